@@ -1,0 +1,149 @@
+// Site content: brand, home data, notices, articles, fixed documents, customer service, uploads
+// (spec §7: /index/*, /article/*).
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { idParam, page, pagedSchema, pageSize, timestamp } from '../primitives.ts';
+import { tickerSchema } from './market.schema.ts';
+
+export const logo = defineEndpoint({
+  method: 'GET',
+  path: '/index/logo',
+  summary: "The brand's name and header logo, from configuration",
+  auth: false,
+  request: z.object({}),
+  response: z.object({ name: z.string(), head_logo: z.string() }),
+  errors: [],
+});
+
+export const articleSummarySchema = z.object({
+  id: z.number().int(),
+  category_id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  cover: z.string().nullable(),
+  published_at: timestamp,
+});
+
+export const articleSchema = articleSummarySchema.extend({
+  /** Sanitised HTML. */
+  content: z.string(),
+});
+
+export const documentSchema = z.object({
+  title: z.string(),
+  /** Sanitised HTML. */
+  content: z.string(),
+  updated_at: timestamp,
+});
+
+/** A headline figure on the home page: either measured from the system or configured and labelled so. */
+export const figureSchema = z.object({
+  key: z.string(),
+  value: z.string(),
+  source: z.enum(['measured', 'configured']),
+});
+
+export const home = defineEndpoint({
+  method: 'GET',
+  path: '/index/index',
+  summary: 'Home data: banners, latest notices, featured tickers and headline figures',
+  auth: false,
+  request: z.object({}),
+  response: z.object({
+    banners: z.array(
+      z.object({ id: z.number().int(), image: z.string(), link: z.string(), title: z.string() }),
+    ),
+    notices: z.array(articleSummarySchema),
+    tickers: z.array(tickerSchema),
+    figures: z.array(figureSchema),
+    /** True while prices come from the simulated feed; the UI labels it "Simulated market". */
+    simulated: z.boolean(),
+  }),
+  errors: [],
+});
+
+export const notices = defineEndpoint({
+  method: 'GET',
+  path: '/index/gonggao',
+  summary: 'Platform notices, newest first',
+  auth: false,
+  request: z.object({ page, size: pageSize }),
+  response: pagedSchema(articleSummarySchema),
+  errors: [],
+});
+
+export const articles = defineEndpoint({
+  method: 'GET',
+  path: '/article/index',
+  summary: 'Articles of a category (notices are category 92), newest first',
+  auth: false,
+  request: z.object({ category_id: idParam.optional(), page, size: pageSize }),
+  response: pagedSchema(articleSummarySchema),
+  errors: [],
+});
+
+export const articleDetail = defineEndpoint({
+  method: 'GET',
+  path: '/article/detail',
+  summary: 'One article',
+  auth: false,
+  request: z.object({ id: idParam }),
+  response: articleSchema,
+  errors: ['not_found'],
+});
+
+export const aboutDocument = defineEndpoint({
+  method: 'GET',
+  path: '/index/services',
+  summary: 'About us',
+  auth: false,
+  request: z.object({}),
+  response: documentSchema,
+  errors: [],
+});
+
+export const msbDocument = defineEndpoint({
+  method: 'GET',
+  path: '/index/pdf',
+  summary: 'Fixed document (licence / MSB registration)',
+  auth: false,
+  request: z.object({}),
+  response: documentSchema,
+  errors: [],
+});
+
+export const securityDocument = defineEndpoint({
+  method: 'GET',
+  path: '/index/sec',
+  summary: 'Fixed document (security statement)',
+  auth: false,
+  request: z.object({}),
+  response: documentSchema,
+  errors: [],
+});
+
+export const customerService = defineEndpoint({
+  method: 'GET',
+  path: '/index/kefu',
+  summary: 'Customer service: how to reach support and when',
+  auth: false,
+  request: z.object({}),
+  response: z.object({
+    channels: z.array(
+      z.object({ type: z.enum(['chat', 'email', 'link']), label: z.string(), url: z.string() }),
+    ),
+    hours: z.string(),
+  }),
+  errors: [],
+});
+
+export const uploadImage = defineEndpoint({
+  method: 'POST',
+  path: '/index/upic',
+  summary: 'Upload an image (JPEG, PNG or WebP, sniffed from its bytes) as multipart field `file`',
+  auth: true,
+  upload: true,
+  request: z.object({ file: z.instanceof(Uint8Array) }),
+  response: z.object({ url: z.string() }),
+  errors: ['payload_too_large', 'unsupported_media_type'],
+});

@@ -1,0 +1,137 @@
+// The account's own settings: user info, codes, passwords, verification and invites (spec §7: /security/*).
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import {
+  enteredPassword,
+  newPassword,
+  newTradePassword,
+  noData,
+  requiredText,
+  timestamp,
+  verificationCode,
+} from '../primitives.ts';
+import { codeSentSchema, requireRepeat } from './account.schema.ts';
+
+export const verificationStatus = z.enum(['unverified', 'pending', 'verified', 'rejected']);
+
+export const userInfoSchema = z.object({
+  user_id: z.number().int(),
+  account: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar: z.string(),
+  /** Identity verification: not certified, under review, verified (or rejected, to resubmit). */
+  auth_status: verificationStatus,
+  email_bound: z.boolean(),
+  trade_password_set: z.boolean(),
+  invite_code: z.string(),
+  created_at: timestamp,
+});
+
+export const userInfo = defineEndpoint({
+  method: 'GET',
+  path: '/security/index',
+  summary: 'The logged-in user: account, UID, avatar, verification state, what is set',
+  auth: true,
+  request: z.object({}),
+  response: userInfoSchema,
+  errors: [],
+});
+
+export const sendSecurityCode = defineEndpoint({
+  method: 'POST',
+  path: '/security/sendCode',
+  summary: "Send a 6-digit code to the logged-in user's own email (or phone)",
+  auth: true,
+  request: z.object({ type: z.enum(['email', 'phone']).default('email') }),
+  response: codeSentSchema,
+  errors: ['destination_not_bound', 'code_too_frequent', 'code_daily_limit'],
+});
+
+/** A change needs proof of ownership: the current password, or a code sent by /security/sendCode. */
+const proof = {
+  old_password: enteredPassword.optional(),
+  code: verificationCode.optional(),
+};
+
+export const changePassword = defineEndpoint({
+  method: 'POST',
+  path: '/security/password',
+  summary: 'Change the login password; every other session of the account ends',
+  auth: true,
+  request: requireRepeat(
+    z.object({ ...proof, password: newPassword, repassword: z.string().min(1).max(64) }),
+  ),
+  response: noData,
+  errors: ['proof_required', 'old_password_wrong', 'code_invalid', 'code_attempts_exceeded'],
+});
+
+export const setTradePassword = defineEndpoint({
+  method: 'POST',
+  path: '/security/payPwd',
+  summary:
+    'Set the trade password (with a code) or change it (with the current trade password or a code)',
+  auth: true,
+  request: requireRepeat(
+    z.object({ ...proof, password: newTradePassword, repassword: z.string().min(1).max(64) }),
+  ),
+  response: noData,
+  errors: ['proof_required', 'old_password_wrong', 'code_invalid', 'code_attempts_exceeded'],
+});
+
+export const inviteLevel = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+export const inviteInfo = defineEndpoint({
+  method: 'GET',
+  path: '/security/invite',
+  summary: 'Invite code and link, invitee counts per level, and the invite log',
+  auth: true,
+  request: z.object({}),
+  response: z.object({
+    invite_code: z.string(),
+    link: z.string(),
+    counts: z.object({
+      level1: z.number().int(),
+      level2: z.number().int(),
+      level3: z.number().int(),
+    }),
+    log: z.array(z.object({ level: inviteLevel, account: z.string(), registered_at: timestamp })),
+  }),
+  errors: [],
+});
+
+export const verificationInfoSchema = z.object({
+  status: verificationStatus,
+  /** Masked for display; the full values never leave the server. */
+  real_name: z.string().nullable(),
+  id_number: z.string().nullable(),
+  submitted_at: timestamp.nullable(),
+  reviewed_at: timestamp.nullable(),
+  reject_reason: z.string().nullable(),
+});
+
+export const verificationInfo = defineEndpoint({
+  method: 'GET',
+  path: '/security/getAuthInfo',
+  summary: 'The state of identity verification and what was submitted (masked)',
+  auth: true,
+  request: z.object({}),
+  response: verificationInfoSchema,
+  errors: [],
+});
+
+export const submitVerification = defineEndpoint({
+  method: 'POST',
+  path: '/security/primaryAuth',
+  summary: 'Submit identity verification: real name, ID number and both ID images',
+  auth: true,
+  request: z.object({
+    real_name: requiredText(100),
+    id_number: requiredText(40),
+    /** URLs answered by /index/upic for this user. */
+    front_img: requiredText(500),
+    back_img: requiredText(500),
+  }),
+  response: verificationInfoSchema,
+  errors: [],
+});

@@ -1,0 +1,54 @@
+// The error code catalogue: every non-200 `code` the API can answer, and the HTTP status it travels with.
+// Business and validation errors travel with HTTP 200 (the client toasts the message); protocol
+// errors use their HTTP status (design.md §4). Messages live per language in `messages/`.
+
+export const errorCodes = {
+  session_expired: 999,
+  invalid_request: 1000,
+  field_required: 1001,
+  field_invalid: 1002,
+  field_too_long: 1003,
+  password_mismatch: 1004,
+  password_weak: 1005,
+  trade_password_weak: 1006,
+  code_invalid: 1010,
+  code_too_frequent: 1011,
+  code_attempts_exceeded: 1012,
+  code_daily_limit: 1013,
+  account_exists: 1020,
+  account_not_found: 1021,
+  login_failed: 1022,
+  login_locked: 1023,
+  invite_code_invalid: 1024,
+  invite_code_required: 1025,
+  old_password_wrong: 1026,
+  proof_required: 1027,
+  destination_not_bound: 1029,
+  not_found: 1040,
+  method_not_allowed: 1041,
+  payload_too_large: 1042,
+  unsupported_media_type: 1043,
+  malformed_body: 1044,
+  rate_limited: 1045,
+  server_error: 1050,
+} as const;
+
+export type ErrorName = keyof typeof errorCodes;
+export type ErrorCode = (typeof errorCodes)[ErrorName];
+
+export const errorNames = Object.keys(errorCodes) as ErrorName[];
+
+/** HTTP status for protocol errors; everything not listed travels with 200. */
+export const errorHttpStatus: Partial<Record<ErrorName, number>> = {
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  malformed_body: 400,
+  rate_limited: 429,
+  server_error: 500,
+};
+
+export function isErrorName(value: string): value is ErrorName {
+  return Object.hasOwn(errorCodes, value);
+}

@@ -1,0 +1,12 @@
+// The shape every language's message file fills in; the type makes a missing key a compile error.
+import type { ErrorName } from '../errors.ts';
+import type { FieldName } from '../fields.ts';
+
+export interface Catalogue {
+  /** Message per error; `{field}`, `{seconds}` and `{minutes}` are filled in by `localize`. */
+  errors: Record<ErrorName, string>;
+  /** How each request field is named to a user, for `{field}`. */
+  fields: Record<FieldName, string>;
+  /** The success message of the envelope. */
+  ok: string;
+}

@@ -1,0 +1,50 @@
+// Messages per language and the one function that fills them in.
+import type { ErrorName } from '../errors.ts';
+import { type FieldName, isFieldName } from '../fields.ts';
+import type { Language } from '../languages.ts';
+import { bl } from './bl.ts';
+import type { Catalogue } from './catalogue.ts';
+import { de } from './de.ts';
+import { en } from './en.ts';
+import { es } from './es.ts';
+import { fr } from './fr.ts';
+import { he } from './he.ts';
+import { it } from './it.ts';
+import { pt } from './pt.ts';
+import { zh } from './zh.ts';
+
+export type { Catalogue } from './catalogue.ts';
+
+export const catalogues: Readonly<Record<Language, Catalogue>> = {
+  zh,
+  en,
+  de,
+  fr,
+  he,
+  it,
+  pt,
+  es,
+  bl,
+};
+
+export interface MessageParams {
+  field?: FieldName | string;
+  seconds?: number;
+  minutes?: number;
+}
+
+/** The message for an error in a language, with `{field}` named the way that language names it. */
+export function localize(language: Language, name: ErrorName, params: MessageParams = {}): string {
+  const catalogue = catalogues[language];
+  return catalogue.errors[name].replace(/\{(field|seconds|minutes)\}/g, (_, key: string) => {
+    if (key === 'field') {
+      const field = params.field ?? '';
+      return isFieldName(field) ? catalogue.fields[field] : field;
+    }
+    return String(key === 'seconds' ? (params.seconds ?? '') : (params.minutes ?? ''));
+  });
+}
+
+export function successMessage(language: Language): string {
+  return catalogues[language].ok;
+}

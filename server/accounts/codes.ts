@@ -1,0 +1,130 @@
+// Six-digit single-use codes: valid 10 minutes, throttled per destination and per address,
+// stored hashed, and dead after five wrong tries.
+import type { Language } from '../../schemas/languages.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/database.ts';
+import type { CodePurpose } from '../db/tables.ts';
+import { BusinessError } from '../http/business-error.ts';
+import { codeMessage } from '../mail/code-message.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { hitWindow } from './rate-windows.ts';
+import { sameDigest, sha256Hex, sixDigitCode } from './secrets.ts';
+
+export const codePolicy = {
+  ttlMs: 10 * 60_000,
+  resendMs: 60_000,
+  perDestinationPerDay: 10,
+  perAddressPerHour: 30,
+  maxAttempts: 5,
+};
+
+export interface CodeDeps {
+  db: Db;
+  clock: Clock;
+  brandName: string;
+}
+
+export interface CodeRequest {
+  destination: string;
+  purpose: CodePurpose;
+  /** The network address asking, for the per-address limit. */
+  ip: string;
+  language: Language;
+}
+
+function digest(request: { destination: string; purpose: CodePurpose }, code: string): string {
+  return sha256Hex(`${request.purpose}:${request.destination}:${code}`);
+}
+
+/** Creates a code, replacing any earlier one for the same flow, and hands it to the transport. */
+export async function issueCode(deps: CodeDeps, mailer: Mailer, request: CodeRequest) {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const last = await db
+    .selectFrom('verification_codes')
+    .select('created_at')
+    .where('destination', '=', request.destination)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const sinceLast = last ? now.getTime() - last.created_at.getTime() : Number.POSITIVE_INFINITY;
+  if (sinceLast < codePolicy.resendMs) {
+    throw new BusinessError('code_too_frequent', {
+      seconds: Math.ceil((codePolicy.resendMs - sinceLast) / 1000),
+    });
+  }
+  const perAddress = await hitWindow(db, clock, `code:ip:${request.ip}`, 3_600_000);
+  if (perAddress.hits > codePolicy.perAddressPerHour) throw new BusinessError('rate_limited');
+  const perDay = await hitWindow(db, clock, `code:to:${request.destination}`, 86_400_000);
+  if (perDay.hits > codePolicy.perDestinationPerDay) throw new BusinessError('code_daily_limit');
+
+  const code = sixDigitCode();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('verification_codes')
+      .set({ consumed_at: now })
+      .where('destination', '=', request.destination)
+      .where('purpose', '=', request.purpose)
+      .where('consumed_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('verification_codes')
+      .values({
+        destination: request.destination,
+        purpose: request.purpose,
+        code_hash: digest(request, code),
+        created_at: now,
+        expires_at: new Date(now.getTime() + codePolicy.ttlMs),
+        consumed_at: null,
+      })
+      .execute();
+  });
+  const minutes = codePolicy.ttlMs / 60_000;
+  await mailer.send(
+    codeMessage(request.language, request.destination, { brand: deps.brandName, code, minutes }),
+  );
+  return { expires_in: codePolicy.ttlMs / 1000, resend_in: codePolicy.resendMs / 1000 };
+}
+
+/** Checks a code without using it up; a wrong one counts against its tries. Answers the code's id. */
+export async function checkCode(
+  deps: CodeDeps,
+  request: { destination: string; purpose: CodePurpose; code: string },
+): Promise<number> {
+  const { db, clock } = deps;
+  const row = await db
+    .selectFrom('verification_codes')
+    .select(['id', 'code_hash', 'attempts'])
+    .where('destination', '=', request.destination)
+    .where('purpose', '=', request.purpose)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', clock.now())
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!row) throw new BusinessError('code_invalid');
+  if (row.attempts >= codePolicy.maxAttempts) throw new BusinessError('code_attempts_exceeded');
+  if (sameDigest(row.code_hash, digest(request, request.code))) return row.id;
+  const { attempts } = await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  throw new BusinessError(
+    attempts >= codePolicy.maxAttempts ? 'code_attempts_exceeded' : 'code_invalid',
+  );
+}
+
+/**
+ * Uses a checked code up, inside the transaction of the change it authorises: of two requests
+ * racing with one code, only one commits.
+ */
+export async function consumeCode(db: Db, clock: Clock, id: number): Promise<void> {
+  const used = await db
+    .updateTable('verification_codes')
+    .set({ consumed_at: clock.now() })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!used) throw new BusinessError('code_invalid');
+}

@@ -1,0 +1,62 @@
+// Log in, log out, and recover a forgotten password.
+import { forgetPassword, login, logout } from '../../schemas/api/account.schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { BusinessError } from '../http/business-error.ts';
+import type { Router } from '../http/router.ts';
+import { checkCode, consumeCode } from './codes.ts';
+import { assertNotLocked, recordFailure } from './login-guard.ts';
+import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts';
+import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
+import { findUserByAccount } from './users.ts';
+
+export function loginRoutes(router: Router, deps: AppDeps): void {
+  const { db, clock, config } = deps;
+  const codeDeps = { db, clock, brandName: config.brandName };
+  const sessionLimits = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
+
+  router.add(login, async (input, context) => {
+    await assertNotLocked(db, clock, input.account, context.ip);
+    const user = await findUserByAccount(db, input.account);
+    const valid = user
+      ? await verifyPassword(user.password_hash, input.password)
+      : await verifyDecoy(input.password);
+    if (!user || !valid) {
+      await recordFailure(db, clock, input.account, context.ip);
+      throw new BusinessError('login_failed');
+    }
+    const session = await createSession(db, clock, sessionLimits, user.id, context);
+    return {
+      token: session.token,
+      expires_at: session.expiresAt.toISOString(),
+      user_id: user.id,
+      account: user.account,
+    };
+  });
+
+  router.add(forgetPassword, async (input) => {
+    const user = await findUserByAccount(db, input.account);
+    if (!user) throw new BusinessError('account_not_found');
+    const codeId = await checkCode(codeDeps, {
+      destination: user.account,
+      purpose: 'forget',
+      code: input.code,
+    });
+    const passwordHash = await hashPassword(input.password);
+    await db.transaction().execute(async (trx) => {
+      await consumeCode(trx, clock, codeId);
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: clock.now() })
+        .where('id', '=', user.id)
+        .execute();
+      // Whoever knew the old password is logged out everywhere.
+      await revokeUserSessions(trx, clock, user.id);
+    });
+    return null;
+  });
+
+  router.add(logout, async (_input, context) => {
+    await revokeSession(db, clock, context.session.tokenHash);
+    return null;
+  });
+}

@@ -1,0 +1,96 @@
+// Login sessions: opaque random tokens stored only as SHA-256, revocable, with idle and absolute limits.
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/database.ts';
+import { newToken, sha256Hex } from './secrets.ts';
+
+export interface SessionLimits {
+  idleMs: number;
+  maxMs: number;
+}
+
+export interface Session {
+  userId: number;
+  tokenHash: string;
+}
+
+/** Activity is written at most this often, so reads do not each cost a write. */
+const touchEveryMs = 60_000;
+
+export async function createSession(
+  db: Db,
+  clock: Clock,
+  limits: SessionLimits,
+  userId: number,
+  client: { ip: string; userAgent: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + limits.maxMs);
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: sha256Hex(token),
+      user_id: userId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: expiresAt,
+      revoked_at: null,
+      ip: client.ip,
+      user_agent: client.userAgent.slice(0, 300),
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The live session of a token, or null when it is unknown, revoked, idle too long or too old. */
+export async function resolveSession(
+  db: Db,
+  clock: Clock,
+  limits: SessionLimits,
+  token: string,
+): Promise<Session | null> {
+  const tokenHash = sha256Hex(token);
+  const row = await db
+    .selectFrom('sessions')
+    .select(['user_id', 'last_seen_at', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  const now = clock.now().getTime();
+  if (!row || row.revoked_at !== null) return null;
+  if (row.expires_at.getTime() <= now || row.last_seen_at.getTime() + limits.idleMs <= now) {
+    return null;
+  }
+  if (now - row.last_seen_at.getTime() >= touchEveryMs) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(now) })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+  }
+  return { userId: row.user_id, tokenHash };
+}
+
+export async function revokeSession(db: Db, clock: Clock, tokenHash: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: clock.now() })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every live session of a user, except `keep` when given (the one making the change). */
+export async function revokeUserSessions(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  keep?: string,
+): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: clock.now() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keep !== undefined) query = query.where('token_hash', '!=', keep);
+  await query.execute();
+}

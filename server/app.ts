@@ -1,0 +1,82 @@
+// The HTTP server: body parsers, security headers, rate limit, envelope errors, the API and the web app.
+import { existsSync } from 'node:fs';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loginRoutes } from './accounts/login-routes.ts';
+import { registerRoutes } from './accounts/register-routes.ts';
+import { securityRoutes } from './accounts/security-routes.ts';
+import { brandRoutes } from './content/brand-routes.ts';
+import type { AppDeps } from './deps.ts';
+import { registerErrorHandlers } from './http/error-handler.ts';
+import { registerLanguage } from './http/language.ts';
+import { createRouter } from './http/router.ts';
+
+export const limits = {
+  /** Form and JSON bodies: every call of the API fits in far less. */
+  bodyBytes: 64 * 1024,
+  /** One uploaded image (identity documents). */
+  fileBytes: 5 * 1024 * 1024,
+};
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: limits.bodyBytes,
+  });
+
+  registerLanguage(app);
+  // Only the three body types of the wire contract; anything else is 415.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        workerSrc: ["'self'", 'blob:'],
+        // Served over plain HTTP on a LAN in development; upgrading would break it.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
+  });
+  await app.register(formbody);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: limits.fileBytes, files: 2, fields: 30, fieldSize: limits.bodyBytes },
+  });
+
+  const router = createRouter(app, {
+    db: deps.db,
+    clock: deps.clock,
+    sessionLimits: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+  });
+  brandRoutes(router, deps);
+  registerRoutes(router, deps);
+  loginRoutes(router, deps);
+  securityRoutes(router, deps);
+  registerErrorHandlers(app, router.paths);
+
+  if (existsSync(config.webRoot)) {
+    await app.register(fastifyStatic, { root: config.webRoot, wildcard: false });
+  } else {
+    app.log.warn({ webRoot: config.webRoot }, 'web app not built; serving the API only');
+  }
+  return app;
+}

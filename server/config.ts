@@ -1,0 +1,111 @@
+// Settings from the environment (design.md §6), validated once at start-up; a bad value names its variable.
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/.+/, 'must be a nats:// or tls:// URL')
+    .optional(),
+  MARKET_FEED: z
+    .string()
+    .regex(
+      /^(simulated|replay:.+|[a-z][a-z0-9-]*)$/,
+      'must be simulated, replay:<file> or a feed name',
+    )
+    .default('simulated'),
+  MARKET_SEED: z.coerce.number().int().min(0).default(1),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.localhost>'),
+  BRAND_NAME: z.string().min(1).max(60).default('Meridian'),
+  BRAND_LOGO: z.string().min(1).default('/logo.svg'),
+  INVITE_REQUIRED: flag.default(false),
+  SESSION_IDLE_MINUTES: positiveInt.default(7 * 24 * 60),
+  SESSION_MAX_DAYS: positiveInt.default(30),
+  TRUST_PROXY: z.string().min(1).optional(),
+  RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_ROOT: z.string().min(1).default('./dist'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  natsUrl: string | undefined;
+  marketFeed: string;
+  marketSeed: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  brandName: string;
+  brandLogo: string;
+  inviteRequired: boolean;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  /** Which proxies may set X-Forwarded-For: none, all, or addresses and presets (`loopback`, CIDRs). */
+  trustProxy: boolean | string;
+  rateLimitPerMinute: number;
+  logLevel: string;
+  webRoot: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
+/** Reads settings from an environment; unset variables take the embedded defaults. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`),
+    );
+  }
+  const s = parsed.data;
+  return {
+    port: s.PORT,
+    host: s.HOST,
+    dataDir: path.resolve(s.DATA_DIR),
+    databaseUrl: s.DATABASE_URL,
+    natsUrl: s.NATS_URL,
+    marketFeed: s.MARKET_FEED,
+    marketSeed: s.MARKET_SEED,
+    smtpUrl: s.SMTP_URL,
+    mailFrom: s.MAIL_FROM,
+    brandName: s.BRAND_NAME,
+    brandLogo: s.BRAND_LOGO,
+    inviteRequired: s.INVITE_REQUIRED,
+    sessionIdleMs: s.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: s.SESSION_MAX_DAYS * 86_400_000,
+    trustProxy: parseTrustProxy(s.TRUST_PROXY),
+    rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
+    logLevel: s.LOG_LEVEL,
+    webRoot: path.resolve(s.WEB_ROOT),
+  };
+}

@@ -1,0 +1,11 @@
+// The numbered migrations, one set for PGlite and PostgreSQL alike; add new ones at the end.
+import type { Migration, MigrationProvider } from 'kysely';
+import * as accounts from './0001-accounts.ts';
+
+const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

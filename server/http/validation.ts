@@ -1,0 +1,26 @@
+// Turns the first zod issue of a request into the catalogue error a user can read.
+import type { z } from 'zod';
+import { isErrorName } from '../../schemas/errors.ts';
+import { BusinessError } from './business-error.ts';
+
+export function parseRequest<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  throw issueToError(result.error.issues[0]);
+}
+
+function issueToError(issue: z.core.$ZodIssue | undefined): BusinessError {
+  if (!issue) return new BusinessError('invalid_request');
+  const field = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
+  if (isErrorName(issue.message)) return new BusinessError(issue.message, { field: field ?? '' });
+  if (field === undefined) return new BusinessError('invalid_request');
+  if (isMissing(issue)) return new BusinessError('field_required', { field });
+  if (issue.code === 'too_big') return new BusinessError('field_too_long', { field });
+  return new BusinessError('field_invalid', { field });
+}
+
+function isMissing(issue: z.core.$ZodIssue): boolean {
+  if (issue.code === 'invalid_type') return issue.input === undefined || issue.input === null;
+  // An empty (or all-blank, after trimming) form value is a missing one.
+  return issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1;
+}
