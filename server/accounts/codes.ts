@@ -44,6 +44,7 @@ export async function issueCode(deps: CodeDeps, mailer: Mailer, request: CodeReq
     .selectFrom('verification_codes')
     .select('created_at')
     .where('destination', '=', request.destination)
+    .where('purpose', '=', request.purpose)
     .orderBy('id', 'desc')
     .executeTakeFirst();
   const sinceLast = last ? now.getTime() - last.created_at.getTime() : Number.POSITIVE_INFINITY;

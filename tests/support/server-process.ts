@@ -1,0 +1,70 @@
+// Runs the real server as a child process, the way `npm start` does, on a port of its choosing.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface ServerProcess {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-test-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: 'loopback',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on('line', (line) => {
+      output.push(line);
+      if (output.length > 200) output.shift();
+      const entry = parseJson(line);
+      if (entry?.msg === 'listening' && typeof entry.url === 'string') resolve(entry.url);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.once('exit', (code) =>
+      reject(new Error(`server exited with ${code} before listening:\n${output.join('\n')}`)),
+    );
+  });
+  return {
+    url,
+    dataDir,
+    async stop() {
+      await stopChild(child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function parseJson(line: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
