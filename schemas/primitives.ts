@@ -13,7 +13,14 @@ export const optionalText = (max = 255) =>
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 
-export const email = z.string().trim().toLowerCase().min(1).max(254).pipe(z.email());
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(254)
+  .pipe(z.email())
+  .describe('an email address; compared in lower case');
 
 /** E.164: a plus sign, a country code and up to 15 digits in all. */
 export const phone = z
@@ -41,14 +48,16 @@ export const newPassword = z
   .max(64)
   .refine((value) => value.length >= 8 && /\p{L}/u.test(value) && /\d/.test(value), {
     error: 'password_weak',
-  });
+  })
+  .describe('8 to 64 characters with at least one letter and one digit');
 
 /** A trade (fund) password: six digits, as on most retail exchanges. */
 export const newTradePassword = z
   .string()
   .min(1)
   .max(64)
-  .refine((value) => /^\d{6}$/.test(value), { error: 'trade_password_weak' });
+  .refine((value) => /^\d{6}$/.test(value), { error: 'trade_password_weak' })
+  .describe('six digits');
 
 export const verificationCode = z
   .string()

@@ -4,23 +4,25 @@ import { isErrorName } from '../../schemas/errors.ts';
 import { BusinessError } from './business-error.ts';
 
 export function parseRequest<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+  const body = input ?? {};
+  const result = schema.safeParse(body);
   if (result.success) return result.data;
-  throw issueToError(result.error.issues[0]);
+  throw issueToError(result.error.issues[0], body);
 }
 
-function issueToError(issue: z.core.$ZodIssue | undefined): BusinessError {
+function issueToError(issue: z.core.$ZodIssue | undefined, body: unknown): BusinessError {
   if (!issue) return new BusinessError('invalid_request');
   const field = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
   if (isErrorName(issue.message)) return new BusinessError(issue.message, { field: field ?? '' });
   if (field === undefined) return new BusinessError('invalid_request');
-  if (isMissing(issue)) return new BusinessError('field_required', { field });
+  if (isMissing(issue, (body as Record<string, unknown>)[field]))
+    return new BusinessError('field_required', { field });
   if (issue.code === 'too_big') return new BusinessError('field_too_long', { field });
   return new BusinessError('field_invalid', { field });
 }
 
-function isMissing(issue: z.core.$ZodIssue): boolean {
-  if (issue.code === 'invalid_type') return issue.input === undefined || issue.input === null;
+function isMissing(issue: z.core.$ZodIssue, value: unknown): boolean {
+  if (issue.code === 'invalid_type') return value === undefined || value === null;
   // An empty (or all-blank, after trimming) form value is a missing one.
   return issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1;
 }

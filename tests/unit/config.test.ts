@@ -1,0 +1,91 @@
+// Settings come from the environment; defaults need nothing, and a bad value names its variable.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('runs on the embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      natsUrl: undefined,
+      marketFeed: 'simulated',
+      smtpUrl: undefined,
+      inviteRequired: false,
+      trustProxy: false,
+    });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/meridian',
+      DATABASE_URL: 'postgres://db/meridian',
+      NATS_URL: 'nats://bus:4222',
+      MARKET_FEED: 'replay:/tmp/ticks.ndjson',
+      MARKET_SEED: '7',
+      SMTP_URL: 'smtps://user:pass@mail:465',
+      INVITE_REQUIRED: 'true',
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_MAX_DAYS: '2',
+      TRUST_PROXY: 'loopback',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/srv/meridian',
+      databaseUrl: 'postgres://db/meridian',
+      natsUrl: 'nats://bus:4222',
+      marketFeed: 'replay:/tmp/ticks.ndjson',
+      marketSeed: 7,
+      smtpUrl: 'smtps://user:pass@mail:465',
+      inviteRequired: true,
+      sessionIdleMs: 30 * 60_000,
+      sessionMaxMs: 2 * 86_400_000,
+      trustProxy: 'loopback',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({
+      databaseUrl: undefined,
+      port: 8080,
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://db'],
+    ['NATS_URL', 'http://bus'],
+    ['MARKET_FEED', 'Simulated!'],
+    ['SMTP_URL', 'mail.example.com'],
+    ['INVITE_REQUIRED', 'yes'],
+    ['SESSION_IDLE_MINUTES', '0'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%s and names the variable', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(problemsOf({ PORT: '-1', DATABASE_URL: 'nope' }).map((p) => p.split(':')[0])).toEqual([
+      'PORT',
+      'DATABASE_URL',
+    ]);
+  });
+});

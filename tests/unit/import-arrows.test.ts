@@ -1,0 +1,54 @@
+// design.md §2: arrows point one way. This fails when a file imports across them.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkFile, type Layer, readImports } from '../support/import-arrows.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const layers: Layer[] = ['schemas', 'core', 'workers', 'src', 'server'];
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+describe('import arrows', () => {
+  it.each(layers)('%s/ imports only what design.md allows', (layer) => {
+    const violations = sourceFiles(path.join(root, layer)).flatMap((file) =>
+      checkFile(layer, file, readFileSync(file, 'utf8'), root),
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it('catches a forbidden import, and lets a type-only one through', () => {
+    const file = path.join(root, 'core', 'example.ts');
+    const source = [
+      "import { readFile } from 'node:fs';",
+      "import { App } from '../src/App.tsx';",
+      "import type { Facade } from '../workers/facade.ts';",
+      "import { z } from 'zod';",
+    ].join('\n');
+    expect(checkFile('core', file, source, root).map((v) => v.specifier)).toEqual([
+      'node:fs',
+      '../src/App.tsx',
+    ]);
+  });
+
+  it('reads multi-line and re-export statements', () => {
+    const source =
+      "import {\n  a,\n  b,\n} from './a.ts';\nexport * from '../server/x.ts';\nimport './side.css';";
+    expect(readImports(source).map((entry) => [entry.specifier, entry.line])).toEqual([
+      ['./a.ts', 1],
+      ['../server/x.ts', 5],
+      ['./side.css', 6],
+    ]);
+  });
+
+  it('keeps the worker out of the UI bundle', () => {
+    const file = path.join(root, 'src', 'bridge.ts');
+    const violations = checkFile('src', file, "import { api } from '../workers/facade.ts';", root);
+    expect(violations).toHaveLength(1);
+  });
+});
