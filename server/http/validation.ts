@@ -5,6 +5,8 @@ import { BusinessError } from './business-error.ts';
 
 export function parseRequest<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const body = input ?? {};
+  const withNul = findNulField(body);
+  if (withNul !== undefined) throw new BusinessError('field_invalid', { field: withNul });
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   throw issueToError(result.error.issues[0], body);
@@ -25,4 +27,14 @@ function isMissing(issue: z.core.$ZodIssue, value: unknown): boolean {
   if (issue.code === 'invalid_type') return value === undefined || value === null;
   // An empty (or all-blank, after trimming) form value is a missing one.
   return issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1;
+}
+
+/** PostgreSQL text cannot hold U+0000 and no field of ours means one: refuse it at the edge. */
+function findNulField(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  for (const [key, value] of Object.entries(body)) {
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v === 'string' && v.includes('\u0000'))) return key;
+  }
+  return undefined;
 }

@@ -82,3 +82,12 @@ describe('parseRequest', () => {
     });
   });
 });
+
+describe('NUL characters', () => {
+  it('are refused in any field, since no field means one and the database cannot store one', () => {
+    expect(refusal(register.request, { ...valid, email: 'a\u0000@b.co' })).toEqual({
+      name: 'field_invalid',
+      field: 'email',
+    });
+  });
+});
