@@ -1,0 +1,24 @@
+// Serves the built web app from a real server process for the browser tests.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
+
+let server: ServerProcess | undefined;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appUrl: string;
+  }
+}
+
+export async function setup(project: TestProject): Promise<void> {
+  const built = path.resolve(import.meta.dirname, '../../dist/index.html');
+  if (!existsSync(built)) throw new Error('The web app is not built: run `npm run build` first');
+  server = await startServerProcess();
+  project.provide('appUrl', server.url);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+}
