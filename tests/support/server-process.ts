@@ -8,13 +8,17 @@ import { createInterface } from 'node:readline';
 export interface ServerProcess {
   url: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Sends SIGTERM, waits for the exit and answers its code; removes a data directory it made. */
+  stop(): Promise<number | null>;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-test-'));
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<ServerProcess> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'meridian-test-')));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
@@ -47,8 +51,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     url,
     dataDir,
     async stop() {
-      await stopChild(child);
-      await rm(dataDir, { recursive: true, force: true });
+      const code = await stopChild(child);
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      return code;
     },
   };
 }
@@ -61,10 +66,29 @@ function parseJson(line: string): Record<string, unknown> | undefined {
   }
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+function stopChild(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => {
-    child.once('exit', () => resolve());
+    child.once('exit', (code) => resolve(code));
     child.kill('SIGTERM');
   });
+}
+
+/** Runs the server expecting it to refuse to start; answers its exit code and what it printed. */
+export function runServerToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
 }
