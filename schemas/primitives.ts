@@ -13,6 +13,10 @@ export const optionalText = (max = 255) =>
     .optional()
     .transform((value) => (value === '' ? undefined : value));
 
+/** An optional field whose empty form value (`field=`) means absent, as a form sends it. */
+export const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 export const email = z
   .string()
   .trim()

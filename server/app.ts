@@ -11,7 +11,7 @@ import { registerRoutes } from './accounts/register-routes.ts';
 import { securityRoutes } from './accounts/security-routes.ts';
 import { brandRoutes } from './content/brand-routes.ts';
 import type { AppDeps } from './deps.ts';
-import { registerErrorHandlers } from './http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
 import { registerLanguage } from './http/language.ts';
 import { createRouter } from './http/router.ts';
 
@@ -31,6 +31,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: limits.bodyBytes,
+    frameworkErrors: frameworkErrorHandler,
   });
 
   registerLanguage(app);

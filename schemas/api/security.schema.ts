@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import {
+  blankAsAbsent,
   enteredPassword,
   newPassword,
   newTradePassword,
@@ -50,8 +51,8 @@ export const sendSecurityCode = defineEndpoint({
 
 /** A change needs proof of ownership: the current password, or a code sent by /security/sendCode. */
 const proof = {
-  old_password: enteredPassword.optional(),
-  code: verificationCode.optional(),
+  old_password: blankAsAbsent(enteredPassword),
+  code: blankAsAbsent(verificationCode),
 };
 
 export const changePassword = defineEndpoint({
@@ -63,7 +64,13 @@ export const changePassword = defineEndpoint({
     z.object({ ...proof, password: newPassword, repassword: z.string().min(1).max(64) }),
   ),
   response: noData,
-  errors: ['proof_required', 'old_password_wrong', 'code_invalid', 'code_attempts_exceeded'],
+  errors: [
+    'proof_required',
+    'old_password_wrong',
+    'login_locked',
+    'code_invalid',
+    'code_attempts_exceeded',
+  ],
 });
 
 export const setTradePassword = defineEndpoint({
@@ -76,7 +83,13 @@ export const setTradePassword = defineEndpoint({
     z.object({ ...proof, password: newTradePassword, repassword: z.string().min(1).max(64) }),
   ),
   response: noData,
-  errors: ['proof_required', 'old_password_wrong', 'code_invalid', 'code_attempts_exceeded'],
+  errors: [
+    'proof_required',
+    'old_password_wrong',
+    'login_locked',
+    'code_invalid',
+    'code_attempts_exceeded',
+  ],
 });
 
 export const inviteLevel = z.union([z.literal(1), z.literal(2), z.literal(3)]);

@@ -8,6 +8,8 @@ import { catalogues } from '../../schemas/messages/index.ts';
 import { codePolicy } from '../../server/accounts/codes.ts';
 import { goodPassword, lastCodeFor, newEmail, newPhone, readOutbox } from '../support/accounts.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
+import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 import { testServers } from '../support/test-server.ts';
 
@@ -92,7 +94,10 @@ describe.each(testServers())('registration on $name', (server) => {
   async function registeredUser(): Promise<{ email: string; token: string }> {
     const client = new ApiClient(server.url);
     const email = newEmail();
-    const answer = await register(client, registration({ email }, await sendEmailCode(client, email)));
+    const answer = await register(
+      client,
+      registration({ email }, await sendEmailCode(client, email)),
+    );
     expectOk(answer);
     return { email, token: answer.body.data.token };
   }
@@ -297,7 +302,10 @@ describe.each(testServers())('registration on $name', (server) => {
     it('registers by email and answers a working session with an eight-digit UID', async () => {
       const client = new ApiClient(server.url);
       const email = newEmail();
-      const answer = await register(client, registration({ email }, await sendEmailCode(client, email)));
+      const answer = await register(
+        client,
+        registration({ email }, await sendEmailCode(client, email)),
+      );
       expectOk(answer);
       expect(answer.body.msg).toBe(en.ok);
       const session = sessionSchema.parse(answer.body.data);
@@ -329,7 +337,10 @@ describe.each(testServers())('registration on $name', (server) => {
     it('registers by phone', async () => {
       const client = new ApiClient(server.url);
       const phone = newPhone();
-      const answer = await register(client, registration({ phone }, await sendSmsCode(client, phone)));
+      const answer = await register(
+        client,
+        registration({ phone }, await sendSmsCode(client, phone)),
+      );
       expectOk(answer);
       expect(answer.body.data.account).toBe(phone);
       expect(String(answer.body.data.user_id)).toMatch(/^[1-9]\d{7}$/);
@@ -389,7 +400,10 @@ describe.each(testServers())('registration on $name', (server) => {
       const email = newEmail();
       const code = await sendEmailCode(client, email);
       for (let i = 1; i < codePolicy.maxAttempts; i++) {
-        expectError(await register(client, registration({ email }, wrongCode(code))), 'code_invalid');
+        expectError(
+          await register(client, registration({ email }, wrongCode(code))),
+          'code_invalid',
+        );
       }
       expectError(
         await register(client, registration({ email }, wrongCode(code))),
@@ -439,7 +453,10 @@ describe.each(testServers())('registration on $name', (server) => {
       const client = new ApiClient(server.url);
       const email = newEmail();
       const code = await sendEmailCode(client, email);
-      const answer = await register(client, registration({ email }, code, { repassword: otherPassword }));
+      const answer = await register(
+        client,
+        registration({ email }, code, { repassword: otherPassword }),
+      );
       expectError(answer, 'password_mismatch', en.errors.password_mismatch);
       expect(await isRegistered(email)).toBe(false);
       expectOk(await register(client, registration({ email }, code)));
@@ -471,7 +488,9 @@ describe.each(testServers())('registration on $name', (server) => {
         const client = new ApiClient(server.url);
         const email = newEmail();
         const code = await sendEmailCode(client, email);
-        expectOk(await register(client, registration({ email }, code, { password, repassword: password })));
+        expectOk(
+          await register(client, registration({ email }, code, { password, repassword: password })),
+        );
         expectOk(await login(email, password));
       }
     });
@@ -524,7 +543,10 @@ describe.each(testServers())('registration on $name', (server) => {
       for (const typed of [inviteCode, ` ${inviteCode.toLowerCase()} `]) {
         const email = newEmail();
         const code = await sendEmailCode(client, email);
-        const answer = await register(client, registration({ email }, code, { invite_code: typed }));
+        const answer = await register(
+          client,
+          registration({ email }, code, { invite_code: typed }),
+        );
         expectOk(answer);
         const invitee = await client.get<UserInfo>(
           '/security/index',
@@ -546,7 +568,10 @@ describe.each(testServers())('registration on $name', (server) => {
       const client = new ApiClient(server.url);
       const email = newEmail();
       const code = await sendEmailCode(client, email);
-      const answer = await register(client, registration({ email }, code, { invite_code: 'NOSUCH99' }));
+      const answer = await register(
+        client,
+        registration({ email }, code, { invite_code: 'NOSUCH99' }),
+      );
       expectError(answer, 'invite_code_invalid', en.errors.invite_code_invalid);
       expect(await isRegistered(email)).toBe(false);
       expectOk(await register(client, registration({ email }, code)));
@@ -612,5 +637,63 @@ describe('registration on a server that requires an invite code', () => {
     expectError(unknown, 'invite_code_invalid', en.errors.invite_code_invalid);
     const probe = await client.get('/register/sendemail', { email, scene: 'forget' });
     expectError(probe, 'account_not_found');
+  });
+});
+
+describe('the daily code limit, on a clock the test moves', () => {
+  const clock = new ManualClock();
+  let server: InProcessServer | undefined;
+
+  beforeAll(async () => {
+    server = await startInProcessServer(clock);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  function running(): InProcessServer {
+    if (!server) throw new Error('the in-process server did not start');
+    return server;
+  }
+
+  async function sendUntilRefused(
+    client: ApiClient,
+    path: '/register/sendemail' | '/register/sendsms',
+    query: Record<string, string>,
+  ): Promise<Answer> {
+    for (let sent = 0; sent < codePolicy.perDestinationPerDay; sent++) {
+      expectOk(await client.get(path, query));
+      clock.advance(codePolicy.resendMs);
+    }
+    return client.get(path, query);
+  }
+
+  it('sends at most ten codes a day to one email, and the last one sent still works', async () => {
+    const { url, dataDir } = running();
+    const client = new ApiClient(url);
+    const email = newEmail();
+    const refused = await sendUntilRefused(client, '/register/sendemail', { email });
+    expectError(refused, 'code_daily_limit', en.errors.code_daily_limit);
+    const sent = (await readOutbox(dataDir)).filter((entry) => entry.to === email);
+    expect(sent).toHaveLength(codePolicy.perDestinationPerDay);
+
+    const last = await lastCodeFor(dataDir, email);
+    expectOk(await client.post('/register/index', registration({ email }, last)));
+  });
+
+  it('sends at most ten codes a day to one phone, and sends again the next day', async () => {
+    const { url, dataDir } = running();
+    const client = new ApiClient(url);
+    const phone = newPhone();
+    const refused = await sendUntilRefused(client, '/register/sendsms', { phone });
+    expectError(refused, 'code_daily_limit', en.errors.code_daily_limit);
+    const german = await client.get('/register/sendsms', { phone }, { lang: 'de' });
+    expectError(german, 'code_daily_limit', catalogues.de.errors.code_daily_limit);
+
+    clock.advance(86_400_000);
+    expectOk(await client.get('/register/sendsms', { phone }));
+    const code = await lastCodeFor(dataDir, phone);
+    expectOk(await client.post('/register/index', registration({ phone }, code)));
   });
 });
