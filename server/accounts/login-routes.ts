@@ -4,15 +4,15 @@ import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { Router } from '../http/router.ts';
 import { checkCode, consumeCode } from './codes.ts';
+import { logIn } from './log-in.ts';
 import { assertNotLocked, recordFailure } from './login-guard.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts';
-import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
+import { revokeSession, revokeUserSessions } from './sessions.ts';
 import { findUserByAccount } from './users.ts';
 
 export function loginRoutes(router: Router, deps: AppDeps): void {
   const { db, clock, config } = deps;
   const codeDeps = { db, clock, brandName: config.brandName };
-  const sessionLimits = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
 
   router.add(login, async (input, context) => {
     await assertNotLocked(db, clock, input.account, context.ip);
@@ -24,13 +24,7 @@ export function loginRoutes(router: Router, deps: AppDeps): void {
       await recordFailure(db, clock, input.account, context.ip);
       throw new BusinessError('login_failed');
     }
-    const session = await createSession(db, clock, sessionLimits, user.id, context);
-    return {
-      token: session.token,
-      expires_at: session.expiresAt.toISOString(),
-      user_id: user.id,
-      account: user.account,
-    };
+    return logIn(deps, user, context);
   });
 
   router.add(forgetPassword, async (input) => {

@@ -4,14 +4,13 @@ import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { RouteContext, Router } from '../http/router.ts';
 import { checkCode, consumeCode, issueCode } from './codes.ts';
+import { logIn } from './log-in.ts';
 import { hashPassword } from './passwords.ts';
-import { createSession } from './sessions.ts';
 import { createUser, findUserByAccount, findUserByInviteCode } from './users.ts';
 
 export function registerRoutes(router: Router, deps: AppDeps): void {
   const { db, clock, config } = deps;
   const codeDeps = { db, clock, brandName: config.brandName };
-  const sessionLimits = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
 
   /** Registration needs a free account; recovery needs an existing one. */
   async function sendFor(
@@ -59,12 +58,6 @@ export function registerRoutes(router: Router, deps: AppDeps): void {
         clock.now(),
       );
     });
-    const session = await createSession(db, clock, sessionLimits, user.id, context);
-    return {
-      token: session.token,
-      expires_at: session.expiresAt.toISOString(),
-      user_id: user.id,
-      account: user.account,
-    };
+    return logIn(deps, user, context);
   });
 }

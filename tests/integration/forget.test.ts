@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { sessionSchema } from '../../schemas/api/account.schema.ts';
-import { type ErrorName, errorCodes, errorHttpStatus } from '../../schemas/errors.ts';
 import { catalogues } from '../../schemas/messages/index.ts';
 import { codePolicy } from '../../server/accounts/codes.ts';
 import {
@@ -13,7 +12,8 @@ import {
   type RegisteredUser,
   registerUser,
 } from '../support/accounts.ts';
-import { type Answer, ApiClient } from '../support/api-client.ts';
+import { ApiClient } from '../support/api-client.ts';
+import { expectError, expectOk, wrongCode } from '../support/expectations.ts';
 import { testServers } from '../support/test-server.ts';
 
 type SessionData = z.output<typeof sessionSchema>;
@@ -21,24 +21,6 @@ type SessionData = z.output<typeof sessionSchema>;
 const en = catalogues.en;
 const newPassword = 'Changed789';
 const thirdPassword = 'Another456';
-
-function expectError(answer: Answer, name: ErrorName, msg?: string): void {
-  expect({ status: answer.status, code: answer.body.code, data: answer.body.data }).toEqual({
-    status: errorHttpStatus[name] ?? 200,
-    code: errorCodes[name],
-    data: null,
-  });
-  if (msg !== undefined) expect(answer.body.msg).toBe(msg);
-}
-
-function expectOk(answer: Answer): void {
-  expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 200, code: 200 });
-}
-
-/** A six-digit code that is not the given one. */
-function wrongCode(code: string): string {
-  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-}
 
 function reset(account: string, code: string, password = newPassword): Record<string, string> {
   return { account, code, password, repassword: password };

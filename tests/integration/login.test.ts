@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { sessionSchema } from '../../schemas/api/account.schema.ts';
 import type { userInfoSchema } from '../../schemas/api/security.schema.ts';
-import { type ErrorName, errorCodes, errorHttpStatus } from '../../schemas/errors.ts';
 import { catalogues } from '../../schemas/messages/index.ts';
 import { loginGuardPolicy } from '../../server/accounts/login-guard.ts';
 import {
@@ -13,7 +12,8 @@ import {
   newPhone,
   registerUser,
 } from '../support/accounts.ts';
-import { type Answer, ApiClient } from '../support/api-client.ts';
+import { ApiClient } from '../support/api-client.ts';
+import { expectError, expectOk, numberIn } from '../support/expectations.ts';
 import { testServers } from '../support/test-server.ts';
 
 type SessionData = z.output<typeof sessionSchema>;
@@ -21,31 +21,6 @@ type UserInfo = z.output<typeof userInfoSchema>;
 
 const en = catalogues.en;
 const dayMs = 86_400_000;
-
-function expectError(answer: Answer, name: ErrorName, msg?: string): void {
-  expect({ status: answer.status, code: answer.body.code, data: answer.body.data }).toEqual({
-    status: errorHttpStatus[name] ?? 200,
-    code: errorCodes[name],
-    data: null,
-  });
-  if (msg !== undefined) expect(answer.body.msg).toBe(msg);
-}
-
-function expectOk(answer: Answer): void {
-  expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 200, code: 200 });
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** The number a message template carries in `{minutes}`, or a failed expectation. */
-function minutesIn(msg: string, template: string): number {
-  const [before = '', after = ''] = template.split('{minutes}');
-  const match = new RegExp(`^${escapeRegExp(before)}(\\d+)${escapeRegExp(after)}$`).exec(msg);
-  expect(match, `"${msg}" should follow "${template}"`).not.toBeNull();
-  return Number(match?.[1]);
-}
 
 describe.each(testServers())('login and logout on $name', (server) => {
   const login = (account: string, password: string, client = new ApiClient(server.url)) =>
@@ -181,7 +156,7 @@ describe.each(testServers())('login and logout on $name', (server) => {
 
       const locked = await login(victim.account, victim.password, client);
       expectError(locked, 'login_locked');
-      const minutes = minutesIn(locked.body.msg, en.errors.login_locked);
+      const minutes = numberIn(locked.body.msg, en.errors.login_locked, 'minutes');
       expect(minutes).toBeGreaterThan(0);
       expect(minutes).toBeLessThanOrEqual(loginGuardPolicy.windowMs / 60_000);
 
@@ -194,7 +169,7 @@ describe.each(testServers())('login and logout on $name', (server) => {
         { lang: 'de' },
       );
       expectError(german, 'login_locked');
-      minutesIn(german.body.msg, catalogues.de.errors.login_locked);
+      numberIn(german.body.msg, catalogues.de.errors.login_locked, 'minutes');
 
       // Another account, even from the same address, logs in; live sessions go on working.
       expectOk(await login(bystander.account, bystander.password, client));

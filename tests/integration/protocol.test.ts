@@ -13,19 +13,11 @@ import {
   type BodyKind,
   randomClientAddress,
 } from '../support/api-client.ts';
+import { expectError } from '../support/expectations.ts';
 import { testServers } from '../support/test-server.ts';
 
 const bodyKinds: BodyKind[] = ['form', 'json', 'multipart'];
 const anyEnvelope = envelopeSchema(z.unknown());
-
-function expectError(answer: Answer, name: ErrorName, msg?: string): void {
-  expect({ status: answer.status, code: answer.body.code, data: answer.body.data }).toEqual({
-    status: errorHttpStatus[name] ?? 200,
-    code: errorCodes[name],
-    data: null,
-  });
-  if (msg !== undefined) expect(answer.body.msg).toBe(msg);
-}
 
 /** The message a language gives for an error about a field, from the message catalogues. */
 function fieldMessage(language: Language, name: ErrorName, field: FieldName): string {

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { sessionSchema } from '../../schemas/api/account.schema.ts';
 import type { userInfoSchema } from '../../schemas/api/security.schema.ts';
-import { type ErrorName, errorCodes, errorHttpStatus } from '../../schemas/errors.ts';
+import { type ErrorName, errorCodes } from '../../schemas/errors.ts';
 import { catalogues } from '../../schemas/messages/index.ts';
 import { codePolicy } from '../../server/accounts/codes.ts';
 import { goodPassword, lastCodeFor, newEmail, newPhone, readOutbox } from '../support/accounts.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
-import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
+import { expectError, expectOk, numberIn, wrongCode } from '../support/expectations.ts';
+import { useInProcessServer } from '../support/in-process-server.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 import { testServers } from '../support/test-server.ts';
@@ -18,36 +19,6 @@ type UserInfo = z.output<typeof userInfoSchema>;
 
 const en = catalogues.en;
 const otherPassword = 'Another456';
-
-function expectError(answer: Answer, name: ErrorName, msg?: string): void {
-  expect({ status: answer.status, code: answer.body.code, data: answer.body.data }).toEqual({
-    status: errorHttpStatus[name] ?? 200,
-    code: errorCodes[name],
-    data: null,
-  });
-  if (msg !== undefined) expect(answer.body.msg).toBe(msg);
-}
-
-function expectOk(answer: Answer): void {
-  expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 200, code: 200 });
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** The number a message template carries in `{seconds}`, or a failed expectation. */
-function secondsIn(msg: string, template: string): number {
-  const [before = '', after = ''] = template.split('{seconds}');
-  const match = new RegExp(`^${escapeRegExp(before)}(\\d+)${escapeRegExp(after)}$`).exec(msg);
-  expect(match, `"${msg}" should follow "${template}"`).not.toBeNull();
-  return Number(match?.[1]);
-}
-
-/** A six-digit code that is not the given one. */
-function wrongCode(code: string): string {
-  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-}
 
 function registration(
   destination: { email: string } | { phone: string },
@@ -170,7 +141,7 @@ describe.each(testServers())('registration on $name', (server) => {
       const code = await sendEmailCode(client, email);
       const again = await new ApiClient(server.url).get('/register/sendemail', { email });
       expectError(again, 'code_too_frequent');
-      const seconds = secondsIn(again.body.msg, en.errors.code_too_frequent);
+      const seconds = numberIn(again.body.msg, en.errors.code_too_frequent, 'seconds');
       expect(seconds).toBeGreaterThan(0);
       expect(seconds).toBeLessThanOrEqual(codePolicy.resendMs / 1000);
       expect(await outboxFor(email)).toHaveLength(1);
@@ -183,7 +154,7 @@ describe.each(testServers())('registration on $name', (server) => {
       await sendEmailCode(client, email);
       const again = await client.get('/register/sendemail', { email }, { lang: 'de' });
       expectError(again, 'code_too_frequent');
-      secondsIn(again.body.msg, catalogues.de.errors.code_too_frequent);
+      numberIn(again.body.msg, catalogues.de.errors.code_too_frequent, 'seconds');
     });
 
     it('writes the message in the language of the request', async () => {
@@ -281,7 +252,7 @@ describe.each(testServers())('registration on $name', (server) => {
       const code = await sendSmsCode(client, phone);
       const again = await client.get('/register/sendsms', { phone });
       expectError(again, 'code_too_frequent');
-      secondsIn(again.body.msg, en.errors.code_too_frequent);
+      numberIn(again.body.msg, en.errors.code_too_frequent, 'seconds');
       expectOk(await register(client, registration({ phone }, code)));
     });
 
@@ -642,20 +613,7 @@ describe('registration on a server that requires an invite code', () => {
 
 describe('the daily code limit, on a clock the test moves', () => {
   const clock = new ManualClock();
-  let server: InProcessServer | undefined;
-
-  beforeAll(async () => {
-    server = await startInProcessServer(clock);
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  function running(): InProcessServer {
-    if (!server) throw new Error('the in-process server did not start');
-    return server;
-  }
+  const running = useInProcessServer(clock);
 
   async function sendUntilRefused(
     client: ApiClient,

@@ -1,9 +1,9 @@
 // The logged-in user's settings: /security/index, /security/sendCode, /security/password, /security/payPwd.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { sessionSchema } from '../../schemas/api/account.schema.ts';
 import { userInfoSchema } from '../../schemas/api/security.schema.ts';
-import { type ErrorName, errorCodes, errorHttpStatus } from '../../schemas/errors.ts';
+import { errorCodes } from '../../schemas/errors.ts';
 import { catalogues } from '../../schemas/messages/index.ts';
 import { codePolicy } from '../../server/accounts/codes.ts';
 import { loginGuardPolicy } from '../../server/accounts/login-guard.ts';
@@ -16,7 +16,8 @@ import {
   registerUser,
 } from '../support/accounts.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
-import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
+import { expectError, expectOk, wrongCode } from '../support/expectations.ts';
+import { useInProcessServer } from '../support/in-process-server.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { testServers } from '../support/test-server.ts';
 
@@ -27,24 +28,6 @@ const en = catalogues.en;
 const newPassword = 'Changed789';
 const thirdPassword = 'Another456';
 const dayMs = 86_400_000;
-
-function expectError(answer: Answer, name: ErrorName, msg?: string): void {
-  expect({ status: answer.status, code: answer.body.code, data: answer.body.data }).toEqual({
-    status: errorHttpStatus[name] ?? 200,
-    code: errorCodes[name],
-    data: null,
-  });
-  if (msg !== undefined) expect(answer.body.msg).toBe(msg);
-}
-
-function expectOk(answer: Answer): void {
-  expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 200, code: 200 });
-}
-
-/** A six-digit code that is not the given one. */
-function wrongCode(code: string): string {
-  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-}
 
 function newSecret(password: string, proof: Record<string, string> = {}): Record<string, string> {
   return { ...proof, password, repassword: password };
@@ -569,20 +552,7 @@ describe.each(testServers())('account security on $name', (server) => {
 
 describe('security codes on a clock the test moves', () => {
   const clock = new ManualClock();
-  let server: InProcessServer | undefined;
-
-  beforeAll(async () => {
-    server = await startInProcessServer(clock);
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  function running(): InProcessServer {
-    if (!server) throw new Error('the in-process server did not start');
-    return server;
-  }
+  const running = useInProcessServer(clock);
 
   async function sendCode(user: RegisteredUser): Promise<Answer> {
     const { url } = running();

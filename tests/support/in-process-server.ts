@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { Clock } from '../../server/clock.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -45,5 +46,20 @@ export async function startInProcessServer(
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Starts one in-process server for the enclosing `describe` and answers a getter for it. */
+export function useInProcessServer(clock: Clock, env: Record<string, string> = {}) {
+  let server: InProcessServer | undefined;
+  beforeAll(async () => {
+    server = await startInProcessServer(clock, env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return (): InProcessServer => {
+    if (!server) throw new Error('the in-process server did not start');
+    return server;
   };
 }
