@@ -1,0 +1,144 @@
+// The worker's API client against the envelope rules of spec §7–§8, with a recorded fake fetch.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { login, logout } from '../../schemas/api/account.schema.ts';
+import { logo, uploadImage } from '../../schemas/api/content.schema.ts';
+import { ApiClient, type ApiFailure, requestTimeoutMs } from '../../workers/api-client.ts';
+import { FakeScheduler } from '../support/fake-scheduler.ts';
+
+interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+let sent: Sent[];
+let answer: () => Promise<Response>;
+let toasts: string[];
+let expired: string[];
+let token: string | null;
+let scheduler: FakeScheduler;
+let client: ApiClient;
+
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+beforeEach(() => {
+  sent = [];
+  toasts = [];
+  expired = [];
+  token = null;
+  scheduler = new FakeScheduler();
+  answer = () =>
+    json({ code: 200, msg: 'Success', data: { name: 'Meridian', head_logo: '/logo.svg' } });
+  const fakeFetch = (async (url: string, init: RequestInit) => {
+    sent.push({
+      url,
+      method: String(init.method),
+      headers: init.headers as Record<string, string>,
+      body: init.body,
+    });
+    return new Promise<Response>((resolve, reject) => {
+      init.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+      answer().then(resolve, reject);
+    });
+  }) as unknown as typeof fetch;
+  client = new ApiClient({
+    baseUrl: '/api',
+    fetch: fakeFetch,
+    scheduler,
+    credentials: () => ({ token, language: 'bl' }),
+    toast: (message) => toasts.push(message),
+    sessionExpired: (how) => expired.push(how),
+  });
+});
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { failure: ApiFailure }).failure;
+  }
+  throw new Error('the call succeeded');
+}
+
+describe('ApiClient', () => {
+  it('answers the data of a successful envelope, sending Lang and no token when logged out', async () => {
+    expect(await client.call(logo, {})).toEqual({ name: 'Meridian', head_logo: '/logo.svg' });
+    expect(sent[0]).toMatchObject({
+      url: '/api/index/logo',
+      method: 'GET',
+      headers: { Lang: 'bl' },
+    });
+    expect(sent[0]?.headers.Authorization).toBeUndefined();
+  });
+
+  it('sends a POST form-encoded with the bearer token', async () => {
+    token = 'abc';
+    answer = () => json({ code: 200, msg: 'ok', data: null });
+    await client.call(logout, {});
+    await client.call(login, { account: 'a@b.co', password: 'x y&z' }).catch(() => {});
+    expect(sent[0]?.headers.Authorization).toBe('Bearer abc');
+    const body = sent[1]?.body as URLSearchParams;
+    expect(body).toBeInstanceOf(URLSearchParams);
+    expect(body.toString()).toBe('account=a%40b.co&password=x+y%26z');
+  });
+
+  it('uploads as multipart', async () => {
+    answer = () => json({ code: 200, msg: 'ok', data: { url: '/u/1' } });
+    await client.call(uploadImage, { file: new Uint8Array([1]) });
+    expect(sent[0]?.body).toBeInstanceOf(FormData);
+  });
+
+  it('rejects a non-200 HTTP status with the body and no toast', async () => {
+    answer = () => json({ code: 1045, msg: 'Too many', data: null }, 429);
+    expect(await failureOf(client.call(logo, {}))).toEqual({
+      kind: 'http',
+      status: 429,
+      body: { code: 1045, msg: 'Too many', data: null },
+    });
+    expect(toasts).toEqual([]);
+  });
+
+  it('toasts the server message of a business error and rejects', async () => {
+    answer = () => json({ code: 1022, msg: 'Wrong account or password', data: null });
+    expect(await failureOf(client.call(logo, {}))).toEqual({
+      kind: 'business',
+      code: 1022,
+      msg: 'Wrong account or password',
+    });
+    expect(toasts).toEqual(['Wrong account or password']);
+    expect(expired).toEqual([]);
+  });
+
+  it('on code 999 toasts, logs out and rejects; an upload only goes to login', async () => {
+    answer = () => json({ code: 999, msg: 'Login timeout, please log in again', data: null });
+    expect((await failureOf(client.call(logo, {}))).kind).toBe('session');
+    await failureOf(client.call(uploadImage, { file: new Uint8Array([1]) }));
+    expect(toasts).toEqual([
+      'Login timeout, please log in again',
+      'Login timeout, please log in again',
+    ]);
+    expect(expired).toEqual(['logout', 'navigate']);
+  });
+
+  it('rejects a network failure with nothing to show', async () => {
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    expect(await failureOf(client.call(logo, {}))).toEqual({ kind: 'network' });
+    expect(toasts).toEqual([]);
+  });
+
+  it('gives up after 60 000 ms', async () => {
+    answer = () => new Promise<Response>(() => {});
+    const pending = failureOf(client.call(logo, {}));
+    scheduler.advance(requestTimeoutMs - 1);
+    await Promise.resolve();
+    scheduler.advance(1);
+    expect(await pending).toEqual({ kind: 'network' });
+  });
+
+  it('refuses data that breaks the contract', async () => {
+    answer = () => json({ code: 200, msg: 'ok', data: { name: 7 } });
+    expect((await failureOf(client.call(logo, {}))).kind).toBe('contract');
+  });
+});
