@@ -1,0 +1,91 @@
+// The on-disk event log: batches, order, numbering across sessions, retention, capture.
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fromNdjson } from '../../core/event-log.ts';
+import { EventStore } from '../../workers/event-store.ts';
+import { FakeScheduler } from '../support/fake-scheduler.ts';
+
+const idb = { indexedDB, IDBKeyRange };
+let stores: EventStore[] = [];
+let dbCount = 0;
+
+function newStore(scheduler: FakeScheduler, name = `events-${++dbCount}`, policy = {}) {
+  const store = new EventStore({ name, scheduler, idb, policy });
+  stores.push(store);
+  return store;
+}
+
+afterEach(() => {
+  for (const store of stores) store.close();
+  stores = [];
+});
+
+const tick = { source: 'timer', type: 'tick', payload: null } as const;
+
+describe('EventStore', () => {
+  it('numbers events in order and stores them on flush', async () => {
+    const scheduler = new FakeScheduler();
+    const store = newStore(scheduler);
+    await store.open();
+    const first = store.append(tick);
+    scheduler.advance(10);
+    const second = store.append({ source: 'intent', type: 'login', payload: { account: 'a' } });
+    expect([first.seq, second.seq]).toEqual([1, 2]);
+    expect(second.at - first.at).toBe(10);
+    expect(await store.all()).toEqual([first, second]);
+  });
+
+  it('writes a batch by itself after its delay or when full', async () => {
+    const scheduler = new FakeScheduler();
+    const name = `events-${++dbCount}`;
+    const store = newStore(scheduler, name, { batchSize: 3, flushDelayMs: 250 });
+    const reader = newStore(scheduler, name);
+    await store.open();
+    await reader.open();
+    store.append(tick);
+    store.append(tick);
+    expect(await reader.all()).toHaveLength(0);
+    store.append(tick);
+    await store.flush();
+    expect(await reader.all()).toHaveLength(3);
+    store.append(tick);
+    scheduler.advance(250);
+    await store.flush();
+    expect(await reader.all()).toHaveLength(4);
+  });
+
+  it('continues the numbering of a log kept from an earlier session', async () => {
+    const scheduler = new FakeScheduler();
+    const name = `events-${++dbCount}`;
+    const before = newStore(scheduler, name);
+    await before.open();
+    before.append(tick);
+    before.append(tick);
+    await before.flush();
+    const after = newStore(scheduler, name);
+    await after.open();
+    expect(after.append(tick).seq).toBe(3);
+  });
+
+  it('keeps the log within its age and count limits', async () => {
+    const scheduler = new FakeScheduler();
+    const store = newStore(scheduler, undefined, { maxEvents: 5, maxAgeMs: 60_000 });
+    await store.open();
+    for (let i = 0; i < 4; i++) store.append(tick);
+    scheduler.advance(120_000);
+    for (let i = 0; i < 8; i++) store.append(tick);
+    await store.flush();
+    await store.prune();
+    expect((await store.all()).map((e) => e.seq)).toEqual([8, 9, 10, 11, 12]);
+  });
+
+  it('captures the log as NDJSON that reads back to the same events', async () => {
+    const scheduler = new FakeScheduler();
+    const store = newStore(scheduler);
+    await store.open();
+    store.append(tick);
+    store.append({ source: 'socket', type: 'open', payload: null });
+    const events = await store.all();
+    expect(fromNdjson(await store.capture())).toEqual(events);
+  });
+});
