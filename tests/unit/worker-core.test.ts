@@ -1,0 +1,137 @@
+// The worker's core end to end on fakes: inputs are logged and folded, the UI is told at most once
+// per frame with prices formatted, sessions and 999 reach the host, captures replay.
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EventStore } from '../../workers/event-store.ts';
+import type { ScreenView } from '../../workers/facade.ts';
+import { WorkerCore } from '../../workers/worker-core.ts';
+import { FakeScheduler } from '../support/fake-scheduler.ts';
+import { fakeSockets } from '../support/fake-socket.ts';
+
+let scheduler: FakeScheduler;
+let sockets: ReturnType<typeof fakeSockets>;
+let frames: (() => void)[];
+let store: EventStore;
+let core: WorkerCore;
+let answers: Record<string, unknown>;
+let dbCount = 0;
+
+const drawFrame = () => {
+  const pending = frames;
+  frames = [];
+  for (const run of pending) run();
+};
+
+beforeEach(async () => {
+  scheduler = new FakeScheduler();
+  sockets = fakeSockets();
+  frames = [];
+  answers = {};
+  store = new EventStore({ name: `core-${++dbCount}`, scheduler, idb: { indexedDB, IDBKeyRange } });
+  await store.open();
+  const fakeFetch = (async (url: string) => {
+    const path = new URL(url, 'http://x').pathname.replace('/api', '');
+    return new Response(JSON.stringify(answers[path] ?? { code: 1040, msg: 'nope', data: null }));
+  }) as unknown as typeof fetch;
+  core = new WorkerCore({
+    apiBase: '/api',
+    socketUrl: 'ws://x/ws',
+    fetch: fakeFetch,
+    createSocket: sockets.create,
+    scheduler,
+    store,
+    requestFrame: (run) => frames.push(run),
+  });
+  core.start();
+});
+
+afterEach(() => {
+  core.stop();
+  store.close();
+});
+
+const tick = (seq: number, last: string) =>
+  sockets.latest.serverSends({
+    channel: 'ticker.BTCUSDT',
+    seq,
+    ts: seq,
+    data: { last, high: last, low: last },
+  });
+
+describe('WorkerCore', () => {
+  it('sends the UI one update per frame however many frames arrive, prices formatted', () => {
+    const views: ScreenView[] = [];
+    core.watch((view) => views.push(view));
+    sockets.latest.serverOpens();
+    for (let i = 1; i <= 100; i++) tick(i, `6000${i % 10}.123456789`);
+    expect(frames).toHaveLength(1);
+    drawFrame();
+    expect(views).toHaveLength(2);
+    expect(views[1]?.prices.BTCUSDT?.last).toBe('60,000.12345679');
+    expect(views[1]?.connection.open).toBe(true);
+  });
+
+  it('formats for the language the UI hands over', () => {
+    const views: ScreenView[] = [];
+    core.watch((view) => views.push(view));
+    core.setCredentials({ token: null, language: 'de' });
+    sockets.latest.serverOpens();
+    tick(1, '1234.5');
+    drawFrame();
+    expect(views.at(-1)?.prices.BTCUSDT?.last).toBe('1.234,5');
+  });
+
+  it('logs every input, without the password of a login', async () => {
+    answers['/login/index'] = {
+      code: 200,
+      msg: 'ok',
+      data: { token: 't', expires_at: 'x', user_id: 12345678, account: 'a@b.co' },
+    };
+    const outcome = await core.login('a@b.co', 'Secret123');
+    expect(outcome.ok).toBe(true);
+    const capture = await core.capture();
+    expect(capture).not.toContain('Secret123');
+    expect(capture).toContain('"type":"login"');
+  });
+
+  it('tells the host about code 999 and ends the session in the view', async () => {
+    const expired: string[] = [];
+    const toasts: string[] = [];
+    core.connectHost({ toast: (m) => toasts.push(m), sessionExpired: (how) => expired.push(how) });
+    answers['/security/index'] = {
+      code: 999,
+      msg: 'Login timeout, please log in again',
+      data: null,
+    };
+    const outcome = await core.userInfo();
+    expect(outcome).toMatchObject({ ok: false, failure: { kind: 'session' } });
+    expect(expired).toEqual(['logout']);
+    expect(toasts).toEqual(['Login timeout, please log in again']);
+  });
+
+  it('replays a capture to the screen and goes back to live', async () => {
+    const views: ScreenView[] = [];
+    core.watch((view) => views.push(view));
+    sockets.latest.serverOpens();
+    tick(1, '100');
+    scheduler.advance(1000);
+    tick(2, '200');
+    const capture = await core.capture();
+    tick(3, '300');
+    expect(await core.loadCapture(capture)).toEqual({ ok: true, events: 3 });
+    core.scrub(2);
+    drawFrame();
+    expect(views.at(-1)?.prices.BTCUSDT?.last).toBe('100');
+    core.replay(2);
+    scheduler.advance(500);
+    drawFrame();
+    expect(views.at(-1)?.prices.BTCUSDT?.last).toBe('200');
+    core.live();
+    drawFrame();
+    expect(views.at(-1)?.prices.BTCUSDT?.last).toBe('300');
+  });
+
+  it('refuses a capture that is not one, naming the line', async () => {
+    expect(await core.loadCapture('{"seq":1}\n')).toEqual({ ok: false, line: 1 });
+  });
+});

@@ -1,0 +1,56 @@
+// Entry of the Web Worker: builds the core on the browser's real parts and exposes it with Comlink.
+import * as Comlink from 'comlink';
+import type { Scheduler } from '../core/scheduler.ts';
+import { EventStore } from './event-store.ts';
+import type { CoreFacade } from './facade.ts';
+import type { SocketLike } from './market-socket.ts';
+import { WorkerCore } from './worker-core.ts';
+
+const scheduler: Scheduler = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as number),
+  setInterval: (run, ms) => setInterval(run, ms),
+  clearInterval: (handle) => clearInterval(handle as number),
+};
+
+const origin = self.location.origin;
+
+async function startCore(): Promise<CoreFacade> {
+  const store = new EventStore({
+    name: 'meridian-events',
+    scheduler,
+    onWriteError: (error) => console.warn('event log batch not written', error),
+  });
+  await store.open();
+  const core = new WorkerCore({
+    apiBase: `${origin}/api`,
+    socketUrl: `${origin.replace(/^http/, 'ws')}/ws`,
+    fetch: (input, init) => fetch(input, init),
+    // The DOM types its handlers with an event argument; SocketLike's handlers ignore it.
+    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    scheduler,
+    store,
+    // Dedicated workers have requestAnimationFrame in Chromium and Firefox; a timer elsewhere.
+    requestFrame: (run) =>
+      typeof requestAnimationFrame === 'function'
+        ? requestAnimationFrame(run)
+        : setTimeout(run, 16),
+  });
+  core.start();
+  return core;
+}
+
+const ready = startCore();
+
+// Exposed at once so no message from the UI is missed; each call waits until the core is ready.
+const facade = new Proxy({} as CoreFacade, {
+  get:
+    (_target, name: string) =>
+    (...args: unknown[]) =>
+      ready.then((core) =>
+        (core[name as keyof CoreFacade] as (...a: unknown[]) => unknown)(...args),
+      ),
+});
+
+Comlink.expose(facade);
