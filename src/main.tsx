@@ -1,17 +1,31 @@
-// Entry of the web app: applies the stored language and theme to <html>, then renders.
+// Entry of the web app: <html> settings, i18n, the worker, then the router inside the app state.
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
+import { AppProvider } from './app/app-context.tsx';
+import { startCore } from './core-bridge.ts';
 import { applyDocumentSettings } from './document-settings.ts';
+import { initI18n } from './i18n/index.ts';
+import { router } from './routes/router.tsx';
+import { storage } from './storage.ts';
 import './styles.css';
 
 applyDocumentSettings(document.documentElement, window.localStorage);
+initI18n(storage.language());
+const core = startCore();
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <AppProvider
+        core={core}
+        goToLogin={() => void router.navigate({ to: '/login' })}
+        goHome={() => void router.navigate({ to: '/' })}
+        reload={() => window.location.reload()}
+      >
+        <RouterProvider router={router} />
+      </AppProvider>
     </StrictMode>,
   );
 }

@@ -9,6 +9,7 @@ let server: ServerProcess | undefined;
 declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
+    appDataDir: string;
   }
 }
 
@@ -17,6 +18,7 @@ export async function setup(project: TestProject): Promise<void> {
   if (!existsSync(built)) throw new Error('The web app is not built: run `npm run build` first');
   server = await startServerProcess();
   project.provide('appUrl', server.url);
+  project.provide('appDataDir', server.dataDir);
 }
 
 export async function teardown(): Promise<void> {

@@ -1,0 +1,16 @@
+// A section whose feature is still being built: its title in the top bar and an honest empty state.
+import { useTranslation } from 'react-i18next';
+import { useGo } from '../routes/navigation.ts';
+import { EmptyState } from '../shell/EmptyState.tsx';
+
+export function FeaturePage() {
+  const { t } = useTranslation();
+  const go = useGo();
+  return (
+    <EmptyState
+      text={t('empty.comingSoon')}
+      actionLabel={t('empty.backHome')}
+      onAction={() => go('/')}
+    />
+  );
+}

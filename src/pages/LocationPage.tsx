@@ -1,0 +1,12 @@
+// The system location-picker routes of the spec: the app asks for no location.
+import { useTranslation } from 'react-i18next';
+import { useBack } from '../routes/navigation.ts';
+import { EmptyState } from '../shell/EmptyState.tsx';
+
+export function LocationPage() {
+  const { t } = useTranslation();
+  const back = useBack();
+  return (
+    <EmptyState text={t('empty.locationUnavailable')} actionLabel={t('nav.back')} onAction={back} />
+  );
+}

@@ -1,0 +1,16 @@
+// An address that is no page of the app.
+import { useTranslation } from 'react-i18next';
+import { useGo } from '../routes/navigation.ts';
+import { EmptyState } from '../shell/EmptyState.tsx';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const go = useGo();
+  return (
+    <EmptyState
+      text={t('empty.notFound')}
+      actionLabel={t('empty.backHome')}
+      onAction={() => go('/')}
+    />
+  );
+}

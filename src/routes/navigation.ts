@@ -1,0 +1,25 @@
+// Navigation by the spec's paths. The route table is data, so paths are plain strings here.
+import { useRouter } from '@tanstack/react-router';
+import { useCallback } from 'react';
+
+export function useGo() {
+  const router = useRouter();
+  return useCallback(
+    (path: string, search: Record<string, string> = {}) => {
+      void router.navigate({ to: path, search } as unknown as Parameters<
+        typeof router.navigate
+      >[0]);
+    },
+    [router],
+  );
+}
+
+/** Back to the previous page, or home when this is the first one (spec §2). */
+export function useBack() {
+  const router = useRouter();
+  const go = useGo();
+  return useCallback(() => {
+    if (router.history.canGoBack()) router.history.back();
+    else go('/');
+  }, [router, go]);
+}

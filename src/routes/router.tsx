@@ -1,0 +1,73 @@
+// The router: hash history (spec §7), every route of the table lazy-loaded, the login guard.
+import {
+  createHashHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+} from '@tanstack/react-router';
+import { AppShell } from '../shell/AppShell.tsx';
+import { LoadingView, PageErrorView } from '../shell/PageStatus.tsx';
+import { storage } from '../storage.ts';
+import { withPageTimeout } from './page-loading.ts';
+import { isPublicPath, type PageKind, routeTable } from './route-table.ts';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    titleKey?: string;
+    pullToRefresh?: boolean;
+  }
+}
+
+const pages: Record<PageKind, ReturnType<typeof lazyRouteComponent>> = {
+  home: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/HomePage.tsx')),
+    'HomePage',
+  ),
+  login: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/LoginPage.tsx')),
+    'LoginPage',
+  ),
+  feature: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/FeaturePage.tsx')),
+    'FeaturePage',
+  ),
+  debug: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/DebugPage.tsx')),
+    'DebugPage',
+  ),
+  location: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/LocationPage.tsx')),
+    'LocationPage',
+  ),
+};
+
+const notFound = lazyRouteComponent(
+  withPageTimeout(() => import('../pages/NotFoundPage.tsx')),
+  'NotFoundPage',
+);
+
+const rootRoute = createRootRoute({ component: AppShell, notFoundComponent: notFound });
+
+/** Protected pages send a logged-out visitor to /login (spec §2). */
+function requireLogin() {
+  if (!storage.token()) throw redirect({ to: '/login' });
+}
+
+const routes = routeTable.map((entry) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: entry.path,
+    component: pages[entry.page],
+    staticData: { titleKey: entry.titleKey, pullToRefresh: entry.pullToRefresh ?? false },
+    ...(isPublicPath(entry.path) ? {} : { beforeLoad: requireLogin }),
+  }),
+);
+
+export const router = createRouter({
+  routeTree: rootRoute.addChildren(routes),
+  history: createHashHistory(),
+  defaultPendingComponent: LoadingView,
+  defaultErrorComponent: PageErrorView,
+});

@@ -1,0 +1,35 @@
+// The confirmation the spec asks for before logout (and later before deleting an address).
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../app/app-context.tsx';
+
+export function ConfirmDialog() {
+  const { t } = useTranslation();
+  const { confirmRequest } = useApp();
+  if (!confirmRequest) return null;
+  return (
+    <div className="overlay overlay--center">
+      <div
+        className="dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-message"
+      >
+        <p id="confirm-message" className="dialog__message">
+          {confirmRequest.message}
+        </p>
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => confirmRequest.answer(false)}
+          >
+            {t('confirm.cancel')}
+          </button>
+          <button type="button" className="button" onClick={() => confirmRequest.answer(true)}>
+            {t('confirm.ok')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

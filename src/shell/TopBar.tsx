@@ -1,0 +1,69 @@
+// The custom navigation bar every page uses (spec §2): back or menu, home, title, right text,
+// user chip and language button, each optional.
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../app/app-context.tsx';
+import { Icon } from './Icon.tsx';
+
+export interface TopBarProps {
+  title: string;
+  lead: 'back' | 'menu';
+  onLead(): void;
+  onHome?: () => void;
+  rightText?: string;
+  onRight?: () => void;
+  showUser?: boolean;
+  onUser?: () => void;
+  showLanguage?: boolean;
+}
+
+export function TopBar(props: TopBarProps) {
+  const { t } = useTranslation();
+  const { user, token, setLanguageOpen } = useApp();
+  return (
+    <header className="top-bar">
+      <div className="top-bar__side">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={props.lead === 'back' ? t('nav.back') : t('nav.menu')}
+          onClick={props.onLead}
+        >
+          <Icon name={props.lead} className="flip-in-rtl" />
+        </button>
+        {props.onHome && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('nav.home')}
+            onClick={props.onHome}
+          >
+            <Icon name="home" />
+          </button>
+        )}
+      </div>
+      <h1 className="top-bar__title">{props.title}</h1>
+      <div className="top-bar__side top-bar__side--end">
+        {props.rightText && (
+          <button type="button" className="text-button" onClick={props.onRight}>
+            {props.rightText}
+          </button>
+        )}
+        {props.showUser && (
+          <button type="button" className="user-chip" onClick={props.onUser}>
+            {token && user ? user.account : t('nav.login')}
+          </button>
+        )}
+        {props.showLanguage && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('nav.language')}
+            onClick={() => setLanguageOpen(true)}
+          >
+            <Icon name="globe" />
+          </button>
+        )}
+      </div>
+    </header>
+  );
+}

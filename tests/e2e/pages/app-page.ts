@@ -1,0 +1,56 @@
+// A page model of the app shell, so tests read as what a user does.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export class AppPage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+  ) {}
+
+  async open(path = '/'): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/#${path}`);
+    await this.page.locator('.top-bar').waitFor();
+  }
+
+  /** The path after the hash, which the router shows. */
+  route(): string {
+    return new URL(this.page.url()).hash.replace(/^#/, '') || '/';
+  }
+
+  title() {
+    return this.page.locator('.top-bar__title').textContent();
+  }
+
+  async openMenu(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Menu' }).click();
+    await this.page.locator('.panel--start').waitFor();
+  }
+
+  async menuEntry(label: string): Promise<void> {
+    await this.page.locator('.menu-entry', { hasText: label }).click();
+  }
+
+  field(name: string) {
+    return this.page.locator(`input[name="${name}"]`);
+  }
+
+  async fill(values: Record<string, string>): Promise<void> {
+    for (const [name, value] of Object.entries(values)) await this.field(name).fill(value);
+  }
+
+  toast() {
+    return this.page.locator('.toast');
+  }
+
+  async htmlAttributes() {
+    return this.page.evaluate(() => {
+      const html = document.documentElement;
+      return { lang: html.lang, dir: html.dir, theme: html.dataset.theme };
+    });
+  }
+
+  async waitForRoute(path: string): Promise<void> {
+    await expect.poll(() => this.route(), { timeout: 10_000 }).toBe(path);
+  }
+}

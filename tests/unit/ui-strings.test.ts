@@ -1,0 +1,57 @@
+// Every visible string exists in all nine languages, with the same placeholders, and every title
+// and menu label the code asks for is defined.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { languages } from '../../schemas/languages.ts';
+import { uiStrings } from '../../src/i18n/index.ts';
+import { routeTable } from '../../src/routes/route-table.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string'
+        ? [[prefix + key, value]]
+        : Object.entries(flatten(value, `${prefix}${key}.`)),
+    ),
+  );
+}
+
+const english = flatten(uiStrings.en as Tree);
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe.each(languages)('UI strings in %s', (language) => {
+  const strings = flatten(uiStrings[language] as Tree);
+
+  it('has every key of English and no other', () => {
+    expect(Object.keys(strings).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it('has no empty string and keeps the placeholders', () => {
+    for (const [key, text] of Object.entries(strings)) {
+      expect(text.trim(), key).not.toBe('');
+      expect(placeholders(text), key).toEqual(placeholders(english[key] ?? ''));
+    }
+  });
+});
+
+describe('keys used by the code', () => {
+  it('define a title for every route', () => {
+    for (const route of routeTable) expect(english[route.titleKey], route.path).toBeDefined();
+  });
+
+  it('define every literal key passed to t()', () => {
+    const srcDir = path.resolve(import.meta.dirname, '../../src');
+    const files = readdirSync(srcDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.tsx'))
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    const used = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)].map((m) => m[1] ?? ''),
+    );
+    expect(used.length).toBeGreaterThan(20);
+    expect(used.filter((key) => english[key] === undefined)).toEqual([]);
+  });
+});
