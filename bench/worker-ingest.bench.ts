@@ -1,0 +1,98 @@
+// Worker ingest: ticker frames parsed, checked, logged and folded per second by the worker's core,
+// against bare JSON.parse of the same frames (the floor any client pays), in one run.
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import type { Scheduler } from '../core/scheduler.ts';
+import { fakeSockets } from '../tests/support/fake-socket.ts';
+import { EventStore } from '../workers/event-store.ts';
+import { WorkerCore } from '../workers/worker-core.ts';
+
+const count = 100_000;
+const symbols = [
+  'BTCUSDT',
+  'ETHUSDT',
+  'SOLUSDT',
+  'XRPUSDT',
+  'DOGEUSDT',
+  'BNBUSDT',
+  'ADAUSDT',
+  'LTCUSDT',
+];
+
+const realTime: Scheduler = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  setInterval: (run, ms) => setInterval(run, ms),
+  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
+};
+
+function frames(): string[] {
+  return Array.from({ length: count }, (_, i) =>
+    JSON.stringify({
+      channel: `ticker.${symbols[i % symbols.length]}`,
+      seq: i + 1,
+      ts: 1_700_000_000_000 + i,
+      data: {
+        last: `${60000 + (i % 1000)}.12345678`,
+        high: '61000.5',
+        low: '59000.25',
+        volume: '1234.5',
+      },
+    }),
+  );
+}
+
+export async function run(): Promise<void> {
+  const raw = frames();
+
+  let sink = 0;
+  const t0 = performance.now();
+  for (const frame of raw) sink += (JSON.parse(frame) as { seq: number }).seq;
+  const parseMs = performance.now() - t0;
+  if (sink === 0) throw new Error('nothing parsed');
+
+  const sockets = fakeSockets();
+  const store = new EventStore({
+    name: 'ingest-bench',
+    scheduler: realTime,
+    idb: { indexedDB, IDBKeyRange },
+  });
+  await store.open();
+  let updates = 0;
+  const core = new WorkerCore({
+    apiBase: '/api',
+    socketUrl: 'ws://bench/ws',
+    fetch: (() => Promise.reject(new Error('no network in the benchmark'))) as typeof fetch,
+    createSocket: sockets.create,
+    scheduler: realTime,
+    store,
+    requestFrame: (draw) => setTimeout(draw, 16),
+  });
+  core.watch(() => updates++);
+  core.start();
+  sockets.latest.serverOpens();
+  const t1 = performance.now();
+  for (const frame of raw) sockets.latest.serverSends(frame);
+  const ingestMs = performance.now() - t1;
+  await store.flush();
+  const storedMs = performance.now() - t1;
+  await new Promise((resolve) => setTimeout(resolve, 40));
+  core.stop();
+  store.close();
+
+  const rate = (ms: number) => ((count / ms) * 1000).toFixed(0);
+  process.stdout.write(
+    [
+      `${count.toLocaleString('en')} ticker frames over 8 markets, one burst`,
+      '',
+      '| stage | ms | frames/s | vs JSON.parse |',
+      '|---|---:|---:|---:|',
+      `| JSON.parse only (baseline) | ${parseMs.toFixed(0)} | ${rate(parseMs)} | 1.0× |`,
+      `| parse + check + log + fold | ${ingestMs.toFixed(0)} | ${rate(ingestMs)} | ${(parseMs / ingestMs).toFixed(2)}× |`,
+      `| … and the log written (fake-indexeddb) | ${storedMs.toFixed(0)} | ${rate(storedMs)} | ${(parseMs / storedMs).toFixed(2)}× |`,
+      '',
+      `UI updates sent for the whole burst: ${updates} (one per frame, not one per message).`,
+      '',
+    ].join('\n'),
+  );
+}
