@@ -27,6 +27,8 @@ const tick = (seq: number, last: string): LoggedEvent => ({
 
 it('downloads this session as a capture that reads back as events', async () => {
   await app.open('/debug');
+  // The socket's first attempts are inputs too; wait until the log has one.
+  await expect.poll(() => app.page.locator('.debug__view').textContent()).toMatch(/"seq": [1-9]/);
   const [download] = await Promise.all([
     app.page.waitForEvent('download'),
     app.page.getByRole('button', { name: 'Download capture' }).click(),
@@ -58,6 +60,8 @@ it('scrubs a loaded capture and goes back to live', async () => {
 
 it('refuses a file that is not a capture, naming the line', async () => {
   await app.open('/debug');
+  // A fresh page: the earlier test's capture and toasts are gone.
+  await app.page.reload();
   await app.page.locator('input[type="file"]').setInputFiles({
     name: 'bad.ndjson',
     mimeType: 'application/x-ndjson',
