@@ -6,6 +6,7 @@ import { useApp } from '../app/app-context.tsx';
 import { useBack, useGo } from '../routes/navigation.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { LanguagePanel } from './LanguagePanel.tsx';
+import { PullToRefresh } from './PullToRefresh.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { Toasts } from './Toasts.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -42,7 +43,9 @@ export function AppShell() {
         showLanguage={isHome}
       />
       <main className="page">
-        <Outlet />
+        <PullToRefresh enabled={match?.staticData.pullToRefresh ?? false}>
+          <Outlet />
+        </PullToRefresh>
       </main>
       <SideMenu />
       <LanguagePanel />

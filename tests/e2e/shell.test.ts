@@ -155,3 +155,26 @@ describe('language and theme', () => {
     expect(small).toBe(0);
   });
 });
+
+describe('pull-down refresh', () => {
+  it('offers to refresh the spot list when pulled down from the top, and not the asset pages', async () => {
+    await app.open('/pages/spot/index');
+    const { page } = app;
+    await page.mouse.move(195, 200);
+    await page.mouse.down();
+    await page.mouse.move(195, 320, { steps: 8 });
+    await expect.poll(() => page.getByText('Release to refresh').count()).toBe(1);
+    await page.mouse.up();
+    await expect.poll(() => page.getByText('Release to refresh').count()).toBe(0);
+    // A tap is still a tap on a page that can be pulled.
+    await page.getByRole('button', { name: 'Back to home' }).click();
+    await app.waitForRoute('/');
+
+    await app.open('/login');
+    await page.mouse.move(195, 500);
+    await page.mouse.down();
+    await page.mouse.move(195, 620, { steps: 8 });
+    expect(await page.getByText('Release to refresh').count()).toBe(0);
+    await page.mouse.up();
+  });
+});
