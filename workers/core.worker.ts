@@ -37,6 +37,7 @@ async function startCore(): Promise<CoreFacade> {
         ? requestAnimationFrame(run)
         : setTimeout(run, 16),
   });
+  await core.restore();
   core.start();
   return core;
 }

@@ -102,6 +102,13 @@ export class EventStore {
     }
   }
 
+  /** The newest `limit` events, oldest first. */
+  async recent(limit: number): Promise<LoggedEvent[]> {
+    await this.flush();
+    const newest = await this.#db.events.orderBy('seq').reverse().limit(limit).toArray();
+    return newest.reverse();
+  }
+
   async all(): Promise<LoggedEvent[]> {
     await this.flush();
     return this.#db.events.orderBy('seq').toArray();

@@ -26,6 +26,9 @@ import type { EventStore } from './event-store.ts';
 import type { CoreFacade, HostEvents, Outcome, ScreenView } from './facade.ts';
 import { MarketSocket, type SocketFactory } from './market-socket.ts';
 
+/** How many of the newest logged events a restarted worker folds to restore the screen. */
+export const restoreLimit = 5000;
+
 export interface WorkerCoreDeps {
   apiBase: string;
   socketUrl: string;
@@ -75,6 +78,19 @@ export class WorkerCore implements CoreFacade {
       onOpenChange: (open) =>
         this.#record({ source: 'socket', type: open ? 'open' : 'close', payload: null }),
     });
+  }
+
+  /**
+   * Folds the newest part of the kept log before going live, so a reload (a language or theme
+   * switch) comes back to the screen it left.
+   */
+  async restore(limit = restoreLimit): Promise<void> {
+    for (const event of await this.#deps.store.recent(limit)) {
+      this.#live = foldClientView(this.#live, event);
+    }
+    // The connection of the previous page is gone; this one starts closed.
+    this.#live = { ...this.#live, connection: { ...this.#live.connection, open: false } };
+    this.#publish();
   }
 
   start(): void {

@@ -131,6 +131,28 @@ describe('WorkerCore', () => {
     expect(views.at(-1)?.prices.BTCUSDT?.last).toBe('300');
   });
 
+  it('comes back to the same screen after a restart, from the kept log', async () => {
+    sockets.latest.serverOpens();
+    tick(1, '100');
+    tick(2, '250.5');
+    await store.flush();
+    core.stop();
+    const restarted = new WorkerCore({
+      apiBase: '/api',
+      socketUrl: 'ws://x/ws',
+      fetch: (() => Promise.reject(new Error('offline'))) as typeof fetch,
+      createSocket: sockets.create,
+      scheduler,
+      store,
+      requestFrame: (run) => frames.push(run),
+    });
+    await restarted.restore();
+    const views: ScreenView[] = [];
+    restarted.watch((view) => views.push(view));
+    expect(views[0]?.prices.BTCUSDT?.last).toBe('250.5');
+    expect(views[0]?.connection.open).toBe(false);
+  });
+
   it('refuses a capture that is not one, naming the line', async () => {
     expect(await core.loadCapture('{"seq":1}\n')).toEqual({ ok: false, line: 1 });
   });
