@@ -4,17 +4,10 @@ import Dexie, { type Table } from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import type { LoggedEvent } from '../core/event-log.ts';
 import { EventStore } from '../workers/event-store.ts';
+import { realScheduler } from '../workers/real-scheduler.ts';
 
 const count = 5_000;
 const idb = { indexedDB, IDBKeyRange };
-const realTime = {
-  now: () => Date.now(),
-  setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
-  clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout),
-  setInterval: (run: () => void, ms: number) => setInterval(run, ms),
-  clearInterval: (handle: unknown) => clearInterval(handle as NodeJS.Timeout),
-};
-
 function frame(i: number) {
   return {
     source: 'socket' as const,
@@ -42,7 +35,7 @@ async function oneTransactionPerEvent(): Promise<number> {
 }
 
 async function batched(): Promise<number> {
-  const store = new EventStore({ name: 'batched-events', scheduler: realTime, idb });
+  const store = new EventStore({ name: 'batched-events', scheduler: realScheduler, idb });
   await store.open();
   const t0 = performance.now();
   for (let i = 1; i <= count; i++) store.append(frame(i));

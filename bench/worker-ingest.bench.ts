@@ -1,31 +1,13 @@
 // Worker ingest: ticker frames parsed, checked, logged and folded per second by the worker's core,
 // against bare JSON.parse of the same frames (the floor any client pays), in one run.
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import type { Scheduler } from '../core/scheduler.ts';
 import { fakeSockets } from '../tests/support/fake-socket.ts';
 import { EventStore } from '../workers/event-store.ts';
+import { realScheduler } from '../workers/real-scheduler.ts';
 import { WorkerCore } from '../workers/worker-core.ts';
+import { tickerSymbols as symbols } from './browser/flood.ts';
 
 const count = 100_000;
-const symbols = [
-  'BTCUSDT',
-  'ETHUSDT',
-  'SOLUSDT',
-  'XRPUSDT',
-  'DOGEUSDT',
-  'BNBUSDT',
-  'ADAUSDT',
-  'LTCUSDT',
-];
-
-const realTime: Scheduler = {
-  now: () => Date.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-  setInterval: (run, ms) => setInterval(run, ms),
-  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
-};
-
 function frames(): string[] {
   return Array.from({ length: count }, (_, i) =>
     JSON.stringify({
@@ -54,7 +36,7 @@ export async function run(): Promise<void> {
   const sockets = fakeSockets();
   const store = new EventStore({
     name: 'ingest-bench',
-    scheduler: realTime,
+    scheduler: realScheduler,
     idb: { indexedDB, IDBKeyRange },
   });
   await store.open();
@@ -64,7 +46,7 @@ export async function run(): Promise<void> {
     socketUrl: 'ws://bench/ws',
     fetch: (() => Promise.reject(new Error('no network in the benchmark'))) as typeof fetch,
     createSocket: sockets.create,
-    scheduler: realTime,
+    scheduler: realScheduler,
     store,
     requestFrame: (draw) => setTimeout(draw, 16),
   });

@@ -1,25 +1,17 @@
 // Entry of the Web Worker: builds the core on the browser's real parts and exposes it with Comlink.
 import * as Comlink from 'comlink';
-import type { Scheduler } from '../core/scheduler.ts';
 import { EventStore } from './event-store.ts';
 import type { CoreFacade } from './facade.ts';
 import type { SocketLike } from './market-socket.ts';
+import { realScheduler } from './real-scheduler.ts';
 import { WorkerCore } from './worker-core.ts';
-
-const scheduler: Scheduler = {
-  now: () => Date.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as number),
-  setInterval: (run, ms) => setInterval(run, ms),
-  clearInterval: (handle) => clearInterval(handle as number),
-};
 
 const origin = self.location.origin;
 
 async function startCore(): Promise<CoreFacade> {
   const store = new EventStore({
     name: 'meridian-events',
-    scheduler,
+    scheduler: realScheduler,
     onWriteError: (error) => console.warn('event log batch not written', error),
   });
   await store.open();
@@ -29,7 +21,7 @@ async function startCore(): Promise<CoreFacade> {
     fetch: (input, init) => fetch(input, init),
     // The DOM types its handlers with an event argument; SocketLike's handlers ignore it.
     createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
-    scheduler,
+    scheduler: realScheduler,
     store,
     // Dedicated workers have requestAnimationFrame in Chromium and Firefox; a timer elsewhere.
     requestFrame: (run) =>

@@ -2,7 +2,7 @@
 import { socketState } from '../../core/socket-policy.ts';
 import type { SocketLike } from '../../workers/market-socket.ts';
 
-const symbols = [
+export const tickerSymbols = [
   'BTCUSDT',
   'ETHUSDT',
   'SOLUSDT',
@@ -23,7 +23,7 @@ export function startFlood(framesPerSecond: number, deliver: (raw: string) => vo
       const price = 60000 + Math.sin(seq / 50) * 500;
       deliver(
         JSON.stringify({
-          channel: `ticker.${symbols[seq % symbols.length]}`,
+          channel: `ticker.${tickerSymbols[seq % tickerSymbols.length]}`,
           seq,
           ts: Date.now(),
           data: { last: price.toFixed(8), high: '61000.5', low: '59000.25', volume: '1234.5' },
