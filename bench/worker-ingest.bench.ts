@@ -50,7 +50,7 @@ export async function run(): Promise<void> {
     store,
     requestFrame: (draw) => setTimeout(draw, 16),
   });
-  core.watch(() => updates++);
+  core.watch('market', () => updates++);
   core.start();
   sockets.latest.serverOpens();
   const t1 = performance.now();

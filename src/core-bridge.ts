@@ -1,6 +1,6 @@
 // The UI's only way into the worker: the Comlink-wrapped facade, imported as a type.
 import * as Comlink from 'comlink';
-import type { CoreFacade } from '../workers/facade.ts';
+import type { CoreFacade, ViewName, ViewPayloads } from '../workers/facade.ts';
 
 export type Core = Comlink.Remote<CoreFacade>;
 
@@ -13,3 +13,16 @@ export function startCore(): Core {
 }
 
 export const proxy = Comlink.proxy;
+
+/** Watches one view of the worker, typed by its name (Comlink's remote type drops the pairing). */
+export function watchView<K extends ViewName>(
+  core: Core,
+  view: K,
+  callback: (payload: ViewPayloads[K]) => void,
+): Promise<number> {
+  const watch = core.watch as unknown as (
+    view: K,
+    callback: ((payload: ViewPayloads[K]) => void) & Comlink.ProxyMarked,
+  ) => Promise<number>;
+  return watch(view, Comlink.proxy(callback));
+}

@@ -2,6 +2,8 @@
 // UI. `src/` imports this file as types only.
 import type { z } from 'zod';
 import type { ClientView } from '../core/projections/client-view.ts';
+import type { ConnectionView } from '../core/projections/connection.ts';
+import type { SessionView } from '../core/projections/session.ts';
 import type { sessionSchema } from '../schemas/api/account.schema.ts';
 import type { userInfoSchema } from '../schemas/api/security.schema.ts';
 import type { Language } from '../schemas/languages.ts';
@@ -43,14 +45,27 @@ export interface MarketHandlers {
   unsubscribe(channels: string[]): void;
 }
 
-/** The screen-ready view: the fold of the log, with prices already formatted for the locale. */
+/** The whole fold, with prices formatted for the locale: what /debug shows. */
 export interface ScreenView extends ClientView {
   prices: Readonly<Record<string, { last: string; high: string; low: string }>>;
 }
 
+/** One market as the lists draw it: a compact row, prices already formatted. */
+export type MarketRow = readonly [symbol: string, last: string, high: string, low: string];
+
+/** What each view sends: small, screen-ready, and only when its part of the fold changed. */
+export interface ViewPayloads {
+  market: { rows: readonly MarketRow[] };
+  connection: ConnectionView;
+  session: SessionView;
+  all: ScreenView;
+}
+
+export type ViewName = keyof ViewPayloads;
+
 export interface ViewHandlers {
-  /** Calls back with the view now and then at most once per frame while it changes. */
-  watch(callback: (view: ScreenView) => void): number;
+  /** Calls back with the view now, then at most once per frame and only when it changed. */
+  watch<K extends ViewName>(view: K, callback: (payload: ViewPayloads[K]) => void): number;
   unwatch(id: number): void;
 }
 

@@ -23,7 +23,15 @@ import type { Endpoint } from '../schemas/endpoint.ts';
 import { intlLocale, type Language } from '../schemas/languages.ts';
 import { ApiClient, ApiError } from './api-client.ts';
 import type { EventStore } from './event-store.ts';
-import type { CoreFacade, HostEvents, Outcome, ScreenView } from './facade.ts';
+import type {
+  CoreFacade,
+  HostEvents,
+  MarketRow,
+  Outcome,
+  ScreenView,
+  ViewName,
+  ViewPayloads,
+} from './facade.ts';
 import { MarketSocket, type SocketFactory } from './market-socket.ts';
 
 /** How many of the newest logged events a restarted worker folds to restore the screen. */
@@ -40,6 +48,23 @@ export interface WorkerCoreDeps {
   requestFrame(run: () => void): void;
 }
 
+interface Watcher {
+  view: ViewName;
+  send(payload: unknown): void;
+  /** The part of the fold last sent: an unchanged part (same object) is not sent again. */
+  sent: unknown;
+}
+
+/** The part of the fold each view depends on; folds return the same object when nothing changed. */
+const viewSources: { [K in ViewName]: (view: ClientView) => unknown } = {
+  market: (view) => view.tickers,
+  connection: (view) => view.connection,
+  session: (view) => view.session,
+  all: (view) => view,
+};
+
+const unsent = Symbol('unsent');
+
 export class WorkerCore implements CoreFacade {
   readonly #deps: WorkerCoreDeps;
   readonly #api: ApiClient;
@@ -51,7 +76,7 @@ export class WorkerCore implements CoreFacade {
   #shown: ClientView | undefined;
   #capture: LoggedEvent[] = [];
   #replay: ReplayControl | undefined;
-  readonly #watchers = new Map<number, (view: ScreenView) => void>();
+  readonly #watchers = new Map<number, Watcher>();
   #nextWatcher = 1;
   #frameRequested = false;
 
@@ -107,8 +132,11 @@ export class WorkerCore implements CoreFacade {
   }
 
   setCredentials(credentials: { token: string | null; language: Language }): void {
+    const languageChanged = credentials.language !== this.#credentials.language;
     this.#credentials = credentials;
     this.#socket.authenticate(credentials.token);
+    // Formatted prices depend on the language: send every view again.
+    if (languageChanged) for (const watcher of this.#watchers.values()) watcher.sent = unsent;
     this.#publish();
   }
 
@@ -169,10 +197,11 @@ export class WorkerCore implements CoreFacade {
 
   // Views.
 
-  watch(callback: (view: ScreenView) => void): number {
+  watch<K extends ViewName>(view: K, callback: (payload: ViewPayloads[K]) => void): number {
     const id = this.#nextWatcher++;
-    this.#watchers.set(id, callback);
-    callback(this.#screenView());
+    const watcher: Watcher = { view, send: callback as (payload: unknown) => void, sent: unsent };
+    this.#watchers.set(id, watcher);
+    this.#send(watcher, this.#shown ?? this.#live);
     return id;
   }
 
@@ -262,13 +291,33 @@ export class WorkerCore implements CoreFacade {
     this.#frameRequested = true;
     this.#deps.requestFrame(() => {
       this.#frameRequested = false;
-      const view = this.#screenView();
-      for (const callback of this.#watchers.values()) callback(view);
+      const view = this.#shown ?? this.#live;
+      for (const watcher of this.#watchers.values()) this.#send(watcher, view);
     });
   }
 
-  #screenView(): ScreenView {
-    const view = this.#shown ?? this.#live;
+  #send(watcher: Watcher, view: ClientView): void {
+    const source = viewSources[watcher.view](view);
+    if (source === watcher.sent) return;
+    watcher.sent = source;
+    watcher.send(this.#payload(watcher.view, view));
+  }
+
+  #payload(name: ViewName, view: ClientView): ViewPayloads[ViewName] {
+    if (name === 'connection') return view.connection;
+    if (name === 'session') return view.session;
+    if (name === 'all') return this.#screenView(view);
+    const locale = intlLocale(this.#credentials.language);
+    const rows: MarketRow[] = Object.entries(view.tickers).map(([symbol, ticker]) => [
+      symbol,
+      formatPrice(ticker.last, { locale }),
+      formatPrice(ticker.high, { locale }),
+      formatPrice(ticker.low, { locale }),
+    ]);
+    return { rows };
+  }
+
+  #screenView(view: ClientView): ScreenView {
     const locale = intlLocale(this.#credentials.language);
     const prices: Record<string, { last: string; high: string; low: string }> = {};
     for (const [symbol, ticker] of Object.entries(view.tickers)) {

@@ -7,6 +7,7 @@ import type { LoggedEvent } from '../../core/event-log.ts';
 import { formatPrice } from '../../core/price-format.ts';
 import { foldClientView, initialClientView } from '../../core/projections/client-view.ts';
 import { dataFrameSchema } from '../../schemas/socket.schema.ts';
+import { watchView } from '../../src/core-bridge.ts';
 import type { CoreFacade } from '../../workers/facade.ts';
 import { startFlood } from './flood.ts';
 
@@ -39,8 +40,8 @@ function WorkerFed() {
       name: String(rate),
     });
     const core = Comlink.wrap<CoreFacade>(worker);
-    void core.watch(
-      Comlink.proxy((view) => setRows(Object.entries(view.prices).map(([s, p]) => [s, p.last]))),
+    void watchView(core, 'market', (view) =>
+      setRows(view.rows.map(([symbol, last]) => [symbol, last])),
     );
     return () => worker.terminate();
   }, []);

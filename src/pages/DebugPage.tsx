@@ -3,14 +3,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
-import { useScreenView } from '../app/use-screen-view.ts';
+import { useView } from '../app/use-view.ts';
 
 const speeds = [0.5, 1, 2, 4, 10];
 
 export function DebugPage() {
   const { t } = useTranslation();
   const { core, toast } = useApp();
-  const view = useScreenView();
+  const view = useView('all');
   const [loaded, setLoaded] = useState(0);
   const [speed, setSpeed] = useState(1);
   const [position, setPosition] = useState(0);

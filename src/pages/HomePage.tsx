@@ -1,6 +1,6 @@
 // Home: the brand, whether prices are live, and the markets the worker has seen.
 import { useTranslation } from 'react-i18next';
-import { useScreenView } from '../app/use-screen-view.ts';
+import { useView } from '../app/use-view.ts';
 import { EmptyState } from '../shell/EmptyState.tsx';
 
 /** `BTCUSDT` on the wire is `BTC/USDT` on screen. */
@@ -10,8 +10,9 @@ function displaySymbol(symbol: string): string {
 
 export function HomePage() {
   const { t } = useTranslation();
-  const view = useScreenView();
-  const markets = Object.entries(view?.prices ?? {});
+  const market = useView('market');
+  const connection = useView('connection');
+  const rows = market?.rows ?? [];
   return (
     <div className="home">
       <section className="hero">
@@ -22,11 +23,11 @@ export function HomePage() {
       <section className="card">
         <header className="card__header">
           <h2 className="card__title">{t('home.markets')}</h2>
-          <span className={view?.connection.open ? 'badge badge--live' : 'badge'}>
-            {view?.connection.open ? t('home.online') : t('home.offline')}
+          <span className={connection?.open ? 'badge badge--live' : 'badge'}>
+            {connection?.open ? t('home.online') : t('home.offline')}
           </span>
         </header>
-        {markets.length === 0 ? (
+        {rows.length === 0 ? (
           <EmptyState text={t('empty.noMarkets')} />
         ) : (
           <table className="market-table">
@@ -37,10 +38,10 @@ export function HomePage() {
               </tr>
             </thead>
             <tbody>
-              {markets.map(([symbol, price]) => (
+              {rows.map(([symbol, last]) => (
                 <tr key={symbol}>
                   <td>{displaySymbol(symbol)}</td>
-                  <td className="number">{price.last}</td>
+                  <td className="number">{last}</td>
                 </tr>
               ))}
             </tbody>

@@ -61,7 +61,7 @@ const tick = (seq: number, last: string) =>
 describe('WorkerCore', () => {
   it('sends the UI one update per frame however many frames arrive, prices formatted', () => {
     const views: ScreenView[] = [];
-    core.watch((view) => views.push(view));
+    core.watch('all', (view) => views.push(view));
     sockets.latest.serverOpens();
     for (let i = 1; i <= 100; i++) tick(i, `6000${i % 10}.123456789`);
     expect(frames).toHaveLength(1);
@@ -71,9 +71,28 @@ describe('WorkerCore', () => {
     expect(views[1]?.connection.open).toBe(true);
   });
 
+  it('sends each view only when its part of the fold changed, as compact rows', () => {
+    const market: unknown[] = [];
+    const connection: unknown[] = [];
+    core.watch('market', (payload) => market.push(payload));
+    core.watch('connection', (payload) => connection.push(payload));
+    sockets.latest.serverOpens();
+    drawFrame();
+    expect(market).toHaveLength(1);
+    expect(connection).toHaveLength(2);
+    tick(1, '1.5');
+    drawFrame();
+    expect(market.at(-1)).toEqual({ rows: [['BTCUSDT', '1.5', '1.5', '1.5']] });
+    expect(connection).toHaveLength(2);
+    core.setCredentials({ token: null, language: 'de' });
+    drawFrame();
+    expect(market).toHaveLength(3);
+    expect(connection).toHaveLength(3);
+  });
+
   it('formats for the language the UI hands over', () => {
     const views: ScreenView[] = [];
-    core.watch((view) => views.push(view));
+    core.watch('all', (view) => views.push(view));
     core.setCredentials({ token: null, language: 'de' });
     sockets.latest.serverOpens();
     tick(1, '1234.5');
@@ -111,7 +130,7 @@ describe('WorkerCore', () => {
 
   it('replays a capture to the screen and goes back to live', async () => {
     const views: ScreenView[] = [];
-    core.watch((view) => views.push(view));
+    core.watch('all', (view) => views.push(view));
     sockets.latest.serverOpens();
     tick(1, '100');
     scheduler.advance(1000);
@@ -148,7 +167,7 @@ describe('WorkerCore', () => {
     });
     await restarted.restore();
     const views: ScreenView[] = [];
-    restarted.watch((view) => views.push(view));
+    restarted.watch('all', (view) => views.push(view));
     expect(views[0]?.prices.BTCUSDT?.last).toBe('250.5');
     expect(views[0]?.connection.open).toBe(false);
   });
