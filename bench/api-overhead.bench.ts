@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { createSession } from '../server/accounts/sessions.ts';
+import { createSession, sessionLimitsOf } from '../server/accounts/sessions.ts';
 import { createUser } from '../server/accounts/users.ts';
 import { buildApp } from '../server/app.ts';
 import { systemClock } from '../server/clock.ts';
@@ -36,7 +36,7 @@ export async function run(): Promise<void> {
     { email: 'bench@example.com', phone: undefined, passwordHash: 'x', inviterId: null },
     new Date(),
   );
-  const limits = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
+  const limits = sessionLimitsOf(config);
   const { token } = await createSession(database.db, systemClock, limits, user.id, {
     ip: '127.0.0.1',
     userAgent: 'bench',

@@ -63,6 +63,9 @@ export const newTradePassword = z
   .refine((value) => /^\d{6}$/.test(value), { error: 'trade_password_weak' })
   .describe('six digits');
 
+/** The "repeat password" field: only bounded here; `requireRepeat` checks it matches. */
+export const repeatedPassword = z.string().min(1).max(64);
+
 export const verificationCode = z
   .string()
   .trim()

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { loginRoutes } from './accounts/login-routes.ts';
 import { registerRoutes } from './accounts/register-routes.ts';
 import { securityRoutes } from './accounts/security-routes.ts';
+import { sessionLimitsOf } from './accounts/sessions.ts';
 import { brandRoutes } from './content/brand-routes.ts';
 import type { AppDeps } from './deps.ts';
 import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
@@ -66,7 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const router = createRouter(app, {
     db: deps.db,
     clock: deps.clock,
-    sessionLimits: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+    sessionLimits: sessionLimitsOf(config),
   });
   brandRoutes(router, deps);
   registerRoutes(router, deps);

@@ -10,6 +10,7 @@ import {
   newPassword,
   noData,
   phone,
+  repeatedPassword,
   verificationCode,
 } from '../primitives.ts';
 
@@ -64,7 +65,7 @@ const registerFields = z.object({
   email: email.optional(),
   phone: phone.optional(),
   password: newPassword,
-  repassword: z.string().min(1).max(64),
+  repassword: repeatedPassword,
   code: verificationCode,
   invite_code: inviteCode,
 });
@@ -109,7 +110,7 @@ export const forgetPassword = defineEndpoint({
       account,
       code: verificationCode,
       password: newPassword,
-      repassword: z.string().min(1).max(64),
+      repassword: repeatedPassword,
     }),
   ),
   response: noData,

@@ -7,6 +7,7 @@ import {
   newPassword,
   newTradePassword,
   noData,
+  repeatedPassword,
   requiredText,
   timestamp,
   verificationCode,
@@ -55,22 +56,25 @@ const proof = {
   code: blankAsAbsent(verificationCode),
 };
 
+/** What a change that needs proof may answer: wrong proof counts against the login lock. */
+const proofErrors = [
+  'proof_required',
+  'old_password_wrong',
+  'login_locked',
+  'code_invalid',
+  'code_attempts_exceeded',
+] as const;
+
 export const changePassword = defineEndpoint({
   method: 'POST',
   path: '/security/password',
   summary: 'Change the login password; every other session of the account ends',
   auth: true,
   request: requireRepeat(
-    z.object({ ...proof, password: newPassword, repassword: z.string().min(1).max(64) }),
+    z.object({ ...proof, password: newPassword, repassword: repeatedPassword }),
   ),
   response: noData,
-  errors: [
-    'proof_required',
-    'old_password_wrong',
-    'login_locked',
-    'code_invalid',
-    'code_attempts_exceeded',
-  ],
+  errors: proofErrors,
 });
 
 export const setTradePassword = defineEndpoint({
@@ -80,16 +84,10 @@ export const setTradePassword = defineEndpoint({
     'Set the trade password (with a code) or change it (with the current trade password or a code)',
   auth: true,
   request: requireRepeat(
-    z.object({ ...proof, password: newTradePassword, repassword: z.string().min(1).max(64) }),
+    z.object({ ...proof, password: newTradePassword, repassword: repeatedPassword }),
   ),
   response: noData,
-  errors: [
-    'proof_required',
-    'old_password_wrong',
-    'login_locked',
-    'code_invalid',
-    'code_attempts_exceeded',
-  ],
+  errors: proofErrors,
 });
 
 export const inviteLevel = z.union([z.literal(1), z.literal(2), z.literal(3)]);

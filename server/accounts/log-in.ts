@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { sessionSchema } from '../../schemas/api/account.schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { createSession } from './sessions.ts';
+import { createSession, sessionLimitsOf } from './sessions.ts';
 import type { UserRow } from './users.ts';
 
 export async function logIn(
@@ -10,7 +10,7 @@ export async function logIn(
   user: UserRow,
   client: { ip: string; userAgent: string },
 ): Promise<z.input<typeof sessionSchema>> {
-  const limits = { idleMs: deps.config.sessionIdleMs, maxMs: deps.config.sessionMaxMs };
+  const limits = sessionLimitsOf(deps.config);
   const session = await createSession(deps.db, deps.clock, limits, user.id, client);
   return {
     token: session.token,

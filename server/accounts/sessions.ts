@@ -8,6 +8,14 @@ export interface SessionLimits {
   maxMs: number;
 }
 
+/** The limits the settings give (SESSION_IDLE_MINUTES, SESSION_MAX_DAYS). */
+export function sessionLimitsOf(config: {
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+}): SessionLimits {
+  return { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
+}
+
 export interface Session {
   userId: number;
   tokenHash: string;

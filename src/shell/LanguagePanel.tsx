@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { type Language, languages } from '../../schemas/languages.ts';
 import { useApp } from '../app/app-context.tsx';
+import { SidePanel } from './SidePanel.tsx';
 
 const flags: Record<Language, string> = {
   zh: '🇨🇳',
@@ -20,34 +21,26 @@ export function LanguagePanel() {
   const { languageOpen, setLanguageOpen, language, changeLanguage } = useApp();
   if (!languageOpen) return null;
   return (
-    <div className="overlay">
-      <button
-        type="button"
-        className="overlay__backdrop"
-        aria-label={t('confirm.cancel')}
-        onClick={() => setLanguageOpen(false)}
-      />
-      <nav className="panel panel--end" aria-label={t('nav.language')}>
-        <h2 className="panel__title">{t('nav.language')}</h2>
-        <ul className="choice-list">
-          {languages.map((code) => (
-            <li key={code}>
-              <button
-                type="button"
-                className="choice"
-                aria-current={code === language ? 'true' : undefined}
-                onClick={() => (code === language ? setLanguageOpen(false) : changeLanguage(code))}
-              >
-                <span aria-hidden="true">{flags[code]}</span>
-                <span className="choice__label" lang={code === 'bl' ? 'pl' : code}>
-                  {t(`languageNames.${code}`)}
-                </span>
-                {code === language && <span className="choice__check">✓</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </div>
+    <SidePanel side="end" label={t('nav.language')} onClose={() => setLanguageOpen(false)}>
+      <h2 className="panel__title">{t('nav.language')}</h2>
+      <ul className="choice-list">
+        {languages.map((code) => (
+          <li key={code}>
+            <button
+              type="button"
+              className="choice"
+              aria-current={code === language ? 'true' : undefined}
+              onClick={() => (code === language ? setLanguageOpen(false) : changeLanguage(code))}
+            >
+              <span aria-hidden="true">{flags[code]}</span>
+              <span className="choice__label" lang={code === 'bl' ? 'pl' : code}>
+                {t(`languageNames.${code}`)}
+              </span>
+              {code === language && <span className="choice__check">✓</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </SidePanel>
   );
 }

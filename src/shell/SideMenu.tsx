@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useGo } from '../routes/navigation.ts';
 import { MenuHeader } from './MenuHeader.tsx';
+import { SidePanel } from './SidePanel.tsx';
 
 const noticeCategory = '92';
 
@@ -39,62 +40,54 @@ export function SideMenu() {
   );
 
   return (
-    <div className="overlay">
-      <button
-        type="button"
-        className="overlay__backdrop"
-        aria-label={t('confirm.cancel')}
-        onClick={() => app.setMenuOpen(false)}
-      />
-      <nav className="panel panel--start" aria-label={t('nav.menu')}>
-        <MenuHeader onLogin={() => open('/login')} onVerify={() => open('/pages/user/auth')} />
-        <ul className="menu-list">
-          {entry(t('menu.home'), () => open('/'))}
-          {entry(t('menu.verify'), () => open('/pages/user/auth'))}
-          {entry(t('menu.deposit'), () => open('/pages/assets/rechargeList'))}
-          <li>
-            <button
-              type="button"
-              className="menu-entry"
-              aria-expanded={tradingOpen}
-              onClick={() => setTradingOpen(!tradingOpen)}
-            >
-              {t('menu.tradingCenter')}
-              <span aria-hidden="true">{tradingOpen ? '▾' : '▸'}</span>
-            </button>
-            {tradingOpen && (
-              <ul className="menu-list menu-list--nested">
-                {tradingEntries.map(([label, path]) => (
-                  <li key={path}>
-                    <button type="button" className="menu-entry" onClick={() => open(path)}>
-                      {t(label)}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-          {entry(t('menu.assets'), () => open('/pages/assets/index'))}
-          {entry(t('menu.notice'), () =>
-            open('/pages/article/index', { category_id: noticeCategory }),
+    <SidePanel side="start" label={t('nav.menu')} onClose={() => app.setMenuOpen(false)}>
+      <MenuHeader onLogin={() => open('/login')} onVerify={() => open('/pages/user/auth')} />
+      <ul className="menu-list">
+        {entry(t('menu.home'), () => open('/'))}
+        {entry(t('menu.verify'), () => open('/pages/user/auth'))}
+        {entry(t('menu.deposit'), () => open('/pages/assets/rechargeList'))}
+        <li>
+          <button
+            type="button"
+            className="menu-entry"
+            aria-expanded={tradingOpen}
+            onClick={() => setTradingOpen(!tradingOpen)}
+          >
+            {t('menu.tradingCenter')}
+            <span aria-hidden="true">{tradingOpen ? '▾' : '▸'}</span>
+          </button>
+          {tradingOpen && (
+            <ul className="menu-list menu-list--nested">
+              {tradingEntries.map(([label, path]) => (
+                <li key={path}>
+                  <button type="button" className="menu-entry" onClick={() => open(path)}>
+                    {t(label)}
+                  </button>
+                </li>
+              ))}
+            </ul>
           )}
-          {entry(t('menu.download'), () => app.toast(t('menu.installHint')))}
-          {entry(t('menu.addressBook'), () => open('/pages/assets/address'))}
-          {entry(t('menu.security'), () => open('/pages/user/safe'))}
-          {entry(t('menu.share'), () => open('/pages/user/share'))}
-          {entry(t('menu.about'), () => open('/pages/article/index'))}
-          {entry(t('menu.support'), () => open('/pages/ks/index'))}
-          {entry(
-            `${t('menu.theme')}: ${app.theme === 'dark' ? t('menu.themeDark') : t('menu.themeWhite')}`,
-            () => app.changeTheme(app.theme === 'dark' ? 'white' : 'dark'),
-          )}
-          {entry(`${t('menu.language')}: ${t(`languageNames.${app.language}`)}`, () => {
-            app.setMenuOpen(false);
-            app.setLanguageOpen(true);
-          })}
-          {app.token && entry(t('menu.logout'), () => void logout())}
-        </ul>
-      </nav>
-    </div>
+        </li>
+        {entry(t('menu.assets'), () => open('/pages/assets/index'))}
+        {entry(t('menu.notice'), () =>
+          open('/pages/article/index', { category_id: noticeCategory }),
+        )}
+        {entry(t('menu.download'), () => app.toast(t('menu.installHint')))}
+        {entry(t('menu.addressBook'), () => open('/pages/assets/address'))}
+        {entry(t('menu.security'), () => open('/pages/user/safe'))}
+        {entry(t('menu.share'), () => open('/pages/user/share'))}
+        {entry(t('menu.about'), () => open('/pages/article/index'))}
+        {entry(t('menu.support'), () => open('/pages/ks/index'))}
+        {entry(
+          `${t('menu.theme')}: ${app.theme === 'dark' ? t('menu.themeDark') : t('menu.themeWhite')}`,
+          () => app.changeTheme(app.theme === 'dark' ? 'white' : 'dark'),
+        )}
+        {entry(`${t('menu.language')}: ${t(`languageNames.${app.language}`)}`, () => {
+          app.setMenuOpen(false);
+          app.setLanguageOpen(true);
+        })}
+        {app.token && entry(t('menu.logout'), () => void logout())}
+      </ul>
+    </SidePanel>
   );
 }
