@@ -19,7 +19,14 @@ import {
   securityDocument,
   uploadImage,
 } from './api/content.schema.ts';
-import { contractMarkets, secondMarkets, spotMarkets } from './api/market.schema.ts';
+import {
+  contractMarkets,
+  depth,
+  kline,
+  secondMarkets,
+  spotMarkets,
+  trades,
+} from './api/market.schema.ts';
 import {
   changePassword,
   inviteInfo,
@@ -52,6 +59,9 @@ export const endpoints: readonly Endpoint[] = [
   uploadImage,
   spotMarkets,
   contractMarkets,
+  kline,
+  depth,
+  trades,
   login,
   register,
   forgetPassword,

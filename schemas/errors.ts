@@ -24,6 +24,7 @@ export const errorCodes = {
   old_password_wrong: 1026,
   proof_required: 1027,
   destination_not_bound: 1029,
+  market_unknown: 1030,
   not_found: 1040,
   method_not_allowed: 1041,
   payload_too_large: 1042,
@@ -31,6 +32,12 @@ export const errorCodes = {
   malformed_body: 1044,
   rate_limited: 1045,
   server_error: 1050,
+  frame_invalid: 1060,
+  frame_too_large: 1061,
+  channel_unknown: 1062,
+  too_many_channels: 1063,
+  too_many_messages: 1064,
+  consumer_too_slow: 1065,
 } as const;
 
 export type ErrorName = keyof typeof errorCodes;

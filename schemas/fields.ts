@@ -29,6 +29,9 @@ export const fieldNames = [
   'price',
   'take_profit',
   'stop_loss',
+  'period',
+  'limit',
+  'before',
 ] as const;
 
 export type FieldName = (typeof fieldNames)[number];

@@ -9,12 +9,17 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { loginRoutes } from './accounts/login-routes.ts';
 import { registerRoutes } from './accounts/register-routes.ts';
 import { securityRoutes } from './accounts/security-routes.ts';
-import { sessionLimitsOf } from './accounts/sessions.ts';
+import { resolveSession, sessionLimitsOf } from './accounts/sessions.ts';
 import { brandRoutes } from './content/brand-routes.ts';
+import { homeRoutes } from './content/home-routes.ts';
 import type { AppDeps } from './deps.ts';
+import { SocketGateway } from './gateway/socket-gateway.ts';
 import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
 import { registerLanguage } from './http/language.ts';
 import { createRouter } from './http/router.ts';
+import { createMarketService } from './market/create-market.ts';
+import { marketRoutes } from './market/market-routes.ts';
+import { nodeScheduler } from './scheduler.ts';
 
 export const limits = {
   /** Form and JSON bodies: every call of the API fits in far less. */
@@ -64,15 +69,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: limits.fileBytes, files: 2, fields: 30, fieldSize: limits.bodyBytes },
   });
 
-  const router = createRouter(app, {
-    db: deps.db,
-    clock: deps.clock,
-    sessionLimits: sessionLimitsOf(config),
+  const sessionLimits = sessionLimitsOf(config);
+  const router = createRouter(app, { db: deps.db, clock: deps.clock, sessionLimits });
+  const scheduler = deps.scheduler ?? nodeScheduler;
+  const market = deps.market ?? createMarketService(config, deps.db, scheduler, app.log);
+  await market.start();
+  app.addHook('onClose', () => market.stop());
+  const gateway = new SocketGateway({
+    service: market,
+    scheduler,
+    authenticate: async (token) =>
+      (await resolveSession(deps.db, deps.clock, sessionLimits, token))?.userId ?? null,
   });
+  await gateway.register(app);
   brandRoutes(router, deps);
   registerRoutes(router, deps);
   loginRoutes(router, deps);
   securityRoutes(router, deps);
+  marketRoutes(router, market, () => scheduler.now());
+  homeRoutes(router, deps, market, () => scheduler.now());
   registerErrorHandlers(app, router.paths);
 
   if (existsSync(config.webRoot)) {

@@ -1,6 +1,7 @@
 // Settings from the environment (design.md §6), validated once at start-up; a bad value names its variable.
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultMarkets, knownMarkets } from './market/catalog.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -22,11 +23,36 @@ const envSchema = z.object({
   MARKET_FEED: z
     .string()
     .regex(
-      /^(simulated|replay:.+|[a-z][a-z0-9-]*)$/,
-      'must be simulated, replay:<file> or a feed name',
+      /^(simulated|binance|replay:[^,]+)(,(simulated|binance|replay:[^,]+))*$/,
+      'must be simulated, binance or replay:<file>, or a comma-separated list of them',
     )
     .default('simulated'),
-  MARKET_SEED: z.coerce.number().int().min(0).default(1),
+  MARKET_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(1),
+  MARKETS: z
+    .string()
+    .transform((value) => value.split(',').map((base) => base.trim().toUpperCase()))
+    .pipe(
+      z
+        .array(z.enum(knownMarkets.map((market) => market.base) as [string, ...string[]]))
+        .min(1)
+        .refine((bases) => new Set(bases).size === bases.length, 'lists a market twice'),
+    )
+    .default([...defaultMarkets]),
+  MARKET_HISTORY_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  MARKET_REPLAY_SPEED: z.coerce.number().min(0).max(1000).default(1),
+  INDEX_STALE_SECONDS: positiveInt.default(30),
+  INDEX_MAX_DEVIATION_PCT: z.coerce.number().positive().max(100).default(5),
+  BINANCE_WS_URL: z
+    .string()
+    .regex(/^wss?:\/\/.+/, 'must be a ws:// or wss:// URL')
+    .optional(),
+  BINANCE_REST_URL: z
+    .string()
+    .regex(/^https?:\/\/.+/, 'must be an http(s):// URL')
+    .optional(),
+  HOME_REGIONS: positiveInt.optional(),
+  HOME_COUNTRIES: positiveInt.optional(),
+  HOME_ORDERS_PER_SECOND: positiveInt.optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
@@ -49,8 +75,20 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   natsUrl: string | undefined;
-  marketFeed: string;
+  /** Feeds by name; the first is primary (trades, candles, book), all feed the index. */
+  marketFeeds: string[];
   marketSeed: number;
+  /** Base assets of the listed markets, all quoted in USDT. */
+  markets: string[];
+  marketHistoryDays: number;
+  marketReplaySpeed: number;
+  indexStaleMs: number;
+  /** Largest believed move of a source from the previous index, as a fraction. */
+  indexMaxDeviation: number;
+  binanceWsUrl: string | undefined;
+  binanceRestUrl: string | undefined;
+  /** Configured home-page figures (shown labelled as configured); absent ones are not shown. */
+  homeFigures: { regions?: number; countries?: number; ordersPerSecond?: number };
   smtpUrl: string | undefined;
   mailFrom: string;
   brandName: string;
@@ -94,8 +132,22 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     dataDir: path.resolve(s.DATA_DIR),
     databaseUrl: s.DATABASE_URL,
     natsUrl: s.NATS_URL,
-    marketFeed: s.MARKET_FEED,
+    marketFeeds: s.MARKET_FEED.split(','),
     marketSeed: s.MARKET_SEED,
+    markets: s.MARKETS,
+    marketHistoryDays: s.MARKET_HISTORY_DAYS,
+    marketReplaySpeed: s.MARKET_REPLAY_SPEED,
+    indexStaleMs: s.INDEX_STALE_SECONDS * 1000,
+    indexMaxDeviation: s.INDEX_MAX_DEVIATION_PCT / 100,
+    binanceWsUrl: s.BINANCE_WS_URL,
+    binanceRestUrl: s.BINANCE_REST_URL,
+    homeFigures: {
+      ...(s.HOME_REGIONS === undefined ? {} : { regions: s.HOME_REGIONS }),
+      ...(s.HOME_COUNTRIES === undefined ? {} : { countries: s.HOME_COUNTRIES }),
+      ...(s.HOME_ORDERS_PER_SECOND === undefined
+        ? {}
+        : { ordersPerSecond: s.HOME_ORDERS_PER_SECOND }),
+    },
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
     brandName: s.BRAND_NAME,

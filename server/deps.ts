@@ -1,8 +1,11 @@
 // What the route modules are given: storage, time, settings and the message transports.
+
+import type { Scheduler } from '../core/scheduler.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { MarketService } from './market/market-service.ts';
 
 export interface AppDeps {
   db: Db;
@@ -12,4 +15,8 @@ export interface AppDeps {
   email: Mailer;
   /** SMS transport: the outbox file (no SMS gateway is configured yet). */
   sms: Mailer;
+  /** Timers of the market engine; Node's by default. */
+  scheduler?: Scheduler;
+  /** The market service; built from the settings when not given. */
+  market?: MarketService;
 }

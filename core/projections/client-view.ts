@@ -1,14 +1,20 @@
 // Everything the screen is drawn from, as one pure fold of the event log.
 import type { LoggedEvent } from '../event-log.ts';
+import { type BooksView, foldBooks, initialBooks } from './books.ts';
+import { type CandlesView, foldCandles, initialCandles } from './candles.ts';
 import { type ConnectionView, foldConnection, initialConnection } from './connection.ts';
 import { foldSession, initialSession, type SessionView } from './session.ts';
 import { foldTickers, initialTickers, type TickersView } from './tickers.ts';
+import { foldTrades, initialTrades, type TradesView } from './trades.ts';
 
 export interface ClientView {
   /** The last event folded in, 0 before any. */
   seq: number;
   connection: ConnectionView;
   tickers: TickersView;
+  books: BooksView;
+  trades: TradesView;
+  candles: CandlesView;
   session: SessionView;
 }
 
@@ -16,14 +22,20 @@ export const initialClientView: ClientView = {
   seq: 0,
   connection: initialConnection,
   tickers: initialTickers,
+  books: initialBooks,
+  trades: initialTrades,
+  candles: initialCandles,
   session: initialSession,
 };
 
 export function foldClientView(state: ClientView, event: LoggedEvent): ClientView {
   const connection = foldConnection(state.connection, event);
   const tickers = foldTickers(state.tickers, event);
+  const books = foldBooks(state.books, event);
+  const trades = foldTrades(state.trades, event);
+  const candles = foldCandles(state.candles, event);
   const session = foldSession(state.session, event);
-  return { seq: event.seq, connection, tickers, session };
+  return { seq: event.seq, connection, tickers, books, trades, candles, session };
 }
 
 /** The view after the events up to `untilSeq` (all when omitted): what the debug scrubber shows. */

@@ -1,17 +1,27 @@
-// Market lists for the spot, contract and second-contract sections (spec §7: /market/*).
+// Market data (spec §7 /market/*; design.md §4): market lists, candles, order book depth, trades.
+// Prices and quantities are decimal strings; compact rows are arrays, not objects, because the
+// chart and the book receive thousands of them.
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { decimalString } from '../primitives.ts';
+import { blankAsAbsent, decimalString } from '../primitives.ts';
 
 /** Symbols are `BTCUSDT` on the wire and `BTC/USDT` on screen. */
-export const symbolSchema = z.string().regex(/^[A-Z0-9]{2,12}USDT$/);
+export const symbolSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,12}USDT$/);
+
+export const klinePeriods = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as const;
+export const klinePeriodSchema = z.enum(klinePeriods);
+export type KlinePeriod = z.infer<typeof klinePeriodSchema>;
 
 export const tickerSchema = z.object({
   symbol: symbolSchema,
   base: z.string(),
   quote: z.string(),
   last: decimalString,
-  /** Change over 24 h in percent, as a decimal string. */
+  /** Change over 24 h in percent, as a decimal string with two decimals. */
   change_pct: decimalString,
   high: decimalString,
   low: decimalString,
@@ -19,13 +29,20 @@ export const tickerSchema = z.object({
   volume: decimalString,
   /** 24 h volume in the quote asset. */
   quote_volume: decimalString,
+  /** The index price: median of the live sources; `stale` when every source went silent. */
+  index: decimalString,
+  stale: z.boolean(),
   /** The feed the price comes from, and when it printed (ms since the epoch). */
   feed: z.string(),
   ts: z.number().int(),
+  /** Decimals of the market's price and quantity, for input fields and the chart's axis. */
+  price_scale: z.number().int(),
+  quantity_scale: z.number().int(),
 });
+export type Ticker = z.infer<typeof tickerSchema>;
 
 const marketList = z.object({
-  /** True while prices come from the simulated feed. */
+  /** True while prices come from the simulated feed; the UI labels it "Simulated market". */
   simulated: z.boolean(),
   list: z.array(tickerSchema),
 });
@@ -66,4 +83,95 @@ export const secondMarkets = defineEndpoint({
     ),
   }),
   errors: [],
+});
+
+/** One candle: open time (ms), open, high, low, close, base volume. */
+export const candleRowSchema = z.tuple([
+  z.number().int(),
+  decimalString,
+  decimalString,
+  decimalString,
+  decimalString,
+  decimalString,
+]);
+export type CandleRow = z.infer<typeof candleRowSchema>;
+
+export const klineLimit = { default: 300, max: 1000 } as const;
+
+export const kline = defineEndpoint({
+  method: 'GET',
+  path: '/market/kline',
+  summary: 'Candles of a market, oldest first; `before` pages back to older history',
+  auth: false,
+  request: z.object({
+    symbol: symbolSchema,
+    period: klinePeriodSchema,
+    limit: blankAsAbsent(z.coerce.number().int().min(1).max(klineLimit.max)).transform(
+      (value) => value ?? klineLimit.default,
+    ),
+    /** Only candles that opened before this time (ms since the epoch). */
+    before: blankAsAbsent(z.coerce.number().int().min(0).max(8.64e15)),
+  }),
+  response: z.object({
+    symbol: symbolSchema,
+    period: klinePeriodSchema,
+    feed: z.string(),
+    simulated: z.boolean(),
+    candles: z.array(candleRowSchema),
+  }),
+  errors: ['market_unknown'],
+});
+
+/** A price level: price and quantity; quantity `0` in a diff removes the level. */
+export const levelSchema = z.tuple([decimalString, decimalString]);
+export type Level = z.infer<typeof levelSchema>;
+
+export const depthLimit = { default: 20, max: 100 } as const;
+
+export const depth = defineEndpoint({
+  method: 'GET',
+  path: '/market/depth',
+  summary: "A snapshot of a market's order book, best prices first",
+  auth: false,
+  request: z.object({
+    symbol: symbolSchema,
+    limit: blankAsAbsent(z.coerce.number().int().min(1).max(depthLimit.max)).transform(
+      (value) => value ?? depthLimit.default,
+    ),
+  }),
+  response: z.object({
+    symbol: symbolSchema,
+    /** The book's version: the `seq` of the diff frame that produced it. */
+    version: z.number().int(),
+    ts: z.number().int(),
+    bids: z.array(levelSchema),
+    asks: z.array(levelSchema),
+  }),
+  errors: ['market_unknown'],
+});
+
+/** One trade: price, quantity, taker side, time (ms). */
+export const tradeRowSchema = z.tuple([
+  decimalString,
+  decimalString,
+  z.enum(['buy', 'sell']),
+  z.number().int(),
+]);
+export type TradeRow = z.infer<typeof tradeRowSchema>;
+
+export const tradesLimit = { default: 50, max: 200 } as const;
+
+export const trades = defineEndpoint({
+  method: 'GET',
+  path: '/market/trades',
+  summary: 'Recent trades of a market, newest first',
+  auth: false,
+  request: z.object({
+    symbol: symbolSchema,
+    limit: blankAsAbsent(z.coerce.number().int().min(1).max(tradesLimit.max)).transform(
+      (value) => value ?? tradesLimit.default,
+    ),
+  }),
+  response: z.object({ symbol: symbolSchema, trades: z.array(tradeRowSchema) }),
+  errors: ['market_unknown'],
 });

@@ -31,18 +31,23 @@ export interface MessageParams {
   field?: FieldName | string;
   seconds?: number;
   minutes?: number;
+  count?: number;
+  channel?: string;
 }
 
 /** The message for an error in a language, with `{field}` named the way that language names it. */
 export function localize(language: Language, name: ErrorName, params: MessageParams = {}): string {
   const catalogue = catalogues[language];
-  return catalogue.errors[name].replace(/\{(field|seconds|minutes)\}/g, (_, key: string) => {
-    if (key === 'field') {
-      const field = params.field ?? '';
-      return isFieldName(field) ? catalogue.fields[field] : field;
-    }
-    return String(key === 'seconds' ? (params.seconds ?? '') : (params.minutes ?? ''));
-  });
+  return catalogue.errors[name].replace(
+    /\{(field|seconds|minutes|count|channel)\}/g,
+    (_, key: keyof MessageParams) => {
+      if (key === 'field') {
+        const field = params.field ?? '';
+        return isFieldName(field) ? catalogue.fields[field] : field;
+      }
+      return String(params[key] ?? '');
+    },
+  );
 }
 
 export function successMessage(language: Language): string {

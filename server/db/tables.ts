@@ -52,7 +52,21 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+export interface CandlesTable {
+  symbol: string;
+  period: string;
+  /** ms since the epoch; PGlite answers a number, pg a string. */
+  open_time: ColumnType<number | string, number, number>;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  quote_volume: string;
+}
+
 export interface Database {
+  candles: CandlesTable;
   users: UsersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

@@ -30,6 +30,7 @@ export async function startInProcessServer(
     LOG_LEVEL: 'silent',
     TRUST_PROXY: 'loopback',
     RATE_LIMIT_PER_MINUTE: '100000',
+    MARKET_HISTORY_DAYS: '1',
     ...env,
   });
   const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://' });

@@ -29,6 +29,8 @@ export async function startServerProcess(
       LOG_LEVEL: 'info',
       TRUST_PROXY: 'loopback',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // Two days of simulated history draw in a blink; thirty take seconds per server.
+      MARKET_HISTORY_DAYS: '2',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

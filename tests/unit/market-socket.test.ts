@@ -62,7 +62,7 @@ describe('MarketSocket', () => {
   it('reports socket errors and server error frames', () => {
     sockets.latest.serverOpens();
     sockets.latest.onerror?.();
-    sockets.latest.serverSends({ op: 'error', msg: 'unknown channel' });
+    sockets.latest.serverSends({ op: 'error', code: 1062, msg: 'unknown channel' });
     expect(problems).toEqual([{ kind: 'socket' }, { kind: 'server', msg: 'unknown channel' }]);
   });
 

@@ -1,9 +1,11 @@
 // The numbered migrations, one set for PGlite and PostgreSQL alike; add new ones at the end.
 import type { Migration, MigrationProvider } from 'kysely';
 import * as accounts from './0001-accounts.ts';
+import * as candles from './0002-candles.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-candles': candles,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,58 @@
+// Who listens to which channel, and the one place a data frame is built: serialised once per
+// channel and tick, then the same bytes go to every subscriber.
+
+export interface Peer {
+  /** Sends an encoded frame; a peer that cannot keep up disconnects itself. */
+  deliver(frame: Buffer): void;
+}
+
+export class ChannelHub {
+  readonly #subscribers = new Map<string, Set<Peer>>();
+  readonly #seq = new Map<string, number>();
+
+  has(channel: string): boolean {
+    return (this.#subscribers.get(channel)?.size ?? 0) > 0;
+  }
+
+  add(channel: string, peer: Peer): void {
+    let peers = this.#subscribers.get(channel);
+    if (!peers) {
+      peers = new Set();
+      this.#subscribers.set(channel, peers);
+    }
+    peers.add(peer);
+  }
+
+  remove(channel: string, peer: Peer): void {
+    const peers = this.#subscribers.get(channel);
+    if (!peers) return;
+    peers.delete(peer);
+    if (peers.size === 0) this.#subscribers.delete(channel);
+  }
+
+  /** Subscriptions across all peers. */
+  get size(): number {
+    let total = 0;
+    for (const peers of this.#subscribers.values()) total += peers.size;
+    return total;
+  }
+
+  /** Sends `data` on `channel` to every subscriber; `seq` defaults to the channel's next number. */
+  publish(channel: string, data: unknown, ts: number, seq?: number): void {
+    const peers = this.#subscribers.get(channel);
+    if (!peers || peers.size === 0) return;
+    const next = seq ?? (this.#seq.get(channel) ?? 0) + 1;
+    this.#seq.set(channel, next);
+    const frame = encodeFrame(channel, next, ts, data);
+    for (const peer of peers) peer.deliver(frame);
+  }
+
+  /** The last sequence number sent on a channel. */
+  seqOf(channel: string): number {
+    return this.#seq.get(channel) ?? 0;
+  }
+}
+
+export function encodeFrame(channel: string, seq: number, ts: number, data: unknown): Buffer {
+  return Buffer.from(JSON.stringify({ channel, seq, ts, data }));
+}

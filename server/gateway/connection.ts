@@ -1,0 +1,169 @@
+// One client on the market socket: reads its frames within the limits, keeps its subscriptions,
+// and sends it data until it stops answering or cannot keep up.
+import type { WebSocket } from 'ws';
+import type { ErrorName } from '../../schemas/errors.ts';
+import { errorCodes } from '../../schemas/errors.ts';
+import type { Language } from '../../schemas/languages.ts';
+import { localize, type MessageParams } from '../../schemas/messages/index.ts';
+import { type ClientFrame, channelSchema, clientFrameSchema } from '../../schemas/socket.schema.ts';
+import type { Peer } from './channel-hub.ts';
+import type { GatewayLimits } from './limits.ts';
+import { TokenBucket } from './token-bucket.ts';
+
+/** What a connection asks of the gateway. */
+export interface ConnectionHost {
+  limits: GatewayLimits;
+  now(): number;
+  /** Whether a channel names a listed market (or is a private channel). */
+  knows(channel: string): boolean;
+  subscribe(connection: Connection, channel: string): void;
+  unsubscribe(connection: Connection, channel: string): void;
+  /** Resolves a bearer token to a user id, or null. */
+  authenticate(token: string): Promise<number | null>;
+  closed(connection: Connection): void;
+}
+
+const privateChannels = new Set(['orders', 'balances', 'positions', 'options', 'support']);
+
+export class Connection implements Peer {
+  readonly channels = new Set<string>();
+  userId: number | null = null;
+  lastSeen: number;
+  readonly #socket: WebSocket;
+  readonly #host: ConnectionHost;
+  readonly #language: Language;
+  readonly #bucket: TokenBucket;
+  #refusals = 0;
+  #closed = false;
+
+  constructor(socket: WebSocket, host: ConnectionHost, language: Language) {
+    this.#socket = socket;
+    this.#host = host;
+    this.#language = language;
+    this.lastSeen = host.now();
+    this.#bucket = new TokenBucket(host.limits.messagesPerSecond, host.limits.burst, this.lastSeen);
+    socket.on('message', (data, isBinary) => this.#receive(data as Buffer, isBinary));
+    socket.on('close', () => this.#close());
+    socket.on('error', () => this.#close());
+  }
+
+  deliver(frame: Buffer): void {
+    if (this.#closed) return;
+    if (this.#socket.bufferedAmount > this.#host.limits.bufferedBytes) {
+      // The peer reads slower than the market moves: drop it rather than buffer without bound.
+      this.drop();
+      return;
+    }
+    this.#socket.send(frame, { binary: false });
+  }
+
+  heartbeat(now: number): void {
+    if (now - this.lastSeen > this.#host.limits.idleMs) {
+      this.drop();
+      return;
+    }
+    this.deliver(Buffer.from(JSON.stringify({ op: 'pong', ts: now })));
+  }
+
+  drop(): void {
+    this.#socket.terminate();
+    this.#close();
+  }
+
+  #receive(data: Buffer, isBinary: boolean): void {
+    const now = this.#host.now();
+    this.lastSeen = now;
+    const frame = this.#read(data, isBinary, now);
+    if (frame) this.#handle(frame);
+  }
+
+  /** The frame, or null after refusing it. */
+  #read(data: Buffer, isBinary: boolean, now: number): ClientFrame | null {
+    if (!this.#bucket.take(now)) this.#refuse('too_many_messages');
+    else if (data.length > this.#host.limits.frameBytes) this.#refuse('frame_too_large');
+    else {
+      let json: unknown;
+      try {
+        json = isBinary ? undefined : JSON.parse(data.toString());
+      } catch {
+        this.#refuse('frame_invalid');
+        return null;
+      }
+      const parsed = clientFrameSchema.safeParse(json);
+      if (parsed.success) return parsed.data;
+      this.#refuseShape(json);
+    }
+    return null;
+  }
+
+  #handle(frame: ClientFrame): void {
+    switch (frame.op) {
+      case 'ping':
+        break;
+      case 'sub':
+        this.#subscribe(frame.channels);
+        break;
+      case 'unsub':
+        for (const channel of frame.channels) {
+          if (this.channels.delete(channel)) this.#host.unsubscribe(this, channel);
+        }
+        break;
+      case 'auth':
+        void this.#host.authenticate(frame.token).then((userId) => {
+          this.userId = userId;
+          if (userId === null) this.#refuse('session_expired');
+        });
+        break;
+    }
+  }
+
+  #subscribe(channels: readonly string[]): void {
+    for (const channel of channels) {
+      if (!this.#host.knows(channel)) {
+        this.#refuse('channel_unknown', { channel }, channel);
+        continue;
+      }
+      if (privateChannels.has(channel) && this.userId === null) {
+        this.#refuse('session_expired', {}, channel);
+        continue;
+      }
+      if (!this.channels.has(channel) && this.channels.size >= this.#host.limits.maxChannels) {
+        this.#refuse('too_many_channels', { count: this.#host.limits.maxChannels }, channel);
+        continue;
+      }
+      this.channels.add(channel);
+      // Subscribing again is how a client asks for a fresh snapshot.
+      this.#host.subscribe(this, channel);
+    }
+  }
+
+  /** A well-formed JSON frame with a bad channel names the channel; anything else is invalid. */
+  #refuseShape(json: unknown): void {
+    const raw = (typeof json === 'object' && json !== null ? json : {}) as { channels?: unknown };
+    const channels = Array.isArray(raw.channels) ? raw.channels : [];
+    const bad = channels.find((channel) => !channelSchema.safeParse(channel).success);
+    if (typeof bad === 'string' && bad.length <= 64) {
+      this.#refuse('channel_unknown', { channel: bad }, bad);
+    } else {
+      this.#refuse('frame_invalid');
+    }
+  }
+
+  #refuse(name: ErrorName, params: MessageParams = {}, channel?: string): void {
+    this.#refusals += 1;
+    const frame = {
+      op: 'error',
+      code: errorCodes[name],
+      msg: localize(this.#language, name, params),
+      ...(channel === undefined ? {} : { channel }),
+    };
+    this.deliver(Buffer.from(JSON.stringify(frame)));
+    if (this.#refusals > this.#host.limits.refusalsBeforeClose) this.drop();
+  }
+
+  #close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#host.closed(this);
+  }
+}

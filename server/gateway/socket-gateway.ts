@@ -1,0 +1,124 @@
+// The market socket at `/ws` (design.md §4, §6): public channels fed by the market service every
+// publication tick, a depth snapshot and the current ticker on subscribing, a `pong` heartbeat,
+// and limits on everything a client can make the server hold.
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Scheduler } from '../../core/scheduler.ts';
+import { klinePeriods } from '../../schemas/api/market.schema.ts';
+import { languageFromTag } from '../../schemas/languages.ts';
+import type { MarketService } from '../market/market-service.ts';
+import { ChannelHub, encodeFrame } from './channel-hub.ts';
+import { Connection, type ConnectionHost } from './connection.ts';
+import { defaultGatewayLimits, type GatewayLimits } from './limits.ts';
+import { depthSnapshot, publishChanges } from './market-frames.ts';
+
+export interface GatewayOptions {
+  service: MarketService;
+  scheduler: Scheduler;
+  authenticate(token: string): Promise<number | null>;
+  limits?: Partial<GatewayLimits>;
+}
+
+export class SocketGateway implements ConnectionHost {
+  readonly limits: GatewayLimits;
+  readonly hub = new ChannelHub();
+  readonly #options: GatewayOptions;
+  readonly #connections = new Set<Connection>();
+  readonly #channels: Set<string>;
+  #heartbeat: unknown;
+  #unlisten: (() => void) | undefined;
+
+  constructor(options: GatewayOptions) {
+    this.#options = options;
+    this.limits = { ...defaultGatewayLimits, ...options.limits };
+    this.#channels = new Set(['orders', 'balances', 'positions', 'options', 'support']);
+    for (const { spec } of options.service.markets()) {
+      for (const kind of ['ticker', 'trades', 'depth'])
+        this.#channels.add(`${kind}.${spec.symbol}`);
+      for (const period of klinePeriods) this.#channels.add(`kline.${spec.symbol}.${period}`);
+    }
+  }
+
+  get connections(): number {
+    return this.#connections.size;
+  }
+
+  now(): number {
+    return this.#options.scheduler.now();
+  }
+
+  async register(app: FastifyInstance): Promise<void> {
+    await app.register(websocket, { options: { maxPayload: this.limits.hardFrameBytes } });
+    app.get('/ws', { websocket: true }, (socket, request) => {
+      const query = request.query as { lang?: unknown };
+      const tag = typeof query.lang === 'string' ? query.lang : request.headers['accept-language'];
+      this.accept(socket, languageFromTag(tag));
+    });
+    this.start();
+    app.addHook('onClose', async () => this.stop());
+  }
+
+  /** Takes a connected socket into the gateway (the route, or a benchmark, hands it in). */
+  accept(socket: WebSocket, language = languageFromTag(undefined)): Connection | null {
+    if (this.#connections.size >= this.limits.maxConnections) {
+      socket.close(1013, 'server busy');
+      return null;
+    }
+    const connection = new Connection(socket, this, language);
+    this.#connections.add(connection);
+    return connection;
+  }
+
+  start(): void {
+    const { scheduler, service } = this.#options;
+    this.#unlisten = service.onChanges((now, changes) => {
+      for (const [symbol, change] of changes) {
+        const state = service.market(symbol);
+        if (state) publishChanges(this.hub, state, change, now);
+      }
+    });
+    this.#heartbeat = scheduler.setInterval(() => {
+      const now = this.now();
+      for (const connection of this.#connections) connection.heartbeat(now);
+    }, this.limits.heartbeatMs);
+  }
+
+  stop(): void {
+    this.#unlisten?.();
+    this.#options.scheduler.clearInterval(this.#heartbeat);
+    for (const connection of this.#connections) connection.drop();
+  }
+
+  knows(channel: string): boolean {
+    return this.#channels.has(channel);
+  }
+
+  subscribe(connection: Connection, channel: string): void {
+    this.hub.add(channel, connection);
+    const [kind, symbol] = channel.split('.');
+    const state = symbol ? this.#options.service.market(symbol) : undefined;
+    if (!state) return;
+    const now = this.now();
+    if (kind === 'depth') {
+      const { version, data } = depthSnapshot(state);
+      connection.deliver(encodeFrame(channel, version, now, data));
+    } else if (kind === 'ticker') {
+      const ticker = state.ticker(now);
+      if (ticker) connection.deliver(encodeFrame(channel, this.hub.seqOf(channel), now, ticker));
+    }
+  }
+
+  unsubscribe(connection: Connection, channel: string): void {
+    this.hub.remove(channel, connection);
+  }
+
+  authenticate(token: string): Promise<number | null> {
+    return this.#options.authenticate(token);
+  }
+
+  closed(connection: Connection): void {
+    this.#connections.delete(connection);
+    for (const channel of connection.channels) this.hub.remove(channel, connection);
+  }
+}

@@ -1,0 +1,56 @@
+// Builds the market service from settings: the listed markets, the feeds named by MARKET_FEED
+// (the first primary), and the index rules.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Scheduler } from '../../core/scheduler.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { type MarketSpec, marketsFor } from './catalog.ts';
+import type { MarketFeed } from './feed.ts';
+import { binanceFeed } from './feeds/binance-feed.ts';
+import { replayFeed } from './feeds/replay-feed.ts';
+import { SimulatedFeed } from './feeds/simulated-feed.ts';
+import { MarketService } from './market-service.ts';
+
+export function createMarketService(
+  config: Config,
+  db: Db,
+  scheduler: Scheduler,
+  log: FastifyBaseLogger,
+): MarketService {
+  const markets = marketsFor(config.markets);
+  const feeds = config.marketFeeds.map((name) => feedNamed(name, config, markets, scheduler, log));
+  return new MarketService({
+    markets,
+    feeds,
+    db,
+    scheduler,
+    log,
+    historyDays: config.marketHistoryDays,
+    indexRules: { staleMs: config.indexStaleMs, maxDeviation: config.indexMaxDeviation },
+  });
+}
+
+function feedNamed(
+  name: string,
+  config: Config,
+  markets: readonly MarketSpec[],
+  scheduler: Scheduler,
+  log: FastifyBaseLogger,
+): MarketFeed {
+  if (name === 'simulated')
+    return new SimulatedFeed({ seed: config.marketSeed, markets, scheduler });
+  if (name.startsWith('replay:')) {
+    return replayFeed({
+      file: name.slice('replay:'.length),
+      speed: config.marketReplaySpeed,
+      scheduler,
+    });
+  }
+  return binanceFeed({
+    symbols: markets.map((market) => market.symbol),
+    ...(config.binanceWsUrl ? { wsUrl: config.binanceWsUrl } : {}),
+    ...(config.binanceRestUrl ? { restUrl: config.binanceRestUrl } : {}),
+    scheduler,
+    logger: log,
+  });
+}

@@ -1,0 +1,109 @@
+// The market calls of the REST API: lists with tickers, candles, book and trades.
+import type { Candle } from '../../core/market/candle.ts';
+import { fromUnits } from '../../core/market/units.ts';
+import {
+  type CandleRow,
+  contractMarkets,
+  depth,
+  kline,
+  secondMarkets,
+  spotMarkets,
+  type Ticker,
+  trades,
+} from '../../schemas/api/market.schema.ts';
+import { BusinessError } from '../http/business-error.ts';
+import type { Router } from '../http/router.ts';
+import type { MarketService } from './market-service.ts';
+import type { MarketState } from './market-state.ts';
+import { secondDurations } from './second-durations.ts';
+
+export function tickerOf(state: MarketState, now: number): Ticker | null {
+  const data = state.ticker(now);
+  const last = state.last;
+  if (!data || !last) return null;
+  const { spec } = state;
+  return {
+    symbol: spec.symbol,
+    base: spec.base,
+    quote: spec.quote,
+    ...data,
+    ts: last.ts,
+    price_scale: spec.priceScale,
+    quantity_scale: spec.quantityScale,
+  };
+}
+
+export function tickersOf(service: MarketService, now: number): Ticker[] {
+  return service.markets().flatMap((state) => tickerOf(state, now) ?? []);
+}
+
+export function candleRow(candle: Candle, state: MarketState): CandleRow {
+  const price = (units: number) => fromUnits(units, state.spec.priceScale);
+  return [
+    candle.t,
+    price(candle.o),
+    price(candle.h),
+    price(candle.l),
+    price(candle.c),
+    fromUnits(candle.v, state.spec.quantityScale),
+  ];
+}
+
+export function marketRoutes(router: Router, service: MarketService, now: () => number): void {
+  const marketOf = (symbol: string) => {
+    const state = service.market(symbol);
+    if (!state) throw new BusinessError('market_unknown');
+    return state;
+  };
+  const list = async () => ({ simulated: service.simulated, list: tickersOf(service, now()) });
+
+  router.add(spotMarkets, list);
+  router.add(contractMarkets, list);
+  router.add(secondMarkets, async () => ({ ...(await list()), durations: secondDurations }));
+
+  router.add(kline, async ({ symbol, period, limit, before }) => {
+    const state = marketOf(symbol);
+    const candles = await service.kline(state, period, limit, before);
+    return {
+      symbol,
+      period,
+      feed: state.feed,
+      simulated: service.simulated,
+      candles: candles.map((candle) => candleRow(candle, state)),
+    };
+  });
+
+  router.add(depth, async ({ symbol, limit }) => {
+    const state = marketOf(symbol);
+    const book = state.book.snapshot(limit);
+    const { priceScale, quantityScale } = state.spec;
+    const level = ([price, quantity]: readonly [number, number]) =>
+      [fromUnits(price, priceScale), fromUnits(quantity, quantityScale)] as [string, string];
+    return {
+      symbol,
+      version: book.version,
+      ts: now(),
+      bids: book.bids.map(level),
+      asks: book.asks.map(level),
+    };
+  });
+
+  router.add(trades, async ({ symbol, limit }) => {
+    const state = marketOf(symbol);
+    const { priceScale, quantityScale } = state.spec;
+    return {
+      symbol,
+      trades: state
+        .recentTrades(limit)
+        .map(
+          (trade) =>
+            [
+              fromUnits(trade.price, priceScale),
+              fromUnits(trade.quantity, quantityScale),
+              trade.side,
+              trade.ts,
+            ] as [string, string, 'buy' | 'sell', number],
+        ),
+    };
+  });
+}
