@@ -5,6 +5,7 @@ import type { ClientView } from '../core/projections/client-view.ts';
 import type { ConnectionView } from '../core/projections/connection.ts';
 import type { SessionView } from '../core/projections/session.ts';
 import type { sessionSchema } from '../schemas/api/account.schema.ts';
+import type { KlinePeriod } from '../schemas/api/market.schema.ts';
 import type { userInfoSchema } from '../schemas/api/security.schema.ts';
 import type { Language } from '../schemas/languages.ts';
 import type { ApiFailure } from './api-client.ts';
@@ -40,9 +41,19 @@ export interface SessionHandlers {
   userInfo(): Promise<Outcome<UserInfo>>;
 }
 
+/** The market lists of spec §2: home's featured markets, spot, futures and option. */
+export type MarketSection = 'home' | 'spot' | 'contract' | 'option';
+
 export interface MarketHandlers {
   subscribe(channels: string[]): void;
   unsubscribe(channels: string[]): void;
+  /**
+   * Fetches a section's markets (seeding the `market` view) and keeps their tickers live over the
+   * socket; called again by pull-down refresh.
+   */
+  loadMarkets(section: MarketSection): Promise<Outcome<{ symbols: string[] }>>;
+  /** Asks for older candles of a watched chart (dragging to its left edge). */
+  loadOlderCandles(symbol: string, period: KlinePeriod): void;
 }
 
 /** The whole fold, with prices formatted for the locale: what /debug shows. */
@@ -51,21 +62,108 @@ export interface ScreenView extends ClientView {
 }
 
 /** One market as the lists draw it: a compact row, prices already formatted. */
-export type MarketRow = readonly [symbol: string, last: string, high: string, low: string];
+export type MarketRow = readonly [
+  symbol: string,
+  last: string,
+  high: string,
+  low: string,
+  /** Signed percent with two decimals, formatted (`+1.25%`). */
+  change: string,
+  /** 24 h volume in the quote asset, formatted compactly (`1.2B`). */
+  quoteVolume: string,
+  /** Direction of the last move: 1 up, -1 down, 0 unchanged; colours the price. */
+  trend: -1 | 0 | 1,
+];
+
+export interface MarketView {
+  rows: readonly MarketRow[];
+  /** True while any shown price comes from the simulated feed: the "Simulated market" badge. */
+  simulated: boolean;
+}
+
+/**
+ * A chart's candles as columns of equal length, oldest first: numbers for drawing only (every
+ * label is formatted from them by the core's formatter at the market's price scale).
+ */
+export interface ChartView {
+  symbol: string;
+  period: KlinePeriod;
+  priceScale: number;
+  time: Float64Array;
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+  /** More history exists before the first candle. */
+  hasOlder: boolean;
+  /** History is being fetched (first load or older candles). */
+  loading: boolean;
+  /** The feed the candles come from, and whether it is the simulated one. */
+  feed: string;
+  simulated: boolean;
+}
+
+/** An order book side as rows of formatted price, quantity, and cumulative quantity (number, for bars). */
+export type BookRow = readonly [price: string, quantity: string, cumulative: number];
+
+export interface BookView {
+  symbol: string;
+  bids: readonly BookRow[];
+  asks: readonly BookRow[];
+  /** The book's version; a gap in the diffs makes the worker resubscribe for a new snapshot. */
+  version: number;
+  /** True between a detected gap and the fresh snapshot. */
+  resyncing: boolean;
+}
+
+/** Recent trades, newest first: formatted price, quantity, taker side, time (ms). */
+export type TradeViewRow = readonly [
+  price: string,
+  quantity: string,
+  side: 'buy' | 'sell',
+  ts: number,
+];
+
+export interface TradesView {
+  symbol: string;
+  rows: readonly TradeViewRow[];
+}
 
 /** What each view sends: small, screen-ready, and only when its part of the fold changed. */
 export interface ViewPayloads {
-  market: { rows: readonly MarketRow[] };
+  market: MarketView;
   connection: ConnectionView;
   session: SessionView;
   all: ScreenView;
+  chart: ChartView;
+  book: BookView;
+  trades: TradesView;
+}
+
+/** What a view is of: the market views name their symbol (and the chart its period). */
+export interface ViewParams {
+  market: undefined;
+  connection: undefined;
+  session: undefined;
+  all: undefined;
+  chart: { symbol: string; period: KlinePeriod };
+  book: { symbol: string };
+  trades: { symbol: string };
 }
 
 export type ViewName = keyof ViewPayloads;
 
 export interface ViewHandlers {
-  /** Calls back with the view now, then at most once per frame and only when it changed. */
-  watch<K extends ViewName>(view: K, callback: (payload: ViewPayloads[K]) => void): number;
+  /**
+   * Calls back with the view now, then at most once per frame and only when it changed. Watching a
+   * market view subscribes its channels; the last unwatch unsubscribes them.
+   */
+  watch<K extends ViewName>(
+    view: K,
+    callback: (payload: ViewPayloads[K]) => void,
+    params?: ViewParams[K],
+  ): number;
   unwatch(id: number): void;
 }
 

@@ -24,7 +24,8 @@ export type SocketProblem =
   | { kind: 'server'; msg: string };
 
 export interface MarketSocketOptions {
-  url: string;
+  /** Read on every connect, so the URL can carry the current language. */
+  url: string | (() => string);
   createSocket: SocketFactory;
   scheduler: Scheduler;
   onFrame(frame: Extract<ServerFrame, { channel: string }>): void;
@@ -87,6 +88,12 @@ export class MarketSocket {
     if (fresh.length && this.isOpen) this.#sendNow({ op: 'sub', channels: fresh });
   }
 
+  /** Subscribes again to channels already held: the server answers with a fresh snapshot. */
+  refresh(channels: string[]): void {
+    const held = channels.filter((channel) => this.#channels.has(channel));
+    if (held.length && this.isOpen) this.#sendNow({ op: 'sub', channels: held });
+  }
+
   unsubscribe(channels: string[]): void {
     const known = channels.filter((channel) => this.#channels.delete(channel));
     if (known.length && this.isOpen) this.#sendNow({ op: 'unsub', channels: known });
@@ -105,7 +112,8 @@ export class MarketSocket {
   #connect(): void {
     const { scheduler } = this.#options;
     this.#reconnectTimer = undefined;
-    const socket = this.#options.createSocket(this.#options.url);
+    const { url } = this.#options;
+    const socket = this.#options.createSocket(typeof url === 'string' ? url : url());
     this.#socket = socket;
     const current = () => this.#socket === socket;
     this.#connectTimer = scheduler.setTimeout(() => {

@@ -1,8 +1,10 @@
 // The core the worker hosts: every input goes into the event log and the fold; the UI gets the
 // folded view at most once per frame, prices formatted. Dependencies are injected for tests.
+import * as Comlink from 'comlink';
 import type { z } from 'zod';
 import { CaptureError, fromNdjson, type LoggedEvent, type NewEvent } from '../core/event-log.ts';
 import { formatPrice } from '../core/price-format.ts';
+import { seriesKey } from '../core/projections/candles.ts';
 import {
   type ClientView,
   foldClientView,
@@ -18,21 +20,33 @@ import {
   register,
   sendEmailCode,
 } from '../schemas/api/account.schema.ts';
+import { home } from '../schemas/api/content.schema.ts';
+import {
+  contractMarkets,
+  type KlinePeriod,
+  kline,
+  secondMarkets,
+  spotMarkets,
+  trades,
+} from '../schemas/api/market.schema.ts';
 import { userInfo } from '../schemas/api/security.schema.ts';
 import type { Endpoint } from '../schemas/endpoint.ts';
 import { intlLocale, type Language } from '../schemas/languages.ts';
 import { ApiClient, ApiError } from './api-client.ts';
+import { ChartColumns } from './chart-columns.ts';
 import type { EventStore } from './event-store.ts';
 import type {
   CoreFacade,
   HostEvents,
-  MarketRow,
+  MarketSection,
   Outcome,
   ScreenView,
   ViewName,
+  ViewParams,
   ViewPayloads,
 } from './facade.ts';
 import { MarketSocket, type SocketFactory } from './market-socket.ts';
+import { bookView, chartView, marketView, tradesView } from './market-views.ts';
 
 /** How many of the newest logged events a restarted worker folds to restore the screen. */
 export const restoreLimit = 5000;
@@ -50,18 +64,50 @@ export interface WorkerCoreDeps {
 
 interface Watcher {
   view: ViewName;
+  params: ViewParams[ViewName];
   send(payload: unknown): void;
   /** The part of the fold last sent: an unchanged part (same object) is not sent again. */
   sent: unknown;
+  /** The socket channels this view keeps subscribed. */
+  channels: string[];
+  /** A chart's number columns, converted incrementally. */
+  columns?: ChartColumns;
 }
 
+type Params = { symbol?: string; period?: KlinePeriod } | undefined;
+
 /** The part of the fold each view depends on; folds return the same object when nothing changed. */
-const viewSources: { [K in ViewName]: (view: ClientView) => unknown } = {
+const viewSources: { [K in ViewName]: (view: ClientView, params: Params) => unknown } = {
   market: (view) => view.tickers,
   connection: (view) => view.connection,
   session: (view) => view.session,
   all: (view) => view,
+  chart: (view, p) => view.candles[seriesKey(p?.symbol ?? '', p?.period ?? '1m')],
+  book: (view, p) => view.books[p?.symbol ?? ''],
+  trades: (view, p) => view.trades[p?.symbol ?? ''],
 };
+
+/** The socket channels a market view needs. */
+function channelsOf(view: ViewName, params: Params): string[] {
+  if (!params?.symbol) return [];
+  // The chart's header shows the market's ticker, whichever list the market came from.
+  if (view === 'chart') {
+    return [`kline.${params.symbol}.${params.period ?? '1m'}`, `ticker.${params.symbol}`];
+  }
+  if (view === 'book') return [`depth.${params.symbol}`];
+  if (view === 'trades') return [`trades.${params.symbol}`];
+  return [];
+}
+
+/** Candles per request: a screen's worth first, larger pages when dragging back. */
+const firstPage = 300;
+const olderPage = 500;
+
+const sectionEndpoints = {
+  spot: spotMarkets,
+  contract: contractMarkets,
+  option: secondMarkets,
+} as const;
 
 const unsent = Symbol('unsent');
 
@@ -78,6 +124,8 @@ export class WorkerCore implements CoreFacade {
   #replay: ReplayControl | undefined;
   readonly #watchers = new Map<number, Watcher>();
   #nextWatcher = 1;
+  /** How many views hold each socket channel; the last to let go unsubscribes. */
+  readonly #channelHolds = new Map<string, number>();
   #frameRequested = false;
 
   constructor(deps: WorkerCoreDeps) {
@@ -95,7 +143,7 @@ export class WorkerCore implements CoreFacade {
       },
     });
     this.#socket = new MarketSocket({
-      url: deps.socketUrl,
+      url: () => `${deps.socketUrl}?lang=${this.#credentials.language}`,
       createSocket: deps.createSocket,
       scheduler: deps.scheduler,
       onFrame: (frame) => this.#record({ source: 'socket', type: 'frame', payload: frame }),
@@ -195,18 +243,63 @@ export class WorkerCore implements CoreFacade {
     this.#socket.unsubscribe(channels);
   }
 
+  async loadMarkets(section: MarketSection): Promise<Outcome<{ symbols: string[] }>> {
+    this.#record({ source: 'intent', type: 'markets-requested', payload: { section } });
+    const outcome =
+      section === 'home'
+        ? await this.#call(home, {})
+        : await this.#call(sectionEndpoints[section], {});
+    if (!outcome.ok) return outcome;
+    const list = 'list' in outcome.data ? outcome.data.list : outcome.data.tickers;
+    const { simulated } = outcome.data;
+    this.#record({ source: 'api', type: 'markets', payload: { section, simulated, list } });
+    const symbols = list.map((ticker) => ticker.symbol);
+    // Tickers stay subscribed for the session: a handful of small frames, shown on many pages.
+    this.#socket.subscribe(symbols.map((symbol) => `ticker.${symbol}`));
+    return { ok: true, data: { symbols } };
+  }
+
+  loadOlderCandles(symbol: string, period: KlinePeriod): void {
+    const series = this.#live.candles[seriesKey(symbol, period)];
+    const first = series?.rows[0];
+    if (!series || !first || series.loading || !series.hasOlder) return;
+    void this.#fetchCandles(symbol, period, first[0]);
+  }
+
   // Views.
 
-  watch<K extends ViewName>(view: K, callback: (payload: ViewPayloads[K]) => void): number {
+  watch<K extends ViewName>(
+    view: K,
+    callback: (payload: ViewPayloads[K]) => void,
+    params?: ViewParams[K],
+  ): number {
     const id = this.#nextWatcher++;
-    const watcher: Watcher = { view, send: callback as (payload: unknown) => void, sent: unsent };
+    const channels = channelsOf(view, params as Params);
+    const watcher: Watcher = {
+      view,
+      params,
+      send: callback as (payload: unknown) => void,
+      sent: unsent,
+      channels,
+      ...(view === 'chart' ? { columns: new ChartColumns() } : {}),
+    };
     this.#watchers.set(id, watcher);
+    this.#hold(channels);
+    const { symbol, period } = (params ?? {}) as NonNullable<Params>;
+    if (view === 'chart' && symbol && period) void this.#fetchCandles(symbol, period, null);
+    if (view === 'trades' && symbol) void this.#fetchTrades(symbol);
     this.#send(watcher, this.#shown ?? this.#live);
     return id;
   }
 
   unwatch(id: number): void {
+    const watcher = this.#watchers.get(id);
     this.#watchers.delete(id);
+    if (!watcher) return;
+    this.#release(watcher.channels);
+    // A callback from the UI thread holds a message port until released.
+    const release = (watcher.send as unknown as Record<symbol, unknown>)[Comlink.releaseProxy];
+    if (typeof release === 'function') release.call(watcher.send);
   }
 
   // Capture and replay.
@@ -253,6 +346,71 @@ export class WorkerCore implements CoreFacade {
 
   // Internals.
 
+  #hold(channels: readonly string[]): void {
+    const fresh = channels.filter((channel) => {
+      const holds = this.#channelHolds.get(channel) ?? 0;
+      this.#channelHolds.set(channel, holds + 1);
+      return holds === 0;
+    });
+    if (fresh.length > 0) this.#socket.subscribe(fresh);
+  }
+
+  #release(channels: readonly string[]): void {
+    const done = channels.filter((channel) => {
+      const holds = (this.#channelHolds.get(channel) ?? 1) - 1;
+      if (holds > 0) this.#channelHolds.set(channel, holds);
+      else this.#channelHolds.delete(channel);
+      return holds <= 0;
+    });
+    if (done.length > 0) this.#socket.unsubscribe(done);
+  }
+
+  async #fetchCandles(symbol: string, period: KlinePeriod, before: number | null): Promise<void> {
+    this.#record({
+      source: 'intent',
+      type: 'kline-requested',
+      payload: { symbol, period, before },
+    });
+    const limit = before === null ? firstPage : olderPage;
+    const outcome = await this.#call(kline, {
+      symbol,
+      period,
+      limit,
+      ...(before === null ? {} : { before }),
+    });
+    const payload = outcome.ok
+      ? {
+          ok: true,
+          candles: outcome.data.candles,
+          feed: outcome.data.feed,
+          simulated: outcome.data.simulated,
+        }
+      : { ok: false };
+    this.#record({
+      source: 'api',
+      type: 'kline',
+      payload: { symbol, period, before, limit, ...payload },
+    });
+  }
+
+  async #fetchTrades(symbol: string): Promise<void> {
+    const outcome = await this.#call(trades, { symbol, limit: 50 });
+    if (outcome.ok) {
+      this.#record({ source: 'api', type: 'trades', payload: outcome.data });
+    }
+  }
+
+  /** A depth diff that did not follow its book: ask for a fresh snapshot. */
+  #resyncBooks(before: ClientView, after: ClientView): void {
+    if (before.books === after.books) return;
+    for (const [symbol, book] of Object.entries(after.books)) {
+      if (book.gap && !before.books[symbol]?.gap && this.#live.connection.open) {
+        this.#record({ source: 'intent', type: 'book-resync', payload: { symbol } });
+        this.#socket.refresh([`depth.${symbol}`]);
+      }
+    }
+  }
+
   #loggedIn(session: { account: string; user_id: number; token: string }): void {
     this.#credentials = { ...this.#credentials, token: session.token };
     this.#socket.authenticate(session.token);
@@ -281,7 +439,9 @@ export class WorkerCore implements CoreFacade {
 
   #record(input: NewEvent): void {
     const event = this.#deps.store.append(input);
-    this.#live = foldClientView(this.#live, event);
+    const before = this.#live;
+    this.#live = foldClientView(before, event);
+    if (input.source === 'socket' && input.type === 'frame') this.#resyncBooks(before, this.#live);
     if (this.#shown === undefined) this.#publish();
   }
 
@@ -297,24 +457,36 @@ export class WorkerCore implements CoreFacade {
   }
 
   #send(watcher: Watcher, view: ClientView): void {
-    const source = viewSources[watcher.view](view);
+    const source = viewSources[watcher.view](view, watcher.params as Params);
     if (source === watcher.sent) return;
     watcher.sent = source;
-    watcher.send(this.#payload(watcher.view, view));
+    watcher.send(this.#payload(watcher, view));
   }
 
-  #payload(name: ViewName, view: ClientView): ViewPayloads[ViewName] {
-    if (name === 'connection') return view.connection;
-    if (name === 'session') return view.session;
-    if (name === 'all') return this.#screenView(view);
+  #payload(watcher: Watcher, view: ClientView): ViewPayloads[ViewName] {
     const locale = intlLocale(this.#credentials.language);
-    const rows: MarketRow[] = Object.entries(view.tickers).map(([symbol, ticker]) => [
-      symbol,
-      formatPrice(ticker.last, { locale }),
-      formatPrice(ticker.high, { locale }),
-      formatPrice(ticker.low, { locale }),
-    ]);
-    return { rows };
+    const { symbol = '', period = '1m' } = (watcher.params ?? {}) as NonNullable<Params>;
+    switch (watcher.view) {
+      case 'connection':
+        return view.connection;
+      case 'session':
+        return view.session;
+      case 'all':
+        return this.#screenView(view);
+      case 'market':
+        return marketView(view.tickers, locale);
+      case 'book':
+        return bookView(symbol, view.books[symbol], locale);
+      case 'trades':
+        return tradesView(symbol, view.trades[symbol], locale);
+      case 'chart':
+        return chartView(
+          symbol,
+          period,
+          view.candles[seriesKey(symbol, period)],
+          watcher.columns ?? new ChartColumns(),
+        );
+    }
   }
 
   #screenView(view: ClientView): ScreenView {

@@ -82,7 +82,10 @@ describe('WorkerCore', () => {
     expect(connection).toHaveLength(2);
     tick(1, '1.5');
     drawFrame();
-    expect(market.at(-1)).toEqual({ rows: [['BTCUSDT', '1.5', '1.5', '1.5']] });
+    expect(market.at(-1)).toEqual({
+      rows: [['BTCUSDT', '1.5', '1.5', '1.5', '--', '--', 0]],
+      simulated: false,
+    });
     expect(connection).toHaveLength(2);
     core.setCredentials({ token: null, language: 'de' });
     drawFrame();
