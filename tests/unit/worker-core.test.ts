@@ -3,7 +3,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventStore } from '../../workers/event-store.ts';
-import type { ScreenView } from '../../workers/facade.ts';
+import type { ScreenView, ViewPayloads } from '../../workers/facade.ts';
 import { WorkerCore } from '../../workers/worker-core.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 import { fakeSockets } from '../support/fake-socket.ts';
@@ -177,5 +177,131 @@ describe('WorkerCore', () => {
 
   it('refuses a capture that is not one, naming the line', async () => {
     expect(await core.loadCapture('{"seq":1}\n')).toEqual({ ok: false, line: 1 });
+  });
+});
+
+describe('WorkerCore market views', () => {
+  const candle = (t: number, close: string) => [t, close, close, close, close, '1'] as const;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const subscriptions = () =>
+    sockets.latest.sent.flatMap((frame) => {
+      const { op, channels } = frame as { op: string; channels?: string[] };
+      return (channels ?? []).map((channel) => `${op} ${channel}`);
+    });
+
+  it('loads a section, seeds the market rows and keeps their tickers subscribed', async () => {
+    answers['/market/exchange'] = {
+      code: 200,
+      msg: 'ok',
+      data: {
+        simulated: true,
+        list: [
+          {
+            symbol: 'BTCUSDT',
+            base: 'BTC',
+            quote: 'USDT',
+            last: '100.5',
+            change_pct: '-1.25',
+            high: '110',
+            low: '90',
+            volume: '3',
+            quote_volume: '1500000',
+            index: '100.5',
+            stale: false,
+            feed: 'simulated',
+            ts: 1,
+            price_scale: 1,
+            quantity_scale: 0,
+          },
+        ],
+      },
+    };
+    const market: unknown[] = [];
+    core.watch('market', (payload) => market.push(payload));
+    sockets.latest.serverOpens();
+    const outcome = await core.loadMarkets('spot');
+    expect(outcome).toEqual({ ok: true, data: { symbols: ['BTCUSDT'] } });
+    drawFrame();
+    expect(market.at(-1)).toEqual({
+      rows: [['BTCUSDT', '100.5', '110', '90', '-1.25%', '1.5M', 0]],
+      simulated: true,
+    });
+    expect(subscriptions()).toContain('sub ticker.BTCUSDT');
+  });
+
+  it('fetches a chart, follows its live candle, pages back, and lets go of its channels', async () => {
+    const t = 1_800_000_000_000;
+    answers['/market/kline'] = {
+      code: 200,
+      msg: 'ok',
+      data: {
+        symbol: 'BTCUSDT',
+        period: '1m',
+        feed: 'simulated',
+        simulated: true,
+        candles: Array.from({ length: 300 }, (_, i) => candle(t + i * 60_000, '10.00')),
+      },
+    };
+    const charts: ViewPayloads['chart'][] = [];
+    sockets.latest.serverOpens();
+    const id = core.watch('chart', (view) => charts.push(view), {
+      symbol: 'BTCUSDT',
+      period: '1m',
+    });
+    await settle();
+    drawFrame();
+    expect(charts.at(-1)?.time.length).toBe(300);
+    expect(charts.at(-1)).toMatchObject({ loading: false, hasOlder: true, priceScale: 2 });
+    sockets.latest.serverSends({
+      channel: 'kline.BTCUSDT.1m',
+      seq: 1,
+      ts: 0,
+      data: [candle(t + 300 * 60_000, '10.50')],
+    });
+    drawFrame();
+    expect(charts.at(-1)?.close.at(-1)).toBe(10.5);
+    expect(charts.at(-1)?.time.length).toBe(301);
+
+    answers['/market/kline'] = {
+      code: 200,
+      msg: 'ok',
+      data: {
+        symbol: 'BTCUSDT',
+        period: '1m',
+        feed: 'simulated',
+        simulated: true,
+        candles: [candle(t - 60_000, '9.00')],
+      },
+    };
+    core.loadOlderCandles('BTCUSDT', '1m');
+    await settle();
+    drawFrame();
+    expect(charts.at(-1)?.time[0]).toBe(t - 60_000);
+    expect(charts.at(-1)?.hasOlder).toBe(false);
+    expect(subscriptions()).toEqual(['sub kline.BTCUSDT.1m', 'sub ticker.BTCUSDT']);
+    core.unwatch(id);
+    expect(subscriptions()).toContain('unsub kline.BTCUSDT.1m');
+  });
+
+  it('notices a missed depth diff, asks for a new snapshot and shows the book it brings', () => {
+    const books: ViewPayloads['book'][] = [];
+    sockets.latest.serverOpens();
+    core.watch('book', (view) => books.push(view), { symbol: 'BTCUSDT' });
+    const depth = (seq: number, data: unknown) =>
+      sockets.latest.serverSends({ channel: 'depth.BTCUSDT', seq, ts: 0, data });
+    depth(5, { type: 'snapshot', bids: [['10', '1']], asks: [['11', '2']] });
+    depth(6, { type: 'diff', prev: 5, bids: [['9', '3']], asks: [] });
+    drawFrame();
+    expect(books.at(-1)?.bids).toEqual([
+      ['10', '1', 1],
+      ['9', '3', 4],
+    ]);
+    depth(8, { type: 'diff', prev: 7, bids: [['8', '1']], asks: [] });
+    drawFrame();
+    expect(books.at(-1)?.resyncing).toBe(true);
+    expect(subscriptions().filter((s) => s === 'sub depth.BTCUSDT')).toHaveLength(2);
+    depth(8, { type: 'snapshot', bids: [['10', '1']], asks: [['11', '1']] });
+    drawFrame();
+    expect(books.at(-1)).toMatchObject({ resyncing: false, version: 8, asks: [['11', '1', 1]] });
   });
 });
