@@ -1,6 +1,6 @@
 // The UI's only way into the worker: the Comlink-wrapped facade, imported as a type.
 import * as Comlink from 'comlink';
-import type { CoreFacade, ViewName, ViewPayloads } from '../workers/facade.ts';
+import type { CoreFacade, ViewName, ViewParams, ViewPayloads } from '../workers/facade.ts';
 
 export type Core = Comlink.Remote<CoreFacade>;
 
@@ -14,15 +14,20 @@ export function startCore(): Core {
 
 export const proxy = Comlink.proxy;
 
-/** Watches one view of the worker, typed by its name (Comlink's remote type drops the pairing). */
+/**
+ * Watches one view of the worker, typed by its name (Comlink's remote type drops the pairing); the
+ * market views (chart, book, trades) name what they are of in `params`.
+ */
 export function watchView<K extends ViewName>(
   core: Core,
   view: K,
   callback: (payload: ViewPayloads[K]) => void,
+  params?: ViewParams[K],
 ): Promise<number> {
   const watch = core.watch as unknown as (
     view: K,
     callback: ((payload: ViewPayloads[K]) => void) & Comlink.ProxyMarked,
+    params?: ViewParams[K],
   ) => Promise<number>;
-  return watch(view, Comlink.proxy(callback));
+  return watch(view, Comlink.proxy(callback), params);
 }

@@ -1,19 +1,50 @@
-// One of the worker's views, delivered at most once per frame and only when it changed.
+// One of the worker's views, delivered at most once per frame and only when it changed; a market
+// view names what it is of (`useView('chart', { symbol, period })`) and is watched again when that
+// changes by value.
 import { useEffect, useState } from 'react';
-import type { ViewName, ViewPayloads } from '../../workers/facade.ts';
+import type { ViewName, ViewParams, ViewPayloads } from '../../workers/facade.ts';
 import { watchView } from '../core-bridge.ts';
 import { useApp } from './app-context.tsx';
 
-export function useView<K extends ViewName>(name: K): ViewPayloads[K] | null {
+/** Views without parameters take none; the market views require theirs. */
+export type ViewArgs<K extends ViewName> = ViewParams[K] extends undefined
+  ? []
+  : [params: ViewParams[K]];
+
+/**
+ * Parameters are written inline (`{ symbol, period }`), so each render brings a new object; only a
+ * change of value may unwatch and watch again.
+ */
+export function sameParams(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  return keys.every((key) => Object.hasOwn(right, key) && Object.is(left[key], right[key]));
+}
+
+export function useView<K extends ViewName>(name: K, ...args: ViewArgs<K>): ViewPayloads[K] | null {
   const { core } = useApp();
-  const [payload, setPayload] = useState<ViewPayloads[K] | null>(null);
+  const params = args[0] as ViewParams[K] | undefined;
+  const [watched, setWatched] = useState(params);
+  // Adopting new parameters while rendering (React's "state from the previous render" pattern)
+  // keeps the watched value stable between renders without a ref.
+  if (!sameParams(watched, params)) setWatched(params);
+  const [received, setReceived] = useState<{
+    name: K;
+    of: ViewParams[K] | undefined;
+    payload: ViewPayloads[K];
+  } | null>(null);
+
   useEffect(() => {
     let id: number | undefined;
     let live = true;
-    const receive = (next: ViewPayloads[K]) => {
-      if (live) setPayload(next);
+    const receive = (payload: ViewPayloads[K]) => {
+      if (live) setReceived({ name, of: watched, payload });
     };
-    void watchView(core, name, receive).then((watchId) => {
+    void watchView(core, name, receive, watched).then((watchId) => {
       id = watchId;
       if (!live) void core.unwatch(watchId);
     });
@@ -21,6 +52,8 @@ export function useView<K extends ViewName>(name: K): ViewPayloads[K] | null {
       live = false;
       if (id !== undefined) void core.unwatch(id);
     };
-  }, [core, name]);
-  return payload;
+  }, [core, name, watched]);
+
+  // What arrived for the previous parameters is not shown for the new ones (no stale chart).
+  return received && received.name === name && received.of === watched ? received.payload : null;
 }

@@ -1,52 +1,49 @@
-// Home: the brand, whether prices are live, and the markets the worker has seen.
+// Home: the product lines as a banner, then the featured markets with live prices, whether the
+// feed is live, and whether it is simulated. (Notices join once the worker offers them.)
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useView } from '../app/use-view.ts';
-import { EmptyState } from '../shell/EmptyState.tsx';
-
-/** `BTCUSDT` on the wire is `BTC/USDT` on screen. */
-function displaySymbol(symbol: string): string {
-  return symbol.endsWith('USDT') ? `${symbol.slice(0, -4)}/USDT` : symbol;
-}
+import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
+import { MarketSectionBody } from '../market/MarketSectionBody.tsx';
+import { sectionRows } from '../market/market-filter.ts';
+import { klinePath, klineSearch } from '../market/market-query.ts';
+import { ProductCarousel } from '../market/ProductCarousel.tsx';
+import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
+import { useMarketSection } from '../market/use-market-section.ts';
+import { useGo } from '../routes/navigation.ts';
 
 export function HomePage() {
   const { t } = useTranslation();
+  const go = useGo();
   const market = useView('market');
-  const connection = useView('connection');
-  const rows = market?.rows ?? [];
+  const load = useMarketSection('home');
+  const rows = useMemo(
+    () => sectionRows(market?.rows ?? [], load.symbols ?? []),
+    [market, load.symbols],
+  );
+  const open = useCallback((symbol: string) => go(klinePath, klineSearch(symbol)), [go]);
+  const { reload } = load;
+  const retry = useCallback(() => void reload(), [reload]);
+
   return (
     <div className="home">
-      <section className="hero">
-        <img className="hero__logo" src="/logo.svg" alt="" width={56} height={56} />
-        <p className="hero__brand">Meridian</p>
-        <p className="hero__tagline">{t('brand.tagline')}</p>
-      </section>
+      <ProductCarousel />
       <section className="card">
         <header className="card__header">
           <h2 className="card__title">{t('home.markets')}</h2>
-          <span className={connection?.open ? 'badge badge--live' : 'badge'}>
-            {connection?.open ? t('home.online') : t('home.offline')}
-          </span>
+          <div className="badges">
+            <SimulatedBadge show={market?.simulated ?? false} />
+            <ConnectionBadge />
+          </div>
         </header>
-        {rows.length === 0 ? (
-          <EmptyState text={t('empty.noMarkets')} />
-        ) : (
-          <table className="market-table">
-            <thead>
-              <tr>
-                <th>{t('home.symbol')}</th>
-                <th>{t('home.last')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(([symbol, last]) => (
-                <tr key={symbol}>
-                  <td>{displaySymbol(symbol)}</td>
-                  <td className="number">{last}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <MarketSectionBody
+          load={load}
+          onRetry={retry}
+          rows={rows}
+          query=""
+          detailed={false}
+          onOpen={open}
+        />
       </section>
     </div>
   );

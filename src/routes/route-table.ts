@@ -1,6 +1,15 @@
 // Every route of spec §2: its title, whether it needs a login, and which page draws it.
 
-export type PageKind = 'home' | 'login' | 'feature' | 'debug' | 'location';
+export type PageKind =
+  | 'home'
+  | 'login'
+  | 'feature'
+  | 'debug'
+  | 'location'
+  | 'spotMarkets'
+  | 'futuresMarkets'
+  | 'optionMarkets'
+  | 'kline';
 
 export interface RouteEntry {
   path: string;
@@ -33,20 +42,30 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/pages/assets/record', titleKey: 'titles.record', page: 'feature' },
   { path: '/pages/assets/address', titleKey: 'titles.address', page: 'feature' },
   { path: '/pages/assets/addressAdd', titleKey: 'titles.addressAdd', page: 'feature' },
-  { path: '/pages/spot/index', titleKey: 'titles.spot', page: 'feature', pullToRefresh: true },
+  {
+    path: '/pages/spot/index',
+    titleKey: 'titles.spot',
+    page: 'spotMarkets',
+    pullToRefresh: true,
+  },
   { path: '/pages/spot/trade', titleKey: 'titles.spot', page: 'feature' },
   {
     path: '/pages/contract/index',
     titleKey: 'titles.futures',
-    page: 'feature',
+    page: 'futuresMarkets',
     pullToRefresh: true,
   },
   { path: '/pages/contract/trade', titleKey: 'titles.futures', page: 'feature' },
   { path: '/pages/contract/history', titleKey: 'titles.contractHistory', page: 'feature' },
   { path: '/pages/contract/share', titleKey: 'titles.contractShare', page: 'feature' },
-  { path: '/pages/option/index', titleKey: 'titles.option', page: 'feature', pullToRefresh: true },
+  {
+    path: '/pages/option/index',
+    titleKey: 'titles.option',
+    page: 'optionMarkets',
+    pullToRefresh: true,
+  },
   { path: '/pages/option/trade', titleKey: 'titles.option', page: 'feature' },
-  { path: '/pages/kline/index', titleKey: 'titles.kline', page: 'feature' },
+  { path: '/pages/kline/index', titleKey: 'titles.kline', page: 'kline' },
   { path: '/pages/subscription/index', titleKey: 'titles.subscription', page: 'feature' },
   { path: '/pages/subscription/buy', titleKey: 'titles.subscriptionBuy', page: 'feature' },
   { path: '/pages/subscription/record', titleKey: 'titles.subscriptionRecord', page: 'feature' },

@@ -7,6 +7,7 @@ import {
   lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
+import { runRefresh } from '../market/pull-refresh.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import { LoadingView, PageErrorView } from '../shell/PageStatus.tsx';
 import { storage } from '../storage.ts';
@@ -41,6 +42,22 @@ const pages: Record<PageKind, ReturnType<typeof lazyRouteComponent>> = {
     withPageTimeout(() => import('../pages/LocationPage.tsx')),
     'LocationPage',
   ),
+  spotMarkets: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/MarketListPage.tsx')),
+    'SpotMarketsPage',
+  ),
+  futuresMarkets: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/MarketListPage.tsx')),
+    'FuturesMarketsPage',
+  ),
+  optionMarkets: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/MarketListPage.tsx')),
+    'OptionMarketsPage',
+  ),
+  kline: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/KlinePage.tsx')),
+    'KlinePage',
+  ),
 };
 
 const notFound = lazyRouteComponent(
@@ -55,6 +72,21 @@ function requireLogin() {
   if (!storage.token()) throw redirect({ to: '/login' });
 }
 
+/**
+ * Pull-down refresh invalidates the route; its loader then runs the page's own refresh (a reload
+ * of the route it already shows, cause `stay`), blocking so the gesture's status waits for it.
+ */
+const pullRefreshLoader = {
+  handler: ({
+    cause,
+    location,
+  }: {
+    cause: 'preload' | 'enter' | 'stay';
+    location: { pathname: string };
+  }) => (cause === 'stay' ? runRefresh(location.pathname) : undefined),
+  staleReloadMode: 'blocking' as const,
+};
+
 const routes = routeTable.map((entry) =>
   createRoute({
     getParentRoute: () => rootRoute,
@@ -62,6 +94,7 @@ const routes = routeTable.map((entry) =>
     component: pages[entry.page],
     staticData: { titleKey: entry.titleKey, pullToRefresh: entry.pullToRefresh ?? false },
     ...(isPublicPath(entry.path) ? {} : { beforeLoad: requireLogin }),
+    ...(entry.pullToRefresh ? { loader: pullRefreshLoader } : {}),
   }),
 );
 

@@ -108,14 +108,16 @@ describe('the login guard', () => {
     await app.waitForRoute('/login');
   });
 
-  it.each(['/pages/spot/index', '/pages/article/index', '/pages/ks/index', '/pages/kline/index'])(
-    'lets a logged-out visitor see %s',
-    async (route) => {
-      await app.open(route);
-      await expect.poll(() => app.page.locator('.empty-state').count()).toBe(1);
-      expect(app.route()).toBe(route);
-    },
-  );
+  it.each([
+    ['/pages/spot/index', '[data-testid="market-row-BTCUSDT"]'],
+    ['/pages/article/index', '.empty-state'],
+    ['/pages/ks/index', '.empty-state'],
+    ['/pages/kline/index', '[data-testid="kline-page"]'],
+  ])('lets a logged-out visitor see %s', async (route, content) => {
+    await app.open(route);
+    await expect.poll(() => app.page.locator(content).count()).toBe(1);
+    expect(app.route()).toBe(route);
+  });
 
   it('goes back to the previous page, or home when there is none', async () => {
     await app.open('/pages/spot/index');
@@ -167,8 +169,8 @@ describe('pull-down refresh', () => {
     await page.mouse.up();
     await expect.poll(() => page.getByText('Release to refresh').count()).toBe(0);
     // A tap is still a tap on a page that can be pulled.
-    await page.getByRole('button', { name: 'Back to home' }).click();
-    await app.waitForRoute('/');
+    await page.getByTestId('market-row-BTCUSDT').click();
+    await expect.poll(() => app.route()).toMatch(/^\/pages\/kline\/index\?.*symbol=BTCUSDT/);
 
     await app.open('/login');
     await page.mouse.move(195, 500);

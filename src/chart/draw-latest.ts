@@ -1,0 +1,48 @@
+// The latest price: a dashed line across the plot at the newest close and its value on the axis,
+// in the newest candle's colour. It follows live updates even while the user looks at older
+// candles; off the pane, its tag waits at the pane's edge.
+import type { ChartView } from '../../workers/facade.ts';
+import { clampTagY, drawTag } from './draw-tag.ts';
+import type { FrameGeometry } from './geometry.ts';
+import type { ChartLabels } from './labels.ts';
+import { type ChartLayout, crisp } from './layout.ts';
+
+const dash = [4, 3];
+const solid: number[] = [];
+
+export function drawLatestPrice(
+  ctx: CanvasRenderingContext2D,
+  view: ChartView,
+  g: FrameGeometry,
+  layout: ChartLayout,
+  labels: ChartLabels,
+  up: string,
+  down: string,
+  onColour: string,
+): void {
+  const last = view.close.length - 1;
+  const close = view.close[last];
+  if (close === undefined) return;
+  const colour = close >= (view.open[last] ?? close) ? up : down;
+  const { price, plotWidth, dpr } = layout;
+  const y = g.priceA * close + g.priceB;
+  if (y >= price.top && y <= price.bottom) {
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 1 / dpr;
+    ctx.setLineDash(dash);
+    ctx.beginPath();
+    ctx.moveTo(0, crisp(y, dpr));
+    ctx.lineTo(plotWidth, crisp(y, dpr));
+    ctx.stroke();
+    ctx.setLineDash(solid);
+  }
+  drawTag(
+    ctx,
+    labels.price(close),
+    plotWidth,
+    clampTagY(y, price.top, price.bottom),
+    'left',
+    colour,
+    onColour,
+  );
+}

@@ -1,0 +1,14 @@
+// Whether prices are live: the market socket's state as a small badge.
+import { useTranslation } from 'react-i18next';
+import { useView } from '../app/use-view.ts';
+
+export function ConnectionBadge() {
+  const { t } = useTranslation();
+  const connection = useView('connection');
+  const open = connection?.open ?? false;
+  return (
+    <span className={open ? 'badge badge--live' : 'badge'} role="status">
+      {open ? t('home.online') : t('home.offline')}
+    </span>
+  );
+}

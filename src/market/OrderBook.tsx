@@ -1,0 +1,67 @@
+// The order book as mobile exchanges show it: bids and asks side by side, best prices on top and
+// next to each other, bars growing outwards from the middle by cumulative quantity.
+import { useTranslation } from 'react-i18next';
+import type { BookRow } from '../../workers/facade.ts';
+import { useView } from '../app/use-view.ts';
+import { depthPercent, depthRows } from './book-depth.ts';
+import { Figure } from './Figures.tsx';
+import { ListLoading } from './SectionStatus.tsx';
+
+export function OrderBook(props: { symbol: string }) {
+  const { t } = useTranslation();
+  const book = useView('book', { symbol: props.symbol });
+  if (!book) return <ListLoading text={t('loading.page')} />;
+  const { bids, asks, deepest } = depthRows(book.bids, book.asks);
+  return (
+    <div className="order-book">
+      {book.resyncing && (
+        <p className="order-book__resync" role="status">
+          {t('kline.resyncing')}
+        </p>
+      )}
+      <div className="order-book__sides">
+        <BookSide side="bid" rows={bids} deepest={deepest} />
+        <BookSide side="ask" rows={asks} deepest={deepest} />
+      </div>
+      {bids.length === 0 && asks.length === 0 && (
+        <p className="list-status">{t('kline.bookEmpty')}</p>
+      )}
+    </div>
+  );
+}
+
+function BookSide(props: { side: 'bid' | 'ask'; rows: readonly BookRow[]; deepest: number }) {
+  const { t } = useTranslation();
+  const bid = props.side === 'bid';
+  const price = <span>{bid ? t('kline.bids') : t('kline.asks')}</span>;
+  const amount = <span>{t('kline.amount')}</span>;
+  return (
+    <div className={`book-side book-side--${props.side}`}>
+      <div className="book-side__head">
+        {bid ? amount : price}
+        {bid ? price : amount}
+      </div>
+      <ol className="book-side__rows" data-testid={bid ? 'book-bids' : 'book-asks'}>
+        {props.rows.map(([priceText, quantity, cumulative]) => (
+          <li key={priceText} className="book-row">
+            <span
+              className="book-row__depth"
+              style={{ inlineSize: `${depthPercent(cumulative, props.deepest)}%` }}
+            />
+            {bid ? (
+              <>
+                <Figure>{quantity}</Figure>
+                <Figure className="book-row__price">{priceText}</Figure>
+              </>
+            ) : (
+              <>
+                <Figure className="book-row__price">{priceText}</Figure>
+                <Figure>{quantity}</Figure>
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// The price chart's address: `/pages/kline/index?symbol=BTCUSDT&period=15m`. A missing or malformed
+// value falls back to a default rather than an error page, since the link may be typed or shared.
+import { type KlinePeriod, klinePeriods, symbolSchema } from '../../schemas/api/market.schema.ts';
+
+export const klinePath = '/pages/kline/index';
+export const defaultSymbol = 'BTCUSDT';
+/** Fifteen-minute candles show about a trading day on a phone-wide chart. */
+export const defaultPeriod: KlinePeriod = '15m';
+
+export interface KlineQuery {
+  symbol: string;
+  period: KlinePeriod;
+}
+
+export function isKlinePeriod(value: unknown): value is KlinePeriod {
+  return (klinePeriods as readonly unknown[]).includes(value);
+}
+
+/** Reads the router's parsed search, whose values may be any JSON type. */
+export function parseKlineQuery(search: Readonly<Record<string, unknown>>): KlineQuery {
+  const symbol = symbolSchema.safeParse(search.symbol);
+  return {
+    symbol: symbol.success ? symbol.data : defaultSymbol,
+    period: isKlinePeriod(search.period) ? search.period : defaultPeriod,
+  };
+}
+
+/** The search of a link to the chart: the period only when one was chosen. */
+export function klineSearch(symbol: string, period?: KlinePeriod): Record<string, string> {
+  return period === undefined ? { symbol } : { symbol, period };
+}

@@ -1,0 +1,74 @@
+// The spot, futures and option market lists (spec §2): searchable, pull-down refreshable, each
+// row leading to the market's chart.
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MarketSection } from '../../workers/facade.ts';
+import { useView } from '../app/use-view.ts';
+import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
+import { MarketSectionBody } from '../market/MarketSectionBody.tsx';
+import { sectionRows } from '../market/market-filter.ts';
+import { klinePath, klineSearch } from '../market/market-query.ts';
+import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
+import { useMarketSection } from '../market/use-market-section.ts';
+import { usePullRefresh } from '../market/use-pull-refresh.ts';
+import { useGo } from '../routes/navigation.ts';
+
+export function MarketListPage(props: { section: Exclude<MarketSection, 'home'> }) {
+  const { t } = useTranslation();
+  const go = useGo();
+  const market = useView('market');
+  const load = useMarketSection(props.section);
+  const { reload } = load;
+  usePullRefresh(reload);
+  const [query, setQuery] = useState('');
+  const rows = useMemo(
+    () => sectionRows(market?.rows ?? [], load.symbols ?? []),
+    [market, load.symbols],
+  );
+  const open = useCallback((symbol: string) => go(klinePath, klineSearch(symbol)), [go]);
+  const retry = useCallback(() => void reload(), [reload]);
+
+  return (
+    <div className="market-list-page">
+      <div className="market-toolbar">
+        <input
+          className="field__input market-toolbar__search"
+          type="search"
+          name="market-search"
+          inputMode="search"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder={t('market.searchPlaceholder')}
+          aria-label={t('market.search')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <div className="badges">
+          <SimulatedBadge show={market?.simulated ?? false} />
+          <ConnectionBadge />
+        </div>
+      </div>
+      <MarketSectionBody
+        load={load}
+        onRetry={retry}
+        rows={rows}
+        query={query}
+        detailed
+        onOpen={open}
+      />
+    </div>
+  );
+}
+
+export function SpotMarketsPage() {
+  return <MarketListPage section="spot" />;
+}
+
+export function FuturesMarketsPage() {
+  return <MarketListPage section="contract" />;
+}
+
+export function OptionMarketsPage() {
+  return <MarketListPage section="option" />;
+}
