@@ -43,7 +43,21 @@ export class ChannelHub {
     if (!peers || peers.size === 0) return;
     const next = seq ?? (this.#seq.get(channel) ?? 0) + 1;
     this.#seq.set(channel, next);
-    const frame = encodeFrame(channel, next, ts, data);
+    this.fanOut(peers, channel, next, ts, data);
+  }
+
+  /**
+   * Serialises the frame once and hands the same bytes to every peer. Protected so the fan-out
+   * benchmark can measure a per-subscriber serialisation against it with the rest of the hub equal.
+   */
+  protected fanOut(
+    peers: ReadonlySet<Peer>,
+    channel: string,
+    seq: number,
+    ts: number,
+    data: unknown,
+  ): void {
+    const frame = encodeFrame(channel, seq, ts, data);
     for (const peer of peers) peer.deliver(frame);
   }
 

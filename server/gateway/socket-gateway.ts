@@ -18,11 +18,13 @@ export interface GatewayOptions {
   scheduler: Scheduler;
   authenticate(token: string): Promise<number | null>;
   limits?: Partial<GatewayLimits>;
+  /** Who listens to which channel; a benchmark passes a variant of the hub to compare fan-outs. */
+  hub?: ChannelHub;
 }
 
 export class SocketGateway implements ConnectionHost {
   readonly limits: GatewayLimits;
-  readonly hub = new ChannelHub();
+  readonly hub: ChannelHub;
   readonly #options: GatewayOptions;
   readonly #connections = new Set<Connection>();
   readonly #channels: Set<string>;
@@ -31,6 +33,7 @@ export class SocketGateway implements ConnectionHost {
 
   constructor(options: GatewayOptions) {
     this.#options = options;
+    this.hub = options.hub ?? new ChannelHub();
     this.limits = { ...defaultGatewayLimits, ...options.limits };
     this.#channels = new Set(['orders', 'balances', 'positions', 'options', 'support']);
     for (const { spec } of options.service.markets()) {

@@ -3,6 +3,7 @@
 // (binance-depth-sync.ts), and a connection that heals itself: backoff on loss, a new connection
 // when the stream goes silent, every book fetched again after reconnecting.
 import type { Scheduler, TimerHandle } from '../../../core/scheduler.ts';
+import { nodeScheduler } from '../../scheduler.ts';
 import type { FeedListener, MarketFeed } from '../feed.ts';
 import { Backoff } from './backoff.ts';
 import { DepthSync } from './binance-depth-sync.ts';
@@ -18,7 +19,6 @@ import {
   trimLevels,
 } from './binance-messages.ts';
 import { consoleLogger, type FeedLogger } from './feed-logger.ts';
-import { systemScheduler } from './system-scheduler.ts';
 import { type CreateSocket, createWsSocket, type UpstreamSocket } from './upstream-socket.ts';
 
 export type FetchLike = (
@@ -100,7 +100,7 @@ class BinanceFeed implements MarketFeed {
     this.#restUrl = options.restUrl ?? binanceDefaults.restUrl;
     this.#createSocket = options.createSocket ?? createWsSocket;
     this.#fetch = options.fetch ?? ((url, init) => fetch(url, init));
-    this.#scheduler = options.scheduler ?? systemScheduler;
+    this.#scheduler = options.scheduler ?? nodeScheduler;
     this.#logger = options.logger ?? consoleLogger;
   }
 

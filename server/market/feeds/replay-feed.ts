@@ -5,10 +5,10 @@
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Scheduler, TimerHandle } from '../../../core/scheduler.ts';
+import { nodeScheduler } from '../../scheduler.ts';
 import type { FeedListener, MarketFeed } from '../feed.ts';
 import { type CaptureLine, type MarketLine, parseCaptureLine } from './capture-line.ts';
 import { consoleLogger, type FeedLogger } from './feed-logger.ts';
-import { systemScheduler } from './system-scheduler.ts';
 
 export { captureLine } from './capture-line.ts';
 export { type CaptureWriter, captureWriter, fanOut } from './capture-writer.ts';
@@ -49,7 +49,7 @@ export function replayFeed(options: ReplayFeedOptions): MarketFeed {
   if (alignMs !== undefined && !(Number.isInteger(alignMs) && alignMs > 0)) {
     throw new RangeError('replay alignMs must be a positive whole number of milliseconds');
   }
-  const scheduler = options.scheduler ?? systemScheduler;
+  const scheduler = options.scheduler ?? nodeScheduler;
   const logger = options.logger ?? consoleLogger;
   const roundUp = (ms: number) => (alignMs ? Math.ceil(ms / alignMs) * alignMs : ms);
 
