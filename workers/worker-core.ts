@@ -36,6 +36,7 @@ import { ApiClient, ApiError } from './api-client.ts';
 import { ChartColumns } from './chart-columns.ts';
 import type { EventStore } from './event-store.ts';
 import type {
+  ChartView,
   CoreFacade,
   HostEvents,
   MarketSection,
@@ -110,6 +111,26 @@ const sectionEndpoints = {
 } as const;
 
 const unsent = Symbol('unsent');
+
+/**
+ * A chart's columns handed over rather than copied on arrival: copies made here, off the UI
+ * thread, whose buffers move to the page (at 50,000 candles a copy costs the page milliseconds).
+ */
+function transferred(view: ChartView): ChartView {
+  const columns = {
+    time: view.time.slice(),
+    open: view.open.slice(),
+    high: view.high.slice(),
+    low: view.low.slice(),
+    close: view.close.slice(),
+    volume: view.volume.slice(),
+  };
+  const moved = { ...view, ...columns };
+  return Comlink.transfer(
+    moved,
+    Object.values(columns).map((column) => column.buffer),
+  );
+}
 
 export class WorkerCore implements CoreFacade {
   readonly #deps: WorkerCoreDeps;
@@ -460,7 +481,8 @@ export class WorkerCore implements CoreFacade {
     const source = viewSources[watcher.view](view, watcher.params as Params);
     if (source === watcher.sent) return;
     watcher.sent = source;
-    watcher.send(this.#payload(watcher, view));
+    const payload = this.#payload(watcher, view);
+    watcher.send(watcher.view === 'chart' ? transferred(payload as ChartView) : payload);
   }
 
   #payload(watcher: Watcher, view: ClientView): ViewPayloads[ViewName] {

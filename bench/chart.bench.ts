@@ -1,0 +1,207 @@
+// The price chart in Chromium: the time to draw one frame of 1,000 visible candles out of 50,000
+// against the naive way of drawing the same frame, and the main thread's time per frame while
+// live updates move the newest candle 2,000 times a second, against the same chart standing still.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { Page } from 'playwright-core';
+import { build } from 'vite';
+import { launchBrowser, phonePage } from '../tests/support/browser.ts';
+
+const seconds = 5;
+const rounds = 5;
+const chartFramesPerRound = 60;
+const naiveFramesPerRound = 6;
+
+const types: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+};
+
+async function buildPage(outDir: string): Promise<void> {
+  const root = path.resolve(import.meta.dirname, 'browser');
+  await build({
+    root,
+    base: './',
+    logLevel: 'warn',
+    plugins: [react()],
+    worker: { format: 'es' },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      rolldownOptions: { input: path.join(root, 'chart.html') },
+    },
+  });
+}
+
+function serve(dir: string) {
+  const server = createServer((request, response) => {
+    const file = path.join(
+      dir,
+      decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname),
+    );
+    const target =
+      existsSync(file) && statSync(file).isFile() ? file : path.join(dir, 'chart.html');
+    response.setHeader('content-type', types[path.extname(target)] ?? 'application/octet-stream');
+    createReadStream(target).pipe(response);
+  });
+  return new Promise<{ url: string; close(): void }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}/chart.html`, close: () => server.close() });
+    }),
+  );
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+// Strings, not functions, go to the page: tsx would wrap a function with helpers the page lacks.
+const runDraw = (kind: string, frames: number) =>
+  `window.runDraw(${JSON.stringify(kind)}, ${frames})`;
+
+async function redrawTable(page: Page, url: string): Promise<string[]> {
+  await page.goto(`${url}?mode=draw`);
+  await page.waitForFunction('typeof window.runDraw === "function"');
+  await page.evaluate(runDraw('chart', 30));
+  await page.evaluate(runDraw('naive', 3));
+  const times = { chart: [] as number[], naive: [] as number[] };
+  // Rounds in turn, so a slow patch of the machine falls on both.
+  for (let round = 0; round < rounds; round++) {
+    times.chart.push(...((await page.evaluate(runDraw('chart', chartFramesPerRound))) as number[]));
+    times.naive.push(...((await page.evaluate(runDraw('naive', naiveFramesPerRound))) as number[]));
+  }
+  const row = (label: string, values: number[], baselineMean: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+    return `| ${label} | ${values.length} | ${quantile(sorted, 0.5).toFixed(2)} | ${quantile(sorted, 0.99).toFixed(2)} | ${mean.toFixed(2)} | ${(baselineMean / mean).toFixed(1)}× |`;
+  };
+  const naiveMean = times.naive.reduce((sum, v) => sum + v, 0) / times.naive.length;
+  return [
+    '| frame | frames | p50 ms | p99 ms | mean ms | vs baseline |',
+    '|---|---:|---:|---:|---:|---:|',
+    row('naive: all 50,000 candles, a path each (baseline)', times.naive, naiveMean),
+    row('KlineChart: visible candles, one path per colour', times.chart, naiveMean),
+  ];
+}
+
+interface LiveCase {
+  rate: number;
+  history: number;
+  /** False: the page receives the views but draws only the first (the transport's share). */
+  render?: false;
+  /** The worker transfers the columns instead of having them copied. */
+  transfer?: true;
+  /** A canvas of the chart's size with one rectangle instead of the chart: the browser's share. */
+  floor?: true;
+  /** Zoom out until about 1,000 candles are on screen; otherwise the default zoom. */
+  zoomedOut?: true;
+  label: string;
+}
+
+const liveCases: LiveCase[] = [
+  { rate: 0, history: 1000, label: '1,000 candles, no updates (baseline)' },
+  { rate: 2000, history: 1000, floor: true, label: '1,000 candles, 2,000/s, one rectangle drawn' },
+  { rate: 2000, history: 1000, label: '1,000 candles, 2,000 updates/s' },
+  { rate: 0, history: 50_000, label: '50,000 candles, no updates (baseline)' },
+  {
+    rate: 2000,
+    history: 50_000,
+    render: false,
+    label: '50,000 candles, 2,000/s received, not drawn',
+  },
+  { rate: 2000, history: 50_000, label: '50,000 candles, 2,000 updates/s' },
+  {
+    rate: 2000,
+    history: 50_000,
+    transfer: true,
+    label: '50,000 candles, 2,000 updates/s, columns transferred',
+  },
+  { rate: 0, history: 50_000, zoomedOut: true, label: '50,000 zoomed out, no updates (baseline)' },
+  { rate: 2000, history: 50_000, zoomedOut: true, label: '50,000 zoomed out, 2,000 updates/s' },
+];
+
+// One wheel turn from the default 8 px per candle to about 0.33 px: 1,000 candles on a phone.
+const zoomOut = `(() => {
+  const canvas = document.querySelector('[data-testid="kline-chart"] canvas');
+  const box = canvas.getBoundingClientRect();
+  canvas.dispatchEvent(new WheelEvent('wheel', {
+    deltaY: 2125, clientX: box.left + box.width * 0.8, clientY: box.top + 100,
+    bubbles: true, cancelable: true,
+  }));
+})()`;
+
+async function liveTable(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  url: string,
+): Promise<string[]> {
+  const rows: string[] = [];
+  for (const { rate, history, render, transfer, floor, zoomedOut, label } of liveCases) {
+    const page = await phonePage(browser);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const query = `mode=live&rate=${rate}&history=${history}&render=${render === false ? 0 : 1}`;
+    await page.goto(`${url}?${query}${transfer ? '&transfer=1' : ''}${floor ? '&floor=1' : ''}`);
+    await page.waitForSelector('[data-testid="kline-chart"][data-candles]');
+    if (zoomedOut) await page.evaluate(zoomOut);
+    await page.waitForTimeout(1000);
+    const taskSeconds = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+    };
+    await page.evaluate(
+      'window.frames_ = 0; (function count() { window.frames_++; requestAnimationFrame(count); })();',
+    );
+    const before = await taskSeconds();
+    await page.waitForTimeout(seconds * 1000);
+    const busy = (await taskSeconds()) - before;
+    const frames = Number(await page.evaluate('window.frames_'));
+    const candles = await page.getAttribute('[data-testid="kline-chart"]', 'data-candles');
+    const msPerFrame = (busy * 1000) / Math.max(frames, 1);
+    rows.push(
+      `| ${label} | ${candles} | ${((busy / seconds) * 100).toFixed(1)} % | ${(frames / seconds).toFixed(0)} | ${msPerFrame.toFixed(2)} |`,
+    );
+    await page.context().close();
+  }
+  return [
+    '| chart | candles on screen | main thread busy | frames/s | main-thread ms per frame |',
+    '|---|---:|---:|---:|---:|',
+    ...rows,
+  ];
+}
+
+export async function run(): Promise<void> {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'meridian-chart-page-'));
+  await buildPage(outDir);
+  const site = await serve(outDir);
+  const browser = await launchBrowser();
+  try {
+    const page = await phonePage(browser);
+    const redraw = await redrawTable(page, site.url);
+    await page.context().close();
+    const live = await liveTable(browser, site.url);
+    process.stdout.write(
+      [
+        'One frame, 1,000 visible candles of 50,000 with volume and MA 7/25/99, headless Chromium',
+        'at 390×844 and 2 device pixels per CSS pixel, time including rasterisation',
+        '',
+        ...redraw,
+        '',
+        `KlineChart fed by a worker (one new ChartView per frame), ${seconds} s each`,
+        '',
+        ...live,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await browser.close();
+    site.close();
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
