@@ -2,7 +2,6 @@
 // data each public channel carries.
 import { z } from 'zod';
 import { candleRowSchema, levelSchema, tradeRowSchema } from './api/market.schema.ts';
-import { decimalString } from './primitives.ts';
 
 /** Public `ticker.BTCUSDT`, `trades.BTCUSDT`, `depth.BTCUSDT`, `kline.BTCUSDT.1m`; private ones after auth. */
 export const channelSchema = z
@@ -43,18 +42,7 @@ export type ServerFrame = z.infer<typeof serverFrameSchema>;
 export type DataFrame = z.infer<typeof dataFrameSchema>;
 
 /** `ticker.*`: the 24 h ticker, sent at most every ~100 ms and only when it changed. */
-export const tickerDataSchema = z.object({
-  last: decimalString,
-  change_pct: decimalString,
-  high: decimalString,
-  low: decimalString,
-  volume: decimalString,
-  quote_volume: decimalString,
-  index: decimalString,
-  stale: z.boolean(),
-  feed: z.string(),
-});
-export type TickerData = z.infer<typeof tickerDataSchema>;
+export { type TickerData, tickerDataSchema } from './api/market.schema.ts';
 
 /** `trades.*`: the trades since the previous frame, oldest first. */
 export const tradesDataSchema = z.array(tradeRowSchema);

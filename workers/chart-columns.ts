@@ -1,15 +1,11 @@
 // Candle rows (decimal strings) as the number columns the chart draws from. Kept per chart and
 // updated from the first row that changed, so a live tick converts one candle, not fifty thousand.
 import type { CandleTuple } from '../core/projections/candles.ts';
+import type { ChartView } from './facade.ts';
 
-export interface Columns {
-  time: Float64Array;
-  open: Float64Array;
-  high: Float64Array;
-  low: Float64Array;
-  close: Float64Array;
-  volume: Float64Array;
-}
+const keys = ['time', 'open', 'high', 'low', 'close', 'volume'] as const;
+
+export type Columns = Pick<ChartView, (typeof keys)[number]>;
 
 export class ChartColumns {
   #rows: readonly CandleTuple[] = [];
@@ -40,8 +36,6 @@ export class ChartColumns {
     return next;
   }
 }
-
-const keys = ['time', 'open', 'high', 'low', 'close', 'volume'] as const;
 
 function allocate(length: number): Columns {
   return {

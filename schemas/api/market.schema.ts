@@ -16,10 +16,8 @@ export const klinePeriods = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as cons
 export const klinePeriodSchema = z.enum(klinePeriods);
 export type KlinePeriod = z.infer<typeof klinePeriodSchema>;
 
-export const tickerSchema = z.object({
-  symbol: symbolSchema,
-  base: z.string(),
-  quote: z.string(),
+/** The 24 h statistics of a market, as the `ticker.*` socket channel carries them. */
+export const tickerDataSchema = z.object({
   last: decimalString,
   /** Change over 24 h in percent, as a decimal string with two decimals. */
   change_pct: decimalString,
@@ -32,8 +30,17 @@ export const tickerSchema = z.object({
   /** The index price: median of the live sources; `stale` when every source went silent. */
   index: decimalString,
   stale: z.boolean(),
-  /** The feed the price comes from, and when it printed (ms since the epoch). */
+  /** The feed the price comes from (`simulated` is labelled so on screen). */
   feed: z.string(),
+});
+export type TickerData = z.infer<typeof tickerDataSchema>;
+
+/** A market with its ticker, as the market lists answer it. */
+export const tickerSchema = tickerDataSchema.extend({
+  symbol: symbolSchema,
+  base: z.string(),
+  quote: z.string(),
+  /** When the last price printed (ms since the epoch). */
   ts: z.number().int(),
   /** Decimals of the market's price and quantity, for input fields and the chart's axis. */
   price_scale: z.number().int(),

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, phoneContext } from '../support/browser.ts';
 import { AppPage } from './pages/app-page.ts';
 
 const appUrl = inject('appUrl');
@@ -20,11 +20,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 beforeEach(async () => {
-  context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  context = await phoneContext(browser);
   app = new AppPage(await context.newPage(), appUrl);
 });
 afterEach(() => context.close());

@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { lastCodeFor, newEmail } from '../support/accounts.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, phoneContext } from '../support/browser.ts';
 import { AppPage } from './pages/app-page.ts';
 
 const appUrl = inject('appUrl');
@@ -19,12 +19,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 beforeEach(async () => {
-  context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
+  context = await phoneContext(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
   app = new AppPage(await context.newPage(), appUrl);
 });
 afterEach(() => context.close());

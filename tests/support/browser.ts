@@ -1,5 +1,11 @@
 // Debian's Chromium driven by playwright-core, at a phone's viewport, with no background networking.
-import { type Browser, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -20,13 +26,21 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A page as on a 390×844 phone, with touch. */
-export async function phonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
+/** A browser context as on a 390×844 phone, with touch. */
+export function phoneContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    ...options,
   });
-  return context.newPage();
+}
+
+/** A page as on a 390×844 phone, with touch. */
+export async function phonePage(browser: Browser): Promise<Page> {
+  return (await phoneContext(browser)).newPage();
 }
