@@ -130,9 +130,13 @@ export interface TradesView {
   rows: readonly TradeViewRow[];
 }
 
+/** A home-page headline figure: its key, its value formatted, and where it comes from. */
+export type FigureRow = readonly [key: string, value: string, source: 'measured' | 'configured'];
+
 /** What each view sends: small, screen-ready, and only when its part of the fold changed. */
 export interface ViewPayloads {
   market: MarketView;
+  figures: { rows: readonly FigureRow[] };
   connection: ConnectionView;
   session: SessionView;
   all: ScreenView;
@@ -144,6 +148,7 @@ export interface ViewPayloads {
 /** What a view is of: the market views name their symbol (and the chart its period). */
 export interface ViewParams {
   market: undefined;
+  figures: undefined;
   connection: undefined;
   session: undefined;
   all: undefined;

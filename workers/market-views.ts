@@ -5,11 +5,20 @@ import { compareDecimals } from '../core/market/units.ts';
 import { formatPrice } from '../core/price-format.ts';
 import type { BookState } from '../core/projections/books.ts';
 import type { CandleSeriesState } from '../core/projections/candles.ts';
+import type { HomeView } from '../core/projections/home.ts';
 import type { TickersView } from '../core/projections/tickers.ts';
 import type { TradeTuple } from '../core/projections/trades.ts';
 import type { KlinePeriod } from '../schemas/api/market.schema.ts';
 import type { ChartColumns } from './chart-columns.ts';
-import type { BookRow, BookView, ChartView, MarketRow, MarketView, TradesView } from './facade.ts';
+import type {
+  BookRow,
+  BookView,
+  ChartView,
+  FigureRow,
+  MarketRow,
+  MarketView,
+  TradesView,
+} from './facade.ts';
 
 /** Levels per side the book shows. */
 export const bookDepth = 20;
@@ -112,5 +121,13 @@ export function chartView(
     loading: series?.loading ?? true,
     feed: series?.feed ?? '',
     simulated: series?.simulated ?? false,
+  };
+}
+
+export function figuresView(home: HomeView, locale: string): { rows: readonly FigureRow[] } {
+  return {
+    rows: home.figures.map(
+      ({ key, value, source }) => [key, compact(value, locale), source] as const,
+    ),
   };
 }

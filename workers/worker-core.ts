@@ -47,7 +47,7 @@ import type {
   ViewPayloads,
 } from './facade.ts';
 import { MarketSocket, type SocketFactory } from './market-socket.ts';
-import { bookView, chartView, marketView, tradesView } from './market-views.ts';
+import { bookView, chartView, figuresView, marketView, tradesView } from './market-views.ts';
 
 /** How many of the newest logged events a restarted worker folds to restore the screen. */
 export const restoreLimit = 5000;
@@ -80,6 +80,7 @@ type Params = { symbol?: string; period?: KlinePeriod } | undefined;
 /** The part of the fold each view depends on; folds return the same object when nothing changed. */
 const viewSources: { [K in ViewName]: (view: ClientView, params: Params) => unknown } = {
   market: (view) => view.tickers,
+  figures: (view) => view.home,
   connection: (view) => view.connection,
   session: (view) => view.session,
   all: (view) => view,
@@ -273,7 +274,12 @@ export class WorkerCore implements CoreFacade {
     if (!outcome.ok) return outcome;
     const list = 'list' in outcome.data ? outcome.data.list : outcome.data.tickers;
     const { simulated } = outcome.data;
-    this.#record({ source: 'api', type: 'markets', payload: { section, simulated, list } });
+    const figures = 'figures' in outcome.data ? outcome.data.figures : undefined;
+    this.#record({
+      source: 'api',
+      type: 'markets',
+      payload: { section, simulated, list, ...(figures ? { figures } : {}) },
+    });
     const symbols = list.map((ticker) => ticker.symbol);
     // Tickers stay subscribed for the session: a handful of small frames, shown on many pages.
     this.#socket.subscribe(symbols.map((symbol) => `ticker.${symbol}`));
@@ -497,6 +503,8 @@ export class WorkerCore implements CoreFacade {
         return this.#screenView(view);
       case 'market':
         return marketView(view.tickers, locale);
+      case 'figures':
+        return figuresView(view.home, locale);
       case 'book':
         return bookView(symbol, view.books[symbol], locale);
       case 'trades':

@@ -3,6 +3,7 @@ import type { LoggedEvent } from '../event-log.ts';
 import { type BooksView, foldBooks, initialBooks } from './books.ts';
 import { type CandlesView, foldCandles, initialCandles } from './candles.ts';
 import { type ConnectionView, foldConnection, initialConnection } from './connection.ts';
+import { foldHome, type HomeView, initialHome } from './home.ts';
 import { foldSession, initialSession, type SessionView } from './session.ts';
 import { foldTickers, initialTickers, type TickersView } from './tickers.ts';
 import { foldTrades, initialTrades, type TradesView } from './trades.ts';
@@ -15,6 +16,7 @@ export interface ClientView {
   books: BooksView;
   trades: TradesView;
   candles: CandlesView;
+  home: HomeView;
   session: SessionView;
 }
 
@@ -25,6 +27,7 @@ export const initialClientView: ClientView = {
   books: initialBooks,
   trades: initialTrades,
   candles: initialCandles,
+  home: initialHome,
   session: initialSession,
 };
 
@@ -34,8 +37,9 @@ export function foldClientView(state: ClientView, event: LoggedEvent): ClientVie
   const books = foldBooks(state.books, event);
   const trades = foldTrades(state.trades, event);
   const candles = foldCandles(state.candles, event);
+  const home = foldHome(state.home, event);
   const session = foldSession(state.session, event);
-  return { seq: event.seq, connection, tickers, books, trades, candles, session };
+  return { seq: event.seq, connection, tickers, books, trades, candles, home, session };
 }
 
 /** The view after the events up to `untilSeq` (all when omitted): what the debug scrubber shows. */

@@ -4,6 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useView } from '../app/use-view.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
+import { HeadlineFigures } from '../market/HeadlineFigures.tsx';
 import { MarketSectionBody } from '../market/MarketSectionBody.tsx';
 import { sectionRows } from '../market/market-filter.ts';
 import { klinePath, klineSearch } from '../market/market-query.ts';
@@ -28,6 +29,7 @@ export function HomePage() {
   return (
     <div className="home">
       <ProductCarousel />
+      <HeadlineFigures />
       <section className="card">
         <header className="card__header">
           <h2 className="card__title">{t('home.markets')}</h2>

@@ -53,6 +53,10 @@ describe('market lists', () => {
     expect(await app.page.getByTestId('simulated-badge').first().textContent()).toContain(
       'Simulated market',
     );
+    // Measured figures, none labelled configured on the embedded defaults.
+    const figures = app.page.getByTestId('headline-figures');
+    await expect.poll(() => figures.textContent(), live).toContain('Markets8');
+    expect(await figures.locator('[data-source="configured"]').count()).toBe(0);
   });
 
   it('the spot list updates its prices live', async () => {
