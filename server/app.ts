@@ -80,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scheduler,
     authenticate: async (token) =>
       (await resolveSession(deps.db, deps.clock, sessionLimits, token))?.userId ?? null,
+    ...(deps.gatewayLimits ? { limits: deps.gatewayLimits } : {}),
   });
   await gateway.register(app);
   brandRoutes(router, deps);

@@ -88,7 +88,7 @@ export interface Config {
   binanceWsUrl: string | undefined;
   binanceRestUrl: string | undefined;
   /** Configured home-page figures (shown labelled as configured); absent ones are not shown. */
-  homeFigures: { regions?: number; countries?: number; ordersPerSecond?: number };
+  homeFigures: { regions?: number; countries?: number; orders_per_second?: number };
   smtpUrl: string | undefined;
   mailFrom: string;
   brandName: string;

@@ -4,6 +4,7 @@ import type { Scheduler } from '../core/scheduler.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { GatewayLimits } from './gateway/limits.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MarketService } from './market/market-service.ts';
 
@@ -19,4 +20,6 @@ export interface AppDeps {
   scheduler?: Scheduler;
   /** The market service; built from the settings when not given. */
   market?: MarketService;
+  /** Socket limits other than the defaults (tests shorten the heartbeat). */
+  gatewayLimits?: Partial<GatewayLimits>;
 }

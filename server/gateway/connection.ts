@@ -158,7 +158,17 @@ export class Connection implements Peer {
       ...(channel === undefined ? {} : { channel }),
     };
     this.deliver(Buffer.from(JSON.stringify(frame)));
-    if (this.#refusals > this.#host.limits.refusalsBeforeClose) this.drop();
+    if (this.#refusals > this.#host.limits.refusalsBeforeClose) this.#closeForAbuse();
+  }
+
+  /**
+   * Closes with a policy-violation code after the error frames already queued, so the client can
+   * read why; a peer that does not complete the close is cut off a second later.
+   */
+  #closeForAbuse(): void {
+    if (this.#closed) return;
+    this.#socket.close(1008, 'too many refused messages');
+    setTimeout(() => this.drop(), 1000).unref();
   }
 
   #close(): void {

@@ -5,8 +5,9 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Scheduler } from '../../core/scheduler.ts';
-import { klinePeriods } from '../../schemas/api/market.schema.ts';
+import { type KlinePeriod, klinePeriods } from '../../schemas/api/market.schema.ts';
 import { languageFromTag } from '../../schemas/languages.ts';
+import { candleRow } from '../market/market-routes.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { ChannelHub, encodeFrame } from './channel-hub.ts';
 import { Connection, type ConnectionHost } from './connection.ts';
@@ -109,6 +110,15 @@ export class SocketGateway implements ConnectionHost {
     } else if (kind === 'ticker') {
       const ticker = state.ticker(now);
       if (ticker) connection.deliver(encodeFrame(channel, this.hub.seqOf(channel), now, ticker));
+    } else if (kind === 'kline') {
+      // The open candle now, so a candle that changes between the client's history call and
+      // its first frame is never left stale on its screen.
+      const period = channel.split('.')[2] as KlinePeriod;
+      const open = state.candles.series[period].last();
+      if (open) {
+        const rows = [candleRow(open, state)];
+        connection.deliver(encodeFrame(channel, this.hub.seqOf(channel), now, rows));
+      }
     }
   }
 

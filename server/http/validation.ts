@@ -19,7 +19,10 @@ function issueToError(issue: z.core.$ZodIssue | undefined, body: unknown): Busin
   if (field === undefined) return new BusinessError('invalid_request');
   if (isMissing(issue, (body as Record<string, unknown>)[field]))
     return new BusinessError('field_required', { field });
-  if (issue.code === 'too_big') return new BusinessError('field_too_long', { field });
+  // Too long is about text and lists; a number above its bound is simply invalid.
+  if (issue.code === 'too_big' && (issue.origin === 'string' || issue.origin === 'array')) {
+    return new BusinessError('field_too_long', { field });
+  }
   return new BusinessError('field_invalid', { field });
 }
 

@@ -40,10 +40,13 @@ function feedNamed(
   if (name === 'simulated')
     return new SimulatedFeed({ seed: config.marketSeed, markets, scheduler });
   if (name.startsWith('replay:')) {
+    // Shifted by whole minutes, a replay's candles are the candles of the capture.
     return replayFeed({
       file: name.slice('replay:'.length),
       speed: config.marketReplaySpeed,
+      alignMs: 60_000,
       scheduler,
+      logger: log,
     });
   }
   return binanceFeed({

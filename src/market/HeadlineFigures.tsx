@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useView } from '../app/use-view.ts';
 import { Figure } from './Figures.tsx';
 
-const known = ['markets', 'turnover_24h', 'users', 'regions', 'countries', 'ordersPerSecond'];
+const known = ['markets', 'turnover_24h', 'users', 'regions', 'countries', 'orders_per_second'];
 
 export function HeadlineFigures() {
   const { t } = useTranslation();
