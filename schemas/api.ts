@@ -36,12 +36,14 @@ import {
   userInfo,
   verificationInfo,
 } from './api/security.schema.ts';
+import { balances, transfer } from './api/wallet.schema.ts';
 import type { Endpoint } from './endpoint.ts';
 
 export * as accountApi from './api/account.schema.ts';
 export * as contentApi from './api/content.schema.ts';
 export * as marketApi from './api/market.schema.ts';
 export * as securityApi from './api/security.schema.ts';
+export * as walletApi from './api/wallet.schema.ts';
 
 export const endpoints: readonly Endpoint[] = [
   home,
@@ -73,4 +75,6 @@ export const endpoints: readonly Endpoint[] = [
   submitVerification,
   changePassword,
   setTradePassword,
+  balances,
+  transfer,
 ];

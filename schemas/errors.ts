@@ -38,6 +38,21 @@ export const errorCodes = {
   too_many_channels: 1063,
   too_many_messages: 1064,
   consumer_too_slow: 1065,
+  balance_insufficient: 1100,
+  amount_invalid: 1101,
+  amount_below_minimum: 1102,
+  asset_unknown: 1103,
+  chain_disabled: 1104,
+  address_invalid: 1105,
+  address_wrong_chain: 1106,
+  trade_password_wrong: 1107,
+  trade_password_not_set: 1108,
+  withdrawal_not_found: 1109,
+  withdrawal_not_pending: 1110,
+  idempotency_key_required: 1111,
+  idempotency_key_reused: 1112,
+  transfer_same_wallet: 1113,
+  address_entry_not_found: 1114,
 } as const;
 
 export type ErrorName = keyof typeof errorCodes;

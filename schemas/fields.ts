@@ -32,6 +32,11 @@ export const fieldNames = [
   'period',
   'limit',
   'before',
+  'from',
+  'to',
+  'asset',
+  'chain',
+  'remark',
 ] as const;
 
 export type FieldName = (typeof fieldNames)[number];

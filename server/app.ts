@@ -20,6 +20,7 @@ import { createRouter } from './http/router.ts';
 import { createMarketService } from './market/create-market.ts';
 import { marketRoutes } from './market/market-routes.ts';
 import { nodeScheduler } from './scheduler.ts';
+import { walletRoutes } from './wallet/wallet-routes.ts';
 
 export const limits = {
   /** Form and JSON bodies: every call of the API fits in far less. */
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   loginRoutes(router, deps);
   securityRoutes(router, deps);
   marketRoutes(router, market, () => scheduler.now());
+  walletRoutes(router, deps);
   homeRoutes(router, deps, market, () => scheduler.now());
   registerErrorHandlers(app, router.paths);
 

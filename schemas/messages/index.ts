@@ -33,13 +33,14 @@ export interface MessageParams {
   minutes?: number;
   count?: number;
   channel?: string;
+  amount?: string;
 }
 
 /** The message for an error in a language, with `{field}` named the way that language names it. */
 export function localize(language: Language, name: ErrorName, params: MessageParams = {}): string {
   const catalogue = catalogues[language];
   return catalogue.errors[name].replace(
-    /\{(field|seconds|minutes|count|channel)\}/g,
+    /\{(field|seconds|minutes|count|channel|amount)\}/g,
     (_, key: keyof MessageParams) => {
       if (key === 'field') {
         const field = params.field ?? '';

@@ -65,8 +65,49 @@ export interface CandlesTable {
   quote_volume: string;
 }
 
+export type Wallet = 'funding' | 'contract' | 'option';
+
+export interface LedgerAccountsTable {
+  /** bigserial: pg answers a string, PGlite a number. */
+  id: ColumnType<string | number, never, never>;
+  user_id: number | null;
+  system_name: string | null;
+  wallet: Wallet | null;
+  asset: string;
+  /** numeric(38, 8) as a decimal string. */
+  available: ColumnType<string, string | undefined, string>;
+  frozen: ColumnType<string, string | undefined, string>;
+}
+
+export interface LedgerPostingsTable {
+  id: ColumnType<string | number, never, never>;
+  kind: string;
+  reference: string;
+  created_at: CreatedAt;
+}
+
+export interface LedgerEntriesTable {
+  posting_id: string | number;
+  account_id: string | number;
+  bucket: 'available' | 'frozen';
+  amount: string;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  path: string;
+  request_hash: string;
+  response: unknown;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   candles: CandlesTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_postings: LedgerPostingsTable;
+  ledger_entries: LedgerEntriesTable;
+  idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

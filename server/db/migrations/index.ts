@@ -2,10 +2,12 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as accounts from './0001-accounts.ts';
 import * as candles from './0002-candles.ts';
+import * as ledger from './0003-ledger.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-candles': candles,
+  '0003-ledger': ledger,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,65 @@
+// Money-moving requests carry an `Idempotency-Key` header (design.md §6): the first request with
+// a key runs and its answer is kept, in the same transaction as its effect; a retry with the same
+// key and body gets that answer without running again; the same key with another body is refused.
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import { sha256Hex } from '../accounts/secrets.ts';
+import { type Db, isUniqueViolation } from '../db/database.ts';
+import type { Database } from '../db/tables.ts';
+import { BusinessError } from './business-error.ts';
+
+const keyPattern = /^[A-Za-z0-9._:-]{8,100}$/;
+
+/** The request's key, or a refusal naming what is wrong with it. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const header = request.headers['idempotency-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || !keyPattern.test(key)) throw new BusinessError('idempotency_key_required');
+  return key;
+}
+
+export interface IdempotentCall {
+  db: Db;
+  userId: number;
+  key: string;
+  path: string;
+  /** The parsed request: the same key must come with the same request. */
+  request: unknown;
+}
+
+export async function idempotent<T>(
+  call: IdempotentCall,
+  run: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  const { db, userId, key, path } = call;
+  const requestHash = sha256Hex(JSON.stringify(call.request));
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('idempotency_keys')
+        .values({ user_id: userId, key, path, request_hash: requestHash, response: null })
+        .execute();
+      const result = await run(trx);
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ response: JSON.stringify(result) })
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .execute();
+      return result;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error, 'idempotency_keys_pkey')) throw error;
+    // Another request with this key committed first (a concurrent one waited for it).
+    const kept = await db
+      .selectFrom('idempotency_keys')
+      .select(['path', 'request_hash', 'response'])
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!kept || kept.path !== path || kept.request_hash !== requestHash) {
+      throw new BusinessError('idempotency_key_reused');
+    }
+    return (typeof kept.response === 'string' ? JSON.parse(kept.response) : kept.response) as T;
+  }
+}

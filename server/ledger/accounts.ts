@@ -1,0 +1,34 @@
+// Who can hold money: a user's wallet (funding, contract, second contract) per asset, and the
+// system accounts money comes from and goes to. User accounts never go below zero; system
+// accounts are the other side of every entry, so per asset everything sums to zero.
+import type { Wallet } from '../db/tables.ts';
+
+export const wallets: readonly Wallet[] = ['funding', 'contract', 'option'];
+
+export const systemAccounts = [
+  /** Money that entered from a chain: negative by what users deposited. */
+  'external_deposits',
+  /** Approved withdrawals on their way to the chain. */
+  'withdrawals_in_flight',
+  'fees',
+  'insurance',
+  /** Money staked in products (second contracts, subscriptions, AI products). */
+  'product_pools',
+] as const;
+export type SystemAccount = (typeof systemAccounts)[number];
+
+export type AccountRef =
+  | { user: number; wallet: Wallet; asset: string }
+  | { system: SystemAccount; asset: string };
+
+export type Bucket = 'available' | 'frozen';
+
+/** One line of a posting: a signed amount (atoms) on one bucket of one account. */
+export interface Leg {
+  account: AccountRef;
+  bucket: Bucket;
+  amount: bigint;
+}
+
+export const accountKey = (ref: AccountRef): string =>
+  'user' in ref ? `u:${ref.user}:${ref.wallet}:${ref.asset}` : `s:${ref.system}:${ref.asset}`;
