@@ -23,6 +23,11 @@ export interface ConnectionHost {
   closed(connection: Connection): void;
 }
 
+export interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
 const privateChannels = new Set(['orders', 'balances', 'positions', 'options', 'support']);
 
 export class Connection implements Peer {
@@ -33,15 +38,21 @@ export class Connection implements Peer {
   readonly #host: ConnectionHost;
   readonly #language: Language;
   readonly #bucket: TokenBucket;
-  #refusals = 0;
+  /** Refusals allowed: a burst, refilled slowly; a client refused faster than that is closed. */
+  readonly #refusals: TokenBucket;
   #closed = false;
 
-  constructor(socket: WebSocket, host: ConnectionHost, language: Language) {
+  /** The TCP socket under the WebSocket, corked while a tick's frames are written. */
+  readonly #transport: Corkable | undefined;
+
+  constructor(socket: WebSocket, host: ConnectionHost, language: Language, transport?: Corkable) {
     this.#socket = socket;
+    this.#transport = transport;
     this.#host = host;
     this.#language = language;
     this.lastSeen = host.now();
     this.#bucket = new TokenBucket(host.limits.messagesPerSecond, host.limits.burst, this.lastSeen);
+    this.#refusals = new TokenBucket(1, host.limits.refusalsBeforeClose, this.lastSeen);
     socket.on('message', (data, isBinary) => this.#receive(data as Buffer, isBinary));
     socket.on('close', () => this.#close());
     socket.on('error', () => this.#close());
@@ -57,12 +68,22 @@ export class Connection implements Peer {
     this.#socket.send(frame, { binary: false });
   }
 
-  heartbeat(now: number): void {
+  /** Frames written until `uncork` leave in one write: one segment, not one per frame. */
+  cork(): void {
+    this.#transport?.cork();
+  }
+
+  uncork(): void {
+    this.#transport?.uncork();
+  }
+
+  /** Sends the shared heartbeat frame, or drops a connection silent for too long. */
+  heartbeat(now: number, pong: Buffer): void {
     if (now - this.lastSeen > this.#host.limits.idleMs) {
       this.drop();
       return;
     }
-    this.deliver(Buffer.from(JSON.stringify({ op: 'pong', ts: now })));
+    this.deliver(pong);
   }
 
   drop(): void {
@@ -150,7 +171,7 @@ export class Connection implements Peer {
   }
 
   #refuse(name: ErrorName, params: MessageParams = {}, channel?: string): void {
-    this.#refusals += 1;
+    const tolerated = this.#refusals.take(this.#host.now());
     const frame = {
       op: 'error',
       code: errorCodes[name],
@@ -158,7 +179,7 @@ export class Connection implements Peer {
       ...(channel === undefined ? {} : { channel }),
     };
     this.deliver(Buffer.from(JSON.stringify(frame)));
-    if (this.#refusals > this.#host.limits.refusalsBeforeClose) this.#closeForAbuse();
+    if (!tolerated) this.#closeForAbuse();
   }
 
   /**

@@ -9,8 +9,9 @@ import { type KlinePeriod, klinePeriods } from '../../schemas/api/market.schema.
 import { languageFromTag } from '../../schemas/languages.ts';
 import { candleRow } from '../market/market-routes.ts';
 import type { MarketService } from '../market/market-service.ts';
+import type { MarketState } from '../market/market-state.ts';
 import { ChannelHub, encodeFrame } from './channel-hub.ts';
-import { Connection, type ConnectionHost } from './connection.ts';
+import { Connection, type ConnectionHost, type Corkable } from './connection.ts';
 import { defaultGatewayLimits, type GatewayLimits } from './limits.ts';
 import { depthSnapshot, publishChanges } from './market-frames.ts';
 
@@ -30,6 +31,7 @@ export class SocketGateway implements ConnectionHost {
   readonly #connections = new Set<Connection>();
   readonly #channels: Set<string>;
   #heartbeat: unknown;
+  readonly #snapshots = new Map<string, { version: number; frame: Buffer }>();
   #unlisten: (() => void) | undefined;
 
   constructor(options: GatewayOptions) {
@@ -57,19 +59,23 @@ export class SocketGateway implements ConnectionHost {
     app.get('/ws', { websocket: true }, (socket, request) => {
       const query = request.query as { lang?: unknown };
       const tag = typeof query.lang === 'string' ? query.lang : request.headers['accept-language'];
-      this.accept(socket, languageFromTag(tag));
+      this.accept(socket, languageFromTag(tag), request.raw.socket);
     });
     this.start();
     app.addHook('onClose', async () => this.stop());
   }
 
   /** Takes a connected socket into the gateway (the route, or a benchmark, hands it in). */
-  accept(socket: WebSocket, language = languageFromTag(undefined)): Connection | null {
+  accept(
+    socket: WebSocket,
+    language = languageFromTag(undefined),
+    transport?: Corkable,
+  ): Connection | null {
     if (this.#connections.size >= this.limits.maxConnections) {
       socket.close(1013, 'server busy');
       return null;
     }
-    const connection = new Connection(socket, this, language);
+    const connection = new Connection(socket, this, language, transport);
     this.#connections.add(connection);
     return connection;
   }
@@ -77,14 +83,18 @@ export class SocketGateway implements ConnectionHost {
   start(): void {
     const { scheduler, service } = this.#options;
     this.#unlisten = service.onChanges((now, changes) => {
+      // A tick's frames for one client leave in one write rather than one write each.
+      for (const connection of this.#connections) connection.cork();
       for (const [symbol, change] of changes) {
         const state = service.market(symbol);
         if (state) publishChanges(this.hub, state, change, now);
       }
+      for (const connection of this.#connections) connection.uncork();
     });
     this.#heartbeat = scheduler.setInterval(() => {
       const now = this.now();
-      for (const connection of this.#connections) connection.heartbeat(now);
+      const pong = Buffer.from(JSON.stringify({ op: 'pong', ts: now }));
+      for (const connection of this.#connections) connection.heartbeat(now, pong);
     }, this.limits.heartbeatMs);
   }
 
@@ -105,8 +115,7 @@ export class SocketGateway implements ConnectionHost {
     if (!state) return;
     const now = this.now();
     if (kind === 'depth') {
-      const { version, data } = depthSnapshot(state);
-      connection.deliver(encodeFrame(channel, version, now, data));
+      connection.deliver(this.#depthFrame(channel, state, now));
     } else if (kind === 'ticker') {
       const ticker = state.ticker(now);
       if (ticker) connection.deliver(encodeFrame(channel, this.hub.seqOf(channel), now, ticker));
@@ -120,6 +129,16 @@ export class SocketGateway implements ConnectionHost {
         connection.deliver(encodeFrame(channel, this.hub.seqOf(channel), now, rows));
       }
     }
+  }
+
+  /** One snapshot frame per book version, however many clients subscribe at that version. */
+  #depthFrame(channel: string, state: MarketState, now: number): Buffer {
+    const cached = this.#snapshots.get(channel);
+    if (cached && cached.version === state.book.version) return cached.frame;
+    const { version, data } = depthSnapshot(state);
+    const frame = encodeFrame(channel, version, now, data);
+    this.#snapshots.set(channel, { version, frame });
+    return frame;
   }
 
   unsubscribe(connection: Connection, channel: string): void {

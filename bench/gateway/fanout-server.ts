@@ -1,0 +1,118 @@
+// The server process of the fan-out benchmark: a Fastify app with the real socket gateway and
+// market service, fed by the flood feed, and the measurements only the server can take (memory,
+// event-loop delay, CPU). `FANOUT_VARIANT` picks the hub: `shared` (the gateway's own) or
+// `per-client` (the naive baseline).
+import Fastify from 'fastify';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+} from 'kysely';
+import type { Database } from '../../server/db/tables.ts';
+import { SocketGateway } from '../../server/gateway/socket-gateway.ts';
+import { defaultMarkets, marketsFor } from '../../server/market/catalog.ts';
+import { MarketService } from '../../server/market/market-service.ts';
+import { nodeScheduler } from '../../server/scheduler.ts';
+import { FloodFeed } from './flood-feed.ts';
+import { serve } from './ipc.ts';
+import type { Ready, ServerRequest, Status, Variant } from './messages.ts';
+import { PerClientHub } from './per-client-hub.ts';
+import { memory, ServerWindow } from './server-window.ts';
+
+const variant = process.env.FANOUT_VARIANT as Variant;
+const sampleMs = 250;
+/**
+ * Output waiting for slow peers may reach `bufferedBytes` (1 MiB) per connection before the
+ * gateway drops them: at 10,000 connections more than the machine may have. Past this the run
+ * stops rather than push the machine into swapping or the OOM killer.
+ */
+const rssLimit = 4 * 1024 ** 3;
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('the fan-out server needs --expose-gc');
+
+// No stored candles: a database that answers every query with no rows keeps the server's memory
+// and CPU about the gateway (candles are never stored during a run either).
+const db = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+const markets = marketsFor(defaultMarkets);
+const feed = new FloodFeed({ markets, tradesPerStep: 4, levelsPerStep: 5 });
+const app = Fastify({ logger: false });
+const service = new MarketService({
+  markets,
+  feeds: [feed],
+  db,
+  scheduler: nodeScheduler,
+  log: app.log,
+  historyDays: 0,
+  storeMs: 3_600_000,
+});
+const gateway = new SocketGateway({
+  service,
+  scheduler: nodeScheduler,
+  authenticate: async () => null,
+  ...(variant === 'per-client' ? { hub: new PerClientHub() } : {}),
+});
+
+let flooding = false;
+let window: ServerWindow | undefined;
+// One flood step after each publication: the next tick publishes exactly one step's changes,
+// however late the tick runs. Off while subscribers connect, so that connecting 10,000 does not
+// queue behind ticks that each take seconds. Listeners run in the order they were added: this one
+// before the gateway's, the one below after it, so the two time the gateway's publication.
+service.onChanges((now) => {
+  if (flooding) feed.step(now);
+  window?.tickStarts();
+});
+await service.start();
+await gateway.register(app);
+service.onChanges(() => window?.tickEnds());
+await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
+const address = app.server.address();
+if (!address || typeof address === 'string') throw new Error('no port');
+
+setInterval(() => {
+  const sample = memory();
+  window?.sample(sample);
+  if (sample.rss > rssLimit) {
+    process.stderr.write(`fan-out server: RSS ${sample.rss} bytes, over the limit; stopping\n`);
+    process.exit(3);
+  }
+}, sampleMs).unref();
+
+serve<ServerRequest>((request) => {
+  switch (request.op) {
+    case 'memory':
+      // Twice: the first collection can leave garbage its finalisers made.
+      gc();
+      gc();
+      return memory();
+    case 'status':
+      return {
+        connections: gateway.connections,
+        subscriptions: gateway.hub.size,
+      } satisfies Status;
+    case 'flood':
+      flooding = request.on;
+      return null;
+    case 'window-start':
+      window = new ServerWindow();
+      return null;
+    case 'window-stop': {
+      const open = window;
+      if (!open) throw new Error('no window started');
+      return open.stop(request.minTicks).finally(() => {
+        window = undefined;
+      });
+    }
+  }
+});
+process.send?.({ ready: true, port: address.port } satisfies Ready);
