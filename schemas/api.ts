@@ -36,7 +36,20 @@ import {
   userInfo,
   verificationInfo,
 } from './api/security.schema.ts';
-import { balances, transfer } from './api/wallet.schema.ts';
+import {
+  addressAdd,
+  addressDelete,
+  addresses,
+  assets,
+  balances,
+  depositAddress,
+  deposits,
+  records,
+  transfer,
+  withdraw,
+  withdrawals,
+  withdrawCancel,
+} from './api/wallet.schema.ts';
 import type { Endpoint } from './endpoint.ts';
 
 export * as accountApi from './api/account.schema.ts';
@@ -76,5 +89,15 @@ export const endpoints: readonly Endpoint[] = [
   changePassword,
   setTradePassword,
   balances,
+  assets,
+  depositAddress,
+  deposits,
+  withdraw,
+  withdrawCancel,
+  withdrawals,
   transfer,
+  addresses,
+  addressAdd,
+  addressDelete,
+  records,
 ];

@@ -19,6 +19,8 @@ import { registerLanguage } from './http/language.ts';
 import { createRouter } from './http/router.ts';
 import { createMarketService } from './market/create-market.ts';
 import { marketRoutes } from './market/market-routes.ts';
+import { opsRoutes } from './ops/ops-routes.ts';
+import { issueOpsToken } from './ops/ops-token.ts';
 import { nodeScheduler } from './scheduler.ts';
 import { walletRoutes } from './wallet/wallet-routes.ts';
 
@@ -89,7 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   loginRoutes(router, deps);
   securityRoutes(router, deps);
   marketRoutes(router, market, () => scheduler.now());
-  walletRoutes(router, deps);
+  walletRoutes(router, deps, market);
+  opsRoutes(app, deps, await issueOpsToken(config.dataDir));
   homeRoutes(router, deps, market, () => scheduler.now());
   registerErrorHandlers(app, router.paths);
 

@@ -2,6 +2,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultMarkets, knownMarkets } from './market/catalog.ts';
+import type { ChainFamily } from './wallet/addresses/chains.ts';
+import {
+  ExtendedKeyError,
+  type ResolvedXpub,
+  resolveWalletXpubs,
+} from './wallet/addresses/derive.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -87,6 +93,8 @@ export interface Config {
   indexMaxDeviation: number;
   binanceWsUrl: string | undefined;
   binanceRestUrl: string | undefined;
+  /** Account-level extended public keys deposit addresses derive from (WALLET_XPUB_*). */
+  walletXpubs: Record<ChainFamily, ResolvedXpub>;
   /** Configured home-page figures (shown labelled as configured); absent ones are not shown. */
   homeFigures: { regions?: number; countries?: number; orders_per_second?: number };
   smtpUrl: string | undefined;
@@ -126,7 +134,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     );
   }
   const s = parsed.data;
+  let walletXpubs: Record<ChainFamily, ResolvedXpub>;
+  try {
+    walletXpubs = resolveWalletXpubs(env);
+  } catch (error) {
+    if (error instanceof ExtendedKeyError) throw new ConfigError([error.message]);
+    throw error;
+  }
   return {
+    walletXpubs,
     port: s.PORT,
     host: s.HOST,
     dataDir: path.resolve(s.DATA_DIR),

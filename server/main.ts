@@ -52,6 +52,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  const testKeys = Object.entries(config.walletXpubs)
+    .filter(([, xpub]) => xpub.isDevelopmentDefault)
+    .map(([family]) => family);
+  if (testKeys.length > 0) {
+    // Their private keys are public: fine for the simulated chain, never for real deposits.
+    app.log.warn({ families: testKeys }, 'deposit addresses derive from the public test keys');
+  }
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ url: address, database: database.kind }, 'listening');
 }

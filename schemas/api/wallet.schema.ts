@@ -3,7 +3,17 @@
 // `Idempotency-Key` header.
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { decimalString } from '../primitives.ts';
+import {
+  blankAsAbsent,
+  decimalString,
+  idParam,
+  optionalText,
+  page,
+  pagedSchema,
+  pageSize,
+  requiredText,
+  timestamp,
+} from '../primitives.ts';
 
 export const walletSchema = z.enum(['funding', 'contract', 'option']);
 export type WalletName = z.infer<typeof walletSchema>;
@@ -24,11 +34,19 @@ export const amountSchema = z
   })
   .describe('a positive decimal with at most 8 decimals');
 
+export const chainSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .pipe(z.enum(['TRC20', 'ERC20', 'BTC', 'ETH']));
+
 export const balanceSchema = z.object({
   wallet: walletSchema,
   asset: z.string(),
   available: decimalString,
   frozen: decimalString,
+  /** (available + frozen) valued in USDT at the index price; null when no price is known. */
+  value_usdt: decimalString.nullable(),
 });
 
 export const balances = defineEndpoint({
@@ -37,7 +55,212 @@ export const balances = defineEndpoint({
   summary: "The caller's balances in every account and asset they hold",
   auth: true,
   request: z.object({}),
-  response: z.object({ balances: z.array(balanceSchema) }),
+  response: z.object({
+    balances: z.array(balanceSchema),
+    /** Everything valued in USDT at the index price, per wallet and in all. */
+    totals: z.object({
+      funding: decimalString,
+      contract: decimalString,
+      option: decimalString,
+      all: decimalString,
+    }),
+  }),
+  errors: [],
+});
+
+export const chainInfoSchema = z.object({
+  chain: chainSchema,
+  deposit: z.boolean(),
+  withdraw: z.boolean(),
+  withdraw_fee: decimalString,
+  min_withdraw: decimalString,
+  confirmations: z.number().int(),
+});
+
+export const assets = defineEndpoint({
+  method: 'GET',
+  path: '/wallet/assets',
+  summary: 'The assets the wallet holds and their chains: switches, fee, minimum, confirmations',
+  auth: false,
+  request: z.object({}),
+  response: z.object({
+    list: z.array(z.object({ asset: z.string(), chains: z.array(chainInfoSchema) })),
+  }),
+  errors: [],
+});
+
+export const depositAddress = defineEndpoint({
+  method: 'GET',
+  path: '/wallet/depositAddress',
+  summary: "The caller's own deposit address for an asset on a chain (the same one every time)",
+  auth: true,
+  request: z.object({ asset: assetSchema, chain: chainSchema }),
+  response: z.object({ asset: z.string(), chain: chainSchema, address: z.string() }),
+  errors: ['asset_unknown', 'chain_disabled'],
+});
+
+export const depositSchema = z.object({
+  id: z.number().int(),
+  asset: z.string(),
+  chain: chainSchema,
+  txid: z.string(),
+  address: z.string(),
+  amount: decimalString,
+  confirmations: z.number().int(),
+  required_confirmations: z.number().int(),
+  status: z.enum(['confirming', 'credited']),
+  created_at: timestamp,
+  credited_at: timestamp.nullable(),
+});
+
+export const deposits = defineEndpoint({
+  method: 'GET',
+  path: '/wallet/deposits',
+  summary: "The caller's deposits, newest first",
+  auth: true,
+  request: z.object({ page, size: pageSize }),
+  response: pagedSchema(depositSchema),
+  errors: [],
+});
+
+export const withdrawalStatusSchema = z.enum([
+  'pending',
+  'approved',
+  'sent',
+  'rejected',
+  'cancelled',
+]);
+
+export const withdrawalSchema = z.object({
+  id: z.number().int(),
+  asset: z.string(),
+  chain: chainSchema,
+  address: z.string(),
+  amount: decimalString,
+  fee: decimalString,
+  status: withdrawalStatusSchema,
+  /** Why an operator rejected it. */
+  reason: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const withdraw = defineEndpoint({
+  method: 'POST',
+  path: '/wallet/withdraw',
+  summary:
+    'Requests a withdrawal: amount plus fee are frozen until an operator approves or rejects it. Needs an Idempotency-Key header',
+  auth: true,
+  request: z.object({
+    asset: assetSchema,
+    chain: chainSchema,
+    address: requiredText(128),
+    amount: amountSchema,
+    trade_password: z.string().min(1).max(64),
+  }),
+  response: withdrawalSchema,
+  errors: [
+    'idempotency_key_required',
+    'idempotency_key_reused',
+    'asset_unknown',
+    'chain_disabled',
+    'address_invalid',
+    'address_wrong_chain',
+    'amount_below_minimum',
+    'balance_insufficient',
+    'trade_password_not_set',
+    'trade_password_wrong',
+    'login_locked',
+  ],
+});
+
+export const withdrawCancel = defineEndpoint({
+  method: 'POST',
+  path: '/wallet/withdrawCancel',
+  summary: "Cancels one of the caller's pending withdrawals and unfreezes its funds",
+  auth: true,
+  request: z.object({ id: idParam }),
+  response: withdrawalSchema,
+  errors: ['withdrawal_not_found', 'withdrawal_not_pending', 'idempotency_key_required'],
+});
+
+export const withdrawals = defineEndpoint({
+  method: 'GET',
+  path: '/wallet/withdrawals',
+  summary: "The caller's withdrawals, newest first",
+  auth: true,
+  request: z.object({ page, size: pageSize, status: blankAsAbsent(withdrawalStatusSchema) }),
+  response: pagedSchema(withdrawalSchema),
+  errors: [],
+});
+
+export const addressEntrySchema = z.object({
+  id: z.number().int(),
+  asset: z.string(),
+  chain: chainSchema,
+  address: z.string(),
+  remark: z.string(),
+  created_at: timestamp,
+});
+
+export const addresses = defineEndpoint({
+  method: 'GET',
+  path: '/wallet/addresses',
+  summary: "The caller's address book",
+  auth: true,
+  request: z.object({ asset: blankAsAbsent(assetSchema) }),
+  response: z.object({ list: z.array(addressEntrySchema) }),
+  errors: [],
+});
+
+export const addressAdd = defineEndpoint({
+  method: 'POST',
+  path: '/wallet/addressAdd',
+  summary: 'Adds a withdrawal address, checked for its chain, to the address book',
+  auth: true,
+  request: z.object({
+    asset: assetSchema,
+    chain: chainSchema,
+    address: requiredText(128),
+    remark: optionalText(60),
+  }),
+  response: addressEntrySchema,
+  errors: ['asset_unknown', 'address_invalid', 'address_wrong_chain'],
+});
+
+export const addressDelete = defineEndpoint({
+  method: 'POST',
+  path: '/wallet/addressDelete',
+  summary: "Deletes one of the caller's address book entries",
+  auth: true,
+  request: z.object({ id: idParam }),
+  response: z.null(),
+  errors: ['address_entry_not_found'],
+});
+
+export const recordSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['deposit', 'withdrawal', 'transfer']),
+  wallet: walletSchema,
+  asset: z.string(),
+  /** Signed: what the movement did to this wallet's balance (available and frozen). */
+  amount: decimalString,
+  /** The movement's reference: deposit transaction, withdrawal id, transfer. */
+  reference: z.string(),
+  created_at: timestamp,
+});
+
+export const records = defineEndpoint({
+  method: 'GET',
+  path: '/wallet/records',
+  summary: "The caller's money movements, newest first, optionally of one type",
+  auth: true,
+  request: z.object({
+    type: blankAsAbsent(z.enum(['deposit', 'withdrawal', 'transfer'])),
+    page,
+    size: pageSize,
+  }),
+  response: pagedSchema(recordSchema),
   errors: [],
 });
 

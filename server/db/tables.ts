@@ -102,8 +102,70 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
+export interface DepositAddressesTable {
+  user_id: number;
+  chain: string;
+  address: string;
+  derivation_index: number;
+  created_at: CreatedAt;
+}
+
+export interface DepositsTable {
+  id: Generated<number>;
+  user_id: number;
+  asset: string;
+  chain: string;
+  txid: string;
+  address: string;
+  amount: string;
+  confirmations: number;
+  required_confirmations: number;
+  status: 'confirming' | 'credited';
+  created_at: CreatedAt;
+  credited_at: Date | null;
+}
+
+export type WithdrawalStatus = 'pending' | 'approved' | 'sent' | 'rejected' | 'cancelled';
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  asset: string;
+  chain: string;
+  address: string;
+  amount: string;
+  fee: string;
+  status: WithdrawalStatus;
+  reason: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface AddressBookTable {
+  id: Generated<number>;
+  user_id: number;
+  asset: string;
+  chain: string;
+  address: string;
+  remark: string;
+  created_at: CreatedAt;
+}
+
+export interface OperatorActionsTable {
+  id: Generated<number>;
+  action: string;
+  subject: string;
+  detail: unknown;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   candles: CandlesTable;
+  deposit_addresses: DepositAddressesTable;
+  deposits: DepositsTable;
+  withdrawals: WithdrawalsTable;
+  address_book: AddressBookTable;
+  operator_actions: OperatorActionsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_postings: LedgerPostingsTable;
   ledger_entries: LedgerEntriesTable;

@@ -1,7 +1,7 @@
 // The assets the wallet holds and the chains they move on, with each chain's switches, fee,
 // minimum withdrawal and the confirmations a deposit waits for. Amounts are decimal strings.
 
-export type ChainId = 'TRC20' | 'ERC20' | 'BTC' | 'ETH';
+import type { ChainId } from './addresses/chains.ts';
 
 export interface ChainSpec {
   chain: ChainId;

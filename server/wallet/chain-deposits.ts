@@ -1,0 +1,71 @@
+// The chain-watcher interface: a watcher reports transactions paying into deposit addresses, with
+// their confirmations, as often as it likes; a transaction is recorded once, its confirmations
+// follow the reports, and it is credited exactly once when it has enough.
+import { parseAmount } from '../../core/money.ts';
+import type { Db } from '../db/database.ts';
+import { creditDeposit } from './credit-deposit.ts';
+import { ownerOfAddress } from './deposit-addresses.ts';
+
+export interface ChainTransaction {
+  chain: string;
+  txid: string;
+  /** The deposit address paid. */
+  address: string;
+  asset: string;
+  amount: string;
+  confirmations: number;
+}
+
+export type DepositOutcome = 'unknown-address' | 'confirming' | 'credited' | 'already-credited';
+
+export async function observeDeposit(
+  db: Db,
+  tx: ChainTransaction,
+  requiredConfirmations: number,
+): Promise<DepositOutcome> {
+  const owner = await ownerOfAddress(db, tx.chain, tx.address);
+  const amount = parseAmount(tx.amount);
+  if (!owner || amount === null || amount <= 0n) return 'unknown-address';
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('deposits')
+      .values({
+        user_id: owner.user_id,
+        asset: tx.asset,
+        chain: tx.chain,
+        txid: tx.txid,
+        address: tx.address,
+        amount: tx.amount,
+        confirmations: tx.confirmations,
+        required_confirmations: requiredConfirmations,
+        status: 'confirming',
+        credited_at: null,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(['chain', 'txid']).doUpdateSet({ confirmations: tx.confirmations }),
+      )
+      .execute();
+    const row = await trx
+      .selectFrom('deposits')
+      .selectAll()
+      .where('chain', '=', tx.chain)
+      .where('txid', '=', tx.txid)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (row.status === 'credited') return 'already-credited';
+    if (row.confirmations < row.required_confirmations) return 'confirming';
+    await creditDeposit(trx, {
+      userId: row.user_id,
+      asset: row.asset,
+      chain: row.chain,
+      txid: row.txid,
+      amount: parseAmount(row.amount) ?? 0n,
+    });
+    await trx
+      .updateTable('deposits')
+      .set({ status: 'credited', credited_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
+    return 'credited';
+  });
+}

@@ -1,0 +1,58 @@
+// A user's money movements from the ledger itself: each posting that touched one of their
+// accounts, with what it did to that account (available and frozen together).
+import { sql } from 'kysely';
+import { displayAmount, parseAmount } from '../../core/money.ts';
+import type { Db } from '../db/database.ts';
+
+export type RecordType = 'deposit' | 'withdrawal' | 'transfer';
+
+interface RecordRow {
+  id: number;
+  kind: string;
+  wallet: 'funding' | 'contract' | 'option';
+  asset: string;
+  amount: string;
+  reference: string;
+  created_at: Date | string;
+}
+
+export async function recordsOf(
+  db: Db,
+  userId: number,
+  type: RecordType | undefined,
+  page: number,
+  size: number,
+) {
+  const kind = type === undefined ? sql`true` : sql`p.kind like ${`${type}%`}`;
+  const { rows } = await sql<RecordRow & { total: number }>`
+    select p.id::int as id, p.kind, a.wallet, a.asset, sum(e.amount)::text as amount,
+      p.reference, p.created_at, count(*) over ()::int as total
+    from ledger_entries e
+    join ledger_accounts a on a.id = e.account_id
+    join ledger_postings p on p.id = e.posting_id
+    where a.user_id = ${userId} and ${kind}
+    group by p.id, a.id
+    having sum(e.amount) <> 0
+    order by p.id desc, a.id
+    limit ${size} offset ${(page - 1) * size}`.execute(db);
+  return {
+    list: rows.map((row) => ({
+      id: row.id,
+      type: row.kind.split('.')[0] as RecordType,
+      wallet: row.wallet,
+      asset: row.asset,
+      amount: signed(row.amount),
+      reference: row.reference,
+      created_at: new Date(row.created_at).toISOString(),
+    })),
+    total: rows[0]?.total ?? 0,
+    page,
+    size,
+  };
+}
+
+function signed(text: string): string {
+  const negative = text.startsWith('-');
+  const atoms = parseAmount(negative ? text.slice(1) : text) ?? 0n;
+  return `${negative ? '-' : ''}${displayAmount(atoms)}`;
+}
