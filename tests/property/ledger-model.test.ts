@@ -1,7 +1,7 @@
-// Model-based test of the ledger: random deposits (some reported twice) and transfers, with
-// amounts and "all", for several users, against a plain model of balances. After every step the
-// ledger's invariants hold and every balance equals the model's. `LEDGER_MODEL_RUNS` raises the
-// number of runs for the long profile.
+// Model-based test of the ledger: random deposits (some reported twice), transfers (amounts and
+// "all"), withdrawals, cancels, approvals and rejections for several users, against a plain model
+// of balances. After every step the ledger's invariants hold and every balance, available and
+// frozen, equals the model's. `LEDGER_MODEL_RUNS` raises the number of runs (long profile).
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,13 @@ import { checkLedger } from '../../server/ledger/check.ts';
 import { balancesOf } from '../../server/wallet/balances.ts';
 import { creditDeposit } from '../../server/wallet/credit-deposit.ts';
 import { transferFunds } from '../../server/wallet/transfer.ts';
+import {
+  approveWithdrawal,
+  cancelWithdrawal,
+  rejectWithdrawal,
+  requestWithdrawal,
+  withdrawalReservations,
+} from '../../server/wallet/withdrawals.ts';
 
 const users = [10_000_001, 10_000_002, 10_000_003];
 const assets = ['USDT', 'BTC'];
@@ -52,6 +59,88 @@ const atoms = fc.bigInt({ min: 1n, max: 10n ** 12n });
 interface Real {
   seen: Set<string>;
   step: number;
+  /** Withdrawals made so far: their id, owner, asset, amount + fee, and whether still pending. */
+  withdrawals: { id: number; user: number; asset: string; total: bigint; pending: boolean }[];
+}
+
+const frozenKey = (user: number, asset: string) => `frozen:${user}:${asset}`;
+const fee = 100_000_000n;
+
+class Withdraw implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly user: number,
+    readonly asset: string,
+    readonly amount: bigint,
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const k = key(this.user, 'funding', this.asset);
+    const available = model.get(k) ?? 0n;
+    const total = this.amount + fee;
+    const attempt = db.transaction().execute((trx) =>
+      requestWithdrawal(trx, {
+        userId: this.user,
+        asset: this.asset,
+        chain: 'TEST',
+        address: 'somewhere',
+        amount: this.amount,
+        fee,
+      }),
+    );
+    if (total <= available) {
+      const row = await attempt;
+      real.withdrawals.push({
+        id: row.id,
+        user: this.user,
+        asset: this.asset,
+        total,
+        pending: true,
+      });
+      model.set(k, available - total);
+      const f = frozenKey(this.user, this.asset);
+      model.set(f, (model.get(f) ?? 0n) + total);
+    } else {
+      await expect(attempt).rejects.toBeInstanceOf(BusinessError);
+    }
+    await expectConsistent(model);
+  }
+  toString = () => `withdraw(${this.user}, ${this.asset}, ${this.amount})`;
+}
+
+class Settle implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly how: 'cancel' | 'approve' | 'reject',
+  ) {}
+  check = () => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const withdrawal = real.withdrawals[this.pick % Math.max(1, real.withdrawals.length)];
+    if (!withdrawal) return;
+    const { id, user: owner, asset, total } = withdrawal;
+    const attempt = db
+      .transaction()
+      .execute((trx) =>
+        this.how === 'cancel'
+          ? cancelWithdrawal(trx, owner, id)
+          : this.how === 'approve'
+            ? approveWithdrawal(trx, id)
+            : rejectWithdrawal(trx, id, 'test'),
+      );
+    if (!withdrawal.pending) {
+      await expect(attempt).rejects.toBeInstanceOf(BusinessError);
+    } else {
+      await attempt;
+      withdrawal.pending = false;
+      const f = frozenKey(owner, asset);
+      model.set(f, (model.get(f) ?? 0n) - total);
+      if (this.how !== 'approve') {
+        const k = key(owner, 'funding', asset);
+        model.set(k, (model.get(k) ?? 0n) + total);
+      }
+    }
+    await expectConsistent(model);
+  }
+  toString = () => `${this.how}(#${this.pick})`;
 }
 
 class Deposit implements fc.AsyncCommand<Model, Real> {
@@ -126,11 +215,14 @@ class Transfer implements fc.AsyncCommand<Model, Real> {
 }
 
 async function expectConsistent(model: Model): Promise<void> {
-  expect(await checkLedger(db)).toEqual([]);
+  expect(await checkLedger(db, [withdrawalReservations])).toEqual([]);
   for (const user of users) {
-    const shown = new Map(
-      (await balancesOf(db, user)).map((b) => [key(user, b.wallet, b.asset), b.available]),
-    );
+    const held = await balancesOf(db, user);
+    const shown = new Map(held.map((b) => [key(user, b.wallet, b.asset), b.available]));
+    for (const asset of assets) {
+      const frozen = held.find((b) => b.wallet === 'funding' && b.asset === asset)?.frozen ?? '0';
+      expect(frozen).toBe(displayAmount(model.get(frozenKey(user, asset)) ?? 0n));
+    }
     for (const wallet of walletNames) {
       for (const asset of assets) {
         const want = model.get(key(user, wallet, asset)) ?? 0n;
@@ -152,17 +244,21 @@ const commands = [
   fc
     .tuple(user, wallet, wallet, asset, fc.oneof(atoms, fc.constant('all' as const)))
     .map(([u, f, t, a, n]) => new Transfer(u, f, t, a, n)),
+  fc.tuple(user, asset, atoms).map(([u, a, n]) => new Withdraw(u, a, n)),
+  fc
+    .tuple(fc.nat(50), fc.constantFrom('cancel' as const, 'approve' as const, 'reject' as const))
+    .map(([pick, how]) => new Settle(pick, how)),
 ];
 
 describe('the ledger against a model', () => {
-  it('keeps its invariants and the model balances after every deposit and transfer', async () => {
+  it('keeps its invariants and the model balances after every step', async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
-        await sql`truncate ledger_entries, ledger_postings, ledger_accounts, idempotency_keys`.execute(
+        await sql`truncate ledger_entries, ledger_postings, ledger_accounts, idempotency_keys, withdrawals`.execute(
           db,
         );
         await fc.asyncModelRun(
-          () => ({ model: new Map(), real: { seen: new Set(), step: 0 } }),
+          () => ({ model: new Map(), real: { seen: new Set(), step: 0, withdrawals: [] } }),
           cmds,
         );
       }),
