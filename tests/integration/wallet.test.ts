@@ -7,7 +7,8 @@ import { parseAmount } from '../../core/money.ts';
 import { systemClock } from '../../server/clock.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { creditDeposit } from '../../server/wallet/credit-deposit.ts';
-import { registerUser } from '../support/accounts.ts';
+import { withdrawalReservations } from '../../server/wallet/withdrawals.ts';
+import { lastCodeFor, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
@@ -132,6 +133,40 @@ describe.each([
       expect(german.body.msg).toBe('Ein Idempotency-Key-Header ist erforderlich');
       expect((await transfer('not-a-token', good)).body.code).toBe(999);
       expect(await balancesOf(user.token)).toEqual(before);
+    },
+  );
+
+  it.skipIf(_name === 'PostgreSQL' && !database)(
+    'lets exactly one of 200 simultaneous withdrawals of the whole balance through',
+    async () => {
+      const user = await fundedUser('101');
+      await client().post('/security/sendCode', { type: 'email' }, { token: user.token });
+      const code = await lastCodeFor(server.dataDir, user.account);
+      const tradePassword = '135790';
+      await client().post(
+        '/security/payPwd',
+        { password: tradePassword, repassword: tradePassword, code },
+        { token: user.token },
+      );
+      const body = {
+        asset: 'USDT',
+        chain: 'TRC20',
+        address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+        amount: '100',
+        trade_password: tradePassword,
+      };
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, () =>
+          client().post('/wallet/withdraw', body, {
+            token: user.token,
+            headers: { 'idempotency-key': randomUUID() },
+          }),
+        ),
+      );
+      const codes = answers.map((answer) => answer.body.code);
+      expect(codes.filter((code) => code === 200)).toHaveLength(1);
+      expect(codes.filter((code) => code !== 200).every((code) => code === 1100)).toBe(true);
+      expect(await checkLedger(server.db, [withdrawalReservations])).toEqual([]);
     },
   );
 

@@ -212,18 +212,6 @@ describe('withdrawals', () => {
     expect((await withdraw(user.token, good)).body.code).toBe(1023);
   });
 
-  it('lets exactly one of 200 simultaneous withdrawals of the whole balance through', async () => {
-    const user = await userWithFunds('101');
-    const answers = await Promise.all(
-      Array.from({ length: 200 }, () => withdraw(user.token, { ...good, amount: '100' })),
-    );
-    const codes = answers.map((answer) => answer.body.code);
-    expect(codes.filter((code) => code === 200)).toHaveLength(1);
-    expect(codes.filter((code) => code !== 200).every((code) => code === 1100)).toBe(true);
-    expect(await funding(user.token)).toEqual({ available: '0', frozen: '101' });
-    await ledgerOk();
-  });
-
   it('runs a retried withdrawal once', async () => {
     const user = await userWithFunds('100');
     const key = randomUUID();
