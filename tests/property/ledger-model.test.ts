@@ -258,7 +258,7 @@ describe('the ledger against a model', () => {
           db,
         );
         await fc.asyncModelRun(
-          () => ({ model: new Map(), real: { seen: new Set(), step: 0, withdrawals: [] } }),
+          () => ({ model: new Map(), real: { seen: new Set<string>(), step: 0, withdrawals: [] } }),
           cmds,
         );
       }),
