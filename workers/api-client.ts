@@ -45,9 +45,14 @@ type Output<E extends Endpoint> = z.output<E['response']>;
 export class ApiClient {
   constructor(private readonly options: ApiClientOptions) {}
 
-  async call<E extends Endpoint>(endpoint: E, input: Input<E>): Promise<Output<E>> {
+  /** `extraHeaders` carry what one call needs beyond the usual ones (an `Idempotency-Key`). */
+  async call<E extends Endpoint>(
+    endpoint: E,
+    input: Input<E>,
+    extraHeaders: Readonly<Record<string, string>> = {},
+  ): Promise<Output<E>> {
     const { token, language } = this.options.credentials();
-    const headers: Record<string, string> = { Lang: language };
+    const headers: Record<string, string> = { ...extraHeaders, Lang: language };
     if (token) headers.Authorization = `Bearer ${token}`;
     const fields = Object.entries(input as Record<string, unknown>).filter(
       ([, value]) => value !== undefined,

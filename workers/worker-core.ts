@@ -45,9 +45,11 @@ import type {
   ViewName,
   ViewParams,
   ViewPayloads,
+  WalletHandlers,
 } from './facade.ts';
 import { MarketSocket, type SocketFactory } from './market-socket.ts';
 import { bookView, chartView, figuresView, marketView, tradesView } from './market-views.ts';
+import { WalletCalls } from './wallet-handlers.ts';
 
 /** How many of the newest logged events a restarted worker folds to restore the screen. */
 export const restoreLimit = 5000;
@@ -137,6 +139,7 @@ export class WorkerCore implements CoreFacade {
   readonly #deps: WorkerCoreDeps;
   readonly #api: ApiClient;
   readonly #socket: MarketSocket;
+  readonly #wallet: WalletCalls;
   #credentials: { token: string | null; language: Language } = { token: null, language: 'en' };
   #host: HostEvents | undefined;
   #live: ClientView = initialClientView;
@@ -172,6 +175,11 @@ export class WorkerCore implements CoreFacade {
       onProblem: (problem) => this.#record({ source: 'socket', type: 'problem', payload: problem }),
       onOpenChange: (open) =>
         this.#record({ source: 'socket', type: open ? 'open' : 'close', payload: null }),
+    });
+    this.#wallet = new WalletCalls({
+      call: (endpoint, input, headers) => this.#call(endpoint, input, headers),
+      record: (event) => this.#record(event),
+      locale: () => intlLocale(this.#credentials.language),
     });
   }
 
@@ -291,6 +299,56 @@ export class WorkerCore implements CoreFacade {
     const first = series?.rows[0];
     if (!series || !first || series.loading || !series.hasOlder) return;
     void this.#fetchCandles(symbol, period, first[0]);
+  }
+
+  // Wallet: its calls live in wallet-handlers.ts, on the core's API client and log.
+
+  walletBalances() {
+    return this.#wallet.walletBalances();
+  }
+
+  walletAssets() {
+    return this.#wallet.walletAssets();
+  }
+
+  depositAddress(...args: Parameters<WalletHandlers['depositAddress']>) {
+    return this.#wallet.depositAddress(...args);
+  }
+
+  deposits(page: number) {
+    return this.#wallet.deposits(page);
+  }
+
+  withdraw(form: Parameters<WalletHandlers['withdraw']>[0]) {
+    return this.#wallet.withdraw(form);
+  }
+
+  cancelWithdrawal(id: number) {
+    return this.#wallet.cancelWithdrawal(id);
+  }
+
+  withdrawals(page: number) {
+    return this.#wallet.withdrawals(page);
+  }
+
+  addressBook() {
+    return this.#wallet.addressBook();
+  }
+
+  addAddress(form: Parameters<WalletHandlers['addAddress']>[0]) {
+    return this.#wallet.addAddress(form);
+  }
+
+  deleteAddress(id: number) {
+    return this.#wallet.deleteAddress(id);
+  }
+
+  walletRecords(...args: Parameters<WalletHandlers['walletRecords']>) {
+    return this.#wallet.walletRecords(...args);
+  }
+
+  transfer(form: Parameters<WalletHandlers['transfer']>[0]) {
+    return this.#wallet.transfer(form);
   }
 
   // Views.
@@ -448,9 +506,13 @@ export class WorkerCore implements CoreFacade {
     });
   }
 
-  async #call<E extends Endpoint>(endpoint: E, input: z.input<E['request']>) {
+  async #call<E extends Endpoint>(
+    endpoint: E,
+    input: z.input<E['request']>,
+    headers?: Readonly<Record<string, string>>,
+  ) {
     try {
-      const data = await this.#api.call(endpoint, input);
+      const data = await this.#api.call(endpoint, input, headers);
       this.#record({ source: 'api', type: 'answer', payload: { path: endpoint.path, ok: true } });
       return { ok: true as const, data };
     } catch (error) {

@@ -9,14 +9,22 @@ export type PageKind =
   | 'spotMarkets'
   | 'futuresMarkets'
   | 'optionMarkets'
-  | 'kline';
+  | 'kline'
+  | 'assets'
+  | 'deposit'
+  | 'deposits'
+  | 'withdraw'
+  | 'transfer'
+  | 'records'
+  | 'addressBook'
+  | 'addressAdd';
 
 export interface RouteEntry {
   path: string;
   /** i18n key of the title in the top bar. */
   titleKey: string;
   page: PageKind;
-  /** Pull-down refresh (spec §2: spot, futures and option lists). */
+  /** Pull-down refresh (spec §2: spot, futures and option lists; the asset center and lists). */
   pullToRefresh?: boolean;
 }
 
@@ -34,14 +42,29 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/', titleKey: 'titles.home', page: 'home' },
   { path: '/pages/index/index', titleKey: 'titles.home', page: 'home' },
   { path: '/login', titleKey: 'titles.login', page: 'login' },
-  { path: '/pages/assets/index', titleKey: 'titles.assets', page: 'feature' },
-  { path: '/pages/assets/recharge', titleKey: 'titles.recharge', page: 'feature' },
-  { path: '/pages/assets/rechargeList', titleKey: 'titles.rechargeList', page: 'feature' },
-  { path: '/pages/assets/withdraw', titleKey: 'titles.withdraw', page: 'feature' },
-  { path: '/pages/assets/transfer', titleKey: 'titles.transfer', page: 'feature' },
-  { path: '/pages/assets/record', titleKey: 'titles.record', page: 'feature' },
-  { path: '/pages/assets/address', titleKey: 'titles.address', page: 'feature' },
-  { path: '/pages/assets/addressAdd', titleKey: 'titles.addressAdd', page: 'feature' },
+  {
+    path: '/pages/assets/index',
+    titleKey: 'titles.assets',
+    page: 'assets',
+    pullToRefresh: true,
+  },
+  { path: '/pages/assets/recharge', titleKey: 'titles.recharge', page: 'deposit' },
+  {
+    path: '/pages/assets/rechargeList',
+    titleKey: 'titles.rechargeList',
+    page: 'deposits',
+    pullToRefresh: true,
+  },
+  { path: '/pages/assets/withdraw', titleKey: 'titles.withdraw', page: 'withdraw' },
+  { path: '/pages/assets/transfer', titleKey: 'titles.transfer', page: 'transfer' },
+  {
+    path: '/pages/assets/record',
+    titleKey: 'titles.record',
+    page: 'records',
+    pullToRefresh: true,
+  },
+  { path: '/pages/assets/address', titleKey: 'titles.address', page: 'addressBook' },
+  { path: '/pages/assets/addressAdd', titleKey: 'titles.addressAdd', page: 'addressAdd' },
   {
     path: '/pages/spot/index',
     titleKey: 'titles.spot',

@@ -58,6 +58,38 @@ const pages: Record<PageKind, ReturnType<typeof lazyRouteComponent>> = {
     withPageTimeout(() => import('../pages/KlinePage.tsx')),
     'KlinePage',
   ),
+  assets: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/AssetsPage.tsx')),
+    'AssetsPage',
+  ),
+  deposit: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/WalletDepositPage.tsx')),
+    'WalletDepositPage',
+  ),
+  deposits: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/WalletDepositsPage.tsx')),
+    'WalletDepositsPage',
+  ),
+  withdraw: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/WalletWithdrawPage.tsx')),
+    'WalletWithdrawPage',
+  ),
+  transfer: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/WalletTransferPage.tsx')),
+    'WalletTransferPage',
+  ),
+  records: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/WalletRecordsPage.tsx')),
+    'WalletRecordsPage',
+  ),
+  addressBook: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/WalletAddressBookPage.tsx')),
+    'WalletAddressBookPage',
+  ),
+  addressAdd: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/WalletAddressAddPage.tsx')),
+    'WalletAddressAddPage',
+  ),
 };
 
 const notFound = lazyRouteComponent(

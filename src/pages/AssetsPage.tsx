@@ -1,0 +1,69 @@
+// The asset center (`/pages/assets/index`): everything in USDT, each account's total, the balances,
+// and the ways to move money; pull down to refresh.
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../app/app-context.tsx';
+import { Figure } from '../market/Figures.tsx';
+import { usePullRefresh } from '../market/use-pull-refresh.ts';
+import { useGo } from '../routes/navigation.ts';
+import { EmptyState } from '../shell/EmptyState.tsx';
+import { BalanceList } from '../wallet/BalanceList.tsx';
+import { WalletFailed, WalletLoading, WalletRefreshFailed } from '../wallet/LoadStates.tsx';
+import { useLoad } from '../wallet/use-load.ts';
+
+const actions = [
+  ['wallet.center.deposit', '/pages/assets/recharge'],
+  ['wallet.center.withdraw', '/pages/assets/withdraw'],
+  ['wallet.center.transfer', '/pages/assets/transfer'],
+  ['wallet.center.records', '/pages/assets/record'],
+] as const;
+
+export function AssetsPage() {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const go = useGo();
+  const balances = useLoad(useCallback(() => core.walletBalances(), [core]));
+  const { reload } = balances;
+  usePullRefresh(reload);
+  const retry = useCallback(() => void reload(), [reload]);
+  const data = balances.data;
+
+  return (
+    <div className="wallet-page">
+      <section className="card wallet-summary">
+        <p className="wallet-summary__label">{t('wallet.center.total')}</p>
+        <p className="wallet-summary__total">
+          <Figure testId="asset-total">{data?.total ?? '--'}</Figure>
+          <span className="wallet-summary__unit">USDT</span>
+        </p>
+        <div className="wallet-actions">
+          {actions.map(([label, path]) => (
+            <button key={path} type="button" className="wallet-action" onClick={() => go(path)}>
+              {t(label)}
+            </button>
+          ))}
+        </div>
+      </section>
+      {data === null ? (
+        balances.failed ? (
+          <WalletFailed onRetry={retry} />
+        ) : (
+          <WalletLoading />
+        )
+      ) : (
+        <>
+          {balances.failed && <WalletRefreshFailed onRetry={retry} />}
+          {data.rows.length === 0 ? (
+            <EmptyState
+              text={t('wallet.center.empty')}
+              actionLabel={t('wallet.center.deposit')}
+              onAction={() => go('/pages/assets/recharge')}
+            />
+          ) : (
+            <BalanceList rows={data.rows} walletTotals={data.wallets} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// The address book (`/pages/assets/address`): saved withdrawal addresses by asset and chain, each
+// copyable; deleting one asks first (spec §2).
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AddressRow } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { useGo } from '../routes/navigation.ts';
+import { EmptyState } from '../shell/EmptyState.tsx';
+import { CopyButton } from '../wallet/CopyButton.tsx';
+import { unannounced } from '../wallet/failure-toast.ts';
+import { WalletFailed, WalletLoading, WalletRefreshFailed } from '../wallet/LoadStates.tsx';
+import { useLoad } from '../wallet/use-load.ts';
+
+export function WalletAddressBookPage() {
+  const { t } = useTranslation();
+  const app = useApp();
+  const { core, toast } = app;
+  const go = useGo();
+  const book = useLoad(useCallback(() => core.addressBook(), [core]));
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const retry = () => void book.reload();
+
+  const remove = async (entry: AddressRow) => {
+    if (!(await app.confirm(t('wallet.addresses.deleteConfirm')))) return;
+    setDeleting(entry.id);
+    const outcome = await core.deleteAddress(entry.id).catch(() => null);
+    setDeleting(null);
+    if (outcome?.ok) toast(t('wallet.addresses.deleted'));
+    else if (unannounced(outcome)) toast(t('wallet.unanswered'));
+    await book.reload();
+  };
+
+  const add = (
+    <button
+      type="button"
+      className="button button--block"
+      onClick={() => go('/pages/assets/addressAdd')}
+    >
+      {t('wallet.addresses.add')}
+    </button>
+  );
+
+  if (book.data === null) {
+    return book.failed ? <WalletFailed onRetry={retry} /> : <WalletLoading />;
+  }
+  return (
+    <div className="wallet-page">
+      {add}
+      {book.failed && <WalletRefreshFailed onRetry={retry} />}
+      {book.data.length === 0 ? (
+        <EmptyState text={t('wallet.addresses.empty')} />
+      ) : (
+        <ul className="wallet-list">
+          {book.data.map((entry) => (
+            <li key={entry.id} className="card wallet-item" data-testid={`address-row-${entry.id}`}>
+              <div className="wallet-item__top">
+                <span className="wallet-item__title">
+                  {entry.asset}{' '}
+                  <span className="status-pill status-pill--muted">{entry.chain}</span>
+                </span>
+                {entry.remark && <span className="wallet-item__remark">{entry.remark}</span>}
+              </div>
+              <p className="wallet-item__address" dir="ltr">
+                {entry.address}
+              </p>
+              <div className="wallet-item__actions">
+                <CopyButton text={entry.address} />
+                <button
+                  type="button"
+                  className="text-button text-button--danger"
+                  data-testid={`address-delete-${entry.id}`}
+                  disabled={deleting === entry.id}
+                  onClick={() => void remove(entry)}
+                >
+                  {t('wallet.addresses.delete')}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

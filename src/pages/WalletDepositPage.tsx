@@ -1,0 +1,47 @@
+// Deposit (`/pages/assets/recharge`): choose an asset and a chain open for deposits, then the
+// user's own address for it with its QR code.
+import { useTranslation } from 'react-i18next';
+import { useGo } from '../routes/navigation.ts';
+import { EmptyState } from '../shell/EmptyState.tsx';
+import { AssetChainPicker } from '../wallet/AssetChainPicker.tsx';
+import { DepositAddressCard } from '../wallet/DepositAddressCard.tsx';
+import { WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
+import { useAssetChoice } from '../wallet/use-asset-choice.ts';
+import { useWalletSearch } from '../wallet/wallet-search.ts';
+
+export function WalletDepositPage() {
+  const { t } = useTranslation();
+  const go = useGo();
+  const choice = useAssetChoice('deposit', useWalletSearch());
+  const { load, asset, chain } = choice;
+
+  if (load.data === null) {
+    return load.failed ? <WalletFailed onRetry={() => void load.reload()} /> : <WalletLoading />;
+  }
+  return (
+    <div className="wallet-page">
+      {asset && chain ? (
+        <>
+          <section className="card wallet-form">
+            <AssetChainPicker choice={choice} />
+          </section>
+          <DepositAddressCard
+            key={`${asset.asset}-${chain.chain}`}
+            asset={asset.asset}
+            chain={chain.chain}
+            confirmations={chain.confirmations}
+          />
+        </>
+      ) : (
+        <EmptyState text={t('wallet.deposit.closed')} />
+      )}
+      <button
+        type="button"
+        className="button button--ghost button--block"
+        onClick={() => go('/pages/assets/rechargeList')}
+      >
+        {t('wallet.deposit.history')}
+      </button>
+    </div>
+  );
+}

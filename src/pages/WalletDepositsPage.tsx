@@ -1,0 +1,49 @@
+// The deposit list (`/pages/assets/rechargeList`, where the menu's deposit entry leads): each
+// deposit with its confirmations, and the way to make a new one.
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../app/app-context.tsx';
+import { usePullRefresh } from '../market/use-pull-refresh.ts';
+import { useGo } from '../routes/navigation.ts';
+import { EmptyState } from '../shell/EmptyState.tsx';
+import { DepositList } from '../wallet/DepositList.tsx';
+import {
+  LoadMore,
+  WalletFailed,
+  WalletLoading,
+  WalletRefreshFailed,
+} from '../wallet/LoadStates.tsx';
+import { usePagedList } from '../wallet/use-paged-list.ts';
+
+export function WalletDepositsPage() {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const go = useGo();
+  const list = usePagedList(useCallback((page: number) => core.deposits(page), [core]));
+  usePullRefresh(list.reload);
+  const retry = () => void list.reload();
+  const toDeposit = () => go('/pages/assets/recharge');
+
+  return (
+    <div className="wallet-page">
+      <button type="button" className="button button--block" onClick={toDeposit}>
+        {t('wallet.deposits.new')}
+      </button>
+      {!list.loaded ? (
+        list.failed ? (
+          <WalletFailed onRetry={retry} />
+        ) : (
+          <WalletLoading />
+        )
+      ) : list.rows.length === 0 ? (
+        <EmptyState text={t('wallet.deposits.empty')} />
+      ) : (
+        <>
+          {list.failed && <WalletRefreshFailed onRetry={retry} />}
+          <DepositList rows={list.rows} />
+          <LoadMore more={list.more} loading={list.loading} onMore={list.loadMore} />
+        </>
+      )}
+    </div>
+  );
+}

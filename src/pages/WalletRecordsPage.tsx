@@ -1,0 +1,97 @@
+// Records (`/pages/assets/record`): every money movement, newest first, of one type or all, a page
+// at a time.
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RecordRow, RecordType } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { Figure } from '../market/Figures.tsx';
+import { usePullRefresh } from '../market/use-pull-refresh.ts';
+import { EmptyState } from '../shell/EmptyState.tsx';
+import {
+  LoadMore,
+  WalletFailed,
+  WalletLoading,
+  WalletRefreshFailed,
+} from '../wallet/LoadStates.tsx';
+import { shorten } from '../wallet/short-text.ts';
+import { usePagedList } from '../wallet/use-paged-list.ts';
+
+const filters: readonly (RecordType | 'all')[] = ['all', 'deposit', 'withdrawal', 'transfer'];
+
+const keyOfRecord = (row: RecordRow) => row.key;
+
+export function WalletRecordsPage() {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const [type, setType] = useState<RecordType | 'all'>('all');
+  const list = usePagedList(
+    useCallback((page: number) => core.walletRecords(type, page), [core, type]),
+    keyOfRecord,
+  );
+  usePullRefresh(list.reload);
+  const retry = () => void list.reload();
+
+  return (
+    <div className="wallet-page">
+      <div className="tabs tabs--scroll" role="tablist" aria-label={t('wallet.records.filter')}>
+        {filters.map((filter) => (
+          <button
+            key={filter}
+            type="button"
+            role="tab"
+            aria-selected={filter === type}
+            className="tab"
+            data-testid={`record-filter-${filter}`}
+            onClick={() => setType(filter)}
+          >
+            {t(`wallet.records.types.${filter}`)}
+          </button>
+        ))}
+      </div>
+      {!list.loaded ? (
+        list.failed ? (
+          <WalletFailed onRetry={retry} />
+        ) : (
+          <WalletLoading />
+        )
+      ) : list.rows.length === 0 ? (
+        <EmptyState text={t('wallet.records.empty')} />
+      ) : (
+        <>
+          {list.failed && <WalletRefreshFailed onRetry={retry} />}
+          <ul className="wallet-list">
+            {list.rows.map((row) => (
+              <li key={row.key} className="card wallet-item" data-testid="record-row">
+                <div className="wallet-item__top">
+                  <span className="wallet-item__title">
+                    {t(`wallet.records.types.${row.type}`)}
+                  </span>
+                  <Figure
+                    className={row.amountShown.startsWith('+') ? 'price--up' : 'price--down'}
+                  >{`${row.amountShown} ${row.asset}`}</Figure>
+                </div>
+                <dl className="wallet-facts">
+                  <div>
+                    <dt>{t('wallet.records.account')}</dt>
+                    <dd>{t(`wallet.accounts.${row.wallet}`)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('wallet.records.reference')}</dt>
+                    <dd dir="ltr" title={row.reference}>
+                      {shorten(row.reference)}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('wallet.time')}</dt>
+                    <dd className="figure">{row.time}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          <LoadMore more={list.more} loading={list.loading} onMore={list.loadMore} />
+        </>
+      )}
+    </div>
+  );
+}

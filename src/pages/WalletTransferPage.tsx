@@ -1,0 +1,143 @@
+// Transfer (`/pages/assets/transfer`): move an asset between the user's own accounts at once, a
+// quantity or all of it; the balances are loaded again after it.
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WalletName } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { Figure } from '../market/Figures.tsx';
+import { type AmountProblem, checkTransferAmount, typedAmount } from '../wallet/amount-checks.ts';
+import { availableIn } from '../wallet/available-in.ts';
+import { ChoiceChips } from '../wallet/ChoiceChips.tsx';
+import { unannounced } from '../wallet/failure-toast.ts';
+import { WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
+import { useAssetChoice } from '../wallet/use-asset-choice.ts';
+import { useLoad } from '../wallet/use-load.ts';
+import { WalletSwitch } from '../wallet/WalletSwitch.tsx';
+import { useWalletSearch } from '../wallet/wallet-search.ts';
+
+export function WalletTransferPage() {
+  const { t } = useTranslation();
+  const { core, toast } = useApp();
+  const choice = useAssetChoice('any', useWalletSearch());
+  const balances = useLoad(useCallback(() => core.walletBalances(), [core]));
+  const [accounts, setAccounts] = useState<{ from: WalletName; to: WalletName }>({
+    from: 'funding',
+    to: 'contract',
+  });
+  const [amount, setAmount] = useState('');
+  const [all, setAll] = useState(false);
+  const [problem, setProblem] = useState<AmountProblem | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const { load, assets } = choice;
+  const asset = choice.asset?.asset;
+
+  if (load.data === null) {
+    return load.failed ? <WalletFailed onRetry={() => void load.reload()} /> : <WalletLoading />;
+  }
+  const available = asset ? availableIn(balances.data, accounts.from, asset) : null;
+
+  const typed = (value: string) => {
+    setAll(false);
+    setAmount(typedAmount(value));
+    setProblem(null);
+  };
+
+  const submit = async () => {
+    if (!asset) return;
+    const sent = all ? 'all' : amount;
+    const found = checkTransferAmount(sent, available?.exact ?? null);
+    setProblem(found);
+    if (found) return;
+    setSubmitting(true);
+    const outcome = await core.transfer({ ...accounts, asset, amount: sent }).catch(() => null);
+    setSubmitting(false);
+    if (outcome?.ok) {
+      toast(t('wallet.transfer.done', { amount: outcome.data.amountShown, asset }));
+      setAmount('');
+      setAll(false);
+      void balances.reload();
+    } else if (unannounced(outcome)) {
+      toast(t('wallet.unanswered'));
+    }
+  };
+
+  return (
+    <form
+      className="wallet-page card wallet-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!submitting) void submit();
+      }}
+    >
+      <WalletSwitch
+        from={accounts.from}
+        to={accounts.to}
+        onChange={(next) => {
+          setAccounts(next);
+          setAll(false);
+          setProblem(null);
+        }}
+      />
+      <ChoiceChips
+        label={t('wallet.asset')}
+        choices={assets.map((entry) => ({ value: entry.asset, label: entry.asset }))}
+        value={asset}
+        onChange={(next) => {
+          choice.chooseAsset(next);
+          setAll(false);
+          setProblem(null);
+        }}
+        name="asset-choice"
+      />
+      <div className="field">
+        <label className="field__label" htmlFor="transfer-amount">
+          {t('wallet.transfer.amount')}
+        </label>
+        <div className="field-row">
+          <input
+            id="transfer-amount"
+            className="field__input field__input--grow figure"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            dir="ltr"
+            data-testid="transfer-amount"
+            value={all ? (available?.exact ?? '') : amount}
+            aria-invalid={problem !== null}
+            onChange={(event) => typed(event.target.value)}
+          />
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-pressed={all}
+            data-testid="transfer-all"
+            onClick={() => {
+              setAll(true);
+              setProblem(null);
+            }}
+          >
+            {t('wallet.all')}
+          </button>
+        </div>
+        <span className="field__hint">
+          {t('wallet.available')}:{' '}
+          <Figure testId="transfer-available">{available?.shown ?? '--'}</Figure> {asset}
+        </span>
+        {problem && (
+          <span className="field__problem" role="alert">
+            {t(`wallet.problems.amount.${problem}`, { minimum: '', asset: asset ?? '' })}
+          </span>
+        )}
+      </div>
+      <button
+        type="submit"
+        className="button button--block"
+        data-testid="transfer-submit"
+        disabled={submitting || !asset}
+      >
+        {submitting ? t('wallet.sending') : t('wallet.transfer.submit')}
+      </button>
+    </form>
+  );
+}

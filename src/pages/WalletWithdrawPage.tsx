@@ -1,0 +1,92 @@
+// Withdraw (`/pages/assets/withdraw`): asset and chain open for withdrawals, the form, and the
+// recent withdrawals, where a pending one can be cancelled.
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WithdrawalRow } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { EmptyState } from '../shell/EmptyState.tsx';
+import { AssetChainPicker } from '../wallet/AssetChainPicker.tsx';
+import { availableIn } from '../wallet/available-in.ts';
+import {
+  LoadMore,
+  WalletFailed,
+  WalletLoading,
+  WalletRefreshFailed,
+} from '../wallet/LoadStates.tsx';
+import { useAssetChoice } from '../wallet/use-asset-choice.ts';
+import { useLoad } from '../wallet/use-load.ts';
+import { useWithdrawals } from '../wallet/use-withdrawals.ts';
+import { WithdrawalList } from '../wallet/WithdrawalList.tsx';
+import { WithdrawForm } from '../wallet/WithdrawForm.tsx';
+import { useWalletSearch } from '../wallet/wallet-search.ts';
+
+export function WalletWithdrawPage() {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const choice = useAssetChoice('withdraw', useWalletSearch());
+  const balances = useLoad(useCallback(() => core.walletBalances(), [core]));
+  const reloadBalances = balances.reload;
+  const refresh = useCallback(() => void reloadBalances(), [reloadBalances]);
+  const withdrawals = useWithdrawals(refresh);
+  const { asset, chain, load } = choice;
+
+  const done = (row: WithdrawalRow) => {
+    withdrawals.add(row);
+    refresh();
+  };
+  const retryList = () => void withdrawals.reload();
+
+  return (
+    <div className="wallet-page">
+      {load.data === null ? (
+        load.failed ? (
+          <WalletFailed onRetry={() => void load.reload()} />
+        ) : (
+          <WalletLoading />
+        )
+      ) : asset && chain ? (
+        <section className="card wallet-form">
+          <AssetChainPicker choice={choice} />
+          <WithdrawForm
+            key={`${asset.asset}-${chain.chain}`}
+            asset={asset.asset}
+            chain={chain}
+            available={availableIn(balances.data, 'funding', asset.asset)}
+            onDone={done}
+          />
+        </section>
+      ) : (
+        <EmptyState text={t('wallet.withdraw.closed')} />
+      )}
+
+      <section className="wallet-section" aria-labelledby="recent-withdrawals">
+        <h2 id="recent-withdrawals" className="wallet-section__title">
+          {t('wallet.withdrawals.title')}
+        </h2>
+        {!withdrawals.loaded && withdrawals.rows.length === 0 ? (
+          withdrawals.failed ? (
+            <WalletFailed onRetry={retryList} />
+          ) : (
+            <WalletLoading />
+          )
+        ) : withdrawals.rows.length === 0 ? (
+          <EmptyState text={t('wallet.withdrawals.empty')} />
+        ) : (
+          <>
+            {withdrawals.failed && <WalletRefreshFailed onRetry={retryList} />}
+            <WithdrawalList
+              rows={withdrawals.rows}
+              cancelling={withdrawals.cancelling}
+              onCancel={(id) => void withdrawals.cancel(id)}
+            />
+            <LoadMore
+              more={withdrawals.more}
+              loading={withdrawals.loading}
+              onMore={withdrawals.loadMore}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

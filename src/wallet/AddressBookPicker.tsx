@@ -1,0 +1,58 @@
+// Picks a withdrawal address from the address book: only entries of the chosen asset and chain,
+// since an address of another chain would be refused (or worse, lose the funds).
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Chain } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { useGo } from '../routes/navigation.ts';
+import { WalletFailed, WalletLoading } from './LoadStates.tsx';
+import { useLoad } from './use-load.ts';
+
+export function AddressBookPicker(props: {
+  asset: string;
+  chain: Chain;
+  onPick(address: string): void;
+}) {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const go = useGo();
+  const book = useLoad(useCallback(() => core.addressBook(), [core]));
+  const { asset, chain } = props;
+
+  if (book.data === null) {
+    return book.failed ? <WalletFailed onRetry={() => void book.reload()} /> : <WalletLoading />;
+  }
+  const entries = book.data.filter((entry) => entry.asset === asset && entry.chain === chain);
+  return (
+    <div className="address-picker">
+      {entries.length === 0 ? (
+        <p className="address-picker__empty">{t('wallet.withdraw.bookEmpty', { asset, chain })}</p>
+      ) : (
+        <ul className="address-picker__list">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <button
+                type="button"
+                className="address-picker__entry"
+                data-testid={`address-pick-${entry.id}`}
+                onClick={() => props.onPick(entry.address)}
+              >
+                {entry.remark && <span className="address-picker__remark">{entry.remark}</span>}
+                <span className="address-picker__address" dir="ltr">
+                  {entry.address}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        className="text-button"
+        onClick={() => go('/pages/assets/addressAdd', { asset, chain })}
+      >
+        {t('wallet.addresses.add')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// The asset center's balances, account by account: each asset's available amount first (the one
+// a user acts on), then what is frozen and what it is all worth in USDT.
+import { useTranslation } from 'react-i18next';
+import type { BalanceRow, WalletName } from '../../workers/facade.ts';
+import { Figure } from '../market/Figures.tsx';
+import { walletNames } from './wallet-names.ts';
+
+export function BalanceList(props: {
+  rows: readonly BalanceRow[];
+  walletTotals: Readonly<Record<WalletName, string>>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="balance-groups">
+      {walletNames.map((wallet) => {
+        const rows = props.rows.filter((row) => row.wallet === wallet);
+        return (
+          <section key={wallet} className="card balance-group" aria-labelledby={`wallet-${wallet}`}>
+            <header className="balance-group__header">
+              <h2 id={`wallet-${wallet}`} className="card__title">
+                {t(`wallet.accounts.${wallet}`)}
+              </h2>
+              <span className="balance-group__total">
+                ≈ <Figure testId={`wallet-total-${wallet}`}>{props.walletTotals[wallet]}</Figure>{' '}
+                USDT
+              </span>
+            </header>
+            {rows.length === 0 ? (
+              <p className="balance-group__empty">{t('wallet.center.accountEmpty')}</p>
+            ) : (
+              <ul className="balance-list">
+                {rows.map((row) => (
+                  <li key={row.asset} className="balance-row">
+                    <span className="balance-row__asset">{row.asset}</span>
+                    <span className="balance-row__available">
+                      <Figure testId={`balance-${wallet}-${row.asset}`}>
+                        {row.availableShown}
+                      </Figure>
+                    </span>
+                    <span className="balance-row__detail">
+                      <span>
+                        {t('wallet.center.frozen')} <Figure>{row.frozenShown}</Figure>
+                      </span>
+                      <span>
+                        ≈ <Figure>{row.valueShown}</Figure> USDT
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

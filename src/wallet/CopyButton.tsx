@@ -1,0 +1,27 @@
+// Copies a text (an address, a transaction id) with a toast saying whether it worked (spec §8).
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../app/app-context.tsx';
+
+export function CopyButton(props: { text: string; label?: string; className?: string }) {
+  const { t } = useTranslation();
+  const { toast } = useApp();
+  const copy = async () => {
+    try {
+      // The clipboard is missing outside secure contexts: that throws here and is a failure too.
+      await navigator.clipboard.writeText(props.text);
+      toast(t('wallet.copied'));
+    } catch {
+      toast(t('wallet.copyFailed'));
+    }
+  };
+  return (
+    <button
+      type="button"
+      className={props.className ?? 'text-button'}
+      aria-label={props.label ?? t('wallet.copy')}
+      onClick={() => void copy()}
+    >
+      {t('wallet.copy')}
+    </button>
+  );
+}

@@ -1,0 +1,48 @@
+// One deposit address: its QR code, the address to copy, how many confirmations a deposit waits
+// for, and the warning that only this asset on this chain may be sent to it.
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Chain } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { CopyButton } from './CopyButton.tsx';
+import { WalletFailed, WalletLoading } from './LoadStates.tsx';
+import { QrCode } from './QrCode.tsx';
+import { useLoad } from './use-load.ts';
+
+export function DepositAddressCard(props: { asset: string; chain: Chain; confirmations: number }) {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const { asset, chain } = props;
+  const load = useLoad(useCallback(() => core.depositAddress(asset, chain), [core, asset, chain]));
+  const { reload } = load;
+
+  if (load.data === null) {
+    return load.failed ? <WalletFailed onRetry={() => void reload()} /> : <WalletLoading />;
+  }
+  const { address } = load.data;
+  return (
+    <section className="card deposit-card">
+      <div className="deposit-card__qr">
+        <QrCode text={address} label={t('wallet.deposit.qr')} testId="deposit-qr" />
+      </div>
+      <p className="field__label">{t('wallet.deposit.address')}</p>
+      <p className="deposit-card__address" dir="ltr" data-testid="deposit-address">
+        {address}
+      </p>
+      <CopyButton text={address} className="button button--block" />
+      <dl className="wallet-facts">
+        <div>
+          <dt>{t('wallet.chain')}</dt>
+          <dd>{chain}</dd>
+        </div>
+        <div>
+          <dt>{t('wallet.deposit.confirmations')}</dt>
+          <dd className="figure">{props.confirmations}</dd>
+        </div>
+      </dl>
+      <p className="wallet-warning" role="note">
+        {t('wallet.deposit.warning', { asset, chain })}
+      </p>
+    </section>
+  );
+}

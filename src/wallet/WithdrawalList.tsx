@@ -1,0 +1,80 @@
+// Withdrawals with their status; a pending one (still awaiting review) can be cancelled, which
+// unfreezes its amount and fee.
+import { useTranslation } from 'react-i18next';
+import type { WithdrawalRow } from '../../workers/facade.ts';
+import { Figure } from '../market/Figures.tsx';
+import { shorten } from './short-text.ts';
+
+const statusTone = {
+  pending: 'waiting',
+  approved: 'waiting',
+  sent: 'done',
+  rejected: 'failed',
+  cancelled: 'muted',
+} as const;
+
+export function WithdrawalList(props: {
+  rows: readonly WithdrawalRow[];
+  /** Ids whose cancellation is on its way: their button waits. */
+  cancelling: ReadonlySet<number>;
+  onCancel(id: number): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className="wallet-list">
+      {props.rows.map((row) => (
+        <li key={row.id} className="card wallet-item" data-testid={`withdrawal-row-${row.id}`}>
+          <div className="wallet-item__top">
+            <span className="wallet-item__title">
+              <Figure>{row.amountShown}</Figure> {row.asset}
+            </span>
+            <span
+              className={`status-pill status-pill--${statusTone[row.status]}`}
+              data-testid={`withdrawal-status-${row.id}`}
+            >
+              {t(`wallet.withdrawals.status.${row.status}`)}
+            </span>
+          </div>
+          <dl className="wallet-facts">
+            <div>
+              <dt>{t('wallet.chain')}</dt>
+              <dd>{row.chain}</dd>
+            </div>
+            <div>
+              <dt>{t('wallet.withdraw.address')}</dt>
+              <dd dir="ltr" title={row.address}>
+                {shorten(row.address)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('wallet.withdraw.fee')}</dt>
+              <dd>
+                <Figure>{row.feeShown}</Figure> {row.asset}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('wallet.time')}</dt>
+              <dd className="figure">{row.time}</dd>
+            </div>
+          </dl>
+          {row.reason && (
+            <p className="wallet-item__note">
+              {t('wallet.withdrawals.reason', { reason: row.reason })}
+            </p>
+          )}
+          {row.status === 'pending' && (
+            <button
+              type="button"
+              className="button button--ghost button--block"
+              data-testid={`withdrawal-cancel-${row.id}`}
+              disabled={props.cancelling.has(row.id)}
+              onClick={() => props.onCancel(row.id)}
+            >
+              {t('wallet.withdrawals.cancel')}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

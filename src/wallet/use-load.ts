@@ -1,0 +1,46 @@
+// Loads one thing through the worker and says whether it is loading or failed; `reload` runs it
+// again (pull-down refresh, retry, after a change). What was shown stays while a reload runs.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Outcome } from '../../workers/facade.ts';
+
+export interface Load<T> {
+  /** From the last load that succeeded; null before the first one. */
+  data: T | null;
+  loading: boolean;
+  /** The last load failed (a business error was already toasted by the worker). */
+  failed: boolean;
+  reload(): Promise<void>;
+}
+
+/** `load` must be stable (a `useCallback`): a new one loads again. */
+export function useLoad<T>(load: () => Promise<Outcome<T>>): Load<T> {
+  const [state, setState] = useState<Omit<Load<T>, 'reload'>>({
+    data: null,
+    loading: true,
+    failed: false,
+  });
+  const latest = useRef(0);
+
+  const reload = useCallback(async () => {
+    // Only the newest call may set the state: a slow first load must not undo a refresh.
+    const call = ++latest.current;
+    setState((shown) => ({ ...shown, loading: true }));
+    const outcome = await load().catch(() => null);
+    if (call !== latest.current) return;
+    setState((shown) =>
+      outcome?.ok
+        ? { data: outcome.data, loading: false, failed: false }
+        : { data: shown.data, loading: false, failed: true },
+    );
+  }, [load]);
+
+  useEffect(() => {
+    void reload();
+    // Leaving the page makes any answer still on its way stale.
+    return () => {
+      latest.current++;
+    };
+  }, [reload]);
+
+  return { ...state, reload };
+}

@@ -1,0 +1,136 @@
+// The withdraw and transfer forms' own checks: exact decimal strings, "max" is available − fee,
+// and the limits the server applies (≤ 8 decimals, ≥ minimum, amount + fee ≤ available).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { displayAmount, parseAmount } from '../../core/money.ts';
+import {
+  checkTransferAmount,
+  checkWithdrawAmount,
+  maxWithdrawable,
+  typedAmount,
+  withdrawalCost,
+} from '../../src/wallet/amount-checks.ts';
+import { withdrawProblem } from '../../src/wallet/withdraw-checks.ts';
+
+const limits = { available: '100.5', fee: '1', minimum: '10' };
+
+describe('max withdrawal', () => {
+  it('is what is available less the fee, exact where floats are not', () => {
+    expect(maxWithdrawable('100.5', '1')).toBe('99.5');
+    expect(maxWithdrawable('0.3', '0.1')).toBe('0.2');
+    expect(maxWithdrawable('0.00030000', '0.0002')).toBe('0.0001');
+    expect(maxWithdrawable('12345678901234567890.12345678', '0.00000001')).toBe(
+      '12345678901234567890.12345677',
+    );
+  });
+
+  it('is zero, never negative, when the fee eats the balance', () => {
+    expect(maxWithdrawable('0.5', '1')).toBe('0');
+    expect(maxWithdrawable('1', '1')).toBe('0');
+    expect(maxWithdrawable('0', '1')).toBe('0');
+  });
+
+  it('passes the check when it reaches the minimum, and one atom more does not', () => {
+    const atoms = fc.bigInt({ min: 0n, max: 10n ** 20n });
+    fc.assert(
+      fc.property(atoms, atoms, atoms, (available, fee, minimum) => {
+        const input = {
+          available: displayAmount(available),
+          fee: displayAmount(fee),
+          minimum: displayAmount(minimum),
+        };
+        const max = maxWithdrawable(input.available, input.fee);
+        const maxAtoms = parseAmount(max) ?? -1n;
+        expect(maxAtoms).toBe(available > fee ? available - fee : 0n);
+        if (maxAtoms > 0n && maxAtoms >= minimum) {
+          expect(checkWithdrawAmount({ ...input, amount: max })).toBeNull();
+        }
+        const over = displayAmount(maxAtoms + 1n);
+        expect(['insufficient', 'belowMinimum']).toContain(
+          checkWithdrawAmount({ ...input, amount: over }),
+        );
+      }),
+    );
+  });
+});
+
+describe('withdraw amount', () => {
+  it('asks for an amount, and for a positive one of at most 8 decimals', () => {
+    expect(checkWithdrawAmount({ ...limits, amount: '' })).toBe('required');
+    expect(checkWithdrawAmount({ ...limits, amount: '  ' })).toBe('required');
+    expect(checkWithdrawAmount({ ...limits, amount: '0' })).toBe('invalid');
+    expect(checkWithdrawAmount({ ...limits, amount: '12.123456789' })).toBe('invalid');
+    expect(checkWithdrawAmount({ ...limits, amount: '-12' })).toBe('invalid');
+    expect(checkWithdrawAmount({ ...limits, amount: '1e3' })).toBe('invalid');
+    expect(checkWithdrawAmount({ ...limits, amount: '12.12345678' })).toBeNull();
+  });
+
+  it('holds the minimum and what is available with the fee on top', () => {
+    expect(checkWithdrawAmount({ ...limits, amount: '9.99999999' })).toBe('belowMinimum');
+    expect(checkWithdrawAmount({ ...limits, amount: '10' })).toBeNull();
+    expect(checkWithdrawAmount({ ...limits, amount: '99.5' })).toBeNull();
+    expect(checkWithdrawAmount({ ...limits, amount: '99.50000001' })).toBe('insufficient');
+  });
+
+  it('leaves the balance to the server while it is not known', () => {
+    expect(checkWithdrawAmount({ ...limits, available: null, amount: '1000000' })).toBeNull();
+  });
+
+  it('costs the amount plus the fee', () => {
+    expect(withdrawalCost('99.5', '1')).toBe('100.5');
+    expect(withdrawalCost('0.1', '0.2')).toBe('0.3');
+    expect(withdrawalCost('abc', '1')).toBeNull();
+  });
+});
+
+describe('withdraw form', () => {
+  const draft = { address: 'TXYZ', amount: '20', tradePassword: '123456' };
+
+  it('points at the first problem in the order the fields are shown', () => {
+    expect(withdrawProblem({ address: ' ', amount: '', tradePassword: '' }, limits)).toEqual({
+      field: 'address',
+      problem: 'required',
+    });
+    expect(withdrawProblem({ ...draft, amount: '5' }, limits)).toEqual({
+      field: 'amount',
+      problem: 'belowMinimum',
+    });
+    expect(withdrawProblem({ ...draft, tradePassword: '' }, limits)).toEqual({
+      field: 'tradePassword',
+      problem: 'required',
+    });
+    expect(withdrawProblem({ ...draft, tradePassword: '12345' }, limits)).toEqual({
+      field: 'tradePassword',
+      problem: 'invalid',
+    });
+    expect(withdrawProblem(draft, limits)).toBeNull();
+  });
+});
+
+describe('transfer amount', () => {
+  it('takes "all" when there is something to move', () => {
+    expect(checkTransferAmount('all', '5')).toBeNull();
+    expect(checkTransferAmount('all', '0')).toBe('insufficient');
+    expect(checkTransferAmount('all', null)).toBeNull();
+  });
+
+  it('takes a typed quantity up to what is available', () => {
+    expect(checkTransferAmount('', '5')).toBe('required');
+    expect(checkTransferAmount('5', '5')).toBeNull();
+    expect(checkTransferAmount('5.00000001', '5')).toBe('insufficient');
+    expect(checkTransferAmount('0.000000001', '5')).toBe('invalid');
+  });
+});
+
+describe('typed amounts', () => {
+  it('keep digits and one point, at most 8 decimals, reading a comma as the point', () => {
+    expect(typedAmount('12.5')).toBe('12.5');
+    expect(typedAmount('12,5')).toBe('12.5');
+    expect(typedAmount('1 000.5')).toBe('1000.5');
+    expect(typedAmount('.5')).toBe('0.5');
+    expect(typedAmount('1.2.3')).toBe('1.23');
+    expect(typedAmount('0.123456789')).toBe('0.12345678');
+    expect(typedAmount('-3')).toBe('3');
+    expect(typedAmount('')).toBe('');
+  });
+});

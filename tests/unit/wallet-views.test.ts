@@ -1,0 +1,190 @@
+// What the wallet calls hand the UI: amounts formatted in the worker for the user's language,
+// exact decimals beside them where a form builds on them, and pages that say whether more follow.
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EventStore } from '../../workers/event-store.ts';
+import { WorkerCore } from '../../workers/worker-core.ts';
+import { FakeScheduler } from '../support/fake-scheduler.ts';
+import { fakeSockets } from '../support/fake-socket.ts';
+
+let store: EventStore;
+let core: WorkerCore;
+let answers: Record<string, unknown>;
+let queries: string[];
+let dbCount = 0;
+
+const ok = (data: unknown) => ({ code: 200, msg: 'Success', data });
+
+beforeEach(async () => {
+  const scheduler = new FakeScheduler();
+  answers = {};
+  queries = [];
+  store = new EventStore({
+    name: `wallet-views-${++dbCount}`,
+    scheduler,
+    idb: { indexedDB, IDBKeyRange },
+  });
+  await store.open();
+  const fakeFetch = (async (url: string) => {
+    const parsed = new URL(url, 'http://x');
+    const path = parsed.pathname.replace('/api', '');
+    queries.push(`${path}?${parsed.searchParams}`);
+    return new Response(JSON.stringify(answers[path] ?? { code: 1040, msg: 'nope', data: null }));
+  }) as unknown as typeof fetch;
+  core = new WorkerCore({
+    apiBase: '/api',
+    socketUrl: 'ws://x/ws',
+    fetch: fakeFetch,
+    createSocket: fakeSockets().create,
+    scheduler,
+    store,
+    requestFrame: () => {},
+  });
+  core.connectHost({ toast: () => {}, sessionExpired: () => {} });
+  core.setCredentials({ token: 't', language: 'de' });
+});
+
+afterEach(() => {
+  core.stop();
+  store.close();
+});
+
+describe('wallet views', () => {
+  it('formats balances for the language and keeps the exact available amount', async () => {
+    answers['/wallet/balances'] = ok({
+      balances: [
+        {
+          wallet: 'funding',
+          asset: 'USDT',
+          available: '1234.5',
+          frozen: '21',
+          value_usdt: '1255.5',
+        },
+        { wallet: 'funding', asset: 'XYZ', available: '0.12345678', frozen: '0', value_usdt: null },
+      ],
+      totals: { funding: '1255.5', contract: '0', option: '0', all: '1255.5' },
+    });
+    const outcome = await core.walletBalances();
+    expect(outcome).toEqual({
+      ok: true,
+      data: {
+        total: '1.255,50',
+        wallets: { funding: '1.255,50', contract: '0,00', option: '0,00' },
+        rows: [
+          {
+            wallet: 'funding',
+            asset: 'USDT',
+            available: '1234.5',
+            availableShown: '1.234,5',
+            frozenShown: '21',
+            valueShown: '1.255,50',
+          },
+          {
+            wallet: 'funding',
+            asset: 'XYZ',
+            available: '0.12345678',
+            availableShown: '0,12345678',
+            frozenShown: '0',
+            valueShown: '--',
+          },
+        ],
+      },
+    });
+  });
+
+  it('gives each chain its fee and minimum exact and formatted', async () => {
+    answers['/wallet/assets'] = ok({
+      list: [
+        {
+          asset: 'BTC',
+          chains: [
+            {
+              chain: 'BTC',
+              deposit: true,
+              withdraw: false,
+              withdraw_fee: '0.0002',
+              min_withdraw: '1000',
+              confirmations: 2,
+            },
+          ],
+        },
+      ],
+    });
+    const outcome = await core.walletAssets();
+    expect(outcome.ok && outcome.data[0]?.chains[0]).toEqual({
+      chain: 'BTC',
+      deposit: true,
+      withdraw: false,
+      fee: '0.0002',
+      feeShown: '0,0002',
+      minimum: '1000',
+      minimumShown: '1.000',
+      confirmations: 2,
+    });
+  });
+
+  it('signs record amounts, filters by type and says when more pages follow', async () => {
+    answers['/wallet/records'] = ok({
+      list: [
+        {
+          id: 3,
+          type: 'transfer',
+          wallet: 'funding',
+          asset: 'USDT',
+          amount: '-1500',
+          reference: 'transfer:1:k',
+          created_at: '2025-01-02T03:04:05.000Z',
+        },
+        {
+          id: 2,
+          type: 'deposit',
+          wallet: 'funding',
+          asset: 'USDT',
+          amount: '2000.25',
+          reference: 'tx',
+          created_at: '2025-01-02T03:04:05.000Z',
+        },
+      ],
+      total: 45,
+      page: 2,
+      size: 20,
+    });
+    const outcome = await core.walletRecords('transfer', 2);
+    expect(outcome.ok && outcome.data.more).toBe(true);
+    expect(outcome.ok && outcome.data.rows.map((row) => row.amountShown)).toEqual([
+      '-1.500',
+      '+2.000,25',
+    ]);
+    expect(queries).toEqual(['/wallet/records?type=transfer&page=2&size=20']);
+    await core.walletRecords('all', 3);
+    expect(queries[1]).toBe('/wallet/records?page=3&size=20');
+  });
+
+  it('shows how far a deposit has got', async () => {
+    answers['/wallet/deposits'] = ok({
+      list: [
+        {
+          id: 1,
+          asset: 'USDT',
+          chain: 'TRC20',
+          txid: 'ab'.repeat(32),
+          address: 'T1',
+          amount: '100',
+          confirmations: 3,
+          required_confirmations: 20,
+          status: 'confirming',
+          created_at: '2025-01-02T03:04:05.000Z',
+          credited_at: null,
+        },
+      ],
+      total: 1,
+      page: 1,
+      size: 20,
+    });
+    const outcome = await core.deposits(1);
+    expect(outcome.ok && outcome.data).toMatchObject({
+      more: false,
+      rows: [{ amountShown: '100', status: 'confirming', confirmations: 3, required: 20 }],
+    });
+  });
+});
