@@ -1,4 +1,5 @@
 // Settings from the environment (design.md §6), validated once at start-up; a bad value names its variable.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultMarkets, knownMarkets } from './market/catalog.ts';
@@ -8,6 +9,7 @@ import {
   type ResolvedXpub,
   resolveWalletXpubs,
 } from './wallet/addresses/derive.ts';
+import { type AssetSpec, defaultAssets, parseAssetsFile } from './wallet/assets.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0'])
@@ -56,6 +58,7 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/.+/, 'must be an http(s):// URL')
     .optional(),
+  WALLET_ASSETS_FILE: z.string().min(1).optional(),
   HOME_REGIONS: positiveInt.optional(),
   HOME_COUNTRIES: positiveInt.optional(),
   HOME_ORDERS_PER_SECOND: positiveInt.optional(),
@@ -93,6 +96,8 @@ export interface Config {
   indexMaxDeviation: number;
   binanceWsUrl: string | undefined;
   binanceRestUrl: string | undefined;
+  /** Assets, chains and their switches, fees and minimums (WALLET_ASSETS_FILE, else defaults). */
+  walletAssets: readonly AssetSpec[];
   /** Account-level extended public keys deposit addresses derive from (WALLET_XPUB_*). */
   walletXpubs: Record<ChainFamily, ResolvedXpub>;
   /** Configured home-page figures (shown labelled as configured); absent ones are not shown. */
@@ -134,6 +139,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     );
   }
   const s = parsed.data;
+  let walletAssets: readonly AssetSpec[] = defaultAssets;
+  if (s.WALLET_ASSETS_FILE) {
+    try {
+      walletAssets = parseAssetsFile(readFileSync(s.WALLET_ASSETS_FILE, 'utf8'));
+    } catch (error) {
+      const reason = error instanceof z.ZodError ? z.prettifyError(error) : String(error);
+      throw new ConfigError([`WALLET_ASSETS_FILE: ${reason.replace(/\s+/g, ' ')}`]);
+    }
+  }
   let walletXpubs: Record<ChainFamily, ResolvedXpub>;
   try {
     walletXpubs = resolveWalletXpubs(env);
@@ -142,6 +156,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     throw error;
   }
   return {
+    walletAssets,
     walletXpubs,
     port: s.PORT,
     host: s.HOST,

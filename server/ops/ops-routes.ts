@@ -9,7 +9,7 @@ import { BusinessError } from '../http/business-error.ts';
 import { checkLedger } from '../ledger/check.ts';
 import { chains, isChainId } from '../wallet/addresses/chains.ts';
 import { deriveDepositAddress } from '../wallet/addresses/derive.ts';
-import { assetSpec, defaultAssets } from '../wallet/assets.ts';
+import { assetSpec } from '../wallet/assets.ts';
 import { observeDeposit } from '../wallet/chain-deposits.ts';
 import { depositAddressFor } from '../wallet/deposit-addresses.ts';
 import { withdrawalView } from '../wallet/wallet-routes.ts';
@@ -83,7 +83,7 @@ export function opsRoutes(app: FastifyInstance, deps: AppDeps, token: string): v
       chain: z.string().optional(),
     }),
     async ({ account, asset, amount, chain }) => {
-      const spec = assetSpec(defaultAssets, asset.toUpperCase());
+      const spec = assetSpec(config.walletAssets, asset.toUpperCase());
       if (!spec) throw new OpsError(`unknown asset ${asset}`);
       const chainSpec = chain
         ? spec.chains.find((candidate) => candidate.chain === chain.toUpperCase())

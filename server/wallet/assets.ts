@@ -1,7 +1,8 @@
 // The assets the wallet holds and the chains they move on, with each chain's switches, fee,
 // minimum withdrawal and the confirmations a deposit waits for. Amounts are decimal strings.
 
-import type { ChainId } from './addresses/chains.ts';
+import { z } from 'zod';
+import { type ChainId, chainIds } from './addresses/chains.ts';
 
 export interface ChainSpec {
   chain: ChainId;
@@ -42,4 +43,45 @@ export const defaultAssets: readonly AssetSpec[] = [
 
 export function assetSpec(assets: readonly AssetSpec[], asset: string): AssetSpec | undefined {
   return assets.find((spec) => spec.asset === asset);
+}
+
+const decimalText = z
+  .string()
+  .regex(/^\d{1,20}(\.\d{1,8})?$/, 'must be a decimal with at most 8 decimals');
+
+/** The shape of `WALLET_ASSETS_FILE`: the same table as the defaults, in snake_case JSON. */
+const assetsFileSchema = z
+  .array(
+    z.object({
+      asset: z.string().regex(/^[A-Z0-9]{2,10}$/),
+      chains: z
+        .array(
+          z.object({
+            chain: z.enum(chainIds),
+            deposit: z.boolean(),
+            withdraw: z.boolean(),
+            withdraw_fee: decimalText,
+            min_withdraw: decimalText,
+            confirmations: z.number().int().min(0).max(10_000),
+          }),
+        )
+        .min(1),
+    }),
+  )
+  .min(1);
+
+/** Reads an operator's asset table; a bad file stops start-up with the reason. */
+export function parseAssetsFile(text: string): AssetSpec[] {
+  const parsed = assetsFileSchema.parse(JSON.parse(text));
+  return parsed.map(({ asset, chains }) => ({
+    asset,
+    chains: chains.map((chain) => ({
+      chain: chain.chain,
+      deposit: chain.deposit,
+      withdraw: chain.withdraw,
+      withdrawFee: chain.withdraw_fee,
+      minWithdraw: chain.min_withdraw,
+      confirmations: chain.confirmations,
+    })),
+  }));
 }

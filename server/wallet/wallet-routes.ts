@@ -27,7 +27,7 @@ import { addAddressEntry, addressEntries, deleteAddressEntry } from './address-b
 import { chains } from './addresses/chains.ts';
 import { deriveDepositAddress } from './addresses/derive.ts';
 import { validateAddress } from './addresses/validate.ts';
-import { type AssetSpec, assetSpec, type ChainSpec, defaultAssets } from './assets.ts';
+import { type AssetSpec, assetSpec, type ChainSpec } from './assets.ts';
 import { balancesOf } from './balances.ts';
 import { depositAddressFor } from './deposit-addresses.ts';
 import { recordsOf } from './records.ts';
@@ -55,7 +55,7 @@ export function withdrawalView(row: WithdrawalRow) {
 
 export function walletRoutes(router: Router, deps: AppDeps, market: MarketService): void {
   const { db, config, clock } = deps;
-  const assetList = defaultAssets;
+  const assetList = config.walletAssets;
   const derive = (chain: ChainSpec['chain'], index: number) =>
     deriveDepositAddress(config.walletXpubs[chains[chain].family].xpub, chain, index);
 

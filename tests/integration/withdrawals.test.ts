@@ -3,6 +3,8 @@
 // frozen until the operator approves (money leaves) or rejects (unfrozen) or the user cancels;
 // bad requests and other users' ids change nothing; the ledger check stays ok throughout.
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
 import { readOpsToken } from '../../server/ops/ops-token.ts';
@@ -280,5 +282,52 @@ describe('the operator API', () => {
       body: '{}',
     });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('switched-off chains', () => {
+  let restricted: InProcessServer;
+  beforeAll(async () => {
+    const file = path.join(server.dataDir, 'assets.json');
+    await writeFile(
+      file,
+      JSON.stringify([
+        {
+          asset: 'USDT',
+          chains: [
+            {
+              chain: 'TRC20',
+              deposit: false,
+              withdraw: false,
+              withdraw_fee: '1',
+              min_withdraw: '10',
+              confirmations: 20,
+            },
+          ],
+        },
+      ]),
+    );
+    restricted = await startInProcessServer(systemClock, { WALLET_ASSETS_FILE: file });
+  }, 120_000);
+  afterAll(() => restricted.stop());
+
+  it('refuses deposits and withdrawals on a chain the operator switched off', async () => {
+    const api = new ApiClient(restricted.url);
+    const user = await registerUser(api, restricted.dataDir);
+    const address = await api.get(
+      '/wallet/depositAddress',
+      { asset: 'USDT', chain: 'TRC20' },
+      { token: user.token },
+    );
+    expect(address.body.code).toBe(1104);
+    const answer = await api.post('/wallet/withdraw', good, {
+      token: user.token,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(answer.body.code).toBe(1104);
+    const listed = await api.get<{ list: { chains: { deposit: boolean; withdraw: boolean }[] }[] }>(
+      '/wallet/assets',
+    );
+    expect(listed.body.data.list[0]?.chains[0]).toMatchObject({ deposit: false, withdraw: false });
   });
 });

@@ -1,4 +1,6 @@
 // Settings come from the environment; defaults need nothing, and a bad value names its variable.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
@@ -102,5 +104,68 @@ describe('loadConfig', () => {
       'PORT',
       'DATABASE_URL',
     ]);
+  });
+});
+
+describe('WALLET_ASSETS_FILE', () => {
+  const write = (content: string) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'meridian-assets-')), 'assets.json');
+    writeFileSync(file, content);
+    return file;
+  };
+
+  it('replaces the default assets with the operator table', () => {
+    const file = write(
+      JSON.stringify([
+        {
+          asset: 'USDT',
+          chains: [
+            {
+              chain: 'TRC20',
+              deposit: true,
+              withdraw: false,
+              withdraw_fee: '2',
+              min_withdraw: '15',
+              confirmations: 30,
+            },
+          ],
+        },
+      ]),
+    );
+    expect(loadConfig({ WALLET_ASSETS_FILE: file }).walletAssets).toEqual([
+      {
+        asset: 'USDT',
+        chains: [
+          {
+            chain: 'TRC20',
+            deposit: true,
+            withdraw: false,
+            withdrawFee: '2',
+            minWithdraw: '15',
+            confirmations: 30,
+          },
+        ],
+      },
+    ]);
+  });
+
+  it.each([
+    ['not JSON', '{'],
+    [
+      'an unknown chain',
+      '[{"asset":"USDT","chains":[{"chain":"SOL","deposit":true,"withdraw":true,"withdraw_fee":"1","min_withdraw":"1","confirmations":1}]}]',
+    ],
+    [
+      'a fee with nine decimals',
+      '[{"asset":"USDT","chains":[{"chain":"TRC20","deposit":true,"withdraw":true,"withdraw_fee":"0.123456789","min_withdraw":"1","confirmations":1}]}]',
+    ],
+  ])('refuses a file with %s, naming the variable', (_what, content) => {
+    expect(problemsOf({ WALLET_ASSETS_FILE: write(content) })[0]).toMatch(/^WALLET_ASSETS_FILE: /);
+  });
+
+  it('refuses a file that does not exist', () => {
+    expect(problemsOf({ WALLET_ASSETS_FILE: '/nonexistent/assets.json' })[0]).toMatch(
+      /^WALLET_ASSETS_FILE: /,
+    );
   });
 });
