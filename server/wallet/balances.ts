@@ -25,20 +25,3 @@ export async function balancesOf(db: Db, userId: number): Promise<Balance[]> {
     frozen: displayAmount(parseAmount(row.frozen) ?? 0n),
   }));
 }
-
-/** Atoms available in one wallet and asset (0 when the account does not exist yet). */
-export async function availableAtoms(
-  db: Db,
-  userId: number,
-  wallet: Wallet,
-  asset: string,
-): Promise<bigint> {
-  const row = await db
-    .selectFrom('ledger_accounts')
-    .select('available')
-    .where('user_id', '=', userId)
-    .where('wallet', '=', wallet)
-    .where('asset', '=', asset)
-    .executeTakeFirst();
-  return row ? (parseAmount(row.available) ?? 0n) : 0n;
-}

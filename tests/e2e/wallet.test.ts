@@ -4,31 +4,17 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { lastCodeFor, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
-import { launchBrowser, phoneContext } from '../support/browser.ts';
-import { AppPage } from './pages/app-page.ts';
+import { setUpPhoneApp } from './pages/phone-app.ts';
 
 const appUrl = inject('appUrl');
 const dataDir = inject('appDataDir');
 const root = path.resolve(import.meta.dirname, '../..');
 const tradePassword = '482916';
 const patient = { timeout: 30_000, interval: 200 };
-let browser: Browser;
-let context: BrowserContext;
-let app: AppPage;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-beforeEach(async () => {
-  context = await phoneContext(browser);
-  app = new AppPage(await context.newPage(), appUrl);
-});
-afterEach(() => context.close());
+const phone = setUpPhoneApp();
 
 /** `npm run ops -- …` against the server under test, as an operator would type it. */
 async function ops(...args: string[]): Promise<string> {
@@ -59,35 +45,35 @@ describe('the wallet', () => {
       { password: tradePassword, repassword: tradePassword, code },
       { token: user.token },
     );
-    await context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+    await phone.context.addInitScript((token) => localStorage.setItem('token', token), user.token);
 
     expect(await ops('deposit', user.account, 'USDT', '100', '--chain', 'TRC20')).toContain(
       '"outcome": "credited"',
     );
-    await app.open('/pages/assets/index');
-    const funding = app.page.getByTestId('balance-funding-USDT');
+    await phone.app.open('/pages/assets/index');
+    const funding = phone.app.page.getByTestId('balance-funding-USDT');
     await expect.poll(() => funding.textContent(), patient).toMatch(/^100(\.0+)?$/);
 
-    await app.open('/pages/assets/transfer');
-    await app.page.getByTestId('transfer-from').selectOption('funding');
-    await app.page.getByTestId('transfer-to').selectOption('contract');
-    await app.page.getByTestId('transfer-amount').fill('25');
-    await app.page.getByTestId('transfer-submit').click();
-    await app.open('/pages/assets/index');
+    await phone.app.open('/pages/assets/transfer');
+    await phone.app.page.getByTestId('transfer-from').selectOption('funding');
+    await phone.app.page.getByTestId('transfer-to').selectOption('contract');
+    await phone.app.page.getByTestId('transfer-amount').fill('25');
+    await phone.app.page.getByTestId('transfer-submit').click();
+    await phone.app.open('/pages/assets/index');
     await expect
-      .poll(() => app.page.getByTestId('balance-contract-USDT').textContent(), patient)
+      .poll(() => phone.app.page.getByTestId('balance-contract-USDT').textContent(), patient)
       .toMatch(/^25(\.0+)?$/);
 
-    await app.open('/pages/assets/withdraw');
-    await app.page.getByTestId('asset-choice-USDT').click();
-    await app.page.getByTestId('chain-choice-TRC20').click();
-    await app.fill({
+    await phone.app.open('/pages/assets/withdraw');
+    await phone.app.page.getByTestId('asset-choice-USDT').click();
+    await phone.app.page.getByTestId('chain-choice-TRC20').click();
+    await phone.app.fill({
       address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
       amount: '50',
       trade_password: tradePassword,
     });
-    await app.page.getByTestId('withdraw-submit').click();
-    const status = app.page.locator('[data-testid^="withdrawal-status-"]').first();
+    await phone.app.page.getByTestId('withdraw-submit').click();
+    const status = phone.app.page.locator('[data-testid^="withdrawal-status-"]').first();
     await expect.poll(() => status.count(), patient).toBe(1);
     const id = ((await status.getAttribute('data-testid')) ?? '').replace('withdrawal-status-', '');
 
@@ -96,10 +82,10 @@ describe('the wallet', () => {
     expect(JSON.parse(await ops('withdrawal', 'approve', id))).toMatchObject({ status: 'sent' });
     expect((await ops('ledger', 'check')).trim()).toBe('ok');
 
-    await app.open('/pages/assets/index');
+    await phone.app.open('/pages/assets/index');
     await expect.poll(() => funding.textContent(), patient).toMatch(/^24(\.0+)?$/);
-    await app.open('/pages/assets/record');
+    await phone.app.open('/pages/assets/record');
     // The deposit, both sides of the transfer, and the withdrawal with its fee.
-    await expect.poll(() => app.page.getByTestId('record-row').count(), patient).toBe(4);
+    await expect.poll(() => phone.app.page.getByTestId('record-row').count(), patient).toBe(4);
   });
 });
