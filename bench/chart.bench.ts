@@ -1,62 +1,17 @@
 // The price chart in Chromium: the time to draw one frame of 1,000 visible candles out of 50,000
 // against the naive way of drawing the same frame, and the main thread's time per frame while
 // live updates move the newest candle 2,000 times a second, against the same chart standing still.
-import { createReadStream, existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import { launchBrowser, phonePage } from '../tests/support/browser.ts';
+import { buildBenchPage, serveBenchPage } from './browser-site.ts';
 
 const seconds = 5;
 const rounds = 5;
 const chartFramesPerRound = 60;
 const naiveFramesPerRound = 6;
-
-const types: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-};
-
-async function buildPage(outDir: string): Promise<void> {
-  const root = path.resolve(import.meta.dirname, 'browser');
-  await build({
-    root,
-    base: './',
-    logLevel: 'warn',
-    plugins: [react()],
-    worker: { format: 'es' },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      rolldownOptions: { input: path.join(root, 'chart.html') },
-    },
-  });
-}
-
-function serve(dir: string) {
-  const server = createServer((request, response) => {
-    const file = path.join(
-      dir,
-      decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname),
-    );
-    const target =
-      existsSync(file) && statSync(file).isFile() ? file : path.join(dir, 'chart.html');
-    response.setHeader('content-type', types[path.extname(target)] ?? 'application/octet-stream');
-    createReadStream(target).pipe(response);
-  });
-  return new Promise<{ url: string; close(): void }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}/chart.html`, close: () => server.close() });
-    }),
-  );
-}
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
@@ -178,8 +133,8 @@ async function liveTable(
 
 export async function run(): Promise<void> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'meridian-chart-page-'));
-  await buildPage(outDir);
-  const site = await serve(outDir);
+  await buildBenchPage(outDir, 'chart.html');
+  const site = await serveBenchPage(outDir, 'chart.html');
   const browser = await launchBrowser();
   try {
     const page = await phonePage(browser);

@@ -1,53 +1,13 @@
 // Main-thread time per frame in Chromium under a flood of ticker frames: the app's way (the worker
 // parses, logs, folds and formats; the UI gets one update per frame) against the same flood handled
 // message by message on the UI thread, side by side in one run, at 2,000 and 20,000 frames/s.
-import { createReadStream, existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
-import { build } from 'vite';
 import { launchBrowser } from '../tests/support/browser.ts';
+import { buildBenchPage, serveBenchPage } from './browser-site.ts';
 
 const seconds = 5;
-
-const types: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-};
-
-async function buildPage(outDir: string): Promise<void> {
-  await build({
-    root: path.resolve(import.meta.dirname, 'browser'),
-    base: './',
-    logLevel: 'warn',
-    plugins: [react()],
-    worker: { format: 'es' },
-    build: { outDir, emptyOutDir: true },
-  });
-}
-
-function serve(dir: string) {
-  const server = createServer((request, response) => {
-    const file = path.join(
-      dir,
-      decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname),
-    );
-    const target =
-      existsSync(file) && statSync(file).isFile() ? file : path.join(dir, 'index.html');
-    response.setHeader('content-type', types[path.extname(target)] ?? 'application/octet-stream');
-    createReadStream(target).pipe(response);
-  });
-  return new Promise<{ url: string; close(): void }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
-    }),
-  );
-}
 
 interface Case {
   mode: 'idle' | 'main' | 'worker';
@@ -65,8 +25,8 @@ const cases: Case[] = [
 
 export async function run(): Promise<void> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'meridian-ingest-page-'));
-  await buildPage(outDir);
-  const site = await serve(outDir);
+  await buildBenchPage(outDir);
+  const site = await serveBenchPage(outDir);
   const browser = await launchBrowser();
   const rows: string[] = [];
   try {
