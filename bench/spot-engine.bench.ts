@@ -8,6 +8,7 @@
 // pass timing every command with process.hrtime.bigint() (the timer's own cost is included).
 import { Side, OrderBook as TheirBook } from 'nodejs-order-book';
 import { OrderBook } from '../server/spot/engine/order-book.ts';
+import { seededRandom } from '../tests/support/seeded-random.ts';
 
 const LIMIT = 0;
 const CANCEL = 1;
@@ -33,25 +34,13 @@ const rules = {
   maxQuantity: 10_000_000,
 };
 
-/** mulberry32: a small seeded generator, so every run sees the same streams. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * Builds a stream by driving a scratch copy of our engine, so cancels aim at orders that still
  * rest and the book stays near `target` orders. Prices spread up to `spread` ticks from a mid
  * that wanders; most orders land near the top of the book, as on a real market.
  */
 function buildStream(name: string, seed: number, target: number, spread: number, measured: number) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const total = target + measured;
   const stream: Stream = {
     name,

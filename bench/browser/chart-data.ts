@@ -1,21 +1,11 @@
 // Candles for the chart benchmark: a seeded random walk with fat-tailed moves, volatility that
 // comes in bursts and volume that rises with it, so ranges and bar heights vary as in a market.
+
+import { seededRandom } from '../../tests/support/seeded-random.ts';
 import type { ChartView } from '../../workers/facade.ts';
 
-/** mulberry32: small, fast, and the same candles on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 export function randomCandles(count: number, seed = 7): ChartView {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const gauss = () => Math.sqrt(-2 * Math.log(next() || 1e-12)) * Math.cos(2 * Math.PI * next());
   const time = new Float64Array(count);
   const open = new Float64Array(count);

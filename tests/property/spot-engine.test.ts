@@ -11,6 +11,7 @@ import type { EngineEvent, Side } from '../../server/spot/engine/events.ts';
 import type { MarketRules } from '../../server/spot/engine/market-rules.ts';
 import { OrderBook } from '../../server/spot/engine/order-book.ts';
 import { NaiveBook } from '../support/naive-book.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 
 const rules: MarketRules = {
   tickSize: 5,
@@ -207,18 +208,6 @@ class Duel {
   }
 }
 
-/** A small deterministic generator for the long stream (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 function randomCommand(next: () => number): Command {
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const skewOf = () => (next() < 0.92 ? 0 : int(1, 3));
@@ -268,7 +257,7 @@ describe('spot engine against a naive reference book', () => {
   long?.(
     `agrees over one stream of ${longCommands} commands`,
     () => {
-      const next = random(Number(process.env.SPOT_ENGINE_SEED ?? 6));
+      const next = seededRandom(Number(process.env.SPOT_ENGINE_SEED ?? 6));
       const duel = new Duel();
       for (let step = 1; step <= longCommands; step++) {
         duel.play(randomCommand(next), step, 1000);
