@@ -264,9 +264,14 @@ export async function run(): Promise<void> {
     rows.push(a, b);
   }
 
-  const baseline = (scenario: string) =>
-    rows.find((r) => r.scenario === scenario && r.engine === 'nodejs-order-book') as Row;
-  const oursA = rows[0] as Row;
+  const row = (scenario: string, engine: string) =>
+    rows.find((r) => r.scenario === scenario && r.engine === engine) as Row;
+  const [labelA, labelB] = scenarios.map((s) => s.label) as [string, string];
+  const oursA = row(labelA, 'server/spot/engine');
+  const oursB = row(labelB, 'server/spot/engine');
+  const vsBaseline = (r: Row) => r.opsPerSecond / row(r.scenario, 'nodejs-order-book').opsPerSecond;
+  const depthCost = oursA.opsPerSecond / oursB.opsPerSecond;
+  const verdict = (met: boolean) => (met ? 'met' : '**missed**');
   const lines = [
     `${measured.toLocaleString('en')} timed commands per scenario after the book is built; same stream for both engines, final books checked equal`,
     '',
@@ -274,10 +279,15 @@ export async function run(): Promise<void> {
     '|---|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.scenario} | ${r.engine} | ${r.resting.toLocaleString('en')} | ${Math.round(r.opsPerSecond).toLocaleString('en')} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.p999.toFixed(2)} | ${(r.opsPerSecond / baseline(r.scenario).opsPerSecond).toFixed(1)}× |`,
+        `| ${r.scenario} | ${r.engine} | ${r.resting.toLocaleString('en')} | ${Math.round(r.opsPerSecond).toLocaleString('en')} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.p999.toFixed(2)} | ${vsBaseline(r).toFixed(1)}× |`,
     ),
     '',
-    `ours (a) ÷ ours (b) throughput: ${(oursA.opsPerSecond / (rows[2] as Row).opsPerSecond).toFixed(2)}× (target ≤ 1.5×)`,
+    `ours (a) ÷ ours (b) throughput: ${depthCost.toFixed(2)}× (target ≤ 1.5×)`,
+    '',
+    `Targets: (a) ≥ 3× nodejs-order-book: ${vsBaseline(oursA).toFixed(1)}× ${verdict(vsBaseline(oursA) >= 3)}; ` +
+      `(b) ≥ 10×: ${vsBaseline(oursB).toFixed(1)}× ${verdict(vsBaseline(oursB) >= 10)}; ` +
+      `p99 ≤ 10 µs: ${oursA.p99.toFixed(2)} / ${oursB.p99.toFixed(2)} ${verdict(Math.max(oursA.p99, oursB.p99) <= 10)}; ` +
+      `(a) ÷ (b) ≤ 1.5: ${depthCost.toFixed(2)} ${verdict(depthCost <= 1.5)}`,
     '',
   ];
   process.stdout.write(lines.join('\n'));

@@ -240,4 +240,61 @@ describe('spot order book', () => {
         .map((e) => e.makerOrderId),
     ).toEqual([1, 3, 5]);
   });
+
+  describe('quantityAt', () => {
+    it('is 0 on an empty book and at prices that hold no level', () => {
+      const book = new OrderBook(rules);
+      expect(book.quantityAt('buy', 1_000)).toBe(0);
+      expect(book.quantityAt('sell', 1_000)).toBe(0);
+      book.limit(1, 1, 'buy', 1_000, 100);
+      expect(book.quantityAt('sell', 1_000)).toBe(0);
+      expect(book.quantityAt('buy', 1_010)).toBe(0);
+      // Not a price of this market: off the tick, above the maximum, not a positive integer.
+      for (const price of [1_005, 20_000_000, 0, -1_000, 1_000.5, Number.NaN]) {
+        expect(book.quantityAt('buy', price)).toBe(0);
+      }
+    });
+
+    it('sums the orders resting at that price and side', () => {
+      const book = new OrderBook(rules);
+      book.limit(1, 1, 'buy', 1_000, 100);
+      book.limit(2, 2, 'buy', 1_000, 300);
+      book.limit(3, 3, 'buy', 990, 500);
+      book.limit(4, 4, 'sell', 1_020, 200);
+      expect(book.quantityAt('buy', 1_000)).toBe(400);
+      expect(book.quantityAt('buy', 990)).toBe(500);
+      expect(book.quantityAt('sell', 1_020)).toBe(200);
+    });
+
+    it('drops by what a partial fill took', () => {
+      const book = new OrderBook(rules);
+      book.limit(1, 1, 'sell', 1_000, 300);
+      book.limit(2, 2, 'sell', 1_000, 200);
+      book.limit(3, 3, 'buy', 1_000, 400);
+      expect(book.quantityAt('sell', 1_000)).toBe(100);
+      expect(book.order(2)).toMatchObject({ remaining: 100 });
+    });
+
+    it('drops by the remainder of a cancelled order', () => {
+      const book = new OrderBook(rules);
+      book.limit(1, 1, 'buy', 1_000, 300);
+      book.limit(2, 2, 'buy', 1_000, 200);
+      book.marketSell(3, 3, 100);
+      book.cancel(1, 1);
+      expect(book.quantityAt('buy', 1_000)).toBe(200);
+    });
+
+    it('is 0 once the level empties, and counts afresh when it fills again', () => {
+      const book = new OrderBook(rules);
+      book.limit(1, 1, 'sell', 1_000, 300);
+      book.limit(2, 2, 'sell', 1_010, 300);
+      book.marketBuy(3, 3, 300_000);
+      expect(book.quantityAt('sell', 1_000)).toBe(0);
+      expect(book.quantityAt('sell', 1_010)).toBe(300);
+      book.cancel(2, 2);
+      expect(book.quantityAt('sell', 1_010)).toBe(0);
+      book.limit(4, 4, 'sell', 1_000, 100);
+      expect(book.quantityAt('sell', 1_000)).toBe(100);
+    });
+  });
 });

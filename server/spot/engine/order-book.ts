@@ -8,6 +8,7 @@
 // reason `self_trade`) and matching goes on with the next resting order.
 import { BookSide } from './book-side.ts';
 import { type EngineEvent, EventBuffer, type RejectReason, type Side } from './events.ts';
+import { LevelStore } from './level-store.ts';
 import {
   affordableQuantity,
   assertRules,
@@ -16,7 +17,8 @@ import {
   checkMarketSell,
   type MarketRules,
 } from './market-rules.ts';
-import { LevelPool, type OrderNode, OrderPool, type PriceLevel } from './order-pool.ts';
+import { OrderIndex } from './order-index.ts';
+import { NONE, OrderStore } from './order-store.ts';
 
 /** A resting order as seen from outside the book. */
 export interface RestingOrder {
@@ -37,8 +39,10 @@ export interface DepthLevel {
 export class OrderBook {
   readonly rules: MarketRules;
   private readonly out = new EventBuffer();
-  private readonly orders = new Map<number, OrderNode>();
-  private readonly pool: OrderPool;
+  /** Resting orders, by slot; `index` maps an order id to its slot. */
+  private readonly orders: OrderStore;
+  private readonly index: OrderIndex;
+  private readonly levels: LevelStore;
   private readonly bids: BookSide;
   private readonly asks: BookSide;
   /** Totals of the incoming order being matched, for its `done` event. */
@@ -48,10 +52,13 @@ export class OrderBook {
   constructor(rules: MarketRules, options: { preallocateOrders?: number } = {}) {
     assertRules(rules);
     this.rules = { ...rules };
-    this.pool = new OrderPool(options.preallocateOrders ?? 0);
-    const levels = new LevelPool();
-    this.bids = new BookSide(true, levels);
-    this.asks = new BookSide(false, levels);
+    const capacity = options.preallocateOrders ?? 0;
+    this.orders = new OrderStore(capacity);
+    this.index = new OrderIndex(capacity, this.orders);
+    this.levels = new LevelStore(this.orders);
+    const { tickSize, maxPrice } = this.rules;
+    this.bids = new BookSide(true, this.levels, tickSize, maxPrice);
+    this.asks = new BookSide(false, this.levels, tickSize, maxPrice);
   }
 
   /** The events of the last command; entries past `eventCount` are stale. */
@@ -64,31 +71,42 @@ export class OrderBook {
   }
 
   get orderCount(): number {
-    return this.orders.size;
+    return this.index.size;
   }
 
   /** Best bid price, or 0 when there are no bids. */
   bestBid(): number {
-    return this.bids.best()?.price ?? 0;
+    return this.bids.best === NONE ? 0 : this.levels.price(this.bids.best);
   }
 
   /** Best ask price, or 0 when there are no asks. */
   bestAsk(): number {
-    return this.asks.best()?.price ?? 0;
+    return this.asks.best === NONE ? 0 : this.levels.price(this.asks.best);
   }
 
   order(orderId: number): RestingOrder | undefined {
-    const node = this.orders.get(orderId);
-    if (node === undefined) return undefined;
-    const { userId, side, price, remaining } = node;
-    return { orderId, userId, side, price, remaining };
+    const slot = this.index.find(orderId);
+    if (slot === NONE) return undefined;
+    return this.restingOrder(slot);
+  }
+
+  /** Total resting quantity at exactly `price` on `side`; 0 when no order rests there. */
+  quantityAt(side: Side, price: number): number {
+    const level = this.sideOf(side).find(price);
+    return level === NONE ? 0 : this.levels.quantity(level);
   }
 
   /** Aggregated levels from the best price outwards. */
   depth(side: Side, limit: number): DepthLevel[] {
     const result: DepthLevel[] = [];
-    for (const level of this.sideOf(side).levels(limit)) {
-      result.push({ price: level.price, quantity: level.quantity, orders: level.orders });
+    const book = this.sideOf(side);
+    const levels = this.levels;
+    for (let level = book.best; level !== NONE && result.length < limit; level = book.next(level)) {
+      result.push({
+        price: levels.price(level),
+        quantity: levels.quantity(level),
+        orders: levels.orderCount(level),
+      });
     }
     return result;
   }
@@ -96,10 +114,10 @@ export class OrderBook {
   /** Every resting order of a side: best price first, time order within a price. */
   restingOrders(side: Side): RestingOrder[] {
     const result: RestingOrder[] = [];
-    for (const level of this.sideOf(side).levels()) {
-      for (let node = level.head; node !== null; node = node.next) {
-        const { id, userId, price, remaining } = node;
-        result.push({ orderId: id, userId, side, price, remaining });
+    const book = this.sideOf(side);
+    for (let level = book.best; level !== NONE; level = book.next(level)) {
+      for (let slot = this.levels.head(level); slot !== NONE; slot = this.orders.next(slot)) {
+        result.push(this.restingOrder(slot));
       }
     }
     return result;
@@ -115,14 +133,9 @@ export class OrderBook {
       this.done(orderId, userId, side, price, 0);
       return this.out.length;
     }
-    const node = this.pool.acquire();
-    node.id = orderId;
-    node.userId = userId;
-    node.side = side;
-    node.price = price;
-    node.remaining = left;
-    this.sideOf(side).levelAt(price).append(node);
-    this.orders.set(orderId, node);
+    const slot = this.orders.allocate(orderId, userId, side, left);
+    this.levels.append(this.sideOf(side).levelAt(price), slot);
+    this.index.insert(orderId, slot);
     const event = this.out.push('rest', orderId, userId, side);
     event.price = price;
     event.quantity = left;
@@ -153,10 +166,12 @@ export class OrderBook {
   /** Cancels a resting order of `userId`. Unknown, finished and other users' orders are rejected. */
   cancel(orderId: number, userId: number): number {
     this.out.clear();
-    const node = this.orders.get(orderId);
-    if (node === undefined) return this.reject(orderId, userId, 'buy', 'unknown_order');
-    if (node.userId !== userId) return this.reject(orderId, userId, node.side, 'not_owner');
-    this.removeResting(node, 'user');
+    const slot = this.index.find(orderId);
+    if (slot === NONE) return this.reject(orderId, userId, 'buy', 'unknown_order');
+    if (this.orders.userId(slot) !== userId) {
+      return this.reject(orderId, userId, this.orders.side(slot), 'not_owner');
+    }
+    this.removeResting(slot, 'user');
     return this.out.length;
   }
 
@@ -164,10 +179,21 @@ export class OrderBook {
     return side === 'buy' ? this.bids : this.asks;
   }
 
+  private restingOrder(slot: number): RestingOrder {
+    const orders = this.orders;
+    return {
+      orderId: orders.id(slot),
+      userId: orders.userId(slot),
+      side: orders.side(slot),
+      price: this.levels.price(orders.level(slot)),
+      remaining: orders.remaining(slot),
+    };
+  }
+
   private checkIds(orderId: number, userId: number): RejectReason | null {
     if (!Number.isSafeInteger(orderId) || orderId <= 0) return 'invalid_order_id';
     if (!Number.isSafeInteger(userId) || userId <= 0) return 'invalid_user';
-    return this.orders.has(orderId) ? 'duplicate_order_id' : null;
+    return this.index.find(orderId) === NONE ? null : 'duplicate_order_id';
   }
 
   /**
@@ -184,55 +210,63 @@ export class OrderBook {
   ): number {
     const isBuy = side === 'buy';
     const opposite = isBuy ? this.asks : this.bids;
+    const orders = this.orders;
+    const levels = this.levels;
     let left = amount;
     this.filledQuantity = 0;
     this.filledQuote = 0;
     while (left > 0) {
-      const level = opposite.best();
-      if (level === undefined) break;
-      const price = level.price;
+      const level = opposite.best;
+      if (level === NONE) break;
+      const price = levels.price(level);
       if (isBuy ? price > limitPrice : price < limitPrice) break;
       const wanted = byQuote ? affordableQuantity(this.rules, left, price) : left;
       // The budget cannot buy one lot here, and every later level is dearer.
       if (wanted === 0) break;
-      const maker = level.head as OrderNode;
-      if (maker.userId === userId) {
+      const maker = levels.head(level);
+      const makerUserId = orders.userId(maker);
+      if (makerUserId === userId) {
         this.removeResting(maker, 'self_trade');
         continue;
       }
-      const quantity = Math.min(wanted, maker.remaining);
+      const makerLeft = orders.remaining(maker);
+      const quantity = Math.min(wanted, makerLeft);
+      const makerRemaining = makerLeft - quantity;
       const quote = price * quantity;
       left -= byQuote ? quote : quantity;
       this.filledQuantity += quantity;
       this.filledQuote += quote;
-      maker.remaining -= quantity;
-      level.quantity -= quantity;
+      orders.setRemaining(maker, makerRemaining);
+      levels.reduce(level, quantity);
       const event = this.out.push('fill', orderId, userId, side);
       event.price = price;
       event.quantity = quantity;
       event.quote = quote;
       event.remaining = left;
-      event.makerOrderId = maker.id;
-      event.makerUserId = maker.userId;
-      event.makerRemaining = maker.remaining;
-      if (maker.remaining === 0) this.unlinkResting(maker, level, opposite);
+      event.makerOrderId = orders.id(maker);
+      event.makerUserId = makerUserId;
+      event.makerRemaining = makerRemaining;
+      if (makerRemaining === 0) this.unlinkResting(maker, level, opposite);
     }
     return left;
   }
 
-  private removeResting(node: OrderNode, reason: 'user' | 'self_trade'): void {
-    const event = this.out.push('cancel', node.id, node.userId, node.side);
-    event.price = node.price;
-    event.remaining = node.remaining;
+  private removeResting(slot: number, reason: 'user' | 'self_trade'): void {
+    const orders = this.orders;
+    const side = orders.side(slot);
+    const level = orders.level(slot);
+    const event = this.out.push('cancel', orders.id(slot), orders.userId(slot), side);
+    event.price = this.levels.price(level);
+    event.remaining = orders.remaining(slot);
     event.reason = reason;
-    this.unlinkResting(node, node.level as PriceLevel, this.sideOf(node.side));
+    this.unlinkResting(slot, level, this.sideOf(side));
   }
 
-  private unlinkResting(node: OrderNode, level: PriceLevel, side: BookSide): void {
-    level.unlink(node);
-    if (level.orders === 0) side.remove(level);
-    this.orders.delete(node.id);
-    this.pool.release(node);
+  private unlinkResting(slot: number, level: number, side: BookSide): void {
+    this.levels.unlink(level, slot);
+    if (this.levels.orderCount(level) === 0) side.remove(level);
+    this.index.remove(this.orders.id(slot));
+    this.orders.release(slot);
   }
 
   /** Closes an incoming order that does not rest, with the totals of its fills. */
