@@ -36,6 +36,7 @@ import {
   userInfo,
   verificationInfo,
 } from './api/security.schema.ts';
+import { cancelSpotOrder, placeSpotOrder, spotOrders, spotRules } from './api/spot.schema.ts';
 import {
   addressAdd,
   addressDelete,
@@ -56,6 +57,7 @@ export * as accountApi from './api/account.schema.ts';
 export * as contentApi from './api/content.schema.ts';
 export * as marketApi from './api/market.schema.ts';
 export * as securityApi from './api/security.schema.ts';
+export * as spotApi from './api/spot.schema.ts';
 export * as walletApi from './api/wallet.schema.ts';
 
 export const endpoints: readonly Endpoint[] = [
@@ -100,4 +102,8 @@ export const endpoints: readonly Endpoint[] = [
   addressAdd,
   addressDelete,
   records,
+  spotRules,
+  placeSpotOrder,
+  cancelSpotOrder,
+  spotOrders,
 ];

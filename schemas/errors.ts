@@ -53,6 +53,14 @@ export const errorCodes = {
   idempotency_key_reused: 1112,
   transfer_same_wallet: 1113,
   address_entry_not_found: 1114,
+  price_off_tick: 1200,
+  quantity_off_lot: 1201,
+  price_out_of_range: 1202,
+  quantity_too_large: 1203,
+  below_min_notional: 1204,
+  no_liquidity: 1205,
+  order_not_found: 1206,
+  order_not_open: 1207,
 } as const;
 
 export type ErrorName = keyof typeof errorCodes;

@@ -37,6 +37,9 @@ export const fieldNames = [
   'asset',
   'chain',
   'remark',
+  'side',
+  'order_id',
+  'status',
 ] as const;
 
 export type FieldName = (typeof fieldNames)[number];

@@ -54,6 +54,14 @@ export const bl: Catalogue = {
     idempotency_key_reused: 'Ten Idempotency-Key użyto dla innego żądania',
     transfer_same_wallet: 'Wybierz dwa różne konta',
     address_entry_not_found: 'Nie ma takiego wpisu w książce adresowej',
+    price_off_tick: 'Cena musi być wielokrotnością {amount}',
+    quantity_off_lot: 'Ilość musi być wielokrotnością {amount}',
+    price_out_of_range: 'Cena jest poza zakresem akceptowanym na tym rynku',
+    quantity_too_large: 'Ilość jest większa, niż pozwala jedno zlecenie',
+    below_min_notional: 'Wartość zlecenia jest poniżej minimum {amount}',
+    no_liquidity: 'Po drugiej stronie nie ma zleceń do zawarcia transakcji',
+    order_not_found: 'Nie ma takiego zlecenia',
+    order_not_open: 'To zlecenie jest już zakończone',
   },
   fields: {
     account: 'konto',
@@ -92,5 +100,8 @@ export const bl: Catalogue = {
     asset: 'składnik',
     chain: 'sieć',
     remark: 'uwaga',
+    side: 'Strona',
+    order_id: 'Zlecenie',
+    status: 'Status',
   },
 };

@@ -56,6 +56,14 @@ export const de: Catalogue = {
     idempotency_key_reused: 'Dieser Idempotency-Key wurde für eine andere Anfrage verwendet',
     transfer_same_wallet: 'Wählen Sie zwei verschiedene Konten',
     address_entry_not_found: 'Diesen Adressbucheintrag gibt es nicht',
+    price_off_tick: 'Der Preis muss ein Vielfaches von {amount} sein',
+    quantity_off_lot: 'Die Menge muss ein Vielfaches von {amount} sein',
+    price_out_of_range: 'Der Preis liegt außerhalb des zulässigen Bereichs dieses Marktes',
+    quantity_too_large: 'Die Menge ist größer als für eine Order erlaubt',
+    below_min_notional: 'Der Orderwert liegt unter dem Minimum von {amount}',
+    no_liquidity: 'Auf der Gegenseite liegen keine Orders zum Handeln',
+    order_not_found: 'Diese Order gibt es nicht',
+    order_not_open: 'Diese Order ist bereits abgeschlossen',
   },
   fields: {
     account: 'Konto',
@@ -94,5 +102,8 @@ export const de: Catalogue = {
     asset: 'Vermögenswert',
     chain: 'Chain',
     remark: 'Notiz',
+    side: 'Richtung',
+    order_id: 'Order',
+    status: 'Status',
   },
 };

@@ -54,6 +54,14 @@ export const en: Catalogue = {
     idempotency_key_reused: 'This Idempotency-Key was used for a different request',
     transfer_same_wallet: 'Choose two different accounts',
     address_entry_not_found: 'No such address book entry',
+    price_off_tick: 'The price must be a multiple of {amount}',
+    quantity_off_lot: 'The quantity must be a multiple of {amount}',
+    price_out_of_range: 'The price is outside the range this market accepts',
+    quantity_too_large: 'The quantity is larger than one order may be',
+    below_min_notional: 'The order value is below the minimum of {amount}',
+    no_liquidity: 'There are no orders on the other side to trade with',
+    order_not_found: 'No such order',
+    order_not_open: 'This order is already finished',
   },
   fields: {
     account: 'Account',
@@ -92,5 +100,8 @@ export const en: Catalogue = {
     asset: 'Asset',
     chain: 'Chain',
     remark: 'Remark',
+    side: 'Side',
+    order_id: 'Order',
+    status: 'Status',
   },
 };

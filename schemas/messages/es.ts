@@ -54,6 +54,14 @@ export const es: Catalogue = {
     idempotency_key_reused: 'Esta Idempotency-Key se usó para otra solicitud',
     transfer_same_wallet: 'Elige dos cuentas distintas',
     address_entry_not_found: 'No existe esa entrada de la libreta de direcciones',
+    price_off_tick: 'El precio debe ser múltiplo de {amount}',
+    quantity_off_lot: 'La cantidad debe ser múltiplo de {amount}',
+    price_out_of_range: 'El precio está fuera del rango que acepta este mercado',
+    quantity_too_large: 'La cantidad supera el máximo de una orden',
+    below_min_notional: 'El valor de la orden es inferior al mínimo de {amount}',
+    no_liquidity: 'No hay órdenes del otro lado con las que operar',
+    order_not_found: 'No existe esa orden',
+    order_not_open: 'Esta orden ya ha finalizado',
   },
   fields: {
     account: 'cuenta',
@@ -92,5 +100,8 @@ export const es: Catalogue = {
     asset: 'activo',
     chain: 'red',
     remark: 'nota',
+    side: 'Lado',
+    order_id: 'Orden',
+    status: 'Estado',
   },
 };

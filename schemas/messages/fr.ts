@@ -55,6 +55,14 @@ export const fr: Catalogue = {
     idempotency_key_reused: 'Cette Idempotency-Key a servi à une autre requête',
     transfer_same_wallet: 'Choisissez deux comptes différents',
     address_entry_not_found: 'Cette entrée du carnet d’adresses n’existe pas',
+    price_off_tick: 'Le prix doit être un multiple de {amount}',
+    quantity_off_lot: 'La quantité doit être un multiple de {amount}',
+    price_out_of_range: 'Le prix est hors de la plage acceptée par ce marché',
+    quantity_too_large: "La quantité dépasse le maximum d'un ordre",
+    below_min_notional: "La valeur de l'ordre est inférieure au minimum de {amount}",
+    no_liquidity: "Il n'y a aucun ordre en face avec lequel échanger",
+    order_not_found: "Cet ordre n'existe pas",
+    order_not_open: 'Cet ordre est déjà terminé',
   },
   fields: {
     account: 'compte',
@@ -93,5 +101,8 @@ export const fr: Catalogue = {
     asset: 'actif',
     chain: 'chaîne',
     remark: 'remarque',
+    side: 'Sens',
+    order_id: 'Ordre',
+    status: 'Statut',
   },
 };

@@ -54,6 +54,14 @@ export const he: Catalogue = {
     idempotency_key_reused: 'מפתח Idempotency-Key זה שימש לבקשה אחרת',
     transfer_same_wallet: 'יש לבחור שני חשבונות שונים',
     address_entry_not_found: 'אין רשומה כזו בפנקס הכתובות',
+    price_off_tick: 'המחיר חייב להיות כפולה של {amount}',
+    quantity_off_lot: 'הכמות חייבת להיות כפולה של {amount}',
+    price_out_of_range: 'המחיר מחוץ לטווח שהשוק הזה מקבל',
+    quantity_too_large: 'הכמות גדולה מהמותר בהוראה אחת',
+    below_min_notional: 'שווי ההוראה נמוך מהמינימום של {amount}',
+    no_liquidity: 'אין הוראות בצד השני לסחור מולן',
+    order_not_found: 'אין הוראה כזו',
+    order_not_open: 'ההוראה הזו כבר הסתיימה',
   },
   fields: {
     account: 'חשבון',
@@ -92,5 +100,8 @@ export const he: Catalogue = {
     asset: 'נכס',
     chain: 'רשת',
     remark: 'הערה',
+    side: 'כיוון',
+    order_id: 'הוראה',
+    status: 'סטטוס',
   },
 };

@@ -54,6 +54,14 @@ export const it: Catalogue = {
     idempotency_key_reused: 'Questa Idempotency-Key è stata usata per un’altra richiesta',
     transfer_same_wallet: 'Scegli due conti diversi',
     address_entry_not_found: 'Voce della rubrica inesistente',
+    price_off_tick: 'Il prezzo deve essere un multiplo di {amount}',
+    quantity_off_lot: 'La quantità deve essere un multiplo di {amount}',
+    price_out_of_range: "Il prezzo è fuori dall'intervallo accettato da questo mercato",
+    quantity_too_large: 'La quantità supera il massimo di un ordine',
+    below_min_notional: "Il valore dell'ordine è inferiore al minimo di {amount}",
+    no_liquidity: "Non ci sono ordini dall'altra parte con cui negoziare",
+    order_not_found: 'Ordine inesistente',
+    order_not_open: 'Questo ordine è già concluso',
   },
   fields: {
     account: 'account',
@@ -92,5 +100,8 @@ export const it: Catalogue = {
     asset: 'asset',
     chain: 'chain',
     remark: 'nota',
+    side: 'Direzione',
+    order_id: 'Ordine',
+    status: 'Stato',
   },
 };

@@ -54,6 +54,14 @@ export const pt: Catalogue = {
     idempotency_key_reused: 'Esta Idempotency-Key foi usada noutro pedido',
     transfer_same_wallet: 'Escolha duas contas diferentes',
     address_entry_not_found: 'Entrada do livro de endereços inexistente',
+    price_off_tick: 'O preço deve ser um múltiplo de {amount}',
+    quantity_off_lot: 'A quantidade deve ser um múltiplo de {amount}',
+    price_out_of_range: 'O preço está fora do intervalo aceito por este mercado',
+    quantity_too_large: 'A quantidade é maior do que uma ordem permite',
+    below_min_notional: 'O valor da ordem está abaixo do mínimo de {amount}',
+    no_liquidity: 'Não há ordens do outro lado para negociar',
+    order_not_found: 'Ordem inexistente',
+    order_not_open: 'Esta ordem já foi concluída',
   },
   fields: {
     account: 'conta',
@@ -92,5 +100,8 @@ export const pt: Catalogue = {
     asset: 'ativo',
     chain: 'rede',
     remark: 'observação',
+    side: 'Lado',
+    order_id: 'Ordem',
+    status: 'Estado',
   },
 };

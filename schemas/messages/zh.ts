@@ -54,6 +54,14 @@ export const zh: Catalogue = {
     idempotency_key_reused: '该 Idempotency-Key 已用于其他请求',
     transfer_same_wallet: '请选择两个不同的账户',
     address_entry_not_found: '地址簿条目不存在',
+    price_off_tick: '价格必须是 {amount} 的整数倍',
+    quantity_off_lot: '数量必须是 {amount} 的整数倍',
+    price_out_of_range: '价格超出该市场允许的范围',
+    quantity_too_large: '数量超过单笔订单上限',
+    below_min_notional: '订单金额低于最低限额 {amount}',
+    no_liquidity: '对手方暂无挂单，无法成交',
+    order_not_found: '订单不存在',
+    order_not_open: '该订单已结束',
   },
   fields: {
     account: '账号',
@@ -92,5 +100,8 @@ export const zh: Catalogue = {
     asset: '币种',
     chain: '链',
     remark: '备注',
+    side: '方向',
+    order_id: '订单',
+    status: '状态',
   },
 };

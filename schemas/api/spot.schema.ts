@@ -1,0 +1,194 @@
+// Spot trading (design.md §4 `/spot/*`): the markets' trading rules, placing and cancelling
+// orders on the central limit order book, and the caller's orders. Prices and amounts are decimal
+// strings; placing and cancelling take an `Idempotency-Key` header.
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import {
+  blankAsAbsent,
+  decimalString,
+  idParam,
+  page,
+  pagedSchema,
+  pageSize,
+  timestamp,
+} from '../primitives.ts';
+import { symbolSchema } from './market.schema.ts';
+
+export const spotSideSchema = z.enum(['buy', 'sell']);
+export const spotOrderTypeSchema = z.enum(['limit', 'market']);
+export type SpotSide = z.infer<typeof spotSideSchema>;
+export type SpotOrderType = z.infer<typeof spotOrderTypeSchema>;
+
+/**
+ * `open`: resting, nothing traded; `partially_filled`: resting with some traded; `filled`: all
+ * traded; `cancelled`: left the book (or, for a market order, finished) with some or all unfilled.
+ */
+export const spotOrderStatusSchema = z.enum(['open', 'partially_filled', 'filled', 'cancelled']);
+export type SpotOrderStatus = z.infer<typeof spotOrderStatusSchema>;
+
+/**
+ * Why an order ended without filling completely: cancelled by its owner, cancelled because an
+ * order of the same owner reached it (self-trade prevention), or a market order that ran out of
+ * opposite orders (or of budget for one more lot).
+ */
+export const spotCancelReasonSchema = z.enum(['user', 'self_trade', 'unfilled']);
+
+/** The three lists of the spec: resting orders, orders that traded, and finished orders. */
+export const spotOrderListSchema = z.enum(['current', 'deal', 'history']);
+export type SpotOrderList = z.infer<typeof spotOrderListSchema>;
+
+/** A price or quantity as typed: a positive plain decimal; its step is checked per market. */
+const positiveDecimal = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^\d{1,20}(\.\d{1,18})?$/)
+  .refine((value) => /[1-9]/.test(value), { error: 'field_invalid' });
+
+export const spotMarketRulesSchema = z.object({
+  symbol: symbolSchema,
+  base: z.string(),
+  quote: z.string(),
+  price_scale: z.number().int(),
+  quantity_scale: z.number().int(),
+  /** Every price is a multiple of it. */
+  tick_size: decimalString,
+  /** Every quantity is a multiple of it. */
+  lot_size: decimalString,
+  /** Smallest order value in the quote asset (price × quantity, or a market buy's turnover). */
+  min_notional: decimalString,
+  max_price: decimalString,
+  max_quantity: decimalString,
+  /** Fee rates as fractions (`0.001` = 0.1 %), charged on what the order receives. */
+  maker_fee: decimalString,
+  taker_fee: decimalString,
+});
+export type SpotMarketRules = z.infer<typeof spotMarketRulesSchema>;
+
+export const spotRules = defineEndpoint({
+  method: 'GET',
+  path: '/spot/markets',
+  summary: 'The spot markets that take orders, with their tick, lot, minimum value and fee rates',
+  auth: false,
+  request: z.object({}),
+  response: z.object({ list: z.array(spotMarketRulesSchema) }),
+  errors: [],
+});
+
+export const spotOrderSchema = z.object({
+  id: z.number().int(),
+  symbol: symbolSchema,
+  side: spotSideSchema,
+  type: spotOrderTypeSchema,
+  /** The limit price; null for a market order. */
+  price: decimalString.nullable(),
+  /** The quantity asked for; null for a market buy, which spends `turnover`. */
+  quantity: decimalString.nullable(),
+  /** The quote amount a market buy may spend; null otherwise. */
+  turnover: decimalString.nullable(),
+  /** What traded: the "real quantity" in base and the quote amount it was worth. */
+  filled_quantity: decimalString,
+  filled_quote: decimalString,
+  /** The "real price": filled_quote / filled_quantity at the market's price scale; null before a fill. */
+  avg_price: decimalString.nullable(),
+  /** Fees paid so far, in `fee_asset` (what the order receives: base for a buy, quote for a sell). */
+  fee: decimalString,
+  fee_asset: z.string(),
+  status: spotOrderStatusSchema,
+  cancel_reason: spotCancelReasonSchema.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type SpotOrder = z.infer<typeof spotOrderSchema>;
+
+export const spotOrderRequestSchema = z
+  .object({
+    symbol: symbolSchema,
+    side: spotSideSchema,
+    type: spotOrderTypeSchema,
+    price: blankAsAbsent(positiveDecimal),
+    quantity: blankAsAbsent(positiveDecimal),
+    turnover: blankAsAbsent(positiveDecimal),
+  })
+  .superRefine((order, context) => {
+    // Which amount an order needs follows from its type and side (spec §5's required fields).
+    const required: ('price' | 'quantity' | 'turnover')[] =
+      order.type === 'limit'
+        ? ['price', 'quantity']
+        : order.side === 'buy'
+          ? ['turnover']
+          : ['quantity'];
+    for (const field of required) {
+      if (order[field] === undefined) {
+        context.addIssue({ code: 'custom', path: [field], message: 'field_required' });
+      }
+    }
+  });
+
+export const placeSpotOrder = defineEndpoint({
+  method: 'POST',
+  path: '/spot/order',
+  summary:
+    'Places a limit order (price, quantity) or a market order (buy: turnover; sell: quantity). Its funds are frozen, it trades at once against resting orders and a limit order rests with what is left. Needs an Idempotency-Key header',
+  auth: true,
+  request: spotOrderRequestSchema,
+  response: spotOrderSchema,
+  errors: [
+    'idempotency_key_required',
+    'idempotency_key_reused',
+    'market_unknown',
+    'price_off_tick',
+    'quantity_off_lot',
+    'price_out_of_range',
+    'quantity_too_large',
+    'below_min_notional',
+    'no_liquidity',
+    'balance_insufficient',
+  ],
+});
+
+export const cancelSpotOrder = defineEndpoint({
+  method: 'POST',
+  path: '/spot/cancel',
+  summary:
+    "Cancels one of the caller's resting orders and releases what it still holds frozen. Needs an Idempotency-Key header",
+  auth: true,
+  request: z.object({ order_id: idParam }),
+  response: spotOrderSchema,
+  errors: [
+    'idempotency_key_required',
+    'idempotency_key_reused',
+    'order_not_found',
+    'order_not_open',
+  ],
+});
+
+export const spotOrders = defineEndpoint({
+  method: 'GET',
+  path: '/spot/orders',
+  summary:
+    "The caller's orders, newest first: `current` (resting), `deal` (traded at least once) or `history` (finished)",
+  auth: true,
+  request: z.object({
+    status: spotOrderListSchema,
+    symbol: blankAsAbsent(symbolSchema),
+    page,
+    size: pageSize,
+  }),
+  response: pagedSchema(spotOrderSchema),
+  errors: [],
+});
+
+/** The private `orders` channel: the caller's orders as they change (placed, traded, cancelled). */
+export const ordersDataSchema = z.array(spotOrderSchema);
+
+/** The private `balances` channel: the caller's accounts whose balance changed. */
+export const balancesDataSchema = z.array(
+  z.object({
+    wallet: z.enum(['funding', 'contract', 'option']),
+    asset: z.string(),
+    available: decimalString,
+    frozen: decimalString,
+  }),
+);
