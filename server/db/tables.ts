@@ -3,6 +3,8 @@ import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
+export type UserRole = 'user' | 'liquidity_provider';
+
 export type VerificationStatus = 'unverified' | 'pending' | 'verified' | 'rejected';
 
 export interface UsersTable {
@@ -17,6 +19,8 @@ export interface UsersTable {
   inviter_id: number | null;
   avatar: string;
   kyc_status: ColumnType<VerificationStatus, VerificationStatus | undefined, VerificationStatus>;
+  /** `liquidity_provider` marks the market maker's account, which no one logs in to. */
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
@@ -159,7 +163,48 @@ export interface OperatorActionsTable {
   created_at: CreatedAt;
 }
 
+export type SpotOrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled';
+
+export interface SpotOrdersTable {
+  /** bigserial: the engine's order id, and time priority within a price. */
+  id: ColumnType<string | number, never, never>;
+  user_id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  price: string | null;
+  quantity: string | null;
+  turnover: string | null;
+  filled_quantity: ColumnType<string, string | undefined, string>;
+  filled_quote: ColumnType<string, string | undefined, string>;
+  fee: ColumnType<string, string | undefined, string>;
+  fee_asset: string;
+  /** What the order holds frozen now, in `frozen_asset` (quote for a buy, base for a sell). */
+  frozen_asset: string;
+  frozen: string;
+  status: SpotOrderStatus;
+  cancel_reason: 'user' | 'self_trade' | 'unfilled' | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface SpotTradesTable {
+  id: ColumnType<string | number, never, never>;
+  symbol: string;
+  price: string;
+  quantity: string;
+  quote: string;
+  taker_side: 'buy' | 'sell';
+  taker_order_id: string | number;
+  maker_order_id: string | number;
+  taker_fee: string;
+  maker_fee: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  spot_orders: SpotOrdersTable;
+  spot_trades: SpotTradesTable;
   candles: CandlesTable;
   deposit_addresses: DepositAddressesTable;
   deposits: DepositsTable;

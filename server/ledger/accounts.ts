@@ -14,6 +14,8 @@ export const systemAccounts = [
   'insurance',
   /** Money staked in products (second contracts, subscriptions, AI products). */
   'product_pools',
+  /** The operator's own capital, lent to the liquidity provider: negative by what it lent. */
+  'treasury',
 ] as const;
 export type SystemAccount = (typeof systemAccounts)[number];
 

@@ -2,8 +2,8 @@
 // each account's balance changes in the same statement that checks it stays non-negative, and
 // the posting's reference is unique, so the same movement can never be written twice.
 import { sql, type Transaction } from 'kysely';
-import { formatAmount } from '../../core/money.ts';
-import type { Database } from '../db/tables.ts';
+import { formatAmount, parseAmount } from '../../core/money.ts';
+import type { Database, Wallet } from '../db/tables.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { type AccountRef, accountKey, type Leg } from './accounts.ts';
 
@@ -17,7 +17,17 @@ export interface Posting {
 
 export class UnbalancedPosting extends Error {}
 
-export async function post(trx: Transaction<Database>, posting: Posting): Promise<void> {
+/** A user account's balance after a posting: what the private `balances` channel reports. */
+export interface BalanceChange {
+  userId: number;
+  wallet: Wallet;
+  asset: string;
+  available: bigint;
+  frozen: bigint;
+}
+
+/** Writes the posting; answers the new balances of the user accounts it touched. */
+export async function post(trx: Transaction<Database>, posting: Posting): Promise<BalanceChange[]> {
   assertBalanced(posting);
   const ids = new Map<string, string>();
   // Accounts in a fixed order, so two postings touching the same accounts cannot deadlock.
@@ -32,6 +42,7 @@ export async function post(trx: Transaction<Database>, posting: Posting): Promis
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  const changed: BalanceChange[] = [];
   for (const ref of refs) {
     const key = accountKey(ref);
     const legs = posting.legs.filter((leg) => accountKey(leg.account) === key);
@@ -52,8 +63,18 @@ export async function post(trx: Transaction<Database>, posting: Posting): Promis
             ])
           : eb.lit(true),
       )
+      .returning(['available', 'frozen'])
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new BusinessError('balance_insufficient');
+    if (!updated) throw new BusinessError('balance_insufficient');
+    if ('user' in ref) {
+      changed.push({
+        userId: ref.user,
+        wallet: ref.wallet,
+        asset: ref.asset,
+        available: parseAmount(updated.available) ?? 0n,
+        frozen: parseAmount(updated.frozen) ?? 0n,
+      });
+    }
   }
 
   await trx
@@ -69,6 +90,7 @@ export async function post(trx: Transaction<Database>, posting: Posting): Promis
         })),
     )
     .execute();
+  return changed;
 }
 
 function sum(legs: readonly Leg[]): bigint {
