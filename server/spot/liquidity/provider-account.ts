@@ -1,0 +1,72 @@
+// The liquidity provider's account: a user of its own (role `liquidity_provider`, no password that
+// could log in) whose money is in the ledger like anyone's. Its starting inventory is lent from the
+// operator's treasury, once per asset, as an ordinary balanced posting.
+import { sql } from 'kysely';
+import { newInviteCode, newUserId } from '../../accounts/secrets.ts';
+import type { Db } from '../../db/database.ts';
+import { post } from '../../ledger/post.ts';
+
+export const providerAccount = 'liquidity-provider@meridian.invalid';
+
+/**
+ * Not an argon2 hash: no password verifies against it, so the account cannot be logged in to.
+ * It trades only through the provider inside the server.
+ */
+const noPassword = '!no-login';
+
+/** The provider's user id, creating the account on first use. */
+export async function ensureProviderAccount(db: Db): Promise<number> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const found = await db
+      .selectFrom('users')
+      .select('id')
+      .where('account', '=', providerAccount)
+      .executeTakeFirst();
+    if (found) return found.id;
+    await db
+      .insertInto('users')
+      .values({
+        id: newUserId(),
+        account: providerAccount,
+        email: providerAccount,
+        phone: null,
+        password_hash: noPassword,
+        trade_password_hash: null,
+        invite_code: newInviteCode(),
+        inviter_id: null,
+        avatar: '',
+        role: 'liquidity_provider',
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
+  throw new Error('the liquidity provider account could not be created');
+}
+
+/**
+ * Lends `amount` atoms of `asset` from the treasury to the provider unless that asset was lent
+ * before (the posting's reference is unique per asset). Answers whether it lent now.
+ */
+export async function seedProvider(
+  db: Db,
+  providerId: number,
+  asset: string,
+  amount: bigint,
+): Promise<boolean> {
+  if (amount <= 0n) return false;
+  const reference = `lp:seed:${asset}`;
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ found: number }>`
+      select 1 as found from ledger_postings where reference = ${reference}`.execute(trx);
+    if (rows.length > 0) return false;
+    await post(trx, {
+      kind: 'liquidity.seed',
+      reference,
+      legs: [
+        { account: { system: 'treasury', asset }, bucket: 'available', amount: -amount },
+        { account: { user: providerId, wallet: 'funding', asset }, bucket: 'available', amount },
+      ],
+    });
+    return true;
+  });
+}
