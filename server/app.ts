@@ -22,6 +22,8 @@ import { marketRoutes } from './market/market-routes.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 import { issueOpsToken } from './ops/ops-token.ts';
 import { nodeScheduler } from './scheduler.ts';
+import { spotRoutes } from './spot/spot-routes.ts';
+import { SpotService } from './spot/spot-service.ts';
 import { walletRoutes } from './wallet/wallet-routes.ts';
 
 export const limits = {
@@ -77,9 +79,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const scheduler = deps.scheduler ?? nodeScheduler;
   const market = deps.market ?? createMarketService(config, deps.db, scheduler, app.log);
   await market.start();
-  app.addHook('onClose', () => market.stop());
+  const spot = new SpotService({
+    db: deps.db,
+    clock: deps.clock,
+    scheduler,
+    market,
+    settings: config.spot,
+    log: app.log,
+  });
+  await spot.start();
+  app.addHook('onClose', async () => {
+    // Orders first: the last commands finish and publish while the market data is still live.
+    await spot.stop();
+    await market.stop();
+  });
   const gateway = new SocketGateway({
     service: market,
+    spot,
     scheduler,
     authenticate: async (token) =>
       (await resolveSession(deps.db, deps.clock, sessionLimits, token))?.userId ?? null,
@@ -92,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   securityRoutes(router, deps);
   marketRoutes(router, market, () => scheduler.now());
   walletRoutes(router, deps, market);
+  spotRoutes(router, deps, spot);
   opsRoutes(app, deps, await issueOpsToken(config.dataDir));
   homeRoutes(router, deps, market, () => scheduler.now());
   registerErrorHandlers(app, router.paths);

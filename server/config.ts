@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { feeRatePpm } from '../core/spot/spot-math.ts';
 import { defaultMarkets, knownMarkets } from './market/catalog.ts';
 import type { ChainFamily } from './wallet/addresses/chains.ts';
 import {
@@ -15,6 +16,16 @@ const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 const positiveInt = z.coerce.number().int().positive();
+/** A fee rate as a fraction with at most 6 decimals, below 10 %: `0.001` is 0.1 %. */
+const feeRate = z
+  .string()
+  .regex(/^0(\.\d{1,6})?$/, 'must be a fraction such as 0.001 (0.1 %), at most 6 decimals')
+  .refine((value) => (feeRatePpm(value) ?? 1e6) < 100_000, 'must be below 0.1 (10 %)');
+/** A whole number of USDT. */
+const wholeAmount = z
+  .string()
+  .regex(/^\d{1,12}$/, 'must be a whole number')
+  .transform((value) => BigInt(value));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -76,6 +87,17 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().min(1).default('./dist'),
+  SPOT_TRADING: flag.default(true),
+  SPOT_MAKER_FEE: feeRate.default('0.001'),
+  SPOT_TAKER_FEE: feeRate.default('0.001'),
+  SPOT_MIN_NOTIONAL: wholeAmount.default(5n),
+  LIQUIDITY_PROVIDER: flag.default(true),
+  LP_SPREAD_BPS: z.coerce.number().int().min(1).max(2000).default(10),
+  LP_STEP_BPS: z.coerce.number().int().min(1).max(1000).default(5),
+  LP_LEVELS: z.coerce.number().int().min(1).max(100).default(10),
+  LP_LEVEL_USDT: wholeAmount.default(2000n),
+  LP_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(1000),
+  LP_SEED_USDT: wholeAmount.default(1_000_000n),
 });
 
 export interface Config {
@@ -114,6 +136,26 @@ export interface Config {
   rateLimitPerMinute: number;
   logLevel: string;
   webRoot: string;
+  spot: SpotSettings;
+}
+
+export interface SpotSettings {
+  /** Whether the exchange's own order books take orders (and replace the feed's book and trades). */
+  enabled: boolean;
+  /** Fee rates in parts per million of what a fill gives the order. */
+  makerFeePpm: number;
+  takerFeePpm: number;
+  /** Smallest order value, whole USDT. */
+  minNotional: bigint;
+  liquidityProvider: {
+    enabled: boolean;
+    spreadBps: number;
+    stepBps: number;
+    levels: number;
+    levelQuote: bigint;
+    refreshMs: number;
+    seedQuote: bigint;
+  };
 }
 
 export class ConfigError extends Error {
@@ -190,5 +232,20 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
     logLevel: s.LOG_LEVEL,
     webRoot: path.resolve(s.WEB_ROOT),
+    spot: {
+      enabled: s.SPOT_TRADING,
+      makerFeePpm: feeRatePpm(s.SPOT_MAKER_FEE) ?? 0,
+      takerFeePpm: feeRatePpm(s.SPOT_TAKER_FEE) ?? 0,
+      minNotional: s.SPOT_MIN_NOTIONAL,
+      liquidityProvider: {
+        enabled: s.LIQUIDITY_PROVIDER,
+        spreadBps: s.LP_SPREAD_BPS,
+        stepBps: s.LP_STEP_BPS,
+        levels: s.LP_LEVELS,
+        levelQuote: s.LP_LEVEL_USDT,
+        refreshMs: s.LP_REFRESH_MS,
+        seedQuote: s.LP_SEED_USDT,
+      },
+    },
   };
 }

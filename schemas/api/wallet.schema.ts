@@ -238,9 +238,12 @@ export const addressDelete = defineEndpoint({
   errors: ['address_entry_not_found'],
 });
 
+/** What a movement was: its ledger posting kind's first word (`trade` for spot fills, freezes, releases). */
+export const recordType = z.enum(['deposit', 'withdrawal', 'transfer', 'trade']);
+
 export const recordSchema = z.object({
   id: z.number().int(),
-  type: z.enum(['deposit', 'withdrawal', 'transfer']),
+  type: recordType,
   wallet: walletSchema,
   asset: z.string(),
   /** Signed: what the movement did to this wallet's balance (available and frozen). */
@@ -256,7 +259,7 @@ export const records = defineEndpoint({
   summary: "The caller's money movements, newest first, optionally of one type",
   auth: true,
   request: z.object({
-    type: blankAsAbsent(z.enum(['deposit', 'withdrawal', 'transfer'])),
+    type: blankAsAbsent(recordType),
     page,
     size: pageSize,
   }),

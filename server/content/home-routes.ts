@@ -23,9 +23,9 @@ export function homeRoutes(
       (sum, ticker) => sum + (toUnits(ticker.quote_volume, 2, true) ?? 0),
       0,
     );
-    const { rows } = await sql<{ users: number }>`select count(*)::int as users from users`.execute(
-      deps.db,
-    );
+    const { rows } = await sql<{
+      users: number;
+    }>`select count(*)::int as users from users where role = 'user'`.execute(deps.db);
     const configured = deps.config.homeFigures;
     const figures = [
       { key: 'markets', value: String(tickers.length), source: 'measured' as const },

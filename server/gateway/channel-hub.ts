@@ -39,10 +39,18 @@ export class ChannelHub {
 
   /** Sends `data` on `channel` to every subscriber; `seq` defaults to the channel's next number. */
   publish(channel: string, data: unknown, ts: number, seq?: number): void {
-    const peers = this.#subscribers.get(channel);
+    this.publishTo(channel, channel, data, ts, seq);
+  }
+
+  /**
+   * Sends `data` to the subscribers of `key`, framed as `channel`: one user's private channel
+   * (`orders#42`) goes out named as the channel the client subscribed to (`orders`).
+   */
+  publishTo(key: string, channel: string, data: unknown, ts: number, seq?: number): void {
+    const peers = this.#subscribers.get(key);
     if (!peers || peers.size === 0) return;
-    const next = seq ?? (this.#seq.get(channel) ?? 0) + 1;
-    this.#seq.set(channel, next);
+    const next = seq ?? (this.#seq.get(key) ?? 0) + 1;
+    this.#seq.set(key, next);
     this.fanOut(peers, channel, next, ts, data);
   }
 

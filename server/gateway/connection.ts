@@ -30,6 +30,10 @@ export interface Corkable {
 
 const privateChannels = new Set(['orders', 'balances', 'positions', 'options', 'support']);
 
+export function isPrivateChannel(channel: string): boolean {
+  return privateChannels.has(channel);
+}
+
 export class Connection implements Peer {
   readonly channels = new Set<string>();
   userId: number | null = null;
@@ -41,6 +45,8 @@ export class Connection implements Peer {
   /** Refusals allowed: a burst, refilled slowly; a client refused faster than that is closed. */
   readonly #refusals: TokenBucket;
   #closed = false;
+  /** Set while an `auth` frame is checked: later frames (a `sub` to `orders`) wait for it. */
+  #pending: Promise<void> | null = null;
 
   /** The TCP socket under the WebSocket, corked while a tick's frames are written. */
   readonly #transport: Corkable | undefined;
@@ -95,7 +101,16 @@ export class Connection implements Peer {
     const now = this.#host.now();
     this.lastSeen = now;
     const frame = this.#read(data, isBinary, now);
-    if (frame) this.#handle(frame);
+    if (!frame) return;
+    // Frames are handled in order; after an `auth` frame the next ones wait for its check.
+    const work = this.#pending
+      ? this.#pending.then(() => (this.#closed ? undefined : this.#handle(frame)))
+      : this.#handle(frame);
+    if (!work) return;
+    this.#pending = work;
+    void work.then(() => {
+      if (this.#pending === work) this.#pending = null;
+    });
   }
 
   /** The frame, or null after refusing it. */
@@ -117,7 +132,8 @@ export class Connection implements Peer {
     return null;
   }
 
-  #handle(frame: ClientFrame): void {
+  /** Handles a frame; answers a promise when later frames must wait for it. */
+  #handle(frame: ClientFrame): Promise<void> | undefined {
     switch (frame.op) {
       case 'ping':
         break;
@@ -130,11 +146,25 @@ export class Connection implements Peer {
         }
         break;
       case 'auth':
-        void this.#host.authenticate(frame.token).then((userId) => {
-          this.userId = userId;
-          if (userId === null) this.#refuse('session_expired');
-        });
-        break;
+        return this.#host
+          .authenticate(frame.token)
+          .catch(() => null)
+          .then((userId) => {
+            this.#becomeUser(userId);
+            if (userId === null) this.#refuse('session_expired');
+          });
+    }
+  }
+
+  /** Private subscriptions follow the user: another user's token moves them, a bad one ends them. */
+  #becomeUser(userId: number | null): void {
+    if (userId === this.userId) return;
+    const held = [...this.channels].filter(isPrivateChannel);
+    for (const channel of held) this.#host.unsubscribe(this, channel);
+    this.userId = userId;
+    for (const channel of held) {
+      if (userId === null) this.channels.delete(channel);
+      else this.#host.subscribe(this, channel);
     }
   }
 
@@ -144,7 +174,7 @@ export class Connection implements Peer {
         this.#refuse('channel_unknown', { channel }, channel);
         continue;
       }
-      if (privateChannels.has(channel) && this.userId === null) {
+      if (isPrivateChannel(channel) && this.userId === null) {
         this.#refuse('session_expired', {}, channel);
         continue;
       }

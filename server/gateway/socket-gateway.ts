@@ -10,13 +10,17 @@ import { languageFromTag } from '../../schemas/languages.ts';
 import { candleRow } from '../market/market-routes.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { MarketState } from '../market/market-state.ts';
+import type { SpotService } from '../spot/spot-service.ts';
 import { ChannelHub, encodeFrame } from './channel-hub.ts';
-import { Connection, type ConnectionHost, type Corkable } from './connection.ts';
+import { Connection, type ConnectionHost, type Corkable, isPrivateChannel } from './connection.ts';
 import { defaultGatewayLimits, type GatewayLimits } from './limits.ts';
 import { depthSnapshot, publishChanges } from './market-frames.ts';
+import { privateFrames } from './private-frames.ts';
 
 export interface GatewayOptions {
   service: MarketService;
+  /** Spot trading, whose committed commands reach their users on the private channels. */
+  spot?: SpotService;
   scheduler: Scheduler;
   authenticate(token: string): Promise<number | null>;
   limits?: Partial<GatewayLimits>;
@@ -32,7 +36,7 @@ export class SocketGateway implements ConnectionHost {
   readonly #channels: Set<string>;
   #heartbeat: unknown;
   readonly #snapshots = new Map<string, { version: number; frame: Buffer }>();
-  #unlisten: (() => void) | undefined;
+  #unlisten: (() => void)[] = [];
 
   constructor(options: GatewayOptions) {
     this.#options = options;
@@ -82,15 +86,33 @@ export class SocketGateway implements ConnectionHost {
 
   start(): void {
     const { scheduler, service } = this.#options;
-    this.#unlisten = service.onChanges((now, changes) => {
-      // A tick's frames for one client leave in one write rather than one write each.
-      for (const connection of this.#connections) connection.cork();
-      for (const [symbol, change] of changes) {
-        const state = service.market(symbol);
-        if (state) publishChanges(this.hub, state, change, now);
-      }
-      for (const connection of this.#connections) connection.uncork();
-    });
+    this.#unlisten.push(
+      service.onChanges((now, changes) => {
+        // A tick's frames for one client leave in one write rather than one write each.
+        for (const connection of this.#connections) connection.cork();
+        for (const [symbol, change] of changes) {
+          const state = service.market(symbol);
+          if (state) publishChanges(this.hub, state, change, now);
+        }
+        for (const connection of this.#connections) connection.uncork();
+      }),
+    );
+    const { spot } = this.#options;
+    if (spot) {
+      // Private changes go out at once: a trader waits for their own order, not for a tick.
+      this.#unlisten.push(
+        spot.onCommitted((committed) => {
+          for (const frame of privateFrames(committed)) {
+            this.hub.publishTo(
+              privateKey(frame.channel, frame.userId),
+              frame.channel,
+              frame.data,
+              committed.ts,
+            );
+          }
+        }),
+      );
+    }
     this.#heartbeat = scheduler.setInterval(() => {
       const now = this.now();
       const pong = Buffer.from(JSON.stringify({ op: 'pong', ts: now }));
@@ -99,7 +121,8 @@ export class SocketGateway implements ConnectionHost {
   }
 
   stop(): void {
-    this.#unlisten?.();
+    for (const unlisten of this.#unlisten) unlisten();
+    this.#unlisten = [];
     this.#options.scheduler.clearInterval(this.#heartbeat);
     for (const connection of this.#connections) connection.drop();
   }
@@ -109,7 +132,7 @@ export class SocketGateway implements ConnectionHost {
   }
 
   subscribe(connection: Connection, channel: string): void {
-    this.hub.add(channel, connection);
+    this.hub.add(hubKey(connection, channel), connection);
     const [kind, symbol] = channel.split('.');
     const state = symbol ? this.#options.service.market(symbol) : undefined;
     if (!state) return;
@@ -142,7 +165,7 @@ export class SocketGateway implements ConnectionHost {
   }
 
   unsubscribe(connection: Connection, channel: string): void {
-    this.hub.remove(channel, connection);
+    this.hub.remove(hubKey(connection, channel), connection);
   }
 
   authenticate(token: string): Promise<number | null> {
@@ -151,6 +174,18 @@ export class SocketGateway implements ConnectionHost {
 
   closed(connection: Connection): void {
     this.#connections.delete(connection);
-    for (const channel of connection.channels) this.hub.remove(channel, connection);
+    for (const channel of connection.channels)
+      this.hub.remove(hubKey(connection, channel), connection);
   }
+}
+
+/** A user's own copy of a private channel: nobody else's frames can reach it. */
+function privateKey(channel: string, userId: number): string {
+  return `${channel}#${userId}`;
+}
+
+function hubKey(connection: Connection, channel: string): string {
+  return isPrivateChannel(channel) && connection.userId !== null
+    ? privateKey(channel, connection.userId)
+    : channel;
 }

@@ -8,7 +8,7 @@ import type { TickerData } from '../../schemas/socket.schema.ts';
 import { CandleAggregator } from './candle-aggregator.ts';
 import type { MarketSpec } from './catalog.ts';
 import { type BookDiff, DepthBook, type UnitLevel } from './depth-book.ts';
-import { IndexPrice, type IndexRules } from './index-price.ts';
+import { IndexPrice, type IndexReading, type IndexRules } from './index-price.ts';
 
 /** A trade in units: price ticks, quantity lots, taker side, time. */
 export interface UnitTrade {
@@ -53,6 +53,8 @@ export class MarketState {
   /** The closed minutes of the last 24 h, summed once per minute. */
   #day: ClosedDay = { minute: -1, open: null, high: 0, low: 0, v: 0, q: 0 };
   #publishedTicker = '';
+  /** Set when the exchange's own order book trades this market: its book and trades are shown. */
+  #exchangeBook = false;
 
   constructor(spec: MarketSpec, feed: string, rules?: IndexRules, maxCandles?: number) {
     this.spec = spec;
@@ -76,18 +78,59 @@ export class MarketState {
     this.#index.record(source, price, ts);
   }
 
+  /** The index price at `now`: the median of the live sources, or the last one flagged stale. */
+  indexAt(now: number): IndexReading {
+    return this.#index.read(now);
+  }
+
+  /** Whether the book and trades shown are the exchange's own (else the primary feed's). */
+  get exchangeBook(): boolean {
+    return this.#exchangeBook;
+  }
+
+  /**
+   * A trade of the primary feed: it draws the candles, the last price and the 24 h ticker. Its
+   * trade list is shown only while the exchange has no book of its own for this market.
+   */
   trade(trade: UnitTrade): void {
     const quote = quoteTicks(trade.price, trade.quantity, this.spec.quantityScale);
     this.candles.trade(trade.price, trade.quantity, quote, trade.ts);
     this.#last = { price: trade.price, ts: trade.ts };
+    if (!this.#exchangeBook) this.#list(trade);
+  }
+
+  /** The primary feed's book, shown until the exchange's own book takes over. */
+  depth(kind: 'snapshot' | 'update', bids: readonly UnitLevel[], asks: readonly UnitLevel[]): void {
+    if (!this.#exchangeBook) this.book.apply(kind, bids, asks);
+  }
+
+  /**
+   * From now on the book and the trades are the exchange's order book: the feed's book levels and
+   * recent trades are replaced, while candles and the ticker stay the feed's reference market.
+   */
+  useExchangeBook(): void {
+    this.#exchangeBook = true;
+    this.#trades.length = 0;
+    this.#unpublishedTrades = [];
+  }
+
+  exchangeTrade(trade: UnitTrade): void {
+    this.#list(trade);
+  }
+
+  exchangeDepth(
+    kind: 'snapshot' | 'update',
+    bids: readonly UnitLevel[],
+    asks: readonly UnitLevel[],
+  ): void {
+    this.book.apply(kind, bids, asks);
+  }
+
+  #list(trade: UnitTrade): void {
     this.#trades.push(trade);
     if (this.#trades.length > keptTrades * 2)
       this.#trades.splice(0, this.#trades.length - keptTrades);
     this.#unpublishedTrades.push(trade);
-  }
-
-  depth(kind: 'snapshot' | 'update', bids: readonly UnitLevel[], asks: readonly UnitLevel[]): void {
-    this.book.apply(kind, bids, asks);
   }
 
   /** Newest first. */

@@ -6,19 +6,14 @@ import { z } from 'zod';
 import { parseAmount } from '../../core/money.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
-import { checkLedger } from '../ledger/check.ts';
 import { chains, isChainId } from '../wallet/addresses/chains.ts';
 import { deriveDepositAddress } from '../wallet/addresses/derive.ts';
 import { assetSpec } from '../wallet/assets.ts';
 import { observeDeposit } from '../wallet/chain-deposits.ts';
 import { depositAddressFor } from '../wallet/deposit-addresses.ts';
 import { withdrawalView } from '../wallet/wallet-routes.ts';
-import {
-  approveWithdrawal,
-  markSent,
-  rejectWithdrawal,
-  withdrawalReservations,
-} from '../wallet/withdrawals.ts';
+import { approveWithdrawal, markSent, rejectWithdrawal } from '../wallet/withdrawals.ts';
+import { auditLedger } from './ledger-audit.ts';
 import { sameToken } from './ops-token.ts';
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -167,7 +162,7 @@ export function opsRoutes(app: FastifyInstance, deps: AppDeps, token: string): v
   );
 
   route('/ops/ledger/check', z.object({}), async () => {
-    const problems = await checkLedger(db, [withdrawalReservations]);
+    const problems = await auditLedger(db);
     return { ok: problems.length === 0, problems };
   });
 

@@ -2,9 +2,11 @@
 // accounts, with what it did to that account (available and frozen together).
 import { sql } from 'kysely';
 import { displayAmount, parseAmount } from '../../core/money.ts';
+import type { z } from 'zod';
+import { recordType } from '../../schemas/api/wallet.schema.ts';
 import type { Db } from '../db/database.ts';
 
-export type RecordType = 'deposit' | 'withdrawal' | 'transfer';
+export type RecordType = z.infer<typeof recordType>;
 
 interface RecordRow {
   id: number;
@@ -23,7 +25,9 @@ export async function recordsOf(
   page: number,
   size: number,
 ) {
-  const kind = type === undefined ? sql`true` : sql`p.kind like ${`${type}%`}`;
+  // Only the movements a user can see a type for (the liquidity provider's seeding has none).
+  const types = type === undefined ? recordType.options : [type];
+  const kind = sql`split_part(p.kind, '.', 1) in (${sql.join(types)})`;
   const { rows } = await sql<RecordRow & { total: number }>`
     select p.id::int as id, p.kind, a.wallet, a.asset, sum(e.amount)::text as amount,
       p.reference, p.created_at, count(*) over ()::int as total

@@ -1,0 +1,62 @@
+// The spot calls (design.md §4 `/spot/*`): the markets' rules, placing and cancelling orders, and
+// the caller's order lists. Placing and cancelling run on the market's single writer, inside one
+// transaction with their idempotency key, so an answer is only given once the order is durable.
+import {
+  cancelSpotOrder,
+  placeSpotOrder,
+  spotOrders,
+  spotRules,
+} from '../../schemas/api/spot.schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { BusinessError } from '../http/business-error.ts';
+import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
+import type { Router } from '../http/router.ts';
+import { knownMarkets } from '../market/catalog.ts';
+import { parseOrder } from './order-checks.ts';
+import { findOrder, listOrders, orderView } from './order-store.ts';
+import { rulesView } from './spot-markets.ts';
+import type { SpotService } from './spot-service.ts';
+
+export function spotRoutes(router: Router, deps: AppDeps, spot: SpotService): void {
+  const { db } = deps;
+
+  /** A market's decimals, also for orders of a market no longer listed. */
+  const scalesOf = (symbol: string) =>
+    spot.writer(symbol)?.market ??
+    knownMarkets.find((spec) => spec.symbol === symbol) ?? { priceScale: 8, quantityScale: 8 };
+
+  router.add(spotRules, async () => ({ list: spot.markets().map(rulesView) }));
+
+  router.add(placeSpotOrder, async (input, { session, request }) => {
+    const key = idempotencyKeyOf(request);
+    const writer = spot.writer(input.symbol);
+    if (!writer) throw new BusinessError('market_unknown');
+    const order = parseOrder(writer.market, session.userId, input);
+    return writer.exclusive((turn) =>
+      idempotent(
+        { db, userId: session.userId, key, path: placeSpotOrder.path, request: input },
+        async (trx) => orderView(await turn.place(trx, order), writer.market),
+      ),
+    );
+  });
+
+  router.add(cancelSpotOrder, async ({ order_id }, { session, request }) => {
+    const key = idempotencyKeyOf(request);
+    // Another user's order is answered exactly like one that does not exist.
+    const found = await findOrder(db, session.userId, order_id);
+    if (!found) throw new BusinessError('order_not_found');
+    const writer = spot.writer(found.symbol);
+    if (!writer) throw new BusinessError('order_not_open');
+    return writer.exclusive((turn) =>
+      idempotent(
+        { db, userId: session.userId, key, path: cancelSpotOrder.path, request: { order_id } },
+        async (trx) => orderView(await turn.cancel(trx, session.userId, order_id), writer.market),
+      ),
+    );
+  });
+
+  router.add(spotOrders, async ({ status, symbol, page, size }, { session }) => {
+    const { rows, total } = await listOrders(db, session.userId, status, symbol, page, size);
+    return { list: rows.map((row) => orderView(row, scalesOf(row.symbol))), total, page, size };
+  });
+}

@@ -1,0 +1,129 @@
+// Spot trading of the exchange: one writer per listed market, their books rebuilt from the
+// database at start, the public book and trades of each market fed from them after every commit,
+// the private order and balance changes handed to whoever listens (the socket gateway), and the
+// liquidity provider quoting around the index.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Scheduler } from '../../core/scheduler.ts';
+import type { Clock } from '../clock.ts';
+import type { SpotSettings } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { UnitLevel } from '../market/depth-book.ts';
+import type { MarketService } from '../market/market-service.ts';
+import type { MarketState } from '../market/market-state.ts';
+import type { OrderBook } from './engine/order-book.ts';
+import { LiquidityProvider } from './liquidity/liquidity-provider.ts';
+import { ensureProviderAccount } from './liquidity/provider-account.ts';
+import { type Committed, MarketWriter } from './market-writer.ts';
+import { type SpotMarket, spotMarketOf } from './spot-markets.ts';
+
+export type CommittedListener = (committed: Committed) => void;
+
+export interface SpotServiceOptions {
+  db: Db;
+  clock: Clock;
+  scheduler: Scheduler;
+  market: MarketService;
+  settings: SpotSettings;
+  log: FastifyBaseLogger;
+}
+
+/** Levels a rebuilt book publishes as its snapshot: all of them (the gateway sends the best). */
+const allLevels = Number.MAX_SAFE_INTEGER;
+
+export class SpotService {
+  readonly #options: SpotServiceOptions;
+  readonly #writers = new Map<string, MarketWriter>();
+  readonly #listeners = new Set<CommittedListener>();
+  #provider: LiquidityProvider | undefined;
+
+  constructor(options: SpotServiceOptions) {
+    this.#options = options;
+    if (!options.settings.enabled) return;
+    const { makerFeePpm, takerFeePpm, minNotional } = options.settings;
+    for (const state of options.market.markets()) {
+      const market = spotMarketOf(state.spec, minNotional, {
+        makerPpm: makerFeePpm,
+        takerPpm: takerFeePpm,
+      });
+      this.#writers.set(
+        market.symbol,
+        new MarketWriter(market, {
+          db: options.db,
+          clock: options.clock,
+          log: options.log,
+          onCommitted: (committed) => this.#committed(state, committed),
+          onRebuilt: (_, book) => publishSnapshot(state, book),
+        }),
+      );
+    }
+  }
+
+  get enabled(): boolean {
+    return this.#writers.size > 0;
+  }
+
+  markets(): SpotMarket[] {
+    return [...this.#writers.values()].map((writer) => writer.market);
+  }
+
+  writer(symbol: string): MarketWriter | undefined {
+    return this.#writers.get(symbol);
+  }
+
+  /** The liquidity provider's user id, when one quotes. */
+  get providerId(): number | undefined {
+    return this.#provider?.userId;
+  }
+
+  onCommitted(listener: CommittedListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async start(): Promise<void> {
+    const { market, settings } = this.#options;
+    for (const writer of this.#writers.values()) {
+      market.market(writer.market.symbol)?.useExchangeBook();
+      await writer.rebuild();
+    }
+    if (!this.enabled || !settings.liquidityProvider.enabled) return;
+    const userId = await ensureProviderAccount(this.#options.db);
+    this.#provider = new LiquidityProvider({
+      db: this.#options.db,
+      userId,
+      markets: [...this.#writers.values()].map((writer) => ({
+        writer,
+        state: market.market(writer.market.symbol) as MarketState,
+      })),
+      settings: settings.liquidityProvider,
+      scheduler: this.#options.scheduler,
+      log: this.#options.log,
+    });
+    this.#provider.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.#provider?.stop();
+    await Promise.all([...this.#writers.values()].map((writer) => writer.idle()));
+  }
+
+  #committed(state: MarketState, committed: Committed): void {
+    for (const fill of committed.fills) {
+      state.exchangeTrade({
+        price: fill.price,
+        quantity: fill.quantity,
+        side: fill.takerSide,
+        ts: committed.ts,
+      });
+    }
+    state.exchangeDepth('update', committed.bids, committed.asks);
+    this.#provider?.noticeFills(committed.market.symbol, committed.fills);
+    for (const listener of this.#listeners) listener(committed);
+  }
+}
+
+function publishSnapshot(state: MarketState, book: OrderBook): void {
+  const levels = (side: 'buy' | 'sell'): UnitLevel[] =>
+    book.depth(side, allLevels).map((level) => [level.price, level.quantity] as const);
+  state.exchangeDepth('snapshot', levels('buy'), levels('sell'));
+}
