@@ -28,7 +28,13 @@ let api: ApiClient;
 
 beforeAll(async () => {
   // Two days of history are plenty for paging and keep the start quick.
-  server = await startServerProcess({ MARKET_HISTORY_DAYS: '2', HOME_REGIONS: String(regions) });
+  // The feed's own book and trades, which are busy from the start (spot.test.ts covers the
+  // exchange's).
+  server = await startServerProcess({
+    SPOT_TRADING: 'false',
+    MARKET_HISTORY_DAYS: '2',
+    HOME_REGIONS: String(regions),
+  });
   api = new ApiClient(server.url);
 });
 

@@ -26,6 +26,7 @@ import { knownMarkets } from '../../server/market/catalog.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { expectOk } from '../support/expectations.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
+import { type Frame, SocketClient } from '../support/socket-client.ts';
 
 /** Every market the simulated feed knows, so a client can ask for more channels than it may hold. */
 const symbols = knownMarkets.map((market) => market.symbol);
@@ -39,96 +40,12 @@ const publicChannels = symbols.flatMap((symbol) => [
 
 let server: ServerProcess;
 let api: ApiClient;
-const open: Client[] = [];
 
-interface Frame {
-  op?: string;
-  code?: number;
-  msg?: string;
-  channel?: string;
-  seq?: number;
-  ts?: number;
-  data?: unknown;
-}
-
-/** A `ws` client that keeps every frame it receives, in order, and lets a test wait for one. */
-class Client {
-  readonly frames: Frame[] = [];
-  readonly socket: WebSocket;
-  readonly opened: Promise<void>;
-  readonly closed: Promise<void>;
-  #waiters = new Set<() => void>();
-
-  constructor(query = '') {
-    this.socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/ws${query}`);
-    this.opened = new Promise((resolve, reject) => {
-      this.socket.once('open', () => resolve());
-      this.socket.once('error', reject);
-    });
-    this.closed = new Promise((resolve) => this.socket.once('close', () => resolve()));
-    // A socket error ends in a close; the test looks at the close.
-    this.socket.on('error', () => {});
-    this.socket.on('message', (data) => {
-      this.frames.push(JSON.parse(data.toString()) as Frame);
-      for (const wake of this.#waiters) wake();
-    });
-    open.push(this);
-  }
-
-  static async connect(query = ''): Promise<Client> {
-    const client = new Client(query);
-    await client.opened;
-    return client;
-  }
-
-  send(frame: unknown): void {
-    this.socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-  }
-
-  subscribe(channels: readonly string[]): void {
-    for (let i = 0; i < channels.length; i += 50) {
-      this.send({ op: 'sub', channels: channels.slice(i, i + 50) });
-    }
-  }
-
-  get isClosed(): boolean {
-    return this.socket.readyState === WebSocket.CLOSED;
-  }
-
-  on(channel: string, from = 0): Frame[] {
-    return this.frames.slice(from).filter((frame) => frame.channel === channel && !frame.op);
-  }
-
-  errors(from = 0): Frame[] {
-    return this.frames.slice(from).filter((frame) => frame.op === 'error');
-  }
-
-  /** Resolves once `done` holds for the frames received so far; fails after the deadline. */
-  until(done: (frames: Frame[]) => boolean, what: string, deadlineMs = 20_000): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        if (!done(this.frames)) return;
-        this.#waiters.delete(check);
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        this.#waiters.delete(check);
-        reject(new Error(`gave up waiting for ${what}; last frames: ${this.#tail()}`));
-      }, deadlineMs);
-      this.#waiters.add(check);
-      check();
-    });
-  }
-
-  close(): void {
-    this.socket.terminate();
-  }
-
-  #tail(): string {
-    return JSON.stringify(this.frames.slice(-3)).slice(0, 500);
-  }
-}
+/** A client of the server this file starts. */
+const Client = {
+  connect: (query = '') => SocketClient.connect(server.url, query),
+};
+type Client = SocketClient;
 
 function errorFrame(
   name: ErrorName,
@@ -182,7 +99,10 @@ function rows(levels: Map<string, string>, descending: boolean): [string, string
 let heartbeat: Client;
 
 beforeAll(async () => {
+  // The feed's own book and trades: these tests need every channel busy from the start, and the
+  // exchange's book only moves when someone trades (tests/integration/spot.test.ts covers it).
   server = await startServerProcess({
+    SPOT_TRADING: 'false',
     MARKET_HISTORY_DAYS: '1',
     MARKETS: knownMarkets.map((market) => market.base).join(','),
   });
@@ -196,7 +116,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const client of open) client.close();
+  for (const client of SocketClient.open) client.close();
   await server?.stop();
 });
 

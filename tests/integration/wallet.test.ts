@@ -5,9 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../core/money.ts';
 import { systemClock } from '../../server/clock.ts';
-import { checkLedger } from '../../server/ledger/check.ts';
+import { auditLedger } from '../../server/ops/ledger-audit.ts';
 import { creditDeposit } from '../../server/wallet/credit-deposit.ts';
-import { withdrawalReservations } from '../../server/wallet/withdrawals.ts';
 import { lastCodeFor, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
@@ -74,7 +73,7 @@ describe.each([
         'funding:USDT': '0',
         'contract:USDT': '1234.5',
       });
-      expect(await checkLedger(server.db)).toEqual([]);
+      expect(await auditLedger(server.db)).toEqual([]);
     },
   );
 
@@ -98,7 +97,7 @@ describe.each([
       expect((await transfer(user.token, body, key)).body).toEqual(first);
       const reused = await transfer(user.token, { ...body, amount: '1' }, key);
       expect(reused.body.code).toBe(1112);
-      expect(await checkLedger(server.db)).toEqual([]);
+      expect(await auditLedger(server.db)).toEqual([]);
     },
   );
 
@@ -166,7 +165,7 @@ describe.each([
       const codes = answers.map((answer) => answer.body.code);
       expect(codes.filter((code) => code === 200)).toHaveLength(1);
       expect(codes.filter((code) => code !== 200).every((code) => code === 1100)).toBe(true);
-      expect(await checkLedger(server.db, [withdrawalReservations])).toEqual([]);
+      expect(await auditLedger(server.db)).toEqual([]);
     },
   );
 

@@ -10,6 +10,8 @@ export interface ServerProcess {
   dataDir: string;
   /** Sends SIGTERM, waits for the exit and answers its code; removes a data directory it made. */
   stop(): Promise<number | null>;
+  /** Sends SIGKILL, as a crash would, and waits for the exit; keeps the data directory. */
+  kill(): Promise<void>;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -56,6 +58,13 @@ export async function startServerProcess(
       const code = await stopChild(child);
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
       return code;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      await new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGKILL');
+      });
     },
   };
 }
