@@ -14,7 +14,7 @@ function play(ids: (next: () => number, step: number) => number, steps: number, 
     const live = [...model.keys()];
     if (live.length > 0 && next() < 0.4) {
       const id = live[Math.floor(next() * live.length)] as number;
-      index.remove(id);
+      index.remove(id, model.get(id) as number);
       store.release(model.get(id) as number);
       model.delete(id);
     } else {

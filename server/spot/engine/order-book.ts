@@ -265,7 +265,7 @@ export class OrderBook {
   private unlinkResting(slot: number, level: number, side: BookSide): void {
     this.levels.unlink(level, slot);
     if (this.levels.orderCount(level) === 0) side.remove(level);
-    this.index.remove(this.orders.id(slot));
+    this.index.remove(this.orders.id(slot), slot);
     this.orders.release(slot);
   }
 

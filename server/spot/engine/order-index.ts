@@ -1,117 +1,101 @@
-// Order id → order slot, for cancels and duplicate checks: an open-addressed hash table with
-// linear probing over one Int32Array of (hash, slot + 1) pairs. An entry is 8 bytes, so the
-// probes of a lookup usually stay on one cache line, and the full id is only compared (on the
-// order record, which a cancel reads anyway) when the 32-bit hash matches. A
-// Map<number, object> costs more misses per lookup in a deep book: its bucket, its entry, then
-// the object. Removal shifts the entries after it back instead of leaving tombstones, so the
-// table does not degrade over a long run; it doubles past MAX_LOAD.
+// Order id → order slot, for cancels and duplicate checks. Ids come from the server's sequence,
+// so the ids resting at once are nearly dense: a direct table indexed by the low bits of the id
+// (`id & mask`, no hashing) holds almost all of them, and an id whose entry is taken by another
+// resting order goes to a hash table beside it. In a deep book this is what the id lookup costs:
+// consecutive new orders read and write the same cache line of the direct table, where a hash
+// scatters them over the whole table (one miss per new order), and 4-byte entries make the table
+// half the size. The direct table doubles while too many ids spill over, up to a bound set by the
+// number of resting orders, so ids far apart (random, or strided across markets) cost memory in
+// proportion to the book and fall back to hashing, never to a wrong answer: every hit is
+// confirmed against the full id on the order record.
+import { IdHashTable } from './id-hash-table.ts';
 import { NONE, type OrderStore } from './order-store.ts';
 
-/** 2^-32, exact: multiplying by it divides a safe integer by 2^32 without rounding. */
-const INV_2_32 = 2.3283064365386963e-10;
-/**
- * Linear probing stays short below this load, and a smaller table stays in cache: in the deep
- * book benchmark a table at most 70% full ran faster than one at most 50% full.
- */
-const MAX_LOAD = 0.7;
-
-/**
- * 32 bits of a safe integer's two halves, mixed. Multiplying by an odd constant is a bijection,
- * so ids below 2^32 (every id of a realistic sequence) have distinct hashes.
- */
-function hashOf(id: number): number {
-  const low = id | 0;
-  const high = (id * INV_2_32) | 0;
-  return Math.imul(low ^ Math.imul(high, 0x85ebca6b), 0x9e3779b1);
-}
+/** The direct table grows no larger than this many entries per resting order. */
+const MAX_ENTRIES_PER_ORDER = 16;
+/** It grows when more than 1/SPILL_RATIO of the resting orders spill into the hash table. */
+const SPILL_RATIO = 8;
+const MIN_ENTRIES = 16;
 
 export class OrderIndex {
-  /** Pairs (hash, slot + 1); slot + 1 = 0 marks an empty entry. */
-  private table: Int32Array;
+  /** Entry `id & mask` holds slot + 1 of a resting order with that id, or 0. */
+  private direct: Int32Array;
   private mask: number;
-  /** Fibonacci hashing: the home entry is the top bits of the hash. */
-  private shift: number;
+  /** Resting orders whose direct entry was taken when they arrived. */
+  private spilled: IdHashTable;
   private count = 0;
 
   constructor(
     expected: number,
     private readonly orders: OrderStore,
   ) {
-    let bits = 4;
-    while (2 ** bits * MAX_LOAD < expected) bits++;
-    this.table = new Int32Array(2 ** bits * 2);
-    this.mask = 2 ** bits - 1;
-    this.shift = 32 - bits;
+    let entries = MIN_ENTRIES;
+    while (entries < 2 * expected) entries *= 2;
+    this.direct = new Int32Array(entries);
+    this.mask = entries - 1;
+    this.spilled = new IdHashTable(0, orders);
   }
 
   get size(): number {
     return this.count;
   }
 
-  /** The slot of order `id`, or NONE. */
-  find(id: number): number {
-    const table = this.table;
-    const mask = this.mask;
-    const hash = hashOf(id);
-    for (let i = hash >>> this.shift; ; i = (i + 1) & mask) {
-      const value = table[2 * i + 1] as number;
-      if (value === 0) return NONE;
-      if (table[2 * i] === hash && this.orders.id(value - 1) === id) return value - 1;
-    }
+  /** How many resting orders live in the hash table rather than the direct one. */
+  get spilledCount(): number {
+    return this.spilled.size;
   }
 
-  /** Adds order `id` at `slot`; the id must not be in the table. */
+  /** The slot of order `id`, or NONE; any number is accepted. */
+  find(id: number): number {
+    const value = this.direct[id & this.mask] as number;
+    if (value !== 0 && this.orders.id(value - 1) === id) return value - 1;
+    return this.spilled.size === 0 ? NONE : this.spilled.find(id);
+  }
+
+  /** Adds order `id` (a safe integer) at `slot`; the id must not be in the index. */
   insert(id: number, slot: number): void {
-    if (this.count >= (this.mask + 1) * MAX_LOAD) this.grow();
-    this.place(hashOf(id), slot + 1);
+    const at = id & this.mask;
+    if (this.direct[at] === 0) {
+      this.direct[at] = slot + 1;
+    } else {
+      this.spilled.insert(id, slot);
+      if (this.spilled.size * SPILL_RATIO > this.count && this.direct.length < this.bound()) {
+        this.grow();
+      }
+    }
     this.count++;
   }
 
-  /** Removes order `id`; it must be in the table. */
-  remove(id: number): void {
-    const table = this.table;
-    const mask = this.mask;
-    const shift = this.shift;
-    const hash = hashOf(id);
-    let hole = hash >>> shift;
-    while (
-      !(table[2 * hole] === hash && this.orders.id((table[2 * hole + 1] as number) - 1) === id)
-    ) {
-      hole = (hole + 1) & mask;
-    }
-    // Pull back each later entry of the run whose home is not between the hole and itself, so
-    // every entry stays reachable from its home without a gap.
-    for (let j = (hole + 1) & mask; table[2 * j + 1] !== 0; j = (j + 1) & mask) {
-      const home = (table[2 * j] as number) >>> shift;
-      if (((j - home) & mask) >= ((j - hole) & mask)) {
-        table[2 * hole] = table[2 * j] as number;
-        table[2 * hole + 1] = table[2 * j + 1] as number;
-        hole = j;
-      }
-    }
-    table[2 * hole] = 0;
-    table[2 * hole + 1] = 0;
+  /** Removes order `id`, resting at `slot`. */
+  remove(id: number, slot: number): void {
+    const at = id & this.mask;
+    if (this.direct[at] === slot + 1) this.direct[at] = 0;
+    else this.spilled.remove(id);
     this.count--;
   }
 
-  private place(hash: number, value: number): void {
-    const table = this.table;
-    const mask = this.mask;
-    let i = hash >>> this.shift;
-    while (table[2 * i + 1] !== 0) i = (i + 1) & mask;
-    table[2 * i] = hash;
-    table[2 * i + 1] = value;
+  private bound(): number {
+    return Math.max(MIN_ENTRIES, this.count + 1) * MAX_ENTRIES_PER_ORDER;
   }
 
-  /** Doubles the table; entries keep their hash, so no order record is read. */
+  /** Doubles the direct table and moves in every spilled order whose new entry is free. */
   private grow(): void {
-    const old = this.table;
-    this.table = new Int32Array(old.length * 2);
-    this.mask = this.mask * 2 + 1;
-    this.shift -= 1;
-    for (let i = 0; i < old.length; i += 2) {
-      const value = old[i + 1] as number;
-      if (value !== 0) this.place(old[i] as number, value);
+    const old = this.direct;
+    const orders = this.orders;
+    this.direct = new Int32Array(old.length * 2);
+    this.mask = this.direct.length - 1;
+    // Two ids with different entries under the old mask differ in those bits under the new one.
+    for (let i = 0; i < old.length; i++) {
+      const value = old[i] as number;
+      if (value !== 0) this.direct[orders.id(value - 1) & this.mask] = value;
     }
+    const spilled = this.spilled;
+    this.spilled = new IdHashTable(0, orders);
+    spilled.forEachSlot((slot) => {
+      const id = orders.id(slot);
+      const at = id & this.mask;
+      if (this.direct[at] === 0) this.direct[at] = slot + 1;
+      else this.spilled.insert(id, slot);
+    });
   }
 }
