@@ -472,3 +472,90 @@ function sum(a: string | undefined, b: string): string {
   const atoms = (parseAmount(a ?? '0') ?? 0n) + (parseAmount(b) ?? 0n);
   return displayAmount(atoms);
 }
+
+describe('spot trading with the liquidity provider', () => {
+  let quoting: InProcessServer;
+  const api = () => new ApiClient(quoting.url);
+
+  beforeAll(async () => {
+    quoting = await startInProcessServer(systemClock, { LP_REFRESH_MS: '200' });
+  }, 120_000);
+  afterAll(() => quoting?.stop());
+
+  async function quotes(symbol: string) {
+    for (;;) {
+      const depth = await api().get<{ bids: [string, string][]; asks: [string, string][] }>(
+        '/market/depth',
+        { symbol },
+      );
+      if (depth.body.data.bids.length >= 10 && depth.body.data.asks.length >= 10) {
+        return depth.body.data;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('quotes both sides around the index, and users trade against its quotes', async () => {
+    const book = await quotes('ETHUSDT');
+    const [bestBid, bestAsk] = [book.bids[0]?.[0] ?? '', book.asks[0]?.[0] ?? ''];
+    expect(Number(bestBid)).toBeLessThan(Number(bestAsk));
+
+    const user = await registerUser(api(), quoting.dataDir);
+    await quoting.db.transaction().execute((trx) =>
+      creditDeposit(trx, {
+        userId: user.userId,
+        asset: 'USDT',
+        chain: 'TRC20',
+        txid: randomUUID(),
+        amount: parseAmount('1000') ?? 0n,
+      }),
+    );
+    const bought = await api().post<SpotOrder>(
+      '/spot/order',
+      { symbol: 'ETHUSDT', side: 'buy', type: 'market', turnover: '500' },
+      { token: user.token, headers: { 'idempotency-key': randomUUID() } },
+    );
+    expectOk(bought);
+    expect(bought.body.data).toMatchObject({ status: 'filled', fee_asset: 'ETH' });
+    // It bought at the provider's asks, not below the best one.
+    expect(Number(bought.body.data.avg_price)).toBeGreaterThanOrEqual(Number(bestAsk) * 0.999);
+    expect(parseAmount(bought.body.data.filled_quote) ?? 0n).toBeLessThanOrEqual(
+      parseAmount('500') ?? 0n,
+    );
+    expect(await auditLedger(quoting.db)).toEqual([]);
+  });
+
+  it('never trades with itself, however often it requotes', async () => {
+    // Let it requote a few times on index moves and on the fill above.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const provider = await quoting.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'liquidity_provider')
+      .executeTakeFirstOrThrow();
+    const own = await quoting.db
+      .selectFrom('spot_trades as t')
+      .innerJoin('spot_orders as taker', 'taker.id', 't.taker_order_id')
+      .innerJoin('spot_orders as maker', 'maker.id', 't.maker_order_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('taker.user_id', '=', provider.id)
+      .where('maker.user_id', '=', provider.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(own.count)).toBe(0);
+    const selfTradeCancels = await quoting.db
+      .selectFrom('spot_orders')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', provider.id)
+      .where('cancel_reason', '=', 'self_trade')
+      .executeTakeFirstOrThrow();
+    expect(Number(selfTradeCancels.count)).toBe(0);
+    const placedByProvider = await quoting.db
+      .selectFrom('spot_orders')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', provider.id)
+      .executeTakeFirstOrThrow();
+    // More than one ladder per market: it did requote.
+    expect(Number(placedByProvider.count)).toBeGreaterThan(8 * 20);
+    expect(await auditLedger(quoting.db)).toEqual([]);
+  });
+});
