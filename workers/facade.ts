@@ -15,6 +15,9 @@ import type {
 } from '../schemas/api/wallet.schema.ts';
 import type { Language } from '../schemas/languages.ts';
 import type { ApiFailure } from './api-client.ts';
+import type { SpotHandlers, SpotView } from './spot-types.ts';
+
+export type * from './spot-types.ts';
 
 /** A call's outcome as the UI receives it: no exceptions cross the worker boundary. */
 export type Outcome<T> = { ok: true; data: T } | { ok: false; failure: ApiFailure };
@@ -296,6 +299,7 @@ export interface ViewPayloads {
   chart: ChartView;
   book: BookView;
   trades: TradesView;
+  spot: SpotView;
 }
 
 /** What a view is of: the market views name their symbol (and the chart its period). */
@@ -308,6 +312,7 @@ export interface ViewParams {
   chart: { symbol: string; period: KlinePeriod };
   book: { symbol: string };
   trades: { symbol: string };
+  spot: { symbol: string };
 }
 
 export type ViewName = keyof ViewPayloads;
@@ -352,6 +357,7 @@ export interface HostHandlers {
 export type CoreFacade = SessionHandlers &
   MarketHandlers &
   WalletHandlers &
+  SpotHandlers &
   ViewHandlers &
   DebugHandlers &
   HostHandlers;

@@ -49,6 +49,9 @@ import type {
 } from './facade.ts';
 import { MarketSocket, type SocketFactory } from './market-socket.ts';
 import { bookView, chartView, figuresView, marketView, tradesView } from './market-views.ts';
+import { SpotCalls } from './spot-handlers.ts';
+import type { SpotHandlers } from './spot-types.ts';
+import { spotView } from './spot-views.ts';
 import { WalletCalls } from './wallet-handlers.ts';
 
 /** How many of the newest logged events a restarted worker folds to restore the screen. */
@@ -89,7 +92,24 @@ const viewSources: { [K in ViewName]: (view: ClientView, params: Params) => unkn
   chart: (view, p) => view.candles[seriesKey(p?.symbol ?? '', p?.period ?? '1m')],
   book: (view, p) => view.books[p?.symbol ?? ''],
   trades: (view, p) => view.trades[p?.symbol ?? ''],
+  spot: (view, p) => [
+    view.spotRules,
+    view.spotOrders.byId,
+    view.balances,
+    view.tickers[p?.symbol ?? ''],
+    view.session,
+  ],
 };
+
+/** A view's source is one part of the fold, or a few (an array of them): compared part by part. */
+function sameSource(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((part, i) => part === b[i]);
+}
+
+/** The private channels of a logged-in user: their orders and balances as they change. */
+const privateChannels = ['orders', 'balances'];
 
 /** The socket channels a market view needs. */
 function channelsOf(view: ViewName, params: Params): string[] {
@@ -100,6 +120,8 @@ function channelsOf(view: ViewName, params: Params): string[] {
   }
   if (view === 'book') return [`depth.${params.symbol}`];
   if (view === 'trades') return [`trades.${params.symbol}`];
+  // The trade form checks prices against the market's current (last) price.
+  if (view === 'spot') return [`ticker.${params.symbol}`];
   return [];
 }
 
@@ -140,6 +162,7 @@ export class WorkerCore implements CoreFacade {
   readonly #api: ApiClient;
   readonly #socket: MarketSocket;
   readonly #wallet: WalletCalls;
+  readonly #spot: SpotCalls;
   #credentials: { token: string | null; language: Language } = { token: null, language: 'en' };
   #host: HostEvents | undefined;
   #live: ClientView = initialClientView;
@@ -163,7 +186,7 @@ export class WorkerCore implements CoreFacade {
       toast: (message) => this.#host?.toast(message),
       sessionExpired: (how) => {
         this.#record({ source: 'api', type: 'session-expired', payload: null });
-        this.#socket.authenticate(null);
+        this.#authenticate(null);
         this.#host?.sessionExpired(how);
       },
     });
@@ -173,13 +196,24 @@ export class WorkerCore implements CoreFacade {
       scheduler: deps.scheduler,
       onFrame: (frame) => this.#record({ source: 'socket', type: 'frame', payload: frame }),
       onProblem: (problem) => this.#record({ source: 'socket', type: 'problem', payload: problem }),
-      onOpenChange: (open) =>
-        this.#record({ source: 'socket', type: open ? 'open' : 'close', payload: null }),
+      onOpenChange: (open) => {
+        const reopened = open && this.#live.connection.open === false && this.#live.seq > 0;
+        this.#record({ source: 'socket', type: open ? 'open' : 'close', payload: null });
+        // Private frames sent while the socket was down are gone: load the spot state again.
+        if (reopened && this.#watches('spot')) void this.#spot.refreshSpot();
+      },
     });
     this.#wallet = new WalletCalls({
       call: (endpoint, input, headers) => this.#call(endpoint, input, headers),
       record: (event) => this.#record(event),
       locale: () => intlLocale(this.#credentials.language),
+    });
+    this.#spot = new SpotCalls({
+      call: (endpoint, input, headers) => this.#call(endpoint, input, headers),
+      record: (event) => this.#record(event),
+      locale: () => intlLocale(this.#credentials.language),
+      view: () => this.#live,
+      loggedIn: () => this.#credentials.token !== null,
     });
   }
 
@@ -211,8 +245,10 @@ export class WorkerCore implements CoreFacade {
 
   setCredentials(credentials: { token: string | null; language: Language }): void {
     const languageChanged = credentials.language !== this.#credentials.language;
+    const signedIn = credentials.token !== null && this.#credentials.token === null;
     this.#credentials = credentials;
-    this.#socket.authenticate(credentials.token);
+    this.#authenticate(credentials.token);
+    if (signedIn && this.#watches('spot')) void this.#spot.refreshSpot();
     // Formatted prices depend on the language: send every view again.
     if (languageChanged) for (const watcher of this.#watchers.values()) watcher.sent = unsent;
     this.#publish();
@@ -250,7 +286,7 @@ export class WorkerCore implements CoreFacade {
       : ({ ok: true, data: null } as const);
     this.#record({ source: 'intent', type: 'logout', payload: null });
     this.#credentials = { ...this.#credentials, token: null };
-    this.#socket.authenticate(null);
+    this.#authenticate(null);
     return outcome;
   }
 
@@ -351,6 +387,28 @@ export class WorkerCore implements CoreFacade {
     return this.#wallet.transfer(form);
   }
 
+  // Spot: its calls live in spot-handlers.ts, on the core's API client and log.
+
+  refreshSpot() {
+    return this.#spot.refreshSpot();
+  }
+
+  reviewSpotOrder(...args: Parameters<SpotHandlers['reviewSpotOrder']>) {
+    return this.#spot.reviewSpotOrder(...args);
+  }
+
+  placeSpotOrder(...args: Parameters<SpotHandlers['placeSpotOrder']>) {
+    return this.#spot.placeSpotOrder(...args);
+  }
+
+  cancelSpotOrder(id: number) {
+    return this.#spot.cancelSpotOrder(id);
+  }
+
+  spotOrders(...args: Parameters<SpotHandlers['spotOrders']>) {
+    return this.#spot.spotOrders(...args);
+  }
+
   // Views.
 
   watch<K extends ViewName>(
@@ -373,6 +431,7 @@ export class WorkerCore implements CoreFacade {
     const { symbol, period } = (params ?? {}) as NonNullable<Params>;
     if (view === 'chart' && symbol && period) void this.#fetchCandles(symbol, period, null);
     if (view === 'trades' && symbol) void this.#fetchTrades(symbol);
+    if (view === 'spot') void this.#spot.refreshSpot();
     this.#send(watcher, this.#shown ?? this.#live);
     return id;
   }
@@ -430,6 +489,18 @@ export class WorkerCore implements CoreFacade {
   }
 
   // Internals.
+
+  /** The token for the socket, and the private channels that follow it. */
+  #authenticate(token: string | null): void {
+    this.#socket.authenticate(token);
+    if (token) this.#socket.subscribe(privateChannels);
+    else this.#socket.unsubscribe(privateChannels);
+  }
+
+  #watches(view: ViewName): boolean {
+    for (const watcher of this.#watchers.values()) if (watcher.view === view) return true;
+    return false;
+  }
 
   #hold(channels: readonly string[]): void {
     const fresh = channels.filter((channel) => {
@@ -498,7 +569,8 @@ export class WorkerCore implements CoreFacade {
 
   #loggedIn(session: { account: string; user_id: number; token: string }): void {
     this.#credentials = { ...this.#credentials, token: session.token };
-    this.#socket.authenticate(session.token);
+    this.#authenticate(session.token);
+    if (this.#watches('spot')) void this.#spot.refreshSpot();
     this.#record({
       source: 'api',
       type: 'login',
@@ -547,7 +619,7 @@ export class WorkerCore implements CoreFacade {
 
   #send(watcher: Watcher, view: ClientView): void {
     const source = viewSources[watcher.view](view, watcher.params as Params);
-    if (source === watcher.sent) return;
+    if (sameSource(source, watcher.sent)) return;
     watcher.sent = source;
     const payload = this.#payload(watcher, view);
     watcher.send(watcher.view === 'chart' ? transferred(payload as ChartView) : payload);
@@ -571,6 +643,8 @@ export class WorkerCore implements CoreFacade {
         return bookView(symbol, view.books[symbol], locale);
       case 'trades':
         return tradesView(symbol, view.trades[symbol], locale);
+      case 'spot':
+        return spotView(view, symbol, locale);
       case 'chart':
         return chartView(
           symbol,

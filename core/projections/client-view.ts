@@ -1,10 +1,13 @@
 // Everything the screen is drawn from, as one pure fold of the event log.
 import type { LoggedEvent } from '../event-log.ts';
+import { type BalancesState, foldBalances, initialBalances } from './balances.ts';
 import { type BooksView, foldBooks, initialBooks } from './books.ts';
 import { type CandlesView, foldCandles, initialCandles } from './candles.ts';
 import { type ConnectionView, foldConnection, initialConnection } from './connection.ts';
 import { foldHome, type HomeView, initialHome } from './home.ts';
 import { foldSession, initialSession, type SessionView } from './session.ts';
+import { foldSpotOrders, initialSpotOrders, type SpotOrdersView } from './spot-orders.ts';
+import { foldSpotRules, initialSpotRules, type SpotRulesView } from './spot-rules.ts';
 import { foldTickers, initialTickers, type TickersView } from './tickers.ts';
 import { foldTrades, initialTrades, type TradesView } from './trades.ts';
 
@@ -18,6 +21,9 @@ export interface ClientView {
   candles: CandlesView;
   home: HomeView;
   session: SessionView;
+  spotRules: SpotRulesView;
+  spotOrders: SpotOrdersView;
+  balances: BalancesState;
 }
 
 export const initialClientView: ClientView = {
@@ -29,6 +35,9 @@ export const initialClientView: ClientView = {
   candles: initialCandles,
   home: initialHome,
   session: initialSession,
+  spotRules: initialSpotRules,
+  spotOrders: initialSpotOrders,
+  balances: initialBalances,
 };
 
 export function foldClientView(state: ClientView, event: LoggedEvent): ClientView {
@@ -39,7 +48,22 @@ export function foldClientView(state: ClientView, event: LoggedEvent): ClientVie
   const candles = foldCandles(state.candles, event);
   const home = foldHome(state.home, event);
   const session = foldSession(state.session, event);
-  return { seq: event.seq, connection, tickers, books, trades, candles, home, session };
+  const spotRules = foldSpotRules(state.spotRules, event);
+  const spotOrders = foldSpotOrders(state.spotOrders, event);
+  const balances = foldBalances(state.balances, event);
+  return {
+    seq: event.seq,
+    connection,
+    tickers,
+    books,
+    trades,
+    candles,
+    home,
+    session,
+    spotRules,
+    spotOrders,
+    balances,
+  };
 }
 
 /** The view after the events up to `untilSeq` (all when omitted): what the debug scrubber shows. */

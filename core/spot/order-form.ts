@@ -1,0 +1,162 @@
+// The spot order form's rules (spec §5) as the client applies them before sending: required
+// fields, the market's steps and bounds, the limit price against the current price, the minimum
+// value and the available balance. Everything is exact (integer units and bigint atoms); the
+// server checks again and its answer is the truth.
+import type { SpotMarketRules } from '../../schemas/api/spot.schema.ts';
+import { toUnits } from '../market/units.ts';
+import { parseAmount } from '../money.ts';
+import { type OrderTerms, orderReservation, type SpotScales } from './spot-math.ts';
+
+export type SpotSide = 'buy' | 'sell';
+export type SpotType = 'limit' | 'market';
+
+/** What the user typed, as typed. */
+export interface SpotOrderForm {
+  side: SpotSide;
+  type: SpotType;
+  price: string;
+  quantity: string;
+  turnover: string;
+}
+
+export type OrderField = 'price' | 'quantity' | 'turnover';
+
+export type OrderRule =
+  | 'required'
+  | 'invalid'
+  /** More decimals than the market's tick or lot allows. */
+  | 'offStep'
+  | 'tooLarge'
+  /** Spec §5: a limit buy price cannot exceed the current price. */
+  | 'aboveCurrent'
+  /** Spec §5: a limit sell price cannot be lower than the current price. */
+  | 'belowCurrent'
+  | 'belowMinimum'
+  /** Spec §5: the available amount must suffice. */
+  | 'insufficient';
+
+export interface OrderProblem {
+  field: OrderField;
+  rule: OrderRule;
+}
+
+/** What the checks need besides the form; `null` where it is not known yet (the server judges). */
+export interface OrderContext {
+  rules: SpotMarketRules;
+  /** The ticker's last price, an exact decimal. */
+  last: string | null;
+  /** Available balance of the asset the order pays with (quote for a buy, base for a sell). */
+  available: string | null;
+}
+
+export const emptySpotForm: SpotOrderForm = {
+  side: 'buy',
+  type: 'limit',
+  price: '',
+  quantity: '',
+  turnover: '',
+};
+
+export function scalesOf(rules: SpotMarketRules): SpotScales {
+  return { priceScale: rules.price_scale, quantityScale: rules.quantity_scale };
+}
+
+/** The fields an order of this side and type needs, in screen order. */
+export function requiredFields(form: Pick<SpotOrderForm, 'side' | 'type'>): OrderField[] {
+  if (form.type === 'limit') return ['price', 'quantity'];
+  return form.side === 'buy' ? ['turnover'] : ['quantity'];
+}
+
+const plainDecimal = /^\d{1,20}(\.\d{1,18})?$/;
+
+/** Units of `scale` for a typed value, or the rule it breaks. */
+export function typedUnits(text: string, scale: number, max: string): number | OrderRule {
+  const value = text.trim();
+  if (value === '') return 'required';
+  if (!plainDecimal.test(value) || !/[1-9]/.test(value)) return 'invalid';
+  const fraction = value.split('.')[1]?.replace(/0+$/, '') ?? '';
+  if (fraction.length > scale) return 'offStep';
+  const units = toUnits(value, scale, true);
+  const maxUnits = toUnits(max, scale, true);
+  if (units === null || (maxUnits !== null && units > maxUnits)) return 'tooLarge';
+  return units;
+}
+
+/** The order in market units, or the first problem in screen order. */
+export function orderTerms(form: SpotOrderForm, rules: SpotMarketRules): OrderTerms | OrderProblem {
+  const { price_scale: ps, quantity_scale: qs } = rules;
+  const values: Partial<Record<OrderField, number>> = {};
+  for (const field of requiredFields(form)) {
+    const units =
+      field === 'price'
+        ? typedUnits(form.price, ps, rules.max_price)
+        : field === 'quantity'
+          ? typedUnits(form.quantity, qs, rules.max_quantity)
+          : typedUnits(form.turnover, ps + qs, maxTurnover(rules));
+    if (typeof units === 'string') return { field, rule: units };
+    values[field] = units;
+  }
+  const { price = 0, quantity = 0, turnover = 0 } = values;
+  if (form.type === 'limit') return { type: 'limit', side: form.side, price, quantity };
+  return form.side === 'buy'
+    ? { type: 'market', side: 'buy', turnover }
+    : { type: 'market', side: 'sell', quantity };
+}
+
+/** The largest turnover the server takes: max price × max quantity, at price + quantity decimals. */
+export function maxTurnover(rules: SpotMarketRules): string {
+  const price = BigInt(toUnits(rules.max_price, rules.price_scale, true) ?? 0);
+  const quantity = BigInt(toUnits(rules.max_quantity, rules.quantity_scale, true) ?? 0);
+  const units = (price * quantity)
+    .toString()
+    .padStart(rules.price_scale + rules.quantity_scale + 1, '0');
+  const cut = units.length - rules.price_scale - rules.quantity_scale;
+  return `${units.slice(0, cut)}.${units.slice(cut)}`.replace(/\.$/, '');
+}
+
+export function isProblem(value: OrderTerms | OrderProblem): value is OrderProblem {
+  return 'rule' in value;
+}
+
+/** The first problem of the form, in screen order, or null when it may be sent. */
+export function checkSpotOrder(form: SpotOrderForm, context: OrderContext): OrderProblem | null {
+  const { rules } = context;
+  const terms = orderTerms(form, rules);
+  if (isProblem(terms)) return terms;
+  const scales = scalesOf(rules);
+  const last = context.last === null ? null : toUnits(context.last, rules.price_scale, true);
+  if (terms.type === 'limit' && last !== null && last > 0) {
+    if (terms.side === 'buy' && terms.price > last) return { field: 'price', rule: 'aboveCurrent' };
+    if (terms.side === 'sell' && terms.price < last)
+      return { field: 'price', rule: 'belowCurrent' };
+  }
+  const minimum = BigInt(
+    toUnits(rules.min_notional, rules.price_scale + rules.quantity_scale, true) ?? 0,
+  );
+  const notional = notionalUnits(terms, last);
+  if (notional !== null && notional < minimum) {
+    return { field: amountField(terms), rule: 'belowMinimum' };
+  }
+  if (context.available !== null) {
+    const available = parseAmount(context.available) ?? 0n;
+    if (orderReservation(terms, scales) > available) {
+      return { field: amountField(terms), rule: 'insufficient' };
+    }
+  }
+  return null;
+}
+
+/** The field that carries an order's amount: the turnover of a market buy, else the quantity. */
+export function amountField(terms: Pick<SpotOrderForm, 'side' | 'type'>): OrderField {
+  return terms.type === 'market' && terms.side === 'buy' ? 'turnover' : 'quantity';
+}
+
+/**
+ * The order's value in price × quantity units; a market sell's at the current price (its real
+ * value is known only once it trades), null when that price is unknown.
+ */
+function notionalUnits(terms: OrderTerms, last: number | null): bigint | null {
+  if (terms.type === 'limit') return BigInt(terms.price) * BigInt(terms.quantity);
+  if ('turnover' in terms) return BigInt(terms.turnover);
+  return last === null ? null : BigInt(terms.quantity) * BigInt(last);
+}

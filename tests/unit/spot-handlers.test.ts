@@ -1,0 +1,164 @@
+// Spot calls through the worker's core: one idempotency key per order intent, reused when an order
+// went unanswered and fresh once one was answered; every intent is logged with its key; the
+// form is reviewed against the rules, current price and balance the worker has folded.
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fromNdjson } from '../../core/event-log.ts';
+import { emptySpotForm } from '../../core/spot/order-form.ts';
+import { errorCodes } from '../../schemas/errors.ts';
+import { EventStore } from '../../workers/event-store.ts';
+import { WorkerCore } from '../../workers/worker-core.ts';
+import { FakeScheduler } from '../support/fake-scheduler.ts';
+import { fakeSockets } from '../support/fake-socket.ts';
+
+interface Sent {
+  path: string;
+  key: string | undefined;
+  body: string;
+}
+
+let store: EventStore;
+let core: WorkerCore;
+let sent: Sent[];
+let next: (path: string) => unknown;
+let dbCount = 0;
+
+const ok = (data: unknown) => ({ code: 200, msg: 'Success', data });
+const rules = {
+  symbol: 'ETHUSDT',
+  base: 'ETH',
+  quote: 'USDT',
+  price_scale: 2,
+  quantity_scale: 4,
+  tick_size: '0.01',
+  lot_size: '0.0001',
+  min_notional: '5',
+  max_price: '340000.00',
+  max_quantity: '26491.7625',
+  maker_fee: '0.001',
+  taker_fee: '0.001',
+};
+const order = {
+  id: 11,
+  symbol: 'ETHUSDT',
+  side: 'buy',
+  type: 'limit',
+  price: '3000',
+  quantity: '0.5',
+  turnover: null,
+  filled_quantity: '0',
+  filled_quote: '0',
+  avg_price: null,
+  fee: '0',
+  fee_asset: 'ETH',
+  status: 'open',
+  cancel_reason: null,
+  created_at: '2025-01-02T03:04:05.000Z',
+  updated_at: '2025-01-02T03:04:05.000Z',
+};
+
+function answer(path: string): unknown {
+  if (path === '/spot/markets') return ok({ list: [rules] });
+  if (path === '/spot/orders') return ok({ list: [], total: 0, page: 1, size: 100 });
+  if (path === '/wallet/balances') {
+    return ok({
+      balances: [
+        { wallet: 'funding', asset: 'USDT', available: '1000', frozen: '0', value_usdt: '1000' },
+      ],
+      totals: { funding: '1000', contract: '0', option: '0', all: '1000' },
+    });
+  }
+  return ok(order);
+}
+
+beforeEach(async () => {
+  const scheduler = new FakeScheduler();
+  sent = [];
+  next = answer;
+  store = new EventStore({ name: `spot-${++dbCount}`, scheduler, idb: { indexedDB, IDBKeyRange } });
+  await store.open();
+  const fakeFetch = (async (url: string, init: RequestInit) => {
+    const path = new URL(url, 'http://x').pathname.replace('/api', '');
+    const headers = init.headers as Record<string, string>;
+    sent.push({ path, key: headers['Idempotency-Key'], body: String(init.body ?? '') });
+    const reply = next(path);
+    if (reply === 'offline') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(reply));
+  }) as unknown as typeof fetch;
+  core = new WorkerCore({
+    apiBase: '/api',
+    socketUrl: 'ws://x/ws',
+    fetch: fakeFetch,
+    createSocket: fakeSockets().create,
+    scheduler,
+    store,
+    requestFrame: () => {},
+  });
+  core.connectHost({ toast: () => {}, sessionExpired: () => {} });
+  core.setCredentials({ token: 'session-token', language: 'en' });
+});
+
+afterEach(() => {
+  core.stop();
+  store.close();
+});
+
+const limitBuy = { ...emptySpotForm, price: '3000', quantity: '0.50' };
+const placed = () => sent.filter((request) => request.path === '/spot/order');
+
+describe('spot calls in the worker', () => {
+  it('reuses the key of an unanswered order for its retry, and sends only its fields', async () => {
+    next = () => 'offline';
+    expect(await core.placeSpotOrder('ETHUSDT', limitBuy)).toMatchObject({ ok: false });
+    next = answer;
+    const retried = await core.placeSpotOrder('ETHUSDT', {
+      ...limitBuy,
+      quantity: '0.5',
+      turnover: '9',
+    });
+    expect(retried).toMatchObject({ ok: true, data: { id: 11, status: 'open', open: true } });
+    const [first, second] = placed();
+    expect(first?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second?.key).toBe(first?.key);
+    expect(Object.fromEntries(new URLSearchParams(second?.body))).toEqual({
+      symbol: 'ETHUSDT',
+      side: 'buy',
+      type: 'limit',
+      price: '3000',
+      quantity: '0.5',
+    });
+  });
+
+  it('gives the next order a fresh key once one was answered, even a refusal', async () => {
+    await core.placeSpotOrder('ETHUSDT', limitBuy);
+    next = () => ({ code: errorCodes.balance_insufficient, msg: 'Insufficient', data: null });
+    await core.placeSpotOrder('ETHUSDT', limitBuy);
+    await core.placeSpotOrder('ETHUSDT', limitBuy);
+    expect(new Set(placed().map((request) => request.key)).size).toBe(3);
+  });
+
+  it('logs each intent with its key, and the order the answer carries', async () => {
+    await core.placeSpotOrder('ETHUSDT', limitBuy);
+    await core.cancelSpotOrder(11);
+    const events = fromNdjson(await core.capture());
+    const intents = events.filter((e) => e.source === 'intent').map((e) => e.type);
+    expect(intents).toEqual(expect.arrayContaining(['spot-order', 'spot-cancel']));
+    const cancel = events.find((e) => e.type === 'spot-cancel');
+    expect(cancel?.payload).toMatchObject({ order_id: 11, key: sent.at(-1)?.key });
+    expect(events.filter((e) => e.source === 'api' && e.type === 'spot-order')).toHaveLength(2);
+  });
+
+  it('reviews the form against the folded rules, current price and balance', async () => {
+    expect(await core.reviewSpotOrder('ETHUSDT', limitBuy)).toEqual({ problem: null, fee: null });
+    await core.refreshSpot();
+    // 3000 × 0.3 = 900 of the 1000 USDT available; 3000 × 0.34 = 1020 is more.
+    const enough = await core.reviewSpotOrder('ETHUSDT', { ...limitBuy, quantity: '0.3' });
+    expect(enough).toEqual({ problem: null, fee: { shown: '0.0003', asset: 'ETH' } });
+    const tooMuch = await core.reviewSpotOrder('ETHUSDT', { ...limitBuy, quantity: '0.34' });
+    expect(tooMuch.problem).toMatchObject({
+      field: 'quantity',
+      rule: 'insufficient',
+      params: { minimum: '5', quote: 'USDT', decimals: 4 },
+    });
+  });
+});

@@ -1,0 +1,95 @@
+// The spot page's view models, formatted in the worker for the current locale: order rows and the
+// market's view (rules, current price, available balances, the user's orders).
+
+import { formatPrice } from '../core/price-format.ts';
+import { availableOf } from '../core/projections/balances.ts';
+import type { ClientView } from '../core/projections/client-view.ts';
+import { isOpenOrder } from '../core/projections/spot-orders.ts';
+import type { SpotMarketRules, SpotOrder } from '../schemas/api/spot.schema.ts';
+import type { AvailableFigure, SpotOrderRow, SpotView } from './spot-types.ts';
+
+/** Spot trades settle in the funding account. */
+export const spotWallet = 'funding';
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function formatOrderTime(iso: string, locale: string): string {
+  let format = timeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    timeFormats.set(locale, format);
+  }
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? iso : format.format(at);
+}
+
+const shown = (value: string | null, locale: string) =>
+  value === null ? '--' : formatPrice(value, { locale });
+
+/** `BTCUSDT` → `BTC`, `USDT` when the rules are not known yet (every listed market is in USDT). */
+export function assetsOf(symbol: string, rules: SpotMarketRules | undefined) {
+  return rules
+    ? { base: rules.base, quote: rules.quote }
+    : { base: symbol.replace(/USDT$/, ''), quote: 'USDT' };
+}
+
+export function orderRow(
+  order: SpotOrder,
+  rules: SpotMarketRules | undefined,
+  locale: string,
+): SpotOrderRow {
+  const { base, quote } = assetsOf(order.symbol, rules);
+  const byTurnover = order.quantity === null;
+  return {
+    id: order.id,
+    symbol: order.symbol,
+    side: order.side,
+    type: order.type,
+    status: order.status,
+    cancelReason: order.cancel_reason,
+    open: isOpenOrder(order),
+    priceShown: shown(order.price, locale),
+    amountShown: shown(byTurnover ? order.turnover : order.quantity, locale),
+    amountAsset: byTurnover ? quote : base,
+    filledShown: formatPrice(order.filled_quantity, { locale }),
+    avgPriceShown: shown(order.avg_price, locale),
+    feeShown: formatPrice(order.fee, { locale }),
+    feeAsset: order.fee_asset,
+    time: formatOrderTime(order.created_at, locale),
+  };
+}
+
+function figure(exact: string | null, locale: string): AvailableFigure | null {
+  return exact === null ? null : { exact, shown: formatPrice(exact, { locale }) };
+}
+
+export function spotView(view: ClientView, symbol: string, locale: string): SpotView {
+  const rules = view.spotRules[symbol];
+  const { base, quote } = assetsOf(symbol, rules);
+  const ticker = view.tickers[symbol];
+  const last = ticker && ticker.last !== '--' ? ticker.last : null;
+  const baseFigure = figure(availableOf(view.balances, spotWallet, base), locale);
+  const quoteFigure = figure(availableOf(view.balances, spotWallet, quote), locale);
+  const orders = Object.values(view.spotOrders.byId)
+    .filter((order) => order.symbol === symbol)
+    .sort((a, b) => b.id - a.id)
+    .map((order) => orderRow(order, rules, locale));
+  return {
+    symbol,
+    rules: rules ?? null,
+    last,
+    lastShown: last === null ? '--' : formatPrice(last, { locale }),
+    trend: ticker?.trend ?? 0,
+    simulated: ticker?.feed === 'simulated',
+    loggedIn: view.session.loggedIn,
+    available: baseFigure && quoteFigure ? { base: baseFigure, quote: quoteFigure } : null,
+    orders,
+  };
+}
