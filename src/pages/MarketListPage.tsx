@@ -12,6 +12,7 @@ import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
 import { useMarketSection } from '../market/use-market-section.ts';
 import { usePullRefresh } from '../market/use-pull-refresh.ts';
 import { useGo } from '../routes/navigation.ts';
+import { spotTradePath } from '../spot/spot-query.ts';
 
 export function MarketListPage(props: { section: Exclude<MarketSection, 'home'> }) {
   const { t } = useTranslation();
@@ -25,7 +26,12 @@ export function MarketListPage(props: { section: Exclude<MarketSection, 'home'> 
     () => sectionRows(market?.rows ?? [], load.symbols ?? []),
     [market, load.symbols],
   );
-  const open = useCallback((symbol: string) => go(klinePath, klineSearch(symbol)), [go]);
+  // A spot market opens its trade page (which links to the chart); the others open the chart.
+  const open = useCallback(
+    (symbol: string) =>
+      props.section === 'spot' ? go(spotTradePath, { symbol }) : go(klinePath, klineSearch(symbol)),
+    [go, props.section],
+  );
   const retry = useCallback(() => void reload(), [reload]);
 
   return (

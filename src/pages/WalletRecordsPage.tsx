@@ -16,7 +16,13 @@ import {
 import { shorten } from '../wallet/short-text.ts';
 import { usePagedList } from '../wallet/use-paged-list.ts';
 
-const filters: readonly (RecordType | 'all')[] = ['all', 'deposit', 'withdrawal', 'transfer'];
+const filters: readonly (RecordType | 'all')[] = [
+  'all',
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'trade',
+];
 
 const keyOfRecord = (row: RecordRow) => row.key;
 

@@ -7,6 +7,7 @@ export type PageKind =
   | 'debug'
   | 'location'
   | 'spotMarkets'
+  | 'spotTrade'
   | 'futuresMarkets'
   | 'optionMarkets'
   | 'kline'
@@ -71,7 +72,12 @@ export const routeTable: readonly RouteEntry[] = [
     page: 'spotMarkets',
     pullToRefresh: true,
   },
-  { path: '/pages/spot/trade', titleKey: 'titles.spot', page: 'feature' },
+  {
+    path: '/pages/spot/trade',
+    titleKey: 'titles.spot',
+    page: 'spotTrade',
+    pullToRefresh: true,
+  },
   {
     path: '/pages/contract/index',
     titleKey: 'titles.futures',

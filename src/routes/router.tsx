@@ -46,6 +46,10 @@ const pages: Record<PageKind, ReturnType<typeof lazyRouteComponent>> = {
     withPageTimeout(() => import('../pages/MarketListPage.tsx')),
     'SpotMarketsPage',
   ),
+  spotTrade: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/SpotTradePage.tsx')),
+    'SpotTradePage',
+  ),
   futuresMarkets: lazyRouteComponent(
     withPageTimeout(() => import('../pages/MarketListPage.tsx')),
     'FuturesMarketsPage',

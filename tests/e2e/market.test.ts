@@ -1,9 +1,11 @@
 // Market data in a phone-sized Chromium against the real server and its simulated feed: the
 // lists update live and say the market is simulated; the chart draws candles, follows the market,
 // pans back into older history and switches timeframe; the book and the trades fill in.
+import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
+import { ops } from './ops-cli.ts';
 import { setUpPhoneApp } from './pages/phone-app.ts';
 
 const appUrl = inject('appUrl');
@@ -105,6 +107,16 @@ describe('the price chart', () => {
   });
 
   it('shows the order book and the recent trades', async () => {
+    // The book is the exchange's (the liquidity provider quotes it); its trades are real ones, so
+    // a trader makes one.
+    const trader = await registerUser(new ApiClient(appUrl), dataDir);
+    await ops('deposit', trader.account, 'USDT', '100', '--chain', 'TRC20');
+    const bought = await new ApiClient(appUrl).post(
+      '/spot/order',
+      { symbol: 'ETHUSDT', side: 'buy', type: 'market', turnover: '50' },
+      { token: trader.token, headers: { 'idempotency-key': randomUUID() } },
+    );
+    expect(bought.body.code).toBe(200);
     await phone.app.open('/pages/kline/index?symbol=ETHUSDT');
     const bids = phone.app.page.locator('[data-testid="book-bids"] li');
     const asks = phone.app.page.locator('[data-testid="book-asks"] li');

@@ -165,7 +165,7 @@ describe('pull-down refresh', () => {
     await expect.poll(() => page.getByText('Release to refresh').count()).toBe(0);
     // A tap is still a tap on a page that can be pulled.
     await page.getByTestId('market-row-BTCUSDT').click();
-    await expect.poll(() => app.route()).toMatch(/^\/pages\/kline\/index\?.*symbol=BTCUSDT/);
+    await expect.poll(() => app.route()).toMatch(/^\/pages\/spot\/trade\?.*symbol=BTCUSDT/);
 
     await app.open('/login');
     await page.mouse.move(195, 500);

@@ -1,38 +1,17 @@
 // The wallet in a phone-sized Chromium against the real server: a deposit through the ops CLI
 // shows in the asset center; a transfer moves it between accounts; a withdrawal with the trade
 // password waits for the operator, who approves it through the CLI; the records show each step.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { lastCodeFor, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
+import { ops } from './ops-cli.ts';
 import { setUpPhoneApp } from './pages/phone-app.ts';
 
 const appUrl = inject('appUrl');
 const dataDir = inject('appDataDir');
-const root = path.resolve(import.meta.dirname, '../..');
 const tradePassword = '482916';
 const patient = { timeout: 30_000, interval: 200 };
 const phone = setUpPhoneApp();
-
-/** `npm run ops -- …` against the server under test, as an operator would type it. */
-async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'server/ops/cli.ts', ...args],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        PORT: new URL(appUrl).port,
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-      },
-    },
-  );
-  return stdout;
-}
 
 describe('the wallet', () => {
   it('deposits, transfers, withdraws with approval, and records each step', async () => {

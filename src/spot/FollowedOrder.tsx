@@ -1,0 +1,58 @@
+// The order the form placed last, followed until it rests, fills or is cancelled; or why it was
+// refused; or, when no answer came, the offer to send the same order (the same key) again.
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type { SpotOrderEvent, spotOrderMachine } from '../../core/machines/spot-order.machine.ts';
+import type { SpotOrderRow } from '../../workers/facade.ts';
+
+export function FollowedOrder(props: {
+  snapshot: SnapshotFrom<typeof spotOrderMachine>;
+  followed: SpotOrderRow | null;
+  send(event: SpotOrderEvent): void;
+}) {
+  const { t } = useTranslation();
+  const { snapshot, followed, send } = props;
+  const { order, message } = snapshot.context;
+
+  if (snapshot.matches('uncertain')) {
+    return (
+      <div className="spot-follow spot-follow--warning" role="alert" data-testid="spot-follow">
+        <span>{t('spot.follow.uncertain')}</span>
+        <button type="button" className="text-button" onClick={() => send({ type: 'RETRY' })}>
+          {t('spot.follow.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (snapshot.matches('rejected')) {
+    return (
+      <div className="spot-follow spot-follow--error" role="alert" data-testid="spot-follow">
+        {message || t('spot.follow.refused')}
+      </div>
+    );
+  }
+  if (!order) return null;
+  const cancellable = snapshot.matches('open') || snapshot.matches('partiallyFilled');
+  const cancelling = snapshot.matches('cancelling');
+  return (
+    <div className="spot-follow" role="status" data-testid="spot-follow" data-status={order.status}>
+      <span>
+        {t('spot.follow.order', { id: order.id })}: {t(`spot.status.${order.status}`)}
+        {followed && followed.filledShown !== '0'
+          ? ` · ${followed.filledShown} ${followed.amountAsset}`
+          : ''}
+      </span>
+      {message && <span className="field__problem">{message}</span>}
+      {(cancellable || cancelling) && (
+        <button
+          type="button"
+          className="text-button"
+          disabled={cancelling}
+          onClick={() => send({ type: 'CANCEL' })}
+        >
+          {cancelling ? t('spot.follow.cancelling') : t('spot.orders.cancel')}
+        </button>
+      )}
+    </div>
+  );
+}

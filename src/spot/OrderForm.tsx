@@ -1,0 +1,134 @@
+// The order form (spec §5): buy or sell, limit or market, the amounts a trader types or takes as a
+// share of the available balance, the fee it may cost, and the order it placed last.
+import { useTranslation } from 'react-i18next';
+import { shortcutAmount, shortcutPercents } from '../../core/spot/order-preview.ts';
+import type { SpotView } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { Figure } from '../market/Figures.tsx';
+import { useGo } from '../routes/navigation.ts';
+import { ChoiceChips } from '../wallet/ChoiceChips.tsx';
+import { AmountField } from './AmountField.tsx';
+import { FollowedOrder } from './FollowedOrder.tsx';
+import { problemText } from './problem-text.ts';
+import { SideTabs } from './SideTabs.tsx';
+import { useFeePreview } from './use-fee-preview.ts';
+import { useSpotOrder } from './use-spot-order.ts';
+
+export function OrderForm(props: { symbol: string; spot: SpotView }) {
+  const { t } = useTranslation();
+  const { token } = useApp();
+  const go = useGo();
+  const { spot } = props;
+  const { snapshot, send, followed } = useSpotOrder(props.symbol, spot.orders);
+  const { form, problem } = snapshot.context;
+  const rules = spot.rules;
+  const fee = useFeePreview(props.symbol, form, rules !== null);
+  const base = rules?.base ?? '';
+  const quote = rules?.quote ?? '';
+  const paid = form.side === 'buy' ? spot.available?.quote : spot.available?.base;
+  const busy = snapshot.matches('validating') || snapshot.matches('submitting');
+  const messageOf = (field: 'price' | 'quantity' | 'turnover') => {
+    if (!problem || problem.field !== field) return null;
+    const { key, values } = problemText(problem as Parameters<typeof problemText>[0]);
+    return t(key, values);
+  };
+  const change = (field: 'price' | 'quantity' | 'turnover', value: string) =>
+    send({ type: 'CHANGE', field, value });
+  const amountField = form.type === 'market' && form.side === 'buy' ? 'turnover' : 'quantity';
+
+  return (
+    <form
+      className="spot-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!token) go('/login');
+        else if (!busy) send({ type: 'SUBMIT' });
+      }}
+    >
+      <SideTabs value={form.side} onChange={(side) => send({ type: 'SIDE', side })} />
+      <ChoiceChips
+        label={t('spot.orderType')}
+        name="spot-type"
+        choices={[
+          { value: 'limit', label: t('spot.limit') },
+          { value: 'market', label: t('spot.market') },
+        ]}
+        value={form.type}
+        onChange={(type) => send({ type: 'ORDER_TYPE', orderType: type })}
+      />
+      {form.type === 'limit' ? (
+        <AmountField
+          name="price"
+          label={t('spot.price')}
+          unit={quote}
+          value={form.price}
+          problem={messageOf('price')}
+          onChange={(value) => change('price', value)}
+        />
+      ) : (
+        <p className="spot-market-price">{t('spot.marketPrice')}</p>
+      )}
+      <AmountField
+        name={amountField}
+        label={amountField === 'turnover' ? t('spot.turnover') : t('spot.quantity')}
+        unit={amountField === 'turnover' ? quote : base}
+        value={form[amountField]}
+        problem={messageOf(amountField)}
+        onChange={(value) => change(amountField, value)}
+      >
+        <fieldset className="spot-shortcuts">
+          <legend className="visually-hidden">{t('spot.shortcuts')}</legend>
+          <div className="spot-shortcuts__row">
+            {shortcutPercents.map((percent) => (
+              <button
+                key={percent}
+                type="button"
+                className="spot-shortcut"
+                data-testid={`spot-share-${percent}`}
+                disabled={!rules || !paid}
+                onClick={() => {
+                  if (!rules) return;
+                  const amount = shortcutAmount(form, rules, paid?.exact ?? null, percent);
+                  if (amount !== null) change(amountField, amount);
+                }}
+              >
+                {percent}%
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      </AmountField>
+      <dl className="spot-facts">
+        <div>
+          <dt>{t('spot.available')}</dt>
+          <dd>
+            <Figure testId="spot-available">{paid?.shown ?? '--'}</Figure>{' '}
+            {form.side === 'buy' ? quote : base}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('spot.fee')}</dt>
+          <dd>
+            <Figure testId="spot-fee">{fee?.shown ?? '--'}</Figure> {fee?.asset ?? ''}
+          </dd>
+        </div>
+      </dl>
+      <button
+        type="submit"
+        className={`button button--block spot-submit spot-submit--${form.side}`}
+        data-testid="spot-submit"
+        disabled={busy || !rules}
+      >
+        {!token
+          ? t('spot.loginToTrade')
+          : busy
+            ? t('spot.sending')
+            : form.side === 'buy'
+              ? t('spot.submitBuy', { asset: base })
+              : t('spot.submitSell', { asset: base })}
+      </button>
+      <FollowedOrder snapshot={snapshot} followed={followed} send={send} />
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+// The user's orders in this market as the spec's three lists: current (live from the orders
+// channel, each cancellable), deal and history (paged from the server, loaded again whenever one
+// of the user's orders changes).
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SpotOrderList, SpotOrderRow, SpotView } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { useGo } from '../routes/navigation.ts';
+import { EmptyState } from '../shell/EmptyState.tsx';
+import { unannounced } from '../wallet/failure-toast.ts';
+import { LoadMore, WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
+import { usePagedList } from '../wallet/use-paged-list.ts';
+import { OrderRowItem } from './OrderRowItem.tsx';
+
+const lists: readonly SpotOrderList[] = ['current', 'deal', 'history'];
+
+/** `refreshed` counts pull-down refreshes: each one loads the paged lists again. */
+export function OrderLists(props: { spot: SpotView; refreshed: number }) {
+  const { t } = useTranslation();
+  const { token } = useApp();
+  const go = useGo();
+  const [list, setList] = useState<SpotOrderList>('current');
+  return (
+    <section className="spot-orders card">
+      <div className="tabs spot-orders__tabs" role="tablist" aria-label={t('spot.orders.title')}>
+        {lists.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            className="tab"
+            id={`spot-tab-${name}`}
+            aria-selected={list === name}
+            aria-controls="spot-orders-panel"
+            data-testid={`spot-tab-${name}`}
+            onClick={() => setList(name)}
+          >
+            {t(`spot.orders.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div id="spot-orders-panel" role="tabpanel" aria-labelledby={`spot-tab-${list}`}>
+        {!token ? (
+          <EmptyState
+            text={t('spot.orders.loginPrompt')}
+            actionLabel={t('nav.login')}
+            onAction={() => go('/login')}
+          />
+        ) : list === 'current' ? (
+          <CurrentOrders spot={props.spot} />
+        ) : (
+          <PagedOrders key={list} status={list} spot={props.spot} refreshed={props.refreshed} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function CurrentOrders(props: { spot: SpotView }) {
+  const { t } = useTranslation();
+  const { core, toast } = useApp();
+  const [cancelling, setCancelling] = useState<number | null>(null);
+  const open = props.spot.orders.filter((row) => row.open);
+  const cancel = useCallback(
+    async (id: number) => {
+      setCancelling(id);
+      const outcome = await core.cancelSpotOrder(id).catch(() => null);
+      setCancelling(null);
+      if (outcome?.ok) toast(t('spot.orders.cancelled'));
+      else if (unannounced(outcome)) toast(t('wallet.unanswered'));
+    },
+    [core, toast, t],
+  );
+  if (open.length === 0) return <p className="list-status">{t('spot.orders.empty')}</p>;
+  return (
+    <ul className="spot-order-list">
+      {open.map((row) => (
+        <OrderRowItem
+          key={row.id}
+          row={row}
+          base={props.spot.rules?.base ?? ''}
+          onCancel={(id) => void cancel(id)}
+          cancelling={cancelling === row.id}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** Changes whenever one of the user's orders in this market does: a fill, a cancel, a new order. */
+function ordersVersion(rows: readonly SpotOrderRow[]): string {
+  return rows.map((row) => `${row.id}:${row.status}:${row.filledShown}`).join(',');
+}
+
+function PagedOrders(props: { status: 'deal' | 'history'; spot: SpotView; refreshed: number }) {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const { symbol } = props.spot;
+  const loadPage = useCallback(
+    (page: number) => core.spotOrders(props.status, page, symbol),
+    [core, props.status, symbol],
+  );
+  const paged = usePagedList(loadPage);
+  const version = `${props.refreshed}|${ordersVersion(props.spot.orders)}`;
+  const { reload } = paged;
+  const [seenVersion, setSeenVersion] = useState(version);
+  useEffect(() => {
+    if (version === seenVersion) return;
+    setSeenVersion(version);
+    void reload();
+  }, [version, seenVersion, reload]);
+
+  if (!paged.loaded) {
+    return paged.failed ? <WalletFailed onRetry={() => void reload()} /> : <WalletLoading />;
+  }
+  if (paged.rows.length === 0) return <p className="list-status">{t('spot.orders.empty')}</p>;
+  return (
+    <>
+      <ul className="spot-order-list" data-testid={`spot-list-${props.status}`}>
+        {paged.rows.map((row) => (
+          <OrderRowItem key={row.id} row={row} base={props.spot.rules?.base ?? ''} />
+        ))}
+      </ul>
+      <LoadMore more={paged.more} loading={paged.loading} onMore={paged.loadMore} />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+// One of the user's orders: side and type, price asked and "real price" (average traded), amount
+// asked and "real quantity" (traded), fee, status and time; a resting one can be cancelled.
+import { useTranslation } from 'react-i18next';
+import type { SpotOrderRow } from '../../workers/facade.ts';
+import { Figure } from '../market/Figures.tsx';
+
+export function OrderRowItem(props: {
+  row: SpotOrderRow;
+  base: string;
+  onCancel?: ((id: number) => void) | undefined;
+  cancelling?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { row } = props;
+  return (
+    <li className="spot-order" data-testid={`spot-order-${row.id}`} data-status={row.status}>
+      <div className="spot-order__head">
+        <span className={`spot-order__side spot-order__side--${row.side}`}>
+          {row.type === 'limit' ? t('spot.limit') : t('spot.market')} ·{' '}
+          {row.side === 'buy' ? t('spot.buy') : t('spot.sell')}
+        </span>
+        <span className="spot-order__status" data-testid={`order-status-${row.id}`}>
+          {t(`spot.status.${row.status}`)}
+        </span>
+        <span className="spot-order__time">{row.time}</span>
+      </div>
+      <dl className="spot-order__facts">
+        <Fact label={t('spot.orders.price')} value={row.priceShown} />
+        <Fact label={t('spot.orders.amount')} value={`${row.amountShown} ${row.amountAsset}`} />
+        <Fact
+          label={t('spot.orders.avgPrice')}
+          value={row.avgPriceShown}
+          testId={`order-avg-${row.id}`}
+        />
+        <Fact
+          label={t('spot.orders.filled')}
+          value={`${row.filledShown} ${props.base}`}
+          testId={`order-filled-${row.id}`}
+        />
+        <Fact
+          label={t('spot.orders.fee')}
+          value={`${row.feeShown} ${row.feeAsset}`}
+          testId={`order-fee-${row.id}`}
+        />
+      </dl>
+      {row.cancelReason && row.cancelReason !== 'user' && (
+        <p className="spot-order__reason">{t(`spot.reasons.${row.cancelReason}`)}</p>
+      )}
+      {row.open && props.onCancel && (
+        <button
+          type="button"
+          className="button button--ghost spot-order__cancel"
+          data-testid={`spot-cancel-${row.id}`}
+          disabled={props.cancelling}
+          onClick={() => props.onCancel?.(row.id)}
+        >
+          {t('spot.orders.cancel')}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function Fact(props: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd>
+        <Figure testId={props.testId}>{props.value}</Figure>
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// The order form's machine with its effects bound to the worker: the check and fee come from the
+// worker's fold (rules, current price, balance), placing and cancelling go through its API client.
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  type CancelResult,
+  type CheckResult,
+  type PlaceResult,
+  spotOrderMachine,
+} from '../../core/machines/spot-order.machine.ts';
+import type { SpotOrderRow } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+
+/** A failure the worker did not put into words (no answer, unreadable answer). */
+const noAnswer = '';
+
+export function useSpotOrder(symbol: string, orders: readonly SpotOrderRow[] | undefined) {
+  const { core } = useApp();
+  const machine = useMemo(
+    () =>
+      spotOrderMachine.provide({
+        actors: {
+          check: fromPromise<CheckResult, { form: Parameters<typeof core.reviewSpotOrder>[1] }>(
+            async ({ input }) => {
+              const review = await core.reviewSpotOrder(symbol, input.form);
+              return review.problem ? { ok: false, problem: review.problem } : { ok: true };
+            },
+          ),
+          place: fromPromise<PlaceResult, { form: Parameters<typeof core.placeSpotOrder>[1] }>(
+            async ({ input }) => {
+              const outcome = await core.placeSpotOrder(symbol, input.form);
+              if (outcome.ok) return { kind: 'placed', order: outcome.data };
+              const { failure } = outcome;
+              // A refusal is definite; anything else may have been placed, so a retry reuses the key.
+              if (failure.kind === 'business' || failure.kind === 'session') {
+                return { kind: 'rejected', message: failure.msg };
+              }
+              // No answer, an HTTP error or an unreadable answer: the order may exist.
+              return { kind: 'unknown' };
+            },
+          ),
+          cancel: fromPromise<CancelResult, { id: number }>(async ({ input }) => {
+            const outcome = await core.cancelSpotOrder(input.id);
+            if (outcome.ok) return { ok: true, order: outcome.data };
+            return {
+              ok: false,
+              message: outcome.failure.kind === 'business' ? outcome.failure.msg : noAnswer,
+            };
+          }),
+        },
+      }),
+    [core, symbol],
+  );
+  const [snapshot, send] = useMachine(machine);
+
+  // The followed order as the orders channel last sent it.
+  const followedId = snapshot.context.order?.id;
+  const followed = orders?.find((order) => order.id === followedId);
+  useEffect(() => {
+    if (followed) send({ type: 'ORDER_UPDATE', order: followed });
+  }, [followed, send]);
+
+  return { snapshot, send, followed: followed ?? null };
+}

@@ -1,0 +1,65 @@
+// A page model of the spot trade page, so the test reads as what a trader does.
+import type { Page } from 'playwright-core';
+
+export class SpotTradePage {
+  constructor(readonly page: Page) {}
+
+  side(side: 'buy' | 'sell') {
+    return this.page.getByTestId(`spot-side-${side}`).click();
+  }
+
+  orderType(type: 'limit' | 'market') {
+    return this.page.getByTestId(`spot-type-${type}`).click();
+  }
+
+  field(name: 'price' | 'quantity' | 'turnover') {
+    return this.page.locator(`.spot-form input[name="${name}"]`);
+  }
+
+  submit() {
+    return this.page.getByTestId('spot-submit').click();
+  }
+
+  share(percent: 25 | 50 | 75 | 100) {
+    return this.page.getByTestId(`spot-share-${percent}`).click();
+  }
+
+  /** The ticker's last price as shown, without the locale's grouping. */
+  async lastPrice(): Promise<string> {
+    return ((await this.page.getByTestId('spot-last').textContent()) ?? '').replace(/,/g, '');
+  }
+
+  available() {
+    return this.page.getByTestId('spot-available').textContent();
+  }
+
+  fee() {
+    return this.page.getByTestId('spot-fee').textContent();
+  }
+
+  problem() {
+    return this.page.getByTestId('spot-problem');
+  }
+
+  followed() {
+    return this.page.getByTestId('spot-follow');
+  }
+
+  tab(list: 'current' | 'deal' | 'history') {
+    return this.page.getByTestId(`spot-tab-${list}`).click();
+  }
+
+  orders() {
+    return this.page.locator('#spot-orders-panel [data-testid^="spot-order-"]');
+  }
+
+  order(id: string) {
+    return this.page.getByTestId(`spot-order-${id}`);
+  }
+
+  /** The id of the first (newest) order in the open list. */
+  async firstOrderId(): Promise<string> {
+    const testId = (await this.orders().first().getAttribute('data-testid')) ?? '';
+    return testId.replace('spot-order-', '');
+  }
+}

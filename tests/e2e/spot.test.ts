@@ -1,0 +1,101 @@
+// Spot trading in a phone-sized Chromium against the real server and its liquidity provider: a
+// funded user reaches the trade page from the spot list, places a limit buy below the market,
+// sees it among the current orders and cancels it, then buys at the market and finds the fill
+// with its average price and fee in the deal and history lists, and the balances moved.
+import { describe, expect, inject, it } from 'vitest';
+import { registerUser } from '../support/accounts.ts';
+import { ApiClient } from '../support/api-client.ts';
+import { ops } from './ops-cli.ts';
+import { setUpPhoneApp } from './pages/phone-app.ts';
+import { SpotTradePage } from './spot-page.ts';
+
+const appUrl = inject('appUrl');
+const dataDir = inject('appDataDir');
+const patient = { timeout: 30_000, interval: 200 };
+const phone = setUpPhoneApp();
+
+/** 90 % of a price, whole units: far enough below the market that the order rests. */
+function belowMarket(last: string): string {
+  const whole = last.split('.')[0] ?? '0';
+  return ((BigInt(whole) * 9n) / 10n).toString();
+}
+
+async function fundedUser(usdt: string) {
+  const user = await registerUser(new ApiClient(appUrl), dataDir);
+  expect(await ops('deposit', user.account, 'USDT', usdt, '--chain', 'TRC20')).toContain(
+    '"outcome": "credited"',
+  );
+  await phone.context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+  return user;
+}
+
+describe('spot trading', () => {
+  it('places, cancels and fills orders, and shows the fill, its fee and the new balances', async () => {
+    await fundedUser('1000');
+    const { app } = phone;
+    const spot = new SpotTradePage(app.page);
+
+    await app.open('/pages/spot/index');
+    await app.page.getByTestId('market-row-ETHUSDT').click();
+    await app.waitForRoute('/pages/spot/trade?symbol=ETHUSDT');
+    await expect.poll(() => spot.available(), patient).toMatch(/^1,?000(\.0+)?$/);
+    await expect.poll(() => spot.lastPrice(), patient).toMatch(/^\d+(\.\d+)?$/);
+
+    // A limit buy above the current price is refused on the page, in words, and nothing is sent.
+    await spot.field('price').fill(`${(await spot.lastPrice()).split('.')[0]}9`);
+    await spot.field('quantity').fill('0.01');
+    await spot.submit();
+    await expect
+      .poll(() => spot.problem().textContent(), patient)
+      .toBe('The limit price cannot exceed the current price');
+    expect(await spot.orders().count()).toBe(0);
+
+    // A limit buy below the market, a quarter of the balance: it rests and freezes its cost.
+    await spot.field('price').fill(belowMarket(await spot.lastPrice()));
+    await spot.share(25);
+    expect(await spot.field('quantity').inputValue()).toMatch(/^0\.\d+$/);
+    await expect.poll(() => spot.fee(), patient).toMatch(/^0\.\d+$/);
+    await spot.submit();
+    await expect.poll(() => spot.orders().count(), patient).toBe(1);
+    const restingId = await spot.firstOrderId();
+    await expect
+      .poll(() => spot.order(restingId).getAttribute('data-status'), patient)
+      .toBe('open');
+    await expect.poll(() => spot.followed().getAttribute('data-status'), patient).toBe('open');
+    await expect.poll(() => spot.available(), patient).toMatch(/^75\d(\.\d+)?$/);
+
+    // Cancelling it releases the frozen funds.
+    await app.page.getByTestId(`spot-cancel-${restingId}`).click();
+    await expect.poll(() => spot.orders().count(), patient).toBe(0);
+    await expect.poll(() => spot.available(), patient).toMatch(/^1,?000(\.0+)?$/);
+
+    // A market buy for 100 USDT trades against the liquidity provider's asks at once.
+    await spot.orderType('market');
+    await spot.field('turnover').fill('100');
+    await expect.poll(() => spot.fee(), patient).toMatch(/^0\.\d+$/);
+    await spot.submit();
+    await expect
+      .poll(() => spot.followed().getAttribute('data-status'), patient)
+      .toMatch(/^(filled|cancelled)$/);
+
+    for (const list of ['deal', 'history'] as const) {
+      await spot.tab(list);
+      await expect.poll(() => spot.orders().count(), patient).toBeGreaterThanOrEqual(1);
+      const id = await spot.firstOrderId();
+      const fill = spot.order(id);
+      expect(await fill.getByTestId(`order-avg-${id}`).textContent()).toMatch(/^[\d,]+\.\d+$/);
+      expect(await fill.getByTestId(`order-filled-${id}`).textContent()).toMatch(/^0\.\d+ ETH$/);
+      expect(await fill.getByTestId(`order-fee-${id}`).textContent()).toMatch(/^0\.\d+ ETH$/);
+    }
+    // The cancelled limit buy is in the history too, having traded nothing.
+    await expect
+      .poll(() => spot.order(restingId).getAttribute('data-status'), patient)
+      .toBe('cancelled');
+
+    // What was spent left the USDT balance; what was bought, less the fee, is in ETH.
+    await expect.poll(() => spot.available(), patient).toMatch(/^9\d\d(\.\d+)?$/);
+    await spot.side('sell');
+    await expect.poll(() => spot.available(), patient).toMatch(/^0\.\d*[1-9]\d*$/);
+    expect((await ops('ledger', 'check')).trim()).toBe('ok');
+  });
+});
