@@ -47,6 +47,8 @@ export class Connection implements Peer {
   #closed = false;
   /** Set while an `auth` frame is checked: later frames (a `sub` to `orders`) wait for it. */
   #pending: Promise<void> | null = null;
+  /** The token the private channels were opened with, checked again on every heartbeat. */
+  #token: string | null = null;
 
   /** The TCP socket under the WebSocket, corked while a tick's frames are written. */
   readonly #transport: Corkable | undefined;
@@ -90,6 +92,20 @@ export class Connection implements Peer {
       return;
     }
     this.deliver(pong);
+  }
+
+  /**
+   * Checks the session behind the private channels again: one that was logged out, revoked by a
+   * password change, or ran out ends them, and the client is told. A database error keeps them.
+   */
+  async recheckSession(): Promise<void> {
+    const token = this.#token;
+    if (token === null || this.#pending) return;
+    const userId = await this.#host.authenticate(token).catch(() => this.userId);
+    if (userId !== null || this.#token !== token || this.#closed) return;
+    this.#token = null;
+    this.#becomeUser(null);
+    this.deliver(Buffer.from(JSON.stringify(this.#errorFrame('session_expired'))));
   }
 
   drop(): void {
@@ -150,6 +166,7 @@ export class Connection implements Peer {
           .authenticate(frame.token)
           .catch(() => null)
           .then((userId) => {
+            this.#token = userId === null ? null : frame.token;
             this.#becomeUser(userId);
             if (userId === null) this.#refuse('session_expired');
           });
@@ -202,14 +219,17 @@ export class Connection implements Peer {
 
   #refuse(name: ErrorName, params: MessageParams = {}, channel?: string): void {
     const tolerated = this.#refusals.take(this.#host.now());
-    const frame = {
+    this.deliver(Buffer.from(JSON.stringify(this.#errorFrame(name, params, channel))));
+    if (!tolerated) this.#closeForAbuse();
+  }
+
+  #errorFrame(name: ErrorName, params: MessageParams = {}, channel?: string) {
+    return {
       op: 'error',
       code: errorCodes[name],
       msg: localize(this.#language, name, params),
       ...(channel === undefined ? {} : { channel }),
     };
-    this.deliver(Buffer.from(JSON.stringify(frame)));
-    if (!tolerated) this.#closeForAbuse();
   }
 
   /**

@@ -16,15 +16,13 @@ export interface PrivateFrame {
 export function privateFrames(committed: Committed): PrivateFrame[] {
   const orders = new Map<number, Map<number, SpotOrder>>();
   for (const row of committed.orders) {
-    let mine = orders.get(row.user_id);
-    if (!mine) orders.set(row.user_id, (mine = new Map()));
+    const mine = entryOf(orders, row.user_id);
     // The newest row of an order touched twice in one turn is its state now.
     mine.set(Number(row.id), orderView(row, committed.market));
   }
   const balances = new Map<number, Map<string, z.input<typeof balancesDataSchema>[number]>>();
   for (const change of committed.balances) {
-    let mine = balances.get(change.userId);
-    if (!mine) balances.set(change.userId, (mine = new Map()));
+    const mine = entryOf(balances, change.userId);
     mine.set(`${change.wallet}:${change.asset}`, {
       wallet: change.wallet,
       asset: change.asset,
@@ -44,4 +42,13 @@ export function privateFrames(committed: Committed): PrivateFrame[] {
       data: [...rows.values()],
     })),
   ];
+}
+
+/** The user's map of changes, made on first use. */
+function entryOf<K, V>(byUser: Map<number, Map<K, V>>, userId: number): Map<K, V> {
+  const found = byUser.get(userId);
+  if (found) return found;
+  const made = new Map<K, V>();
+  byUser.set(userId, made);
+  return made;
 }

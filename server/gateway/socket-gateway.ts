@@ -116,7 +116,10 @@ export class SocketGateway implements ConnectionHost {
     this.#heartbeat = scheduler.setInterval(() => {
       const now = this.now();
       const pong = Buffer.from(JSON.stringify({ op: 'pong', ts: now }));
-      for (const connection of this.#connections) connection.heartbeat(now, pong);
+      for (const connection of this.#connections) {
+        connection.heartbeat(now, pong);
+        void connection.recheckSession();
+      }
     }, this.limits.heartbeatMs);
   }
 

@@ -372,7 +372,7 @@ describe('spot trading', () => {
     expect(await ledgerProblems()).toEqual([]);
   });
 
-  it('sends order and balance changes on private channels to their owner only', async () => {
+  it('sends order and balance changes on private channels to their owner only, until logout', async () => {
     const owner = await userWith({ USDT: '1000' });
     const stranger = await userWith({ USDT: '1000' });
     const [mine, theirs, anonymous] = await Promise.all([
@@ -422,7 +422,23 @@ describe('spot trading', () => {
     expect(theirs.on('orders')).toEqual([]);
     expect(theirs.on('balances')).toEqual([]);
     expect(theirs.errors()).toEqual([]);
-  });
+
+    // Logging out ends the private channels of a socket opened with that session by the next
+    // heartbeat (every 15 s), not only its HTTP calls.
+    expectOk(await client().post('/login/logout', {}, { token: owner.token }));
+    await mine.until(
+      (frames) => frames.some((f) => f.op === 'error' && f.code === codeOf('session_expired')),
+      'the session to end on the socket',
+      30_000,
+    );
+    const seen = mine.frames.length;
+    mine.subscribe(['orders']);
+    await mine.until((frames) => frames.length > seen, 'the refusal');
+    expect(mine.errors(seen)).toEqual([
+      expect.objectContaining({ code: codeOf('session_expired'), channel: 'orders' }),
+    ]);
+    expect(theirs.errors()).toEqual([]);
+  }, 60_000);
 
   it('keeps the ledger balanced under concurrent crossing orders of two users', async () => {
     const feesBefore = await feesCollected();
