@@ -19,7 +19,11 @@ const positiveInt = z.coerce.number().int().positive();
 /** A fee rate as a fraction with at most 6 decimals, below 10 %: `0.001` is 0.1 %. */
 const feeRate = z
   .string()
-  .regex(/^0(\.\d{1,6})?$/, 'must be a fraction such as 0.001 (0.1 %), at most 6 decimals')
+  .regex(/^0(\.\d{1,6})?$/, {
+    message: 'must be a fraction such as 0.001 (0.1 %), at most 6 decimals',
+    // The range check below needs a fraction to read: one problem per variable.
+    abort: true,
+  })
   .refine((value) => (feeRatePpm(value) ?? 1e6) < 100_000, 'must be below 0.1 (10 %)');
 /** A whole number of USDT. */
 const wholeAmount = z
@@ -219,7 +223,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       ...(s.HOME_COUNTRIES === undefined ? {} : { countries: s.HOME_COUNTRIES }),
       ...(s.HOME_ORDERS_PER_SECOND === undefined
         ? {}
-        : { ordersPerSecond: s.HOME_ORDERS_PER_SECOND }),
+        : { orders_per_second: s.HOME_ORDERS_PER_SECOND }),
     },
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
