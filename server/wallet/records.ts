@@ -1,8 +1,8 @@
 // A user's money movements from the ledger itself: each posting that touched one of their
 // accounts, with what it did to that account (available and frozen together).
 import { sql } from 'kysely';
-import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { z } from 'zod';
+import { displayAmount, parseAmount } from '../../core/money.ts';
 import { recordType } from '../../schemas/api/wallet.schema.ts';
 import type { Db } from '../db/database.ts';
 
