@@ -2,8 +2,8 @@
 // one in priority order, and the best level is kept at hand, so matching reads it in O(1) and
 // only looks it up again when a sweep or a cancel empties it. Only levels that hold orders exist.
 import type { LevelStore } from './level-store.ts';
-import { NONE } from './order-store.ts';
 import { PriceLadder } from './price-ladder.ts';
+import { NONE } from './slot.ts';
 
 export class BookSide {
   private readonly ladder: PriceLadder;

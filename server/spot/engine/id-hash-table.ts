@@ -1,10 +1,15 @@
-// Order id → order slot for the ids that order-index.ts cannot place in its direct table: an
+// Order id → order slot for the orders that order-table.ts cannot keep at their home slot: an
 // open-addressed hash table with linear probing over one Int32Array of (hash, slot + 1) pairs. An
 // entry is 8 bytes, so the probes of a lookup usually stay on one cache line, and the full id is
 // only compared (on the order record) when the 32-bit hash matches. Removal shifts the entries
 // after it back instead of leaving tombstones, so the table does not degrade over a long run; it
 // doubles past MAX_LOAD.
-import { NONE, type OrderStore } from './order-store.ts';
+import { NONE } from './slot.ts';
+
+/** Where the table confirms a hit: the id stored at a slot. */
+export interface SlotIds {
+  id(slot: number): number;
+}
 
 /** 2^-32, exact: multiplying by it divides a safe integer by 2^32 without rounding. */
 const INV_2_32 = 2.3283064365386963e-10;
@@ -34,7 +39,7 @@ export class IdHashTable {
 
   constructor(
     expected: number,
-    private readonly orders: OrderStore,
+    private readonly orders: SlotIds,
   ) {
     let bits = 4;
     while (2 ** bits * MAX_LOAD < expected) bits++;

@@ -1,9 +1,19 @@
 // Price levels as 32-byte records in one growable ArrayBuffer, addressed by slot number, and the
-// FIFO queue of orders each one holds. The queue is an intrusive doubly-linked list threaded
-// through the order records, so appending, taking the head and unlinking from anywhere are O(1)
-// and never look at the other orders of the level. Freed level slots are reused, and the buffer
-// doubles when every slot is taken.
-import { NONE, type OrderStore } from './order-store.ts';
+// FIFO queue of orders each one holds. A queue is a chain of chunks (queue-chunks.ts) holding
+// order slots in arrival order; each order record knows the position of its entry. An order
+// leaves its queue by blanking its entry (NONE), where the rest of the queue stays as it is, and
+// whoever reads the head skips the blanks. In a deep book this is what a cancel costs: with a
+// linked list threaded through the order records it wrote the records of both queue neighbours,
+// two more cache misses on random records (stores that missed measured as costly as loads); now
+// it writes one entry in the level's chunks, which are small enough to stay in cache. Likewise an
+// append wrote the record of the level's last order, and now writes into the level's own chunk.
+//
+// A queue's dead entries are passed once by its head, so taking the head is O(1) amortized; a
+// queue whose chunks are mostly dead behind a long-lived head is compacted when it needs a new
+// chunk, which copies its live entries once and so is O(1) amortized per append as well.
+import type { OrderTable } from './order-table.ts';
+import { CHUNK, LINK, QueueChunks } from './queue-chunks.ts';
+import { NONE } from './slot.ts';
 
 /** Record size in 8-byte words: 4 × 8 = 32 bytes, two levels per cache line. */
 const WORDS = 4;
@@ -13,11 +23,16 @@ const PRICE = 0;
 const QUANTITY = 1;
 // Int32 offsets: words 2..3 hold four int32.
 const ORDERS = 4;
+/** Position of the first entry that may be live. */
 const HEAD = 5;
+/** Position the next order goes to: always in the queue's last chunk. */
 const TAIL = 6;
-/** Next free level while on the free list. */
+/** Chunks in the queue while the level is live; the next free level while it is free. */
+const CHUNKS = 7;
 const NEXT_FREE = 7;
 const INTS = WORDS * 2;
+/** Entries per chunk. */
+const PER_CHUNK = CHUNK - 1;
 
 export class LevelStore {
   private f64: Float64Array;
@@ -25,11 +40,22 @@ export class LevelStore {
   private capacity = 64;
   private used = 0;
   private free = NONE;
+  private readonly chunks: QueueChunks;
 
-  constructor(private readonly orders: OrderStore) {
+  constructor(
+    private readonly orders: OrderTable,
+    expectedOrders = 0,
+  ) {
     const buffer = new ArrayBuffer(this.capacity * WORDS * 8);
     this.f64 = new Float64Array(buffer);
     this.i32 = new Int32Array(buffer);
+    this.chunks = new QueueChunks(Math.ceil(expectedOrders / PER_CHUNK));
+    orders.onRelocate((moved) => this.moveOrders(moved));
+  }
+
+  /** Queue chunks in use, for tests. */
+  get chunksInUse(): number {
+    return this.chunks.inUse;
   }
 
   /** An empty level at `price`. */
@@ -44,14 +70,24 @@ export class LevelStore {
     this.f64[level * WORDS + PRICE] = price;
     this.f64[level * WORDS + QUANTITY] = 0;
     const int = level * INTS;
+    const start = this.chunks.allocate();
     this.i32[int + ORDERS] = 0;
-    this.i32[int + HEAD] = NONE;
-    this.i32[int + TAIL] = NONE;
+    this.i32[int + HEAD] = start;
+    this.i32[int + TAIL] = start;
+    this.i32[int + CHUNKS] = 1;
     return level;
   }
 
+  /** Frees an empty level and its queue. */
   release(level: number): void {
-    this.i32[level * INTS + NEXT_FREE] = this.free;
+    const int = level * INTS;
+    const i32 = this.i32;
+    this.chunks.releaseChain(
+      i32[int + HEAD] as number,
+      i32[int + TAIL] as number,
+      i32[int + CHUNKS] as number,
+    );
+    i32[int + NEXT_FREE] = this.free;
     this.free = level;
   }
 
@@ -72,46 +108,132 @@ export class LevelStore {
     return this.i32[level * INTS + ORDERS] as number;
   }
 
-  /** The oldest order of the level, or NONE when it is empty. */
+  /** The oldest order of the level; the level must hold one. Frees the chunks it passes. */
   head(level: number): number {
-    return this.i32[level * INTS + HEAD] as number;
+    const int = level * INTS;
+    const entries = this.chunks.entries;
+    let at = this.i32[int + HEAD] as number;
+    for (;;) {
+      if ((at & LINK) === LINK) {
+        const next = entries[at] as number;
+        this.chunks.releaseChain(at, at, 1);
+        this.i32[int + CHUNKS] = (this.i32[int + CHUNKS] as number) - 1;
+        at = next;
+        continue;
+      }
+      if (entries[at] !== NONE) break;
+      at++;
+    }
+    this.i32[int + HEAD] = at;
+    return entries[at] as number;
   }
 
   /** Puts `order` at the back of the level's queue. */
   append(level: number, order: number): void {
-    const orders = this.orders;
     const int = level * INTS;
-    const tail = this.i32[int + TAIL] as number;
+    let at = this.i32[int + TAIL] as number;
+    if ((at & LINK) === LINK) at = this.extend(level, at);
+    this.chunks.entries[at] = order;
+    const orders = this.orders;
+    orders.setEntry(order, at);
     orders.setLevel(order, level);
-    orders.setPrev(order, tail);
-    orders.setNext(order, NONE);
-    if (tail === NONE) this.i32[int + HEAD] = order;
-    else orders.setNext(tail, order);
-    this.i32[int + TAIL] = order;
+    this.i32[int + TAIL] = at + 1;
     this.i32[int + ORDERS] = (this.i32[int + ORDERS] as number) + 1;
     this.f64[level * WORDS + QUANTITY] =
       (this.f64[level * WORDS + QUANTITY] as number) + orders.remaining(order);
   }
 
-  /** Takes `order`, wherever it is in the queue, out of the level. */
+  /** Takes `order`, wherever it is in the queue, out of the level; its entry is left behind. */
   unlink(level: number, order: number): void {
-    const orders = this.orders;
     const int = level * INTS;
-    const prev = orders.prev(order);
-    const next = orders.next(order);
-    if (prev === NONE) this.i32[int + HEAD] = next;
-    else orders.setNext(prev, next);
-    if (next === NONE) this.i32[int + TAIL] = prev;
-    else orders.setPrev(next, prev);
+    this.chunks.entries[this.orders.entry(order)] = NONE;
     this.i32[int + ORDERS] = (this.i32[int + ORDERS] as number) - 1;
     this.f64[level * WORDS + QUANTITY] =
-      (this.f64[level * WORDS + QUANTITY] as number) - orders.remaining(order);
+      (this.f64[level * WORDS + QUANTITY] as number) - this.orders.remaining(order);
+  }
+
+  /** Calls `visit` with each order of the level in time order. */
+  forEachOrder(level: number, visit: (order: number) => void): void {
+    const int = level * INTS;
+    const entries = this.chunks.entries;
+    const tail = this.i32[int + TAIL] as number;
+    for (let at = this.i32[int + HEAD] as number; at !== tail; at++) {
+      if ((at & LINK) === LINK) at = (entries[at] as number) - 1;
+      else if (entries[at] !== NONE) visit(entries[at] as number);
+    }
+  }
+
+  /**
+   * The queue's last chunk is full (`at` is its link): links a new chunk and answers its first
+   * position. When most entries of the queue are dead, compacts it into fresh chunks instead.
+   */
+  private extend(level: number, at: number): number {
+    const int = level * INTS;
+    const chunks = this.i32[int + CHUNKS] as number;
+    const live = this.i32[int + ORDERS] as number;
+    if (chunks * PER_CHUNK > 2 * live + 2 * PER_CHUNK) return this.compact(level);
+    const start = this.chunks.allocate();
+    this.chunks.entries[at] = start;
+    this.i32[int + CHUNKS] = chunks + 1;
+    return start;
+  }
+
+  /** Copies the live entries of the level's queue into fresh chunks; answers the new tail. */
+  private compact(level: number): number {
+    const int = level * INTS;
+    const orders = this.orders;
+    const head = this.i32[int + HEAD] as number;
+    const tail = this.i32[int + TAIL] as number;
+    const oldChunks = this.i32[int + CHUNKS] as number;
+    const first = this.chunks.allocate();
+    let chunks = 1;
+    let to = first;
+    for (let at = head; at !== tail; at++) {
+      let entries = this.chunks.entries;
+      if ((at & LINK) === LINK) {
+        at = (entries[at] as number) - 1;
+        continue;
+      }
+      const order = entries[at] as number;
+      if (order === NONE) continue;
+      if ((to & LINK) === LINK) {
+        const start = this.chunks.allocate();
+        entries = this.chunks.entries;
+        entries[to] = start;
+        to = start;
+        chunks++;
+      }
+      entries[to] = order;
+      orders.setEntry(order, to);
+      to++;
+    }
+    this.chunks.releaseChain(head, tail, oldChunks);
+    this.i32[int + HEAD] = first;
+    this.i32[int + CHUNKS] = chunks;
+    if ((to & LINK) === LINK) {
+      const start = this.chunks.allocate();
+      this.chunks.entries[to] = start;
+      this.i32[int + CHUNKS] = chunks + 1;
+      return start;
+    }
+    return to;
+  }
+
+  /** The order records moved: old slot → new slot. Points each live entry at its new slot. */
+  private moveOrders(moved: Int32Array): void {
+    const orders = this.orders;
+    const entries = this.chunks.entries;
+    for (let old = 0; old < moved.length; old++) {
+      const slot = moved[old] as number;
+      const at = slot === NONE ? NONE : orders.entry(slot);
+      if (at !== NONE) entries[at] = slot;
+    }
   }
 
   private grow(): void {
     this.capacity *= 2;
     const buffer = new ArrayBuffer(this.capacity * WORDS * 8);
-    // A byte copy: the int32 links must not pass through float64 values.
+    // A byte copy: the int32 fields must not pass through float64 values.
     new Uint8Array(buffer).set(new Uint8Array(this.f64.buffer));
     this.f64 = new Float64Array(buffer);
     this.i32 = new Int32Array(buffer);

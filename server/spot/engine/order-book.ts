@@ -17,8 +17,8 @@ import {
   checkMarketSell,
   type MarketRules,
 } from './market-rules.ts';
-import { OrderIndex } from './order-index.ts';
-import { NONE, OrderStore } from './order-store.ts';
+import { OrderTable } from './order-table.ts';
+import { NONE } from './slot.ts';
 
 /** A resting order as seen from outside the book. */
 export interface RestingOrder {
@@ -39,9 +39,8 @@ export interface DepthLevel {
 export class OrderBook {
   readonly rules: MarketRules;
   private readonly out = new EventBuffer();
-  /** Resting orders, by slot; `index` maps an order id to its slot. */
-  private readonly orders: OrderStore;
-  private readonly index: OrderIndex;
+  /** Resting orders, by slot, found by id. */
+  private readonly orders: OrderTable;
   private readonly levels: LevelStore;
   private readonly bids: BookSide;
   private readonly asks: BookSide;
@@ -53,9 +52,8 @@ export class OrderBook {
     assertRules(rules);
     this.rules = { ...rules };
     const capacity = options.preallocateOrders ?? 0;
-    this.orders = new OrderStore(capacity);
-    this.index = new OrderIndex(capacity, this.orders);
-    this.levels = new LevelStore(this.orders);
+    this.orders = new OrderTable(capacity);
+    this.levels = new LevelStore(this.orders, capacity);
     const { tickSize, maxPrice } = this.rules;
     this.bids = new BookSide(true, this.levels, tickSize, maxPrice);
     this.asks = new BookSide(false, this.levels, tickSize, maxPrice);
@@ -71,7 +69,7 @@ export class OrderBook {
   }
 
   get orderCount(): number {
-    return this.index.size;
+    return this.orders.size;
   }
 
   /** Best bid price, or 0 when there are no bids. */
@@ -85,7 +83,7 @@ export class OrderBook {
   }
 
   order(orderId: number): RestingOrder | undefined {
-    const slot = this.index.find(orderId);
+    const slot = this.orders.find(orderId);
     if (slot === NONE) return undefined;
     return this.restingOrder(slot);
   }
@@ -116,9 +114,7 @@ export class OrderBook {
     const result: RestingOrder[] = [];
     const book = this.sideOf(side);
     for (let level = book.best; level !== NONE; level = book.next(level)) {
-      for (let slot = this.levels.head(level); slot !== NONE; slot = this.orders.next(slot)) {
-        result.push(this.restingOrder(slot));
-      }
+      this.levels.forEachOrder(level, (slot) => result.push(this.restingOrder(slot)));
     }
     return result;
   }
@@ -133,9 +129,8 @@ export class OrderBook {
       this.done(orderId, userId, side, price, 0);
       return this.out.length;
     }
-    const slot = this.orders.allocate(orderId, userId, side, left);
+    const slot = this.orders.add(orderId, userId, side, left);
     this.levels.append(this.sideOf(side).levelAt(price), slot);
-    this.index.insert(orderId, slot);
     const event = this.out.push('rest', orderId, userId, side);
     event.price = price;
     event.quantity = left;
@@ -166,7 +161,7 @@ export class OrderBook {
   /** Cancels a resting order of `userId`. Unknown, finished and other users' orders are rejected. */
   cancel(orderId: number, userId: number): number {
     this.out.clear();
-    const slot = this.index.find(orderId);
+    const slot = this.orders.find(orderId);
     if (slot === NONE) return this.reject(orderId, userId, 'buy', 'unknown_order');
     if (this.orders.userId(slot) !== userId) {
       return this.reject(orderId, userId, this.orders.side(slot), 'not_owner');
@@ -193,7 +188,7 @@ export class OrderBook {
   private checkIds(orderId: number, userId: number): RejectReason | null {
     if (!Number.isSafeInteger(orderId) || orderId <= 0) return 'invalid_order_id';
     if (!Number.isSafeInteger(userId) || userId <= 0) return 'invalid_user';
-    return this.index.find(orderId) === NONE ? null : 'duplicate_order_id';
+    return this.orders.find(orderId) === NONE ? null : 'duplicate_order_id';
   }
 
   /**
@@ -265,7 +260,6 @@ export class OrderBook {
   private unlinkResting(slot: number, level: number, side: BookSide): void {
     this.levels.unlink(level, slot);
     if (this.levels.orderCount(level) === 0) side.remove(level);
-    this.index.remove(this.orders.id(slot), slot);
     this.orders.release(slot);
   }
 

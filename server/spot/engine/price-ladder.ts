@@ -6,7 +6,7 @@
 // lowest set bit at each depth) and the next level after a given one all cost one step per
 // depth, whatever the number of levels: no sorted array to shift, no window to re-centre.
 // Nodes near the top of the book are shared by the levels there and stay in cache.
-import { NONE } from './order-store.ts';
+import { NONE } from './slot.ts';
 
 const FANOUT = 32;
 const BITS = 5;
