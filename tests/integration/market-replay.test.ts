@@ -177,7 +177,9 @@ async function until(done: () => boolean | Promise<boolean>, what: string): Prom
 }
 
 beforeAll(async () => {
+  // The feed's own book and trades are what is replayed (the exchange's are spot.test.ts's).
   server = await startServerProcess({
+    SPOT_TRADING: 'false',
     MARKET_FEED: `replay:${captureFile}`,
     MARKET_REPLAY_SPEED: String(speed),
     MARKETS: 'BTC,ETH,SOL',
