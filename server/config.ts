@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { feeRatePpm } from '../core/spot/spot-math.ts';
 import { defaultMarkets, knownMarkets } from './market/catalog.ts';
+import type { ProviderSettings } from './spot/liquidity/liquidity-provider.ts';
 import type { ChainFamily } from './wallet/addresses/chains.ts';
 import {
   ExtendedKeyError,
@@ -151,15 +152,7 @@ export interface SpotSettings {
   takerFeePpm: number;
   /** Smallest order value, whole USDT. */
   minNotional: bigint;
-  liquidityProvider: {
-    enabled: boolean;
-    spreadBps: number;
-    stepBps: number;
-    levels: number;
-    levelQuote: bigint;
-    refreshMs: number;
-    seedQuote: bigint;
-  };
+  liquidityProvider: ProviderSettings & { enabled: boolean };
 }
 
 export class ConfigError extends Error {

@@ -7,28 +7,10 @@ import type { ClientView } from '../core/projections/client-view.ts';
 import { isOpenOrder } from '../core/projections/spot-orders.ts';
 import type { SpotMarketRules, SpotOrder } from '../schemas/api/spot.schema.ts';
 import type { AvailableFigure, SpotOrderRow, SpotView } from './spot-types.ts';
+import { formatTimestamp } from './time-format.ts';
 
 /** Spot trades settle in the funding account. */
 export const spotWallet = 'funding';
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-export function formatOrderTime(iso: string, locale: string): string {
-  let format = timeFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    timeFormats.set(locale, format);
-  }
-  const at = Date.parse(iso);
-  return Number.isNaN(at) ? iso : format.format(at);
-}
 
 const shown = (value: string | null, locale: string) =>
   value === null ? '--' : formatPrice(value, { locale });
@@ -62,7 +44,7 @@ export function orderRow(
     avgPriceShown: shown(order.avg_price, locale),
     feeShown: formatPrice(order.fee, { locale }),
     feeAsset: order.fee_asset,
-    time: formatOrderTime(order.created_at, locale),
+    time: formatTimestamp(order.created_at, locale, 'seconds'),
   };
 }
 

@@ -34,6 +34,7 @@ import type {
   WalletHandlers,
   WithdrawalRow,
 } from './facade.ts';
+import { formatTimestamp } from './time-format.ts';
 
 /** The core's API call, which logs each answer; `headers` go with this one call only. */
 export type CallApi = <E extends Endpoint>(
@@ -105,25 +106,6 @@ export function canonicalAmount(text: string): string {
   return atoms === null ? trimmed : displayAmount(atoms);
 }
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-function formatTime(iso: string, locale: string): string {
-  let format = timeFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    timeFormats.set(locale, format);
-  }
-  const at = Date.parse(iso);
-  return Number.isNaN(at) ? iso : format.format(at);
-}
-
 const amount = (value: string, locale: string) => formatPrice(value, { locale });
 /** Worth in USDT: cents are enough to read a total by. */
 const usdt = (value: string | null, locale: string) =>
@@ -155,7 +137,7 @@ export function depositRow(deposit: z.output<typeof depositSchema>, locale: stri
     status: deposit.status,
     confirmations: deposit.confirmations,
     required: deposit.required_confirmations,
-    time: formatTime(deposit.created_at, locale),
+    time: formatTimestamp(deposit.created_at, locale, 'dated'),
   };
 }
 
@@ -172,7 +154,7 @@ export function withdrawalRow(
     feeShown: amount(withdrawal.fee, locale),
     status: withdrawal.status,
     reason: withdrawal.reason,
-    time: formatTime(withdrawal.created_at, locale),
+    time: formatTimestamp(withdrawal.created_at, locale, 'dated'),
   };
 }
 
@@ -190,7 +172,7 @@ function recordRow(record: z.output<typeof recordSchema>, locale: string): Recor
     asset: record.asset,
     amountShown: signed(record.amount, locale),
     reference: record.reference,
-    time: formatTime(record.created_at, locale),
+    time: formatTimestamp(record.created_at, locale, 'dated'),
   };
 }
 

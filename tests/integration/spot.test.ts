@@ -10,10 +10,10 @@ import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
 import { type ErrorName, errorCodes } from '../../schemas/errors.ts';
 import { systemClock } from '../../server/clock.ts';
 import { auditLedger } from '../../server/ops/ledger-audit.ts';
-import { creditDeposit } from '../../server/wallet/credit-deposit.ts';
 import { registerUser } from '../support/accounts.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
 import { expectError, expectOk } from '../support/expectations.ts';
+import { creditUser } from '../support/funds.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { SocketClient } from '../support/socket-client.ts';
 
@@ -33,15 +33,7 @@ type Funds = Record<string, string>;
 async function userWith(funds: Funds) {
   const user = await registerUser(client(), server.dataDir);
   for (const [asset, amount] of Object.entries(funds)) {
-    await server.db.transaction().execute((trx) =>
-      creditDeposit(trx, {
-        userId: user.userId,
-        asset,
-        chain: 'TRC20',
-        txid: randomUUID(),
-        amount: parseAmount(amount) ?? 0n,
-      }),
-    );
+    await creditUser(server.db, user.userId, asset, amount);
   }
   return user;
 }
@@ -53,6 +45,14 @@ const place = (user: User, order: Record<string, string>, key: string = randomUU
     token: user.token,
     headers: { 'idempotency-key': key },
   });
+
+const limitOrder = (symbol: string, side: 'buy' | 'sell', price: string, quantity: string) => ({
+  symbol,
+  side,
+  type: 'limit',
+  price,
+  quantity,
+});
 
 const cancel = (user: User, orderId: number, key: string = randomUUID()) =>
   client().post<SpotOrder>(
@@ -117,15 +117,7 @@ describe('spot trading', () => {
 
   it('rests a limit buy holding price × quantity, and a cancel gives it all back', async () => {
     const user = await userWith({ USDT: '10000' });
-    const order = placed(
-      await place(user, {
-        symbol: 'ETHUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: '3000',
-        quantity: '0.5',
-      }),
-    );
+    const order = placed(await place(user, limitOrder('ETHUSDT', 'buy', '3000', '0.5')));
     expect(order).toMatchObject({
       symbol: 'ETHUSDT',
       side: 'buy',
@@ -153,27 +145,11 @@ describe('spot trading', () => {
     const feesBefore = await feesCollected();
     const seller = await userWith({ BTC: '1', USDT: '10000' });
     const buyer = await userWith({ USDT: '10000' });
-    const sell = placed(
-      await place(seller, {
-        symbol: 'BTCUSDT',
-        side: 'sell',
-        type: 'limit',
-        price: '97000',
-        quantity: '0.01',
-      }),
-    );
+    const sell = placed(await place(seller, limitOrder('BTCUSDT', 'sell', '97000', '0.01')));
     expect(await balancesOf(seller)).toEqual({ BTC: '0.99/0.01', USDT: '10000/0' });
 
     // A limit buy above the ask trades at the ask; the saving is released at once.
-    const buy = placed(
-      await place(buyer, {
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: '97500',
-        quantity: '0.004',
-      }),
-    );
+    const buy = placed(await place(buyer, limitOrder('BTCUSDT', 'buy', '97500', '0.004')));
     expect(buy).toMatchObject({
       status: 'filled',
       filled_quantity: '0.00400',
@@ -209,15 +185,7 @@ describe('spot trading', () => {
     });
 
     // A market sell takes the bids it finds; what found no bid is released, not left frozen.
-    placed(
-      await place(seller, {
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: '96000',
-        quantity: '0.005',
-      }),
-    );
+    placed(await place(seller, limitOrder('BTCUSDT', 'buy', '96000', '0.005')));
     const marketSell = placed(
       await place(buyer, { symbol: 'BTCUSDT', side: 'sell', type: 'market', quantity: '0.006' }),
     );
@@ -255,24 +223,8 @@ describe('spot trading', () => {
 
   it("cancels a user's resting order rather than fill another order of the same user with it", async () => {
     const user = await userWith({ LTC: '0.1', USDT: '10000' });
-    const sell = placed(
-      await place(user, {
-        symbol: 'LTCUSDT',
-        side: 'sell',
-        type: 'limit',
-        price: '105',
-        quantity: '0.1',
-      }),
-    );
-    const buy = placed(
-      await place(user, {
-        symbol: 'LTCUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: '105',
-        quantity: '0.1',
-      }),
-    );
+    const sell = placed(await place(user, limitOrder('LTCUSDT', 'sell', '105', '0.1')));
+    const buy = placed(await place(user, limitOrder('LTCUSDT', 'buy', '105', '0.1')));
     expect(buy).toMatchObject({ status: 'open', filled_quantity: '0.000' });
     const [sellNow] = (await ordersOf(user, 'history', 'LTCUSDT')).filter((o) => o.id === sell.id);
     expect(sellNow).toMatchObject({ status: 'cancelled', cancel_reason: 'self_trade' });
@@ -283,24 +235,8 @@ describe('spot trading', () => {
   it('refuses every bad order or cancel with its reason and changes nothing', async () => {
     const user = await userWith({ USDT: '100' });
     const other = await userWith({ USDT: '1000' });
-    const othersOrder = placed(
-      await place(other, {
-        symbol: 'ADAUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: '0.5',
-        quantity: '100',
-      }),
-    );
-    const mine = placed(
-      await place(user, {
-        symbol: 'ADAUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: '0.5',
-        quantity: '20',
-      }),
-    );
+    const othersOrder = placed(await place(other, limitOrder('ADAUSDT', 'buy', '0.5', '100')));
+    const mine = placed(await place(user, limitOrder('ADAUSDT', 'buy', '0.5', '20')));
     placed(await cancel(user, mine.id));
     const before = {
       balances: await balancesOf(user),
@@ -350,13 +286,7 @@ describe('spot trading', () => {
   it('answers a retried order once, and refuses its key with a different order', async () => {
     const user = await userWith({ USDT: '1000' });
     const key = randomUUID();
-    const order = {
-      symbol: 'XRPUSDT',
-      side: 'buy',
-      type: 'limit',
-      price: '2',
-      quantity: '100',
-    };
+    const order = limitOrder('XRPUSDT', 'buy', '2', '100');
     const answers = await Promise.all(Array.from({ length: 10 }, () => place(user, order, key)));
     const ids = new Set(answers.map((answer) => placed(answer).id));
     expect(ids.size).toBe(1);
@@ -387,15 +317,7 @@ describe('spot trading', () => {
     anonymous.subscribe(['depth.DOGEUSDT']);
     await anonymous.until((frames) => frames.some((f) => f.channel === 'depth.DOGEUSDT'), 'book');
 
-    const order = placed(
-      await place(owner, {
-        symbol: 'DOGEUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: '0.3',
-        quantity: '100',
-      }),
-    );
+    const order = placed(await place(owner, limitOrder('DOGEUSDT', 'buy', '0.3', '100')));
     await mine.until(
       () => mine.on('orders').length > 0 && mine.on('balances').length > 0,
       'private frames',
@@ -517,15 +439,7 @@ describe('spot trading with the liquidity provider', () => {
     expect(Number(bestBid)).toBeLessThan(Number(bestAsk));
 
     const user = await registerUser(api(), quoting.dataDir);
-    await quoting.db.transaction().execute((trx) =>
-      creditDeposit(trx, {
-        userId: user.userId,
-        asset: 'USDT',
-        chain: 'TRC20',
-        txid: randomUUID(),
-        amount: parseAmount('1000') ?? 0n,
-      }),
-    );
+    await creditUser(quoting.db, user.userId, 'USDT', '1000');
     const bought = await api().post<SpotOrder>(
       '/spot/order',
       { symbol: 'ETHUSDT', side: 'buy', type: 'market', turnover: '500' },

@@ -3,12 +3,11 @@
 // requests are refused with their reason and change nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAmount } from '../../core/money.ts';
 import { systemClock } from '../../server/clock.ts';
 import { auditLedger } from '../../server/ops/ledger-audit.ts';
-import { creditDeposit } from '../../server/wallet/credit-deposit.ts';
 import { lastCodeFor, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
+import { creditUser } from '../support/funds.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
 
@@ -32,15 +31,7 @@ describe.each([
 
   async function fundedUser(amount: string) {
     const user = await registerUser(client(), server.dataDir);
-    await server.db.transaction().execute((trx) =>
-      creditDeposit(trx, {
-        userId: user.userId,
-        asset: 'USDT',
-        chain: 'TRC20',
-        txid: randomUUID(),
-        amount: parseAmount(amount) ?? 0n,
-      }),
-    );
+    await creditUser(server.db, user.userId, 'USDT', amount);
     return user;
   }
 

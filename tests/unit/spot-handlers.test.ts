@@ -1,15 +1,12 @@
 // Spot calls through the worker's core: one idempotency key per order intent, reused when an order
 // went unanswered and fresh once one was answered; every intent is logged with its key; the
 // form is reviewed against the rules, current price and balance the worker has folded.
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromNdjson } from '../../core/event-log.ts';
 import { emptySpotForm } from '../../core/spot/order-form.ts';
 import { errorCodes } from '../../schemas/errors.ts';
-import { EventStore } from '../../workers/event-store.ts';
-import { WorkerCore } from '../../workers/worker-core.ts';
-import { FakeScheduler } from '../support/fake-scheduler.ts';
-import { fakeSockets } from '../support/fake-socket.ts';
+import type { WorkerCore } from '../../workers/worker-core.ts';
+import { startWorkerCore, type WorkerHarness } from '../support/worker-harness.ts';
 
 interface Sent {
   path: string;
@@ -17,11 +14,10 @@ interface Sent {
   body: string;
 }
 
-let store: EventStore;
+let worker: WorkerHarness;
 let core: WorkerCore;
 let sent: Sent[];
 let next: (path: string) => unknown;
-let dbCount = 0;
 
 const ok = (data: unknown) => ({ code: 200, msg: 'Success', data });
 const rules = {
@@ -72,36 +68,18 @@ function answer(path: string): unknown {
 }
 
 beforeEach(async () => {
-  const scheduler = new FakeScheduler();
   sent = [];
   next = answer;
-  store = new EventStore({ name: `spot-${++dbCount}`, scheduler, idb: { indexedDB, IDBKeyRange } });
-  await store.open();
-  const fakeFetch = (async (url: string, init: RequestInit) => {
-    const path = new URL(url, 'http://x').pathname.replace('/api', '');
+  worker = await startWorkerCore(({ path, init }) => {
     const headers = init.headers as Record<string, string>;
     sent.push({ path, key: headers['Idempotency-Key'], body: String(init.body ?? '') });
-    const reply = next(path);
-    if (reply === 'offline') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(reply));
-  }) as unknown as typeof fetch;
-  core = new WorkerCore({
-    apiBase: '/api',
-    socketUrl: 'ws://x/ws',
-    fetch: fakeFetch,
-    createSocket: fakeSockets().create,
-    scheduler,
-    store,
-    requestFrame: () => {},
+    return next(path);
   });
-  core.connectHost({ toast: () => {}, sessionExpired: () => {} });
+  core = worker.core;
   core.setCredentials({ token: 'session-token', language: 'en' });
 });
 
-afterEach(() => {
-  core.stop();
-  store.close();
-});
+afterEach(() => worker.stop());
 
 const limitBuy = { ...emptySpotForm, price: '3000', quantity: '0.50' };
 const placed = () => sent.filter((request) => request.path === '/spot/order');

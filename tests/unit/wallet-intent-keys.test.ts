@@ -1,14 +1,11 @@
 // Money-moving wallet calls through the worker's core: one idempotency key per intent, sent as the
 // `Idempotency-Key` header and kept for a retry of the same intent after an answer that never came;
 // intents are logged without the trade password.
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorCodes } from '../../schemas/errors.ts';
-import { EventStore } from '../../workers/event-store.ts';
 import { IntentKeys } from '../../workers/wallet-handlers.ts';
-import { WorkerCore } from '../../workers/worker-core.ts';
-import { FakeScheduler } from '../support/fake-scheduler.ts';
-import { fakeSockets } from '../support/fake-socket.ts';
+import type { WorkerCore } from '../../workers/worker-core.ts';
+import { startWorkerCore, type WorkerHarness } from '../support/worker-harness.ts';
 
 interface Sent {
   path: string;
@@ -16,12 +13,11 @@ interface Sent {
   body: string;
 }
 
-let store: EventStore;
+let worker: WorkerHarness;
 let core: WorkerCore;
 let sent: Sent[];
 /** What the fake server does: answer an envelope or a whole response, or drop the connection. */
 let next: (path: string) => unknown;
-let dbCount = 0;
 
 const withdrawal = (id: number, status = 'pending') => ({
   id,
@@ -38,39 +34,17 @@ const withdrawal = (id: number, status = 'pending') => ({
 const ok = (data: unknown) => ({ code: 200, msg: 'Success', data });
 
 beforeEach(async () => {
-  const scheduler = new FakeScheduler();
   sent = [];
   next = () => ok(withdrawal(1));
-  store = new EventStore({
-    name: `wallet-${++dbCount}`,
-    scheduler,
-    idb: { indexedDB, IDBKeyRange },
-  });
-  await store.open();
-  const fakeFetch = (async (url: string, init: RequestInit) => {
-    const path = new URL(url, 'http://x').pathname.replace('/api', '');
+  worker = await startWorkerCore(({ path, init }) => {
     const headers = init.headers as Record<string, string>;
     sent.push({ path, key: headers['Idempotency-Key'], body: String(init.body ?? '') });
-    const answer = next(path);
-    if (answer === 'offline') throw new TypeError('Failed to fetch');
-    return answer instanceof Response ? answer : new Response(JSON.stringify(answer));
-  }) as unknown as typeof fetch;
-  core = new WorkerCore({
-    apiBase: '/api',
-    socketUrl: 'ws://x/ws',
-    fetch: fakeFetch,
-    createSocket: fakeSockets().create,
-    scheduler,
-    store,
-    requestFrame: () => {},
+    return next(path);
   });
-  core.connectHost({ toast: () => {}, sessionExpired: () => {} });
+  core = worker.core;
 });
 
-afterEach(() => {
-  core.stop();
-  store.close();
-});
+afterEach(() => worker.stop());
 
 const form = {
   asset: 'USDT',

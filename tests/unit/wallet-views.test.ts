@@ -1,53 +1,28 @@
 // What the wallet calls hand the UI: amounts formatted in the worker for the user's language,
 // exact decimals beside them where a form builds on them, and pages that say whether more follow.
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventStore } from '../../workers/event-store.ts';
-import { WorkerCore } from '../../workers/worker-core.ts';
-import { FakeScheduler } from '../support/fake-scheduler.ts';
-import { fakeSockets } from '../support/fake-socket.ts';
+import type { WorkerCore } from '../../workers/worker-core.ts';
+import { startWorkerCore, type WorkerHarness } from '../support/worker-harness.ts';
 
-let store: EventStore;
+let worker: WorkerHarness;
 let core: WorkerCore;
 let answers: Record<string, unknown>;
 let queries: string[];
-let dbCount = 0;
 
 const ok = (data: unknown) => ({ code: 200, msg: 'Success', data });
 
 beforeEach(async () => {
-  const scheduler = new FakeScheduler();
   answers = {};
   queries = [];
-  store = new EventStore({
-    name: `wallet-views-${++dbCount}`,
-    scheduler,
-    idb: { indexedDB, IDBKeyRange },
+  worker = await startWorkerCore(({ path, url }) => {
+    queries.push(`${path}?${url.searchParams}`);
+    return answers[path] ?? { code: 1040, msg: 'nope', data: null };
   });
-  await store.open();
-  const fakeFetch = (async (url: string) => {
-    const parsed = new URL(url, 'http://x');
-    const path = parsed.pathname.replace('/api', '');
-    queries.push(`${path}?${parsed.searchParams}`);
-    return new Response(JSON.stringify(answers[path] ?? { code: 1040, msg: 'nope', data: null }));
-  }) as unknown as typeof fetch;
-  core = new WorkerCore({
-    apiBase: '/api',
-    socketUrl: 'ws://x/ws',
-    fetch: fakeFetch,
-    createSocket: fakeSockets().create,
-    scheduler,
-    store,
-    requestFrame: () => {},
-  });
-  core.connectHost({ toast: () => {}, sessionExpired: () => {} });
+  core = worker.core;
   core.setCredentials({ token: 't', language: 'de' });
 });
 
-afterEach(() => {
-  core.stop();
-  store.close();
-});
+afterEach(() => worker.stop());
 
 describe('wallet views', () => {
   it('formats balances for the language and keeps the exact available amount', async () => {
