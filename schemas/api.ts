@@ -37,6 +37,7 @@ import {
   verificationInfo,
 } from './api/security.schema.ts';
 import { cancelSpotOrder, placeSpotOrder, spotOrders, spotRules } from './api/spot.schema.ts';
+import { supportMessages, supportSend } from './api/support.schema.ts';
 import {
   addressAdd,
   addressDelete,
@@ -58,6 +59,7 @@ export * as contentApi from './api/content.schema.ts';
 export * as marketApi from './api/market.schema.ts';
 export * as securityApi from './api/security.schema.ts';
 export * as spotApi from './api/spot.schema.ts';
+export * as supportApi from './api/support.schema.ts';
 export * as walletApi from './api/wallet.schema.ts';
 
 export const endpoints: readonly Endpoint[] = [
@@ -106,4 +108,6 @@ export const endpoints: readonly Endpoint[] = [
   placeSpotOrder,
   cancelSpotOrder,
   spotOrders,
+  supportMessages,
+  supportSend,
 ];

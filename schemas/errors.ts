@@ -61,6 +61,21 @@ export const errorCodes = {
   no_liquidity: 1205,
   order_not_found: 1206,
   order_not_open: 1207,
+  image_not_supported: 1300,
+  image_too_large: 1301,
+  real_name_invalid: 1302,
+  id_number_invalid: 1303,
+  verification_image_invalid: 1304,
+  verification_images_same: 1305,
+  verification_pending: 1306,
+  already_verified: 1307,
+  verification_required: 1308,
+  article_not_found: 1320,
+  category_unknown: 1321,
+  document_not_found: 1322,
+  message_empty: 1323,
+  message_too_long: 1324,
+  support_too_frequent: 1325,
 } as const;
 
 export type ErrorName = keyof typeof errorCodes;

@@ -40,6 +40,7 @@ export const fieldNames = [
   'side',
   'order_id',
   'status',
+  'message',
 ] as const;
 
 export type FieldName = (typeof fieldNames)[number];

@@ -10,27 +10,32 @@ import { loginRoutes } from './accounts/login-routes.ts';
 import { registerRoutes } from './accounts/register-routes.ts';
 import { securityRoutes } from './accounts/security-routes.ts';
 import { resolveSession, sessionLimitsOf } from './accounts/sessions.ts';
+import { articleRoutes } from './content/article-routes.ts';
 import { brandRoutes } from './content/brand-routes.ts';
+import { contentOps } from './content/content-ops.ts';
 import { homeRoutes } from './content/home-routes.ts';
 import type { AppDeps } from './deps.ts';
 import { SocketGateway } from './gateway/socket-gateway.ts';
 import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
 import { registerLanguage } from './http/language.ts';
 import { createRouter } from './http/router.ts';
+import { identityRoutes } from './identity/identity-routes.ts';
+import { kycOps } from './identity/kyc-ops.ts';
 import { createMarketService } from './market/create-market.ts';
 import { marketRoutes } from './market/market-routes.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 import { issueOpsToken } from './ops/ops-token.ts';
+import { inviteRoutes } from './referrals/invite-routes.ts';
 import { nodeScheduler } from './scheduler.ts';
 import { spotRoutes } from './spot/spot-routes.ts';
 import { SpotService } from './spot/spot-service.ts';
+import { SupportBus } from './support/support-bus.ts';
+import { supportRoutes } from './support/support-routes.ts';
 import { walletRoutes } from './wallet/wallet-routes.ts';
 
 export const limits = {
   /** Form and JSON bodies: every call of the API fits in far less. */
   bodyBytes: 64 * 1024,
-  /** One uploaded image (identity documents). */
-  fileBytes: 5 * 1024 * 1024,
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -71,7 +76,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fileSize: limits.fileBytes, files: 2, fields: 30, fieldSize: limits.bodyBytes },
+    // A file over UPLOAD_MAX_BYTES arrives cut to one byte more than the limit, so the upload
+    // handler can refuse it with a message the app shows (a 413 is never shown to the user).
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: config.uploadMaxBytes + 1,
+      files: 2,
+      fields: 30,
+      fieldSize: limits.bodyBytes,
+    },
   });
 
   const sessionLimits = sessionLimitsOf(config);
@@ -93,7 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await spot.stop();
     await market.stop();
   });
+  // Operators' answers reach the user's socket through it.
+  const supportBus = new SupportBus();
   const gateway = new SocketGateway({
+    support: supportBus,
     service: market,
     spot,
     scheduler,
@@ -106,10 +122,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRoutes(router, deps);
   loginRoutes(router, deps);
   securityRoutes(router, deps);
+  identityRoutes(app, router, deps, sessionLimits);
+  inviteRoutes(router, deps);
   marketRoutes(router, market, () => scheduler.now());
   walletRoutes(router, deps, market);
   spotRoutes(router, deps, spot);
-  opsRoutes(app, deps, await issueOpsToken(config.dataDir));
+  opsRoutes(app, deps, await issueOpsToken(config.dataDir), [
+    contentOps(deps.db, supportBus),
+    kycOps(deps),
+  ]);
+  articleRoutes(router, deps);
+  supportRoutes(router, deps, supportBus);
   homeRoutes(router, deps, market, () => scheduler.now());
   registerErrorHandlers(app, router.paths);
 

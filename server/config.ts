@@ -4,7 +4,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import { feeRatePpm } from '../core/spot/spot-math.ts';
 import { defaultMarkets, knownMarkets } from './market/catalog.ts';
+import { referralRates } from './referrals/referral-rates.ts';
 import type { ProviderSettings } from './spot/liquidity/liquidity-provider.ts';
+import {
+  type SupportSettings,
+  supportEnvShape,
+  supportSettingsOf,
+} from './support/support-settings.ts';
 import type { ChainFamily } from './wallet/addresses/chains.ts';
 import {
   ExtendedKeyError,
@@ -86,6 +92,14 @@ const envSchema = z.object({
   BRAND_NAME: z.string().min(1).max(60).default('Meridian'),
   BRAND_LOGO: z.string().min(1).default('/logo.svg'),
   INVITE_REQUIRED: flag.default(false),
+  /** One uploaded image; a sane ceiling keeps a decoder from being handed a huge file. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(20 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
+  KYC_REQUIRED_FOR_WITHDRAWAL: flag.default(false),
   SESSION_IDLE_MINUTES: positiveInt.default(7 * 24 * 60),
   SESSION_MAX_DAYS: positiveInt.default(30),
   TRUST_PROXY: z.string().min(1).optional(),
@@ -95,6 +109,7 @@ const envSchema = z.object({
   SPOT_TRADING: flag.default(true),
   SPOT_MAKER_FEE: feeRate.default('0.001'),
   SPOT_TAKER_FEE: feeRate.default('0.001'),
+  REFERRAL_RATES: referralRates.default([200_000, 100_000, 50_000]),
   SPOT_MIN_NOTIONAL: wholeAmount.default(5n),
   LIQUIDITY_PROVIDER: flag.default(true),
   LP_SPREAD_BPS: z.coerce.number().int().min(1).max(2000).default(10),
@@ -103,6 +118,7 @@ const envSchema = z.object({
   LP_LEVEL_USDT: wholeAmount.default(2000n),
   LP_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(1000),
   LP_SEED_USDT: wholeAmount.default(1_000_000n),
+  ...supportEnvShape,
 });
 
 export interface Config {
@@ -134,6 +150,10 @@ export interface Config {
   brandName: string;
   brandLogo: string;
   inviteRequired: boolean;
+  /** Largest uploaded image in bytes (identity documents). */
+  uploadMaxBytes: number;
+  /** Withdrawals need a verified identity. */
+  kycRequiredForWithdrawal: boolean;
   sessionIdleMs: number;
   sessionMaxMs: number;
   /** Which proxies may set X-Forwarded-For: none, all, or addresses and presets (`loopback`, CIDRs). */
@@ -142,6 +162,8 @@ export interface Config {
   logLevel: string;
   webRoot: string;
   spot: SpotSettings;
+  /** Customer service's channels and hours (SUPPORT_CHANNELS, SUPPORT_HOURS). */
+  support: SupportSettings;
 }
 
 export interface SpotSettings {
@@ -152,6 +174,8 @@ export interface SpotSettings {
   takerFeePpm: number;
   /** Smallest order value, whole USDT. */
   minNotional: bigint;
+  /** Share of a fee paid to the payer's inviters at levels 1–3, parts per million (docs/referrals.md). */
+  referralRatesPpm: readonly number[];
   liquidityProvider: ProviderSettings & { enabled: boolean };
 }
 
@@ -197,6 +221,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   return {
     walletAssets,
     walletXpubs,
+    support: supportSettingsOf(s),
     port: s.PORT,
     host: s.HOST,
     dataDir: path.resolve(s.DATA_DIR),
@@ -223,6 +248,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     brandName: s.BRAND_NAME,
     brandLogo: s.BRAND_LOGO,
     inviteRequired: s.INVITE_REQUIRED,
+    uploadMaxBytes: s.UPLOAD_MAX_BYTES,
+    kycRequiredForWithdrawal: s.KYC_REQUIRED_FOR_WITHDRAWAL,
     sessionIdleMs: s.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: s.SESSION_MAX_DAYS * 86_400_000,
     trustProxy: parseTrustProxy(s.TRUST_PROXY),
@@ -234,6 +261,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       makerFeePpm: feeRatePpm(s.SPOT_MAKER_FEE) ?? 0,
       takerFeePpm: feeRatePpm(s.SPOT_TAKER_FEE) ?? 0,
       minNotional: s.SPOT_MIN_NOTIONAL,
+      referralRatesPpm: s.REFERRAL_RATES,
       liquidityProvider: {
         enabled: s.LIQUIDITY_PROVIDER,
         spreadBps: s.LP_SPREAD_BPS,

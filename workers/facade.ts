@@ -14,9 +14,15 @@ import type {
   withdrawalStatusSchema,
 } from '../schemas/api/wallet.schema.ts';
 import type { Language } from '../schemas/languages.ts';
+import type { AccountHandlers } from './account-types.ts';
 import type { ApiFailure } from './api-client.ts';
+import type { ContentHandlers, SupportConversationView } from './content-types.ts';
+import type { IdentityHandlers } from './identity-types.ts';
 import type { SpotHandlers, SpotView } from './spot-types.ts';
 
+export type * from './account-types.ts';
+export type * from './content-types.ts';
+export type * from './identity-types.ts';
 export type * from './spot-types.ts';
 
 /** A call's outcome as the UI receives it: no exceptions cross the worker boundary. */
@@ -300,6 +306,7 @@ export interface ViewPayloads {
   book: BookView;
   trades: TradesView;
   spot: SpotView;
+  support: SupportConversationView;
 }
 
 /** What a view is of: the market views name their symbol (and the chart its period). */
@@ -313,6 +320,7 @@ export interface ViewParams {
   book: { symbol: string };
   trades: { symbol: string };
   spot: { symbol: string };
+  support: undefined;
 }
 
 export type ViewName = keyof ViewPayloads;
@@ -358,6 +366,9 @@ export type CoreFacade = SessionHandlers &
   MarketHandlers &
   WalletHandlers &
   SpotHandlers &
+  AccountHandlers &
+  IdentityHandlers &
+  ContentHandlers &
   ViewHandlers &
   DebugHandlers &
   HostHandlers;

@@ -32,8 +32,12 @@ import {
 import { userInfo } from '../schemas/api/security.schema.ts';
 import type { Endpoint } from '../schemas/endpoint.ts';
 import { intlLocale, type Language } from '../schemas/languages.ts';
+import { AccountCalls } from './account-handlers.ts';
+import type { AccountHandlers } from './account-types.ts';
 import { ApiClient, ApiError } from './api-client.ts';
 import { ChartColumns } from './chart-columns.ts';
+import { ContentCalls, supportConversation } from './content-handlers.ts';
+import type { DocumentKey } from './content-types.ts';
 import type { EventStore } from './event-store.ts';
 import type {
   ChartView,
@@ -47,6 +51,8 @@ import type {
   ViewPayloads,
   WalletHandlers,
 } from './facade.ts';
+import { IdentityCalls } from './identity-handlers.ts';
+import type { VerificationForm } from './identity-types.ts';
 import { MarketSocket, type SocketFactory } from './market-socket.ts';
 import { bookView, chartView, figuresView, marketView, tradesView } from './market-views.ts';
 import { SpotCalls } from './spot-handlers.ts';
@@ -99,6 +105,7 @@ const viewSources: { [K in ViewName]: (view: ClientView, params: Params) => unkn
     view.tickers[p?.symbol ?? ''],
     view.session,
   ],
+  support: (view) => view.support,
 };
 
 /** A view's source is one part of the fold, or a few (an array of them): compared part by part. */
@@ -113,6 +120,8 @@ const privateChannels = ['orders', 'balances'];
 
 /** The socket channels a market view needs. */
 function channelsOf(view: ViewName, params: Params): string[] {
+  // Answers to the user's support messages arrive while the conversation is open.
+  if (view === 'support') return ['support'];
   if (!params?.symbol) return [];
   // The chart's header shows the market's ticker, whichever list the market came from.
   if (view === 'chart') {
@@ -163,6 +172,9 @@ export class WorkerCore implements CoreFacade {
   readonly #socket: MarketSocket;
   readonly #wallet: WalletCalls;
   readonly #spot: SpotCalls;
+  readonly #content: ContentCalls;
+  readonly #account: AccountCalls;
+  readonly #identity: IdentityCalls;
   #credentials: { token: string | null; language: Language } = { token: null, language: 'en' };
   #host: HostEvents | undefined;
   #live: ClientView = initialClientView;
@@ -204,6 +216,21 @@ export class WorkerCore implements CoreFacade {
       },
     });
     this.#wallet = new WalletCalls({
+      call: (endpoint, input, headers) => this.#call(endpoint, input, headers),
+      record: (event) => this.#record(event),
+      locale: () => intlLocale(this.#credentials.language),
+    });
+    this.#account = new AccountCalls({
+      call: (endpoint, input, headers) => this.#call(endpoint, input, headers),
+      record: (event) => this.#record(event),
+      locale: () => intlLocale(this.#credentials.language),
+    });
+    this.#identity = new IdentityCalls({
+      call: (endpoint, input, headers) => this.#call(endpoint, input, headers),
+      record: (event) => this.#record(event),
+      locale: () => intlLocale(this.#credentials.language),
+    });
+    this.#content = new ContentCalls({
       call: (endpoint, input, headers) => this.#call(endpoint, input, headers),
       record: (event) => this.#record(event),
       locale: () => intlLocale(this.#credentials.language),
@@ -387,6 +414,38 @@ export class WorkerCore implements CoreFacade {
     return this.#wallet.transfer(form);
   }
 
+  // Security center and invites: their calls live in account-handlers.ts.
+
+  sendSecurityCode(to: Parameters<AccountHandlers['sendSecurityCode']>[0]) {
+    return this.#account.sendSecurityCode(to);
+  }
+
+  changeLoginPassword(change: Parameters<AccountHandlers['changeLoginPassword']>[0]) {
+    return this.#account.changeLoginPassword(change);
+  }
+
+  setTradePassword(change: Parameters<AccountHandlers['setTradePassword']>[0]) {
+    return this.#account.setTradePassword(change);
+  }
+
+  inviteInfo() {
+    return this.#account.inviteInfo();
+  }
+
+  // Identity verification: its calls live in identity-handlers.ts.
+
+  verificationInfo() {
+    return this.#identity.verificationInfo();
+  }
+
+  uploadIdImage(file: Blob) {
+    return this.#identity.uploadIdImage(file);
+  }
+
+  submitVerification(form: VerificationForm) {
+    return this.#identity.submitVerification(form);
+  }
+
   // Spot: its calls live in spot-handlers.ts, on the core's API client and log.
 
   refreshSpot() {
@@ -407,6 +466,32 @@ export class WorkerCore implements CoreFacade {
 
   spotOrders(...args: Parameters<SpotHandlers['spotOrders']>) {
     return this.#spot.spotOrders(...args);
+  }
+
+  // Content and customer service: their calls live in content-handlers.ts.
+
+  articles(category: number | null, page: number) {
+    return this.#content.articles(category, page);
+  }
+
+  article(id: number) {
+    return this.#content.article(id);
+  }
+
+  document(key: DocumentKey) {
+    return this.#content.document(key);
+  }
+
+  customerService() {
+    return this.#content.customerService();
+  }
+
+  loadSupport() {
+    return this.#content.loadSupport();
+  }
+
+  sendSupport(text: string) {
+    return this.#content.sendSupport(text);
   }
 
   // Views.
@@ -645,6 +730,8 @@ export class WorkerCore implements CoreFacade {
         return tradesView(symbol, view.trades[symbol], locale);
       case 'spot':
         return spotView(view, symbol, locale);
+      case 'support':
+        return supportConversation(view.support, locale);
       case 'chart':
         return chartView(
           symbol,

@@ -8,6 +8,7 @@ import { foldHome, type HomeView, initialHome } from './home.ts';
 import { foldSession, initialSession, type SessionView } from './session.ts';
 import { foldSpotOrders, initialSpotOrders, type SpotOrdersView } from './spot-orders.ts';
 import { foldSpotRules, initialSpotRules, type SpotRulesView } from './spot-rules.ts';
+import { foldSupport, initialSupport, type SupportView } from './support.ts';
 import { foldTickers, initialTickers, type TickersView } from './tickers.ts';
 import { foldTrades, initialTrades, type TradesView } from './trades.ts';
 
@@ -24,6 +25,7 @@ export interface ClientView {
   spotRules: SpotRulesView;
   spotOrders: SpotOrdersView;
   balances: BalancesState;
+  support: SupportView;
 }
 
 export const initialClientView: ClientView = {
@@ -38,6 +40,7 @@ export const initialClientView: ClientView = {
   spotRules: initialSpotRules,
   spotOrders: initialSpotOrders,
   balances: initialBalances,
+  support: initialSupport,
 };
 
 export function foldClientView(state: ClientView, event: LoggedEvent): ClientView {
@@ -51,6 +54,7 @@ export function foldClientView(state: ClientView, event: LoggedEvent): ClientVie
   const spotRules = foldSpotRules(state.spotRules, event);
   const spotOrders = foldSpotOrders(state.spotOrders, event);
   const balances = foldBalances(state.balances, event);
+  const support = foldSupport(state.support, event);
   return {
     seq: event.seq,
     connection,
@@ -63,6 +67,7 @@ export function foldClientView(state: ClientView, event: LoggedEvent): ClientVie
     spotRules,
     spotOrders,
     balances,
+    support,
   };
 }
 

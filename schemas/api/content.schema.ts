@@ -75,11 +75,12 @@ export const notices = defineEndpoint({
 export const articles = defineEndpoint({
   method: 'GET',
   path: '/article/index',
-  summary: 'Articles of a category (notices are category 92), newest first',
+  summary:
+    'Articles of a category (92 notices, 1 about us, the default; 2 guides), newest first, in the Lang with English fallback',
   auth: false,
   request: z.object({ category_id: idParam.optional(), page, size: pageSize }),
   response: pagedSchema(articleSummarySchema),
-  errors: [],
+  errors: ['category_unknown'],
 });
 
 export const articleDetail = defineEndpoint({
@@ -89,7 +90,7 @@ export const articleDetail = defineEndpoint({
   auth: false,
   request: z.object({ id: idParam }),
   response: articleSchema,
-  errors: ['not_found'],
+  errors: ['article_not_found'],
 });
 
 export const aboutDocument = defineEndpoint({
@@ -99,7 +100,7 @@ export const aboutDocument = defineEndpoint({
   auth: false,
   request: z.object({}),
   response: documentSchema,
-  errors: [],
+  errors: ['document_not_found'],
 });
 
 export const msbDocument = defineEndpoint({
@@ -109,7 +110,7 @@ export const msbDocument = defineEndpoint({
   auth: false,
   request: z.object({}),
   response: documentSchema,
-  errors: [],
+  errors: ['document_not_found'],
 });
 
 export const securityDocument = defineEndpoint({
@@ -119,7 +120,7 @@ export const securityDocument = defineEndpoint({
   auth: false,
   request: z.object({}),
   response: documentSchema,
-  errors: [],
+  errors: ['document_not_found'],
 });
 
 export const customerService = defineEndpoint({
@@ -144,6 +145,7 @@ export const uploadImage = defineEndpoint({
   auth: true,
   upload: true,
   request: z.object({ file: z.instanceof(Uint8Array) }),
+  /** `url` is where the owner reads the image back (with the bearer token); nobody else can. */
   response: z.object({ url: z.string() }),
-  errors: ['payload_too_large', 'unsupported_media_type'],
+  errors: ['image_not_supported', 'image_too_large'],
 });

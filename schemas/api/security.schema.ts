@@ -100,12 +100,14 @@ export const inviteInfo = defineEndpoint({
   request: z.object({}),
   response: z.object({
     invite_code: z.string(),
+    /** The register screen with the code filled in, relative to the app's origin (`/#/login?invite_code=…`). */
     link: z.string(),
     counts: z.object({
       level1: z.number().int(),
       level2: z.number().int(),
       level3: z.number().int(),
     }),
+    /** Newest first, at most 200 entries (the counts cover everyone); accounts masked. */
     log: z.array(z.object({ level: inviteLevel, account: z.string(), registered_at: timestamp })),
   }),
   errors: [],
@@ -144,5 +146,12 @@ export const submitVerification = defineEndpoint({
     back_img: requiredText(500),
   }),
   response: verificationInfoSchema,
-  errors: [],
+  errors: [
+    'real_name_invalid',
+    'id_number_invalid',
+    'verification_image_invalid',
+    'verification_images_same',
+    'verification_pending',
+    'already_verified',
+  ],
 });

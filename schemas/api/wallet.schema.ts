@@ -171,6 +171,7 @@ export const withdraw = defineEndpoint({
     'trade_password_not_set',
     'trade_password_wrong',
     'login_locked',
+    'verification_required',
   ],
 });
 
@@ -239,7 +240,7 @@ export const addressDelete = defineEndpoint({
 });
 
 /** What a movement was: its ledger posting kind's first word (`trade` for spot fills, freezes, releases). */
-export const recordType = z.enum(['deposit', 'withdrawal', 'transfer', 'trade']);
+export const recordType = z.enum(['deposit', 'withdrawal', 'transfer', 'trade', 'commission']);
 
 export const recordSchema = z.object({
   id: z.number().int(),

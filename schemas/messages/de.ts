@@ -64,6 +64,23 @@ export const de: Catalogue = {
     no_liquidity: 'Auf der Gegenseite liegen keine Orders zum Handeln',
     order_not_found: 'Diese Order gibt es nicht',
     order_not_open: 'Diese Order ist bereits abgeschlossen',
+    article_not_found: 'Dieser Artikel existiert nicht',
+    category_unknown: 'Diese Artikelkategorie existiert nicht',
+    document_not_found: 'Dieses Dokument wurde noch nicht veröffentlicht',
+    message_empty: 'Bitte schreiben Sie eine Nachricht',
+    message_too_long: 'Die Nachricht ist zu lang (höchstens 1000 Zeichen)',
+    support_too_frequent: 'Sie senden zu schnell, bitte warten Sie {seconds} Sekunden',
+    image_not_supported: 'Wählen Sie ein JPEG-, PNG- oder WebP-Bild',
+    image_too_large: 'Das Bild ist größer als {amount} MB',
+    real_name_invalid: 'Geben Sie Ihren echten Namen wie im Ausweis ein, nur mit Buchstaben',
+    id_number_invalid: 'Diese Ausweisnummer ist ungültig',
+    verification_image_invalid:
+      'Laden Sie die Ausweisbilder erneut hoch: eines fehlt oder wurde nicht von Ihnen hochgeladen',
+    verification_images_same:
+      'Vorder- und Rückseite des Ausweises müssen zwei verschiedene Bilder sein',
+    verification_pending: 'Ihre Verifizierung wird geprüft',
+    already_verified: 'Ihre Identität ist bereits verifiziert',
+    verification_required: 'Verifizieren Sie Ihre Identität vor einer Auszahlung',
   },
   fields: {
     account: 'Konto',
@@ -105,5 +122,6 @@ export const de: Catalogue = {
     side: 'Richtung',
     order_id: 'Order',
     status: 'Status',
+    message: 'Nachricht',
   },
 };

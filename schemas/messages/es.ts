@@ -62,6 +62,23 @@ export const es: Catalogue = {
     no_liquidity: 'No hay órdenes del otro lado con las que operar',
     order_not_found: 'No existe esa orden',
     order_not_open: 'Esta orden ya ha finalizado',
+    article_not_found: 'Este artículo no existe',
+    category_unknown: 'Esta categoría de artículos no existe',
+    document_not_found: 'Este documento aún no se ha publicado',
+    message_empty: 'Escribe un mensaje',
+    message_too_long: 'El mensaje es demasiado largo (como máximo 1000 caracteres)',
+    support_too_frequent: 'Estás enviando mensajes demasiado rápido, espera {seconds} segundos',
+    image_not_supported: 'Elige una imagen JPEG, PNG o WebP',
+    image_too_large: 'La imagen supera los {amount} MB',
+    real_name_invalid: 'Escribe tu nombre real como en tu documento, solo letras',
+    id_number_invalid: 'Este número de documento no es válido',
+    verification_image_invalid:
+      'Vuelve a subir las imágenes del documento: falta una o no la subiste tú',
+    verification_images_same:
+      'El anverso y el reverso del documento deben ser dos imágenes distintas',
+    verification_pending: 'Tu verificación está en revisión',
+    already_verified: 'Tu identidad ya está verificada',
+    verification_required: 'Verifica tu identidad antes de retirar',
   },
   fields: {
     account: 'cuenta',
@@ -103,5 +120,6 @@ export const es: Catalogue = {
     side: 'Lado',
     order_id: 'Orden',
     status: 'Estado',
+    message: 'Mensaje',
   },
 };

@@ -63,6 +63,23 @@ export const fr: Catalogue = {
     no_liquidity: "Il n'y a aucun ordre en face avec lequel échanger",
     order_not_found: "Cet ordre n'existe pas",
     order_not_open: 'Cet ordre est déjà terminé',
+    article_not_found: "Cet article n'existe pas",
+    category_unknown: "Cette catégorie d'articles n'existe pas",
+    document_not_found: "Ce document n'a pas encore été publié",
+    message_empty: 'Veuillez écrire un message',
+    message_too_long: 'Le message est trop long (1000 caractères au plus)',
+    support_too_frequent:
+      'Vous envoyez des messages trop vite, veuillez attendre {seconds} secondes',
+    image_not_supported: 'Choisissez une image JPEG, PNG ou WebP',
+    image_too_large: 'L’image dépasse {amount} Mo',
+    real_name_invalid: 'Saisissez votre vrai nom comme sur votre pièce d’identité, en lettres',
+    id_number_invalid: 'Ce numéro de pièce d’identité n’est pas valide',
+    verification_image_invalid:
+      'Téléversez à nouveau les images : l’une manque ou n’a pas été envoyée par vous',
+    verification_images_same: 'Le recto et le verso doivent être deux images différentes',
+    verification_pending: 'Votre vérification est en cours d’examen',
+    already_verified: 'Votre identité est déjà vérifiée',
+    verification_required: 'Vérifiez votre identité avant de retirer',
   },
   fields: {
     account: 'compte',
@@ -104,5 +121,6 @@ export const fr: Catalogue = {
     side: 'Sens',
     order_id: 'Ordre',
     status: 'Statut',
+    message: 'Message',
   },
 };

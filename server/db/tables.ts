@@ -202,7 +202,74 @@ export interface SpotTradesTable {
   created_at: CreatedAt;
 }
 
+/** Article categories are open-ended ids; 92 holds the platform notices (spec §8). */
+export interface ArticlesTable {
+  id: Generated<number>;
+  category_id: number;
+  cover: string | null;
+  published_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Title and body (the Markdown subset of docs/content.md) of an article in one language. */
+export interface ArticleTextsTable {
+  article_id: number;
+  lang: string;
+  title: string;
+  body: string;
+}
+
+/** The fixed documents (`about`, `msb`, `sec`) in each language they were written in. */
+export interface DocumentsTable {
+  key: string;
+  lang: string;
+  title: string;
+  body: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface SupportMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** An operator's answer (true) or the user's own message (false). */
+  from_operator: boolean;
+  body: string;
+  created_at: CreatedAt;
+}
+
+/** An uploaded image: its file is `DATA_DIR/uploads/<name>`, readable by its uploader and operators. */
+export interface UploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  format: 'jpeg' | 'png' | 'webp';
+  bytes: number;
+  created_at: CreatedAt;
+}
+
+export type SubmissionStatus = 'pending' | 'verified' | 'rejected';
+
+/** One identity verification submitted for review; `users.kyc_status` follows the newest. */
+export interface IdentitySubmissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  real_name: string;
+  id_number: string;
+  front_upload_id: number;
+  back_upload_id: number;
+  status: SubmissionStatus;
+  reject_reason: string | null;
+  created_at: CreatedAt;
+  reviewed_at: Date | null;
+}
+
 export interface Database {
+  uploads: UploadsTable;
+  identity_submissions: IdentitySubmissionsTable;
+  articles: ArticlesTable;
+  article_texts: ArticleTextsTable;
+  documents: DocumentsTable;
+  support_messages: SupportMessagesTable;
   spot_orders: SpotOrdersTable;
   spot_trades: SpotTradesTable;
   candles: CandlesTable;

@@ -2,6 +2,7 @@
 // API on this machine (the server owns the database and the engines), found from the same
 // settings (PORT, HOST, DATA_DIR) and authenticated with the token the server wrote there.
 import { loadConfig } from '../config.ts';
+import { contentRequest, contentUsage } from './content-cli.ts';
 import { readOpsToken } from './ops-token.ts';
 
 const usage = `Usage: npm run ops -- <command>
@@ -10,7 +11,11 @@ const usage = `Usage: npm run ops -- <command>
   withdrawal approve <id>                           approve a pending withdrawal (it goes to the signer queue)
   withdrawal reject <id> [--reason R]               reject a pending withdrawal (its funds are unfrozen)
   ledger check                                      verify the ledger's invariants; prints ok
-  users                                             list users`;
+  kyc list [--status S]                             identity verifications (pending by default; verified, rejected)
+  kyc approve <account>                             approve the account's verification under review
+  kyc reject <account> [--reason R]                 reject it; the user sees the reason and may resubmit
+  users                                             list users
+${contentUsage}`;
 
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(`--${name}`);
@@ -21,6 +26,8 @@ function option(args: string[], name: string): string | undefined {
 }
 
 function request(args: string[]): { path: string; body: Record<string, unknown> } | null {
+  const content = contentRequest(args);
+  if (content) return content;
   const chain = option(args, 'chain');
   const status = option(args, 'status');
   const reason = option(args, 'reason');
@@ -44,6 +51,15 @@ function request(args: string[]): { path: string; body: Record<string, unknown> 
   }
   if (command === 'ledger' && rest[0] === 'check' && rest.length === 1) {
     return { path: '/ops/ledger/check', body: {} };
+  }
+  if (command === 'kyc' && rest[0] === 'list' && rest.length === 1) {
+    return { path: '/ops/kyc/list', body: status ? { status } : {} };
+  }
+  if (command === 'kyc' && (rest[0] === 'approve' || rest[0] === 'reject') && rest.length === 2) {
+    return {
+      path: '/ops/kyc/review',
+      body: { action: rest[0], account: rest[1], ...(reason ? { reason } : {}) },
+    };
   }
   if (command === 'users' && rest.length === 0) return { path: '/ops/users', body: {} };
   return null;

@@ -20,7 +20,25 @@ const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 class OpsError extends Error {}
 
-export function opsRoutes(app: FastifyInstance, deps: AppDeps, token: string): void {
+/** What an operator module outside this file registers its calls with (content-ops.ts). */
+export interface OpsKit {
+  route<T extends z.ZodType>(
+    path: string,
+    schema: T,
+    run: (input: z.output<T>) => Promise<unknown>,
+  ): unknown;
+  log(action: string, subject: string, detail: unknown): Promise<unknown>;
+  userByAccount(account: string): Promise<{ id: number; account: string }>;
+  /** A refusal the CLI prints as it is. */
+  fail(message: string): never;
+}
+
+export function opsRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  token: string,
+  modules: readonly ((kit: OpsKit) => void)[] = [],
+): void {
   const { db, config } = deps;
   const log = (action: string, subject: string, detail: unknown) =>
     db
@@ -174,4 +192,9 @@ export function opsRoutes(app: FastifyInstance, deps: AppDeps, token: string): v
       .limit(200)
       .execute(),
   );
+
+  const fail = (message: string): never => {
+    throw new OpsError(message);
+  };
+  for (const register of modules) register({ route, log, userByAccount, fail });
 }

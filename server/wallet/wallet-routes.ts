@@ -22,6 +22,7 @@ import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
 import type { Router } from '../http/router.ts';
+import { assertMayWithdraw } from '../identity/withdrawal-gate.ts';
 import type { MarketService } from '../market/market-service.ts';
 import { addAddressEntry, addressEntries, deleteAddressEntry } from './address-book.ts';
 import { chains } from './addresses/chains.ts';
@@ -129,6 +130,7 @@ export function walletRoutes(router: Router, deps: AppDeps, market: MarketServic
 
   router.add(withdraw, async (input, { session, request, ip }) => {
     const key = idempotencyKeyOf(request);
+    await assertMayWithdraw(db, config.kycRequiredForWithdrawal, session.userId);
     const chain = chainOf(input.asset, input.chain, 'withdraw');
     const address = checkedAddress(chain.chain, input.address);
     const amount = parseAmount(input.amount) ?? 0n;

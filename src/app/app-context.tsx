@@ -100,6 +100,20 @@ export function AppProvider(props: {
     );
   }, [core, language, toast, forgetSession, goToLogin]);
 
+  // Asked again on every opening of the menu, so its verification prompt follows a review that
+  // happened meanwhile; an answer arriving after logout is dropped. Stable: pages close the menu
+  // in effects that depend on it.
+  const openMenu = useCallback(
+    (open: boolean) => {
+      setMenuOpen(open);
+      if (!open || !storage.token()) return;
+      void core.userInfo().then((outcome) => {
+        if (outcome.ok && storage.token()) setUser(outcome.data);
+      });
+    },
+    [core],
+  );
+
   // Who is logged in: asked whenever there is a token (spec §4).
   useEffect(() => {
     if (!token) return;
@@ -145,7 +159,7 @@ export function AppProvider(props: {
         setMenuOpen(false);
         goHome();
       },
-      setMenuOpen,
+      setMenuOpen: openMenu,
       setLanguageOpen,
       changeLanguage: (next) => {
         storage.setLanguage(next);
@@ -170,6 +184,7 @@ export function AppProvider(props: {
       forgetSession,
       goHome,
       reload,
+      openMenu,
     ],
   );
 

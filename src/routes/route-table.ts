@@ -18,7 +18,15 @@ export type PageKind =
   | 'transfer'
   | 'records'
   | 'addressBook'
-  | 'addressAdd';
+  | 'addressAdd'
+  | 'verification'
+  | 'securityCenter'
+  | 'password'
+  | 'share'
+  | 'articles'
+  | 'article'
+  | 'document'
+  | 'support';
 
 export interface RouteEntry {
   path: string;
@@ -101,15 +109,15 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/pages/ai/index', titleKey: 'titles.ai', page: 'feature' },
   { path: '/pages/ai/product', titleKey: 'titles.aiProduct', page: 'feature' },
   { path: '/pages/ai/withdraw', titleKey: 'titles.aiWithdraw', page: 'feature' },
-  { path: '/pages/user/safe', titleKey: 'titles.safe', page: 'feature' },
-  { path: '/pages/user/auth', titleKey: 'titles.auth', page: 'feature' },
-  { path: '/pages/user/password', titleKey: 'titles.password', page: 'feature' },
-  { path: '/pages/user/share', titleKey: 'titles.share', page: 'feature' },
-  { path: '/pages/article/index', titleKey: 'titles.articles', page: 'feature' },
-  { path: '/pages/article/detail', titleKey: 'titles.articleDetail', page: 'feature' },
-  { path: '/pages/article/msb', titleKey: 'titles.msb', page: 'feature' },
-  { path: '/pages/article/sec', titleKey: 'titles.sec', page: 'feature' },
-  { path: '/pages/ks/index', titleKey: 'titles.support', page: 'feature' },
+  { path: '/pages/user/safe', titleKey: 'titles.safe', page: 'securityCenter' },
+  { path: '/pages/user/auth', titleKey: 'titles.auth', page: 'verification' },
+  { path: '/pages/user/password', titleKey: 'titles.password', page: 'password' },
+  { path: '/pages/user/share', titleKey: 'titles.share', page: 'share' },
+  { path: '/pages/article/index', titleKey: 'titles.articles', page: 'articles' },
+  { path: '/pages/article/detail', titleKey: 'titles.articleDetail', page: 'article' },
+  { path: '/pages/article/msb', titleKey: 'titles.msb', page: 'document' },
+  { path: '/pages/article/sec', titleKey: 'titles.sec', page: 'document' },
+  { path: '/pages/ks/index', titleKey: 'titles.support', page: 'support' },
   { path: '/choose-location', titleKey: 'titles.chooseLocation', page: 'location' },
   { path: '/open-location', titleKey: 'titles.openLocation', page: 'location' },
   { path: '/debug', titleKey: 'titles.debug', page: 'debug' },

@@ -94,6 +94,38 @@ const pages: Record<PageKind, ReturnType<typeof lazyRouteComponent>> = {
     withPageTimeout(() => import('../pages/WalletAddressAddPage.tsx')),
     'WalletAddressAddPage',
   ),
+  verification: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/VerificationPage.tsx')),
+    'VerificationPage',
+  ),
+  securityCenter: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/SecurityCenterPage.tsx')),
+    'SecurityCenterPage',
+  ),
+  password: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/PasswordPage.tsx')),
+    'PasswordPage',
+  ),
+  share: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/SharePage.tsx')),
+    'SharePage',
+  ),
+  articles: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/ArticleListPage.tsx')),
+    'ArticleListPage',
+  ),
+  article: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/ArticlePage.tsx')),
+    'ArticlePage',
+  ),
+  document: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/DocumentPage.tsx')),
+    'DocumentPage',
+  ),
+  support: lazyRouteComponent(
+    withPageTimeout(() => import('../pages/SupportPage.tsx')),
+    'SupportPage',
+  ),
 };
 
 const notFound = lazyRouteComponent(

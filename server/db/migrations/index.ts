@@ -5,6 +5,8 @@ import * as candles from './0002-candles.ts';
 import * as ledger from './0003-ledger.ts';
 import * as wallet from './0004-wallet.ts';
 import * as spot from './0005-spot.ts';
+import * as identity from './0006-identity.ts';
+import * as content from './0007-content.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   '0003-ledger': ledger,
   '0004-wallet': wallet,
   '0005-spot': spot,
+  '0006-identity': identity,
+  '0007-content': content,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,56 @@
+// Identity verification calls: image upload, submission, the user's own state, and the owner-only
+// route that serves an uploaded image back.
+import type { FastifyInstance } from 'fastify';
+import { uploadImage } from '../../schemas/api/content.schema.ts';
+import {
+  submitVerification as submitEndpoint,
+  verificationInfo as verificationInfoEndpoint,
+} from '../../schemas/api/security.schema.ts';
+import { resolveSession, type SessionLimits } from '../accounts/sessions.ts';
+import type { AppDeps } from '../deps.ts';
+import { sendError } from '../http/envelope.ts';
+import { apiPrefix, type Router } from '../http/router.ts';
+import { cleanImage } from './image-intake.ts';
+import { contentTypes, ownUpload, readUpload, storeUpload, uploadUrl } from './upload-store.ts';
+import { submitVerification, verificationInfo } from './verification.ts';
+
+export function identityRoutes(
+  app: FastifyInstance,
+  router: Router,
+  deps: AppDeps,
+  sessionLimits: SessionLimits,
+): void {
+  const { db, clock, config } = deps;
+
+  router.add(uploadImage, async (input, context) => {
+    const image = await cleanImage(input.file, config.uploadMaxBytes);
+    const name = await storeUpload(db, config.dataDir, context.session.userId, image);
+    return { url: uploadUrl(name) };
+  });
+
+  router.add(verificationInfoEndpoint, async (_input, context) =>
+    verificationInfo(db, context.session.userId),
+  );
+
+  router.add(submitEndpoint, async (input, context) =>
+    submitVerification(db, clock, context.session.userId, input),
+  );
+
+  // Bytes, not an envelope, so the app can show the image; only to the user who uploaded it
+  // (operators read the files on the server). Anyone else gets the answer an unknown name gets.
+  app.get<{ Params: { name: string } }>(
+    `${apiPrefix}${uploadImage.path}/:name`,
+    async (request, reply) => {
+      const match = /^Bearer\s+(\S{1,200})$/i.exec(request.headers.authorization ?? '');
+      const session = match?.[1] ? await resolveSession(db, clock, sessionLimits, match[1]) : null;
+      if (!session) return sendError(request, reply, 'session_expired');
+      const upload = await ownUpload(db, session.userId, request.params.name);
+      if (!upload) return sendError(request, reply, 'not_found');
+      const bytes = await readUpload(config.dataDir, upload.name);
+      return reply
+        .header('content-type', contentTypes[upload.format])
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+}

@@ -1,0 +1,60 @@
+// Identity verification (`/pages/user/auth`), driven by the verification machine: not certified
+// (the form), under review, verified, or rejected with the reason and a way to submit again.
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { verificationMachine } from '../../core/machines/verification.machine.ts';
+import type { Outcome } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { VerificationForm } from '../identity/VerificationForm.tsx';
+import { VerificationStatus } from '../identity/VerificationStatus.tsx';
+import { unannounced } from '../wallet/failure-toast.ts';
+import { WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
+import '../identity/verification.css';
+
+export function VerificationPage() {
+  const { t } = useTranslation();
+  const { core, toast } = useApp();
+  const machine = useMemo(() => {
+    /** The data of a success; otherwise says so (unless the worker already did) and fails the step. */
+    const settled = async <T,>(pending: Promise<Outcome<T>>): Promise<T> => {
+      const outcome = await pending.catch(() => null);
+      if (outcome?.ok) return outcome.data;
+      if (unannounced(outcome)) toast(t('identity.failed'));
+      throw new Error('refused');
+    };
+    return verificationMachine.provide({
+      actors: {
+        load: fromPromise(() => settled(core.verificationInfo())),
+        upload: fromPromise(
+          async ({ input }) => (await settled(core.uploadIdImage(input.file))).url,
+        ),
+        submit: fromPromise(({ input }) => settled(core.submitVerification(input))),
+      },
+    });
+  }, [core, toast, t]);
+  const [snapshot, send] = useMachine(machine);
+  const { info } = snapshot.context;
+
+  if (snapshot.matches('failed')) return <WalletFailed onRetry={() => send({ type: 'RELOAD' })} />;
+  if (info === null || snapshot.matches('loading') || snapshot.matches('routing')) {
+    return <WalletLoading />;
+  }
+  const editing = snapshot.matches('form') || snapshot.matches('sending');
+  return (
+    <div className="verification">
+      <VerificationStatus
+        info={info}
+        {...(snapshot.matches('rejected') ? { onResubmit: () => send({ type: 'RESUBMIT' }) } : {})}
+      />
+      {editing && (
+        <VerificationForm
+          context={snapshot.context}
+          sending={snapshot.matches('sending')}
+          send={send}
+        />
+      )}
+    </div>
+  );
+}
