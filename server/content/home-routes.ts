@@ -7,9 +7,12 @@ import type { AppDeps } from '../deps.ts';
 import type { Router } from '../http/router.ts';
 import { tickersOf } from '../market/market-routes.ts';
 import type { MarketService } from '../market/market-service.ts';
+import { listArticles, noticeCategory } from './article-store.ts';
 
 /** Markets featured on the home page, by 24 h turnover. */
 const featuredCount = 8;
+/** The latest notices the home page lists. */
+const homeNotices = 5;
 
 export function homeRoutes(
   router: Router,
@@ -17,7 +20,7 @@ export function homeRoutes(
   market: MarketService,
   now: () => number,
 ): void {
-  router.add(home, async () => {
+  router.add(home, async (_input, { request }) => {
     const tickers = tickersOf(market, now());
     const turnover = tickers.reduce(
       (sum, ticker) => sum + (toUnits(ticker.quote_volume, 2, true) ?? 0),
@@ -38,9 +41,9 @@ export function homeRoutes(
       })),
     ];
     return {
-      // Banners and notices are managed content; none exist until an operator publishes some.
+      // Banners are managed content; none exist until an operator publishes some.
       banners: [],
-      notices: [],
+      notices: (await listArticles(deps.db, request.language, noticeCategory, 1, homeNotices)).list,
       tickers: [...tickers]
         .sort((a, b) => Number(b.quote_volume) - Number(a.quote_volume))
         .slice(0, featuredCount),

@@ -11,6 +11,7 @@ import { candleRow } from '../market/market-routes.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { MarketState } from '../market/market-state.ts';
 import type { SpotService } from '../spot/spot-service.ts';
+import type { SupportBus } from '../support/support-bus.ts';
 import { ChannelHub, encodeFrame } from './channel-hub.ts';
 import { Connection, type ConnectionHost, type Corkable, isPrivateChannel } from './connection.ts';
 import { defaultGatewayLimits, type GatewayLimits } from './limits.ts';
@@ -21,6 +22,8 @@ export interface GatewayOptions {
   service: MarketService;
   /** Spot trading, whose committed commands reach their users on the private channels. */
   spot?: SpotService;
+  /** Support messages, each sent on the private `support` channel of its user. */
+  support?: SupportBus;
   scheduler: Scheduler;
   authenticate(token: string): Promise<number | null>;
   limits?: Partial<GatewayLimits>;
@@ -111,6 +114,14 @@ export class SocketGateway implements ConnectionHost {
             );
           }
         }),
+      );
+    }
+    const { support } = this.#options;
+    if (support) {
+      this.#unlisten.push(
+        support.onMessages((userId, messages, ts) =>
+          this.hub.publishTo(privateKey('support', userId), 'support', messages, ts),
+        ),
       );
     }
     this.#heartbeat = scheduler.setInterval(() => {

@@ -1,0 +1,53 @@
+// Articles, notices and the fixed documents (spec §7 `/article/*`, `/index/gonggao`,
+// `/index/services`, `/index/pdf`, `/index/sec`), each in the request's language.
+import {
+  aboutDocument,
+  articleDetail,
+  articles,
+  msbDocument,
+  notices,
+  securityDocument,
+} from '../../schemas/api/content.schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { BusinessError } from '../http/business-error.ts';
+import type { RouteContext, Router } from '../http/router.ts';
+import {
+  type DocumentKey,
+  defaultCategory,
+  isKnownCategory,
+  listArticles,
+  noticeCategory,
+  readArticle,
+  readDocument,
+} from './article-store.ts';
+
+export function articleRoutes(router: Router, deps: AppDeps): void {
+  const { db } = deps;
+
+  router.add(articles, async ({ category_id, page, size }, { request }) => {
+    const category = category_id ?? defaultCategory;
+    if (!isKnownCategory(category)) throw new BusinessError('category_unknown');
+    return listArticles(db, request.language, category, page, size);
+  });
+
+  router.add(notices, async ({ page, size }, { request }) =>
+    listArticles(db, request.language, noticeCategory, page, size),
+  );
+
+  router.add(articleDetail, async ({ id }, { request }) => {
+    const article = await readArticle(db, request.language, id);
+    if (!article) throw new BusinessError('article_not_found');
+    return article;
+  });
+
+  const documentRoute =
+    (key: DocumentKey) =>
+    async (_input: unknown, { request }: RouteContext) => {
+      const document = await readDocument(db, request.language, key);
+      if (!document) throw new BusinessError('document_not_found');
+      return document;
+    };
+  router.add(aboutDocument, documentRoute('about'));
+  router.add(msbDocument, documentRoute('msb'));
+  router.add(securityDocument, documentRoute('sec'));
+}

@@ -1,0 +1,52 @@
+// Articles of a category (`/pages/article/index?category_id=92` is the menu's platform notice;
+// without a category it is "about us"), newest first; a row opens the article.
+import { useSearch } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../app/app-context.tsx';
+import '../content/content.css';
+import { useGo } from '../routes/navigation.ts';
+import { EmptyState } from '../shell/EmptyState.tsx';
+import { LoadMore, WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
+import { usePagedList } from '../wallet/use-paged-list.ts';
+
+/** The category of the query, or null (about us) when absent or not a positive whole number. */
+export function categoryOf(search: Readonly<Record<string, unknown>>): number | null {
+  const value = Number(search.category_id);
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+export function ArticleListPage() {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const go = useGo();
+  const category = categoryOf(useSearch({ strict: false }) as Readonly<Record<string, unknown>>);
+  const list = usePagedList(
+    useCallback((page: number) => core.articles(category, page), [core, category]),
+  );
+  const retry = () => void list.reload();
+
+  if (!list.loaded) return list.failed ? <WalletFailed onRetry={retry} /> : <WalletLoading />;
+  if (list.rows.length === 0) return <EmptyState text={t('content.empty')} />;
+  return (
+    <div className="content-page">
+      <ul className="support-thread">
+        {list.rows.map((row) => (
+          <li key={row.id}>
+            <button
+              type="button"
+              className="card article-row"
+              data-testid={`article-row-${row.id}`}
+              onClick={() => go('/pages/article/detail', { id: String(row.id) })}
+            >
+              <p className="article-row__title">{row.title}</p>
+              {row.summary && <p className="article-row__summary">{row.summary}</p>}
+              <p className="article-meta">{row.time}</p>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <LoadMore more={list.more} loading={list.loading} onMore={list.loadMore} />
+    </div>
+  );
+}

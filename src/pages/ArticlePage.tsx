@@ -1,0 +1,39 @@
+// One article (`/pages/article/detail?id=…`): its title, date and body in the user's language.
+import { useSearch } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ArticleView, Outcome } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { RenderedHtml } from '../content/RenderedHtml.tsx';
+import { EmptyState } from '../shell/EmptyState.tsx';
+import { WalletLoading } from '../wallet/LoadStates.tsx';
+import { useLoad } from '../wallet/use-load.ts';
+
+/** An id that cannot name an article is not asked for. */
+const noArticle: () => Promise<Outcome<ArticleView>> = async () => ({
+  ok: false,
+  failure: { kind: 'business', code: 1320, msg: '' },
+});
+
+export function ArticlePage() {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
+  const id = Number(search.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const article = useLoad(
+    useCallback(() => (valid ? core.article(id) : noArticle()), [core, id, valid]),
+  );
+
+  if (article.loading && !article.data) return <WalletLoading />;
+  if (!article.data) return <EmptyState text={t('content.missing')} />;
+  return (
+    <article className="content-page">
+      <h1 className="card__title" data-testid="article-title">
+        {article.data.title}
+      </h1>
+      <p className="article-meta">{article.data.time}</p>
+      <RenderedHtml html={article.data.html} testId="article-body" />
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+// The two fixed documents (`/pages/article/msb`, `/pages/article/sec`), in the user's language.
+import { useLocation } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../app/app-context.tsx';
+import { RenderedHtml } from '../content/RenderedHtml.tsx';
+import { EmptyState } from '../shell/EmptyState.tsx';
+import { WalletLoading } from '../wallet/LoadStates.tsx';
+import { useLoad } from '../wallet/use-load.ts';
+
+export function DocumentPage() {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const key = useLocation().pathname.endsWith('/sec') ? 'sec' : 'msb';
+  const document = useLoad(useCallback(() => core.document(key), [core, key]));
+
+  if (document.loading && !document.data) return <WalletLoading />;
+  if (!document.data) return <EmptyState text={t('content.missing')} />;
+  return (
+    <article className="content-page">
+      <h1 className="card__title">{document.data.title}</h1>
+      <p className="article-meta">{t('content.updated', { time: document.data.time })}</p>
+      <RenderedHtml html={document.data.html} testId="document-body" />
+    </article>
+  );
+}
