@@ -28,7 +28,8 @@ export const authMachine = setup({
       resendIn: number;
     },
     events: {} as AuthEvent,
-    input: {} as { mode?: AuthMode },
+    /** `inviteCode` pre-fills the register form (an invite link). */
+    input: {} as { mode?: AuthMode; inviteCode?: string },
   },
   actors: {
     submit: fromPromise<SubmitResult, { mode: AuthMode; form: AuthForm }>(async () => ({
@@ -47,7 +48,7 @@ export const authMachine = setup({
   id: 'auth',
   context: ({ input }) => ({
     mode: input.mode ?? 'login',
-    form: emptyAuthForm,
+    form: { ...emptyAuthForm, inviteCode: input.inviteCode ?? '' },
     problem: null,
     resendIn: 0,
   }),

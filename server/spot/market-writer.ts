@@ -10,6 +10,8 @@ import type { Db } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { type BalanceChange, post } from '../ledger/post.ts';
+import { commissionPostings, payersOf } from '../referrals/commission.ts';
+import { inviterChains } from '../referrals/inviters.ts';
 import type { RejectReason, Side } from './engine/events.ts';
 import { OrderBook } from './engine/order-book.ts';
 import { refusal } from './order-checks.ts';
@@ -48,6 +50,8 @@ export interface WriterOptions {
   clock: Clock;
   onCommitted(committed: Committed): void;
   onRebuilt(market: SpotMarket, book: OrderBook): void;
+  /** Shares of each fee paid to the payer's inviters at levels 1–3, parts per million. */
+  referralRatesPpm: readonly number[];
   log: { error(details: object, message: string): void };
 }
 
@@ -67,6 +71,7 @@ export class WriterTurn {
     private readonly market: SpotMarket,
     private readonly book: OrderBook,
     private readonly now: Date,
+    private readonly referralRatesPpm: readonly number[] = [],
   ) {}
 
   /** Freezes, matches and settles a new order; answers its row after the command. */
@@ -140,12 +145,25 @@ export class WriterTurn {
       bestAskAfter: this.book.bestAsk(),
     });
     for (const posting of settlement.postings) this.balances.push(...(await post(trx, posting)));
+    await this.#payCommissions(trx, settlement.fills);
     const rows = await applyChanges(trx, settlement.changes.values(), this.now);
     await insertFills(trx, this.market, settlement.fills, this.now);
     this.orders.push(...rows);
     this.fills.push(...settlement.fills);
     this.touched.push(...settlement.touched);
     return rows;
+  }
+
+  /** Referral commission on the fees of these fills, in the same transaction as the fills. */
+  async #payCommissions(trx: Transaction<Database>, fills: readonly Fill[]): Promise<void> {
+    if (fills.length === 0 || !this.referralRatesPpm.some((rate) => rate > 0)) return;
+    const payers = payersOf(this.market, fills);
+    if (payers.length === 0) return;
+    const chains = await inviterChains(trx, payers);
+    if (chains.size === 0) return;
+    for (const posting of commissionPostings(this.market, fills, chains, this.referralRatesPpm)) {
+      this.balances.push(...(await post(trx, posting)));
+    }
   }
 }
 
@@ -188,7 +206,12 @@ export class MarketWriter {
   }
 
   async #attempt<T>(work: (turn: WriterTurn) => Promise<T>, attempt: number): Promise<T> {
-    const turn = new WriterTurn(this.market, this.#book, this.#options.clock.now());
+    const turn = new WriterTurn(
+      this.market,
+      this.#book,
+      this.#options.clock.now(),
+      this.#options.referralRatesPpm,
+    );
     try {
       const result = await work(turn);
       if (turn.moved) this.#publish(turn);

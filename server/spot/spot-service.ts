@@ -50,6 +50,7 @@ export class SpotService {
         new MarketWriter(market, {
           db: options.db,
           clock: options.clock,
+          referralRatesPpm: options.settings.referralRatesPpm,
           log: options.log,
           onCommitted: (committed) => this.#committed(state, committed),
           onRebuilt: (_, book) => publishSnapshot(state, book),

@@ -1,4 +1,5 @@
 // Login, registration and password recovery against the real server, driven by the auth machine.
+import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +9,26 @@ import { authMachine } from '../../core/machines/auth.machine.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useGo } from '../routes/navigation.ts';
 
+/** An invite link (`/#/login?invite_code=…`) opens registration with the code filled in. */
+function inviteCodeOf(search: Readonly<Record<string, unknown>>): string {
+  const code = search.invite_code;
+  // The router reads an all-digit code as a number.
+  return typeof code === 'string' || typeof code === 'number' ? String(code).trim() : '';
+}
+
 export function LoginPage() {
-  const [start, setStart] = useState<{ mode: AuthMode; key: number }>({ mode: 'login', key: 0 });
+  const inviteCode = inviteCodeOf(
+    useSearch({ strict: false }) as Readonly<Record<string, unknown>>,
+  );
+  const [start, setStart] = useState<{ mode: AuthMode; key: number }>({
+    mode: inviteCode ? 'register' : 'login',
+    key: 0,
+  });
   return (
     <AuthScreen
       key={start.key}
       mode={start.mode}
+      inviteCode={inviteCode}
       onReset={() => setStart((s) => ({ mode: 'login', key: s.key + 1 }))}
     />
   );
@@ -25,7 +40,7 @@ function problemText(t: (key: string) => string, problem: FormProblem): string {
   return t(`form.${problem.rule}.${problem.field}`);
 }
 
-function AuthScreen(props: { mode: AuthMode; onReset(): void }) {
+function AuthScreen(props: { mode: AuthMode; inviteCode: string; onReset(): void }) {
   const { t } = useTranslation();
   const app = useApp();
   const go = useGo();
@@ -70,7 +85,9 @@ function AuthScreen(props: { mode: AuthMode; onReset(): void }) {
       }),
     [app, t],
   );
-  const [snapshot, send] = useMachine(machine, { input: { mode: props.mode } });
+  const [snapshot, send] = useMachine(machine, {
+    input: { mode: props.mode, inviteCode: props.inviteCode },
+  });
   const { mode, form, problem, resendIn } = snapshot.context;
   const submitting = snapshot.matches({ form: 'submitting' });
   const done = snapshot.matches({ form: 'done' });

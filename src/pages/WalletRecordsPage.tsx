@@ -22,6 +22,7 @@ const filters: readonly (RecordType | 'all')[] = [
   'withdrawal',
   'transfer',
   'trade',
+  'commission',
 ];
 
 const keyOfRecord = (row: RecordRow) => row.key;

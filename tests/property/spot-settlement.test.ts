@@ -5,6 +5,8 @@
 // each posting balances per asset, no user balance is below zero, every asset still sums to zero
 // across all accounts, each user's frozen money is exactly what their resting orders hold at
 // their prices, and each order's recorded frozen amount reaches zero once it is finished.
+// Referral commission is paid on every fill as the writer pays it (users 2, 3 and 4 were each
+// invited by the one before), and the fees account never pays out more than it collected.
 // `SPOT_ENGINE_COMMANDS` runs one long seeded stream of that many commands (long profile).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +19,7 @@ import {
 import type { AccountRef } from '../../server/ledger/accounts.ts';
 import type { Posting } from '../../server/ledger/post.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';
+import { commissionPostings } from '../../server/referrals/commission.ts';
 import type { Side } from '../../server/spot/engine/events.ts';
 import {
   checkLimitOrder,
@@ -33,6 +36,13 @@ if (!btc) throw new Error('BTCUSDT is not a known market');
 const market = spotMarketOf(btc, 5n, { makerPpm: 1_000, takerPpm: 2_500 });
 const userCount = 4;
 const mid = 9_700_000; // 97000.00 in price units
+/** Each user's inviters, nearest first, and the shares of the default REFERRAL_RATES. */
+const inviters = new Map([
+  [2, [1]],
+  [3, [2, 1]],
+  [4, [3, 2, 1]],
+]);
+const referralRates = [200_000, 100_000, 50_000];
 
 type Command =
   | { type: 'limit'; user: number; side: Side; offset: number; lots: number }
@@ -163,6 +173,7 @@ class SpotDesk {
   readonly owner = new Map<number, number>();
   #nextId = 1;
   fills = 0;
+  commissions = 0;
 
   run(cmd: Command): void {
     if (cmd.type === 'cancel') {
@@ -230,6 +241,10 @@ class SpotDesk {
       bestAskAfter: this.book.bestAsk(),
     });
     for (const posting of settlement.postings) this.ledger.post(posting);
+    for (const posting of commissionPostings(market, settlement.fills, inviters, referralRates)) {
+      this.ledger.post(posting);
+      this.commissions++;
+    }
     this.fills += settlement.fills.length;
     for (const change of settlement.changes.values()) {
       const frozen = (this.frozenByOrder.get(change.orderId) ?? 0n) + change.frozen;
@@ -246,6 +261,12 @@ class SpotDesk {
   check(): void {
     for (const [asset, total] of this.ledger.totals()) {
       expect(total, `${asset} sums to zero`).toBe(0n);
+    }
+    for (const asset of [market.quote, market.base]) {
+      const kept = this.ledger.accounts.get(`s:fees:${asset}`)?.available ?? 0n;
+      expect(kept, `fees in ${asset} never paid out beyond what came in`).toBeGreaterThanOrEqual(
+        0n,
+      );
     }
     // Frozen money is exactly what resting orders hold: price × remaining quote for a buy, the
     // remaining base for a sell.
@@ -279,6 +300,7 @@ describe('spot settlement through the ledger', () => {
     'conserves every asset and never overdraws, for random streams',
     () => {
       let fills = 0;
+      let commissions = 0;
       fc.assert(
         fc.property(fc.array(command, { minLength: 100, maxLength: 300 }), (commands) => {
           const desk = new SpotDesk();
@@ -287,11 +309,13 @@ describe('spot settlement through the ledger', () => {
             desk.check();
           }
           fills += desk.fills;
+          commissions += desk.commissions;
         }),
         { numRuns: 100 },
       );
       // The streams really trade, so the fill postings are exercised.
       expect(fills).toBeGreaterThan(1_000);
+      expect(commissions).toBeGreaterThan(100);
     },
     120_000,
   );

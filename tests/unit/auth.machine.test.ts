@@ -36,6 +36,35 @@ const fill = (actor: ReturnType<typeof start>['actor'], values: Record<string, s
   }
 };
 
+describe('an invite link', () => {
+  it('starts registration with the invite code filled in, and sends it', async () => {
+    const submitted: unknown[] = [];
+    const machine = authMachine.provide({
+      actors: {
+        submit: fromPromise(async ({ input }) => {
+          submitted.push(input);
+          return { ok: true as const };
+        }),
+      },
+    });
+    const actor = createActor(machine, {
+      input: { mode: 'register', inviteCode: 'ABCD2345' },
+    }).start();
+    expect(actor.getSnapshot().context.form.inviteCode).toBe('ABCD2345');
+    for (const [field, value] of Object.entries({
+      email: 'a@example.com',
+      code: '123456',
+      password: 'Secret123',
+      repassword: 'Secret123',
+    })) {
+      actor.send({ type: 'CHANGE', field: field as keyof typeof emptyAuthForm, value });
+    }
+    actor.send({ type: 'SUBMIT' });
+    await settle();
+    expect(submitted).toMatchObject([{ mode: 'register', form: { inviteCode: 'ABCD2345' } }]);
+  });
+});
+
 describe('auth form rules', () => {
   it('names the first missing field in screen order', () => {
     expect(checkAuthForm('login', emptyAuthForm)).toEqual({ field: 'account', rule: 'required' });

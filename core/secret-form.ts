@@ -1,0 +1,58 @@
+// The rules of the password page (spec §5): changing the login password, or setting or changing
+// the trade password, checked with the same field schemas the server uses.
+import {
+  enteredPassword,
+  newPassword,
+  newTradePassword,
+  verificationCode,
+} from '../schemas/primitives.ts';
+
+export type SecretKind = 'login' | 'trade';
+/** How the user proves it is them: the current secret, or an emailed code. */
+export type ProofKind = 'old' | 'code';
+
+export interface SecretForm {
+  old: string;
+  code: string;
+  password: string;
+  repassword: string;
+}
+
+export const emptySecretForm: SecretForm = { old: '', code: '', password: '', repassword: '' };
+
+export type SecretProblem =
+  | { field: keyof SecretForm; rule: 'required' | 'invalid' }
+  | { field: 'password'; rule: 'weak' | 'tradeWeak' }
+  | { field: 'repassword'; rule: 'mismatch' };
+
+/**
+ * A trade password that was never set can only be set with a code: there is no old one to
+ * prove with. The login password always exists.
+ */
+export function proofsFor(kind: SecretKind, tradePasswordSet: boolean): readonly ProofKind[] {
+  return kind === 'trade' && !tradePasswordSet ? ['code'] : ['old', 'code'];
+}
+
+/** The first problem, in the order the fields are shown, or null when the form can be sent. */
+export function checkSecretForm(
+  kind: SecretKind,
+  proof: ProofKind,
+  form: SecretForm,
+): SecretProblem | null {
+  const proofField = proof === 'old' ? 'old' : 'code';
+  for (const field of [proofField, 'password', 'repassword'] as const) {
+    if (form[field].trim() === '') return { field, rule: 'required' };
+  }
+  if (proof === 'code' && !verificationCode.safeParse(form.code).success) {
+    return { field: 'code', rule: 'invalid' };
+  }
+  if (proof === 'old' && !enteredPassword.safeParse(form.old).success) {
+    return { field: 'old', rule: 'invalid' };
+  }
+  const rule = kind === 'login' ? newPassword : newTradePassword;
+  if (!rule.safeParse(form.password).success) {
+    return { field: 'password', rule: kind === 'login' ? 'weak' : 'tradeWeak' };
+  }
+  if (form.password !== form.repassword) return { field: 'repassword', rule: 'mismatch' };
+  return null;
+}

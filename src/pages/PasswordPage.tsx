@@ -1,0 +1,164 @@
+// Password settings (`/pages/user/password`): change the login password, or set or change the
+// trade password (`?type=trade`). A change is proved with the current secret or a code sent to
+// the user's own email; a first trade password only with the code.
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  checkSecretForm,
+  emptySecretForm,
+  type ProofKind,
+  proofsFor,
+  type SecretForm,
+  type SecretProblem,
+} from '../../core/secret-form.ts';
+import type { SecretChange, UserInfo } from '../../workers/facade.ts';
+import { useSecretKind } from '../account/password-search.ts';
+import { SecretField } from '../account/SecretFields.tsx';
+import { useApp } from '../app/app-context.tsx';
+import { useGo } from '../routes/navigation.ts';
+import { ChoiceChips } from '../wallet/ChoiceChips.tsx';
+import { unannounced } from '../wallet/failure-toast.ts';
+import { WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
+import { useLoad } from '../wallet/use-load.ts';
+
+export function PasswordPage() {
+  const { core } = useApp();
+  const load = useLoad(useCallback(() => core.userInfo(), [core]));
+  if (load.data === null) {
+    return load.failed ? <WalletFailed onRetry={() => void load.reload()} /> : <WalletLoading />;
+  }
+  return <SecretChangeForm user={load.data} />;
+}
+
+function SecretChangeForm(props: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const { core, toast } = useApp();
+  const go = useGo();
+  const kind = useSecretKind();
+  const proofs = proofsFor(kind, props.user.trade_password_set);
+  const [proof, setProof] = useState<ProofKind>(proofs[0] ?? 'code');
+  const [form, setForm] = useState<SecretForm>(emptySecretForm);
+  const [problem, setProblem] = useState<SecretProblem | null>(null);
+  const [sending, setSending] = useState(false);
+  const [resendIn, setResendIn] = useState(0);
+  const codeTo = props.user.email_bound ? 'email' : 'phone';
+
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = setTimeout(() => setResendIn((seconds) => seconds - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [resendIn]);
+
+  const change = (field: keyof SecretForm) => (value: string) => {
+    setForm((shown) => ({ ...shown, [field]: value }));
+    setProblem(null);
+  };
+
+  const sendCode = async () => {
+    const outcome = await core.sendSecurityCode(codeTo).catch(() => null);
+    if (outcome?.ok) {
+      toast(t('auth.codeSent'));
+      setResendIn(outcome.data.resend_in);
+    } else if (unannounced(outcome)) toast(t('wallet.unanswered'));
+  };
+
+  const submit = async () => {
+    const found = checkSecretForm(kind, proof, form);
+    setProblem(found);
+    if (found) return;
+    const secret: SecretChange = {
+      ...(proof === 'code' ? { code: form.code.trim() } : { old_password: form.old }),
+      password: form.password,
+      repassword: form.repassword,
+    };
+    setSending(true);
+    const outcome = await (kind === 'login'
+      ? core.changeLoginPassword(secret)
+      : core.setTradePassword(secret)
+    ).catch(() => null);
+    setSending(false);
+    if (outcome?.ok) {
+      toast(t('account.password.saved'));
+      go('/pages/user/safe');
+    } else if (unannounced(outcome)) toast(t('wallet.unanswered'));
+  };
+
+  const problemText = (which: SecretProblem | null) => {
+    if (!which) return '';
+    if (which.rule === 'weak') return t('form.weak');
+    if (which.rule === 'tradeWeak') return t('account.password.tradeWeak');
+    if (which.rule === 'mismatch') return t('form.mismatch');
+    return t(`account.password.${which.rule}.${which.field}`);
+  };
+  const field = (name: keyof SecretForm, label: string, autoComplete: string) => (
+    <SecretField
+      name={name}
+      label={label}
+      value={form[name]}
+      problem={problem}
+      problemText={problemText(problem)}
+      numeric={name === 'code' || kind === 'trade'}
+      autoComplete={autoComplete}
+      onChange={change(name)}
+    />
+  );
+
+  return (
+    <form
+      className="wallet-page card wallet-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!sending) void submit();
+      }}
+    >
+      <h2 className="card__title">
+        {t(
+          kind === 'login'
+            ? 'account.password.loginTitle'
+            : props.user.trade_password_set
+              ? 'account.password.tradeChangeTitle'
+              : 'account.password.tradeSetTitle',
+        )}
+      </h2>
+      {proofs.length > 1 && (
+        <ChoiceChips
+          label={t('account.password.proof')}
+          name="proof"
+          choices={proofs.map((value) => ({ value, label: t(`account.password.by.${value}`) }))}
+          value={proof}
+          onChange={(value) => {
+            setProof(value);
+            setProblem(null);
+          }}
+        />
+      )}
+      {proof === 'old' ? (
+        field('old', t(`account.password.old.${kind}`), 'current-password')
+      ) : (
+        <div className="field-row">
+          {field('code', t('auth.code'), 'one-time-code')}
+          <button
+            type="button"
+            className="button button--ghost"
+            data-testid="password-send-code"
+            disabled={resendIn > 0}
+            onClick={() => void sendCode()}
+          >
+            {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.sendCode')}
+          </button>
+        </div>
+      )}
+      {field('password', t(`account.password.new.${kind}`), 'new-password')}
+      {field('repassword', t('account.password.repeat'), 'new-password')}
+      <button
+        type="submit"
+        className="button button--block"
+        data-testid="password-submit"
+        disabled={sending}
+      >
+        {sending ? t('wallet.sending') : t('account.password.submit')}
+      </button>
+    </form>
+  );
+}

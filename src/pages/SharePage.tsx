@@ -1,0 +1,115 @@
+// Invite friends (`/pages/user/share`): the invite code and the link that fills it in at
+// registration, both to copy, the link's QR code, how many were invited at each level, and the
+// log of invited users at levels 1 to 3 (accounts masked by the server).
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InviteView } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { EmptyState } from '../shell/EmptyState.tsx';
+import { CopyButton } from '../wallet/CopyButton.tsx';
+import { WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
+import { QrCode } from '../wallet/QrCode.tsx';
+import { useLoad } from '../wallet/use-load.ts';
+
+type LevelFilter = 'all' | 1 | 2 | 3;
+const filters: readonly LevelFilter[] = ['all', 1, 2, 3];
+
+export function SharePage() {
+  const { core } = useApp();
+  const load = useLoad(useCallback(() => core.inviteInfo(), [core]));
+  if (load.data === null) {
+    return load.failed ? <WalletFailed onRetry={() => void load.reload()} /> : <WalletLoading />;
+  }
+  return <ShareView invite={load.data} />;
+}
+
+function ShareView(props: { invite: InviteView }) {
+  const { t } = useTranslation();
+  const { code, counts, rows } = props.invite;
+  // The server answers the link relative to the app: this page knows where the app is served.
+  const link = new URL(props.invite.link, window.location.origin).href;
+  const [level, setLevel] = useState<LevelFilter>('all');
+  const shown = level === 'all' ? rows : rows.filter((row) => row.level === level);
+  const total = counts.level1 + counts.level2 + counts.level3;
+
+  return (
+    <div className="wallet-page">
+      <section className="card share-card">
+        <p className="field__label">{t('account.share.code')}</p>
+        <div className="share-card__line">
+          <span className="share-card__code" dir="ltr" data-testid="invite-code">
+            {code}
+          </span>
+          <CopyButton text={code} label={t('account.share.copyCode')} />
+        </div>
+        <p className="field__label">{t('account.share.link')}</p>
+        <div className="share-card__line">
+          <span className="share-card__link" dir="ltr" data-testid="invite-link">
+            {link}
+          </span>
+          <CopyButton text={link} label={t('account.share.copyLink')} />
+        </div>
+        <div className="deposit-card__qr">
+          <QrCode text={link} label={t('account.share.qr')} testId="invite-qr" />
+        </div>
+      </section>
+      <section className="card">
+        <dl className="wallet-facts">
+          <div>
+            <dt>{t('account.share.count')}</dt>
+            <dd className="figure" data-testid="invite-count">
+              {total}
+            </dd>
+          </div>
+          {([1, 2, 3] as const).map((n) => (
+            <div key={n}>
+              <dt>{t('account.share.level', { level: n })}</dt>
+              <dd className="figure" data-testid={`invite-count-${n}`}>
+                {counts[`level${n}`]}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className="card">
+        <h2 className="card__title">{t('account.share.log')}</h2>
+        <div className="tabs tabs--scroll" role="tablist" aria-label={t('account.share.log')}>
+          {filters.map((filter) => (
+            <button
+              key={filter}
+              type="button"
+              role="tab"
+              aria-selected={filter === level}
+              className="tab"
+              data-testid={`invite-filter-${filter}`}
+              onClick={() => setLevel(filter)}
+            >
+              {filter === 'all'
+                ? t('account.share.all')
+                : t('account.share.level', { level: filter })}
+            </button>
+          ))}
+        </div>
+        {shown.length === 0 ? (
+          <EmptyState text={t('account.share.empty')} />
+        ) : (
+          <ul className="wallet-list" data-testid="invite-log">
+            {shown.map((row) => (
+              <li key={row.key} className="wallet-item invite-row" data-level={row.level}>
+                <div className="wallet-item__top">
+                  <span className="wallet-item__title" dir="ltr">
+                    {row.account}
+                  </span>
+                  <span className="chip">{t('account.share.level', { level: row.level })}</span>
+                </div>
+                <p className="wallet-item__note">
+                  {t('account.share.registered')} <span className="figure">{row.time}</span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
