@@ -1,8 +1,9 @@
 // Home: the product lines as a banner, then the featured markets with live prices, whether the
-// feed is live, and whether it is simulated. (Notices join once the worker offers them.)
+// feed is live, and whether it is simulated; the newest platform notices.
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useView } from '../app/use-view.ts';
+import { HomeNotices } from '../content/HomeNotices.tsx';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
 import { HeadlineFigures } from '../market/HeadlineFigures.tsx';
 import { MarketSectionBody } from '../market/MarketSectionBody.tsx';
@@ -30,6 +31,7 @@ export function HomePage() {
     <div className="home">
       <ProductCarousel />
       <HeadlineFigures />
+      <HomeNotices />
       <section className="card">
         <header className="card__header">
           <h2 className="card__title">{t('home.markets')}</h2>

@@ -105,12 +105,13 @@ describe('the login guard', () => {
 
   it.each([
     ['/pages/spot/index', '[data-testid="market-row-BTCUSDT"]'],
-    ['/pages/article/index', '.empty-state'],
-    ['/pages/ks/index', '.empty-state'],
+    // "About us": its articles, or the empty state before an operator has published any.
+    ['/pages/article/index', '.empty-state, [data-testid^="article-row-"]'],
+    ['/pages/ks/index', '[data-testid="support-hours"]'],
     ['/pages/kline/index', '[data-testid="kline-page"]'],
   ])('lets a logged-out visitor see %s', async (route, content) => {
     await app.open(route);
-    await expect.poll(() => app.page.locator(content).count()).toBe(1);
+    await expect.poll(() => app.page.locator(content).count()).toBeGreaterThan(0);
     expect(app.route()).toBe(route);
   });
 
