@@ -158,12 +158,15 @@ describe('pull-down refresh', () => {
   it('offers to refresh the spot list when pulled down from the top, and not the asset pages', async () => {
     await app.open('/pages/spot/index');
     const { page } = app;
+    // The list is drawn before the pull, and the waits allow for a busy machine.
+    await page.getByTestId('market-row-BTCUSDT').waitFor();
+    const busy = { timeout: 10_000 };
     await page.mouse.move(195, 200);
     await page.mouse.down();
     await page.mouse.move(195, 320, { steps: 8 });
-    await expect.poll(() => page.getByText('Release to refresh').count()).toBe(1);
+    await expect.poll(() => page.getByText('Release to refresh').count(), busy).toBe(1);
     await page.mouse.up();
-    await expect.poll(() => page.getByText('Release to refresh').count()).toBe(0);
+    await expect.poll(() => page.getByText('Release to refresh').count(), busy).toBe(0);
     // A tap is still a tap on a page that can be pulled.
     await page.getByTestId('market-row-BTCUSDT').click();
     await expect.poll(() => app.route()).toMatch(/^\/pages\/spot\/trade\?.*symbol=BTCUSDT/);

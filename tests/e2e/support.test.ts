@@ -1,5 +1,5 @@
 // Notices and customer service in a phone-sized Chromium against the real server: a notice the
-// operator publishes through the CLI opens from the menu (its script payload stays text), and an
+// operator publishes through the CLI shows on home and opens from the menu (its script payload stays text), and an
 // operator's CLI answer to a support message appears in the open conversation without a reload.
 import { describe, expect, inject, it } from 'vitest';
 import { registerUser } from '../support/accounts.ts';
@@ -29,6 +29,10 @@ describe('notices and customer service', () => {
     ) as { id: number };
     const { app } = phone;
     await app.open('/');
+    // Home lists the newest notices.
+    await expect
+      .poll(() => app.page.getByTestId('home-notices').textContent(), patient)
+      .toContain(title);
     await app.openMenu();
     await app.menuEntry('Platform notice');
     const row = app.page.getByTestId(`article-row-${added.id}`);
