@@ -3,7 +3,6 @@
 import * as Comlink from 'comlink';
 import type { z } from 'zod';
 import { CaptureError, fromNdjson, type LoggedEvent, type NewEvent } from '../core/event-log.ts';
-import { formatPrice } from '../core/price-format.ts';
 import { seriesKey } from '../core/projections/candles.ts';
 import {
   type ClientView,
@@ -20,15 +19,7 @@ import {
   register,
   sendEmailCode,
 } from '../schemas/api/account.schema.ts';
-import { home } from '../schemas/api/content.schema.ts';
-import {
-  contractMarkets,
-  type KlinePeriod,
-  kline,
-  secondMarkets,
-  spotMarkets,
-  trades,
-} from '../schemas/api/market.schema.ts';
+import type { KlinePeriod } from '../schemas/api/market.schema.ts';
 import { userInfo } from '../schemas/api/security.schema.ts';
 import type { Endpoint } from '../schemas/endpoint.ts';
 import { intlLocale, type Language } from '../schemas/languages.ts';
@@ -36,7 +27,7 @@ import { AccountCalls } from './account-handlers.ts';
 import type { AccountHandlers } from './account-types.ts';
 import { ApiClient, ApiError } from './api-client.ts';
 import { ChartColumns } from './chart-columns.ts';
-import { ContentCalls, supportConversation } from './content-handlers.ts';
+import { ContentCalls } from './content-handlers.ts';
 import type { DocumentKey } from './content-types.ts';
 import type { EventStore } from './event-store.ts';
 import type {
@@ -45,7 +36,6 @@ import type {
   HostEvents,
   MarketSection,
   Outcome,
-  ScreenView,
   ViewName,
   ViewParams,
   ViewPayloads,
@@ -53,12 +43,20 @@ import type {
 } from './facade.ts';
 import { IdentityCalls } from './identity-handlers.ts';
 import type { VerificationForm } from './identity-types.ts';
+import { MarketCalls } from './market-calls.ts';
 import { MarketSocket, type SocketFactory } from './market-socket.ts';
-import { bookView, chartView, figuresView, marketView, tradesView } from './market-views.ts';
 import { SpotCalls } from './spot-handlers.ts';
 import type { SpotHandlers } from './spot-types.ts';
-import { spotView } from './spot-views.ts';
-import { WalletCalls } from './wallet-handlers.ts';
+import {
+  channelsOf,
+  type Params,
+  sameSource,
+  transferred,
+  unsent,
+  viewPayload,
+  viewSources,
+} from './view-payloads.ts';
+import { type CallApi, WalletCalls } from './wallet-handlers.ts';
 
 /** How many of the newest logged events a restarted worker folds to restore the screen. */
 export const restoreLimit = 5000;
@@ -86,85 +84,8 @@ interface Watcher {
   columns?: ChartColumns;
 }
 
-type Params = { symbol?: string; period?: KlinePeriod } | undefined;
-
-/** The part of the fold each view depends on; folds return the same object when nothing changed. */
-const viewSources: { [K in ViewName]: (view: ClientView, params: Params) => unknown } = {
-  market: (view) => view.tickers,
-  figures: (view) => view.home,
-  connection: (view) => view.connection,
-  session: (view) => view.session,
-  all: (view) => view,
-  chart: (view, p) => view.candles[seriesKey(p?.symbol ?? '', p?.period ?? '1m')],
-  book: (view, p) => view.books[p?.symbol ?? ''],
-  trades: (view, p) => view.trades[p?.symbol ?? ''],
-  spot: (view, p) => [
-    view.spotRules,
-    view.spotOrders.byId,
-    view.balances,
-    view.tickers[p?.symbol ?? ''],
-    view.session,
-  ],
-  support: (view) => view.support,
-};
-
-/** A view's source is one part of the fold, or a few (an array of them): compared part by part. */
-function sameSource(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-  return a.every((part, i) => part === b[i]);
-}
-
 /** The private channels of a logged-in user: their orders and balances as they change. */
 const privateChannels = ['orders', 'balances'];
-
-/** The socket channels a market view needs. */
-function channelsOf(view: ViewName, params: Params): string[] {
-  // Answers to the user's support messages arrive while the conversation is open.
-  if (view === 'support') return ['support'];
-  if (!params?.symbol) return [];
-  // The chart's header shows the market's ticker, whichever list the market came from.
-  if (view === 'chart') {
-    return [`kline.${params.symbol}.${params.period ?? '1m'}`, `ticker.${params.symbol}`];
-  }
-  if (view === 'book') return [`depth.${params.symbol}`];
-  if (view === 'trades') return [`trades.${params.symbol}`];
-  // The trade form checks prices against the market's current (last) price.
-  if (view === 'spot') return [`ticker.${params.symbol}`];
-  return [];
-}
-
-/** Candles per request: a screen's worth first, larger pages when dragging back. */
-const firstPage = 300;
-const olderPage = 500;
-
-const sectionEndpoints = {
-  spot: spotMarkets,
-  contract: contractMarkets,
-  option: secondMarkets,
-} as const;
-
-const unsent = Symbol('unsent');
-
-/**
- * A chart's columns handed over rather than copied on arrival: copies made here, off the UI
- * thread, whose buffers move to the page (at 50,000 candles a copy costs the page milliseconds).
- */
-function transferred(view: ChartView): ChartView {
-  const columns = {
-    time: view.time.slice(),
-    open: view.open.slice(),
-    high: view.high.slice(),
-    low: view.low.slice(),
-    close: view.close.slice(),
-    volume: view.volume.slice(),
-  };
-  const moved = { ...view, ...columns };
-  return Comlink.transfer(
-    moved,
-    Object.values(columns).map((column) => column.buffer),
-  );
-}
 
 export class WorkerCore implements CoreFacade {
   readonly #deps: WorkerCoreDeps;
@@ -175,6 +96,7 @@ export class WorkerCore implements CoreFacade {
   readonly #content: ContentCalls;
   readonly #account: AccountCalls;
   readonly #identity: IdentityCalls;
+  readonly #market: MarketCalls;
   #credentials: { token: string | null; language: Language } = { token: null, language: 'en' };
   #host: HostEvents | undefined;
   #live: ClientView = initialClientView;
@@ -215,30 +137,22 @@ export class WorkerCore implements CoreFacade {
         if (reopened && this.#watches('spot')) void this.#spot.refreshSpot();
       },
     });
-    this.#wallet = new WalletCalls({
-      call: (endpoint, input, headers) => this.#call(endpoint, input, headers),
-      record: (event) => this.#record(event),
+    // Every group of calls goes through the one API client and the one log.
+    const calls = {
+      call: ((endpoint, input, headers) => this.#call(endpoint, input, headers)) satisfies CallApi,
+      record: (event: NewEvent) => this.#record(event),
       locale: () => intlLocale(this.#credentials.language),
-    });
-    this.#account = new AccountCalls({
-      call: (endpoint, input, headers) => this.#call(endpoint, input, headers),
-      record: (event) => this.#record(event),
-      locale: () => intlLocale(this.#credentials.language),
-    });
-    this.#identity = new IdentityCalls({
-      call: (endpoint, input, headers) => this.#call(endpoint, input, headers),
-      record: (event) => this.#record(event),
-      locale: () => intlLocale(this.#credentials.language),
-    });
-    this.#content = new ContentCalls({
-      call: (endpoint, input, headers) => this.#call(endpoint, input, headers),
-      record: (event) => this.#record(event),
-      locale: () => intlLocale(this.#credentials.language),
+    };
+    this.#wallet = new WalletCalls(calls);
+    this.#account = new AccountCalls(calls);
+    this.#identity = new IdentityCalls(calls);
+    this.#content = new ContentCalls(calls);
+    this.#market = new MarketCalls({
+      ...calls,
+      subscribe: (channels) => this.#socket.subscribe(channels),
     });
     this.#spot = new SpotCalls({
-      call: (endpoint, input, headers) => this.#call(endpoint, input, headers),
-      record: (event) => this.#record(event),
-      locale: () => intlLocale(this.#credentials.language),
+      ...calls,
       view: () => this.#live,
       loggedIn: () => this.#credentials.token !== null,
     });
@@ -336,32 +250,15 @@ export class WorkerCore implements CoreFacade {
     this.#socket.unsubscribe(channels);
   }
 
-  async loadMarkets(section: MarketSection): Promise<Outcome<{ symbols: string[] }>> {
-    this.#record({ source: 'intent', type: 'markets-requested', payload: { section } });
-    const outcome =
-      section === 'home'
-        ? await this.#call(home, {})
-        : await this.#call(sectionEndpoints[section], {});
-    if (!outcome.ok) return outcome;
-    const list = 'list' in outcome.data ? outcome.data.list : outcome.data.tickers;
-    const { simulated } = outcome.data;
-    const figures = 'figures' in outcome.data ? outcome.data.figures : undefined;
-    this.#record({
-      source: 'api',
-      type: 'markets',
-      payload: { section, simulated, list, ...(figures ? { figures } : {}) },
-    });
-    const symbols = list.map((ticker) => ticker.symbol);
-    // Tickers stay subscribed for the session: a handful of small frames, shown on many pages.
-    this.#socket.subscribe(symbols.map((symbol) => `ticker.${symbol}`));
-    return { ok: true, data: { symbols } };
+  loadMarkets(section: MarketSection): Promise<Outcome<{ symbols: string[] }>> {
+    return this.#market.loadMarkets(section);
   }
 
   loadOlderCandles(symbol: string, period: KlinePeriod): void {
     const series = this.#live.candles[seriesKey(symbol, period)];
     const first = series?.rows[0];
     if (!series || !first || series.loading || !series.hasOlder) return;
-    void this.#fetchCandles(symbol, period, first[0]);
+    void this.#market.fetchCandles(symbol, period, first[0]);
   }
 
   // Wallet: its calls live in wallet-handlers.ts, on the core's API client and log.
@@ -514,8 +411,8 @@ export class WorkerCore implements CoreFacade {
     this.#watchers.set(id, watcher);
     this.#hold(channels);
     const { symbol, period } = (params ?? {}) as NonNullable<Params>;
-    if (view === 'chart' && symbol && period) void this.#fetchCandles(symbol, period, null);
-    if (view === 'trades' && symbol) void this.#fetchTrades(symbol);
+    if (view === 'chart' && symbol && period) void this.#market.fetchCandles(symbol, period, null);
+    if (view === 'trades' && symbol) void this.#market.fetchTrades(symbol);
     if (view === 'spot') void this.#spot.refreshSpot();
     this.#send(watcher, this.#shown ?? this.#live);
     return id;
@@ -606,41 +503,6 @@ export class WorkerCore implements CoreFacade {
     if (done.length > 0) this.#socket.unsubscribe(done);
   }
 
-  async #fetchCandles(symbol: string, period: KlinePeriod, before: number | null): Promise<void> {
-    this.#record({
-      source: 'intent',
-      type: 'kline-requested',
-      payload: { symbol, period, before },
-    });
-    const limit = before === null ? firstPage : olderPage;
-    const outcome = await this.#call(kline, {
-      symbol,
-      period,
-      limit,
-      ...(before === null ? {} : { before }),
-    });
-    const payload = outcome.ok
-      ? {
-          ok: true,
-          candles: outcome.data.candles,
-          feed: outcome.data.feed,
-          simulated: outcome.data.simulated,
-        }
-      : { ok: false };
-    this.#record({
-      source: 'api',
-      type: 'kline',
-      payload: { symbol, period, before, limit, ...payload },
-    });
-  }
-
-  async #fetchTrades(symbol: string): Promise<void> {
-    const outcome = await this.#call(trades, { symbol, limit: 50 });
-    if (outcome.ok) {
-      this.#record({ source: 'api', type: 'trades', payload: outcome.data });
-    }
-  }
-
   /** A depth diff that did not follow its book: ask for a fresh snapshot. */
   #resyncBooks(before: ClientView, after: ClientView): void {
     if (before.books === after.books) return;
@@ -706,52 +568,9 @@ export class WorkerCore implements CoreFacade {
     const source = viewSources[watcher.view](view, watcher.params as Params);
     if (sameSource(source, watcher.sent)) return;
     watcher.sent = source;
-    const payload = this.#payload(watcher, view);
+    const locale = intlLocale(this.#credentials.language);
+    const params = watcher.params as Params;
+    const payload = viewPayload(watcher.view, params, view, locale, watcher.columns);
     watcher.send(watcher.view === 'chart' ? transferred(payload as ChartView) : payload);
-  }
-
-  #payload(watcher: Watcher, view: ClientView): ViewPayloads[ViewName] {
-    const locale = intlLocale(this.#credentials.language);
-    const { symbol = '', period = '1m' } = (watcher.params ?? {}) as NonNullable<Params>;
-    switch (watcher.view) {
-      case 'connection':
-        return view.connection;
-      case 'session':
-        return view.session;
-      case 'all':
-        return this.#screenView(view);
-      case 'market':
-        return marketView(view.tickers, locale);
-      case 'figures':
-        return figuresView(view.home, locale);
-      case 'book':
-        return bookView(symbol, view.books[symbol], locale);
-      case 'trades':
-        return tradesView(symbol, view.trades[symbol], locale);
-      case 'spot':
-        return spotView(view, symbol, locale);
-      case 'support':
-        return supportConversation(view.support, locale);
-      case 'chart':
-        return chartView(
-          symbol,
-          period,
-          view.candles[seriesKey(symbol, period)],
-          watcher.columns ?? new ChartColumns(),
-        );
-    }
-  }
-
-  #screenView(view: ClientView): ScreenView {
-    const locale = intlLocale(this.#credentials.language);
-    const prices: Record<string, { last: string; high: string; low: string }> = {};
-    for (const [symbol, ticker] of Object.entries(view.tickers)) {
-      prices[symbol] = {
-        last: formatPrice(ticker.last, { locale }),
-        high: formatPrice(ticker.high, { locale }),
-        low: formatPrice(ticker.low, { locale }),
-      };
-    }
-    return { ...view, prices };
   }
 }
