@@ -3,9 +3,9 @@
 // author's own, and the bad paths answered with their messages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
-import { readOpsToken } from '../../server/ops/ops-token.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
+import { callOperator } from '../support/operator-api.ts';
 
 let server: InProcessServer;
 const client = () => new ApiClient(server.url);
@@ -15,20 +15,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server.stop());
 
-async function ops<T = { id: number }>(path: string, body: Record<string, unknown>) {
-  const response = await fetch(`${server.url}/ops/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-ops-token': await readOpsToken(server.dataDir),
-    },
-    body: JSON.stringify(body),
-  });
-  return {
-    status: response.status,
-    body: (await response.json()) as { ok: boolean; data: T; error?: string },
-  };
-}
+const ops = <T = { id: number }>(path: string, body: Record<string, unknown>) =>
+  callOperator<T>(server, path, body);
 
 interface Summary {
   id: number;

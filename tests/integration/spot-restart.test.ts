@@ -10,10 +10,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
-import { readOpsToken } from '../../server/ops/ops-token.ts';
 import { registerUser } from '../support/accounts.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
 import { expectOk } from '../support/expectations.ts';
+import { callOperator } from '../support/operator-api.ts';
 import { createTestDatabase } from '../support/postgres.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
@@ -42,7 +42,7 @@ describe.each([
       try {
         server = await startServerProcess(settings, { dataDir });
         const user = await registerUser(new ApiClient(server.url), dataDir);
-        await operator(server, dataDir, 'deposit', {
+        await operator(server, 'deposit', {
           account: user.account,
           asset: 'USDT',
           amount: deposit,
@@ -107,7 +107,7 @@ describe.each([
           again,
           after.filter((o) => o.status === 'open'),
         );
-        const check = await operator(server, dataDir, 'ledger/check', {});
+        const check = await operator(server, 'ledger/check', {});
         expect(check).toEqual({ ok: true, problems: [] });
       } finally {
         await server?.stop();
@@ -151,15 +151,10 @@ function nextCommand(next: () => number, mid: bigint, open: number[]): Sent {
   };
 }
 
-async function operator(server: ServerProcess, dataDir: string, route: string, body: object) {
-  const response = await fetch(`${server.url}/ops/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-ops-token': await readOpsToken(dataDir) },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { ok: boolean; data: unknown };
-  expect(answer.ok).toBe(true);
-  return answer.data;
+async function operator(server: ServerProcess, route: string, body: object) {
+  const answer = await callOperator(server, route, body);
+  expect(answer.body.ok).toBe(true);
+  return answer.body.data;
 }
 
 /** The middle of the provider's quotes, in atoms, once it quotes. */

@@ -3,10 +3,10 @@
 // socket and nobody else's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
-import { readOpsToken } from '../../server/ops/ops-token.ts';
 import { registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
+import { callOperator } from '../support/operator-api.ts';
 import { SocketClient } from '../support/socket-client.ts';
 
 let server: InProcessServer;
@@ -25,17 +25,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function ops<T>(path: string, body: Record<string, unknown>) {
-  const response = await fetch(`${server.url}/ops/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-ops-token': await readOpsToken(server.dataDir),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as { ok: boolean; data: T } };
-}
+const ops = <T>(path: string, body: Record<string, unknown>) => callOperator<T>(server, path, body);
 
 interface Message {
   id: number;

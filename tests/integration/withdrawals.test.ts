@@ -7,10 +7,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
-import { readOpsToken } from '../../server/ops/ops-token.ts';
 import { lastCodeFor, type RegisteredUser, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
+import { callOperator } from '../support/operator-api.ts';
 
 let server: InProcessServer;
 const client = () => new ApiClient(server.url);
@@ -29,20 +29,8 @@ interface OpsData {
   ok?: boolean;
 }
 
-async function ops(path: string, body: Record<string, unknown>) {
-  const response = await fetch(`${server.url}/ops/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-ops-token': await readOpsToken(server.dataDir),
-    },
-    body: JSON.stringify(body),
-  });
-  return {
-    status: response.status,
-    body: (await response.json()) as { ok: boolean; data: OpsData },
-  };
-}
+const ops = (path: string, body: Record<string, unknown>) =>
+  callOperator<OpsData>(server, path, body);
 
 async function userWithFunds(amount: string): Promise<RegisteredUser> {
   const user = await registerUser(client(), server.dataDir);
