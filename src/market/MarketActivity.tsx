@@ -2,6 +2,7 @@
 // its view, so the worker does not format a book nobody sees.
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TabRow, tabId } from '../shell/TabRow.tsx';
 import { OrderBook } from './OrderBook.tsx';
 import { TradesList } from './TradesList.tsx';
 
@@ -13,23 +14,17 @@ export const MarketActivity = memo(function MarketActivity(props: { symbol: stri
   const [tab, setTab] = useState<Tab>('book');
   return (
     <section className="activity">
-      <div className="tabs" role="tablist" aria-label={t('kline.activity')}>
-        {tabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            className="tab"
-            id={`activity-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls="activity-panel"
-            onClick={() => setTab(name)}
-          >
-            {name === 'book' ? t('kline.book') : t('kline.trades')}
-          </button>
-        ))}
-      </div>
-      <div id="activity-panel" role="tabpanel" aria-labelledby={`activity-tab-${tab}`}>
+      <TabRow
+        label={t('kline.activity')}
+        tabs={tabs.map((name) => ({
+          value: name,
+          label: name === 'book' ? t('kline.book') : t('kline.trades'),
+        }))}
+        value={tab}
+        onChange={setTab}
+        panelId="activity-panel"
+      />
+      <div id="activity-panel" role="tabpanel" aria-labelledby={tabId('activity-panel', tab)}>
         {tab === 'book' ? (
           <OrderBook symbol={props.symbol} />
         ) : (

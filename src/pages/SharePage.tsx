@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { InviteView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { EmptyState } from '../shell/EmptyState.tsx';
+import { TabRow } from '../shell/TabRow.tsx';
 import { CopyButton } from '../wallet/CopyButton.tsx';
 import { WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
 import { QrCode } from '../wallet/QrCode.tsx';
@@ -73,23 +74,20 @@ function ShareView(props: { invite: InviteView }) {
       </section>
       <section className="card">
         <h2 className="card__title">{t('account.share.log')}</h2>
-        <div className="tabs tabs--scroll" role="tablist" aria-label={t('account.share.log')}>
-          {filters.map((filter) => (
-            <button
-              key={filter}
-              type="button"
-              role="tab"
-              aria-selected={filter === level}
-              className="tab"
-              data-testid={`invite-filter-${filter}`}
-              onClick={() => setLevel(filter)}
-            >
-              {filter === 'all'
+        <TabRow
+          label={t('account.share.log')}
+          tabs={filters.map((filter) => ({
+            value: filter,
+            label:
+              filter === 'all'
                 ? t('account.share.all')
-                : t('account.share.level', { level: filter })}
-            </button>
-          ))}
-        </div>
+                : t('account.share.level', { level: filter }),
+          }))}
+          value={level}
+          onChange={setLevel}
+          testIdPrefix="invite-filter"
+          scroll
+        />
         {shown.length === 0 ? (
           <EmptyState text={t('account.share.empty')} />
         ) : (

@@ -7,6 +7,7 @@ import { useApp } from '../app/app-context.tsx';
 import { Figure } from '../market/Figures.tsx';
 import { usePullRefresh } from '../market/use-pull-refresh.ts';
 import { EmptyState } from '../shell/EmptyState.tsx';
+import { TabRow } from '../shell/TabRow.tsx';
 import {
   LoadMore,
   WalletFailed,
@@ -40,21 +41,17 @@ export function WalletRecordsPage() {
 
   return (
     <div className="wallet-page">
-      <div className="tabs tabs--scroll" role="tablist" aria-label={t('wallet.records.filter')}>
-        {filters.map((filter) => (
-          <button
-            key={filter}
-            type="button"
-            role="tab"
-            aria-selected={filter === type}
-            className="tab"
-            data-testid={`record-filter-${filter}`}
-            onClick={() => setType(filter)}
-          >
-            {t(`wallet.records.types.${filter}`)}
-          </button>
-        ))}
-      </div>
+      <TabRow
+        label={t('wallet.records.filter')}
+        tabs={filters.map((filter) => ({
+          value: filter,
+          label: t(`wallet.records.types.${filter}`),
+        }))}
+        value={type}
+        onChange={setType}
+        testIdPrefix="record-filter"
+        scroll
+      />
       {!list.loaded ? (
         list.failed ? (
           <WalletFailed onRetry={retry} />

@@ -7,6 +7,7 @@ import type { SpotOrderList, SpotOrderRow, SpotView } from '../../workers/facade
 import { useApp } from '../app/app-context.tsx';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../shell/EmptyState.tsx';
+import { TabRow, tabId } from '../shell/TabRow.tsx';
 import { unannounced } from '../wallet/failure-toast.ts';
 import { LoadMore, WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
 import { usePagedList } from '../wallet/use-paged-list.ts';
@@ -22,24 +23,20 @@ export function OrderLists(props: { spot: SpotView; refreshed: number }) {
   const [list, setList] = useState<SpotOrderList>('current');
   return (
     <section className="spot-orders card">
-      <div className="tabs spot-orders__tabs" role="tablist" aria-label={t('spot.orders.title')}>
-        {lists.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            className="tab"
-            id={`spot-tab-${name}`}
-            aria-selected={list === name}
-            aria-controls="spot-orders-panel"
-            data-testid={`spot-tab-${name}`}
-            onClick={() => setList(name)}
-          >
-            {t(`spot.orders.${name}`)}
-          </button>
-        ))}
-      </div>
-      <div id="spot-orders-panel" role="tabpanel" aria-labelledby={`spot-tab-${list}`}>
+      <TabRow
+        label={t('spot.orders.title')}
+        tabs={lists.map((name) => ({ value: name, label: t(`spot.orders.${name}`) }))}
+        value={list}
+        onChange={setList}
+        testIdPrefix="spot-tab"
+        panelId="spot-orders-panel"
+        className="spot-orders__tabs"
+      />
+      <div
+        id="spot-orders-panel"
+        role="tabpanel"
+        aria-labelledby={tabId('spot-orders-panel', list)}
+      >
         {!token ? (
           <EmptyState
             text={t('spot.orders.loginPrompt')}
