@@ -2,17 +2,33 @@
 // same run, on fake-indexeddb in Node. Target: batched at least 10× faster.
 import Dexie, { type Table } from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import type { LoggedEvent } from '../core/event-log.ts';
-import { EventStore } from '../workers/event-store.ts';
-import { realScheduler } from '../workers/real-scheduler.ts';
+import type { LoggedEvent, NewEvent } from '../core/event-log.ts';
+import { EventStore } from '../workers/kernel/event-store.ts';
+import { realScheduler } from '../workers/kernel/real-scheduler.ts';
 
 const count = 5_000;
 const idb = { indexedDB, IDBKeyRange };
-function frame(i: number) {
+function frame(i: number): NewEvent {
+  const last = `${60000 + i}.5`;
   return {
-    source: 'socket' as const,
-    type: 'frame',
-    payload: { channel: 'ticker.BTCUSDT', seq: i, ts: i, data: { last: `${60000 + i}.5` } },
+    source: 'socket',
+    type: 'ticker',
+    payload: {
+      symbol: 'BTCUSDT',
+      seq: i,
+      ts: i,
+      data: {
+        last,
+        change_pct: '0.50',
+        high: last,
+        low: '59000',
+        volume: '1',
+        quote_volume: last,
+        index: last,
+        stale: false,
+        feed: 'simulated',
+      },
+    },
   };
 }
 

@@ -2,9 +2,9 @@
 // against bare JSON.parse of the same frames (the floor any client pays), in one run.
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { fakeSockets } from '../tests/support/fake-socket.ts';
-import { EventStore } from '../workers/event-store.ts';
-import { realScheduler } from '../workers/real-scheduler.ts';
-import { WorkerCore } from '../workers/worker-core.ts';
+import { createWorkerCore } from '../workers/create-core.ts';
+import { EventStore } from '../workers/kernel/event-store.ts';
+import { realScheduler } from '../workers/kernel/real-scheduler.ts';
 import { tickerSymbols as symbols } from './browser/flood.ts';
 
 const count = 100_000;
@@ -41,7 +41,7 @@ export async function run(): Promise<void> {
   });
   await store.open();
   let updates = 0;
-  const core = new WorkerCore({
+  const core = createWorkerCore({
     apiBase: '/api',
     socketUrl: 'ws://bench/ws',
     fetch: (() => Promise.reject(new Error('no network in the benchmark'))) as typeof fetch,

@@ -1,22 +1,29 @@
 // The client's event log: every input the worker sees, in order. What the screen shows is a fold
 // of it (see projections/), so a captured log replays to exactly what the user saw.
 import { z } from 'zod';
+import { type ClientEvent, clientEventSchema } from './events.ts';
 
-export const eventSources = ['socket', 'api', 'intent', 'timer'] as const;
-export type EventSource = (typeof eventSources)[number];
+export { type EventSource, eventSources } from './event.ts';
 
-export const loggedEventSchema = z.object({
+const stampSchema = z.object({
   /** Position in the log, from 1, without gaps within one capture. */
   seq: z.number().int().positive(),
   /** When the worker saw it, ms since the epoch. */
   at: z.number(),
-  source: z.enum(eventSources),
-  type: z.string().min(1),
-  payload: z.unknown(),
 });
 
-export type LoggedEvent = z.infer<typeof loggedEventSchema>;
-export type NewEvent = Omit<LoggedEvent, 'seq' | 'at'>;
+export type Stamp = z.infer<typeof stampSchema>;
+/** An event as the log keeps it: numbered and timestamped. */
+export type LoggedEvent = ClientEvent & Stamp;
+/** An event before the log numbers it. */
+export type NewEvent = ClientEvent;
+
+/** A logged event read from outside (a capture, the event store), or null when it is not one. */
+export function parseLoggedEvent(value: unknown): LoggedEvent | null {
+  const stamp = stampSchema.safeParse(value);
+  const event = clientEventSchema.safeParse(value);
+  return stamp.success && event.success ? { ...event.data, ...stamp.data } : null;
+}
 
 /** A capture: one JSON event per line. */
 export function toNdjson(events: readonly LoggedEvent[]): string {
@@ -44,9 +51,9 @@ export function fromNdjson(text: string): LoggedEvent[] {
     } catch {
       throw new CaptureError(i + 1);
     }
-    const event = loggedEventSchema.safeParse(parsed);
-    if (!event.success) throw new CaptureError(i + 1);
-    events.push(event.data);
+    const event = parseLoggedEvent(parsed);
+    if (!event) throw new CaptureError(i + 1);
+    events.push(event);
   }
   return events;
 }

@@ -1,14 +1,7 @@
-// Market socket frames (design.md §6): what the client sends, what the server answers, and the
-// data each public channel carries.
+// Market socket frames (design.md §6): what the client sends and what the server answers. The
+// channels and the data each carries are in channels.ts.
 import { z } from 'zod';
-import { candleRowSchema, levelSchema, tradeRowSchema } from './api/market.schema.ts';
-
-/** Public `ticker.BTCUSDT`, `trades.BTCUSDT`, `depth.BTCUSDT`, `kline.BTCUSDT.1m`; private ones after auth. */
-export const channelSchema = z
-  .string()
-  .regex(
-    /^((ticker|trades|depth)\.[A-Z0-9]{2,12}USDT|kline\.[A-Z0-9]{2,12}USDT\.(1m|5m|15m|30m|1h|4h|1d)|orders|balances|positions|options|support)$/,
-  );
+import { channelSchema } from './channels.ts';
 
 /** Channels one connection may hold at once. */
 export const maxChannelsPerConnection = 100;
@@ -30,6 +23,7 @@ export const errorFrameSchema = z.object({
   msg: z.string(),
   channel: z.string().optional(),
 });
+/** A channel's frame; its `data` is checked against the channel's schema where it is read. */
 export const dataFrameSchema = z.object({
   channel: z.string(),
   seq: z.number().int(),
@@ -40,32 +34,3 @@ export const dataFrameSchema = z.object({
 export const serverFrameSchema = z.union([pongFrameSchema, errorFrameSchema, dataFrameSchema]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
 export type DataFrame = z.infer<typeof dataFrameSchema>;
-
-/** `ticker.*`: the 24 h ticker, sent at most every ~100 ms and only when it changed. */
-export { type TickerData, tickerDataSchema } from './api/market.schema.ts';
-
-/** `trades.*`: the trades since the previous frame, oldest first. */
-export const tradesDataSchema = z.array(tradeRowSchema);
-
-/** `kline.*.*`: the candles that changed since the previous frame (the open one, and the one just closed). */
-export const klineDataSchema = z.array(candleRowSchema);
-
-/**
- * `depth.*`: a snapshot on subscribing, then diffs. A diff applies to the book whose version is
- * `prev`; a client whose version differs missed one and subscribes again for a fresh snapshot.
- * The frame's `seq` is the book's version after the frame.
- */
-export const depthDataSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('snapshot'),
-    bids: z.array(levelSchema),
-    asks: z.array(levelSchema),
-  }),
-  z.object({
-    type: z.literal('diff'),
-    prev: z.number().int(),
-    bids: z.array(levelSchema),
-    asks: z.array(levelSchema),
-  }),
-]);
-export type DepthData = z.infer<typeof depthDataSchema>;

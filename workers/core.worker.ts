@@ -1,10 +1,10 @@
 // Entry of the Web Worker: builds the core on the browser's real parts and exposes it with Comlink.
 import * as Comlink from 'comlink';
-import { EventStore } from './event-store.ts';
+import { createWorkerCore } from './create-core.ts';
 import type { CoreFacade } from './facade.ts';
-import type { SocketLike } from './market-socket.ts';
-import { realScheduler } from './real-scheduler.ts';
-import { WorkerCore } from './worker-core.ts';
+import { EventStore } from './kernel/event-store.ts';
+import type { SocketLike } from './kernel/market-socket.ts';
+import { realScheduler } from './kernel/real-scheduler.ts';
 
 const origin = self.location.origin;
 
@@ -15,7 +15,7 @@ async function startCore(): Promise<CoreFacade> {
     onWriteError: (error) => console.warn('event log batch not written', error),
   });
   await store.open();
-  const core = new WorkerCore({
+  const core = createWorkerCore({
     apiBase: `${origin}/api`,
     socketUrl: `${origin.replace(/^http/, 'ws')}/ws`,
     fetch: (input, init) => fetch(input, init),

@@ -1,6 +1,6 @@
 // A synthetic market socket: ticker frames for 8 markets at a set rate, as strings, like the wire.
 import { socketState } from '../../core/socket-policy.ts';
-import type { SocketLike } from '../../workers/market-socket.ts';
+import type { SocketLike } from '../../workers/kernel/market-socket.ts';
 
 export const tickerSymbols = [
   'BTCUSDT',
@@ -26,7 +26,17 @@ export function startFlood(framesPerSecond: number, deliver: (raw: string) => vo
           channel: `ticker.${tickerSymbols[seq % tickerSymbols.length]}`,
           seq,
           ts: Date.now(),
-          data: { last: price.toFixed(8), high: '61000.5', low: '59000.25', volume: '1234.5' },
+          data: {
+            last: price.toFixed(8),
+            change_pct: '1.25',
+            high: '61000.5',
+            low: '59000.25',
+            volume: '1234.5',
+            quote_volume: '74074074.5',
+            index: price.toFixed(8),
+            stale: false,
+            feed: 'simulated',
+          },
         }),
       );
     }

@@ -4,6 +4,7 @@ import * as Comlink from 'comlink';
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { LoggedEvent } from '../../core/event-log.ts';
+import { frameEvent } from '../../core/events.ts';
 import { formatPrice } from '../../core/price-format.ts';
 import { foldClientView, initialClientView } from '../../core/projections/client-view.ts';
 import { dataFrameSchema } from '../../schemas/socket.schema.ts';
@@ -54,15 +55,11 @@ function MainThreadFed() {
     let view = initialClientView;
     let seq = 0;
     return startFlood(rate, (raw) => {
-      const frame = dataFrameSchema.parse(JSON.parse(raw));
-      const event: LoggedEvent = {
-        seq: ++seq,
-        at: Date.now(),
-        source: 'socket',
-        type: 'frame',
-        payload: frame,
-      };
-      view = foldClientView(view, event);
+      // What the worker does with a frame, on the UI thread: parse, check, log, fold.
+      const event = frameEvent(dataFrameSchema.parse(JSON.parse(raw)));
+      if (!event) return;
+      const logged: LoggedEvent = { ...event, seq: ++seq, at: Date.now() };
+      view = foldClientView(view, logged);
       setRows(Object.entries(view.tickers).map(([s, t]) => [s, formatPrice(t.last)]));
     });
   }, []);

@@ -1,12 +1,12 @@
 // The real worker core, fed by the synthetic flood instead of the network.
 import * as Comlink from 'comlink';
-import { EventStore } from '../../workers/event-store.ts';
-import { realScheduler } from '../../workers/real-scheduler.ts';
-import { WorkerCore } from '../../workers/worker-core.ts';
+import { createWorkerCore } from '../../workers/create-core.ts';
+import { EventStore } from '../../workers/kernel/event-store.ts';
+import { realScheduler } from '../../workers/kernel/real-scheduler.ts';
 import { floodSocket } from './flood.ts';
 
 const store = new EventStore({ name: 'ingest-bench', scheduler: realScheduler });
-const core = new WorkerCore({
+const core = createWorkerCore({
   apiBase: '/api',
   socketUrl: 'ws://flood',
   fetch: () => Promise.reject(new Error('no network in the benchmark')),

@@ -1,7 +1,7 @@
 // The user's balances per account and asset: seeded by the `/wallet/balances` answer, then kept
 // current by the private `balances` channel, which sends each changed account's newest state.
-import { balancesDataSchema } from '../../schemas/api/spot.schema.ts';
-import type { LoggedEvent } from '../event-log.ts';
+import type { WalletName } from '../../schemas/api/wallet.schema.ts';
+import { defineFold } from './fold.ts';
 
 export interface BalanceEntry {
   available: string;
@@ -26,15 +26,19 @@ export const initialBalances: BalancesState = {
   known: false,
 };
 
-export const accountKey = (wallet: string, asset: string) => `${wallet}:${asset}`;
+export const accountKey = (wallet: WalletName, asset: string) => `${wallet}:${asset}`;
 
 /** An account's available balance; `0` once balances are known and it has none, null before. */
-export function availableOf(state: BalancesState, wallet: string, asset: string): string | null {
+export function availableOf(
+  state: BalancesState,
+  wallet: WalletName,
+  asset: string,
+): string | null {
   if (!state.known) return null;
   return state.accounts[accountKey(wallet, asset)]?.available ?? '0';
 }
 
-type Row = { wallet: string; asset: string; available: string; frozen: string };
+type Row = { wallet: WalletName; asset: string; available: string; frozen: string };
 
 function apply(state: BalancesState, rows: readonly Row[], seq: number): BalancesState {
   const accounts: Record<string, BalanceEntry> = { ...state.accounts };
@@ -47,14 +51,9 @@ function apply(state: BalancesState, rows: readonly Row[], seq: number): Balance
   return { ...state, accounts, seenAt, known: true };
 }
 
-export function foldBalances(state: BalancesState, event: LoggedEvent): BalancesState {
-  if (event.type === 'logout' || event.type === 'session-expired') return initialBalances;
-  if (event.source === 'intent' && event.type === 'spot-balances') {
-    return { ...state, requestedAt: event.seq };
-  }
-  if (event.source === 'api' && event.type === 'spot-balances') {
-    const rows = balancesDataSchema.safeParse((event.payload as { list?: unknown })?.list);
-    if (!rows.success) return state;
+export const balancesFold = defineFold(initialBalances, {
+  'wallet-balances-requested': (state, { seq }) => ({ ...state, requestedAt: seq }),
+  'wallet-balances': (state, { payload, seq }) => {
     // The answer replaces what was known, except accounts a frame changed after the request:
     // the answer may have been read before that change.
     const isFresh = (key: string) => (state.seenAt[key] ?? 0) > state.requestedAt;
@@ -64,12 +63,10 @@ export function foldBalances(state: BalancesState, event: LoggedEvent): Balances
       accounts: Object.fromEntries(kept.map((key) => [key, state.accounts[key] as BalanceEntry])),
       seenAt: Object.fromEntries(kept.map((key) => [key, state.seenAt[key] ?? 0])),
     };
-    const answered = rows.data.filter((row) => !isFresh(accountKey(row.wallet, row.asset)));
-    return apply(base, answered, event.seq);
-  }
-  if (event.source !== 'socket' || event.type !== 'frame') return state;
-  const frame = event.payload as { channel?: unknown; data?: unknown };
-  if (frame?.channel !== 'balances') return state;
-  const rows = balancesDataSchema.safeParse(frame.data);
-  return rows.success ? apply(state, rows.data, event.seq) : state;
-}
+    const answered = payload.balances.filter((row) => !isFresh(accountKey(row.wallet, row.asset)));
+    return apply(base, answered, seq);
+  },
+  balances: (state, { payload, seq }) => apply(state, payload.data, seq),
+  logout: () => initialBalances,
+  'session-expired': () => initialBalances,
+});

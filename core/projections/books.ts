@@ -1,7 +1,8 @@
 // Order books from `depth.*` frames: a snapshot, then diffs that must each follow the version the
 // book is at. A diff that does not is a gap: the book stops changing and is marked, and the
 // worker asks the server for a new snapshot (the local-book protocol of design.md §4).
-import type { LoggedEvent } from '../event-log.ts';
+import type { Level } from '../../schemas/api/market.schema.ts';
+import { defineFold } from './fold.ts';
 
 export interface BookState {
   /** The version of the last snapshot or diff applied. */
@@ -17,17 +18,9 @@ export type BooksView = Readonly<Record<string, BookState>>;
 
 export const initialBooks: BooksView = {};
 
-type Levels = readonly (readonly [string, string])[];
-
-interface DepthFrame {
-  channel: string;
-  seq: number;
-  data: { type?: unknown; prev?: unknown; bids?: Levels; asks?: Levels };
-}
-
 const isZero = (quantity: string) => !/[1-9]/.test(quantity);
 
-function applied(side: ReadonlyMap<string, string>, levels: Levels): Map<string, string> {
+function applied(side: ReadonlyMap<string, string>, levels: readonly Level[]): Map<string, string> {
   const next = new Map(side);
   for (const [price, quantity] of levels) {
     if (isZero(quantity)) next.delete(price);
@@ -36,40 +29,39 @@ function applied(side: ReadonlyMap<string, string>, levels: Levels): Map<string,
   return next;
 }
 
-export function foldBooks(state: BooksView, event: LoggedEvent): BooksView {
-  if (event.source === 'socket' && event.type === 'close') {
+export const booksFold = defineFold(initialBooks, {
+  close: (state) => {
     // Diffs are lost while closed: every book waits for the snapshot a resubscription brings.
     const next: Record<string, BookState> = {};
     for (const [symbol, book] of Object.entries(state)) next[symbol] = { ...book, gap: true };
     return next;
-  }
-  if (event.source !== 'socket' || event.type !== 'frame') return state;
-  const frame = event.payload as DepthFrame;
-  if (!frame.channel.startsWith('depth.')) return state;
-  const symbol = frame.channel.slice('depth.'.length);
-  const book = state[symbol];
-  const { type, prev, bids = [], asks = [] } = frame.data ?? {};
-  if (type === 'snapshot') {
-    return {
-      ...state,
-      [symbol]: {
-        version: frame.seq,
-        bids: applied(new Map(), bids),
-        asks: applied(new Map(), asks),
-        gap: false,
-      },
-    };
-  }
-  if (type !== 'diff' || !book) return state;
-  if (book.gap) return state;
-  if (prev !== book.version) return { ...state, [symbol]: { ...book, gap: true } };
-  return {
-    ...state,
-    [symbol]: {
-      version: frame.seq,
-      bids: applied(book.bids, bids),
-      asks: applied(book.asks, asks),
-      gap: false,
-    },
-  };
-}
+  },
+  depth: (state, { payload }) => {
+    const { symbol, seq, data } = payload;
+    const book = state[symbol];
+    switch (data.type) {
+      case 'snapshot':
+        return {
+          ...state,
+          [symbol]: {
+            version: seq,
+            bids: applied(new Map(), data.bids),
+            asks: applied(new Map(), data.asks),
+            gap: false,
+          },
+        };
+      case 'diff':
+        if (!book || book.gap) return state;
+        if (data.prev !== book.version) return { ...state, [symbol]: { ...book, gap: true } };
+        return {
+          ...state,
+          [symbol]: {
+            version: seq,
+            bids: applied(book.bids, data.bids),
+            asks: applied(book.asks, data.asks),
+            gap: false,
+          },
+        };
+    }
+  },
+});

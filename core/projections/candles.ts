@@ -1,9 +1,10 @@
 // Candles per market and period: history from `/market/kline` answers (the newest page, then
 // older pages on demand) and the open candle from `kline.*` frames, which carry whole candles.
-import type { LoggedEvent } from '../event-log.ts';
+import type { CandleRow } from '../../schemas/api/market.schema.ts';
+import { defineFold } from './fold.ts';
 
 /** Open time, open, high, low, close, volume. */
-export type CandleTuple = readonly [number, string, string, string, string, string];
+export type CandleTuple = Readonly<CandleRow>;
 
 export interface CandleSeriesState {
   rows: readonly CandleTuple[];
@@ -41,26 +42,15 @@ function merged(rows: readonly CandleTuple[], arrived: readonly CandleTuple[]): 
   return next;
 }
 
-export function foldCandles(state: CandlesView, event: LoggedEvent): CandlesView {
-  if (event.source === 'intent' && event.type === 'kline-requested') {
-    const { symbol, period } = event.payload as { symbol: string; period: string };
+export const candlesFold = defineFold(initialCandles, {
+  'kline-requested': (state, { payload: { symbol, period } }) => {
     const key = seriesKey(symbol, period);
     return { ...state, [key]: { ...(state[key] ?? empty), loading: true } };
-  }
-  if (event.source === 'api' && event.type === 'kline') {
-    const answer = event.payload as {
-      symbol: string;
-      period: string;
-      before: number | null;
-      limit: number;
-      ok: boolean;
-      candles?: CandleTuple[];
-      feed?: string;
-      simulated?: boolean;
-    };
+  },
+  'kline-page': (state, { payload: answer }) => {
     const key = seriesKey(answer.symbol, answer.period);
     const shown = state[key] ?? empty;
-    if (!answer.ok || !answer.candles) return { ...state, [key]: { ...shown, loading: false } };
+    if (!answer.ok) return { ...state, [key]: { ...shown, loading: false } };
     const candles = answer.candles;
     const rows =
       answer.before === null
@@ -76,15 +66,14 @@ export function foldCandles(state: CandlesView, event: LoggedEvent): CandlesView
         rows,
         hasOlder: candles.length >= answer.limit,
         loading: false,
-        feed: answer.feed ?? shown.feed,
-        simulated: answer.simulated ?? shown.simulated,
+        feed: answer.feed,
+        simulated: answer.simulated,
       },
     };
-  }
-  if (event.source !== 'socket' || event.type !== 'frame') return state;
-  const frame = event.payload as { channel: string; data: CandleTuple[] };
-  if (!frame.channel.startsWith('kline.') || !Array.isArray(frame.data)) return state;
-  const key = frame.channel.slice('kline.'.length);
-  const shown = state[key] ?? empty;
-  return { ...state, [key]: { ...shown, rows: merged(shown.rows, frame.data) } };
-}
+  },
+  kline: (state, { payload: { symbol, period, data } }) => {
+    const key = seriesKey(symbol, period);
+    const shown = state[key] ?? empty;
+    return { ...state, [key]: { ...shown, rows: merged(shown.rows, data) } };
+  },
+});

@@ -1,74 +1,84 @@
-// Everything the screen is drawn from, as one pure fold of the event log.
+// Everything the screen is drawn from, as one pure fold of the event log: a record of the
+// projections' folds, each event routed to the handlers of its type. A new projection is one line.
 import type { LoggedEvent } from '../event-log.ts';
-import { type BalancesState, foldBalances, initialBalances } from './balances.ts';
-import { type BooksView, foldBooks, initialBooks } from './books.ts';
-import { type CandlesView, foldCandles, initialCandles } from './candles.ts';
-import { type ConnectionView, foldConnection, initialConnection } from './connection.ts';
-import { foldHome, type HomeView, initialHome } from './home.ts';
-import { foldSession, initialSession, type SessionView } from './session.ts';
-import { foldSpotOrders, initialSpotOrders, type SpotOrdersView } from './spot-orders.ts';
-import { foldSpotRules, initialSpotRules, type SpotRulesView } from './spot-rules.ts';
-import { foldSupport, initialSupport, type SupportView } from './support.ts';
-import { foldTickers, initialTickers, type TickersView } from './tickers.ts';
-import { foldTrades, initialTrades, type TradesView } from './trades.ts';
+import type { ClientEvent, EventType } from '../events.ts';
+import { accountFold } from './account.ts';
+import { balancesFold } from './balances.ts';
+import { booksFold } from './books.ts';
+import { callsFold } from './calls.ts';
+import { candlesFold } from './candles.ts';
+import { connectionFold } from './connection.ts';
+import { contentFold } from './content.ts';
+import { homeFold } from './home.ts';
+import { identityFold } from './identity.ts';
+import { sessionFold } from './session.ts';
+import { spotOrdersFold } from './spot-orders.ts';
+import { spotRulesFold } from './spot-rules.ts';
+import { supportFold } from './support.ts';
+import { tickersFold } from './tickers.ts';
+import { tradesFold } from './trades.ts';
+import { walletFold } from './wallet.ts';
 
-export interface ClientView {
-  /** The last event folded in, 0 before any. */
-  seq: number;
-  connection: ConnectionView;
-  tickers: TickersView;
-  books: BooksView;
-  trades: TradesView;
-  candles: CandlesView;
-  home: HomeView;
-  session: SessionView;
-  spotRules: SpotRulesView;
-  spotOrders: SpotOrdersView;
-  balances: BalancesState;
-  support: SupportView;
-}
-
-export const initialClientView: ClientView = {
-  seq: 0,
-  connection: initialConnection,
-  tickers: initialTickers,
-  books: initialBooks,
-  trades: initialTrades,
-  candles: initialCandles,
-  home: initialHome,
-  session: initialSession,
-  spotRules: initialSpotRules,
-  spotOrders: initialSpotOrders,
-  balances: initialBalances,
-  support: initialSupport,
+export const clientFolds = {
+  connection: connectionFold,
+  calls: callsFold,
+  session: sessionFold,
+  account: accountFold,
+  identity: identityFold,
+  tickers: tickersFold,
+  books: booksFold,
+  trades: tradesFold,
+  candles: candlesFold,
+  home: homeFold,
+  spotRules: spotRulesFold,
+  spotOrders: spotOrdersFold,
+  balances: balancesFold,
+  wallet: walletFold,
+  content: contentFold,
+  support: supportFold,
 };
 
+type Folds = typeof clientFolds;
+type Part = keyof Folds;
+
+export type ClientView = { readonly seq: number } & {
+  readonly [K in Part]: Folds[K]['initial'];
+};
+
+/** The event types some projection reads. */
+type Read = { [K in Part]: keyof Folds[K]['on'] }[Part];
+/**
+ * Every answer and frame the client logs is read by a projection, so a replay shows all the user
+ * saw: an event of the API or the socket that no fold reads fails to type-check here. (Intents
+ * may be logged for the story alone.)
+ */
+type Unread = Exclude<Extract<ClientEvent, { source: 'api' | 'socket' }>['type'], Read>;
+const everyAnswerIsFolded: [Unread] extends [never] ? true : Unread = true;
+void everyAnswerIsFolded;
+
+export const initialClientView = Object.fromEntries([
+  ['seq', 0],
+  ...Object.entries(clientFolds).map(([part, fold]) => [part, fold.initial]),
+]) as ClientView;
+
+type AnyHandler = (state: unknown, event: LoggedEvent) => unknown;
+
+/** For each event type, the parts that read it and how. */
+const routes = new Map<EventType, { part: Part; handler: AnyHandler }[]>();
+for (const [part, fold] of Object.entries(clientFolds) as [Part, Folds[Part]][]) {
+  for (const [type, handler] of Object.entries(fold.on) as [EventType, AnyHandler][]) {
+    const readers = routes.get(type) ?? [];
+    readers.push({ part, handler });
+    routes.set(type, readers);
+  }
+}
+
 export function foldClientView(state: ClientView, event: LoggedEvent): ClientView {
-  const connection = foldConnection(state.connection, event);
-  const tickers = foldTickers(state.tickers, event);
-  const books = foldBooks(state.books, event);
-  const trades = foldTrades(state.trades, event);
-  const candles = foldCandles(state.candles, event);
-  const home = foldHome(state.home, event);
-  const session = foldSession(state.session, event);
-  const spotRules = foldSpotRules(state.spotRules, event);
-  const spotOrders = foldSpotOrders(state.spotOrders, event);
-  const balances = foldBalances(state.balances, event);
-  const support = foldSupport(state.support, event);
-  return {
-    seq: event.seq,
-    connection,
-    tickers,
-    books,
-    trades,
-    candles,
-    home,
-    session,
-    spotRules,
-    spotOrders,
-    balances,
-    support,
-  };
+  const next: Record<string, unknown> = { ...state, seq: event.seq };
+  for (const { part, handler } of routes.get(event.type) ?? []) {
+    next[part] = handler(state[part], event);
+  }
+  return next as ClientView;
 }
 
 /** The view after the events up to `untilSeq` (all when omitted): what the debug scrubber shows. */

@@ -1,5 +1,5 @@
 // The market connection as the user sees it: online or not, how often it came back, the last problem.
-import type { LoggedEvent } from '../event-log.ts';
+import { defineFold } from './fold.ts';
 
 export interface ConnectionView {
   open: boolean;
@@ -16,24 +16,13 @@ export const initialConnection: ConnectionView = {
   lastProblem: null,
 };
 
-export function foldConnection(state: ConnectionView, event: LoggedEvent): ConnectionView {
-  if (event.source !== 'socket') return state;
-  switch (event.type) {
-    case 'open':
-      return {
-        ...state,
-        open: true,
-        everOpened: true,
-        reconnects: state.everOpened ? state.reconnects + 1 : state.reconnects,
-      };
-    case 'close':
-      return state.open ? { ...state, open: false } : state;
-    case 'problem':
-      return {
-        ...state,
-        lastProblem: String((event.payload as { kind?: unknown })?.kind ?? 'unknown'),
-      };
-    default:
-      return state;
-  }
-}
+export const connectionFold = defineFold(initialConnection, {
+  open: (state) => ({
+    ...state,
+    open: true,
+    everOpened: true,
+    reconnects: state.everOpened ? state.reconnects + 1 : state.reconnects,
+  }),
+  close: (state) => (state.open ? { ...state, open: false } : state),
+  problem: (state, event) => ({ ...state, lastProblem: event.payload.kind }),
+});

@@ -1,12 +1,10 @@
 // The home page's headline figures from the last `/index/index` answer: each measured by the
 // system or configured by the operator, and shown labelled as such.
-import type { LoggedEvent } from '../event-log.ts';
+import type { z } from 'zod';
+import type { figureSchema } from '../../schemas/api/content.schema.ts';
+import { defineFold } from './fold.ts';
 
-export interface HomeFigure {
-  key: string;
-  value: string;
-  source: 'measured' | 'configured';
-}
+export type HomeFigure = z.output<typeof figureSchema>;
 
 export interface HomeView {
   figures: readonly HomeFigure[];
@@ -14,9 +12,7 @@ export interface HomeView {
 
 export const initialHome: HomeView = { figures: [] };
 
-export function foldHome(state: HomeView, event: LoggedEvent): HomeView {
-  if (event.source !== 'api' || event.type !== 'markets') return state;
-  const { section, figures } = event.payload as { section?: unknown; figures?: HomeFigure[] };
-  if (section !== 'home' || !Array.isArray(figures)) return state;
-  return { figures };
-}
+export const homeFold = defineFold(initialHome, {
+  markets: (state, { payload }) =>
+    payload.section === 'home' && payload.figures ? { figures: payload.figures } : state,
+});

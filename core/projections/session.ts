@@ -1,5 +1,6 @@
-// Who is logged in, as far as the client knows: from login/logout intents and the user info answer.
-import type { LoggedEvent } from '../event-log.ts';
+// Who is logged in, as far as the client knows: from the login answer, the user info answer and
+// the end of a session.
+import { defineFold } from './fold.ts';
 
 export interface SessionView {
   loggedIn: boolean;
@@ -9,15 +10,18 @@ export interface SessionView {
 
 export const initialSession: SessionView = { loggedIn: false, account: null, userId: null };
 
-export function foldSession(state: SessionView, event: LoggedEvent): SessionView {
-  const payload = event.payload as { account?: unknown; user_id?: unknown } | null;
-  if (event.type === 'login' || (event.source === 'api' && event.type === 'user')) {
-    return {
-      loggedIn: true,
-      account: typeof payload?.account === 'string' ? payload.account : state.account,
-      userId: typeof payload?.user_id === 'number' ? payload.user_id : state.userId,
-    };
-  }
-  if (event.type === 'logout' || event.type === 'session-expired') return initialSession;
-  return state;
-}
+const signedIn = (
+  _state: SessionView,
+  event: { payload: { account: string; user_id: number } },
+) => ({
+  loggedIn: true,
+  account: event.payload.account,
+  userId: event.payload.user_id,
+});
+
+export const sessionFold = defineFold(initialSession, {
+  login: signedIn,
+  user: signedIn,
+  logout: () => initialSession,
+  'session-expired': () => initialSession,
+});

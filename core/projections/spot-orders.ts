@@ -1,12 +1,8 @@
 // The user's spot orders as the client knows them: seeded by the `current` list, kept up to date by
 // the private `orders` channel and by the answers to placing and cancelling. Finished orders stay
 // a while, so whoever follows one order sees how it ended.
-import {
-  ordersDataSchema,
-  type SpotOrder,
-  spotOrderSchema,
-} from '../../schemas/api/spot.schema.ts';
-import type { LoggedEvent } from '../event-log.ts';
+import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
+import { defineFold } from './fold.ts';
 
 export interface SpotOrdersView {
   /** By order id. */
@@ -90,30 +86,17 @@ function seed(state: SpotOrdersView, list: readonly SpotOrder[], seq: number): S
 }
 
 /** The first page of every market's current orders: the list that says what is open. */
-function isSeed(payload: unknown): boolean {
-  const query = payload as { status?: unknown; page?: unknown; symbol?: unknown } | null;
-  return query?.status === 'current' && query.page === 1 && query.symbol === undefined;
+function isSeed(query: { status: string; page: number; symbol?: string | undefined }): boolean {
+  return query.status === 'current' && query.page === 1 && query.symbol === undefined;
 }
 
-export function foldSpotOrders(state: SpotOrdersView, event: LoggedEvent): SpotOrdersView {
-  if (event.type === 'logout' || event.type === 'session-expired') return initialSpotOrders;
-  if (event.source === 'intent' && event.type === 'spot-orders') {
-    return isSeed(event.payload) ? { ...state, requestedAt: event.seq } : state;
-  }
-  if (event.source === 'api' && event.type === 'spot-orders') {
-    const list = ordersDataSchema.safeParse((event.payload as { list?: unknown } | null)?.list);
-    if (!list.success) return state;
-    return isSeed(event.payload)
-      ? seed(state, list.data, event.seq)
-      : merge(state, list.data, event.seq);
-  }
-  if (event.source === 'api' && event.type === 'spot-order') {
-    const order = spotOrderSchema.safeParse(event.payload);
-    return order.success ? merge(state, [order.data], event.seq) : state;
-  }
-  if (event.source !== 'socket' || event.type !== 'frame') return state;
-  const frame = event.payload as { channel?: unknown; data?: unknown };
-  if (frame?.channel !== 'orders') return state;
-  const orders = ordersDataSchema.safeParse(frame.data);
-  return orders.success ? merge(state, orders.data, event.seq) : state;
-}
+export const spotOrdersFold = defineFold(initialSpotOrders, {
+  'spot-orders-requested': (state, { payload, seq }) =>
+    isSeed(payload) ? { ...state, requestedAt: seq } : state,
+  'spot-orders': (state, { payload, seq }) =>
+    isSeed(payload) ? seed(state, payload.list, seq) : merge(state, payload.list, seq),
+  'spot-order': (state, { payload, seq }) => merge(state, [payload], seq),
+  orders: (state, { payload, seq }) => merge(state, payload.data, seq),
+  logout: () => initialSpotOrders,
+  'session-expired': () => initialSpotOrders,
+});

@@ -1,14 +1,12 @@
 // The spot markets' trading rules (tick, lot, minimum value, fee rates), from `/spot/markets`.
-import { type SpotMarketRules, spotMarketRulesSchema } from '../../schemas/api/spot.schema.ts';
-import type { LoggedEvent } from '../event-log.ts';
+import type { SpotMarketRules } from '../../schemas/api/spot.schema.ts';
+import { defineFold } from './fold.ts';
 
 export type SpotRulesView = Readonly<Record<string, SpotMarketRules>>;
 
 export const initialSpotRules: SpotRulesView = {};
 
-export function foldSpotRules(state: SpotRulesView, event: LoggedEvent): SpotRulesView {
-  if (event.source !== 'api' || event.type !== 'spot-markets') return state;
-  const list = spotMarketRulesSchema.array().safeParse((event.payload as { list?: unknown })?.list);
-  if (!list.success) return state;
-  return Object.fromEntries(list.data.map((rules) => [rules.symbol, rules]));
-}
+export const spotRulesFold = defineFold(initialSpotRules, {
+  'spot-markets': (_state, { payload }) =>
+    Object.fromEntries(payload.list.map((rules) => [rules.symbol, rules])),
+});

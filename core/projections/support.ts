@@ -1,12 +1,8 @@
 // The user's support conversation as the client knows it: seeded by the first page of
 // `/support/messages`, grown by the user's own sends and by frames of the private `support`
 // channel (an operator's answer, or a message written on another device).
-import {
-  type SupportMessage,
-  supportFrameSchema,
-  supportMessageSchema,
-} from '../../schemas/api/support.schema.ts';
-import type { LoggedEvent } from '../event-log.ts';
+import type { SupportMessage } from '../../schemas/api/support.schema.ts';
+import { defineFold } from './fold.ts';
 
 export interface SupportView {
   /** Oldest first, by id. */
@@ -26,19 +22,10 @@ function merge(state: SupportView, incoming: readonly SupportMessage[]): Support
   return { messages: messages.slice(-keptMessages) };
 }
 
-export function foldSupport(state: SupportView, event: LoggedEvent): SupportView {
-  if (event.type === 'logout' || event.type === 'session-expired') return initialSupport;
-  if (event.source === 'api' && event.type === 'support-messages') {
-    const list = supportFrameSchema.safeParse((event.payload as { list?: unknown } | null)?.list);
-    return list.success ? merge(state, list.data) : state;
-  }
-  if (event.source === 'api' && event.type === 'support-sent') {
-    const sent = supportMessageSchema.safeParse(event.payload);
-    return sent.success ? merge(state, [sent.data]) : state;
-  }
-  if (event.source !== 'socket' || event.type !== 'frame') return state;
-  const frame = event.payload as { channel?: unknown; data?: unknown } | null;
-  if (frame?.channel !== 'support') return state;
-  const messages = supportFrameSchema.safeParse(frame.data);
-  return messages.success ? merge(state, messages.data) : state;
-}
+export const supportFold = defineFold(initialSupport, {
+  'support-messages': (state, { payload }) => merge(state, payload.list),
+  'support-sent': (state, { payload }) => merge(state, [payload]),
+  support: (state, { payload }) => merge(state, payload.data),
+  logout: () => initialSupport,
+  'session-expired': () => initialSupport,
+});

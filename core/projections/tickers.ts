@@ -1,8 +1,8 @@
-// Latest ticker per market, from `/market/*` answers and `ticker.*` frames. Within one connection
-// a frame older than the one shown is ignored; a new connection starts a new sequence.
-
-import type { LoggedEvent } from '../event-log.ts';
+// Latest ticker per market, from the market lists' answers and `ticker.*` frames. Within one
+// connection a frame older than the one shown is ignored; a new connection starts a new sequence.
+import type { TickerData } from '../../schemas/api/market.schema.ts';
 import { compareDecimals } from '../market/units.ts';
+import { defineFold } from './fold.ts';
 
 export interface TickerView {
   last: string;
@@ -11,6 +11,9 @@ export interface TickerView {
   volume: string;
   quoteVolume: string;
   changePct: string;
+  /** The index price (median of the live sources) and whether every source went silent. */
+  index: string;
+  stale: boolean;
   /** The feed the price came from (`simulated` is labelled so on screen). */
   feed: string;
   /** Direction of the last change of `last`. */
@@ -25,64 +28,50 @@ export type TickersView = Readonly<Record<string, TickerView>>;
 
 export const initialTickers: TickersView = {};
 
-interface TickerData {
-  last?: unknown;
-  high?: unknown;
-  low?: unknown;
-  volume?: unknown;
-  quote_volume?: unknown;
-  change_pct?: unknown;
-  feed?: unknown;
-}
-
-const text = (value: unknown) =>
-  typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? value : '--';
-
 function tickerFrom(data: TickerData, shown: TickerView | undefined, ts: number, seq: number) {
-  const last = text(data.last);
   const previous = shown?.last;
   const trend =
-    previous && previous !== '--' && last !== '--' && previous !== last
-      ? compareDecimals(last, previous)
+    previous !== undefined && previous !== data.last
+      ? compareDecimals(data.last, previous)
       : (shown?.trend ?? 0);
   return {
-    last,
-    high: text(data.high),
-    low: text(data.low),
-    volume: text(data.volume),
-    quoteVolume: text(data.quote_volume),
-    changePct: text(data.change_pct),
-    feed: typeof data.feed === 'string' ? data.feed : (shown?.feed ?? ''),
+    last: data.last,
+    high: data.high,
+    low: data.low,
+    volume: data.volume,
+    quoteVolume: data.quote_volume,
+    changePct: data.change_pct,
+    index: data.index,
+    stale: data.stale,
+    feed: data.feed,
     trend,
     ts,
     seq,
   } satisfies TickerView;
 }
 
-export function foldTickers(state: TickersView, event: LoggedEvent): TickersView {
-  if (event.source === 'socket' && event.type === 'open') {
+export const tickersFold = defineFold(initialTickers, {
+  open: (state) => {
     // The server numbers frames per connection: forget the old numbers.
     if (Object.keys(state).length === 0) return state;
     const next: Record<string, TickerView> = {};
     for (const [symbol, ticker] of Object.entries(state)) next[symbol] = { ...ticker, seq: -1 };
     return next;
-  }
-  if (event.source === 'api' && event.type === 'markets') {
-    const { list } = event.payload as { list?: (TickerData & { symbol?: unknown })[] };
-    if (!Array.isArray(list)) return state;
+  },
+  markets: (state, event) => {
     const next: Record<string, TickerView> = { ...state };
-    for (const item of list) {
-      if (typeof item.symbol !== 'string') continue;
+    for (const item of event.payload.list) {
       const shown = state[item.symbol];
       next[item.symbol] = tickerFrom(item, shown, event.at, shown?.seq ?? -1);
     }
     return next;
-  }
-  if (event.source !== 'socket' || event.type !== 'frame') return state;
-  const frame = event.payload as { channel: string; seq: number; ts: number; data: TickerData };
-  if (!frame.channel.startsWith('ticker.')) return state;
-  const symbol = frame.channel.slice('ticker.'.length);
-  const shown = state[symbol];
-  if (shown && shown.seq >= frame.seq) return state;
-  return { ...state, [symbol]: tickerFrom(frame.data ?? {}, shown, frame.ts, frame.seq) };
-}
+  },
+  ticker: (state, { payload }) => {
+    const shown = state[payload.symbol];
+    if (shown && shown.seq >= payload.seq) return state;
+    return {
+      ...state,
+      [payload.symbol]: tickerFrom(payload.data, shown, payload.ts, payload.seq),
+    };
+  },
+});

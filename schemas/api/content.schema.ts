@@ -29,6 +29,11 @@ export const articleSchema = articleSummarySchema.extend({
   content: z.string(),
 });
 
+/** The fixed documents: about us, the licence (MSB registration), and security. */
+export const documentKeys = ['about', 'msb', 'sec'] as const;
+export const documentKeySchema = z.enum(documentKeys);
+export type DocumentKey = (typeof documentKeys)[number];
+
 export const documentSchema = z.object({
   title: z.string(),
   /** Sanitised HTML. */

@@ -32,6 +32,7 @@ export type SpotOrderStatus = z.infer<typeof spotOrderStatusSchema>;
  * opposite orders (or of budget for one more lot).
  */
 export const spotCancelReasonSchema = z.enum(['user', 'self_trade', 'unfilled']);
+export type SpotCancelReason = z.infer<typeof spotCancelReasonSchema>;
 
 /** The three lists of the spec: resting orders, orders that traded, and finished orders. */
 export const spotOrderListSchema = z.enum(['current', 'deal', 'history']);
@@ -182,13 +183,3 @@ export const spotOrders = defineEndpoint({
 
 /** The private `orders` channel: the caller's orders as they change (placed, traded, cancelled). */
 export const ordersDataSchema = z.array(spotOrderSchema);
-
-/** The private `balances` channel: the caller's accounts whose balance changed. */
-export const balancesDataSchema = z.array(
-  z.object({
-    wallet: z.enum(['funding', 'contract', 'option']),
-    asset: z.string(),
-    available: decimalString,
-    frozen: decimalString,
-  }),
-);

@@ -15,8 +15,15 @@ import {
   timestamp,
 } from '../primitives.ts';
 
-export const walletSchema = z.enum(['funding', 'contract', 'option']);
+/** A user's three accounts (spec §3 transfer), in screen order: funding, contract, second contract. */
+export const walletNames = ['funding', 'contract', 'option'] as const;
+export const walletSchema = z.enum(walletNames);
 export type WalletName = z.infer<typeof walletSchema>;
+
+/** One decimal per wallet: the shape of per-wallet totals. */
+const perWallet = Object.fromEntries(walletNames.map((wallet) => [wallet, decimalString])) as {
+  [W in WalletName]: typeof decimalString;
+};
 
 export const assetSchema = z
   .string()
@@ -58,12 +65,7 @@ export const balances = defineEndpoint({
   response: z.object({
     balances: z.array(balanceSchema),
     /** Everything valued in USDT at the index price, per wallet and in all. */
-    totals: z.object({
-      funding: decimalString,
-      contract: decimalString,
-      option: decimalString,
-      all: decimalString,
-    }),
+    totals: z.object({ ...perWallet, all: decimalString }),
   }),
   errors: [],
 });
@@ -296,3 +298,13 @@ export const transfer = defineEndpoint({
     'amount_invalid',
   ],
 });
+
+/** The private `balances` channel: the caller's accounts whose balance changed. */
+export const balancesDataSchema = z.array(
+  z.object({
+    wallet: walletSchema,
+    asset: z.string(),
+    available: decimalString,
+    frozen: decimalString,
+  }),
+);

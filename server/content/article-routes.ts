@@ -4,6 +4,7 @@ import {
   aboutDocument,
   articleDetail,
   articles,
+  type DocumentKey,
   msbDocument,
   notices,
   securityDocument,
@@ -12,7 +13,6 @@ import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { RouteContext, Router } from '../http/router.ts';
 import {
-  type DocumentKey,
   defaultCategory,
   isKnownCategory,
   listArticles,

@@ -1,5 +1,6 @@
 // Articles and fixed documents as stored: text per language, read in the caller's language with a
 // fallback to English, then to whichever language the text was written in.
+import type { DocumentKey } from '../../schemas/api/content.schema.ts';
 import type { Language } from '../../schemas/languages.ts';
 import type { Db } from '../db/database.ts';
 import { plainSummary, renderMarkup } from './markup.ts';
@@ -13,10 +14,6 @@ const knownCategories = new Set<number>(Object.values(articleCategories));
 export function isKnownCategory(id: number): boolean {
   return knownCategories.has(id);
 }
-
-/** The fixed documents and the call that shows each. */
-export const documentKeys = ['about', 'msb', 'sec'] as const;
-export type DocumentKey = (typeof documentKeys)[number];
 
 interface Text {
   lang: string;

@@ -1,13 +1,14 @@
 // Operator calls for articles, the fixed documents and the support conversation (the CLI's
 // `article`, `document` and `support` commands). Bodies are the Markdown subset of markup.ts.
 import { z } from 'zod';
+import { documentKeySchema } from '../../schemas/api/content.schema.ts';
 import { supportMessageMax } from '../../schemas/api/support.schema.ts';
 import { languages } from '../../schemas/languages.ts';
 import type { Db } from '../db/database.ts';
 import type { OpsKit } from '../ops/ops-routes.ts';
 import type { SupportBus } from '../support/support-bus.ts';
 import { addMessage, conversations, messagesOf } from '../support/support-store.ts';
-import { articleCategories, documentKeys, isKnownCategory } from './article-store.ts';
+import { articleCategories, isKnownCategory } from './article-store.ts';
 
 const lang = z.enum(languages).default('en');
 const title = z.string().trim().min(1).max(200);
@@ -135,7 +136,7 @@ export function contentOps(db: Db, bus: SupportBus) {
 
     route(
       '/ops/document/set',
-      z.object({ key: z.enum(documentKeys), lang, title, body }),
+      z.object({ key: documentKeySchema, lang, title, body }),
       async (input) => {
         await db
           .insertInto('documents')

@@ -1,11 +1,12 @@
 // One client on the market socket: reads its frames within the limits, keeps its subscriptions,
 // and sends it data until it stops answering or cannot keep up.
 import type { WebSocket } from 'ws';
+import { channelSchema } from '../../schemas/channels.ts';
 import type { ErrorName } from '../../schemas/errors.ts';
 import { errorCodes } from '../../schemas/errors.ts';
 import type { Language } from '../../schemas/languages.ts';
 import { localize, type MessageParams } from '../../schemas/messages/index.ts';
-import { type ClientFrame, channelSchema, clientFrameSchema } from '../../schemas/socket.schema.ts';
+import { type ClientFrame, clientFrameSchema } from '../../schemas/socket.schema.ts';
 import type { Peer } from './channel-hub.ts';
 import type { GatewayLimits } from './limits.ts';
 import { TokenBucket } from './token-bucket.ts';

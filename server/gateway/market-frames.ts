@@ -1,7 +1,7 @@
 // Turns a tick's market changes into channel data, only for channels someone listens to.
 import { fromUnits } from '../../core/market/units.ts';
 import type { Level, TradeRow } from '../../schemas/api/market.schema.ts';
-import type { DepthData } from '../../schemas/socket.schema.ts';
+import type { DepthData } from '../../schemas/channels.ts';
 import type { UnitLevel } from '../market/depth-book.ts';
 import { candleRow } from '../market/market-routes.ts';
 import type { MarketChanges, MarketState } from '../market/market-state.ts';

@@ -3,7 +3,8 @@
 
 import type { z } from 'zod';
 import { displayAmount } from '../../core/money.ts';
-import type { balancesDataSchema, SpotOrder } from '../../schemas/api/spot.schema.ts';
+import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
+import type { balancesDataSchema } from '../../schemas/api/wallet.schema.ts';
 import type { Committed } from '../spot/market-writer.ts';
 import { orderView } from '../spot/order-store.ts';
 

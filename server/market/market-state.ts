@@ -3,8 +3,7 @@
 // gateway drains what changed every publication tick; the REST calls read it.
 import { type Candle, quoteTicks } from '../../core/market/candle.ts';
 import { fromUnits, percentOf } from '../../core/market/units.ts';
-import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
-import type { TickerData } from '../../schemas/socket.schema.ts';
+import type { KlinePeriod, TickerData } from '../../schemas/api/market.schema.ts';
 import { CandleAggregator } from './candle-aggregator.ts';
 import type { MarketSpec } from './catalog.ts';
 import { type BookDiff, DepthBook, type UnitLevel } from './depth-book.ts';

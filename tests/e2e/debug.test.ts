@@ -21,8 +21,23 @@ const tick = (seq: number, last: string): LoggedEvent => ({
   seq,
   at: 1_700_000_000_000 + seq * 1000,
   source: 'socket',
-  type: 'frame',
-  payload: { channel: 'ticker.BTCUSDT', seq, ts: seq, data: { last } },
+  type: 'ticker',
+  payload: {
+    symbol: 'BTCUSDT',
+    seq,
+    ts: seq,
+    data: {
+      last,
+      change_pct: '0.00',
+      high: last,
+      low: last,
+      volume: '1',
+      quote_volume: last,
+      index: last,
+      stale: false,
+      feed: 'simulated',
+    },
+  },
 });
 
 it('downloads this session as a capture that reads back as events', async () => {

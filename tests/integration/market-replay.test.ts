@@ -10,12 +10,12 @@ import WebSocket from 'ws';
 import type { LoggedEvent } from '../../core/event-log.ts';
 import { type ClientView, viewAt } from '../../core/projections/client-view.ts';
 import type { CandleRow } from '../../schemas/api/market.schema.ts';
-import { EventStore } from '../../workers/event-store.ts';
+import { createWorkerCore, type WorkerCore } from '../../workers/create-core.ts';
 import type { BookView, ScreenView } from '../../workers/facade.ts';
-import type { SocketLike } from '../../workers/market-socket.ts';
-import { bookView } from '../../workers/market-views.ts';
-import { realScheduler } from '../../workers/real-scheduler.ts';
-import { WorkerCore } from '../../workers/worker-core.ts';
+import { EventStore } from '../../workers/kernel/event-store.ts';
+import type { SocketLike } from '../../workers/kernel/market-socket.ts';
+import { realScheduler } from '../../workers/kernel/real-scheduler.ts';
+import { bookView } from '../../workers/market/rows.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
@@ -133,7 +133,7 @@ async function watchingClient(lose: (frame: string) => boolean = () => false): P
   });
   await store.open();
   const sent: string[] = [];
-  const core = new WorkerCore({
+  const core = createWorkerCore({
     apiBase: `${server.url}/api`,
     socketUrl: `${server.url.replace(/^http/, 'ws')}/ws`,
     fetch: globalThis.fetch,

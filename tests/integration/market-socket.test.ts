@@ -6,21 +6,15 @@ import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { compareDecimals } from '../../core/market/units.ts';
-import {
-  type CandleRow,
-  candleRowSchema,
-  type Level,
-  tradeRowSchema,
-} from '../../schemas/api/market.schema.ts';
+import { type CandleRow, type Level, tickerDataSchema } from '../../schemas/api/market.schema.ts';
+import { depthDataSchema, klineDataSchema, tradesDataSchema } from '../../schemas/channels.ts';
 import { type ErrorName, errorCodes } from '../../schemas/errors.ts';
 import type { Language } from '../../schemas/languages.ts';
 import { catalogues } from '../../schemas/messages/index.ts';
 import {
   dataFrameSchema,
-  depthDataSchema,
   maxChannelsPerConnection,
   pongFrameSchema,
-  tickerDataSchema,
 } from '../../schemas/socket.schema.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';
 import { ApiClient } from '../support/api-client.ts';
@@ -140,9 +134,7 @@ describe('public channels', () => {
       expect(seqs, channel).toEqual([...new Set(seqs)].sort((a, b) => a - b));
     }
     for (const frame of client.on('ticker.BTCUSDT')) tickerDataSchema.parse(frame.data);
-    for (const frame of client.on('trades.BTCUSDT')) {
-      for (const row of frame.data as unknown[]) tradeRowSchema.parse(row);
-    }
+    for (const frame of client.on('trades.BTCUSDT')) tradesDataSchema.parse(frame.data);
     expect(client.errors()).toEqual([]);
   });
 
@@ -224,8 +216,7 @@ describe('public channels', () => {
     const later = new Map(answer.body.data.candles.map((row) => [row[0], row]));
     const seen = new Map<number, CandleRow>();
     for (const frame of client.on('kline.BTCUSDT.1m')) {
-      for (const raw of frame.data as unknown[]) {
-        const row = candleRowSchema.parse(raw);
+      for (const row of klineDataSchema.parse(frame.data)) {
         const [t, open, high, low, close, volume] = row;
         expect(t % 60_000).toBe(0);
         expect(Number(low) <= Math.min(Number(open), Number(close))).toBe(true);

@@ -3,8 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LoggedEvent } from '../../core/event-log.ts';
-import { type BooksView, foldBooks, initialBooks } from '../../core/projections/books.ts';
+import { type BooksView, booksFold, initialBooks } from '../../core/projections/books.ts';
 import { DepthBook, type UnitLevel } from '../../server/market/depth-book.ts';
+import { foldAll, logged, takenFrame } from '../support/events.ts';
 
 const levels = fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 5 })), {
   maxLength: 12,
@@ -16,14 +17,10 @@ const operation = fc.record({
   publish: fc.boolean(),
 });
 
-let seq = 0;
-const frame = (payload: unknown): LoggedEvent => ({
-  seq: ++seq,
-  at: 0,
-  source: 'socket',
-  type: 'frame',
-  payload,
-});
+/** A depth frame as the worker logs it. */
+const frame = (payload: { channel: string; seq: number; ts: number; data: unknown }) =>
+  takenFrame(payload.channel, payload.data, payload.seq, payload.ts);
+const foldBooks = (view: BooksView, event: LoggedEvent) => foldAll(booksFold, [event], view);
 
 const asText = (side: readonly UnitLevel[]) =>
   side.map(([price, quantity]) => [String(price), String(quantity)] as const);
@@ -118,7 +115,7 @@ describe('depth sync', () => {
     book.apply('snapshot', [[10, 1]], []);
     book.publish();
     let view = foldBooks(initialBooks, snapshotFrame(book));
-    view = foldBooks(view, { seq: ++seq, at: 0, source: 'socket', type: 'close', payload: null });
+    view = foldBooks(view, logged({ source: 'socket', type: 'close', payload: null }));
     expect(view.BTCUSDT?.gap).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { socketState } from '../../core/socket-policy.ts';
-import { MarketSocket } from '../../workers/market-socket.ts';
+import { MarketSocket } from '../../workers/kernel/market-socket.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 import { fakeSockets } from '../support/fake-socket.ts';
 

@@ -1,6 +1,6 @@
 // A WebSocket stand-in the test opens, closes and feeds by hand; it records what the client sent.
 import { socketState } from '../../core/socket-policy.ts';
-import type { SocketLike } from '../../workers/market-socket.ts';
+import type { SocketLike } from '../../workers/kernel/market-socket.ts';
 
 export class FakeSocket implements SocketLike {
   readyState: number = socketState.connecting;

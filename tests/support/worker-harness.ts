@@ -2,8 +2,8 @@
 // server that answers each request as a test says, sockets that never connect, a manual
 // scheduler. For tests of the calls the UI makes through the worker.
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { EventStore } from '../../workers/event-store.ts';
-import { WorkerCore } from '../../workers/worker-core.ts';
+import { createWorkerCore, type WorkerCore } from '../../workers/create-core.ts';
+import { EventStore } from '../../workers/kernel/event-store.ts';
 import { FakeScheduler } from './fake-scheduler.ts';
 import { fakeSockets } from './fake-socket.ts';
 
@@ -40,7 +40,7 @@ export async function startWorkerCore(
     if (reply === 'offline') throw new TypeError('Failed to fetch');
     return reply instanceof Response ? reply : new Response(JSON.stringify(reply));
   }) as unknown as typeof globalThis.fetch;
-  const core = new WorkerCore({
+  const core = createWorkerCore({
     apiBase: '/api',
     socketUrl: 'ws://x/ws',
     fetch,

@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../core/event-log.ts';
 import type { Endpoint } from '../../schemas/endpoint.ts';
-import { AccountCalls } from '../../workers/account-handlers.ts';
+import { createSecurityHandlers } from '../../workers/accounts/handlers.ts';
 
 function harness(answer: unknown = null) {
   const calls: { path: string; input: unknown }[] = [];
   const logged: NewEvent[] = [];
-  const account = new AccountCalls({
+  const account = createSecurityHandlers({
     call: (async (endpoint: Endpoint, input: unknown) => {
       calls.push({ path: endpoint.path, input });
       return { ok: true, data: answer };

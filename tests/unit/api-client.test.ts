@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { login, logout } from '../../schemas/api/account.schema.ts';
 import { logo, uploadImage } from '../../schemas/api/content.schema.ts';
-import { ApiClient, type ApiFailure, requestTimeoutMs } from '../../workers/api-client.ts';
+import { ApiClient, type ApiFailure, requestTimeoutMs } from '../../workers/kernel/api-client.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 
 interface Sent {

@@ -2,7 +2,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromNdjson } from '../../core/event-log.ts';
-import { EventStore } from '../../workers/event-store.ts';
+import { EventStore } from '../../workers/kernel/event-store.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 
 const idb = { indexedDB, IDBKeyRange };
@@ -20,7 +20,7 @@ afterEach(() => {
   stores = [];
 });
 
-const tick = { source: 'timer', type: 'tick', payload: null } as const;
+const tick = { source: 'socket', type: 'close', payload: null } as const;
 
 describe('EventStore', () => {
   it('numbers events in order and stores them on flush', async () => {
@@ -29,7 +29,11 @@ describe('EventStore', () => {
     await store.open();
     const first = store.append(tick);
     scheduler.advance(10);
-    const second = store.append({ source: 'intent', type: 'login', payload: { account: 'a' } });
+    const second = store.append({
+      source: 'api',
+      type: 'login',
+      payload: { account: 'a', user_id: 12345678 },
+    });
     expect([first.seq, second.seq]).toEqual([1, 2]);
     expect(second.at - first.at).toBe(10);
     expect(await store.all()).toEqual([first, second]);

@@ -1,6 +1,6 @@
 // The market socket's rules (spec §7–§9), on a simulated clock and a fake socket.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MarketSocket, type SocketProblem } from '../../workers/market-socket.ts';
+import { MarketSocket, type SocketProblem } from '../../workers/kernel/market-socket.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 import { fakeSockets } from '../support/fake-socket.ts';
 

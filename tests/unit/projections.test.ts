@@ -1,36 +1,31 @@
 // What the screen is drawn from: the projections' rules, one event at a time.
 import { describe, expect, it } from 'vitest';
-import type { LoggedEvent } from '../../core/event-log.ts';
 import { viewAt } from '../../core/projections/client-view.ts';
+import { frame, logged, takenFrame } from '../support/events.ts';
 
-let seq = 0;
-const event = (
-  source: LoggedEvent['source'],
-  type: string,
-  payload: unknown = null,
-): LoggedEvent => ({
-  seq: ++seq,
-  at: seq * 1000,
-  source,
-  type,
-  payload,
+const tickerData = (last: string) => ({
+  last,
+  change_pct: '0.00',
+  high: last,
+  low: last,
+  volume: '1',
+  quote_volume: last,
+  index: last,
+  stale: false,
+  feed: 'simulated',
 });
 const ticker = (symbol: string, frameSeq: number, last: string) =>
-  event('socket', 'frame', {
-    channel: `ticker.${symbol}`,
-    seq: frameSeq,
-    ts: frameSeq,
-    data: { last },
-  });
+  takenFrame(`ticker.${symbol}`, tickerData(last), frameSeq, frameSeq);
+const socket = (type: 'open' | 'close') => logged({ source: 'socket', type, payload: null });
 
 describe('projections', () => {
   it('count reconnects after the first open', () => {
     const view = viewAt([
-      event('socket', 'open'),
-      event('socket', 'close'),
-      event('socket', 'open'),
-      event('socket', 'close'),
-      event('socket', 'open'),
+      socket('open'),
+      socket('close'),
+      socket('open'),
+      socket('close'),
+      socket('open'),
     ]);
     expect(view.connection).toMatchObject({ open: true, reconnects: 2 });
   });
@@ -45,19 +40,31 @@ describe('projections', () => {
     expect(view.tickers.ETHUSDT?.last).toBe('5');
   });
 
-  it('show a missing ticker field as --, which the price formatter leaves alone', () => {
-    const view = viewAt([ticker('BTCUSDT', 1, '1')]);
-    expect(view.tickers.BTCUSDT?.high).toBe('--');
+  it('refuse a ticker frame missing a field where it enters, so nothing half-read is shown', () => {
+    expect(frame('ticker.BTCUSDT', { last: '1' })).toBeNull();
+    expect(viewAt([]).tickers.BTCUSDT).toBeUndefined();
+  });
+
+  it('keep the index price and whether it is stale', () => {
+    const stale = { ...tickerData('100'), index: '99.5', stale: true };
+    const view = viewAt([takenFrame('ticker.BTCUSDT', stale, 1, 1)]);
+    expect(view.tickers.BTCUSDT).toMatchObject({ last: '100', index: '99.5', stale: true });
   });
 
   it('follow login, logout and an expired session', () => {
-    const login = event('intent', 'login', { account: 'a@b.co', user_id: 12345678 });
+    const login = logged({
+      source: 'api',
+      type: 'login',
+      payload: { account: 'a@b.co', user_id: 12345678 },
+    });
     expect(viewAt([login]).session).toEqual({
       loggedIn: true,
       account: 'a@b.co',
       userId: 12345678,
     });
-    expect(viewAt([login, event('intent', 'logout')]).session.loggedIn).toBe(false);
-    expect(viewAt([login, event('api', 'session-expired')]).session.loggedIn).toBe(false);
+    const logout = logged({ source: 'intent', type: 'logout', payload: null });
+    const expired = logged({ source: 'api', type: 'session-expired', payload: null });
+    expect(viewAt([login, logout]).session.loggedIn).toBe(false);
+    expect(viewAt([login, expired]).session.loggedIn).toBe(false);
   });
 });

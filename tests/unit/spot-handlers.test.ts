@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromNdjson } from '../../core/event-log.ts';
 import { emptySpotForm } from '../../core/spot/order-form.ts';
 import { errorCodes } from '../../schemas/errors.ts';
-import type { WorkerCore } from '../../workers/worker-core.ts';
+import type { WorkerCore } from '../../workers/create-core.ts';
 import { startWorkerCore, type WorkerHarness } from '../support/worker-harness.ts';
 
 interface Sent {
@@ -120,7 +120,7 @@ describe('spot calls in the worker', () => {
     await core.cancelSpotOrder(11);
     const events = fromNdjson(await core.capture());
     const intents = events.filter((e) => e.source === 'intent').map((e) => e.type);
-    expect(intents).toEqual(expect.arrayContaining(['spot-order', 'spot-cancel']));
+    expect(intents).toEqual(expect.arrayContaining(['spot-place', 'spot-cancel']));
     const cancel = events.find((e) => e.type === 'spot-cancel');
     expect(cancel?.payload).toMatchObject({ order_id: 11, key: sent.at(-1)?.key });
     expect(events.filter((e) => e.source === 'api' && e.type === 'spot-order')).toHaveLength(2);

@@ -1,48 +1,47 @@
 // The support conversation's fold: seeded by the list, grown by sends and socket frames, each
 // message once and in order, and cleared at logout.
 import { describe, expect, it } from 'vitest';
-import type { LoggedEvent } from '../../core/event-log.ts';
-import { foldSupport, initialSupport } from '../../core/projections/support.ts';
+import { initialSupport, supportFold } from '../../core/projections/support.ts';
+import { foldAll, frame, logged, takenFrame } from '../support/events.ts';
 
-let seq = 0;
-const event = (source: LoggedEvent['source'], type: string, payload: unknown): LoggedEvent => ({
-  seq: ++seq,
-  at: 0,
-  source,
-  type,
-  payload,
-});
 const message = (id: number, from: 'user' | 'operator' = 'user') => ({
   id,
   from,
   text: `m${id}`,
   created_at: '2026-01-01T00:00:00.000Z',
 });
+const page = (list: ReturnType<typeof message>[]) =>
+  logged({
+    source: 'api',
+    type: 'support-messages',
+    payload: { list, total: list.length, page: 1, size: 50 },
+  });
+const sent = (id: number) => logged({ source: 'api', type: 'support-sent', payload: message(id) });
 
-describe('foldSupport', () => {
+describe('the support fold', () => {
   it('merges the list, sends and frames oldest first without duplicates', () => {
-    let view = foldSupport(
-      initialSupport,
-      event('api', 'support-messages', { list: [message(2), message(1)] }),
-    );
-    view = foldSupport(view, event('api', 'support-sent', message(3)));
-    view = foldSupport(view, event('socket', 'frame', { channel: 'support', data: [message(3)] }));
-    view = foldSupport(
-      view,
-      event('socket', 'frame', { channel: 'support', data: [message(4, 'operator')] }),
-    );
+    const view = foldAll(supportFold, [
+      page([message(2), message(1)]),
+      sent(3),
+      takenFrame('support', [message(3)]),
+      takenFrame('support', [message(4, 'operator')]),
+    ]);
     expect(view.messages.map((m) => m.id)).toEqual([1, 2, 3, 4]);
     expect(view.messages.at(-1)?.from).toBe('operator');
   });
 
   it('ignores other channels and malformed frames, and forgets everything at logout', () => {
-    const seeded = foldSupport(initialSupport, event('api', 'support-sent', message(1)));
+    const seeded = foldAll(supportFold, [sent(1)]);
+    const others = [takenFrame('orders', []), frame('support', [{ id: 'x' }])];
+    // A frame whose data breaks its channel's schema is refused where it enters.
     expect(
-      foldSupport(seeded, event('socket', 'frame', { channel: 'orders', data: [message(9)] })),
+      foldAll(
+        supportFold,
+        others.flatMap((event) => event ?? []),
+        seeded,
+      ),
     ).toBe(seeded);
-    expect(
-      foldSupport(seeded, event('socket', 'frame', { channel: 'support', data: [{ id: 'x' }] })),
-    ).toBe(seeded);
-    expect(foldSupport(seeded, event('intent', 'logout', null))).toBe(initialSupport);
+    const logout = logged({ source: 'intent', type: 'logout', payload: null });
+    expect(foldAll(supportFold, [logout], seeded)).toBe(initialSupport);
   });
 });

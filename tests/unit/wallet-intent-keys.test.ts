@@ -3,8 +3,8 @@
 // intents are logged without the trade password.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorCodes } from '../../schemas/errors.ts';
-import { IntentKeys } from '../../workers/wallet-handlers.ts';
-import type { WorkerCore } from '../../workers/worker-core.ts';
+import type { WorkerCore } from '../../workers/create-core.ts';
+import { IntentKeys } from '../../workers/kernel/intents.ts';
 import { startWorkerCore, type WorkerHarness } from '../support/worker-harness.ts';
 
 interface Sent {

@@ -1,7 +1,7 @@
 // What the wallet calls hand the UI: amounts formatted in the worker for the user's language,
 // exact decimals beside them where a form builds on them, and pages that say whether more follow.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WorkerCore } from '../../workers/worker-core.ts';
+import type { WorkerCore } from '../../workers/create-core.ts';
 import { startWorkerCore, type WorkerHarness } from '../support/worker-harness.ts';
 
 let worker: WorkerHarness;

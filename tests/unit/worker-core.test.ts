@@ -2,9 +2,9 @@
 // per frame with prices formatted, sessions and 999 reach the host, captures replay.
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventStore } from '../../workers/event-store.ts';
+import { createWorkerCore, type WorkerCore } from '../../workers/create-core.ts';
 import type { ScreenView, ViewPayloads } from '../../workers/facade.ts';
-import { WorkerCore } from '../../workers/worker-core.ts';
+import { EventStore } from '../../workers/kernel/event-store.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 import { fakeSockets } from '../support/fake-socket.ts';
 
@@ -33,7 +33,7 @@ beforeEach(async () => {
     const path = new URL(url, 'http://x').pathname.replace('/api', '');
     return new Response(JSON.stringify(answers[path] ?? { code: 1040, msg: 'nope', data: null }));
   }) as unknown as typeof fetch;
-  core = new WorkerCore({
+  core = createWorkerCore({
     apiBase: '/api',
     socketUrl: 'ws://x/ws',
     fetch: fakeFetch,
@@ -55,7 +55,17 @@ const tick = (seq: number, last: string) =>
     channel: 'ticker.BTCUSDT',
     seq,
     ts: seq,
-    data: { last, high: last, low: last },
+    data: {
+      last,
+      change_pct: '0.00',
+      high: last,
+      low: last,
+      volume: '1',
+      quote_volume: '2000',
+      index: last,
+      stale: false,
+      feed: 'simulated',
+    },
   });
 
 describe('WorkerCore', () => {
@@ -83,8 +93,8 @@ describe('WorkerCore', () => {
     tick(1, '1.5');
     drawFrame();
     expect(market.at(-1)).toEqual({
-      rows: [['BTCUSDT', '1.5', '1.5', '1.5', '--', '--', 0]],
-      simulated: false,
+      rows: [['BTCUSDT', '1.5', '1.5', '1.5', '0.00%', '2K', 0]],
+      simulated: true,
     });
     expect(connection).toHaveLength(2);
     core.setCredentials({ token: null, language: 'de' });
@@ -159,7 +169,7 @@ describe('WorkerCore', () => {
     tick(2, '250.5');
     await store.flush();
     core.stop();
-    const restarted = new WorkerCore({
+    const restarted = createWorkerCore({
       apiBase: '/api',
       socketUrl: 'ws://x/ws',
       fetch: (() => Promise.reject(new Error('offline'))) as typeof fetch,

@@ -1,0 +1,45 @@
+// Every event of the client's log: one discriminated union of the domains' events, each parsed
+// with its schema where it enters (a socket frame, a loaded capture) and trusted inside.
+import { z } from 'zod';
+import { parseChannel } from '../schemas/channels.ts';
+import type { DataFrame } from '../schemas/socket.schema.ts';
+import { accountsEvents } from './accounts/events.ts';
+import { contentEvents } from './content/events.ts';
+import { identityEvents } from './identity/events.ts';
+import { kernelEvents } from './kernel/events.ts';
+import { marketEvents } from './market/events.ts';
+import { spotEvents } from './spot/events.ts';
+import { supportEvents } from './support/events.ts';
+import { walletEvents } from './wallet/events.ts';
+
+export const clientEventSchema = z.discriminatedUnion('type', [
+  ...kernelEvents,
+  ...accountsEvents,
+  ...identityEvents,
+  ...marketEvents,
+  ...spotEvents,
+  ...walletEvents,
+  ...contentEvents,
+  ...supportEvents,
+]);
+
+export type ClientEvent = z.output<typeof clientEventSchema>;
+export type EventType = ClientEvent['type'];
+export type EventOf<T extends EventType> = Extract<ClientEvent, { type: T }>;
+
+/**
+ * A socket frame as the event of its channel (a socket event is named after its channel's kind),
+ * its data checked against the channel's schema; null for a frame of no known channel or with
+ * data that breaks its schema.
+ */
+export function frameEvent(frame: DataFrame): ClientEvent | null {
+  const address = parseChannel(frame.channel);
+  if (!address) return null;
+  const { kind, ...where } = address;
+  const parsed = clientEventSchema.safeParse({
+    source: 'socket',
+    type: kind,
+    payload: { ...where, seq: frame.seq, ts: frame.ts, data: frame.data },
+  });
+  return parsed.success && parsed.data.source === 'socket' ? parsed.data : null;
+}

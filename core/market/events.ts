@@ -1,0 +1,55 @@
+// Events of market data: the lists and their tickers, candles a page at a time, recent trades, and
+// the public channels' frames (each checked against its channel's schema where it entered).
+import { z } from 'zod';
+import { figureSchema } from '../../schemas/api/content.schema.ts';
+import {
+  candleRowSchema,
+  klinePeriodSchema,
+  tickerSchema,
+  trades,
+} from '../../schemas/api/market.schema.ts';
+import { channelData } from '../../schemas/channels.ts';
+import { event, marketFrame } from '../event.ts';
+
+/** The market lists of spec §2: home's featured markets, spot, futures and option. */
+export const marketSectionSchema = z.enum(['home', 'spot', 'contract', 'option']);
+export type MarketSection = z.infer<typeof marketSectionSchema>;
+
+const series = { symbol: z.string(), period: klinePeriodSchema };
+const page = { ...series, before: z.number().nullable(), limit: z.number().int() };
+
+export const marketEvents = [
+  event('intent', 'markets-requested', z.object({ section: marketSectionSchema })),
+  event(
+    'api',
+    'markets',
+    z.object({
+      section: marketSectionSchema,
+      simulated: z.boolean(),
+      list: z.array(tickerSchema),
+      /** Home's headline figures. */
+      figures: z.array(figureSchema).optional(),
+    }),
+  ),
+  event('intent', 'kline-requested', z.object({ ...series, before: z.number().nullable() })),
+  event(
+    'api',
+    'kline-page',
+    z.discriminatedUnion('ok', [
+      z.object({
+        ok: z.literal(true),
+        ...page,
+        candles: z.array(candleRowSchema),
+        feed: z.string(),
+        simulated: z.boolean(),
+      }),
+      z.object({ ok: z.literal(false), ...page }),
+    ]),
+  ),
+  event('api', 'recent-trades', trades.response),
+  event('intent', 'book-resync', z.object({ symbol: z.string() })),
+  event('socket', 'ticker', marketFrame(channelData.ticker)),
+  event('socket', 'trades', marketFrame(channelData.trades)),
+  event('socket', 'depth', marketFrame(channelData.depth)),
+  event('socket', 'kline', marketFrame(channelData.kline).extend({ period: klinePeriodSchema })),
+] as const;

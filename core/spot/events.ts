@@ -1,0 +1,41 @@
+// Events of spot trading: the markets' rules, the user's order lists, placing and cancelling with
+// their idempotency keys, the orders answered, and the private `orders` channel.
+import { z } from 'zod';
+import {
+  spotOrderListSchema,
+  spotOrderSchema,
+  spotOrderTypeSchema,
+  spotRules,
+  spotSideSchema,
+} from '../../schemas/api/spot.schema.ts';
+import { channelData } from '../../schemas/channels.ts';
+import { event, privateFrame } from '../event.ts';
+
+const listQuery = {
+  status: spotOrderListSchema,
+  page: z.number().int(),
+  symbol: z.string().optional(),
+};
+
+export const spotEvents = [
+  event('intent', 'spot-markets-requested', z.null()),
+  event('api', 'spot-markets', spotRules.response),
+  event('intent', 'spot-orders-requested', z.object({ ...listQuery, size: z.number().int() })),
+  event('api', 'spot-orders', z.object({ ...listQuery, list: z.array(spotOrderSchema) })),
+  event(
+    'intent',
+    'spot-place',
+    z.object({
+      symbol: z.string(),
+      side: spotSideSchema,
+      type: spotOrderTypeSchema,
+      price: z.string().optional(),
+      quantity: z.string().optional(),
+      turnover: z.string().optional(),
+      key: z.string(),
+    }),
+  ),
+  event('intent', 'spot-cancel', z.object({ order_id: z.number().int(), key: z.string() })),
+  event('api', 'spot-order', spotOrderSchema),
+  event('socket', 'orders', privateFrame(channelData.orders)),
+] as const;

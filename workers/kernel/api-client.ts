@@ -1,0 +1,130 @@
+// The API client of the worker: the wire contract's calls with the headers and envelope rules of
+// spec §7–§8. It never touches the DOM: toasts and the logout redirect are callbacks to the host.
+import type { z } from 'zod';
+import type { Scheduler } from '../../core/scheduler.ts';
+import type { Endpoint } from '../../schemas/endpoint.ts';
+import { errorCodes } from '../../schemas/errors.ts';
+import type { Language } from '../../schemas/languages.ts';
+
+export const requestTimeoutMs = 60_000;
+
+export type ApiFailure =
+  /** HTTP status other than 200: rejected with the body, no toast. */
+  | { kind: 'http'; status: number; body: unknown }
+  /** Body code other than 200: the server's message was toasted. */
+  | { kind: 'business'; code: number; msg: string }
+  /** Code 999: the session is over; the host was told to log out. */
+  | { kind: 'session'; msg: string }
+  /** No answer (offline, refused, timed out): rejected with nothing else. */
+  | { kind: 'network' }
+  /** An answer that breaks the contract. */
+  | { kind: 'contract'; issue: string };
+
+export class ApiError extends Error {
+  constructor(readonly failure: ApiFailure) {
+    super(failure.kind);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClientOptions {
+  /** The API's base, e.g. `/api` or `https://host/api`. */
+  baseUrl: string;
+  fetch: typeof fetch;
+  scheduler: Scheduler;
+  /** Read at each call: the token and language the UI thread last passed in. */
+  credentials(): { token: string | null; language: Language };
+  toast(message: string): void;
+  /** 999: log out and clear storage, then go to /login; for an upload only go to /login. */
+  sessionExpired(how: 'logout' | 'navigate'): void;
+}
+
+type Input<E extends Endpoint> = z.input<E['request']>;
+type Output<E extends Endpoint> = z.output<E['response']>;
+
+export class ApiClient {
+  constructor(private readonly options: ApiClientOptions) {}
+
+  /** `extraHeaders` carry what one call needs beyond the usual ones (an `Idempotency-Key`). */
+  async call<E extends Endpoint>(
+    endpoint: E,
+    input: Input<E>,
+    extraHeaders: Readonly<Record<string, string>> = {},
+  ): Promise<Output<E>> {
+    const { token, language } = this.options.credentials();
+    const headers: Record<string, string> = { ...extraHeaders, Lang: language };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const fields = Object.entries(input as Record<string, unknown>).filter(
+      ([, value]) => value !== undefined,
+    );
+    let url = `${this.options.baseUrl}${endpoint.path}`;
+    let body: BodyInit | null = null;
+    if (endpoint.method === 'GET') {
+      const query = new URLSearchParams(fields.map(([k, v]) => [k, String(v)])).toString();
+      if (query) url += `?${query}`;
+    } else if (endpoint.upload) {
+      const form = new FormData();
+      for (const [key, value] of fields) form.append(key, asFormValue(value));
+      body = form;
+    } else {
+      // Form-encoded by default (spec §7); fetch sets the content type from the body.
+      body = new URLSearchParams(fields.map(([k, v]) => [k, String(v)]));
+    }
+
+    const response = await this.#fetchWithTimeout(url, { method: endpoint.method, headers, body });
+    const payload = await readJson(response);
+    if (response.status !== 200)
+      throw new ApiError({ kind: 'http', status: response.status, body: payload });
+
+    const envelope = payload as { code?: unknown; msg?: unknown; data?: unknown } | undefined;
+    if (typeof envelope?.code !== 'number') {
+      throw new ApiError({ kind: 'contract', issue: 'answer is not an envelope' });
+    }
+    const msg = typeof envelope.msg === 'string' ? envelope.msg : '';
+    if (envelope.code === errorCodes.session_expired) {
+      this.options.toast(msg);
+      this.options.sessionExpired(endpoint.upload ? 'navigate' : 'logout');
+      throw new ApiError({ kind: 'session', msg });
+    }
+    if (envelope.code !== 200) {
+      this.options.toast(msg);
+      throw new ApiError({ kind: 'business', code: envelope.code, msg });
+    }
+    const data = endpoint.response.safeParse(envelope.data);
+    if (!data.success) {
+      throw new ApiError({
+        kind: 'contract',
+        issue: data.error.issues[0]?.message ?? 'invalid data',
+      });
+    }
+    return data.data as Output<E>;
+  }
+
+  async #fetchWithTimeout(url: string, init: RequestInit): Promise<Response> {
+    const controller = new AbortController();
+    const { scheduler } = this.options;
+    const timer = scheduler.setTimeout(() => controller.abort(), requestTimeoutMs);
+    try {
+      return await this.options.fetch(url, { ...init, signal: controller.signal });
+    } catch {
+      throw new ApiError({ kind: 'network' });
+    } finally {
+      scheduler.clearTimeout(timer);
+    }
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function asFormValue(value: unknown): string | Blob {
+  if (value instanceof Blob) return value;
+  if (value instanceof Uint8Array) return new Blob([value.slice()]);
+  return String(value);
+}

@@ -1,0 +1,244 @@
+// The worker's kernel: every input goes into the event log and the fold; the UI gets the folded
+// view at most once per frame. It owns the log, the socket, the API client, the session's
+// credentials and the watchers, and knows no domain: domains and views are handed to it.
+import type { NewEvent } from '../../core/event-log.ts';
+import { frameEvent } from '../../core/events.ts';
+import type { FailureKind } from '../../core/kernel/events.ts';
+import {
+  type ClientView,
+  foldClientView,
+  initialClientView,
+} from '../../core/projections/client-view.ts';
+import type { Scheduler } from '../../core/scheduler.ts';
+import { intlLocale, type Language } from '../../schemas/languages.ts';
+import { ApiClient, ApiError, type ApiFailure } from './api-client.ts';
+import { ChannelHolds } from './channel-holds.ts';
+import type { CallApi, Domain, DomainContext, SignedIn } from './context.ts';
+import { createDebug, type DebugHandlers } from './debug.ts';
+import type { EventStore } from './event-store.ts';
+import { IntentKeys, sendingOnce } from './intents.ts';
+import { MarketSocket, type SocketFactory } from './market-socket.ts';
+import type { ParamsOf, PayloadOf } from './view.ts';
+import { type AnyView, Watchers } from './watchers.ts';
+
+/** How many of the newest logged events a restarted worker folds to restore the screen. */
+export const restoreLimit = 5000;
+
+export interface WorkerCoreDeps {
+  apiBase: string;
+  socketUrl: string;
+  fetch: typeof fetch;
+  createSocket: SocketFactory;
+  scheduler: Scheduler;
+  store: EventStore;
+  /** Runs a callback before the next frame is drawn (requestAnimationFrame where there is one). */
+  requestFrame(run: () => void): void;
+  /** Idempotency keys; random UUIDs unless a test needs them predictable. */
+  newKey?: () => string;
+}
+
+/** What the worker tells the UI thread without being asked. */
+export interface HostEvents {
+  toast(message: string): void;
+  /** Code 999: `logout` clears the session and storage; `navigate` only goes to /login. */
+  sessionExpired(how: 'logout' | 'navigate'): void;
+}
+
+export interface KernelHandlers<V extends Record<string, AnyView>> extends DebugHandlers {
+  /** The UI thread owns localStorage; it hands the token and language over, and again on change. */
+  setCredentials(credentials: { token: string | null; language: Language }): void;
+  connectHost(host: HostEvents): void;
+  /**
+   * Calls back with the view now, then at most once per frame and only when it changed. Watching a
+   * view holds its socket channels and loads what it shows; the last unwatch lets them go.
+   */
+  watch<K extends keyof V & string>(
+    view: K,
+    callback: (payload: PayloadOf<V[K]>) => void,
+    params?: ParamsOf<V[K]>,
+  ): number;
+  unwatch(id: number): void;
+}
+
+// The log records exactly the API client's kinds of failure.
+const sameKinds: [ApiFailure['kind']] extends [FailureKind]
+  ? [FailureKind] extends [ApiFailure['kind']]
+    ? true
+    : never
+  : never = true;
+void sameKinds;
+
+export class Kernel<V extends Record<string, AnyView>> {
+  readonly context: DomainContext;
+  readonly handlers: KernelHandlers<V>;
+  readonly #deps: WorkerCoreDeps;
+  readonly #domains: readonly Domain<unknown>[];
+  readonly #api: ApiClient;
+  readonly #socket: MarketSocket;
+  readonly #holds: ChannelHolds;
+  readonly #watchers: Watchers;
+  readonly #stopReplay: () => void;
+  #credentials: { token: string | null; language: Language } = { token: null, language: 'en' };
+  #host: HostEvents | undefined;
+  #live: ClientView = initialClientView;
+  /** A capture's view while one is replayed or scrubbed; the live one otherwise. */
+  #shown: ClientView | undefined;
+
+  constructor(deps: WorkerCoreDeps, views: V, domains: readonly Domain<unknown>[]) {
+    this.#deps = deps;
+    this.#domains = domains;
+    this.#api = new ApiClient({
+      baseUrl: deps.apiBase,
+      fetch: deps.fetch,
+      scheduler: deps.scheduler,
+      credentials: () => this.#credentials,
+      toast: (message) => this.#host?.toast(message),
+      sessionExpired: (how) => {
+        this.#record({ source: 'api', type: 'session-expired', payload: null });
+        this.#authenticate(null);
+        this.#host?.sessionExpired(how);
+      },
+    });
+    this.#socket = new MarketSocket({
+      url: () => `${deps.socketUrl}?lang=${this.#credentials.language}`,
+      createSocket: deps.createSocket,
+      scheduler: deps.scheduler,
+      onFrame: (frame) =>
+        this.#record(
+          frameEvent(frame) ?? {
+            source: 'socket',
+            type: 'problem',
+            payload: { kind: 'schema', channel: frame.channel.slice(0, 40) },
+          },
+        ),
+      onProblem: (problem) => this.#record({ source: 'socket', type: 'problem', payload: problem }),
+      onOpenChange: (open) => {
+        const reopened = open && !this.#live.connection.open && this.#live.seq > 0;
+        this.#record({ source: 'socket', type: open ? 'open' : 'close', payload: null });
+        // What private frames said while the socket was down is lost: load it again.
+        if (reopened) this.#watchers.reload('reconnect');
+      },
+    });
+    this.#holds = new ChannelHolds(this.#socket);
+    this.context = {
+      call: ((endpoint, input, headers) => this.#call(endpoint, input, headers)) as CallApi,
+      record: (event) => this.#record(event),
+      locale: () => intlLocale(this.#credentials.language),
+      view: () => this.#live,
+      loggedIn: () => this.#credentials.token !== null,
+      sendOnce: sendingOnce(new IntentKeys(deps.newKey)),
+      channels: this.#holds,
+      signedIn: (session) => this.#signedIn(session),
+      signedOut: () => {
+        this.#credentials = { ...this.#credentials, token: null };
+        this.#authenticate(null);
+      },
+    };
+    this.#watchers = new Watchers({
+      views,
+      requestFrame: deps.requestFrame,
+      locale: this.context.locale,
+      shown: () => this.#shown ?? this.#live,
+      channels: this.#holds,
+      context: this.context,
+    });
+    const debug = createDebug({
+      store: deps.store,
+      scheduler: deps.scheduler,
+      show: (view) => {
+        this.#shown = view;
+        this.#watchers.publish();
+      },
+    });
+    this.#stopReplay = debug.stop;
+    this.handlers = {
+      ...debug.handlers,
+      setCredentials: (credentials) => this.#setCredentials(credentials),
+      connectHost: (host) => {
+        this.#host = host;
+      },
+      watch: (view, callback, params) =>
+        this.#watchers.watch(view, callback as (payload: unknown) => void, params),
+      unwatch: (id) => this.#watchers.unwatch(id),
+    };
+  }
+
+  /**
+   * Folds the newest part of the kept log before going live, so a reload (a language or theme
+   * switch) comes back to the screen it left.
+   */
+  async restore(limit = restoreLimit): Promise<void> {
+    for (const event of await this.#deps.store.recent(limit)) {
+      this.#live = foldClientView(this.#live, event);
+    }
+    // The connection of the previous page is gone; this one starts closed.
+    this.#live = { ...this.#live, connection: { ...this.#live.connection, open: false } };
+    this.#watchers.publish();
+  }
+
+  start(): void {
+    this.#socket.start();
+  }
+
+  stop(): void {
+    this.#socket.stop();
+    this.#stopReplay();
+  }
+
+  #setCredentials(credentials: { token: string | null; language: Language }): void {
+    const languageChanged = credentials.language !== this.#credentials.language;
+    const signedIn = credentials.token !== null && this.#credentials.token === null;
+    this.#credentials = credentials;
+    this.#authenticate(credentials.token);
+    if (signedIn) this.#watchers.reload('signIn');
+    // Formatted values depend on the language: every view is sent again.
+    if (languageChanged) this.#watchers.resend();
+    else this.#watchers.publish();
+  }
+
+  #signedIn(session: SignedIn): void {
+    this.#credentials = { ...this.#credentials, token: session.token };
+    this.#authenticate(session.token);
+    this.#record({
+      source: 'api',
+      type: 'login',
+      payload: { account: session.account, user_id: session.user_id },
+    });
+    this.#watchers.reload('signIn');
+  }
+
+  /** The token for the socket, and the private channels that follow it. */
+  #authenticate(token: string | null): void {
+    this.#socket.authenticate(token);
+    const channels = token ? this.#domains.flatMap((domain) => domain.signedInChannels ?? []) : [];
+    this.#holds.hold('session', channels);
+  }
+
+  async #call(...[endpoint, input, headers]: Parameters<CallApi>) {
+    const path = endpoint.path;
+    try {
+      const data = await this.#api.call(endpoint, input, headers);
+      this.#record({ source: 'api', type: 'answer', payload: { path, ok: true } });
+      return { ok: true as const, data };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const failure = error.failure;
+      this.#record({
+        source: 'api',
+        type: 'answer',
+        payload: { path, ok: false, failure: failure.kind },
+      });
+      return { ok: false as const, failure };
+    }
+  }
+
+  #record(input: NewEvent): void {
+    const event = this.#deps.store.append(input);
+    const before = this.#live;
+    this.#live = foldClientView(before, event);
+    if (input.source === 'socket') {
+      for (const domain of this.#domains) domain.react?.(before, this.#live, this.context);
+    }
+    if (this.#shown === undefined) this.#watchers.publish();
+  }
+}

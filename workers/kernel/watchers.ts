@@ -1,0 +1,108 @@
+// The UI's watchers of views: each gets its view now, then at most once per frame and only when
+// the part of the fold it is drawn from changed. Watching holds the view's socket channels and
+// loads what it shows; the last unwatch lets the channels go.
+import * as Comlink from 'comlink';
+import type { ClientView } from '../../core/projections/client-view.ts';
+import type { ChannelHolds } from './channel-holds.ts';
+import type { DomainContext, Reload } from './context.ts';
+import { sameSource, type ViewDefinition } from './view.ts';
+
+/** Any view, as the registry holds it; each is typed where it is defined. */
+export type AnyView = ViewDefinition<unknown, unknown, unknown>;
+
+interface Watcher {
+  view: AnyView;
+  params: unknown;
+  send(payload: unknown): void;
+  /** The source last sent, or `unsent`. */
+  sent: unknown;
+  memo: unknown;
+}
+
+const unsent = Symbol('unsent');
+
+export interface WatchersDeps {
+  views: Readonly<Record<string, AnyView>>;
+  /** Runs a callback before the next frame is drawn. */
+  requestFrame(run: () => void): void;
+  locale(): string;
+  /** What the screen shows: the live fold, or a capture being replayed. */
+  shown(): ClientView;
+  channels: ChannelHolds;
+  context: DomainContext;
+}
+
+export class Watchers {
+  readonly #deps: WatchersDeps;
+  readonly #watchers = new Map<number, Watcher>();
+  #next = 1;
+  #frameRequested = false;
+
+  constructor(deps: WatchersDeps) {
+    this.#deps = deps;
+  }
+
+  watch(name: string, send: (payload: unknown) => void, params: unknown): number {
+    const view = this.#deps.views[name];
+    if (!view) throw new Error(`no view named ${name}`);
+    const id = this.#next++;
+    const watcher: Watcher = { view, params, send, sent: unsent, memo: view.memo?.() };
+    this.#watchers.set(id, watcher);
+    this.#deps.channels.hold(holder(id), view.channels?.(params) ?? []);
+    view.load?.(params, this.#deps.context);
+    this.#send(watcher, this.#deps.shown());
+    return id;
+  }
+
+  unwatch(id: number): void {
+    const watcher = this.#watchers.get(id);
+    this.#watchers.delete(id);
+    if (!watcher) return;
+    this.#deps.channels.release(holder(id));
+    // A callback from the UI thread holds a message port until released.
+    const release = (watcher.send as unknown as Record<symbol, unknown>)[Comlink.releaseProxy];
+    if (typeof release === 'function') release.call(watcher.send);
+  }
+
+  /** Loads again what the watched views show that `trigger` may have made stale. */
+  reload(trigger: Reload): void {
+    // Two watchers of one view with the same parameters need one load.
+    const loaded = new Map<AnyView, Set<string>>();
+    for (const { view, params } of this.#watchers.values()) {
+      if (!view.load || !view.reloadOn?.includes(trigger)) continue;
+      const key = JSON.stringify(params ?? null);
+      const done = loaded.get(view) ?? new Set<string>();
+      if (done.has(key)) continue;
+      loaded.set(view, done.add(key));
+      view.load(params, this.#deps.context);
+    }
+  }
+
+  /** Sends every view again (its formatting changed: a new language). */
+  resend(): void {
+    for (const watcher of this.#watchers.values()) watcher.sent = unsent;
+    this.publish();
+  }
+
+  /** Many events, one update per frame: the UI cannot draw faster than that anyway. */
+  publish(): void {
+    if (this.#frameRequested || this.#watchers.size === 0) return;
+    this.#frameRequested = true;
+    this.#deps.requestFrame(() => {
+      this.#frameRequested = false;
+      const view = this.#deps.shown();
+      for (const watcher of this.#watchers.values()) this.#send(watcher, view);
+    });
+  }
+
+  #send(watcher: Watcher, view: ClientView): void {
+    const { view: definition, params } = watcher;
+    const source = definition.source(view, params);
+    if (sameSource(source, watcher.sent)) return;
+    watcher.sent = source;
+    const payload = definition.payload(view, params, this.#deps.locale(), watcher.memo);
+    watcher.send(definition.transfer ? definition.transfer(payload) : payload);
+  }
+}
+
+const holder = (id: number) => `view:${id}`;

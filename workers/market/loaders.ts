@@ -1,0 +1,90 @@
+// The market data the worker loads over HTTP: a section's tickers (then kept live on the socket),
+// a market's candles a page at a time, its recent trades. Requests and answers go into the log,
+// where the projections fold them.
+import { home } from '../../schemas/api/content.schema.ts';
+import {
+  contractMarkets,
+  type KlinePeriod,
+  kline,
+  secondMarkets,
+  spotMarkets,
+  trades,
+} from '../../schemas/api/market.schema.ts';
+import { channelName } from '../../schemas/channels.ts';
+import type { DomainContext } from '../kernel/context.ts';
+import type { Outcome } from '../kernel/outcome.ts';
+import type { MarketSection } from './types.ts';
+
+/** Candles per request: a screen's worth first, larger pages when dragging back. */
+const firstPage = 300;
+const olderPage = 500;
+/** Recent trades a market page starts with. */
+const tradesPage = 50;
+
+const sectionEndpoints = {
+  spot: spotMarkets,
+  contract: contractMarkets,
+  option: secondMarkets,
+} as const;
+
+type Context = Pick<DomainContext, 'call' | 'record' | 'channels'>;
+
+export async function loadMarkets(
+  context: Context,
+  section: MarketSection,
+): Promise<Outcome<{ symbols: string[] }>> {
+  const { call, record } = context;
+  record({ source: 'intent', type: 'markets-requested', payload: { section } });
+  const outcome =
+    section === 'home' ? await call(home, {}) : await call(sectionEndpoints[section], {});
+  if (!outcome.ok) return outcome;
+  const list = 'list' in outcome.data ? outcome.data.list : outcome.data.tickers;
+  const { simulated } = outcome.data;
+  const figures = 'figures' in outcome.data ? outcome.data.figures : undefined;
+  record({
+    source: 'api',
+    type: 'markets',
+    payload: { section, simulated, list, ...(figures ? { figures } : {}) },
+  });
+  const symbols = list.map((ticker) => ticker.symbol);
+  // The section's tickers stay subscribed for the session: a handful of small frames, shown on
+  // many pages; loading the section again replaces what it holds.
+  context.channels.hold(`markets:${section}`, symbols.map(channelName.ticker));
+  return { ok: true, data: { symbols } };
+}
+
+export async function fetchCandles(
+  context: Context,
+  symbol: string,
+  period: KlinePeriod,
+  before: number | null,
+): Promise<void> {
+  const { call, record } = context;
+  record({ source: 'intent', type: 'kline-requested', payload: { symbol, period, before } });
+  const limit = before === null ? firstPage : olderPage;
+  const outcome = await call(kline, {
+    symbol,
+    period,
+    limit,
+    ...(before === null ? {} : { before }),
+  });
+  const page = { symbol, period, before, limit };
+  record({
+    source: 'api',
+    type: 'kline-page',
+    payload: outcome.ok
+      ? {
+          ok: true,
+          ...page,
+          candles: outcome.data.candles,
+          feed: outcome.data.feed,
+          simulated: outcome.data.simulated,
+        }
+      : { ok: false, ...page },
+  });
+}
+
+export async function fetchTrades(context: Context, symbol: string): Promise<void> {
+  const outcome = await context.call(trades, { symbol, limit: tradesPage });
+  if (outcome.ok) context.record({ source: 'api', type: 'recent-trades', payload: outcome.data });
+}

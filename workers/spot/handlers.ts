@@ -1,0 +1,97 @@
+// The spot domain in the worker: the form reviewed against the rules, current price and balance
+// the worker has folded; placing and cancelling with one idempotency key per intent, their answers
+// logged so the projections have an order before its frame; the order lists as rows.
+import { formatPrice } from '../../core/price-format.ts';
+import { availableOf } from '../../core/projections/balances.ts';
+import { checkSpotOrder, requiredFields } from '../../core/spot/order-form.ts';
+import { previewFee } from '../../core/spot/order-preview.ts';
+import { cancelSpotOrder, placeSpotOrder, type SpotOrder } from '../../schemas/api/spot.schema.ts';
+import { type DomainContext, defineDomain } from '../kernel/context.ts';
+import { canonicalAmount } from '../kernel/intents.ts';
+import { mapOutcome, type Outcome, pageOf } from '../kernel/outcome.ts';
+import { listOrders, refreshSpot } from './loaders.ts';
+import type { SpotHandlers } from './types.ts';
+import { assetsOf, orderRow, spotWallet } from './views.ts';
+
+/** Rows per page of the deal and history lists. */
+export const spotPageSize = 20;
+
+export function createSpotHandlers(context: DomainContext): SpotHandlers {
+  const { call, record, sendOnce } = context;
+  /** Logs the order an answer carries and shapes it as a row. */
+  const row = (outcome: Outcome<SpotOrder>) => {
+    if (outcome.ok) record({ source: 'api', type: 'spot-order', payload: outcome.data });
+    return mapOutcome(outcome, (order) =>
+      orderRow(order, context.view().spotRules[order.symbol], context.locale()),
+    );
+  };
+  return {
+    refreshSpot: () => refreshSpot(context),
+    async reviewSpotOrder(symbol, form) {
+      const view = context.view();
+      const rules = view.spotRules[symbol];
+      if (!rules) return { problem: null, fee: null };
+      const locale = context.locale();
+      const last = view.tickers[symbol]?.last ?? null;
+      const { base, quote } = assetsOf(symbol, rules);
+      const paid = form.side === 'buy' ? quote : base;
+      const available = context.loggedIn() ? availableOf(view.balances, spotWallet, paid) : null;
+      const problem = checkSpotOrder(form, { rules, last, available });
+      const fee = previewFee(form, rules, last);
+      return {
+        problem: problem && {
+          ...problem,
+          params: {
+            minimum: formatPrice(rules.min_notional, { locale }),
+            quote,
+            decimals: decimalsFor(problem.field, rules),
+          },
+        },
+        fee: fee && { shown: formatPrice(fee.fee, { locale }), asset: fee.asset },
+      };
+    },
+    async placeSpotOrder(symbol, form) {
+      // Only the fields this kind of order takes, in canonical form: one intent, one body.
+      const amounts: Partial<Record<'price' | 'quantity' | 'turnover', string>> = {};
+      for (const field of requiredFields(form)) amounts[field] = canonicalAmount(form[field]);
+      const fields = { symbol, side: form.side, type: form.type, ...amounts };
+      const outcome = await sendOnce(
+        ['order', fields],
+        (key) => record({ source: 'intent', type: 'spot-place', payload: { ...fields, key } }),
+        (headers) => call(placeSpotOrder, fields, headers),
+      );
+      return row(outcome);
+    },
+    async cancelSpotOrder(id) {
+      const outcome = await sendOnce(
+        ['cancel', { order_id: id }],
+        (key) => record({ source: 'intent', type: 'spot-cancel', payload: { order_id: id, key } }),
+        (headers) => call(cancelSpotOrder, { order_id: id }, headers),
+      );
+      return row(outcome);
+    },
+    async spotOrders(status, page, symbol) {
+      const outcome = await listOrders(context, status, page, spotPageSize, symbol);
+      const view = context.view();
+      const locale = context.locale();
+      return mapOutcome(outcome, (data) =>
+        pageOf(data, (order) => orderRow(order, view.spotRules[order.symbol], locale)),
+      );
+    },
+  };
+}
+
+/** How many decimals a field takes in this market. */
+function decimalsFor(
+  field: 'price' | 'quantity' | 'turnover',
+  rules: { price_scale: number; quantity_scale: number },
+) {
+  if (field === 'price') return rules.price_scale;
+  if (field === 'quantity') return rules.quantity_scale;
+  return rules.price_scale + rules.quantity_scale;
+}
+
+export const spotDomain = defineDomain({
+  handlers: createSpotHandlers,
+  signedInChannels: ['orders'],
+});

@@ -1,0 +1,24 @@
+// Every live view the UI can watch, by name: one line each. A view is defined once, in its
+// domain's `views.ts` (source, channels, loads, payload).
+import { connectionView, screenView } from './kernel/screen-views.ts';
+import {
+  bookLiveView,
+  chartLiveView,
+  figuresListView,
+  marketListView,
+  tradesLiveView,
+} from './market/views.ts';
+import { spotLiveView } from './spot/views.ts';
+import { supportLiveView } from './support/views.ts';
+
+export const views = {
+  connection: connectionView,
+  all: screenView,
+  market: marketListView,
+  figures: figuresListView,
+  chart: chartLiveView,
+  book: bookLiveView,
+  trades: tradesLiveView,
+  spot: spotLiveView,
+  support: supportLiveView,
+};

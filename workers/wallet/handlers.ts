@@ -1,0 +1,166 @@
+// The wallet domain in the worker: each page's request and the server's answer are logged (so a
+// capture replays the screens), money-moving calls carry one idempotency key per intent (never the
+// trade password), and amounts reach the UI formatted.
+import { formatPrice } from '../../core/price-format.ts';
+import type { Withdrawal } from '../../core/projections/wallet.ts';
+import {
+  addressAdd,
+  addressDelete,
+  addresses,
+  assets,
+  depositAddress,
+  deposits,
+  records,
+  transfer,
+  withdraw,
+  withdrawals,
+  withdrawCancel,
+} from '../../schemas/api/wallet.schema.ts';
+import { type DomainContext, defineDomain } from '../kernel/context.ts';
+import { canonicalAmount } from '../kernel/intents.ts';
+import { mapOutcome, type Outcome, pageOf } from '../kernel/outcome.ts';
+import { loadBalances } from './loaders.ts';
+import {
+  addressRow,
+  assetView,
+  balancesView,
+  depositRow,
+  recordRow,
+  withdrawalRow,
+} from './rows.ts';
+import type { WalletHandlers } from './types.ts';
+
+/** Rows per page of the wallet's lists. */
+export const walletPageSize = 20;
+
+export function createWalletHandlers(context: DomainContext): WalletHandlers {
+  const { call, record, sendOnce } = context;
+  const locale = () => context.locale();
+  /** A withdrawal answered by withdraw or cancel: logged, then shaped for the page. */
+  const withdrawal = (outcome: Outcome<Withdrawal>) => {
+    if (outcome.ok) record({ source: 'api', type: 'wallet-withdrawal', payload: outcome.data });
+    return mapOutcome(outcome, (data) => withdrawalRow(data, locale()));
+  };
+  return {
+    async walletBalances() {
+      const outcome = await loadBalances(context);
+      return mapOutcome(outcome, (data) => balancesView(data, locale()));
+    },
+    async walletAssets() {
+      record({ source: 'intent', type: 'wallet-assets-requested', payload: null });
+      const outcome = await call(assets, {});
+      if (outcome.ok) record({ source: 'api', type: 'wallet-assets', payload: outcome.data });
+      return mapOutcome(outcome, ({ list }) => list.map((item) => assetView(item, locale())));
+    },
+    async depositAddress(asset, chain) {
+      record({
+        source: 'intent',
+        type: 'wallet-deposit-address-requested',
+        payload: { asset, chain },
+      });
+      const outcome = await call(depositAddress, { asset, chain });
+      if (outcome.ok) {
+        record({ source: 'api', type: 'wallet-deposit-address', payload: outcome.data });
+      }
+      return outcome;
+    },
+    async deposits(page) {
+      record({ source: 'intent', type: 'wallet-deposits-requested', payload: { page } });
+      const outcome = await call(deposits, { page, size: walletPageSize });
+      if (outcome.ok) record({ source: 'api', type: 'wallet-deposits', payload: outcome.data });
+      return mapOutcome(outcome, (data) => pageOf(data, (item) => depositRow(item, locale())));
+    },
+    async withdraw(form) {
+      const fields = {
+        asset: form.asset.trim().toUpperCase(),
+        chain: form.chain,
+        address: form.address.trim(),
+        amount: canonicalAmount(form.amount),
+      };
+      // The trade password goes to the server only: it is neither logged nor part of the intent.
+      const outcome = await sendOnce(
+        ['withdraw', fields],
+        (key) => record({ source: 'intent', type: 'wallet-withdraw', payload: { ...fields, key } }),
+        (headers) => call(withdraw, { ...fields, trade_password: form.trade_password }, headers),
+      );
+      return withdrawal(outcome);
+    },
+    async cancelWithdrawal(id) {
+      const outcome = await sendOnce(
+        ['withdraw-cancel', { id }],
+        (key) => record({ source: 'intent', type: 'wallet-withdraw-cancel', payload: { id, key } }),
+        (headers) => call(withdrawCancel, { id }, headers),
+      );
+      return withdrawal(outcome);
+    },
+    async withdrawals(page) {
+      record({ source: 'intent', type: 'wallet-withdrawals-requested', payload: { page } });
+      const outcome = await call(withdrawals, { page, size: walletPageSize });
+      if (outcome.ok) record({ source: 'api', type: 'wallet-withdrawals', payload: outcome.data });
+      return mapOutcome(outcome, (data) => pageOf(data, (item) => withdrawalRow(item, locale())));
+    },
+    async addressBook() {
+      record({ source: 'intent', type: 'wallet-addresses-requested', payload: null });
+      const outcome = await call(addresses, {});
+      if (outcome.ok) record({ source: 'api', type: 'wallet-addresses', payload: outcome.data });
+      return mapOutcome(outcome, ({ list }) => list.map(addressRow));
+    },
+    async addAddress(form) {
+      const fields = {
+        asset: form.asset.trim().toUpperCase(),
+        chain: form.chain,
+        address: form.address.trim(),
+        remark: form.remark.trim(),
+      };
+      const { asset, chain } = fields;
+      record({ source: 'intent', type: 'wallet-address-add', payload: { asset, chain } });
+      const outcome = await call(addressAdd, fields);
+      if (outcome.ok)
+        record({ source: 'api', type: 'wallet-address-added', payload: outcome.data });
+      return mapOutcome(outcome, addressRow);
+    },
+    async deleteAddress(id) {
+      record({ source: 'intent', type: 'wallet-address-delete', payload: { id } });
+      const outcome = await call(addressDelete, { id });
+      if (outcome.ok) record({ source: 'api', type: 'wallet-address-deleted', payload: { id } });
+      return outcome;
+    },
+    async walletRecords(type, page) {
+      record({ source: 'intent', type: 'wallet-records-requested', payload: { type, page } });
+      const outcome = await call(records, {
+        ...(type === 'all' ? {} : { type }),
+        page,
+        size: walletPageSize,
+      });
+      if (outcome.ok) {
+        record({ source: 'api', type: 'wallet-records', payload: { type, answer: outcome.data } });
+      }
+      return mapOutcome(outcome, (data) => pageOf(data, (item) => recordRow(item, locale())));
+    },
+    async transfer(form) {
+      const fields = {
+        from: form.from,
+        to: form.to,
+        asset: form.asset.trim().toUpperCase(),
+        amount: form.amount.trim() === 'all' ? 'all' : canonicalAmount(form.amount),
+      };
+      const outcome = await sendOnce(
+        ['transfer', fields],
+        (key) => record({ source: 'intent', type: 'wallet-transfer', payload: { ...fields, key } }),
+        (headers) => call(transfer, fields, headers),
+      );
+      if (outcome.ok) record({ source: 'api', type: 'wallet-transferred', payload: outcome.data });
+      return mapOutcome(outcome, (data) => ({
+        from: data.from,
+        to: data.to,
+        asset: data.asset,
+        amountShown: formatPrice(data.amount, { locale: locale() }),
+      }));
+    },
+  };
+}
+
+export const walletDomain = defineDomain({
+  handlers: createWalletHandlers,
+  signedInChannels: ['balances'],
+});

@@ -1,0 +1,147 @@
+// The wallet side of the facade (spec §2, the assets pages). Amounts to show arrive formatted for
+// the locale; the ones a form builds on (available, fee, minimum) arrive as exact decimal strings.
+import type { z } from 'zod';
+import type {
+  chainSchema,
+  recordSchema,
+  WalletName,
+  withdrawalStatusSchema,
+} from '../../schemas/api/wallet.schema.ts';
+import type { ListPage, Outcome } from '../kernel/outcome.ts';
+
+export type Chain = z.output<typeof chainSchema>;
+export type WithdrawalStatus = z.output<typeof withdrawalStatusSchema>;
+export type RecordType = z.output<typeof recordSchema>['type'];
+export type { WalletName };
+
+export interface BalanceRow {
+  wallet: WalletName;
+  asset: string;
+  /** Exact decimal: what "max" and "all" start from. */
+  available: string;
+  availableShown: string;
+  frozenShown: string;
+  /** Worth in USDT, formatted; `--` while no price is known. */
+  valueShown: string;
+}
+
+export interface BalancesView {
+  /** Everything in USDT, formatted. */
+  total: string;
+  wallets: Readonly<Record<WalletName, string>>;
+  rows: readonly BalanceRow[];
+}
+
+export interface ChainView {
+  chain: Chain;
+  deposit: boolean;
+  withdraw: boolean;
+  /** Exact decimals, for the form's checks; `…Shown` for display. */
+  fee: string;
+  feeShown: string;
+  minimum: string;
+  minimumShown: string;
+  confirmations: number;
+}
+
+export interface AssetView {
+  asset: string;
+  chains: readonly ChainView[];
+}
+
+export interface DepositAddressView {
+  asset: string;
+  chain: Chain;
+  address: string;
+}
+
+export interface DepositRow {
+  id: number;
+  asset: string;
+  chain: Chain;
+  txid: string;
+  amountShown: string;
+  status: 'confirming' | 'credited';
+  confirmations: number;
+  required: number;
+  time: string;
+}
+
+export interface WithdrawalRow {
+  id: number;
+  asset: string;
+  chain: Chain;
+  address: string;
+  amountShown: string;
+  feeShown: string;
+  status: WithdrawalStatus;
+  /** Why an operator rejected it. */
+  reason: string | null;
+  time: string;
+}
+
+export interface AddressRow {
+  id: number;
+  asset: string;
+  chain: Chain;
+  address: string;
+  remark: string;
+}
+
+export interface RecordRow {
+  /** Unique in the list: one movement (its `id`) touches each account it moved as a row. */
+  key: string;
+  id: number;
+  type: RecordType;
+  wallet: WalletName;
+  asset: string;
+  /** Signed and formatted (`+100`, `-5.5`). */
+  amountShown: string;
+  reference: string;
+  time: string;
+}
+
+export interface TransferDone {
+  from: WalletName;
+  to: WalletName;
+  asset: string;
+  amountShown: string;
+}
+
+export interface WalletHandlers {
+  walletBalances(): Promise<Outcome<BalancesView>>;
+  /** The assets and their chains: switches, fee, minimum, confirmations. */
+  walletAssets(): Promise<Outcome<readonly AssetView[]>>;
+  depositAddress(asset: string, chain: Chain): Promise<Outcome<DepositAddressView>>;
+  deposits(page: number): Promise<Outcome<ListPage<DepositRow>>>;
+  /**
+   * Money-moving calls (withdraw, cancel, transfer) carry one idempotency key per intent: a retry
+   * of the same intent after a lost answer reuses it, so the server runs it at most once. Amounts
+   * are decimal strings as typed.
+   */
+  withdraw(form: {
+    asset: string;
+    chain: Chain;
+    address: string;
+    amount: string;
+    trade_password: string;
+  }): Promise<Outcome<WithdrawalRow>>;
+  cancelWithdrawal(id: number): Promise<Outcome<WithdrawalRow>>;
+  withdrawals(page: number): Promise<Outcome<ListPage<WithdrawalRow>>>;
+  addressBook(): Promise<Outcome<readonly AddressRow[]>>;
+  addAddress(form: {
+    asset: string;
+    chain: Chain;
+    address: string;
+    remark: string;
+  }): Promise<Outcome<AddressRow>>;
+  deleteAddress(id: number): Promise<Outcome<null>>;
+  walletRecords(type: RecordType | 'all', page: number): Promise<Outcome<ListPage<RecordRow>>>;
+  /** `amount` is a decimal string or `all`. */
+  transfer(form: {
+    from: WalletName;
+    to: WalletName;
+    asset: string;
+    amount: string;
+  }): Promise<Outcome<TransferDone>>;
+}
