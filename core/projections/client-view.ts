@@ -45,15 +45,17 @@ export type ClientView = { readonly seq: number } & {
   readonly [K in Part]: Folds[K]['initial'];
 };
 
-/** The event types some projection reads. */
-type Read = { [K in Part]: keyof Folds[K]['on'] }[Part];
+/** The API and socket events no fold of a record reads. */
+export type UnreadBy<F extends Record<string, { on: object }>> = Exclude<
+  Extract<ClientEvent, { source: 'api' | 'socket' }>['type'],
+  { [K in keyof F]: keyof F[K]['on'] }[keyof F]
+>;
 /**
  * Every answer and frame the client logs is read by a projection, so a replay shows all the user
  * saw: an event of the API or the socket that no fold reads fails to type-check here. (Intents
  * may be logged for the story alone.)
  */
-type Unread = Exclude<Extract<ClientEvent, { source: 'api' | 'socket' }>['type'], Read>;
-const everyAnswerIsFolded: [Unread] extends [never] ? true : Unread = true;
+const everyAnswerIsFolded: [UnreadBy<Folds>] extends [never] ? true : UnreadBy<Folds> = true;
 void everyAnswerIsFolded;
 
 export const initialClientView = Object.fromEntries([

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useGo } from '../routes/navigation.ts';
-import { useLoad } from '../wallet/use-load.ts';
+import { useLoad } from '../ui/use-load.ts';
 import './content.css';
 
 /** The spec's category of platform notices. */

@@ -2,7 +2,7 @@
 // its operator, and a configured one says so beside it.
 import { useTranslation } from 'react-i18next';
 import { useView } from '../app/use-view.ts';
-import { Figure } from './Figures.tsx';
+import { Figure } from '../ui/Figures.tsx';
 
 const known = ['markets', 'turnover_24h', 'users', 'regions', 'countries', 'orders_per_second'];
 

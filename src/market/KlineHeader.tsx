@@ -4,7 +4,7 @@ import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
-import { ChangePill, Figure, LastPrice } from './Figures.tsx';
+import { ChangePill, Figure, LastPrice } from '../ui/Figures.tsx';
 import { displaySymbol } from './market-symbol.ts';
 import { SimulatedBadge } from './SimulatedBadge.tsx';
 

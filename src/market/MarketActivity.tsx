@@ -2,7 +2,7 @@
 // its view, so the worker does not format a book nobody sees.
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TabRow, tabId } from '../shell/TabRow.tsx';
+import { TabRow, tabId } from '../ui/TabRow.tsx';
 import { OrderBook } from './OrderBook.tsx';
 import { TradesList } from './TradesList.tsx';
 

@@ -2,10 +2,10 @@
 // or the rows (with a warning above them when a refresh failed).
 import { useTranslation } from 'react-i18next';
 import type { MarketRow } from '../../workers/facade.ts';
-import { EmptyState } from '../shell/EmptyState.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { ListFailed, ListLoading, RefreshFailed } from '../ui/SectionStatus.tsx';
 import { MarketTable } from './MarketTable.tsx';
 import { filterRows } from './market-filter.ts';
-import { ListFailed, ListLoading, RefreshFailed } from './SectionStatus.tsx';
 import type { SectionLoad } from './use-market-section.ts';
 
 export function MarketSectionBody(props: {

@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketRow } from '../../workers/facade.ts';
-import { ChangePill, Figure, LastPrice } from './Figures.tsx';
+import { ChangePill, Figure, LastPrice } from '../ui/Figures.tsx';
 import { sameRow } from './market-row.ts';
 import { displaySymbol } from './market-symbol.ts';
 

@@ -3,9 +3,9 @@
 import { useTranslation } from 'react-i18next';
 import type { BookRow } from '../../workers/facade.ts';
 import { useView } from '../app/use-view.ts';
+import { Figure } from '../ui/Figures.tsx';
+import { ListLoading } from '../ui/SectionStatus.tsx';
 import { depthPercent, depthRows } from './book-depth.ts';
-import { Figure } from './Figures.tsx';
-import { ListLoading } from './SectionStatus.tsx';
 
 export function OrderBook(props: { symbol: string }) {
   const { t } = useTranslation();

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../schemas/languages.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
-import { Figure } from './Figures.tsx';
-import { ListLoading } from './SectionStatus.tsx';
+import { Figure } from '../ui/Figures.tsx';
+import { ListLoading } from '../ui/SectionStatus.tsx';
 import { tradeTimeFormatter } from './trade-time.ts';
 
 export function TradesList(props: { symbol: string }) {

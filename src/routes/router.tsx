@@ -7,12 +7,12 @@ import {
   lazyRouteComponent,
   redirect,
 } from '@tanstack/react-router';
-import { runRefresh } from '../market/pull-refresh.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import { LoadingView, PageErrorView } from '../shell/PageStatus.tsx';
 import { storage } from '../storage.ts';
 import { withPageTimeout } from './page-loading.ts';
-import { isPublicPath, type PageKind, routeTable } from './route-table.ts';
+import { runRefresh } from './pull-refresh.ts';
+import { notFoundPage, type PageLoader, routeTable } from './route-table.ts';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -21,119 +21,21 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const pages: Record<PageKind, ReturnType<typeof lazyRouteComponent>> = {
-  home: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/HomePage.tsx')),
-    'HomePage',
-  ),
-  login: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/LoginPage.tsx')),
-    'LoginPage',
-  ),
-  feature: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/FeaturePage.tsx')),
-    'FeaturePage',
-  ),
-  debug: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/DebugPage.tsx')),
-    'DebugPage',
-  ),
-  location: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/LocationPage.tsx')),
-    'LocationPage',
-  ),
-  spotMarkets: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/MarketListPage.tsx')),
-    'SpotMarketsPage',
-  ),
-  spotTrade: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/SpotTradePage.tsx')),
-    'SpotTradePage',
-  ),
-  futuresMarkets: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/MarketListPage.tsx')),
-    'FuturesMarketsPage',
-  ),
-  optionMarkets: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/MarketListPage.tsx')),
-    'OptionMarketsPage',
-  ),
-  kline: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/KlinePage.tsx')),
-    'KlinePage',
-  ),
-  assets: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/AssetsPage.tsx')),
-    'AssetsPage',
-  ),
-  deposit: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/WalletDepositPage.tsx')),
-    'WalletDepositPage',
-  ),
-  deposits: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/WalletDepositsPage.tsx')),
-    'WalletDepositsPage',
-  ),
-  withdraw: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/WalletWithdrawPage.tsx')),
-    'WalletWithdrawPage',
-  ),
-  transfer: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/WalletTransferPage.tsx')),
-    'WalletTransferPage',
-  ),
-  records: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/WalletRecordsPage.tsx')),
-    'WalletRecordsPage',
-  ),
-  addressBook: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/WalletAddressBookPage.tsx')),
-    'WalletAddressBookPage',
-  ),
-  addressAdd: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/WalletAddressAddPage.tsx')),
-    'WalletAddressAddPage',
-  ),
-  verification: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/VerificationPage.tsx')),
-    'VerificationPage',
-  ),
-  securityCenter: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/SecurityCenterPage.tsx')),
-    'SecurityCenterPage',
-  ),
-  password: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/PasswordPage.tsx')),
-    'PasswordPage',
-  ),
-  share: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/SharePage.tsx')),
-    'SharePage',
-  ),
-  articles: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/ArticleListPage.tsx')),
-    'ArticleListPage',
-  ),
-  article: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/ArticlePage.tsx')),
-    'ArticlePage',
-  ),
-  document: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/DocumentPage.tsx')),
-    'DocumentPage',
-  ),
-  support: lazyRouteComponent(
-    withPageTimeout(() => import('../pages/SupportPage.tsx')),
-    'SupportPage',
-  ),
-};
+const lazyPages = new WeakMap<PageLoader, ReturnType<typeof lazyRouteComponent>>();
 
-const notFound = lazyRouteComponent(
-  withPageTimeout(() => import('../pages/NotFoundPage.tsx')),
-  'NotFoundPage',
-);
+/** A route's page, lazy-loaded within the page time-out; routes that share a page share it. */
+function lazyPage(page: PageLoader) {
+  const known = lazyPages.get(page);
+  if (known) return known;
+  const made = lazyRouteComponent(withPageTimeout(page.load), page.component);
+  lazyPages.set(page, made);
+  return made;
+}
 
-const rootRoute = createRootRoute({ component: AppShell, notFoundComponent: notFound });
+const rootRoute = createRootRoute({
+  component: AppShell,
+  notFoundComponent: lazyPage(notFoundPage),
+});
 
 /** Protected pages send a logged-out visitor to /login (spec §2). */
 function requireLogin() {
@@ -159,9 +61,9 @@ const routes = routeTable.map((entry) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path: entry.path,
-    component: pages[entry.page],
+    component: lazyPage(entry.page),
     staticData: { titleKey: entry.titleKey, pullToRefresh: entry.pullToRefresh ?? false },
-    ...(isPublicPath(entry.path) ? {} : { beforeLoad: requireLogin }),
+    ...(entry.public ? {} : { beforeLoad: requireLogin }),
     ...(entry.pullToRefresh ? { loader: pullRefreshLoader } : {}),
   }),
 );

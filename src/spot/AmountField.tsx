@@ -1,6 +1,6 @@
 // One number field of the order form, with its unit and the problem the checks found in it.
 import type { ReactNode } from 'react';
-import { typedAmount } from '../wallet/amount-checks.ts';
+import { typedAmount } from '../ui/amount-checks.ts';
 
 export function AmountField(props: {
   name: 'price' | 'quantity' | 'turnover';

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { SpotOrderList, SpotOrderRow, SpotView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useGo } from '../routes/navigation.ts';
-import { EmptyState } from '../shell/EmptyState.tsx';
-import { TabRow, tabId } from '../shell/TabRow.tsx';
-import { unannounced } from '../wallet/failure-toast.ts';
-import { LoadMore, WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
-import { usePagedList } from '../wallet/use-paged-list.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { unannounced } from '../ui/failure-toast.ts';
+import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { TabRow, tabId } from '../ui/TabRow.tsx';
+import { usePagedList } from '../ui/use-paged-list.ts';
 import { OrderRowItem } from './OrderRowItem.tsx';
 
 const lists: readonly SpotOrderList[] = ['current', 'deal', 'history'];

@@ -2,7 +2,7 @@
 // asked and "real quantity" (traded), fee, status and time; a resting one can be cancelled.
 import { useTranslation } from 'react-i18next';
 import type { SpotOrderRow } from '../../workers/facade.ts';
-import { Figure } from '../market/Figures.tsx';
+import { Figure } from '../ui/Figures.tsx';
 
 export function OrderRowItem(props: {
   row: SpotOrderRow;

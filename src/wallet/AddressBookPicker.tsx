@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Chain } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useGo } from '../routes/navigation.ts';
-import { WalletFailed, WalletLoading } from './LoadStates.tsx';
-import { useLoad } from './use-load.ts';
+import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { useLoad } from '../ui/use-load.ts';
 
 export function AddressBookPicker(props: {
   asset: string;

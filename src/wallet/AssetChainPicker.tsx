@@ -1,6 +1,6 @@
 // Which asset, and on which chain: the first two questions of deposit, withdraw and a new address.
 import { useTranslation } from 'react-i18next';
-import { ChoiceChips } from './ChoiceChips.tsx';
+import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import type { AssetChoice } from './use-asset-choice.ts';
 
 export function AssetChainPicker(props: { choice: AssetChoice }) {

@@ -2,7 +2,7 @@
 // a user acts on), then what is frozen and what it is all worth in USDT.
 import { useTranslation } from 'react-i18next';
 import type { BalanceRow, WalletName } from '../../workers/facade.ts';
-import { Figure } from '../market/Figures.tsx';
+import { Figure } from '../ui/Figures.tsx';
 import { walletNames } from './wallet-names.ts';
 
 export function BalanceList(props: {

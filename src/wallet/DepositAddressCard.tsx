@@ -4,10 +4,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Chain } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
-import { CopyButton } from './CopyButton.tsx';
-import { WalletFailed, WalletLoading } from './LoadStates.tsx';
-import { QrCode } from './QrCode.tsx';
-import { useLoad } from './use-load.ts';
+import { CopyButton } from '../ui/CopyButton.tsx';
+import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { QrCode } from '../ui/QrCode.tsx';
+import { useLoad } from '../ui/use-load.ts';
 
 export function DepositAddressCard(props: { asset: string; chain: Chain; confirmations: number }) {
   const { t } = useTranslation();

@@ -2,8 +2,8 @@
 // (shortened, copyable) and time.
 import { useTranslation } from 'react-i18next';
 import type { DepositRow } from '../../workers/facade.ts';
-import { Figure } from '../market/Figures.tsx';
-import { CopyButton } from './CopyButton.tsx';
+import { CopyButton } from '../ui/CopyButton.tsx';
+import { Figure } from '../ui/Figures.tsx';
 import { shorten } from './short-text.ts';
 
 export function DepositList(props: { rows: readonly DepositRow[] }) {

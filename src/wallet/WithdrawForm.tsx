@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChainView, WithdrawalRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
-import { Figure } from '../market/Figures.tsx';
+import { maxWithdrawable, typedAmount, withdrawalCost } from '../ui/amount-checks.ts';
+import { Figure } from '../ui/Figures.tsx';
+import { unannounced } from '../ui/failure-toast.ts';
 import { AddressBookPicker } from './AddressBookPicker.tsx';
-import { maxWithdrawable, typedAmount, withdrawalCost } from './amount-checks.ts';
-import { unannounced } from './failure-toast.ts';
 import { type WithdrawDraft, type WithdrawProblem, withdrawProblem } from './withdraw-checks.ts';
 
 const emptyDraft: WithdrawDraft = { address: '', amount: '', tradePassword: '' };

@@ -2,7 +2,7 @@
 // unfreezes its amount and fee.
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalRow } from '../../workers/facade.ts';
-import { Figure } from '../market/Figures.tsx';
+import { Figure } from '../ui/Figures.tsx';
 import { shorten } from './short-text.ts';
 
 const statusTone = {

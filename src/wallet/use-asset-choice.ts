@@ -4,7 +4,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { AssetView, Chain, ChainView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
-import { type Load, useLoad } from './use-load.ts';
+import { type Load, useLoad } from '../ui/use-load.ts';
 
 export type ChainUse = 'deposit' | 'withdraw' | 'any';
 

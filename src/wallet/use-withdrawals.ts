@@ -5,8 +5,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
-import { unannounced } from './failure-toast.ts';
-import { type PagedList, usePagedList } from './use-paged-list.ts';
+import { unannounced } from '../ui/failure-toast.ts';
+import { type PagedList, usePagedList } from '../ui/use-paged-list.ts';
 
 export interface Withdrawals extends PagedList<WithdrawalRow> {
   cancelling: ReadonlySet<number>;

@@ -1,6 +1,6 @@
 // The whole withdraw form checked before it is sent, field by field in the order they are shown:
 // the first problem is the one the form points at.
-import { type AmountProblem, checkWithdrawAmount } from './amount-checks.ts';
+import { type AmountProblem, checkWithdrawAmount } from '../ui/amount-checks.ts';
 
 export interface WithdrawDraft {
   address: string;

@@ -1,7 +1,7 @@
 // Pull-down refresh on the market lists: the route's reload runs the mounted list's refresh and
 // lasts as long as it does.
 import { describe, expect, it } from 'vitest';
-import { registerRefresh, runRefresh } from '../../src/market/pull-refresh.ts';
+import { registerRefresh, runRefresh } from '../../src/routes/pull-refresh.ts';
 
 describe('pull-down refresh', () => {
   it("runs the refresh registered for the page's path, and waits for it", async () => {

@@ -9,7 +9,7 @@ import {
   maxWithdrawable,
   typedAmount,
   withdrawalCost,
-} from '../../src/wallet/amount-checks.ts';
+} from '../../src/ui/amount-checks.ts';
 import { withdrawProblem } from '../../src/wallet/withdraw-checks.ts';
 
 const limits = { available: '100.5', fee: '1', minimum: '10' };

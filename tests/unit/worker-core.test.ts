@@ -190,6 +190,24 @@ describe('WorkerCore', () => {
   });
 });
 
+const marketTicker = (symbol: string) => ({
+  symbol,
+  base: symbol.replace('USDT', ''),
+  quote: 'USDT',
+  last: '100.5',
+  change_pct: '-1.25',
+  high: '110',
+  low: '90',
+  volume: '3',
+  quote_volume: '1500000',
+  index: '100.5',
+  stale: false,
+  feed: 'simulated',
+  ts: 1,
+  price_scale: 1,
+  quantity_scale: 0,
+});
+
 describe('WorkerCore market views', () => {
   const candle = (t: number, close: string) => [t, close, close, close, close, '1'] as const;
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -291,6 +309,27 @@ describe('WorkerCore market views', () => {
     expect(subscriptions()).toEqual(['sub kline.BTCUSDT.1m', 'sub ticker.BTCUSDT']);
     core.unwatch(id);
     expect(subscriptions()).toContain('unsub kline.BTCUSDT.1m');
+  });
+
+  it("leaving the spot trade page keeps the market list's ticker subscribed", async () => {
+    answers['/market/exchange'] = {
+      code: 200,
+      msg: 'ok',
+      data: { simulated: true, list: [marketTicker('BTCUSDT')] },
+    };
+    sockets.latest.serverOpens();
+    await core.loadMarkets('spot');
+    const page = core.watch('spot', () => {}, { symbol: 'BTCUSDT' });
+    const chart = core.watch('chart', () => {}, { symbol: 'ETHUSDT', period: '1m' });
+    core.unwatch(page);
+    core.unwatch(chart);
+    expect(subscriptions()).toEqual([
+      'sub ticker.BTCUSDT',
+      'sub kline.ETHUSDT.1m',
+      'sub ticker.ETHUSDT',
+      'unsub kline.ETHUSDT.1m',
+      'unsub ticker.ETHUSDT',
+    ]);
   });
 
   it('notices a missed depth diff, asks for a new snapshot and shows the book it brings', () => {

@@ -1,7 +1,7 @@
 // The system location-picker routes of the spec: the app asks for no location.
 import { useTranslation } from 'react-i18next';
 import { useBack } from '../routes/navigation.ts';
-import { EmptyState } from '../shell/EmptyState.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
 
 export function LocationPage() {
   const { t } = useTranslation();

@@ -3,17 +3,12 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
-import { usePullRefresh } from '../market/use-pull-refresh.ts';
 import { useGo } from '../routes/navigation.ts';
-import { EmptyState } from '../shell/EmptyState.tsx';
-import { DepositList } from '../wallet/DepositList.tsx';
-import {
-  LoadMore,
-  WalletFailed,
-  WalletLoading,
-  WalletRefreshFailed,
-} from '../wallet/LoadStates.tsx';
-import { usePagedList } from '../wallet/use-paged-list.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { LoadMore, WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
+import { usePagedList } from '../ui/use-paged-list.ts';
+import { usePullRefresh } from '../ui/use-pull-refresh.ts';
+import { DepositList } from './DepositList.tsx';
 
 export function WalletDepositsPage() {
   const { t } = useTranslation();

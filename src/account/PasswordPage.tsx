@@ -12,14 +12,14 @@ import {
   type SecretProblem,
 } from '../../core/secret-form.ts';
 import type { SecretChange, UserInfo } from '../../workers/facade.ts';
-import { useSecretKind } from '../account/password-search.ts';
-import { SecretField } from '../account/SecretFields.tsx';
 import { useApp } from '../app/app-context.tsx';
 import { useGo } from '../routes/navigation.ts';
-import { ChoiceChips } from '../wallet/ChoiceChips.tsx';
-import { unannounced } from '../wallet/failure-toast.ts';
-import { WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
-import { useLoad } from '../wallet/use-load.ts';
+import { ChoiceChips } from '../ui/ChoiceChips.tsx';
+import { unannounced } from '../ui/failure-toast.ts';
+import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { useLoad } from '../ui/use-load.ts';
+import { useSecretKind } from './password-search.ts';
+import { SecretField } from './SecretFields.tsx';
 
 export function PasswordPage() {
   const { core } = useApp();

@@ -6,8 +6,8 @@ import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
 import '../content/content.css';
 import { useGo } from '../routes/navigation.ts';
-import { WalletLoading } from '../wallet/LoadStates.tsx';
-import { useLoad } from '../wallet/use-load.ts';
+import { WalletLoading } from '../ui/LoadStates.tsx';
+import { useLoad } from '../ui/use-load.ts';
 
 /** As the server's limit: the composer stops there rather than being refused. */
 const maxLength = 1000;

@@ -4,11 +4,11 @@ import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
-import '../content/content.css';
+import './content.css';
 import { useGo } from '../routes/navigation.ts';
-import { EmptyState } from '../shell/EmptyState.tsx';
-import { LoadMore, WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
-import { usePagedList } from '../wallet/use-paged-list.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { usePagedList } from '../ui/use-paged-list.ts';
 
 /** The category of the query, or null (about us) when absent or not a positive whole number. */
 export function categoryOf(search: Readonly<Record<string, unknown>>): number | null {

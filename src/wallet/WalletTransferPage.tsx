@@ -4,16 +4,16 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WalletName } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
-import { Figure } from '../market/Figures.tsx';
-import { type AmountProblem, checkTransferAmount, typedAmount } from '../wallet/amount-checks.ts';
-import { availableIn } from '../wallet/available-in.ts';
-import { ChoiceChips } from '../wallet/ChoiceChips.tsx';
-import { unannounced } from '../wallet/failure-toast.ts';
-import { WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
-import { useAssetChoice } from '../wallet/use-asset-choice.ts';
-import { useLoad } from '../wallet/use-load.ts';
-import { WalletSwitch } from '../wallet/WalletSwitch.tsx';
-import { useWalletSearch } from '../wallet/wallet-search.ts';
+import { type AmountProblem, checkTransferAmount, typedAmount } from '../ui/amount-checks.ts';
+import { ChoiceChips } from '../ui/ChoiceChips.tsx';
+import { Figure } from '../ui/Figures.tsx';
+import { unannounced } from '../ui/failure-toast.ts';
+import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { useLoad } from '../ui/use-load.ts';
+import { availableIn } from './available-in.ts';
+import { useAssetChoice } from './use-asset-choice.ts';
+import { WalletSwitch } from './WalletSwitch.tsx';
+import { useWalletSearch } from './wallet-search.ts';
 
 export function WalletTransferPage() {
   const { t } = useTranslation();

@@ -3,13 +3,13 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
-import { Figure } from '../market/Figures.tsx';
-import { usePullRefresh } from '../market/use-pull-refresh.ts';
 import { useGo } from '../routes/navigation.ts';
-import { EmptyState } from '../shell/EmptyState.tsx';
-import { BalanceList } from '../wallet/BalanceList.tsx';
-import { WalletFailed, WalletLoading, WalletRefreshFailed } from '../wallet/LoadStates.tsx';
-import { useLoad } from '../wallet/use-load.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { Figure } from '../ui/Figures.tsx';
+import { WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
+import { useLoad } from '../ui/use-load.ts';
+import { usePullRefresh } from '../ui/use-pull-refresh.ts';
+import { BalanceList } from './BalanceList.tsx';
 
 const actions = [
   ['wallet.center.deposit', '/pages/assets/recharge'],

@@ -4,21 +4,16 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
-import { EmptyState } from '../shell/EmptyState.tsx';
-import { AssetChainPicker } from '../wallet/AssetChainPicker.tsx';
-import { availableIn } from '../wallet/available-in.ts';
-import {
-  LoadMore,
-  WalletFailed,
-  WalletLoading,
-  WalletRefreshFailed,
-} from '../wallet/LoadStates.tsx';
-import { useAssetChoice } from '../wallet/use-asset-choice.ts';
-import { useLoad } from '../wallet/use-load.ts';
-import { useWithdrawals } from '../wallet/use-withdrawals.ts';
-import { WithdrawalList } from '../wallet/WithdrawalList.tsx';
-import { WithdrawForm } from '../wallet/WithdrawForm.tsx';
-import { useWalletSearch } from '../wallet/wallet-search.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { LoadMore, WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
+import { useLoad } from '../ui/use-load.ts';
+import { AssetChainPicker } from './AssetChainPicker.tsx';
+import { availableIn } from './available-in.ts';
+import { useAssetChoice } from './use-asset-choice.ts';
+import { useWithdrawals } from './use-withdrawals.ts';
+import { WithdrawalList } from './WithdrawalList.tsx';
+import { WithdrawForm } from './WithdrawForm.tsx';
+import { useWalletSearch } from './wallet-search.ts';
 
 export function WalletWithdrawPage() {
   const { t } = useTranslation();

@@ -8,11 +8,11 @@ import { intlLocale } from '../../schemas/languages.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
 import { KlineChart } from '../chart/KlineChart.tsx';
-import { KlineHeader } from '../market/KlineHeader.tsx';
-import { MarketActivity } from '../market/MarketActivity.tsx';
-import { klinePath, klineSearch, parseKlineQuery } from '../market/market-query.ts';
-import { ListLoading } from '../market/SectionStatus.tsx';
-import { TimeframeTabs } from '../market/TimeframeTabs.tsx';
+import { ListLoading } from '../ui/SectionStatus.tsx';
+import { KlineHeader } from './KlineHeader.tsx';
+import { MarketActivity } from './MarketActivity.tsx';
+import { klinePath, klineSearch, parseKlineQuery } from './market-query.ts';
+import { TimeframeTabs } from './TimeframeTabs.tsx';
 
 /** Tall enough for candles and volume, short enough to leave the book in sight on a phone. */
 const chartHeight = 320;

@@ -1,8 +1,8 @@
 // What a wallet page shows other than its data: loading, failed with a retry, and a failed
 // refresh above data that is still shown.
 import { useTranslation } from 'react-i18next';
-import { ListLoading } from '../market/SectionStatus.tsx';
-import { EmptyState } from '../shell/EmptyState.tsx';
+import { EmptyState } from './EmptyState.tsx';
+import { ListLoading } from './SectionStatus.tsx';
 
 export function WalletLoading() {
   const { t } = useTranslation();

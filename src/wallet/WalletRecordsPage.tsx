@@ -4,18 +4,13 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordRow, RecordType } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
-import { Figure } from '../market/Figures.tsx';
-import { usePullRefresh } from '../market/use-pull-refresh.ts';
-import { EmptyState } from '../shell/EmptyState.tsx';
-import { TabRow } from '../shell/TabRow.tsx';
-import {
-  LoadMore,
-  WalletFailed,
-  WalletLoading,
-  WalletRefreshFailed,
-} from '../wallet/LoadStates.tsx';
-import { shorten } from '../wallet/short-text.ts';
-import { usePagedList } from '../wallet/use-paged-list.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { Figure } from '../ui/Figures.tsx';
+import { LoadMore, WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
+import { TabRow } from '../ui/TabRow.tsx';
+import { usePagedList } from '../ui/use-paged-list.ts';
+import { usePullRefresh } from '../ui/use-pull-refresh.ts';
+import { shorten } from './short-text.ts';
 
 const filters: readonly (RecordType | 'all')[] = [
   'all',

@@ -1,6 +1,6 @@
 // The states of a market list other than its rows: loading, failed (with a retry), empty.
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../shell/EmptyState.tsx';
+import { EmptyState } from './EmptyState.tsx';
 
 export function ListLoading(props: { text: string }) {
   return (

@@ -1,7 +1,7 @@
 // An address that is no page of the app.
 import { useTranslation } from 'react-i18next';
 import { useGo } from '../routes/navigation.ts';
-import { EmptyState } from '../shell/EmptyState.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

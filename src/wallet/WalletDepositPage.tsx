@@ -2,12 +2,12 @@
 // user's own address for it with its QR code.
 import { useTranslation } from 'react-i18next';
 import { useGo } from '../routes/navigation.ts';
-import { EmptyState } from '../shell/EmptyState.tsx';
-import { AssetChainPicker } from '../wallet/AssetChainPicker.tsx';
-import { DepositAddressCard } from '../wallet/DepositAddressCard.tsx';
-import { WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
-import { useAssetChoice } from '../wallet/use-asset-choice.ts';
-import { useWalletSearch } from '../wallet/wallet-search.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { AssetChainPicker } from './AssetChainPicker.tsx';
+import { DepositAddressCard } from './DepositAddressCard.tsx';
+import { useAssetChoice } from './use-asset-choice.ts';
+import { useWalletSearch } from './wallet-search.ts';
 
 export function WalletDepositPage() {
   const { t } = useTranslation();

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { AddressRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useGo } from '../routes/navigation.ts';
-import { EmptyState } from '../shell/EmptyState.tsx';
-import { CopyButton } from '../wallet/CopyButton.tsx';
-import { unannounced } from '../wallet/failure-toast.ts';
-import { WalletFailed, WalletLoading, WalletRefreshFailed } from '../wallet/LoadStates.tsx';
-import { useLoad } from '../wallet/use-load.ts';
+import { CopyButton } from '../ui/CopyButton.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { unannounced } from '../ui/failure-toast.ts';
+import { WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
+import { useLoad } from '../ui/use-load.ts';
 
 export function WalletAddressBookPage() {
   const { t } = useTranslation();

@@ -7,11 +7,11 @@ import { fromPromise } from 'xstate';
 import { verificationMachine } from '../../core/machines/verification.machine.ts';
 import type { Outcome } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
-import { VerificationForm } from '../identity/VerificationForm.tsx';
-import { VerificationStatus } from '../identity/VerificationStatus.tsx';
-import { unannounced } from '../wallet/failure-toast.ts';
-import { WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
-import '../identity/verification.css';
+import { unannounced } from '../ui/failure-toast.ts';
+import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { VerificationForm } from './VerificationForm.tsx';
+import { VerificationStatus } from './VerificationStatus.tsx';
+import './verification.css';
 
 export function VerificationPage() {
   const { t } = useTranslation();

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useBack } from '../routes/navigation.ts';
-import { AssetChainPicker } from '../wallet/AssetChainPicker.tsx';
-import { unannounced } from '../wallet/failure-toast.ts';
-import { WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
-import { useAssetChoice } from '../wallet/use-asset-choice.ts';
-import { useWalletSearch } from '../wallet/wallet-search.ts';
+import { unannounced } from '../ui/failure-toast.ts';
+import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { AssetChainPicker } from './AssetChainPicker.tsx';
+import { useAssetChoice } from './use-asset-choice.ts';
+import { useWalletSearch } from './wallet-search.ts';
 
 /** The server keeps remarks up to this length. */
 const remarkMax = 60;

@@ -3,10 +3,10 @@ import { useLocation } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
-import { RenderedHtml } from '../content/RenderedHtml.tsx';
-import { EmptyState } from '../shell/EmptyState.tsx';
-import { WalletLoading } from '../wallet/LoadStates.tsx';
-import { useLoad } from '../wallet/use-load.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { WalletLoading } from '../ui/LoadStates.tsx';
+import { useLoad } from '../ui/use-load.ts';
+import { RenderedHtml } from './RenderedHtml.tsx';
 
 export function DocumentPage() {
   const { t } = useTranslation();

@@ -5,12 +5,12 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviteView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
-import { EmptyState } from '../shell/EmptyState.tsx';
-import { TabRow } from '../shell/TabRow.tsx';
-import { CopyButton } from '../wallet/CopyButton.tsx';
-import { WalletFailed, WalletLoading } from '../wallet/LoadStates.tsx';
-import { QrCode } from '../wallet/QrCode.tsx';
-import { useLoad } from '../wallet/use-load.ts';
+import { CopyButton } from '../ui/CopyButton.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { QrCode } from '../ui/QrCode.tsx';
+import { TabRow } from '../ui/TabRow.tsx';
+import { useLoad } from '../ui/use-load.ts';
 
 type LevelFilter = 'all' | 1 | 2 | 3;
 const filters: readonly LevelFilter[] = ['all', 1, 2, 3];

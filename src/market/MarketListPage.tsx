@@ -4,15 +4,15 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketSection } from '../../workers/facade.ts';
 import { useView } from '../app/use-view.ts';
-import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
-import { MarketSectionBody } from '../market/MarketSectionBody.tsx';
-import { sectionRows } from '../market/market-filter.ts';
-import { klinePath, klineSearch } from '../market/market-query.ts';
-import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
-import { useMarketSection } from '../market/use-market-section.ts';
-import { usePullRefresh } from '../market/use-pull-refresh.ts';
 import { useGo } from '../routes/navigation.ts';
 import { spotTradePath } from '../spot/spot-query.ts';
+import { usePullRefresh } from '../ui/use-pull-refresh.ts';
+import { ConnectionBadge } from './ConnectionBadge.tsx';
+import { MarketSectionBody } from './MarketSectionBody.tsx';
+import { sectionRows } from './market-filter.ts';
+import { klinePath, klineSearch } from './market-query.ts';
+import { SimulatedBadge } from './SimulatedBadge.tsx';
+import { useMarketSection } from './use-market-section.ts';
 
 export function MarketListPage(props: { section: Exclude<MarketSection, 'home'> }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 // (a leading sign or a trailing % would otherwise swap sides), a price coloured by its last move,
 // and a 24 h change as a coloured pill. All are inline, so their cell decides the alignment.
 import type { ReactNode } from 'react';
-import { changeDirection, trendDirection } from './market-row.ts';
+import { changeDirection, trendDirection } from '../market/market-row.ts';
 
 export function Figure(props: {
   children: ReactNode;

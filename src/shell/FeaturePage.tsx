@@ -1,7 +1,7 @@
 // A section whose feature is still being built: its title in the top bar and an honest empty state.
 import { useTranslation } from 'react-i18next';
 import { useGo } from '../routes/navigation.ts';
-import { EmptyState } from '../shell/EmptyState.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
 
 export function FeaturePage() {
   const { t } = useTranslation();

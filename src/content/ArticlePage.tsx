@@ -4,10 +4,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ArticleView, Outcome } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
-import { RenderedHtml } from '../content/RenderedHtml.tsx';
-import { EmptyState } from '../shell/EmptyState.tsx';
-import { WalletLoading } from '../wallet/LoadStates.tsx';
-import { useLoad } from '../wallet/use-load.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { WalletLoading } from '../ui/LoadStates.tsx';
+import { useLoad } from '../ui/use-load.ts';
+import { RenderedHtml } from './RenderedHtml.tsx';
 
 /** An id that cannot name an article is not asked for. */
 const noArticle: () => Promise<Outcome<ArticleView>> = async () => ({

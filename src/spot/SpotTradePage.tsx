@@ -6,17 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
-import { LastPrice } from '../market/Figures.tsx';
 import { MarketActivity } from '../market/MarketActivity.tsx';
 import { klinePath, klineSearch } from '../market/market-query.ts';
-import { ListLoading } from '../market/SectionStatus.tsx';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
-import { usePullRefresh } from '../market/use-pull-refresh.ts';
 import { useGo } from '../routes/navigation.ts';
-import { OrderForm } from '../spot/OrderForm.tsx';
-import { OrderLists } from '../spot/OrderLists.tsx';
-import { pairName, parseSpotSymbol } from '../spot/spot-query.ts';
-import '../spot/spot.css';
+import { LastPrice } from '../ui/Figures.tsx';
+import { ListLoading } from '../ui/SectionStatus.tsx';
+import { usePullRefresh } from '../ui/use-pull-refresh.ts';
+import { OrderForm } from './OrderForm.tsx';
+import { OrderLists } from './OrderLists.tsx';
+import { pairName, parseSpotSymbol } from './spot-query.ts';
+import './spot.css';
 
 export function SpotTradePage() {
   const { t } = useTranslation();
