@@ -8,7 +8,7 @@
 // percentiles from a pass timing every command with process.hrtime.bigint() (the timer's own cost
 // is included).
 import { Side, OrderBook as TheirBook } from 'nodejs-order-book';
-import { OrderBook } from '../server/spot/engine/order-book.ts';
+import { OrderBook } from '../server/matching/order-book.ts';
 import { seededRandom } from '../tests/support/seeded-random.ts';
 
 /** Throughput passes per engine and scenario; the median is reported. */

@@ -3,6 +3,13 @@
 // value and the available balance. Everything is exact (integer units and bigint atoms); the
 // server checks again and its answer is the truth.
 import type { SpotMarketRules } from '../../schemas/api/spot.schema.ts';
+import {
+  checkLimitOrder,
+  checkMarketBuy,
+  checkMarketSell,
+  type MarketRules,
+  type OrderRuleReason,
+} from '../market/order-rules.ts';
 import { toUnits } from '../market/units.ts';
 import { parseAmount } from '../money.ts';
 import { type OrderTerms, orderReservation, type SpotScales } from './spot-math.ts';
@@ -24,8 +31,10 @@ export type OrderField = 'price' | 'quantity' | 'turnover';
 export type OrderRule =
   | 'required'
   | 'invalid'
-  /** More decimals than the market's tick or lot allows. */
+  /** More decimals than the market's prices or quantities have. */
   | 'offStep'
+  /** Not a whole number of the market's ticks or lots. */
+  | 'offTick'
   | 'tooLarge'
   /** Spec §5: a limit buy price cannot exceed the current price. */
   | 'aboveCurrent'
@@ -59,6 +68,54 @@ export const emptySpotForm: SpotOrderForm = {
 
 export function scalesOf(rules: SpotMarketRules): SpotScales {
   return { priceScale: rules.price_scale, quantityScale: rules.quantity_scale };
+}
+
+/** The engine's rules of a market, in units, from the exact decimals `/spot/markets` publishes. */
+export function engineRules(rules: SpotMarketRules): MarketRules {
+  const { price_scale: ps, quantity_scale: qs } = rules;
+  const units = (value: string, scale: number) => toUnits(value, scale, true) ?? 0;
+  return {
+    tickSize: units(rules.tick_size, ps),
+    lotSize: units(rules.lot_size, qs),
+    minNotional: units(rules.min_notional, ps + qs),
+    maxPrice: units(rules.max_price, ps),
+    maxQuantity: units(rules.max_quantity, qs),
+  };
+}
+
+/**
+ * An order's terms against its market's rules (ticks, lots, bounds, minimum value): the checks the
+ * server and the matching engine apply, here for the preview too.
+ */
+export function ruleBreak(rules: MarketRules, terms: OrderTerms): OrderRuleReason | null {
+  if (terms.type === 'limit') return checkLimitOrder(rules, terms.price, terms.quantity);
+  return 'turnover' in terms
+    ? checkMarketBuy(rules, terms.turnover)
+    : checkMarketSell(rules, terms.quantity);
+}
+
+/** A broken rule as the form shows it: on its field. */
+function ruleProblem(reason: OrderRuleReason, terms: OrderTerms): OrderProblem {
+  switch (reason) {
+    case 'invalid_price':
+      return { field: 'price', rule: 'invalid' };
+    case 'price_off_tick':
+      return { field: 'price', rule: 'offTick' };
+    case 'price_too_high':
+      return { field: 'price', rule: 'tooLarge' };
+    case 'invalid_quantity':
+      return { field: 'quantity', rule: 'invalid' };
+    case 'quantity_off_lot':
+      return { field: 'quantity', rule: 'offTick' };
+    case 'quantity_too_large':
+      return { field: 'quantity', rule: 'tooLarge' };
+    case 'invalid_amount':
+      return { field: 'turnover', rule: 'invalid' };
+    case 'amount_too_large':
+      return { field: 'turnover', rule: 'tooLarge' };
+    case 'below_min_notional':
+      return { field: amountField(terms), rule: 'belowMinimum' };
+  }
 }
 
 /** The fields an order of this side and type needs, in screen order. */
@@ -118,11 +175,18 @@ export function isProblem(value: OrderTerms | OrderProblem): value is OrderProbl
   return 'rule' in value;
 }
 
-/** The first problem of the form, in screen order, or null when it may be sent. */
+/**
+ * The first problem of the form, in screen order, or null when it may be sent: the typed values,
+ * the market's rules (the server's own checks), the current price of spec §5, the minimum value
+ * (a market sell's at the current price), the balance.
+ */
 export function checkSpotOrder(form: SpotOrderForm, context: OrderContext): OrderProblem | null {
   const { rules } = context;
   const terms = orderTerms(form, rules);
   if (isProblem(terms)) return terms;
+  const market = engineRules(rules);
+  const broken = ruleBreak(market, terms);
+  if (broken !== null && broken !== 'below_min_notional') return ruleProblem(broken, terms);
   const scales = scalesOf(rules);
   const last = context.last === null ? null : toUnits(context.last, rules.price_scale, true);
   if (terms.type === 'limit' && last !== null && last > 0) {
@@ -130,11 +194,9 @@ export function checkSpotOrder(form: SpotOrderForm, context: OrderContext): Orde
     if (terms.side === 'sell' && terms.price < last)
       return { field: 'price', rule: 'belowCurrent' };
   }
-  const minimum = BigInt(
-    toUnits(rules.min_notional, rules.price_scale + rules.quantity_scale, true) ?? 0,
-  );
+  if (broken !== null) return ruleProblem(broken, terms);
   const notional = notionalUnits(terms, last);
-  if (notional !== null && notional < minimum) {
+  if (notional !== null && notional < BigInt(market.minNotional)) {
     return { field: amountField(terms), rule: 'belowMinimum' };
   }
   if (context.available !== null) {
@@ -152,11 +214,10 @@ export function amountField(terms: Pick<SpotOrderForm, 'side' | 'type'>): OrderF
 }
 
 /**
- * The order's value in price × quantity units; a market sell's at the current price (its real
- * value is known only once it trades), null when that price is unknown.
+ * A market sell's value in price × quantity units at the current price (its real value is known
+ * only once it trades); null for other orders (the rules judged them) or when that price is unknown.
  */
 function notionalUnits(terms: OrderTerms, last: number | null): bigint | null {
-  if (terms.type === 'limit') return BigInt(terms.price) * BigInt(terms.quantity);
-  if ('turnover' in terms) return BigInt(terms.turnover);
-  return last === null ? null : BigInt(terms.quantity) * BigInt(last);
+  if (terms.type === 'limit' || 'turnover' in terms || last === null) return null;
+  return BigInt(terms.quantity) * BigInt(last);
 }

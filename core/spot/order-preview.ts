@@ -53,7 +53,8 @@ export type ShortcutPercent = (typeof shortcutPercents)[number];
 
 /**
  * The amount a shortcut puts in the form, as an exact decimal rounded down to the market's step
- * (a shortcut never asks for more than is available, nor more than the market's largest order):
+ * and lot (a shortcut never asks for more than is available, nor more than the market's largest
+ * order):
  * a limit buy's quantity at the typed price,
  * a market buy's turnover, a sell's quantity. Null when it cannot be worked out (no price typed,
  * balance unknown).
@@ -68,10 +69,13 @@ export function shortcutAmount(
   if (atoms === null) return null;
   const share = (atoms * BigInt(percent)) / 100n;
   const { price_scale: ps, quantity_scale: qs } = rules;
-  // Never beyond the market's largest order, which the server would refuse.
+  // Never beyond the market's largest order, which the server would refuse; whole lots only.
   const maxQuantity = BigInt(toUnits(rules.max_quantity, qs, true) ?? 0);
-  const quantity = (units: bigint) =>
-    trim(fromUnits(units < maxQuantity ? units : maxQuantity, qs));
+  const lot = BigInt(Math.max(1, toUnits(rules.lot_size, qs, true) ?? 1));
+  const quantity = (units: bigint) => {
+    const most = units < maxQuantity ? units : maxQuantity;
+    return trim(fromUnits(most - (most % lot), qs));
+  };
   if (form.side === 'sell') return quantity(share / 10n ** BigInt(amountScale - qs));
   // Quote atoms to price × quantity units, rounded down (finer atoms buy nothing).
   const quoteUnits = share / 10n ** BigInt(amountScale - ps - qs);

@@ -10,10 +10,10 @@ import type { Db } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { type BalanceChange, post } from '../ledger/post.ts';
+import type { RejectReason, Side } from '../matching/events.ts';
+import { OrderBook } from '../matching/order-book.ts';
 import { commissionPostings, payersOf } from '../referrals/commission.ts';
 import { inviterChains } from '../referrals/inviters.ts';
-import type { RejectReason, Side } from './engine/events.ts';
-import { OrderBook } from './engine/order-book.ts';
 import { refusal } from './order-checks.ts';
 import {
   applyChanges,

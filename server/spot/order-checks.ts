@@ -1,11 +1,12 @@
 // Turns a `/spot/order` request into an order in the market's units, or the refusal a trader can
-// act on. The engine applies the same rules; checking first means a refused order freezes nothing.
+// act on. The rules are the ones the app's preview and the engine apply (core/spot/order-form.ts
+// `ruleBreak`); checking first means a refused order freezes nothing.
 import { fromUnits, toUnits } from '../../core/market/units.ts';
+import { ruleBreak } from '../../core/spot/order-form.ts';
 import type { placeSpotOrder } from '../../schemas/api/spot.schema.ts';
 import type { RequestOf } from '../../schemas/endpoint.ts';
 import { BusinessError } from '../http/business-error.ts';
-import type { RejectReason } from './engine/events.ts';
-import { checkLimitOrder, checkMarketBuy, checkMarketSell } from './engine/market-rules.ts';
+import type { RejectReason } from '../matching/events.ts';
 import type { NewOrder } from './settlement.ts';
 import { type SpotMarket, trimZeros } from './spot-markets.ts';
 
@@ -44,19 +45,16 @@ export function parseOrder(market: SpotMarket, userId: number, request: OrderReq
       () => new BusinessError('quantity_too_large'),
     );
   let order: NewOrder;
-  let reason: RejectReason | null;
   if (request.type === 'limit') {
     order = { userId, type: 'limit', side: request.side, price: price(), quantity: quantity() };
-    reason = checkLimitOrder(rules, order.price, order.quantity);
   } else if (request.side === 'buy') {
     const invalid = () => new BusinessError('field_invalid', { field: 'turnover' });
     const turnover = units(request.turnover ?? '', priceScale + quantityScale, invalid, invalid);
     order = { userId, type: 'market', side: 'buy', turnover };
-    reason = checkMarketBuy(rules, turnover);
   } else {
     order = { userId, type: 'market', side: 'sell', quantity: quantity() };
-    reason = checkMarketSell(rules, order.quantity);
   }
+  const reason = ruleBreak(rules, order);
   if (reason !== null) throw refusal(market, reason);
   return order;
 }

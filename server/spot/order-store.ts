@@ -8,7 +8,7 @@ import type { SpotOrder, SpotOrderList } from '../../schemas/api/spot.schema.ts'
 import type { Db } from '../db/database.ts';
 import type { Database, SpotOrdersTable } from '../db/tables.ts';
 import type { ReservationsQuery } from '../ledger/check.ts';
-import type { Side } from './engine/events.ts';
+import type { Side } from '../matching/events.ts';
 import type { Fill, NewOrder, OrderChange } from './settlement.ts';
 import type { SpotMarket } from './spot-markets.ts';
 

@@ -17,7 +17,7 @@ import {
 import type { SpotOrderStatus } from '../db/tables.ts';
 import type { AccountRef, Leg } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
-import type { EngineEvent, Side } from './engine/events.ts';
+import type { EngineEvent, Side } from '../matching/events.ts';
 import type { SpotMarket } from './spot-markets.ts';
 
 export type SpotCancelReason = 'user' | 'self_trade' | 'unfilled';

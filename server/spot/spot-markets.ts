@@ -1,10 +1,11 @@
 // The spot markets that take orders: each listed market's engine rules (tick, lot, minimum value,
 // bounds) and fee rates, derived from its precision so every amount is exact in ledger atoms.
+
+import type { MarketRules } from '../../core/market/order-rules.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import { fitsLedger, type SpotScales } from '../../core/spot/spot-math.ts';
 import type { SpotMarketRules } from '../../schemas/api/spot.schema.ts';
 import type { MarketSpec } from '../market/catalog.ts';
-import type { MarketRules } from './engine/market-rules.ts';
 
 export interface SpotFeeRates {
   /** Parts per million of what a fill gives the order. */

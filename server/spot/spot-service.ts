@@ -10,7 +10,7 @@ import type { Db } from '../db/database.ts';
 import type { UnitLevel } from '../market/depth-book.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { MarketState } from '../market/market-state.ts';
-import type { OrderBook } from './engine/order-book.ts';
+import type { OrderBook } from '../matching/order-book.ts';
 import { LiquidityProvider } from './liquidity/liquidity-provider.ts';
 import { ensureProviderAccount } from './liquidity/provider-account.ts';
 import { type Committed, MarketWriter } from './market-writer.ts';

@@ -7,9 +7,9 @@
 // seeded stream of that many commands instead (long profile).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EngineEvent, Side } from '../../server/spot/engine/events.ts';
-import type { MarketRules } from '../../server/spot/engine/market-rules.ts';
-import { OrderBook } from '../../server/spot/engine/order-book.ts';
+import type { MarketRules } from '../../core/market/order-rules.ts';
+import type { EngineEvent, Side } from '../../server/matching/events.ts';
+import { OrderBook } from '../../server/matching/order-book.ts';
 import { NaiveBook } from '../support/naive-book.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 

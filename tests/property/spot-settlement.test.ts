@@ -10,6 +10,7 @@
 // `SPOT_ENGINE_COMMANDS` runs one long seeded stream of that many commands (long profile).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkLimitOrder, checkMarketBuy, checkMarketSell } from '../../core/market/order-rules.ts';
 import {
   baseAtoms,
   type OrderTerms,
@@ -19,14 +20,9 @@ import {
 import type { AccountRef } from '../../server/ledger/accounts.ts';
 import type { Posting } from '../../server/ledger/post.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';
+import type { Side } from '../../server/matching/events.ts';
+import { OrderBook } from '../../server/matching/order-book.ts';
 import { commissionPostings } from '../../server/referrals/commission.ts';
-import type { Side } from '../../server/spot/engine/events.ts';
-import {
-  checkLimitOrder,
-  checkMarketBuy,
-  checkMarketSell,
-} from '../../server/spot/engine/market-rules.ts';
-import { OrderBook } from '../../server/spot/engine/order-book.ts';
 import { freezePosting, settle } from '../../server/spot/settlement.ts';
 import { spotMarketOf } from '../../server/spot/spot-markets.ts';
 import { seededRandom } from '../support/seeded-random.ts';

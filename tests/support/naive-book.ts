@@ -1,9 +1,10 @@
 // A plain reference order book for the differential test of server/spot/engine: each side is one
 // array kept in priority order (best price first, then arrival), searched and spliced by hand.
 // Slow and obvious on purpose; it shares no code with the engine, its validation included.
-import type { EngineEvent, Side } from '../../server/spot/engine/events.ts';
-import type { MarketRules } from '../../server/spot/engine/market-rules.ts';
-import type { RestingOrder } from '../../server/spot/engine/order-book.ts';
+
+import type { MarketRules } from '../../core/market/order-rules.ts';
+import type { EngineEvent, Side } from '../../server/matching/events.ts';
+import type { RestingOrder } from '../../server/matching/order-book.ts';
 
 interface Resting {
   orderId: number;

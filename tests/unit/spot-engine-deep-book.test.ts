@@ -2,9 +2,9 @@
 // naive reference book: the typed-array order store, the id table and the price ladder all grow
 // from their smallest size here, and levels come and go far from the best price.
 import { describe, expect, it } from 'vitest';
-import type { EngineEvent, Side } from '../../server/spot/engine/events.ts';
-import type { MarketRules } from '../../server/spot/engine/market-rules.ts';
-import { OrderBook } from '../../server/spot/engine/order-book.ts';
+import type { MarketRules } from '../../core/market/order-rules.ts';
+import type { EngineEvent, Side } from '../../server/matching/events.ts';
+import { OrderBook } from '../../server/matching/order-book.ts';
 import { NaiveBook } from '../support/naive-book.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 

@@ -3,8 +3,8 @@
 // long one order sits at the head while others come and go behind it; every chunk back in the
 // pool once the levels are gone.
 import { describe, expect, it } from 'vitest';
-import { LevelStore } from '../../server/spot/engine/level-store.ts';
-import { OrderTable } from '../../server/spot/engine/order-table.ts';
+import { LevelStore } from '../../server/matching/level-store.ts';
+import { OrderTable } from '../../server/matching/order-table.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 
 function setUp() {

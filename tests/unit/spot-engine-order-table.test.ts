@@ -2,9 +2,9 @@
 // answering exactly the resting orders, whatever the ids look like, and matching relies on the
 // links between records surviving when the home area grows and records move.
 import { describe, expect, it } from 'vitest';
-import { IdHashTable } from '../../server/spot/engine/id-hash-table.ts';
-import { OrderTable } from '../../server/spot/engine/order-table.ts';
-import { NONE } from '../../server/spot/engine/slot.ts';
+import { IdHashTable } from '../../server/matching/id-hash-table.ts';
+import { OrderTable } from '../../server/matching/order-table.ts';
+import { NONE } from '../../server/matching/slot.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 
 function setUp(expected: number) {

@@ -1,8 +1,8 @@
 // The price ladder of the spot engine against a sorted array, over tick ranges from tiny to 2^53:
 // the book relies on it to find a level by price, the best level and the next one outwards.
 import { describe, expect, it } from 'vitest';
-import { PriceLadder } from '../../server/spot/engine/price-ladder.ts';
-import { NONE } from '../../server/spot/engine/slot.ts';
+import { PriceLadder } from '../../server/matching/price-ladder.ts';
+import { NONE } from '../../server/matching/slot.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 
 /** Plays random adds and removes on a ladder and a sorted model; level slot = position in `ticks`. */

@@ -1,12 +1,12 @@
 // Edge cases of the spot matching engine, one by one.
 import { describe, expect, it } from 'vitest';
-import type { EngineEvent } from '../../server/spot/engine/events.ts';
 import {
   affordableQuantity,
   checkLimitOrder,
   type MarketRules,
-} from '../../server/spot/engine/market-rules.ts';
-import { OrderBook } from '../../server/spot/engine/order-book.ts';
+} from '../../core/market/order-rules.ts';
+import type { EngineEvent } from '../../server/matching/events.ts';
+import { OrderBook } from '../../server/matching/order-book.ts';
 
 const rules: MarketRules = {
   tickSize: 10,

@@ -45,6 +45,9 @@ export function createSpotHandlers(context: DomainContext): SpotHandlers {
             minimum: formatPrice(rules.min_notional, { locale }),
             quote,
             decimals: decimalsFor(problem.field, rules),
+            step: formatPrice(problem.field === 'price' ? rules.tick_size : rules.lot_size, {
+              locale,
+            }),
           },
         },
         fee: fee && { shown: formatPrice(fee.fee, { locale }), asset: fee.asset },

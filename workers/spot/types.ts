@@ -60,8 +60,11 @@ export interface SpotView {
 
 /** A form problem with what its message names, already formatted. */
 export interface SpotProblem extends OrderProblem {
-  /** The minimum order value with its (quote) asset, and how many decimals the field takes. */
-  params: { minimum: string; quote: string; decimals: number };
+  /**
+   * The minimum order value with its (quote) asset, how many decimals the field takes, and its
+   * step (the tick of a price, the lot of a quantity).
+   */
+  params: { minimum: string; quote: string; decimals: number; step: string };
 }
 
 export interface SpotReview {

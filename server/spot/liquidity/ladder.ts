@@ -1,6 +1,6 @@
 // The quotes the liquidity provider wants resting: a ladder of bids below and asks above the index
 // price, a set spread apart, each level worth about the same in the quote asset. Pure, in units.
-import type { MarketRules } from '../engine/market-rules.ts';
+import type { MarketRules } from '../../../core/market/order-rules.ts';
 
 export interface LadderSettings {
   /** Distance between the best bid and the best ask, in basis points of the index. */

@@ -6,9 +6,7 @@
 // Self-trade prevention: an incoming order never trades with a resting order of the same user.
 // When it reaches one that it would trade with, the resting order is cancelled (event `cancel`,
 // reason `self_trade`) and matching goes on with the next resting order.
-import { BookSide } from './book-side.ts';
-import { type EngineEvent, EventBuffer, type RejectReason, type Side } from './events.ts';
-import { LevelStore } from './level-store.ts';
+
 import {
   affordableQuantity,
   assertRules,
@@ -16,7 +14,10 @@ import {
   checkMarketBuy,
   checkMarketSell,
   type MarketRules,
-} from './market-rules.ts';
+} from '../../core/market/order-rules.ts';
+import { BookSide } from './book-side.ts';
+import { type EngineEvent, EventBuffer, type RejectReason, type Side } from './events.ts';
+import { LevelStore } from './level-store.ts';
 import { OrderTable } from './order-table.ts';
 import { NONE } from './slot.ts';
 

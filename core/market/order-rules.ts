@@ -1,7 +1,20 @@
 // Per-market trading rules and the checks an order must pass before it reaches the book. Prices
-// and quantities are integers of the market's smallest units (see core/market/units.ts); a quote
-// amount (notional, turnover) is price units × quantity units, also an integer.
-import type { RejectReason } from './events.ts';
+// and quantities are integers of the market's smallest units (see units.ts); a quote amount
+// (notional, turnover) is price units × quantity units, also an integer. The same functions judge
+// an order in the app's preview, at the server's door and in the matching engine, so the three
+// cannot disagree.
+
+/** Why an order breaks its market's rules. */
+export type OrderRuleReason =
+  | 'invalid_price'
+  | 'price_off_tick'
+  | 'price_too_high'
+  | 'invalid_quantity'
+  | 'quantity_off_lot'
+  | 'quantity_too_large'
+  | 'invalid_amount'
+  | 'amount_too_large'
+  | 'below_min_notional';
 
 export interface MarketRules {
   /** Price step in price units: every price is a multiple of it. */
@@ -32,14 +45,14 @@ function isPositiveInteger(value: number): boolean {
   return Number.isSafeInteger(value) && value > 0;
 }
 
-function checkPrice(rules: MarketRules, price: number): RejectReason | null {
+function checkPrice(rules: MarketRules, price: number): OrderRuleReason | null {
   if (!isPositiveInteger(price)) return 'invalid_price';
   if (price % rules.tickSize !== 0) return 'price_off_tick';
   if (price > rules.maxPrice) return 'price_too_high';
   return null;
 }
 
-function checkQuantity(rules: MarketRules, quantity: number): RejectReason | null {
+function checkQuantity(rules: MarketRules, quantity: number): OrderRuleReason | null {
   if (!isPositiveInteger(quantity)) return 'invalid_quantity';
   if (quantity % rules.lotSize !== 0) return 'quantity_off_lot';
   if (quantity > rules.maxQuantity) return 'quantity_too_large';
@@ -50,7 +63,7 @@ export function checkLimitOrder(
   rules: MarketRules,
   price: number,
   quantity: number,
-): RejectReason | null {
+): OrderRuleReason | null {
   const reason = checkPrice(rules, price) ?? checkQuantity(rules, quantity);
   if (reason !== null) return reason;
   // Both factors are bounded by the rules, so the product is exact.
@@ -58,7 +71,7 @@ export function checkLimitOrder(
 }
 
 /** A market buy spends up to `turnover` quote units. */
-export function checkMarketBuy(rules: MarketRules, turnover: number): RejectReason | null {
+export function checkMarketBuy(rules: MarketRules, turnover: number): OrderRuleReason | null {
   if (!isPositiveInteger(turnover)) return 'invalid_amount';
   if (turnover > rules.maxPrice * rules.maxQuantity) return 'amount_too_large';
   return turnover < rules.minNotional ? 'below_min_notional' : null;
@@ -68,7 +81,7 @@ export function checkMarketBuy(rules: MarketRules, turnover: number): RejectReas
  * A market sell of `quantity`. Its notional is unknown until it trades, so only the quantity is
  * checked here; the caller may check `quantity × best bid` against the minimum before sending it.
  */
-export function checkMarketSell(rules: MarketRules, quantity: number): RejectReason | null {
+export function checkMarketSell(rules: MarketRules, quantity: number): OrderRuleReason | null {
   return checkQuantity(rules, quantity);
 }
 

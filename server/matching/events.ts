@@ -2,22 +2,16 @@
 // hot path stays monomorphic, and the objects are reused: a command overwrites the events of the
 // one before, and a caller that keeps an event past its next command must copy it.
 
+import type { OrderRuleReason } from '../../core/market/order-rules.ts';
+
 export type Side = 'buy' | 'sell';
 
-/** Why a command was refused. Nothing in the book changes on a rejection. */
+/** Why a command was refused: the market's rules, or the book's own. Nothing in the book changes on a rejection. */
 export type RejectReason =
+  | OrderRuleReason
   | 'invalid_order_id'
   | 'invalid_user'
   | 'duplicate_order_id'
-  | 'invalid_price'
-  | 'price_off_tick'
-  | 'price_too_high'
-  | 'invalid_quantity'
-  | 'quantity_off_lot'
-  | 'quantity_too_large'
-  | 'invalid_amount'
-  | 'amount_too_large'
-  | 'below_min_notional'
   | 'unknown_order'
   | 'not_owner';
 
