@@ -6,32 +6,19 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { loginRoutes } from './accounts/login-routes.ts';
-import { registerRoutes } from './accounts/register-routes.ts';
-import { securityRoutes } from './accounts/security-routes.ts';
 import { resolveSession, sessionLimitsOf } from './accounts/sessions.ts';
-import { articleRoutes } from './content/article-routes.ts';
-import { brandRoutes } from './content/brand-routes.ts';
-import { contentOps } from './content/content-ops.ts';
-import { homeRoutes } from './content/home-routes.ts';
 import type { AppDeps } from './deps.ts';
 import { SocketGateway } from './gateway/socket-gateway.ts';
 import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
 import { registerLanguage } from './http/language.ts';
 import { createRouter } from './http/router.ts';
-import { identityRoutes } from './identity/identity-routes.ts';
-import { kycOps } from './identity/kyc-ops.ts';
 import { createMarketService } from './market/create-market.ts';
-import { marketRoutes } from './market/market-routes.ts';
+import type { ModuleContext } from './module.ts';
+import { exchangeReservations, modules } from './modules.ts';
+import { ledgerCheckCall } from './ops/ledger-check.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 import { issueOpsToken } from './ops/ops-token.ts';
-import { inviteRoutes } from './referrals/invite-routes.ts';
 import { nodeScheduler } from './scheduler.ts';
-import { spotRoutes } from './spot/spot-routes.ts';
-import { SpotService } from './spot/spot-service.ts';
-import { SupportBus } from './support/support-bus.ts';
-import { supportRoutes } from './support/support-routes.ts';
-import { walletRoutes } from './wallet/wallet-routes.ts';
 
 export const limits = {
   /** Form and JSON bodies: every call of the API fits in far less. */
@@ -89,52 +76,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const sessionLimits = sessionLimitsOf(config);
   const router = createRouter(app, { db: deps.db, clock: deps.clock, sessionLimits });
+  // Before any route: a route keeps the error handler in force when it is declared.
+  registerErrorHandlers(app, router.paths);
   const scheduler = deps.scheduler ?? nodeScheduler;
-  const market = deps.market ?? createMarketService(config, deps.db, scheduler, app.log);
-  await market.start();
-  const spot = new SpotService({
-    db: deps.db,
-    clock: deps.clock,
+  const context: ModuleContext = {
+    ...deps,
+    app,
+    router,
     scheduler,
-    market,
-    settings: config.spot,
+    sessionLimits,
+    // The market data every product reads: built here, run by the market module.
+    market: deps.market ?? createMarketService(config, deps.db, scheduler, app.log),
     log: app.log,
-  });
-  await spot.start();
+  };
+  const built = modules.map((module) => module.create(context));
+  for (const module of built) await module.start?.();
   app.addHook('onClose', async () => {
-    // Orders first: the last commands finish and publish while the market data is still live.
-    await spot.stop();
-    await market.stop();
+    for (const module of [...built].reverse()) await module.stop?.();
   });
-  // Operators' answers reach the user's socket through it.
-  const supportBus = new SupportBus();
+
   const gateway = new SocketGateway({
-    support: supportBus,
-    service: market,
-    spot,
+    publicStreams: built.flatMap((module) => module.publicStreams ?? []),
+    privateStreams: built.flatMap((module) => module.privateStreams ?? []),
     scheduler,
     authenticate: async (token) =>
       (await resolveSession(deps.db, deps.clock, sessionLimits, token))?.userId ?? null,
     ...(deps.gatewayLimits ? { limits: deps.gatewayLimits } : {}),
   });
   await gateway.register(app);
-  brandRoutes(router, deps);
-  registerRoutes(router, deps);
-  loginRoutes(router, deps);
-  securityRoutes(router, deps);
-  identityRoutes(app, router, deps, sessionLimits);
-  inviteRoutes(router, deps);
-  marketRoutes(router, market, () => scheduler.now());
-  walletRoutes(router, deps, market);
-  spotRoutes(router, deps, spot);
-  opsRoutes(app, deps, await issueOpsToken(config.dataDir), [
-    contentOps(deps.db, supportBus),
-    kycOps(deps),
+  opsRoutes(app, deps.db, await issueOpsToken(config.dataDir), [
+    ledgerCheckCall(deps.db, exchangeReservations),
+    ...built.flatMap((module) => module.ops ?? []),
   ]);
-  articleRoutes(router, deps);
-  supportRoutes(router, deps, supportBus);
-  homeRoutes(router, deps, market, () => scheduler.now());
-  registerErrorHandlers(app, router.paths);
 
   if (existsSync(config.webRoot)) {
     await app.register(fastifyStatic, { root: config.webRoot, wildcard: false });

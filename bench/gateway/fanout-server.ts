@@ -14,6 +14,7 @@ import type { Database } from '../../server/db/tables.ts';
 import { SocketGateway } from '../../server/gateway/socket-gateway.ts';
 import { defaultMarkets, marketsFor } from '../../server/market/catalog.ts';
 import { MarketService } from '../../server/market/market-service.ts';
+import { marketStream } from '../../server/market/market-stream.ts';
 import { nodeScheduler } from '../../server/scheduler.ts';
 import { FloodFeed } from './flood-feed.ts';
 import { serve } from './ipc.ts';
@@ -56,7 +57,8 @@ const service = new MarketService({
   storeMs: 3_600_000,
 });
 const gateway = new SocketGateway({
-  service,
+  publicStreams: [marketStream(service)],
+  privateStreams: [],
   scheduler: nodeScheduler,
   authenticate: async () => null,
   ...(variant === 'per-client' ? { hub: new PerClientHub() } : {}),

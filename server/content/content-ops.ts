@@ -1,13 +1,10 @@
-// Operator calls for articles, the fixed documents and the support conversation (the CLI's
-// `article`, `document` and `support` commands). Bodies are the Markdown subset of markup.ts.
+// Operator calls for articles and the fixed documents (the CLI's `article` and `document`
+// commands). Bodies are the Markdown subset of markup.ts.
 import { z } from 'zod';
 import { documentKeySchema } from '../../schemas/api/content.schema.ts';
-import { supportMessageMax } from '../../schemas/api/support.schema.ts';
 import { languages } from '../../schemas/languages.ts';
 import type { Db } from '../db/database.ts';
-import type { OpsKit } from '../ops/ops-routes.ts';
-import type { SupportBus } from '../support/support-bus.ts';
-import { addMessage, conversations, messagesOf } from '../support/support-store.ts';
+import { type OpsCall, type OpsKit, opsCall } from '../ops/ops-call.ts';
 import { articleCategories, isKnownCategory } from './article-store.ts';
 
 const lang = z.enum(languages).default('en');
@@ -16,17 +13,30 @@ const body = z.string().trim().min(1).max(100_000);
 const category = z.coerce.number().int();
 const id = z.coerce.number().int().positive();
 
-export function contentOps(db: Db, bus: SupportBus) {
-  return (kit: OpsKit): void => {
-    const { route, log, fail } = kit;
-    const checkCategory = (value: number) => {
-      if (!isKnownCategory(value)) {
-        fail(`unknown category ${value}; known: ${JSON.stringify(articleCategories)}`);
-      }
-    };
+/** A text's fields as the CLI takes them; the body inline or from a file. */
+const textOptions = ['lang', 'title', 'body'];
+const bodyFile = { 'body-file': 'body' };
 
-    route('/ops/article/add', z.object({ category, lang, title, body }), async (input) => {
-      checkCategory(input.category);
+function checkCategory(value: number, { fail }: OpsKit): void {
+  if (!isKnownCategory(value)) {
+    fail(`unknown category ${value}; known: ${JSON.stringify(articleCategories)}`);
+  }
+}
+
+export function contentOps(db: Db): OpsCall[] {
+  const addArticle = opsCall({
+    path: '/ops/article/add',
+    input: z.object({ category, lang, title, body }),
+    commands: [
+      {
+        words: 'article add',
+        options: ['category', ...textOptions],
+        files: bodyFile,
+        help: 'publish an article (category 92 notices, 1 about us, 2 guides)',
+      },
+    ],
+    run: async (input, kit) => {
+      checkCategory(input.category, kit);
       const article = await db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('articles')
@@ -39,67 +49,86 @@ export function contentOps(db: Db, bus: SupportBus) {
           .execute();
         return row;
       });
-      await log('article.add', String(article.id), { category: input.category, lang: input.lang });
+      await kit.log('article.add', String(article.id), {
+        category: input.category,
+        lang: input.lang,
+      });
       return { id: article.id, category_id: article.category_id, lang: input.lang };
-    });
+    },
+  });
 
-    route(
-      '/ops/article/update',
-      z.object({
-        id,
-        category: category.optional(),
-        lang,
-        title: title.optional(),
-        body: body.optional(),
-      }),
-      async (input) => {
-        if (input.category !== undefined) checkCategory(input.category);
-        await db.transaction().execute(async (trx) => {
-          const found = await trx
-            .updateTable('articles')
-            .set({
-              updated_at: new Date(),
-              ...(input.category === undefined ? {} : { category_id: input.category }),
-            })
-            .where('id', '=', input.id)
-            .returning('id')
-            .executeTakeFirst();
-          if (!found) fail(`no article ${input.id}`);
-          if (input.title === undefined && input.body === undefined) return;
-          const text = await trx
-            .selectFrom('article_texts')
-            .selectAll()
-            .where('article_id', '=', input.id)
-            .where('lang', '=', input.lang)
-            .executeTakeFirst();
-          const next = { title: input.title ?? text?.title, body: input.body ?? text?.body };
-          if (next.title === undefined || next.body === undefined) {
-            fail(`article ${input.id} has no ${input.lang} text yet: give both --title and --body`);
-          }
-          await trx
-            .insertInto('article_texts')
-            .values({
-              article_id: input.id,
-              lang: input.lang,
-              title: next.title as string,
-              body: next.body as string,
-            })
-            .onConflict((oc) =>
-              oc
-                .columns(['article_id', 'lang'])
-                .doUpdateSet({ title: next.title as string, body: next.body as string }),
-            )
-            .execute();
-        });
-        await log('article.update', String(input.id), {
-          category: input.category ?? null,
-          lang: input.lang,
-        });
-        return { id: input.id, lang: input.lang };
+  const updateArticle = opsCall({
+    path: '/ops/article/update',
+    input: z.object({
+      id,
+      category: category.optional(),
+      lang,
+      title: title.optional(),
+      body: body.optional(),
+    }),
+    commands: [
+      {
+        words: 'article update',
+        args: ['id'],
+        options: ['category', ...textOptions],
+        files: bodyFile,
+        help: 'move an article, or set its text in one language',
       },
-    );
+    ],
+    run: async (input, kit) => {
+      if (input.category !== undefined) checkCategory(input.category, kit);
+      await db.transaction().execute(async (trx) => {
+        const found = await trx
+          .updateTable('articles')
+          .set({
+            updated_at: new Date(),
+            ...(input.category === undefined ? {} : { category_id: input.category }),
+          })
+          .where('id', '=', input.id)
+          .returning('id')
+          .executeTakeFirst();
+        if (!found) kit.fail(`no article ${input.id}`);
+        if (input.title === undefined && input.body === undefined) return;
+        const text = await trx
+          .selectFrom('article_texts')
+          .selectAll()
+          .where('article_id', '=', input.id)
+          .where('lang', '=', input.lang)
+          .executeTakeFirst();
+        const nextTitle = input.title ?? text?.title;
+        const nextBody = input.body ?? text?.body;
+        if (nextTitle === undefined || nextBody === undefined) {
+          return kit.fail(
+            `article ${input.id} has no ${input.lang} text yet: give both --title and --body`,
+          );
+        }
+        await trx
+          .insertInto('article_texts')
+          .values({ article_id: input.id, lang: input.lang, title: nextTitle, body: nextBody })
+          .onConflict((oc) =>
+            oc.columns(['article_id', 'lang']).doUpdateSet({ title: nextTitle, body: nextBody }),
+          )
+          .execute();
+      });
+      await kit.log('article.update', String(input.id), {
+        category: input.category ?? null,
+        lang: input.lang,
+      });
+      return { id: input.id, lang: input.lang };
+    },
+  });
 
-    route('/ops/article/list', z.object({ category: category.optional() }), async (input) => {
+  const listArticles = opsCall({
+    path: '/ops/article/list',
+    input: z.object({ category: category.optional() }),
+    commands: [
+      {
+        words: 'article list',
+        options: ['category'],
+        help: 'list articles with their titles per language',
+      },
+    ],
+    run: async (input) => {
       const rows = await db
         .selectFrom('articles as a')
         .leftJoin('article_texts as t', 't.article_id', 'a.id')
@@ -125,63 +154,60 @@ export function contentOps(db: Db, bus: SupportBus) {
         byId.set(row.id, entry);
       }
       return [...byId.values()];
-    });
+    },
+  });
 
-    route('/ops/article/remove', z.object({ id }), async (input) => {
+  const removeArticle = opsCall({
+    path: '/ops/article/remove',
+    input: z.object({ id }),
+    commands: [{ words: 'article remove', args: ['id'], help: 'delete an article' }],
+    run: async (input, kit) => {
       const removed = await db.deleteFrom('articles').where('id', '=', input.id).executeTakeFirst();
-      if (Number(removed.numDeletedRows) === 0) fail(`no article ${input.id}`);
-      await log('article.remove', String(input.id), {});
+      if (Number(removed.numDeletedRows) === 0) kit.fail(`no article ${input.id}`);
+      await kit.log('article.remove', String(input.id), {});
       return { id: input.id, removed: true };
-    });
+    },
+  });
 
-    route(
-      '/ops/document/set',
-      z.object({ key: documentKeySchema, lang, title, body }),
-      async (input) => {
-        await db
-          .insertInto('documents')
-          .values({ key: input.key, lang: input.lang, title: input.title, body: input.body })
-          .onConflict((oc) =>
-            oc
-              .columns(['key', 'lang'])
-              .doUpdateSet({ title: input.title, body: input.body, updated_at: new Date() }),
-          )
-          .execute();
-        await log('document.set', input.key, { lang: input.lang });
-        return { key: input.key, lang: input.lang };
+  const setDocument = opsCall({
+    path: '/ops/document/set',
+    input: z.object({ key: documentKeySchema, lang, title, body }),
+    commands: [
+      {
+        words: 'document set',
+        args: ['key'],
+        options: textOptions,
+        files: bodyFile,
+        help: 'set a fixed document (about, msb, sec) in one language',
       },
-    );
+    ],
+    run: async (input, kit) => {
+      await db
+        .insertInto('documents')
+        .values({ key: input.key, lang: input.lang, title: input.title, body: input.body })
+        .onConflict((oc) =>
+          oc
+            .columns(['key', 'lang'])
+            .doUpdateSet({ title: input.title, body: input.body, updated_at: new Date() }),
+        )
+        .execute();
+      await kit.log('document.set', input.key, { lang: input.lang });
+      return { key: input.key, lang: input.lang };
+    },
+  });
 
-    route('/ops/document/list', z.object({}), async () =>
+  const listDocuments = opsCall({
+    path: '/ops/document/list',
+    input: z.object({}),
+    commands: [{ words: 'document list', help: 'list the fixed documents' }],
+    run: async () =>
       db
         .selectFrom('documents')
         .select(['key', 'lang', 'title', 'updated_at'])
         .orderBy('key')
         .orderBy('lang')
         .execute(),
-    );
+  });
 
-    route('/ops/support/list', z.object({}), async () => conversations(db));
-
-    route('/ops/support/show', z.object({ account: z.string().min(1) }), async (input) => {
-      const user = await kit.userByAccount(input.account);
-      const { list } = await messagesOf(db, user.id, 1, 100);
-      return { account: user.account, messages: list.reverse() };
-    });
-
-    route(
-      '/ops/support/reply',
-      z.object({
-        account: z.string().min(1),
-        text: z.string().trim().min(1).max(supportMessageMax),
-      }),
-      async (input) => {
-        const user = await kit.userByAccount(input.account);
-        const message = await addMessage(db, user.id, true, input.text);
-        await log('support.reply', user.account, { id: message.id });
-        bus.publish(user.id, [message]);
-        return { account: user.account, message };
-      },
-    );
-  };
+  return [addArticle, updateArticle, listArticles, removeArticle, setDocument, listDocuments];
 }

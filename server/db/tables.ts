@@ -1,5 +1,9 @@
 // Row types of the database, as Kysely sees them.
 import type { ColumnType, Generated } from 'kysely';
+import type { SpotCancelReason, SpotOrderStatus } from '../../schemas/api/spot.schema.ts';
+import type { WalletName } from '../../schemas/api/wallet.schema.ts';
+
+export type { SpotOrderStatus };
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -69,7 +73,7 @@ export interface CandlesTable {
   quote_volume: string;
 }
 
-export type Wallet = 'funding' | 'contract' | 'option';
+export type Wallet = WalletName;
 
 export interface LedgerAccountsTable {
   /** bigserial: pg answers a string, PGlite a number. */
@@ -163,8 +167,6 @@ export interface OperatorActionsTable {
   created_at: CreatedAt;
 }
 
-export type SpotOrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled';
-
 export interface SpotOrdersTable {
   /** bigserial: the engine's order id, and time priority within a price. */
   id: ColumnType<string | number, never, never>;
@@ -183,7 +185,7 @@ export interface SpotOrdersTable {
   frozen_asset: string;
   frozen: string;
   status: SpotOrderStatus;
-  cancel_reason: 'user' | 'self_trade' | 'unfilled' | null;
+  cancel_reason: SpotCancelReason | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

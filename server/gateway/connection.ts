@@ -1,7 +1,7 @@
 // One client on the market socket: reads its frames within the limits, keeps its subscriptions,
 // and sends it data until it stops answering or cannot keep up.
 import type { WebSocket } from 'ws';
-import { channelSchema } from '../../schemas/channels.ts';
+import { channelSchema, isPrivateChannel } from '../../schemas/channels.ts';
 import type { ErrorName } from '../../schemas/errors.ts';
 import { errorCodes } from '../../schemas/errors.ts';
 import type { Language } from '../../schemas/languages.ts';
@@ -27,12 +27,6 @@ export interface ConnectionHost {
 export interface Corkable {
   cork(): void;
   uncork(): void;
-}
-
-const privateChannels = new Set(['orders', 'balances', 'positions', 'options', 'support']);
-
-export function isPrivateChannel(channel: string): boolean {
-  return privateChannels.has(channel);
 }
 
 export class Connection implements Peer {

@@ -1,29 +1,21 @@
-// The market socket at `/ws` (design.md §4, §6): public channels fed by the market service every
-// publication tick, a depth snapshot and the current ticker on subscribing, a `pong` heartbeat,
-// and limits on everything a client can make the server hold.
+// The market socket at `/ws` (design.md §4, §6): the public channels its streams feed, with what a
+// new subscriber gets at once, users' own frames on their private channels, a `pong` heartbeat,
+// and limits on everything a client can make the server hold. It knows no product: the parts of
+// the server hand it their streams.
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Scheduler } from '../../core/scheduler.ts';
-import { type KlinePeriod, klinePeriods } from '../../schemas/api/market.schema.ts';
+import { isPrivateChannel } from '../../schemas/channels.ts';
 import { languageFromTag } from '../../schemas/languages.ts';
-import { candleRow } from '../market/market-routes.ts';
-import type { MarketService } from '../market/market-service.ts';
-import type { MarketState } from '../market/market-state.ts';
-import type { SpotService } from '../spot/spot-service.ts';
-import type { SupportBus } from '../support/support-bus.ts';
-import { ChannelHub, encodeFrame } from './channel-hub.ts';
-import { Connection, type ConnectionHost, type Corkable, isPrivateChannel } from './connection.ts';
+import { ChannelHub } from './channel-hub.ts';
+import { Connection, type ConnectionHost, type Corkable } from './connection.ts';
 import { defaultGatewayLimits, type GatewayLimits } from './limits.ts';
-import { depthSnapshot, publishChanges } from './market-frames.ts';
-import { privateFrames } from './private-frames.ts';
+import type { PrivateStream, PublicStream } from './streams.ts';
 
 export interface GatewayOptions {
-  service: MarketService;
-  /** Spot trading, whose committed commands reach their users on the private channels. */
-  spot?: SpotService;
-  /** Support messages, each sent on the private `support` channel of its user. */
-  support?: SupportBus;
+  publicStreams: readonly PublicStream[];
+  privateStreams: readonly PrivateStream[];
   scheduler: Scheduler;
   authenticate(token: string): Promise<number | null>;
   limits?: Partial<GatewayLimits>;
@@ -36,21 +28,13 @@ export class SocketGateway implements ConnectionHost {
   readonly hub: ChannelHub;
   readonly #options: GatewayOptions;
   readonly #connections = new Set<Connection>();
-  readonly #channels: Set<string>;
   #heartbeat: unknown;
-  readonly #snapshots = new Map<string, { version: number; frame: Buffer }>();
   #unlisten: (() => void)[] = [];
 
   constructor(options: GatewayOptions) {
     this.#options = options;
     this.hub = options.hub ?? new ChannelHub();
     this.limits = { ...defaultGatewayLimits, ...options.limits };
-    this.#channels = new Set(['orders', 'balances', 'positions', 'options', 'support']);
-    for (const { spec } of options.service.markets()) {
-      for (const kind of ['ticker', 'trades', 'depth'])
-        this.#channels.add(`${kind}.${spec.symbol}`);
-      for (const period of klinePeriods) this.#channels.add(`kline.${spec.symbol}.${period}`);
-    }
   }
 
   get connections(): number {
@@ -88,39 +72,21 @@ export class SocketGateway implements ConnectionHost {
   }
 
   start(): void {
-    const { scheduler, service } = this.#options;
-    this.#unlisten.push(
-      service.onChanges((now, changes) => {
-        // A tick's frames for one client leave in one write rather than one write each.
-        for (const connection of this.#connections) connection.cork();
-        for (const [symbol, change] of changes) {
-          const state = service.market(symbol);
-          if (state) publishChanges(this.hub, state, change, now);
-        }
-        for (const connection of this.#connections) connection.uncork();
-      }),
-    );
-    const { spot } = this.#options;
-    if (spot) {
-      // Private changes go out at once: a trader waits for their own order, not for a tick.
-      this.#unlisten.push(
-        spot.onCommitted((committed) => {
-          for (const frame of privateFrames(committed)) {
-            this.hub.publishTo(
-              privateKey(frame.channel, frame.userId),
-              frame.channel,
-              frame.data,
-              committed.ts,
-            );
-          }
-        }),
-      );
+    const { scheduler } = this.#options;
+    // A tick's frames for one client leave in one write rather than one write each.
+    const burst = (publish: () => void) => {
+      for (const connection of this.#connections) connection.cork();
+      publish();
+      for (const connection of this.#connections) connection.uncork();
+    };
+    for (const stream of this.#options.publicStreams) {
+      this.#unlisten.push(stream.start(this.hub, burst));
     }
-    const { support } = this.#options;
-    if (support) {
+    // Private frames go out at once: a trader waits for their own order, not for a tick.
+    for (const stream of this.#options.privateStreams) {
       this.#unlisten.push(
-        support.onMessages((userId, messages, ts) =>
-          this.hub.publishTo(privateKey('support', userId), 'support', messages, ts),
+        stream.start((userId, channel, data, ts) =>
+          this.hub.publishTo(privateKey(channel, userId), channel, data, ts),
         ),
       );
     }
@@ -142,40 +108,17 @@ export class SocketGateway implements ConnectionHost {
   }
 
   knows(channel: string): boolean {
-    return this.#channels.has(channel);
+    return isPrivateChannel(channel) || this.#streamOf(channel) !== undefined;
   }
 
   subscribe(connection: Connection, channel: string): void {
     this.hub.add(hubKey(connection, channel), connection);
-    const [kind, symbol] = channel.split('.');
-    const state = symbol ? this.#options.service.market(symbol) : undefined;
-    if (!state) return;
-    const now = this.now();
-    if (kind === 'depth') {
-      connection.deliver(this.#depthFrame(channel, state, now));
-    } else if (kind === 'ticker') {
-      const ticker = state.ticker(now);
-      if (ticker) connection.deliver(encodeFrame(channel, this.hub.seqOf(channel), now, ticker));
-    } else if (kind === 'kline') {
-      // The open candle now, so a candle that changes between the client's history call and
-      // its first frame is never left stale on its screen.
-      const period = channel.split('.')[2] as KlinePeriod;
-      const open = state.candles.series[period].last();
-      if (open) {
-        const rows = [candleRow(open, state)];
-        connection.deliver(encodeFrame(channel, this.hub.seqOf(channel), now, rows));
-      }
-    }
+    const greeting = this.#streamOf(channel)?.greeting(channel, this.now(), this.hub);
+    if (greeting) connection.deliver(greeting);
   }
 
-  /** One snapshot frame per book version, however many clients subscribe at that version. */
-  #depthFrame(channel: string, state: MarketState, now: number): Buffer {
-    const cached = this.#snapshots.get(channel);
-    if (cached && cached.version === state.book.version) return cached.frame;
-    const { version, data } = depthSnapshot(state);
-    const frame = encodeFrame(channel, version, now, data);
-    this.#snapshots.set(channel, { version, frame });
-    return frame;
+  #streamOf(channel: string): PublicStream | undefined {
+    return this.#options.publicStreams.find((stream) => stream.serves(channel));
   }
 
   unsubscribe(connection: Connection, channel: string): void {

@@ -3,8 +3,6 @@
 // accounts are the other side of every entry, so per asset everything sums to zero.
 import type { Wallet } from '../db/tables.ts';
 
-export const wallets: readonly Wallet[] = ['funding', 'contract', 'option'];
-
 export const systemAccounts = [
   /** Money that entered from a chain: negative by what users deposited. */
   'external_deposits',

@@ -16,7 +16,13 @@ import {
   type MarketRules,
 } from '../../core/market/order-rules.ts';
 import { BookSide } from './book-side.ts';
-import { type EngineEvent, EventBuffer, type RejectReason, type Side } from './events.ts';
+import {
+  type CancelReason,
+  type EngineEvent,
+  EventBuffer,
+  type RejectReason,
+  type Side,
+} from './events.ts';
 import { LevelStore } from './level-store.ts';
 import { OrderTable } from './order-table.ts';
 import { NONE } from './slot.ts';
@@ -247,7 +253,7 @@ export class OrderBook {
     return left;
   }
 
-  private removeResting(slot: number, reason: 'user' | 'self_trade'): void {
+  private removeResting(slot: number, reason: CancelReason): void {
     const orders = this.orders;
     const side = orders.side(slot);
     const level = orders.level(slot);

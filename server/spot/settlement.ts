@@ -14,13 +14,11 @@ import {
   quoteAtoms,
   type SpotScales,
 } from '../../core/spot/spot-math.ts';
-import type { SpotOrderStatus } from '../db/tables.ts';
+import type { SpotCancelReason, SpotOrderStatus } from '../../schemas/api/spot.schema.ts';
 import type { AccountRef, Leg } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
 import type { EngineEvent, Side } from '../matching/events.ts';
 import type { SpotMarket } from './spot-markets.ts';
-
-export type SpotCancelReason = 'user' | 'self_trade' | 'unfilled';
 
 /** An order before it has an id: its owner and terms. */
 export type NewOrder = { userId: number } & OrderTerms;

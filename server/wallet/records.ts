@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { displayAmount, parseAmount } from '../../core/money.ts';
-import { recordType } from '../../schemas/api/wallet.schema.ts';
+import { recordType, type WalletName } from '../../schemas/api/wallet.schema.ts';
 import type { Db } from '../db/database.ts';
 
 export type RecordType = z.infer<typeof recordType>;
@@ -11,7 +11,7 @@ export type RecordType = z.infer<typeof recordType>;
 interface RecordRow {
   id: number;
   kind: string;
-  wallet: 'funding' | 'contract' | 'option';
+  wallet: WalletName;
   asset: string;
   amount: string;
   reference: string;

@@ -1,8 +1,8 @@
 // From which account to which: two pickers and a swap button between them. Picking the account
 // on the other side swaps the two, since a transfer needs two different accounts.
 import { useTranslation } from 'react-i18next';
+import { walletNames } from '../../schemas/api/wallet.schema.ts';
 import type { WalletName } from '../../workers/facade.ts';
-import { walletNames } from './wallet-names.ts';
 
 export function WalletSwitch(props: {
   from: WalletName;

@@ -9,7 +9,7 @@ import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
 import { type ErrorName, errorCodes } from '../../schemas/errors.ts';
 import { systemClock } from '../../server/clock.ts';
-import { auditLedger } from '../../server/ops/ledger-audit.ts';
+import { auditLedger } from '../../server/ledger-audit.ts';
 import { registerUser } from '../support/accounts.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
 import { expectError, expectOk } from '../support/expectations.ts';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
-import { auditLedger } from '../../server/ops/ledger-audit.ts';
+import { auditLedger } from '../../server/ledger-audit.ts';
 import { lastCodeFor, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { creditUser } from '../support/funds.ts';

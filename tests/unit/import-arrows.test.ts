@@ -46,6 +46,25 @@ describe('import arrows', () => {
     ]);
   });
 
+  it('keeps the shared parts of the server (gateway, matching, ledger, operator API) product-free', () => {
+    const server = path.join(root, 'server');
+    const products = readdirSync(server, { withFileTypes: true })
+      .filter(
+        (entry) => entry.isDirectory() && existsSync(path.join(server, entry.name, 'module.ts')),
+      )
+      .map((entry) => path.join(server, entry.name));
+    expect(products.length).toBeGreaterThan(0);
+    const shared = ['gateway', 'matching', 'ledger', 'ops'].map((name) => path.join(server, name));
+    const crossings = shared.flatMap(sourceFiles).flatMap((file) =>
+      readImports(readFileSync(file, 'utf8'))
+        .filter((entry) => entry.specifier.startsWith('.'))
+        .map((entry) => path.resolve(path.dirname(file), entry.specifier))
+        .filter((target) => products.some((product) => target.startsWith(`${product}${path.sep}`)))
+        .map((target) => `${path.relative(root, file)} → ${path.relative(root, target)}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
   it('keeps the worker out of the UI bundle', () => {
     const file = path.join(root, 'src', 'bridge.ts');
     const violations = checkFile('src', file, "import { api } from '../workers/facade.ts';", root);

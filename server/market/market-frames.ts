@@ -1,11 +1,11 @@
 // Turns a tick's market changes into channel data, only for channels someone listens to.
 import { fromUnits } from '../../core/market/units.ts';
 import type { Level, TradeRow } from '../../schemas/api/market.schema.ts';
-import type { DepthData } from '../../schemas/channels.ts';
-import type { UnitLevel } from '../market/depth-book.ts';
-import { candleRow } from '../market/market-routes.ts';
-import type { MarketChanges, MarketState } from '../market/market-state.ts';
-import type { ChannelHub } from './channel-hub.ts';
+import { channelName, type DepthData } from '../../schemas/channels.ts';
+import type { ChannelHub } from '../gateway/channel-hub.ts';
+import type { UnitLevel } from './depth-book.ts';
+import { candleRow } from './market-routes.ts';
+import type { MarketChanges, MarketState } from './market-state.ts';
 
 /** Levels a depth snapshot carries: the book the screen shows and a margin for diffs to eat into. */
 export const snapshotLevels = 100;
@@ -17,17 +17,19 @@ export function publishChanges(
   now: number,
 ): void {
   const { symbol, priceScale, quantityScale } = state.spec;
-  if (changes.ticker) hub.publish(`ticker.${symbol}`, changes.ticker, now);
-  if (changes.trades.length > 0 && hub.has(`trades.${symbol}`)) {
+  const channels = { ticker: channelName.ticker(symbol), trades: channelName.trades(symbol) };
+  const depth = channelName.depth(symbol);
+  if (changes.ticker) hub.publish(channels.ticker, changes.ticker, now);
+  if (changes.trades.length > 0 && hub.has(channels.trades)) {
     const rows: TradeRow[] = changes.trades.map((trade) => [
       fromUnits(trade.price, priceScale),
       fromUnits(trade.quantity, quantityScale),
       trade.side,
       trade.ts,
     ]);
-    hub.publish(`trades.${symbol}`, rows, now);
+    hub.publish(channels.trades, rows, now);
   }
-  if (changes.depth && hub.has(`depth.${symbol}`)) {
+  if (changes.depth && hub.has(depth)) {
     const { prev, version, bids, asks } = changes.depth;
     const data: DepthData = {
       type: 'diff',
@@ -35,10 +37,10 @@ export function publishChanges(
       bids: levelsOf(bids, priceScale, quantityScale),
       asks: levelsOf(asks, priceScale, quantityScale),
     };
-    hub.publish(`depth.${symbol}`, data, now, version);
+    hub.publish(depth, data, now, version);
   }
   for (const { period, candles } of changes.candles) {
-    const channel = `kline.${symbol}.${period}`;
+    const channel = channelName.kline(symbol, period);
     if (hub.has(channel)) {
       hub.publish(
         channel,

@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { displayAmount } from '../../core/money.ts';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
 import type { balancesDataSchema } from '../../schemas/api/wallet.schema.ts';
-import type { Committed } from '../spot/market-writer.ts';
-import { orderView } from '../spot/order-store.ts';
+import type { Committed } from './market-writer.ts';
+import { orderView } from './order-store.ts';
 
 export interface PrivateFrame {
   userId: number;

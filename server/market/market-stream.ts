@@ -1,0 +1,64 @@
+// The market's public channels on the socket: every publication tick's changes as frames (only of
+// channels someone listens to), and what a new subscriber gets at once: the book's snapshot, the
+// current ticker, the open candle.
+import { parseChannel } from '../../schemas/channels.ts';
+import { type ChannelHub, encodeFrame } from '../gateway/channel-hub.ts';
+import type { PublicStream } from '../gateway/streams.ts';
+import { depthSnapshot, publishChanges } from './market-frames.ts';
+import { candleRow } from './market-routes.ts';
+import type { MarketService } from './market-service.ts';
+import type { MarketState } from './market-state.ts';
+
+export function marketStream(service: MarketService): PublicStream {
+  /** One snapshot frame per book version, however many clients subscribe at that version. */
+  const snapshots = new Map<string, { version: number; frame: Buffer }>();
+  const depthFrame = (channel: string, state: MarketState, now: number): Buffer => {
+    const cached = snapshots.get(channel);
+    if (cached && cached.version === state.book.version) return cached.frame;
+    const { version, data } = depthSnapshot(state);
+    const frame = encodeFrame(channel, version, now, data);
+    snapshots.set(channel, { version, frame });
+    return frame;
+  };
+  const marketOf = (channel: string) => {
+    const address = parseChannel(channel);
+    const state = address && 'symbol' in address ? service.market(address.symbol) : undefined;
+    return address && state ? { address, state } : undefined;
+  };
+
+  return {
+    serves: (channel) => marketOf(channel) !== undefined,
+    greeting(channel, now, hub: ChannelHub) {
+      const found = marketOf(channel);
+      if (!found) return null;
+      const { address, state } = found;
+      switch (address.kind) {
+        case 'depth':
+          return depthFrame(channel, state, now);
+        case 'ticker': {
+          const ticker = state.ticker(now);
+          return ticker ? encodeFrame(channel, hub.seqOf(channel), now, ticker) : null;
+        }
+        case 'kline': {
+          // The open candle now, so a candle that changes between the client's history call and
+          // its first frame is never left stale on its screen.
+          const open = state.candles.series[address.period].last();
+          return open
+            ? encodeFrame(channel, hub.seqOf(channel), now, [candleRow(open, state)])
+            : null;
+        }
+        default:
+          return null;
+      }
+    },
+    start: (hub, burst) =>
+      service.onChanges((now, changes) =>
+        burst(() => {
+          for (const [symbol, change] of changes) {
+            const state = service.market(symbol);
+            if (state) publishChanges(hub, state, change, now);
+          }
+        }),
+      ),
+  };
+}

@@ -1,0 +1,18 @@
+// Market data: the feeds and the index, candles, the book and trades of every listed market over
+// REST, and their public channels on the socket. The market service itself is built by the app
+// (every product reads it); this module runs it.
+import { defineModule } from '../module.ts';
+import { marketRoutes } from './market-routes.ts';
+import { marketStream } from './market-stream.ts';
+
+export const marketModule = defineModule({
+  name: 'market',
+  create({ router, market, scheduler }) {
+    marketRoutes(router, market, () => scheduler.now());
+    return {
+      publicStreams: [marketStream(market)],
+      start: () => market.start(),
+      stop: () => market.stop(),
+    };
+  },
+});

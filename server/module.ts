@@ -1,0 +1,45 @@
+// A domain of the server, as the app takes it in: it binds its calls, runs what it runs, hands the
+// socket gateway its streams and the operator API its calls, and names the money it holds frozen
+// for the ledger check. `server/modules.ts` lists them; nothing shared names a product.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Scheduler } from '../core/scheduler.ts';
+import type { SessionLimits } from './accounts/sessions.ts';
+import type { AppDeps } from './deps.ts';
+import type { PrivateStream, PublicStream } from './gateway/streams.ts';
+import type { Router } from './http/router.ts';
+import type { ReservationsQuery } from './ledger/check.ts';
+import type { MarketService } from './market/market-service.ts';
+import type { OpsCall } from './ops/ops-call.ts';
+
+/** What a module is given: the app's parts, and the market data every product reads. */
+export interface ModuleContext extends AppDeps {
+  app: FastifyInstance;
+  router: Router;
+  scheduler: Scheduler;
+  sessionLimits: SessionLimits;
+  market: MarketService;
+  log: FastifyBaseLogger;
+}
+
+/** What a module runs and hands out once built. */
+export interface ServerModule {
+  publicStreams?: readonly PublicStream[];
+  privateStreams?: readonly PrivateStream[];
+  ops?: readonly OpsCall[];
+  /** Starts its engines, after every module's routes are bound. */
+  start?(): Promise<void>;
+  /** Stops them, in the reverse order of the list. */
+  stop?(): Promise<void>;
+}
+
+export interface ModuleDefinition {
+  name: string;
+  /** Money it holds frozen (withdrawals under review, resting orders), for the ledger check. */
+  reservations?: readonly ReservationsQuery[];
+  /** Binds its routes and builds what it runs. */
+  create(context: ModuleContext): ServerModule;
+}
+
+export function defineModule(definition: ModuleDefinition): ModuleDefinition {
+  return definition;
+}

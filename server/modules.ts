@@ -1,0 +1,25 @@
+// The server's modules, one line each, in the order they start (market data first: the products
+// read it) and stop (the other way round).
+import { accountsModule } from './accounts/module.ts';
+import { contentModule } from './content/module.ts';
+import { identityModule } from './identity/module.ts';
+import { marketModule } from './market/module.ts';
+import type { ModuleDefinition } from './module.ts';
+import { referralsModule } from './referrals/module.ts';
+import { spotModule } from './spot/module.ts';
+import { supportModule } from './support/module.ts';
+import { walletModule } from './wallet/module.ts';
+
+export const modules: readonly ModuleDefinition[] = [
+  marketModule,
+  accountsModule,
+  identityModule,
+  referralsModule,
+  walletModule,
+  spotModule,
+  contentModule,
+  supportModule,
+];
+
+/** Everything the modules hold frozen: what the ledger check compares frozen balances with. */
+export const exchangeReservations = modules.flatMap((module) => module.reservations ?? []);
