@@ -53,6 +53,7 @@ export const errorCodes = {
   idempotency_key_reused: 1112,
   transfer_same_wallet: 1113,
   address_entry_not_found: 1114,
+  idempotency_key_malformed: 1115,
   price_off_tick: 1200,
   quantity_off_lot: 1201,
   price_out_of_range: 1202,

@@ -137,6 +137,7 @@ export const placeSpotOrder = defineEndpoint({
   response: spotOrderSchema,
   errors: [
     'idempotency_key_required',
+    'idempotency_key_malformed',
     'idempotency_key_reused',
     'market_unknown',
     'price_off_tick',
@@ -159,6 +160,7 @@ export const cancelSpotOrder = defineEndpoint({
   response: spotOrderSchema,
   errors: [
     'idempotency_key_required',
+    'idempotency_key_malformed',
     'idempotency_key_reused',
     'order_not_found',
     'order_not_open',

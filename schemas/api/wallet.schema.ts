@@ -163,6 +163,7 @@ export const withdraw = defineEndpoint({
   response: withdrawalSchema,
   errors: [
     'idempotency_key_required',
+    'idempotency_key_malformed',
     'idempotency_key_reused',
     'asset_unknown',
     'chain_disabled',
@@ -291,6 +292,7 @@ export const transfer = defineEndpoint({
   }),
   errors: [
     'idempotency_key_required',
+    'idempotency_key_malformed',
     'idempotency_key_reused',
     'transfer_same_wallet',
     'asset_unknown',

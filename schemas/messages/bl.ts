@@ -52,6 +52,8 @@ export const bl: Catalogue = {
     withdrawal_not_pending: 'Tej wypłaty nie można już zmienić',
     idempotency_key_required: 'Wymagany jest nagłówek Idempotency-Key',
     idempotency_key_reused: 'Ten Idempotency-Key użyto dla innego żądania',
+    idempotency_key_malformed:
+      'Nagłówek Idempotency-Key ma zły format: od 8 do 100 znaków spośród A–Z, a–z, 0–9 oraz . _ : -',
     transfer_same_wallet: 'Wybierz dwa różne konta',
     address_entry_not_found: 'Nie ma takiego wpisu w książce adresowej',
     price_off_tick: 'Cena musi być wielokrotnością {amount}',

@@ -54,6 +54,8 @@ export const de: Catalogue = {
     withdrawal_not_pending: 'Diese Auszahlung kann nicht mehr geändert werden',
     idempotency_key_required: 'Ein Idempotency-Key-Header ist erforderlich',
     idempotency_key_reused: 'Dieser Idempotency-Key wurde für eine andere Anfrage verwendet',
+    idempotency_key_malformed:
+      'Der Idempotency-Key-Header ist ungültig: 8 bis 100 Zeichen aus A–Z, a–z, 0–9 und . _ : -',
     transfer_same_wallet: 'Wählen Sie zwei verschiedene Konten',
     address_entry_not_found: 'Diesen Adressbucheintrag gibt es nicht',
     price_off_tick: 'Der Preis muss ein Vielfaches von {amount} sein',

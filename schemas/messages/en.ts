@@ -52,6 +52,8 @@ export const en: Catalogue = {
     withdrawal_not_pending: 'This withdrawal can no longer be changed',
     idempotency_key_required: 'An Idempotency-Key header is required',
     idempotency_key_reused: 'This Idempotency-Key was used for a different request',
+    idempotency_key_malformed:
+      'The Idempotency-Key header is malformed: use 8 to 100 of A–Z, a–z, 0–9 and . _ : -',
     transfer_same_wallet: 'Choose two different accounts',
     address_entry_not_found: 'No such address book entry',
     price_off_tick: 'The price must be a multiple of {amount}',

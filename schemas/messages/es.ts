@@ -52,6 +52,8 @@ export const es: Catalogue = {
     withdrawal_not_pending: 'Este retiro ya no se puede modificar',
     idempotency_key_required: 'Se requiere la cabecera Idempotency-Key',
     idempotency_key_reused: 'Esta Idempotency-Key se usó para otra solicitud',
+    idempotency_key_malformed:
+      'La cabecera Idempotency-Key no es válida: de 8 a 100 caracteres entre A–Z, a–z, 0–9 y . _ : -',
     transfer_same_wallet: 'Elige dos cuentas distintas',
     address_entry_not_found: 'No existe esa entrada de la libreta de direcciones',
     price_off_tick: 'El precio debe ser múltiplo de {amount}',

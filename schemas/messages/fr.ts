@@ -53,6 +53,8 @@ export const fr: Catalogue = {
     withdrawal_not_pending: 'Ce retrait ne peut plus être modifié',
     idempotency_key_required: 'Un en-tête Idempotency-Key est requis',
     idempotency_key_reused: 'Cette Idempotency-Key a servi à une autre requête',
+    idempotency_key_malformed:
+      'L’en-tête Idempotency-Key est mal formé : de 8 à 100 caractères parmi A–Z, a–z, 0–9 et . _ : -',
     transfer_same_wallet: 'Choisissez deux comptes différents',
     address_entry_not_found: 'Cette entrée du carnet d’adresses n’existe pas',
     price_off_tick: 'Le prix doit être un multiple de {amount}',

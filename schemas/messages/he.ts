@@ -52,6 +52,8 @@ export const he: Catalogue = {
     withdrawal_not_pending: 'לא ניתן עוד לשנות משיכה זו',
     idempotency_key_required: 'נדרשת כותרת Idempotency-Key',
     idempotency_key_reused: 'מפתח Idempotency-Key זה שימש לבקשה אחרת',
+    idempotency_key_malformed:
+      'כותרת Idempotency-Key שגויה: 8 עד 100 תווים מתוך A–Z, a–z, 0–9 ו־. _ : -',
     transfer_same_wallet: 'יש לבחור שני חשבונות שונים',
     address_entry_not_found: 'אין רשומה כזו בפנקס הכתובות',
     price_off_tick: 'המחיר חייב להיות כפולה של {amount}',

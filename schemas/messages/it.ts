@@ -52,6 +52,8 @@ export const it: Catalogue = {
     withdrawal_not_pending: 'Questo prelievo non può più essere modificato',
     idempotency_key_required: 'È richiesta l’intestazione Idempotency-Key',
     idempotency_key_reused: 'Questa Idempotency-Key è stata usata per un’altra richiesta',
+    idempotency_key_malformed:
+      'L’intestazione Idempotency-Key non è valida: da 8 a 100 caratteri tra A–Z, a–z, 0–9 e . _ : -',
     transfer_same_wallet: 'Scegli due conti diversi',
     address_entry_not_found: 'Voce della rubrica inesistente',
     price_off_tick: 'Il prezzo deve essere un multiplo di {amount}',

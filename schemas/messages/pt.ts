@@ -52,6 +52,8 @@ export const pt: Catalogue = {
     withdrawal_not_pending: 'Este levantamento já não pode ser alterado',
     idempotency_key_required: 'É necessário o cabeçalho Idempotency-Key',
     idempotency_key_reused: 'Esta Idempotency-Key foi usada noutro pedido',
+    idempotency_key_malformed:
+      'O cabeçalho Idempotency-Key está mal formado: de 8 a 100 caracteres entre A–Z, a–z, 0–9 e . _ : -',
     transfer_same_wallet: 'Escolha duas contas diferentes',
     address_entry_not_found: 'Entrada do livro de endereços inexistente',
     price_off_tick: 'O preço deve ser um múltiplo de {amount}',

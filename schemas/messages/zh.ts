@@ -52,6 +52,8 @@ export const zh: Catalogue = {
     withdrawal_not_pending: '该提现已无法修改',
     idempotency_key_required: '缺少 Idempotency-Key 请求头',
     idempotency_key_reused: '该 Idempotency-Key 已用于其他请求',
+    idempotency_key_malformed:
+      'Idempotency-Key 请求头格式不正确：须为 8 至 100 个 A–Z、a–z、0–9 或 . _ : - 字符',
     transfer_same_wallet: '请选择两个不同的账户',
     address_entry_not_found: '地址簿条目不存在',
     price_off_tick: '价格必须是 {amount} 的整数倍',

@@ -10,11 +10,12 @@ import { BusinessError } from './business-error.ts';
 
 const keyPattern = /^[A-Za-z0-9._:-]{8,100}$/;
 
-/** The request's key, or a refusal naming what is wrong with it. */
+/** The request's key, or a refusal naming what is wrong with it: missing, or not of the form. */
 export function idempotencyKeyOf(request: FastifyRequest): string {
   const header = request.headers['idempotency-key'];
   const key = Array.isArray(header) ? header[0] : header;
-  if (!key || !keyPattern.test(key)) throw new BusinessError('idempotency_key_required');
+  if (!key) throw new BusinessError('idempotency_key_required');
+  if (!keyPattern.test(key)) throw new BusinessError('idempotency_key_malformed');
   return key;
 }
 

@@ -3,6 +3,7 @@
 // requests are refused with their reason and change nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorCodes } from '../../schemas/errors.ts';
 import { systemClock } from '../../server/clock.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
 import { lastCodeFor, registerUser } from '../support/accounts.ts';
@@ -45,7 +46,7 @@ describe.each([
     );
   };
 
-  const transfer = (token: string, body: Record<string, string>, key = randomUUID()) =>
+  const transfer = (token: string, body: Record<string, string>, key: string = randomUUID()) =>
     client().post('/wallet/transfer', body, { token, headers: { 'idempotency-key': key } });
 
   it.skipIf(_name === 'PostgreSQL' && !database)(
@@ -157,6 +158,22 @@ describe.each([
       expect(codes.filter((code) => code === 200)).toHaveLength(1);
       expect(codes.filter((code) => code !== 200).every((code) => code === 1100)).toBe(true);
       expect(await auditLedger(server.db)).toEqual([]);
+    },
+  );
+
+  it.skipIf(_name === 'PostgreSQL' && !database)(
+    'answers a malformed Idempotency-Key as malformed, saying its form, and moves nothing',
+    async () => {
+      const user = await fundedUser('10');
+      const body = { from: 'funding', to: 'contract', asset: 'USDT', amount: '1' };
+      for (const key of ['short', 'has space in it', 'x'.repeat(101), 'ümlaut-key']) {
+        const answer = await transfer(user.token, body, key);
+        expect(answer.body.code, key).toBe(errorCodes.idempotency_key_malformed);
+        expect(answer.body.msg).toContain('8 to 100');
+      }
+      const missing = await client().post('/wallet/transfer', body, { token: user.token });
+      expect(missing.body.code).toBe(errorCodes.idempotency_key_required);
+      expect(await balancesOf(user.token)).toEqual({ 'funding:USDT': '10' });
     },
   );
 
