@@ -25,19 +25,6 @@ export function quoteAtoms(quote: number, { priceScale, quantityScale }: SpotSca
   return BigInt(quote) * 10n ** BigInt(amountScale - priceScale - quantityScale);
 }
 
-/**
- * Quote-asset atoms as quote units, rounded down: what part of a balance an order can use (the
- * finer atoms left over cannot buy a fraction of a unit).
- */
-export function quoteUnitsOf(atoms: bigint, { priceScale, quantityScale }: SpotScales): number {
-  return Number(atoms / 10n ** BigInt(amountScale - priceScale - quantityScale));
-}
-
-/** Base-asset atoms as quantity units, rounded down. */
-export function quantityUnitsOf(atoms: bigint, { quantityScale }: SpotScales): number {
-  return Number(atoms / 10n ** BigInt(amountScale - quantityScale));
-}
-
 /** `"0.001"` → 1000 parts per million; null when it is not a fraction in [0, 1) of ≤ 6 decimals. */
 export function feeRatePpm(rate: string): number | null {
   const match = /^0(?:\.(\d{1,6}))?$/.exec(rate);

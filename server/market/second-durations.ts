@@ -1,6 +1,7 @@
 // The durations second contracts are offered in, with their published payout rates (the share of
-// the stake paid on top of it when the call is right). The second-contract engine settles against
-// this same table, so the list and the settlement cannot disagree.
+// the stake paid on top of it when the call is right), as `/market/second` lists them. Planned:
+// the second-contract engine (not built yet) is to settle against this same table, so the list and
+// the settlement cannot disagree.
 export interface SecondDuration {
   unit: 'minute' | 'hour' | 'day';
   value: number;
