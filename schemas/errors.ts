@@ -73,7 +73,6 @@ export const errorCodes = {
   verification_required: 1308,
   article_not_found: 1320,
   category_unknown: 1321,
-  document_not_found: 1322,
   message_empty: 1323,
   message_too_long: 1324,
   support_too_frequent: 1325,

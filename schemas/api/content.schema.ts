@@ -105,7 +105,7 @@ export const aboutDocument = defineEndpoint({
   auth: false,
   request: z.object({}),
   response: documentSchema,
-  errors: ['document_not_found'],
+  errors: [],
 });
 
 export const msbDocument = defineEndpoint({
@@ -115,7 +115,7 @@ export const msbDocument = defineEndpoint({
   auth: false,
   request: z.object({}),
   response: documentSchema,
-  errors: ['document_not_found'],
+  errors: [],
 });
 
 export const securityDocument = defineEndpoint({
@@ -125,7 +125,7 @@ export const securityDocument = defineEndpoint({
   auth: false,
   request: z.object({}),
   response: documentSchema,
-  errors: ['document_not_found'],
+  errors: [],
 });
 
 export const customerService = defineEndpoint({

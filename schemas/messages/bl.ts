@@ -66,7 +66,6 @@ export const bl: Catalogue = {
     order_not_open: 'To zlecenie jest już zakończone',
     article_not_found: 'Ten artykuł nie istnieje',
     category_unknown: 'Ta kategoria artykułów nie istnieje',
-    document_not_found: 'Ten dokument nie został jeszcze opublikowany',
     message_empty: 'Napisz wiadomość',
     message_too_long: 'Wiadomość jest za długa (najwyżej 1000 znaków)',
     support_too_frequent: 'Wysyłasz wiadomości zbyt szybko, odczekaj {seconds} s',

@@ -68,7 +68,6 @@ export const de: Catalogue = {
     order_not_open: 'Diese Order ist bereits abgeschlossen',
     article_not_found: 'Dieser Artikel existiert nicht',
     category_unknown: 'Diese Artikelkategorie existiert nicht',
-    document_not_found: 'Dieses Dokument wurde noch nicht veröffentlicht',
     message_empty: 'Bitte schreiben Sie eine Nachricht',
     message_too_long: 'Die Nachricht ist zu lang (höchstens 1000 Zeichen)',
     support_too_frequent: 'Sie senden zu schnell, bitte warten Sie {seconds} Sekunden',

@@ -66,7 +66,6 @@ export const en: Catalogue = {
     order_not_open: 'This order is already finished',
     article_not_found: 'This article does not exist',
     category_unknown: 'This article category does not exist',
-    document_not_found: 'This document has not been published yet',
     message_empty: 'Please write a message',
     message_too_long: 'The message is too long (at most 1000 characters)',
     support_too_frequent: 'You are sending messages too quickly, please wait {seconds} seconds',

@@ -66,7 +66,6 @@ export const es: Catalogue = {
     order_not_open: 'Esta orden ya ha finalizado',
     article_not_found: 'Este artículo no existe',
     category_unknown: 'Esta categoría de artículos no existe',
-    document_not_found: 'Este documento aún no se ha publicado',
     message_empty: 'Escribe un mensaje',
     message_too_long: 'El mensaje es demasiado largo (como máximo 1000 caracteres)',
     support_too_frequent: 'Estás enviando mensajes demasiado rápido, espera {seconds} segundos',

@@ -67,7 +67,6 @@ export const fr: Catalogue = {
     order_not_open: 'Cet ordre est déjà terminé',
     article_not_found: "Cet article n'existe pas",
     category_unknown: "Cette catégorie d'articles n'existe pas",
-    document_not_found: "Ce document n'a pas encore été publié",
     message_empty: 'Veuillez écrire un message',
     message_too_long: 'Le message est trop long (1000 caractères au plus)',
     support_too_frequent:

@@ -66,7 +66,6 @@ export const he: Catalogue = {
     order_not_open: 'ההוראה הזו כבר הסתיימה',
     article_not_found: 'המאמר הזה אינו קיים',
     category_unknown: 'קטגוריית המאמרים הזו אינה קיימת',
-    document_not_found: 'המסמך הזה עדיין לא פורסם',
     message_empty: 'נא לכתוב הודעה',
     message_too_long: 'ההודעה ארוכה מדי (עד 1000 תווים)',
     support_too_frequent: 'אתה שולח הודעות מהר מדי, נא להמתין {seconds} שניות',

@@ -66,7 +66,6 @@ export const it: Catalogue = {
     order_not_open: 'Questo ordine è già concluso',
     article_not_found: 'Questo articolo non esiste',
     category_unknown: 'Questa categoria di articoli non esiste',
-    document_not_found: 'Questo documento non è ancora stato pubblicato',
     message_empty: 'Scrivi un messaggio',
     message_too_long: 'Il messaggio è troppo lungo (al massimo 1000 caratteri)',
     support_too_frequent: 'Stai inviando messaggi troppo in fretta, attendi {seconds} secondi',

@@ -66,7 +66,6 @@ export const pt: Catalogue = {
     order_not_open: 'Esta ordem já foi concluída',
     article_not_found: 'Este artigo não existe',
     category_unknown: 'Esta categoria de artigos não existe',
-    document_not_found: 'Este documento ainda não foi publicado',
     message_empty: 'Escreva uma mensagem',
     message_too_long: 'A mensagem é longa demais (no máximo 1000 caracteres)',
     support_too_frequent: 'Você está enviando mensagens rápido demais, aguarde {seconds} segundos',

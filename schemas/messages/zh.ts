@@ -66,7 +66,6 @@ export const zh: Catalogue = {
     order_not_open: '该订单已结束',
     article_not_found: '该文章不存在',
     category_unknown: '该文章分类不存在',
-    document_not_found: '该文档尚未发布',
     message_empty: '请输入消息内容',
     message_too_long: '消息过长（最多 1000 个字符）',
     support_too_frequent: '发送过于频繁，请 {seconds} 秒后再试',

@@ -42,11 +42,8 @@ export function articleRoutes(router: Router, deps: AppDeps): void {
 
   const documentRoute =
     (key: DocumentKey) =>
-    async (_input: unknown, { request }: RouteContext) => {
-      const document = await readDocument(db, request.language, key);
-      if (!document) throw new BusinessError('document_not_found');
-      return document;
-    };
+    async (_input: unknown, { request }: RouteContext) =>
+      readDocument(db, request.language, key);
   router.add(aboutDocument, documentRoute('about'));
   router.add(msbDocument, documentRoute('msb'));
   router.add(securityDocument, documentRoute('sec'));

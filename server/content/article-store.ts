@@ -3,6 +3,7 @@
 import type { DocumentKey } from '../../schemas/api/content.schema.ts';
 import type { Language } from '../../schemas/languages.ts';
 import type { Db } from '../db/database.ts';
+import { defaultDocument, defaultDocumentsDate } from './default-documents/index.ts';
 import { plainSummary, renderMarkup } from './markup.ts';
 
 /** Known categories: 92 is the spec's platform notices; 1 is what "about us" lists. */
@@ -102,9 +103,17 @@ export async function readArticle(db: Db, language: Language, id: number) {
   };
 }
 
+/** A fixed document in the reader's language: the operator's, else the shipped one. */
 export async function readDocument(db: Db, language: Language, key: DocumentKey) {
   const texts = await db.selectFrom('documents').selectAll().where('key', '=', key).execute();
   const text = pickText(texts, language);
-  if (!text) return null;
+  if (!text) {
+    const shipped = defaultDocument(key, language);
+    return {
+      title: shipped.title,
+      content: renderMarkup(shipped.body),
+      updated_at: defaultDocumentsDate,
+    };
+  }
   return { title: text.title, content: renderMarkup(text.body), updated_at: iso(text.updated_at) };
 }

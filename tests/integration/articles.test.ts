@@ -2,6 +2,7 @@
 // in the request's language with the English fallback, bodies rendered without any markup of the
 // author's own, and the bad paths answered with their messages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { languages } from '../../schemas/languages.ts';
 import { systemClock } from '../../server/clock.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
@@ -150,9 +151,22 @@ describe('articles and notices', () => {
 });
 
 describe('fixed documents', () => {
-  it('answers a document not yet published with a message, then the published one by language', async () => {
-    const before = await client().get('/index/sec');
-    expect(before.body).toMatchObject({ code: 1322 });
+  it('a fresh install answers the shipped about-us, licence and security documents in the reader’s language', async () => {
+    for (const path of ['/index/services', '/index/pdf', '/index/sec']) {
+      const titles = new Set<string>();
+      for (const lang of languages) {
+        const read = await client().get<{ title: string; content: string }>(path, {}, { lang });
+        expect(read.body.code, `${path} ${lang}`).toBe(200);
+        expect(read.body.data.content, `${path} ${lang}`).toMatch(/^<(p|h2)>/);
+        titles.add(read.body.data.title);
+      }
+      expect(titles.size, path).toBe(languages.length);
+    }
+  });
+
+  it('answers the shipped document until one is published, then the published one by language', async () => {
+    const before = await client().get<{ title: string }>('/index/sec');
+    expect(before.body).toMatchObject({ code: 200, data: { title: 'Security' } });
 
     for (const [key, path] of [
       ['about', '/index/services'],

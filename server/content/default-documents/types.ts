@@ -1,0 +1,5 @@
+// The shape of the shipped fixed documents: a title and a Markdown body (the subset of markup.ts)
+// for each document.
+import type { DocumentKey } from '../../../schemas/api/content.schema.ts';
+
+export type DefaultDocuments = Readonly<Record<DocumentKey, { title: string; body: string }>>;
