@@ -1,6 +1,8 @@
 // What the wallet calls hand the UI: amounts formatted in the worker for the user's language,
 // exact decimals beside them where a form builds on them, and pages that say whether more follow.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fromNdjson } from '../../core/event-log.ts';
+import { viewAt } from '../../core/projections/client-view.ts';
 import type { WorkerCore } from '../../workers/create-core.ts';
 import { startWorkerCore, type WorkerHarness } from '../support/worker-harness.ts';
 
@@ -161,5 +163,60 @@ describe('wallet views', () => {
       more: false,
       rows: [{ amountShown: '100', status: 'confirming', confirmations: 3, required: 20 }],
     });
+  });
+});
+
+describe('wallet, account and content answers in the log', () => {
+  const records = {
+    list: [
+      {
+        id: 2,
+        type: 'deposit',
+        wallet: 'funding',
+        asset: 'USDT',
+        amount: '2000.25',
+        reference: 'tx',
+        created_at: '2025-01-02T03:04:05.000Z',
+      },
+    ],
+    total: 1,
+    page: 1,
+    size: 20,
+  };
+  const invite = {
+    invite_code: 'ABCD2345',
+    link: '/#/login?invite_code=ABCD2345',
+    counts: { level1: 1, level2: 0, level3: 0 },
+    log: [{ level: 1, account: 'us***@example.com', registered_at: '2025-03-04T05:06:07.000Z' }],
+  };
+  const about = { title: 'About us', content: '<p>Hi</p>', updated_at: '2026-11-24T00:00:00.000Z' };
+
+  it('are logged with what their screens draw, so /debug replays those screens', async () => {
+    answers['/wallet/records'] = ok(records);
+    answers['/security/invite'] = ok(invite);
+    answers['/index/services'] = ok(about);
+    answers['/wallet/withdraw'] = ok({
+      id: 7,
+      asset: 'USDT',
+      chain: 'TRC20',
+      address: 'TXYZ',
+      amount: '20',
+      fee: '1',
+      status: 'pending',
+      reason: null,
+      created_at: '2025-01-02T03:04:05.000Z',
+      updated_at: '2025-01-02T03:04:05.000Z',
+    });
+    await core.walletRecords('all', 1);
+    await core.inviteInfo();
+    await core.document('about');
+    const form = { asset: 'USDT', chain: 'TRC20' as const, address: 'TXYZ', amount: '20' };
+    await core.withdraw({ ...form, trade_password: '246810' });
+    const capture = await core.capture();
+    expect(capture).not.toContain('246810');
+    const replayed = viewAt(fromNdjson(capture));
+    expect(replayed.wallet.records).toEqual({ type: 'all', page: records });
+    expect(replayed.account.invite).toEqual(invite);
+    expect(replayed.content.documents.about).toEqual(about);
   });
 });
