@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { fromNdjson, type LoggedEvent, toNdjson } from '../../core/event-log.ts';
 import { launchBrowser, phonePage } from '../support/browser.ts';
+import { tickerData } from '../support/events.ts';
 import { AppPage } from './pages/app-page.ts';
 
 const appUrl = inject('appUrl');
@@ -22,22 +23,7 @@ const tick = (seq: number, last: string): LoggedEvent => ({
   at: 1_700_000_000_000 + seq * 1000,
   source: 'socket',
   type: 'ticker',
-  payload: {
-    symbol: 'BTCUSDT',
-    seq,
-    ts: seq,
-    data: {
-      last,
-      change_pct: '0.00',
-      high: last,
-      low: last,
-      volume: '1',
-      quote_volume: last,
-      index: last,
-      stale: false,
-      feed: 'simulated',
-    },
-  },
+  payload: { symbol: 'BTCUSDT', seq, ts: seq, data: tickerData(last) },
 });
 
 it('downloads this session as a capture that reads back as events', async () => {

@@ -7,6 +7,21 @@ import { applyHandler, type Handlers } from '../../core/projections/fold.ts';
 
 let seq = 0;
 
+/** A ticker frame's data as the server sends it, every field at `last`. */
+export function tickerData(last: string) {
+  return {
+    last,
+    change_pct: '0.00',
+    high: last,
+    low: last,
+    volume: '1',
+    quote_volume: last,
+    index: last,
+    stale: false,
+    feed: 'simulated',
+  };
+}
+
 /** Numbers an event, `at` a millisecond per event unless given. */
 export function logged(event: ClientEvent, at?: number): LoggedEvent {
   seq += 1;

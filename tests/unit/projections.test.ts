@@ -1,19 +1,8 @@
 // What the screen is drawn from: the projections' rules, one event at a time.
 import { describe, expect, it } from 'vitest';
 import { viewAt } from '../../core/projections/client-view.ts';
-import { frame, logged, takenFrame } from '../support/events.ts';
+import { frame, logged, takenFrame, tickerData } from '../support/events.ts';
 
-const tickerData = (last: string) => ({
-  last,
-  change_pct: '0.00',
-  high: last,
-  low: last,
-  volume: '1',
-  quote_volume: last,
-  index: last,
-  stale: false,
-  feed: 'simulated',
-});
 const ticker = (symbol: string, frameSeq: number, last: string) =>
   takenFrame(`ticker.${symbol}`, tickerData(last), frameSeq, frameSeq);
 const socket = (type: 'open' | 'close') => logged({ source: 'socket', type, payload: null });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkerCore, type WorkerCore } from '../../workers/create-core.ts';
 import type { ScreenView, ViewPayloads } from '../../workers/facade.ts';
 import { EventStore } from '../../workers/kernel/event-store.ts';
+import { tickerData } from '../support/events.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 import { fakeSockets } from '../support/fake-socket.ts';
 
@@ -55,17 +56,7 @@ const tick = (seq: number, last: string) =>
     channel: 'ticker.BTCUSDT',
     seq,
     ts: seq,
-    data: {
-      last,
-      change_pct: '0.00',
-      high: last,
-      low: last,
-      volume: '1',
-      quote_volume: '2000',
-      index: last,
-      stale: false,
-      feed: 'simulated',
-    },
+    data: { ...tickerData(last), quote_volume: '2000' },
   });
 
 describe('WorkerCore', () => {
@@ -221,28 +212,7 @@ describe('WorkerCore market views', () => {
     answers['/market/exchange'] = {
       code: 200,
       msg: 'ok',
-      data: {
-        simulated: true,
-        list: [
-          {
-            symbol: 'BTCUSDT',
-            base: 'BTC',
-            quote: 'USDT',
-            last: '100.5',
-            change_pct: '-1.25',
-            high: '110',
-            low: '90',
-            volume: '3',
-            quote_volume: '1500000',
-            index: '100.5',
-            stale: false,
-            feed: 'simulated',
-            ts: 1,
-            price_scale: 1,
-            quantity_scale: 0,
-          },
-        ],
-      },
+      data: { simulated: true, list: [marketTicker('BTCUSDT')] },
     };
     const market: unknown[] = [];
     core.watch('market', (payload) => market.push(payload));
