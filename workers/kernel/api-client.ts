@@ -1,6 +1,7 @@
 // The API client of the worker: the wire contract's calls with the headers and envelope rules of
 // spec §7–§8. It never touches the DOM: toasts and the logout redirect are callbacks to the host.
 import type { z } from 'zod';
+import type { FailureKind } from '../../core/kernel/events.ts';
 import type { Scheduler } from '../../core/scheduler.ts';
 import type { Endpoint } from '../../schemas/endpoint.ts';
 import { errorCodes } from '../../schemas/errors.ts';
@@ -19,6 +20,14 @@ export type ApiFailure =
   | { kind: 'network' }
   /** An answer that breaks the contract. */
   | { kind: 'contract'; issue: string };
+
+// The log records a failure by its kind: exactly these.
+const sameKinds: [ApiFailure['kind']] extends [FailureKind]
+  ? [FailureKind] extends [ApiFailure['kind']]
+    ? true
+    : never
+  : never = true;
+void sameKinds;
 
 export class ApiError extends Error {
   constructor(readonly failure: ApiFailure) {

@@ -1,23 +1,25 @@
 // The worker's kernel: every input goes into the event log and the fold; the UI gets the folded
 // view at most once per frame. It owns the log, the socket, the API client, the session's
 // credentials and the watchers, and knows no domain: domains and views are handed to it.
+import type { z } from 'zod';
 import type { NewEvent } from '../../core/event-log.ts';
 import { frameEvent } from '../../core/events.ts';
-import type { FailureKind } from '../../core/kernel/events.ts';
 import {
   type ClientView,
   foldClientView,
   initialClientView,
 } from '../../core/projections/client-view.ts';
 import type { Scheduler } from '../../core/scheduler.ts';
+import type { Endpoint } from '../../schemas/endpoint.ts';
 import { intlLocale, type Language } from '../../schemas/languages.ts';
-import { ApiClient, ApiError, type ApiFailure } from './api-client.ts';
+import { ApiClient, ApiError } from './api-client.ts';
 import { ChannelHolds } from './channel-holds.ts';
-import type { CallApi, Domain, DomainContext, SignedIn } from './context.ts';
+import type { Domain, DomainContext, SignedIn } from './context.ts';
 import { createDebug, type DebugHandlers } from './debug.ts';
 import type { EventStore } from './event-store.ts';
 import { IntentKeys, sendingOnce } from './intents.ts';
 import { MarketSocket, type SocketFactory } from './market-socket.ts';
+import type { Outcome } from './outcome.ts';
 import type { ParamsOf, PayloadOf } from './view.ts';
 import { type AnyView, Watchers } from './watchers.ts';
 
@@ -59,14 +61,6 @@ export interface KernelHandlers<V extends Record<string, AnyView>> extends Debug
   ): number;
   unwatch(id: number): void;
 }
-
-// The log records exactly the API client's kinds of failure.
-const sameKinds: [ApiFailure['kind']] extends [FailureKind]
-  ? [FailureKind] extends [ApiFailure['kind']]
-    ? true
-    : never
-  : never = true;
-void sameKinds;
 
 export class Kernel<V extends Record<string, AnyView>> {
   readonly context: DomainContext;
@@ -121,7 +115,7 @@ export class Kernel<V extends Record<string, AnyView>> {
     });
     this.#holds = new ChannelHolds(this.#socket);
     this.context = {
-      call: ((endpoint, input, headers) => this.#call(endpoint, input, headers)) as CallApi,
+      call: (endpoint, input, headers) => this.#call(endpoint, input, headers),
       record: (event) => this.#record(event),
       locale: () => intlLocale(this.#credentials.language),
       view: () => this.#live,
@@ -214,12 +208,16 @@ export class Kernel<V extends Record<string, AnyView>> {
     this.#holds.hold('session', channels);
   }
 
-  async #call(...[endpoint, input, headers]: Parameters<CallApi>) {
+  async #call<E extends Endpoint>(
+    endpoint: E,
+    input: z.input<E['request']>,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<Outcome<z.output<E['response']>>> {
     const path = endpoint.path;
     try {
       const data = await this.#api.call(endpoint, input, headers);
       this.#record({ source: 'api', type: 'answer', payload: { path, ok: true } });
-      return { ok: true as const, data };
+      return { ok: true, data };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const failure = error.failure;
@@ -228,7 +226,7 @@ export class Kernel<V extends Record<string, AnyView>> {
         type: 'answer',
         payload: { path, ok: false, failure: failure.kind },
       });
-      return { ok: false as const, failure };
+      return { ok: false, failure };
     }
   }
 
