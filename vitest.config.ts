@@ -30,6 +30,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page on a busy machine may take seconds to show what a poll waits for; a poll that
+          // never succeeds still fails, only later.
+          expect: { poll: { timeout: 20_000 } },
           fileParallelism: false,
         },
       },

@@ -172,6 +172,8 @@ describe('pull-down refresh', () => {
     await expect.poll(() => app.route()).toMatch(/^\/pages\/spot\/trade\?.*symbol=BTCUSDT/);
 
     await app.open('/login');
+    // Opening a hash route from another one changes no document: wait for the login page itself.
+    await app.field('password').waitFor();
     await page.mouse.move(195, 500);
     await page.mouse.down();
     await page.mouse.move(195, 620, { steps: 8 });
