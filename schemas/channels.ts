@@ -66,11 +66,6 @@ export type MarketChannelKind = (typeof marketChannelKinds)[number];
 export const privateChannels = ['orders', 'balances', 'positions', 'options', 'support'] as const;
 export type PrivateChannel = (typeof privateChannels)[number];
 
-export type ChannelKind = MarketChannelKind | 'kline' | PrivateChannel;
-/** The kinds that carry frames today. */
-export type FrameKind = keyof typeof channelData;
-export type ChannelDataOf<K extends FrameKind> = z.output<(typeof channelData)[K]>;
-
 /** A channel's name taken apart. */
 export type ChannelAddress =
   | { kind: MarketChannelKind; symbol: string }
@@ -84,12 +79,6 @@ export const channelName = {
   depth: (symbol: string) => `depth.${symbol}`,
   kline: (symbol: string, period: KlinePeriod) => `kline.${symbol}.${period}`,
 };
-
-/** The name of a channel address: the inverse of `parseChannel`. */
-export function nameOf(address: ChannelAddress): string {
-  if (address.kind === 'kline') return channelName.kline(address.symbol, address.period);
-  return 'symbol' in address ? `${address.kind}.${address.symbol}` : address.kind;
-}
 
 const symbolPattern = /^[A-Z0-9]{2,12}USDT$/;
 
@@ -108,14 +97,6 @@ export function parseChannel(name: string): ChannelAddress | null {
   }
   const marketKind = marketChannelKinds.find((candidate) => candidate === kind);
   return marketKind && period === undefined ? { kind: marketKind, symbol } : null;
-}
-
-/** Every public channel of one market. */
-export function marketChannels(symbol: string): string[] {
-  return [
-    ...marketChannelKinds.map((kind) => `${kind}.${symbol}`),
-    ...klinePeriods.map((period) => channelName.kline(symbol, period)),
-  ];
 }
 
 /** A channel name as a client may send it: public of a well-formed symbol, or private. */
