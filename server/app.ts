@@ -18,6 +18,7 @@ import { exchangeReservations, modules } from './modules.ts';
 import { ledgerCheckCall } from './ops/ledger-check.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 import { issueOpsToken } from './ops/ops-token.ts';
+import { serverStatsCall } from './ops/server-stats.ts';
 import { nodeScheduler } from './scheduler.ts';
 
 export const limits = {
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await gateway.register(app);
   opsRoutes(app, deps.db, await issueOpsToken(config.dataDir), [
     ledgerCheckCall(deps.db, exchangeReservations),
+    serverStatsCall(deps.databaseStats, Date.now()),
     ...built.flatMap((module) => module.ops ?? []),
   ]);
 

@@ -3,7 +3,7 @@
 import type { Scheduler } from '../core/scheduler.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/database.ts';
+import type { DatabaseStats, Db } from './db/database.ts';
 import type { GatewayLimits } from './gateway/limits.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MarketService } from './market/market-service.ts';
@@ -20,6 +20,8 @@ export interface AppDeps {
   scheduler?: Scheduler;
   /** The market service; built from the settings when not given. */
   market?: MarketService;
+  /** What the database has been asked, for `ops stats`; absent where nobody counts. */
+  databaseStats?: DatabaseStats;
   /** Socket limits other than the defaults (tests shorten the heartbeat). */
   gatewayLimits?: Partial<GatewayLimits>;
 }

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   const smtp = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined;
   const app = await buildApp({
     db: database.db,
+    databaseStats: database.stats,
     clock,
     config,
     email: smtp ?? outbox,

@@ -2,7 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { type Dialect, Kysely, type LogEvent, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -10,9 +10,17 @@ import type { Database } from './tables.ts';
 
 export type Db = Kysely<Database>;
 
+/** What the database has been asked since it was opened. */
+export interface DatabaseStats {
+  kind: 'postgres' | 'pglite';
+  /** Statements sent (transaction control aside). */
+  statements: number;
+}
+
 export interface OpenedDatabase {
   db: Db;
   kind: 'postgres' | 'pglite';
+  stats: DatabaseStats;
   close(): Promise<void>;
 }
 
@@ -23,27 +31,32 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenedDatabase> {
-  const { db, kind } = options.databaseUrl
-    ? { db: openPostgres(options.databaseUrl), kind: 'postgres' as const }
-    : { db: await openPGlite(options.pgliteDir), kind: 'pglite' as const };
+  const kind = options.databaseUrl ? 'postgres' : 'pglite';
+  const stats: DatabaseStats = { kind, statements: 0 };
+  // Counting costs an increment per statement: cheap enough to keep on for `ops stats`.
+  const log = (event: LogEvent) => {
+    if (event.level === 'query') stats.statements++;
+  };
+  const dialect = options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : await openPGlite(options.pgliteDir);
+  const db = new Kysely<Database>({ dialect, log });
   try {
     await migrate(db);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return { db, kind, close: () => db.destroy() };
+  return { db, kind, stats, close: () => db.destroy() };
 }
 
-function openPostgres(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+function openPostgres(url: string): Dialect {
+  return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) });
 }
 
-async function openPGlite(dir: string): Promise<Db> {
+async function openPGlite(dir: string): Promise<Dialect> {
   if (!dir.startsWith('memory://')) await mkdir(path.dirname(dir), { recursive: true });
-  const pglite = await PGlite.create(dir);
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return new PGliteDialect(await PGlite.create(dir));
 }
 
 async function migrate(db: Db): Promise<void> {
