@@ -1,0 +1,58 @@
+// The ids of ledger accounts, creating the missing ones empty: a user's account for an asset
+// exists from its first movement on. Two statements at most, however many accounts.
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/tables.ts';
+import { type AccountRef, accountKey } from './accounts.ts';
+
+/** The database or a transaction on it. */
+type Queryable = Kysely<Database>;
+
+interface Row {
+  id: string | number;
+  user_id: number | null;
+  system_name: string | null;
+  wallet: string | null;
+  asset: string;
+}
+
+const keyOf = (row: Row) =>
+  row.user_id === null
+    ? accountKey({ system: row.system_name as never, asset: row.asset })
+    : accountKey({ user: row.user_id, wallet: row.wallet as never, asset: row.asset });
+
+/** The ids of `refs` by account key. */
+export async function accountIds(
+  db: Queryable,
+  refs: readonly AccountRef[],
+): Promise<Map<string, string>> {
+  const unique = [...new Map(refs.map((ref) => [accountKey(ref), ref])).values()];
+  const users = unique.flatMap((ref) => ('user' in ref ? [ref] : []));
+  const systems = unique.flatMap((ref) => ('system' in ref ? [ref] : []));
+  const find = sql<Row>`
+    select id, user_id, system_name, wallet, asset from ledger_accounts
+    where (user_id, wallet, asset) in (
+      select * from unnest(
+        ${users.map((ref) => ref.user)}::int[],
+        ${users.map((ref) => ref.wallet)}::text[],
+        ${users.map((ref) => ref.asset)}::text[]))
+    or (system_name, asset) in (
+      select * from unnest(
+        ${systems.map((ref) => ref.system)}::text[],
+        ${systems.map((ref) => ref.asset)}::text[]))`;
+  const ids = new Map<string, string>();
+  for (const row of (await find.execute(db)).rows) ids.set(keyOf(row), String(row.id));
+  const missing = unique.filter((ref) => !ids.has(accountKey(ref)));
+  if (missing.length === 0) return ids;
+  await sql`
+    insert into ledger_accounts (user_id, system_name, wallet, asset)
+    select * from unnest(
+      ${missing.map((ref) => ('user' in ref ? ref.user : null))}::int[],
+      ${missing.map((ref) => ('system' in ref ? ref.system : null))}::text[],
+      ${missing.map((ref) => ('user' in ref ? ref.wallet : null))}::text[],
+      ${missing.map((ref) => ref.asset)}::text[])
+    on conflict do nothing`.execute(db);
+  for (const row of (await find.execute(db)).rows) ids.set(keyOf(row), String(row.id));
+  const still = unique.find((ref) => !ids.has(accountKey(ref)));
+  if (still) throw new Error(`ledger account ${accountKey(still)} could not be created`);
+  return ids;
+}
