@@ -62,6 +62,7 @@ export const errorCodes = {
   no_liquidity: 1205,
   order_not_found: 1206,
   order_not_open: 1207,
+  order_not_processed: 1208,
   image_not_supported: 1300,
   image_too_large: 1301,
   real_name_invalid: 1302,

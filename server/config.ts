@@ -111,6 +111,7 @@ const envSchema = z.object({
   SPOT_TAKER_FEE: feeRate.default('0.001'),
   REFERRAL_RATES: referralRates.default([200_000, 100_000, 50_000]),
   SPOT_MIN_NOTIONAL: wholeAmount.default(5n),
+  SPOT_BATCH_MAX: z.coerce.number().int().min(1).max(4096).default(512),
   LIQUIDITY_PROVIDER: flag.default(true),
   LP_SPREAD_BPS: z.coerce.number().int().min(1).max(2000).default(10),
   LP_STEP_BPS: z.coerce.number().int().min(1).max(1000).default(5),
@@ -176,6 +177,8 @@ export interface SpotSettings {
   minNotional: bigint;
   /** Share of a fee paid to the payer's inviters at levels 1–3, parts per million (docs/referrals.md). */
   referralRatesPpm: readonly number[];
+  /** Most commands a market's writer commits in one transaction. */
+  batchMax: number;
   liquidityProvider: ProviderSettings & { enabled: boolean };
 }
 
@@ -262,6 +265,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       takerFeePpm: feeRatePpm(s.SPOT_TAKER_FEE) ?? 0,
       minNotional: s.SPOT_MIN_NOTIONAL,
       referralRatesPpm: s.REFERRAL_RATES,
+      batchMax: s.SPOT_BATCH_MAX,
       liquidityProvider: {
         enabled: s.LIQUIDITY_PROVIDER,
         spreadBps: s.LP_SPREAD_BPS,

@@ -147,6 +147,7 @@ export const placeSpotOrder = defineEndpoint({
     'below_min_notional',
     'no_liquidity',
     'balance_insufficient',
+    'order_not_processed',
   ],
 });
 
@@ -164,6 +165,7 @@ export const cancelSpotOrder = defineEndpoint({
     'idempotency_key_reused',
     'order_not_found',
     'order_not_open',
+    'order_not_processed',
   ],
 });
 

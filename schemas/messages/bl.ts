@@ -64,6 +64,8 @@ export const bl: Catalogue = {
     no_liquidity: 'Po drugiej stronie nie ma zleceń do zawarcia transakcji',
     order_not_found: 'Nie ma takiego zlecenia',
     order_not_open: 'To zlecenie jest już zakończone',
+    order_not_processed:
+      'Zlecenie nie zostało przetworzone, więc nic nie złożono ani nie anulowano: spróbuj ponownie',
     article_not_found: 'Ten artykuł nie istnieje',
     category_unknown: 'Ta kategoria artykułów nie istnieje',
     message_empty: 'Napisz wiadomość',

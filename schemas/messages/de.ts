@@ -66,6 +66,8 @@ export const de: Catalogue = {
     no_liquidity: 'Auf der Gegenseite liegen keine Orders zum Handeln',
     order_not_found: 'Diese Order gibt es nicht',
     order_not_open: 'Diese Order ist bereits abgeschlossen',
+    order_not_processed:
+      'Der Auftrag wurde nicht verarbeitet, es wurde nichts platziert oder storniert: bitte erneut versuchen',
     article_not_found: 'Dieser Artikel existiert nicht',
     category_unknown: 'Diese Artikelkategorie existiert nicht',
     message_empty: 'Bitte schreiben Sie eine Nachricht',

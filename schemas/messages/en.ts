@@ -64,6 +64,8 @@ export const en: Catalogue = {
     no_liquidity: 'There are no orders on the other side to trade with',
     order_not_found: 'No such order',
     order_not_open: 'This order is already finished',
+    order_not_processed:
+      'The order was not processed, so nothing was placed or cancelled: please try again',
     article_not_found: 'This article does not exist',
     category_unknown: 'This article category does not exist',
     message_empty: 'Please write a message',

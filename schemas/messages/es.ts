@@ -64,6 +64,8 @@ export const es: Catalogue = {
     no_liquidity: 'No hay órdenes del otro lado con las que operar',
     order_not_found: 'No existe esa orden',
     order_not_open: 'Esta orden ya ha finalizado',
+    order_not_processed:
+      'La orden no se procesó, así que no se colocó ni se canceló nada: inténtalo de nuevo',
     article_not_found: 'Este artículo no existe',
     category_unknown: 'Esta categoría de artículos no existe',
     message_empty: 'Escribe un mensaje',

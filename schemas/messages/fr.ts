@@ -65,6 +65,8 @@ export const fr: Catalogue = {
     no_liquidity: "Il n'y a aucun ordre en face avec lequel échanger",
     order_not_found: "Cet ordre n'existe pas",
     order_not_open: 'Cet ordre est déjà terminé',
+    order_not_processed:
+      'L’ordre n’a pas été traité, rien n’a été passé ni annulé : veuillez réessayer',
     article_not_found: "Cet article n'existe pas",
     category_unknown: "Cette catégorie d'articles n'existe pas",
     message_empty: 'Veuillez écrire un message',

@@ -64,6 +64,7 @@ export const he: Catalogue = {
     no_liquidity: 'אין הוראות בצד השני לסחור מולן',
     order_not_found: 'אין הוראה כזו',
     order_not_open: 'ההוראה הזו כבר הסתיימה',
+    order_not_processed: 'הפקודה לא עובדה ולכן דבר לא בוצע או בוטל: נסו שוב',
     article_not_found: 'המאמר הזה אינו קיים',
     category_unknown: 'קטגוריית המאמרים הזו אינה קיימת',
     message_empty: 'נא לכתוב הודעה',

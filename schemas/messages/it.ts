@@ -64,6 +64,8 @@ export const it: Catalogue = {
     no_liquidity: "Non ci sono ordini dall'altra parte con cui negoziare",
     order_not_found: 'Ordine inesistente',
     order_not_open: 'Questo ordine è già concluso',
+    order_not_processed:
+      'L’ordine non è stato elaborato, quindi nulla è stato inserito o annullato: riprova',
     article_not_found: 'Questo articolo non esiste',
     category_unknown: 'Questa categoria di articoli non esiste',
     message_empty: 'Scrivi un messaggio',

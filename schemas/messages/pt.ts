@@ -64,6 +64,8 @@ export const pt: Catalogue = {
     no_liquidity: 'Não há ordens do outro lado para negociar',
     order_not_found: 'Ordem inexistente',
     order_not_open: 'Esta ordem já foi concluída',
+    order_not_processed:
+      'A ordem não foi processada, por isso nada foi colocado nem cancelado: tente novamente',
     article_not_found: 'Este artigo não existe',
     category_unknown: 'Esta categoria de artigos não existe',
     message_empty: 'Escreva uma mensagem',

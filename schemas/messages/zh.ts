@@ -64,6 +64,7 @@ export const zh: Catalogue = {
     no_liquidity: '对手方暂无挂单，无法成交',
     order_not_found: '订单不存在',
     order_not_open: '该订单已结束',
+    order_not_processed: '订单未能处理，未下单也未撤单，请重试',
     article_not_found: '该文章不存在',
     category_unknown: '该文章分类不存在',
     message_empty: '请输入消息内容',

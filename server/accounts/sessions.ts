@@ -24,6 +24,26 @@ export interface Session {
 /** Activity is written at most this often, so reads do not each cost a write. */
 const touchEveryMs = 60_000;
 
+/**
+ * How long a session read from the database is trusted before it is read again, so a burst of
+ * requests (a trader's orders) costs one read. A revocation made by this process takes effect at
+ * once; one made by another process (another node, or a transaction still committing here) within
+ * this time.
+ */
+export const sessionCacheMs = 2_000;
+/** Sessions kept in memory at most; past it the cache starts over. */
+const cachedSessionsMax = 100_000;
+
+interface CachedSession {
+  userId: number;
+  expiresAt: number;
+  lastSeenAt: number;
+  readAt: number;
+}
+
+/** By token hash. Token hashes are random, so one cache serves every database of the process. */
+const cached = new Map<string, CachedSession>();
+
 export async function createSession(
   db: Db,
   clock: Clock,
@@ -58,27 +78,47 @@ export async function resolveSession(
   token: string,
 ): Promise<Session | null> {
   const tokenHash = sha256Hex(token);
-  const row = await db
-    .selectFrom('sessions')
-    .select(['user_id', 'last_seen_at', 'expires_at', 'revoked_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
   const now = clock.now().getTime();
-  if (!row || row.revoked_at !== null) return null;
-  if (row.expires_at.getTime() <= now || row.last_seen_at.getTime() + limits.idleMs <= now) {
-    return null;
-  }
-  if (now - row.last_seen_at.getTime() >= touchEveryMs) {
+  const session = await sessionOf(db, tokenHash, now);
+  if (!session) return null;
+  if (session.expiresAt <= now || session.lastSeenAt + limits.idleMs <= now) return null;
+  if (now - session.lastSeenAt >= touchEveryMs) {
     await db
       .updateTable('sessions')
       .set({ last_seen_at: new Date(now) })
       .where('token_hash', '=', tokenHash)
       .execute();
+    session.lastSeenAt = now;
   }
-  return { userId: row.user_id, tokenHash };
+  return { userId: session.userId, tokenHash };
+}
+
+/** The session as last read, read again when it is older than `sessionCacheMs`. */
+async function sessionOf(db: Db, tokenHash: string, now: number) {
+  const known = cached.get(tokenHash);
+  if (known && now - known.readAt < sessionCacheMs && now >= known.readAt) return known;
+  const row = await db
+    .selectFrom('sessions')
+    .select(['user_id', 'last_seen_at', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null) {
+    cached.delete(tokenHash);
+    return null;
+  }
+  if (cached.size >= cachedSessionsMax) cached.clear();
+  const session: CachedSession = {
+    userId: row.user_id,
+    expiresAt: row.expires_at.getTime(),
+    lastSeenAt: row.last_seen_at.getTime(),
+    readAt: now,
+  };
+  cached.set(tokenHash, session);
+  return session;
 }
 
 export async function revokeSession(db: Db, clock: Clock, tokenHash: string): Promise<void> {
+  cached.delete(tokenHash);
   await db
     .updateTable('sessions')
     .set({ revoked_at: clock.now() })
@@ -100,5 +140,8 @@ export async function revokeUserSessions(
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (keep !== undefined) query = query.where('token_hash', '!=', keep);
+  for (const [tokenHash, session] of cached) {
+    if (session.userId === userId && tokenHash !== keep) cached.delete(tokenHash);
+  }
   await query.execute();
 }

@@ -1,40 +1,35 @@
-// The single writer of one spot market: commands run one at a time, each inside a database
-// transaction that freezes, matches in the in-memory book and settles every fill before it
-// commits. What a command changed is published only after its commit. When a transaction fails
-// after the book moved, the book is rebuilt from the resting orders the database kept, so memory
-// never holds an order or a fill the database does not.
-import type { Transaction } from 'kysely';
-import { orderReservation } from '../../core/spot/spot-math.ts';
+// The single writer of one spot market, with group commit: commands queue while a transaction is
+// in flight; the writer takes the queue as a batch, runs every command through the in-memory book
+// in order, writes all their effects in one transaction, and only after the commit answers each
+// request and publishes what changed (durable before acknowledged). A command that breaks a rule
+// is refused alone; a database failure fails the batch, the book is rebuilt from the database,
+// and the batch runs once more before its commands are told to try again.
+import { sql, type Transaction } from 'kysely';
+import { parseAmount } from '../../core/money.ts';
+import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
+import { sha256Hex } from '../accounts/secrets.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
 import { BusinessError } from '../http/business-error.ts';
-import { type BalanceChange, post } from '../ledger/post.ts';
-import type { RejectReason, Side } from '../matching/events.ts';
+import { AccountDirectory } from '../ledger/account-directory.ts';
+import { type AccountRef, accountKey } from '../ledger/accounts.ts';
+import type { BalanceChange, Posting } from '../ledger/post.ts';
 import { OrderBook } from '../matching/order-book.ts';
 import { commissionPostings, payersOf } from '../referrals/commission.ts';
-import { inviterChains } from '../referrals/inviters.ts';
-import { refusal } from './order-checks.ts';
-import {
-  applyChanges,
-  insertFills,
-  insertOrder,
-  restingOrders,
-  type SpotOrderRow,
-} from './order-store.ts';
-import {
-  type Fill,
-  freezePosting,
-  type IncomingOrder,
-  type NewOrder,
-  settle,
-} from './settlement.ts';
+import { InviterCache } from '../referrals/inviter-cache.ts';
+import { Batch, BatchBalances, type CommandResult, type SpotCommand } from './batch.ts';
+import { writeBatch } from './batch-store.ts';
+import type { Quote } from './liquidity/ladder.ts';
+import { OrderIds } from './order-ids.ts';
+import { orderView, restingOrders, type SpotOrderRow } from './order-store.ts';
+import type { Fill, NewOrder } from './settlement.ts';
 import type { SpotMarket } from './spot-markets.ts';
 
 /** A price level as it now stands: price and resting quantity in units (0 = gone). */
 export type LevelQuantity = readonly [price: number, quantity: number];
 
-/** What committed commands changed, for the socket and the market's public book and trades. */
+/** What a committed batch changed, for the socket and the market's public book and trades. */
 export interface Committed {
   market: SpotMarket;
   ts: number;
@@ -52,126 +47,43 @@ export interface WriterOptions {
   onRebuilt(market: SpotMarket, book: OrderBook): void;
   /** Shares of each fee paid to the payer's inviters at levels 1–3, parts per million. */
   referralRatesPpm: readonly number[];
-  log: { error(details: object, message: string): void };
+  /** Most commands in one batch. */
+  batchMax: number;
+  log: {
+    error(details: object, message: string): void;
+    warn(details: object, message: string): void;
+  };
 }
 
-/** Failures another transaction caused (PostgreSQL deadlock or serialisation): worth a retry. */
-const retryable = new Set(['40P01', '40001']);
-const attempts = 3;
-
-/** The commands of one exclusive turn on the book, and what they changed. */
-export class WriterTurn {
-  moved = false;
-  readonly orders: SpotOrderRow[] = [];
-  readonly balances: BalanceChange[] = [];
-  readonly fills: Fill[] = [];
-  readonly touched: { side: Side; price: number }[] = [];
-
-  constructor(
-    private readonly market: SpotMarket,
-    private readonly book: OrderBook,
-    private readonly now: Date,
-    private readonly referralRatesPpm: readonly number[] = [],
-  ) {}
-
-  /** Freezes, matches and settles a new order; answers its row after the command. */
-  async place(trx: Transaction<Database>, order: NewOrder): Promise<SpotOrderRow> {
-    this.#checkAgainstBook(order);
-    const reserved = orderReservation(order, this.market);
-    const orderId = await insertOrder(trx, this.market, order, reserved, this.now);
-    const incoming: IncomingOrder = { ...order, orderId };
-    this.balances.push(...(await post(trx, freezePosting(this.market, incoming, reserved))));
-    this.moved = true;
-    const count =
-      incoming.type === 'limit'
-        ? this.book.limit(orderId, order.userId, incoming.side, incoming.price, incoming.quantity)
-        : incoming.side === 'buy'
-          ? this.book.marketBuy(orderId, order.userId, incoming.turnover)
-          : this.book.marketSell(orderId, order.userId, incoming.quantity);
-    const rows = await this.#settle(trx, count, { order: incoming, reserved });
-    const row = rows.find((candidate) => Number(candidate.id) === orderId);
-    if (!row) throw new Error(`order ${orderId} was not settled`);
-    return row;
-  }
-
-  /** Cancels a resting order of `userId`; answers its row, or refuses a finished one. */
-  async cancel(trx: Transaction<Database>, userId: number, orderId: number): Promise<SpotOrderRow> {
-    const count = this.book.cancel(orderId, userId);
-    const first = this.book.events[0];
-    if (count === 1 && first?.kind === 'reject')
-      throw refusal(this.market, first.reason as RejectReason);
-    this.moved = true;
-    const rows = await this.#settle(trx, count);
-    const row = rows.find((candidate) => Number(candidate.id) === orderId);
-    if (!row) throw new Error(`order ${orderId} was not settled`);
-    return row;
-  }
-
-  /** The user's resting orders in this market, as the book holds them. */
-  restingOf(userId: number): { orderId: number; side: Side; price: number; remaining: number }[] {
-    return (['buy', 'sell'] as const).flatMap((side) =>
-      this.book.restingOrders(side).filter((order) => order.userId === userId),
-    );
-  }
-
-  bestBid(): number {
-    return this.book.bestBid();
-  }
-
-  bestAsk(): number {
-    return this.book.bestAsk();
-  }
-
-  /** Market orders need a book to trade with, and a sell its minimum value at the best bid. */
-  #checkAgainstBook(order: NewOrder): void {
-    if (order.type !== 'market') return;
-    const best = order.side === 'buy' ? this.book.bestAsk() : this.book.bestBid();
-    if (best === 0) throw new BusinessError('no_liquidity');
-    if (order.side === 'sell' && order.quantity * best < this.market.rules.minNotional) {
-      throw refusal(this.market, 'below_min_notional');
-    }
-  }
-
-  async #settle(
-    trx: Transaction<Database>,
-    count: number,
-    incoming?: { order: IncomingOrder; reserved: bigint },
-  ): Promise<SpotOrderRow[]> {
-    const settlement = settle({
-      market: this.market,
-      events: this.book.events,
-      count,
-      ...(incoming ? { incoming } : {}),
-      bestAskAfter: this.book.bestAsk(),
-    });
-    for (const posting of settlement.postings) this.balances.push(...(await post(trx, posting)));
-    await this.#payCommissions(trx, settlement.fills);
-    const rows = await applyChanges(trx, settlement.changes.values(), this.now);
-    await insertFills(trx, this.market, settlement.fills, this.now);
-    this.orders.push(...rows);
-    this.fills.push(...settlement.fills);
-    this.touched.push(...settlement.touched);
-    return rows;
-  }
-
-  /** Referral commission on the fees of these fills, in the same transaction as the fills. */
-  async #payCommissions(trx: Transaction<Database>, fills: readonly Fill[]): Promise<void> {
-    if (fills.length === 0 || !this.referralRatesPpm.some((rate) => rate > 0)) return;
-    const payers = payersOf(this.market, fills);
-    if (payers.length === 0) return;
-    const chains = await inviterChains(trx, payers);
-    if (chains.size === 0) return;
-    for (const posting of commissionPostings(this.market, fills, chains, this.referralRatesPpm)) {
-      this.balances.push(...(await post(trx, posting)));
-    }
-  }
+/** A money-moving request's key: a retry with it gets the first answer. */
+export interface IdempotencyKey {
+  userId: number;
+  key: string;
+  path: string;
+  /** The parsed request: the same key must come with the same request. */
+  request: unknown;
 }
+
+interface Pending {
+  command: SpotCommand;
+  key: IdempotencyKey | undefined;
+  settled: boolean;
+  resolve(answer: SpotOrder | number[]): void;
+  reject(error: unknown): void;
+}
+
+/** How often a failed batch runs before its commands are told to try again. */
+const attempts = 2;
 
 export class MarketWriter {
   readonly market: SpotMarket;
   readonly #options: WriterOptions;
   #book: OrderBook;
-  #tail: Promise<unknown> = Promise.resolve();
+  #queue: Pending[] = [];
+  #draining: Promise<void> | undefined;
+  readonly #accounts = new AccountDirectory();
+  readonly #inviters = new InviterCache();
+  readonly #ids = new OrderIds();
 
   constructor(market: SpotMarket, options: WriterOptions) {
     this.market = market;
@@ -183,50 +95,192 @@ export class MarketWriter {
     return this.#book;
   }
 
-  /**
-   * Runs `work` alone on the book. `work` must open and finish its own transaction(s) through the
-   * turn it is given: once it resolves, what it did is committed and is published.
-   */
-  exclusive<T>(work: (turn: WriterTurn) => Promise<T>): Promise<T> {
-    const run = this.#tail.then(() => this.#attempt(work, 1));
-    this.#tail = run.catch(() => undefined);
-    return run;
+  /** Places an order; answers it as it stands once the batch that placed it has committed. */
+  place(order: NewOrder, key?: IdempotencyKey): Promise<SpotOrder> {
+    return this.#submit({ kind: 'place', order }, key) as Promise<SpotOrder>;
   }
 
-  /** Rebuilds the book from the database (at start, and after a failed transaction). */
-  rebuild(): Promise<void> {
-    const run = this.#tail.then(() => this.#rebuild());
-    this.#tail = run.catch(() => undefined);
-    return run;
+  cancel(userId: number, orderId: number, key?: IdempotencyKey): Promise<SpotOrder> {
+    return this.#submit({ kind: 'cancel', userId, orderId }, key) as Promise<SpotOrder>;
   }
 
-  /** Resolves when every command queued so far has finished. */
-  idle(): Promise<void> {
-    return this.#tail.then(() => undefined);
+  /** Moves the provider's ladder to `quotes`; answers the ids of its orders that now rest. */
+  requote(userId: number, quotes: readonly Quote[], resting: readonly number[] | null) {
+    return this.#submit({ kind: 'requote', userId, quotes, resting }) as Promise<number[]>;
   }
 
-  async #attempt<T>(work: (turn: WriterTurn) => Promise<T>, attempt: number): Promise<T> {
-    const turn = new WriterTurn(
-      this.market,
-      this.#book,
-      this.#options.clock.now(),
-      this.#options.referralRatesPpm,
+  /** Rebuilds the book from the database (at start). */
+  async rebuild(): Promise<void> {
+    await this.idle();
+    await this.#rebuild();
+  }
+
+  /** Resolves when every command queued so far has been answered. */
+  async idle(): Promise<void> {
+    while (this.#draining) await this.#draining;
+  }
+
+  #submit(command: SpotCommand, key?: IdempotencyKey): Promise<SpotOrder | number[]> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ command, key, settled: false, resolve, reject });
+      this.#draining ??= this.#drain().finally(() => {
+        this.#draining = undefined;
+      });
+    });
+  }
+
+  async #drain(): Promise<void> {
+    // Let the requests that arrive in the same turn of the event loop join the first batch.
+    await Promise.resolve();
+    while (this.#queue.length > 0) {
+      const batch = this.#takeBatch();
+      await this.#runBatch(batch);
+    }
+  }
+
+  /** Up to `batchMax` commands, each idempotency key once: a repeat waits for the next batch. */
+  #takeBatch(): Pending[] {
+    const batch: Pending[] = [];
+    const later: Pending[] = [];
+    const keys = new Set<string>();
+    for (const pending of this.#queue) {
+      const key = pending.key && `${pending.key.userId}:${pending.key.key}`;
+      if (batch.length >= this.#options.batchMax || (key && keys.has(key))) later.push(pending);
+      else {
+        if (key) keys.add(key);
+        batch.push(pending);
+      }
+    }
+    this.#queue = later;
+    return batch;
+  }
+
+  async #runBatch(batch: Pending[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      let moved = false;
+      try {
+        await this.#attempt(batch, () => {
+          moved = true;
+        });
+        return;
+      } catch (error) {
+        if (moved) await this.#rebuild().catch(() => undefined);
+        const open = batch.filter((pending) => !pending.settled);
+        if (attempt < attempts) {
+          this.#options.log.warn({ err: error, symbol: this.market.symbol }, 'batch retried');
+          continue;
+        }
+        this.#options.log.error({ err: error, symbol: this.market.symbol }, 'batch failed');
+        for (const pending of open) settle(pending, new BusinessError('order_not_processed'));
+        return;
+      }
+    }
+  }
+
+  async #attempt(batch: Pending[], bookMoved: () => void): Promise<void> {
+    const { db } = this.#options;
+    await this.#answerStored(batch.filter((pending) => !pending.settled && pending.key));
+    const work = batch.filter((pending) => !pending.settled);
+    if (work.length === 0) return;
+
+    const balances = await this.#balancesOf(work.map((pending) => userOf(pending.command)));
+    await this.#ids.reserve(
+      db,
+      work.reduce((sum, pending) => sum + placesOf(pending.command), 0),
     );
-    try {
-      const result = await work(turn);
-      if (turn.moved) this.#publish(turn);
-      return result;
-    } catch (error) {
-      if (!turn.moved) throw error;
-      await this.#rebuild();
-      const code = (error as { code?: unknown }).code;
-      if (typeof code === 'string' && retryable.has(code) && attempt < attempts) {
-        return this.#attempt(work, attempt + 1);
+    const run = new Batch(this.market, this.#book, balances, () => this.#ids.next());
+    for (const pending of work) {
+      run.run(pending.command);
+      if (run.effects.moved) bookMoved();
+    }
+    const { effects } = run;
+    const postings = [...effects.postings, ...(await this.#commissions(effects.fills))];
+    const accounts = await this.#accounts.resolve(
+      db,
+      postings.flatMap((posting) => posting.legs.map((leg) => leg.account)),
+    );
+    const now = this.#options.clock.now();
+    const { written, answers } = await db.transaction().execute(async (trx) => {
+      const written = await writeBatch(trx, this.market, effects, postings, accounts, now);
+      const answers = effects.results.map((result) => this.#answerOf(result, written.rows));
+      await storeKeys(trx, work, answers);
+      return { written, answers };
+    });
+    for (const [i, pending] of work.entries()) {
+      settle(pending, answers[i] as SpotOrder | number[] | Error);
+    }
+    if (effects.moved) this.#publish(effects.fills.flat(), effects.touched, written, now);
+  }
+
+  /** Answers the commands whose key already has an answer (or belongs to another request). */
+  async #answerStored(keyed: Pending[]): Promise<void> {
+    if (keyed.length === 0) return;
+    const keys = keyed.map((pending) => pending.key as IdempotencyKey);
+    const stored = await sql<{
+      user_id: number;
+      key: string;
+      path: string;
+      request_hash: string;
+      response: unknown;
+    }>`
+      select user_id, key, path, request_hash, response from idempotency_keys
+      where (user_id, key) in (select * from unnest(
+        ${keys.map((key) => key.userId)}::int[], ${keys.map((key) => key.key)}::text[]))`.execute(
+      this.#options.db,
+    );
+    for (const pending of keyed) {
+      const key = pending.key as IdempotencyKey;
+      const found = stored.rows.find((row) => row.user_id === key.userId && row.key === key.key);
+      if (!found) continue;
+      const same = found.path === key.path && found.request_hash === hashOf(key.request);
+      const response =
+        typeof found.response === 'string' ? JSON.parse(found.response) : found.response;
+      settle(pending, same ? (response as SpotOrder) : new BusinessError('idempotency_key_reused'));
+    }
+  }
+
+  /** The funding balances in this market's assets of everyone the batch acts for. */
+  async #balancesOf(userIds: readonly number[]): Promise<BatchBalances> {
+    const refs: AccountRef[] = [...new Set(userIds)].flatMap((user) => [
+      { user, wallet: 'funding', asset: this.market.base },
+      { user, wallet: 'funding', asset: this.market.quote },
+    ]);
+    const ids = await this.#accounts.resolve(this.#options.db, refs);
+    const rows = await sql<{ id: string | number; available: string; frozen: string }>`
+      select id, available::text, frozen::text from ledger_accounts
+      where id = any(${[...ids.values()]}::bigint[])`.execute(this.#options.db);
+    const byId = new Map(rows.rows.map((row) => [String(row.id), row]));
+    const balances = new BatchBalances();
+    for (const [key, id] of ids) {
+      const row = byId.get(id);
+      const ref = refs.find((candidate) => accountKey(candidate) === key);
+      if (row && ref) {
+        balances.set(ref, parseAmount(row.available) ?? 0n, parseAmount(row.frozen) ?? 0n);
       }
-      if (!(error instanceof BusinessError)) {
-        this.#options.log.error({ err: error, symbol: this.market.symbol }, 'spot command failed');
+    }
+    return balances;
+  }
+
+  /** Referral commission on each command's fees, from the fee account, in the batch. */
+  async #commissions(fills: readonly Fill[][]): Promise<Posting[]> {
+    const rates = this.#options.referralRatesPpm;
+    if (!rates.some((rate) => rate > 0) || fills.every((group) => group.length === 0)) return [];
+    const chains = await this.#inviters.of(this.#options.db, payersOf(this.market, fills.flat()));
+    if (chains.size === 0) return [];
+    return fills.flatMap((group) => commissionPostings(this.market, group, chains, rates));
+  }
+
+  #answerOf(result: CommandResult, rows: ReadonlyMap<number, SpotOrderRow>) {
+    switch (result.kind) {
+      case 'refused':
+        return result.error;
+      case 'quotes':
+        return result.resting;
+      case 'order': {
+        const row = rows.get(result.orderId);
+        if (!row) throw new Error(`order ${result.orderId} was not written`);
+        return orderView(row, this.market);
       }
-      throw error;
     }
   }
 
@@ -249,19 +303,65 @@ export class MarketWriter {
     return new OrderBook(this.market.rules, { preallocateOrders: 1024 });
   }
 
-  #publish(turn: WriterTurn): void {
+  #publish(
+    fills: Fill[],
+    touched: readonly { side: 'buy' | 'sell'; price: number }[],
+    written: { rows: ReadonlyMap<number, SpotOrderRow>; balances: BalanceChange[] },
+    now: Date,
+  ): void {
     const levels = { bids: new Map<number, number>(), asks: new Map<number, number>() };
-    for (const { side, price } of turn.touched) {
+    for (const { side, price } of touched) {
       levels[side === 'buy' ? 'bids' : 'asks'].set(price, this.#book.quantityAt(side, price));
     }
     this.#options.onCommitted({
       market: this.market,
-      ts: this.#options.clock.now().getTime(),
-      orders: turn.orders,
-      balances: turn.balances,
-      fills: turn.fills,
+      ts: now.getTime(),
+      orders: [...written.rows.values()],
+      balances: written.balances,
+      fills,
       bids: [...levels.bids],
       asks: [...levels.asks],
     });
   }
+}
+
+function settle(pending: Pending, answer: SpotOrder | number[] | Error): void {
+  pending.settled = true;
+  if (answer instanceof Error) pending.reject(answer);
+  else pending.resolve(answer);
+}
+
+function userOf(command: SpotCommand): number {
+  return command.kind === 'place' ? command.order.userId : command.userId;
+}
+
+/** How many order ids a command may need. */
+function placesOf(command: SpotCommand): number {
+  if (command.kind === 'place') return 1;
+  return command.kind === 'requote' ? command.quotes.length : 0;
+}
+
+function hashOf(request: unknown): string {
+  return sha256Hex(JSON.stringify(request));
+}
+
+/** Keeps each answered command's answer under its key, in the batch's transaction. */
+async function storeKeys(
+  trx: Transaction<Database>,
+  work: readonly Pending[],
+  answers: readonly unknown[],
+): Promise<void> {
+  const kept = work.flatMap((pending, i) =>
+    pending.key && !(answers[i] instanceof Error) ? [{ key: pending.key, answer: answers[i] }] : [],
+  );
+  if (kept.length === 0) return;
+  await sql`
+    insert into idempotency_keys (user_id, key, path, request_hash, response)
+    select user_id, key, path, request_hash, response::jsonb from unnest(
+      ${kept.map(({ key }) => key.userId)}::int[],
+      ${kept.map(({ key }) => key.key)}::text[],
+      ${kept.map(({ key }) => key.path)}::text[],
+      ${kept.map(({ key }) => hashOf(key.request))}::text[],
+      ${kept.map(({ answer }) => JSON.stringify(answer))}::text[]
+    ) as k(user_id, key, path, request_hash, response)`.execute(trx);
 }

@@ -1,6 +1,6 @@
 // The spot calls (design.md §4 `/spot/*`): the markets' rules, placing and cancelling orders, and
-// the caller's order lists. Placing and cancelling run on the market's single writer, inside one
-// transaction with their idempotency key, so an answer is only given once the order is durable.
+// the caller's order lists. Placing and cancelling run on the market's single writer, in a batch
+// committed with their idempotency keys, so an answer is only given once the order is durable.
 import {
   cancelSpotOrder,
   placeSpotOrder,
@@ -9,7 +9,7 @@ import {
 } from '../../schemas/api/spot.schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
-import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
+import { idempotencyKeyOf } from '../http/idempotency.ts';
 import type { Router } from '../http/router.ts';
 import { knownMarkets } from '../market/catalog.ts';
 import { parseOrder } from './order-checks.ts';
@@ -32,12 +32,12 @@ export function spotRoutes(router: Router, deps: AppDeps, spot: SpotService): vo
     const writer = spot.writer(input.symbol);
     if (!writer) throw new BusinessError('market_unknown');
     const order = parseOrder(writer.market, session.userId, input);
-    return writer.exclusive((turn) =>
-      idempotent(
-        { db, userId: session.userId, key, path: placeSpotOrder.path, request: input },
-        async (trx) => orderView(await turn.place(trx, order), writer.market),
-      ),
-    );
+    return writer.place(order, {
+      userId: session.userId,
+      key,
+      path: placeSpotOrder.path,
+      request: input,
+    });
   });
 
   router.add(cancelSpotOrder, async ({ order_id }, { session, request }) => {
@@ -47,12 +47,12 @@ export function spotRoutes(router: Router, deps: AppDeps, spot: SpotService): vo
     if (!found) throw new BusinessError('order_not_found');
     const writer = spot.writer(found.symbol);
     if (!writer) throw new BusinessError('order_not_open');
-    return writer.exclusive((turn) =>
-      idempotent(
-        { db, userId: session.userId, key, path: cancelSpotOrder.path, request: { order_id } },
-        async (trx) => orderView(await turn.cancel(trx, session.userId, order_id), writer.market),
-      ),
-    );
+    return writer.cancel(session.userId, order_id, {
+      userId: session.userId,
+      key,
+      path: cancelSpotOrder.path,
+      request: { order_id },
+    });
   });
 
   router.add(spotOrders, async ({ status, symbol, page, size }, { session }) => {

@@ -51,6 +51,7 @@ export class SpotService {
           db: options.db,
           clock: options.clock,
           referralRatesPpm: options.settings.referralRatesPpm,
+          batchMax: options.settings.batchMax,
           log: options.log,
           onCommitted: (committed) => this.#committed(state, committed),
           onRebuilt: (_, book) => publishSnapshot(state, book),

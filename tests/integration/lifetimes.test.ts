@@ -1,6 +1,7 @@
 // Everything that expires: sessions (idle and absolute), codes, code throttling and login lock-outs,
 // tested on a clock the test moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCacheMs } from '../../server/accounts/sessions.ts';
 import { goodPassword, lastCodeFor, newEmail, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
@@ -43,6 +44,28 @@ describe('sessions', () => {
       password: goodPassword,
     });
     expect(again.body.code).toBe(200);
+  });
+});
+
+describe('a session revoked elsewhere', () => {
+  it('is refused at once when revoked here, and within the cache time when revoked by another process', async () => {
+    const here = await registerUser(client(), server.dataDir);
+    expect(await whoAmI(here.token)).toBe(200);
+    await client().post('/login/logout', {}, { token: here.token });
+    expect(await whoAmI(here.token)).toBe(999);
+
+    const elsewhere = await registerUser(client(), server.dataDir);
+    expect(await whoAmI(elsewhere.token)).toBe(200);
+    // Another node revokes it in the shared database: this one trusts what it read a moment ago.
+    await server.db
+      .updateTable('sessions')
+      .set({ revoked_at: clock.now() })
+      .where('user_id', '=', elsewhere.userId)
+      .execute();
+    clock.advance(sessionCacheMs - 1);
+    expect(await whoAmI(elsewhere.token)).toBe(200);
+    clock.advance(1);
+    expect(await whoAmI(elsewhere.token)).toBe(999);
   });
 });
 

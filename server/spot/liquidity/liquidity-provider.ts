@@ -4,16 +4,12 @@
 // taken. When the index is stale it withdraws its quotes rather than quote a price nobody prints.
 // It never trades with itself: its ladder never crosses, it cancels before it places, and the
 // engine's self-trade prevention stands behind both.
-import type { Transaction } from 'kysely';
-import { parseAmount } from '../../../core/money.ts';
 import type { Scheduler } from '../../../core/scheduler.ts';
-import { baseAtoms, quoteAtoms } from '../../../core/spot/spot-math.ts';
 import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/tables.ts';
 import type { MarketState } from '../../market/market-state.ts';
 import type { MarketWriter } from '../market-writer.ts';
 import type { Fill } from '../settlement.ts';
-import { type LadderSettings, ladder, type Quote } from './ladder.ts';
+import { type LadderSettings, ladder } from './ladder.ts';
 import { seedProvider } from './provider-account.ts';
 
 export interface ProviderSettings {
@@ -37,6 +33,8 @@ interface QuotedMarket extends ProviderMarket {
   center: number | null;
   /** A quote was taken or cancelled by someone else's order since the last requote. */
   disturbed: boolean;
+  /** The ids of its quotes after the last requote; null until then (the writer finds them). */
+  resting: readonly number[] | null;
 }
 
 export class LiquidityProvider {
@@ -65,7 +63,12 @@ export class LiquidityProvider {
     this.#settings = options.settings;
     this.#scheduler = options.scheduler;
     this.#log = options.log;
-    this.#markets = options.markets.map((market) => ({ ...market, center: null, disturbed: true }));
+    this.#markets = options.markets.map((market) => ({
+      ...market,
+      center: null,
+      disturbed: true,
+      resting: null,
+    }));
   }
 
   get userId(): number {
@@ -114,32 +117,13 @@ export class LiquidityProvider {
     if (!market.disturbed && !this.#movedEnough(market.center, live)) return;
     if (live !== null) await this.#seed(market, live);
     const { writer } = market;
-    // The flag is cleared before the turn: a quote taken while it runs flags the next pass.
+    // The flag is cleared before the requote: a quote taken while it runs flags the next pass.
     market.disturbed = false;
-    await writer.exclusive((turn) =>
-      this.#db.transaction().execute(async (trx) => {
-        const wanted =
-          live === null ? [] : ladder(live, writer.market.rules, this.#ladderSettings(market));
-        const keep = new Set<string>();
-        for (const order of turn.restingOf(this.#userId)) {
-          const key = `${order.side}:${order.price}:${order.remaining}`;
-          if (!keep.has(key) && wanted.some((quote) => keyOf(quote) === key)) keep.add(key);
-          else await turn.cancel(trx, this.#userId, order.orderId);
-        }
-        const budget = await this.#available(trx, market);
-        for (const quote of wanted) {
-          if (keep.has(keyOf(quote))) continue;
-          const cost =
-            quote.side === 'buy'
-              ? quoteAtoms(quote.price * quote.quantity, writer.market)
-              : baseAtoms(quote.quantity, writer.market);
-          const asset = quote.side === 'buy' ? 'quote' : 'base';
-          if (budget[asset] < cost) continue;
-          budget[asset] -= cost;
-          await turn.place(trx, { userId: this.#userId, type: 'limit', ...quote });
-        }
-      }),
-    );
+    const wanted =
+      live === null ? [] : ladder(live, writer.market.rules, this.#ladderSettings(market));
+    // One command on the market's writer, batched with users' orders: it cancels and places only
+    // the levels that changed, and the provider's balance decides how many it can pay for.
+    market.resting = await writer.requote(this.#userId, wanted, market.resting);
     market.center = live;
   }
 
@@ -178,26 +162,4 @@ export class LiquidityProvider {
     await seedProvider(this.#db, this.#userId, asset, amount);
     this.#seeded.add(asset);
   }
-
-  async #available(
-    trx: Transaction<Database>,
-    market: QuotedMarket,
-  ): Promise<{ base: bigint; quote: bigint }> {
-    const { base, quote } = market.writer.market;
-    const rows = await trx
-      .selectFrom('ledger_accounts')
-      .select(['asset', 'available'])
-      .where('user_id', '=', this.#userId)
-      .where('wallet', '=', 'funding')
-      .where('asset', 'in', [base, quote])
-      .forUpdate()
-      .execute();
-    const of = (asset: string) =>
-      parseAmount(rows.find((row) => row.asset === asset)?.available ?? '0') ?? 0n;
-    return { base: of(base), quote: of(quote) };
-  }
-}
-
-function keyOf(quote: Quote): string {
-  return `${quote.side}:${quote.price}:${quote.quantity}`;
 }
