@@ -46,6 +46,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  PGLITE_THREAD: flag.default(true),
   NATS_URL: z
     .string()
     .regex(/^(nats|tls):\/\/.+/, 'must be a nats:// or tls:// URL')
@@ -127,6 +128,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PGlite on its own thread (true) or on the server's event loop. */
+  pgliteThread: boolean;
   natsUrl: string | undefined;
   /** Feeds by name; the first is primary (trades, candles, book), all feed the index. */
   marketFeeds: string[];
@@ -229,6 +232,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     host: s.HOST,
     dataDir: path.resolve(s.DATA_DIR),
     databaseUrl: s.DATABASE_URL,
+    pgliteThread: s.PGLITE_THREAD,
     natsUrl: s.NATS_URL,
     marketFeeds: s.MARKET_FEED.split(','),
     marketSeed: s.MARKET_SEED,

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
+    pgliteThread: config.pgliteThread,
   });
   const clock = systemClock;
   const outbox = outboxMailer(path.join(config.dataDir, 'outbox.ndjson'), clock);

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type Dialect, Kysely, type LogEvent, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
+import { type EmbeddedDatabase, PGliteClient } from './pglite-client.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './tables.ts';
 
@@ -28,6 +29,8 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   /** Where PGlite keeps its files; `memory://` keeps them in memory (tests). */
   pgliteDir: string;
+  /** PGlite on its own thread (the default) or on the event loop that answers requests. */
+  pgliteThread?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenedDatabase> {
@@ -39,7 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   };
   const dialect = options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : await openPGlite(options.pgliteDir);
+    : await openPGlite(options.pgliteDir, options.pgliteThread ?? true);
   const db = new Kysely<Database>({ dialect, log });
   try {
     await migrate(db);
@@ -54,9 +57,20 @@ function openPostgres(url: string): Dialect {
   return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) });
 }
 
-async function openPGlite(dir: string): Promise<Dialect> {
+async function openPGlite(dir: string, thread: boolean): Promise<Dialect> {
   if (!dir.startsWith('memory://')) await mkdir(path.dirname(dir), { recursive: true });
-  return new PGliteDialect(await PGlite.create(dir));
+  return new PGliteDialect(thread ? await PGliteClient.open(dir) : await inProcess(dir));
+}
+
+/** PGlite on the calling thread: its CPU then holds up every request while a statement runs. */
+async function inProcess(dir: string): Promise<EmbeddedDatabase> {
+  const pglite = await PGlite.create(dir);
+  return {
+    query: (sql, params) => pglite.query(sql, params as unknown[], { rowMode: 'object' }),
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
 }
 
 async function migrate(db: Db): Promise<void> {

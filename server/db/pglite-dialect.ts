@@ -1,5 +1,5 @@
 // Kysely on PGlite: PostgreSQL in WASM has one connection, so queries and transactions take turns on it.
-import type { PGlite } from '@electric-sql/pglite';
+// PGlite itself runs on its own thread unless told otherwise (`pglite-client.ts`).
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -14,6 +14,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
+import type { EmbeddedDatabase } from './pglite-client.ts';
 
 /** A FIFO lock: the holder of the single connection releases it to the next waiter. */
 class ConnectionLock {
@@ -31,15 +32,14 @@ class ConnectionLock {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: EmbeddedDatabase) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(query.sql, query.parameters as unknown[], {
-      rowMode: 'object',
-    });
+    const result = await this.pglite.query(query.sql, query.parameters);
+    const rows = result.rows as R[];
     return result.affectedRows === undefined
-      ? { rows: result.rows }
-      : { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) };
+      ? { rows }
+      : { rows, numAffectedRows: BigInt(result.affectedRows) };
   }
 
   // biome-ignore lint/correctness/useYield: streaming is not offered; the method must exist.
@@ -53,13 +53,11 @@ class PGliteDriver implements Driver {
   readonly #connection: PGliteConnection;
   readonly #releases = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(private readonly pglite: EmbeddedDatabase) {
     this.#connection = new PGliteConnection(pglite);
   }
 
-  async init(): Promise<void> {
-    await this.pglite.waitReady;
-  }
+  async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.#lock.acquire();
@@ -86,12 +84,12 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    if (!this.pglite.closed) await this.pglite.close();
+    await this.pglite.close();
   }
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: EmbeddedDatabase) {}
 
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
