@@ -1,10 +1,10 @@
-// The order load driver (`npm run bench -- orders`): a server process on PGlite (and on
-// PostgreSQL when one answers), traders registered and funded through the API, then resting and
-// crossing limit orders over real HTTP at concurrency 1, 8, 32 and 128 for a fixed time each,
-// beside a trivial call at the same concurrency (the ceiling). It prints orders/s, latency
-// percentiles, the ratio to the trivial call and the database statements per order, and checks
-// the ledger at the end. `ORDERS_SECONDS` and `ORDERS_CONCURRENCY` (comma-separated) change the
-// run.
+// The order load driver (`npm run bench -- orders`): a server process on PGlite (on its own
+// thread, and on the event loop as the baseline) and on PostgreSQL when one answers, traders
+// registered and funded through the API, then resting and crossing limit orders over real HTTP at
+// concurrency 1, 8, 32 and 128 for a fixed time each, beside a trivial call at the same
+// concurrency (the ceiling). It prints orders/s, latency percentiles, the ratio to the trivial
+// call, the database statements per order and the server's event-loop delay, and checks the
+// ledger at the end. `ORDERS_SECONDS` and `ORDERS_CONCURRENCY` (comma-separated) change the run.
 
 import { callOperator } from '../tests/support/operator-api.ts';
 import { createTestDatabase } from '../tests/support/postgres.ts';
@@ -26,14 +26,20 @@ interface Row {
   concurrency: number;
   result: LoadResult;
   statements: number;
+  /** The server's event-loop delay p99 during the case: what a GET or a socket frame waited. */
+  loopDelayMs: number;
 }
 
-async function statements(server: Server): Promise<number> {
-  const answer = await callOperator<{ statements: number }>(server, 'stats', {});
-  return answer.body.data.statements;
+interface Stats {
+  statements: number;
+  event_loop_delay: { p99_ms: number };
 }
 
-/** Runs one case and counts the database statements it caused. */
+async function stats(server: Server): Promise<Stats> {
+  return (await callOperator<Stats>(server, 'stats', {})).body.data;
+}
+
+/** Runs one case and counts the database statements it caused (each `stats` restarts the delay). */
 async function measured(
   server: Server,
   database: string,
@@ -41,10 +47,17 @@ async function measured(
   concurrency: number,
   request: (worker: number) => Promise<boolean>,
 ): Promise<Row> {
-  const before = await statements(server);
+  const before = await stats(server);
   const result = await closedLoop(concurrency, seconds, request);
-  const after = await statements(server);
-  return { database, kind, concurrency, result, statements: after - before };
+  const after = await stats(server);
+  return {
+    database,
+    kind,
+    concurrency,
+    result,
+    statements: after.statements - before.statements,
+    loopDelayMs: after.event_loop_delay.p99_ms,
+  };
 }
 
 async function traders(server: Server, count: number): Promise<Trader[]> {
@@ -111,8 +124,8 @@ function table(rows: readonly Row[]): string {
   const rate = (row: Row) => row.result.done / row.result.seconds;
   const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
   const lines = [
-    '| database | orders | concurrency | per second | p50 ms | p99 ms | p99.9 ms | ÷ trivial | statements each | failed |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| database | orders | concurrency | per second | p50 ms | p99 ms | p99.9 ms | ÷ trivial | statements each | loop delay p99 ms | failed |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of rows) {
     const trivial = rows.find(
@@ -124,14 +137,18 @@ function table(rows: readonly Row[]): string {
     const ratio = trivial ? `${((100 * rate(row)) / rate(trivial)).toFixed(1)} %` : '–';
     const each = row.result.done ? (row.statements / row.result.done).toFixed(2) : '–';
     lines.push(
-      `| ${row.database} | ${row.kind} | ${row.concurrency} | ${rate(row).toFixed(0)} | ${ms(quantile(row.result, 0.5))} | ${ms(quantile(row.result, 0.99))} | ${ms(quantile(row.result, 0.999))} | ${row.kind === 'trivial' ? '100 %' : ratio} | ${each} | ${row.result.failed} |`,
+      `| ${row.database} | ${row.kind} | ${row.concurrency} | ${rate(row).toFixed(0)} | ${ms(quantile(row.result, 0.5))} | ${ms(quantile(row.result, 0.99))} | ${ms(quantile(row.result, 0.999))} | ${row.kind === 'trivial' ? '100 %' : ratio} | ${each} | ${row.loopDelayMs.toFixed(1)} | ${row.result.failed} |`,
     );
   }
   return lines.join('\n');
 }
 
 export async function run(): Promise<void> {
-  const rows = await driveOne('PGlite', {});
+  // PGlite on the server's event loop is the baseline its own thread is measured against.
+  const rows = [
+    ...(await driveOne('PGlite, event loop', { PGLITE_THREAD: 'false' })),
+    ...(await driveOne('PGlite', {})),
+  ];
   const postgres = await createTestDatabase();
   if (postgres) {
     try {
