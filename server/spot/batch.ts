@@ -15,6 +15,7 @@ import {
   freezePosting,
   type IncomingOrder,
   type NewOrder,
+  noChange,
   type OrderChange,
   settle,
 } from './settlement.ts';
@@ -129,7 +130,11 @@ export class Batch {
     const paid = funding(order.userId, order.side === 'buy' ? this.market.quote : this.market.base);
     if (this.balances.available(paid) < reserved) throw new BusinessError('balance_insufficient');
     const incoming: IncomingOrder = { ...order, orderId: this.nextId() };
-    const record: NewOrderRecord = { order: incoming, reserved, change: emptyChange(incoming) };
+    const record: NewOrderRecord = {
+      order: incoming,
+      reserved,
+      change: noChange(incoming.orderId),
+    };
     this.effects.placed.set(incoming.orderId, record);
     this.#post(freezePosting(this.market, incoming, reserved));
     this.effects.moved = true;
@@ -240,18 +245,6 @@ export class Batch {
     if (change.status) into.status = change.status;
     if (change.cancelReason) into.cancelReason = change.cancelReason;
   }
-}
-
-function emptyChange(order: IncomingOrder): OrderChange {
-  return {
-    orderId: order.orderId,
-    filledQuantity: 0n,
-    filledQuote: 0n,
-    fee: 0n,
-    frozen: 0n,
-    status: null,
-    cancelReason: null,
-  };
 }
 
 function keyOf(quote: Quote): string {

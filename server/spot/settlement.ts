@@ -37,6 +37,19 @@ export interface OrderChange {
   cancelReason: SpotCancelReason | null;
 }
 
+/** An order's change before anything happened to it. */
+export function noChange(orderId: number): OrderChange {
+  return {
+    orderId,
+    filledQuantity: 0n,
+    filledQuote: 0n,
+    fee: 0n,
+    frozen: 0n,
+    status: null,
+    cancelReason: null,
+  };
+}
+
 /** One trade, in the engine's units plus the fees in atoms. */
 export interface Fill {
   takerOrderId: number;
@@ -117,15 +130,7 @@ export function settle({ market, events, count, incoming, bestAskAfter }: Settle
   const change = (orderId: number): OrderChange => {
     let entry = result.changes.get(orderId);
     if (!entry) {
-      entry = {
-        orderId,
-        filledQuantity: 0n,
-        filledQuote: 0n,
-        fee: 0n,
-        frozen: 0n,
-        status: null,
-        cancelReason: null,
-      };
+      entry = noChange(orderId);
       result.changes.set(orderId, entry);
     }
     return entry;

@@ -1,7 +1,9 @@
 // Group commit in a market's writer, on a real database: commands that arrive together run as one
 // batch in one transaction; one refused in the middle changes nothing and the others settle
-// exactly; a repeated idempotency key gets the first answer; what a batch placed is durable and
-// rebuilds the same book.
+// exactly; money that leaves between the batch's read and its write makes the batch run again,
+// refusing only the order that no longer fits; a repeated idempotency key gets the first answer;
+// what a batch placed is durable and rebuilds the same book.
+import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../core/money.ts';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
@@ -9,6 +11,7 @@ import { createUser } from '../../server/accounts/users.ts';
 import { systemClock } from '../../server/clock.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
 import { BusinessError } from '../../server/http/business-error.ts';
+import { post } from '../../server/ledger/post.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';
 import { type Committed, MarketWriter } from '../../server/spot/market-writer.ts';
@@ -24,9 +27,9 @@ let db: Db;
 let close: () => Promise<void>;
 const committed: Committed[] = [];
 
-const writer = () =>
+const writer = (through: Db = db) =>
   new MarketWriter(market, {
-    db,
+    db: through,
     clock: systemClock,
     referralRatesPpm: [],
     batchMax: 512,
@@ -94,6 +97,61 @@ describe('a market writer with group commit', () => {
     expect(await funding(seller, 'USDT')).toEqual({ available: 969_030_000_000n, frozen: 0n });
     expect(await funding(poor, 'USDT')).toEqual({ available: 1_000_000_000n, frozen: 0n });
     expect(await auditLedger(db)).toEqual([]);
+  });
+
+  it('runs a batch again when money left between its read and its write, refusing only what no longer fits', async () => {
+    const trader = await user('30');
+    const other = await user('1000');
+    // The first time the writer reads the batch's balances, 25 USDT of the trader's leave the
+    // funding wallet before the batch is written, as a transfer on another request would.
+    let raced: Promise<unknown> | undefined;
+    const transferAfterRead: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        const reads = args.result.rows.some((row) => 'frozen' in row && 'available' in row);
+        if (!raced && reads) {
+          // Not awaited: it queues for the connection the writer's next statements wait for.
+          raced = db.transaction().execute((trx) =>
+            post(trx, {
+              kind: 'transfer',
+              reference: `test:race:${trader}`,
+              legs: [
+                {
+                  account: { user: trader, wallet: 'funding', asset: 'USDT' },
+                  bucket: 'available',
+                  amount: -25_00000000n,
+                },
+                {
+                  account: { user: trader, wallet: 'contract', asset: 'USDT' },
+                  bucket: 'available',
+                  amount: 25_00000000n,
+                },
+              ],
+            }),
+          );
+        }
+        return args.result;
+      },
+    };
+    const spotWriter = writer(db.withPlugin(transferAfterRead));
+    await spotWriter.rebuild();
+    // 20 USDT each: both fit the 30 USDT the batch read, only one fits the 5 left.
+    const [first, second, third] = await Promise.allSettled([
+      spotWriter.place(limit(trader, 'buy', 100_000, 2_000)),
+      spotWriter.place(limit(other, 'buy', 100_000, 2_000)),
+      spotWriter.place(limit(trader, 'buy', 100_000, 500)),
+    ]);
+    await expect(raced, 'the transfer went through').resolves.toBeDefined();
+    expect(first.status === 'rejected' && (first.reason as BusinessError).errorName).toBe(
+      'balance_insufficient',
+    );
+    expect(second.status).toBe('fulfilled');
+    expect(third.status).toBe('fulfilled');
+    expect(await funding(trader, 'USDT')).toEqual({ available: 0n, frozen: 5_00000000n });
+    expect(await auditLedger(db)).toEqual([]);
+    const orders = await sql<{ n: number }>`
+      select count(*)::int as n from spot_orders where user_id = ${trader}`.execute(db);
+    expect(orders.rows).toEqual([{ n: 1 }]);
   });
 
   it('answers a repeated key with the first answer, and one reused for another order with a refusal', async () => {

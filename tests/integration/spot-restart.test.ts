@@ -1,8 +1,10 @@
-// Durability of spot trading: a server process is killed with SIGKILL while a user's orders are in
-// flight against the liquidity provider. After a restart on the same database every order that was
+// Durability of spot trading: a server process is killed with SIGKILL while 32 clients' orders are
+// in flight against the liquidity provider, so the market's writer is almost always committing a
+// batch when the kill lands. After a restart on the same database every order that was
 // acknowledged is there exactly once, a retry of each unanswered request with its idempotency key
-// settles it once, balances equal what the orders did, the book holds the open orders again, and
-// the ledger check passes. Runs on the embedded database and, when one answers, on PostgreSQL.
+// settles it once (so nothing of an unanswered batch was half written), balances equal what the
+// orders did, the book holds the open orders again, and the ledger check passes. Runs on the
+// embedded database and, when one answers, on PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,7 +22,8 @@ import { type ServerProcess, startServerProcess } from '../support/server-proces
 
 const postgres = await createTestDatabase();
 const symbol = 'BTCUSDT';
-const deposit = '5000';
+const deposit = '50000';
+const clients = 32;
 
 interface Sent {
   key: string;
@@ -57,8 +60,8 @@ describe.each([
             headers: { 'idempotency-key': item.key },
           });
 
-        // Three requests in flight at a time; the kill lands after a random number of answers.
-        const killAfter = 30 + Math.floor(next() * 30);
+        // 32 requests in flight at a time; the kill lands after a random number of answers.
+        const killAfter = 2 * clients + Math.floor(next() * 2 * clients);
         let answered = 0;
         const open: number[] = [];
         const worker = async () => {
@@ -74,7 +77,7 @@ describe.each([
             }
           }
         };
-        const workers = [worker(), worker(), worker()];
+        const workers = Array.from({ length: clients }, worker);
         await waitUntil(() => answered >= killAfter);
         await server.kill();
         await Promise.all(workers);
