@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import { sha256Hex } from '../accounts/secrets.ts';
 import { type Db, isUniqueViolation } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
+import { transact } from '../db/transact.ts';
 import { BusinessError } from './business-error.ts';
 
 const keyPattern = /^[A-Za-z0-9._:-]{8,100}$/;
@@ -35,7 +36,7 @@ export async function idempotent<T>(
   const { db, userId, key, path } = call;
   const requestHash = sha256Hex(JSON.stringify(call.request));
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await transact(db, async (trx) => {
       await trx
         .insertInto('idempotency_keys')
         .values({ user_id: userId, key, path, request_hash: requestHash, response: null })

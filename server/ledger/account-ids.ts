@@ -41,7 +41,10 @@ export async function accountIds(
         ${systems.map((ref) => ref.asset)}::text[]))`;
   const ids = new Map<string, string>();
   for (const row of (await find.execute(db)).rows) ids.set(keyOf(row), String(row.id));
-  const missing = unique.filter((ref) => !ids.has(accountKey(ref)));
+  // Sorted, so two transactions creating the same accounts wait for each other in one order.
+  const missing = unique
+    .filter((ref) => !ids.has(accountKey(ref)))
+    .sort((a, b) => (accountKey(a) < accountKey(b) ? -1 : 1));
   if (missing.length === 0) return ids;
   await sql`
     insert into ledger_accounts (user_id, system_name, wallet, asset)

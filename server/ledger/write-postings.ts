@@ -67,8 +67,10 @@ export async function writePostings(
     delta[leg.bucket] += leg.amount;
     deltas.set(id, delta);
   }
-  // In the order of their ids, as every writer of balances takes its locks.
   const accounts = [...deltas].sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  // The rows are locked in the order of their ids before any is changed (`locked` is evaluated
+  // sorted, and an update's own row lock comes in whatever order its join reads the rows): the
+  // one lock order of the ledger, so two writers of the same accounts wait rather than deadlock.
   const updated = await sql<{
     user_id: number | null;
     wallet: Wallet | null;
@@ -76,6 +78,12 @@ export async function writePostings(
     available: string;
     frozen: string;
   }>`
+    with locked as materialized (
+      select id from ledger_accounts
+      where id = any(${accounts.map(([id]) => id)}::bigint[])
+      order by id
+      for update
+    )
     update ledger_accounts a
     set available = a.available + v.available, frozen = a.frozen + v.frozen
     from unnest(
@@ -83,6 +91,7 @@ export async function writePostings(
       ${accounts.map(([, delta]) => formatAmount(delta.available))}::numeric[],
       ${accounts.map(([, delta]) => formatAmount(delta.frozen))}::numeric[]
     ) as v(id, available, frozen)
+    join locked on locked.id = v.id
     where a.id = v.id
       and (a.user_id is null or (a.available + v.available >= 0 and a.frozen + v.frozen >= 0))
     returning a.user_id, a.wallet, a.asset, a.available::text, a.frozen::text`.execute(trx);

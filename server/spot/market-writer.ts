@@ -11,6 +11,7 @@ import { sha256Hex } from '../accounts/secrets.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
+import { transact } from '../db/transact.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { AccountDirectory } from '../ledger/account-directory.ts';
 import { type AccountRef, accountKey } from '../ledger/accounts.ts';
@@ -200,7 +201,7 @@ export class MarketWriter {
       postings.flatMap((posting) => posting.legs.map((leg) => leg.account)),
     );
     const now = this.#options.clock.now();
-    const { written, answers } = await db.transaction().execute(async (trx) => {
+    const { written, answers } = await transact(db, async (trx) => {
       const written = await writeBatch(trx, this.market, effects, postings, accounts, now);
       const answers = effects.results.map((result) => this.#answerOf(result, written.rows));
       await storeKeys(trx, work, answers);

@@ -3,6 +3,7 @@
 // follow the reports, and it is credited exactly once when it has enough.
 import { parseAmount } from '../../core/money.ts';
 import type { Db } from '../db/database.ts';
+import { transact } from '../db/transact.ts';
 import { creditDeposit } from './credit-deposit.ts';
 import { ownerOfAddress } from './deposit-addresses.ts';
 
@@ -26,7 +27,7 @@ export async function observeDeposit(
   const owner = await ownerOfAddress(db, tx.chain, tx.address);
   const amount = parseAmount(tx.amount);
   if (!owner || amount === null || amount <= 0n) return 'unknown-address';
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     await trx
       .insertInto('deposits')
       .values({

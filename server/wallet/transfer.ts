@@ -4,6 +4,9 @@ import type { Transaction } from 'kysely';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { Database, Wallet } from '../db/tables.ts';
 import { BusinessError } from '../http/business-error.ts';
+import { accountIds } from '../ledger/account-ids.ts';
+import { accountKey } from '../ledger/accounts.ts';
+import { lockAccounts } from '../ledger/lock-accounts.ts';
 import { post } from '../ledger/post.ts';
 
 export interface TransferRequest {
@@ -21,6 +24,12 @@ export interface TransferResult {
   amount: string;
 }
 
+const accountsOf = (userId: number, { from, to, asset }: TransferRequest) =>
+  [
+    { user: userId, wallet: from, asset },
+    { user: userId, wallet: to, asset },
+  ] as const;
+
 export async function transferFunds(
   trx: Transaction<Database>,
   userId: number,
@@ -29,9 +38,13 @@ export async function transferFunds(
 ): Promise<TransferResult> {
   const { from, to, asset } = request;
   if (from === to) throw new BusinessError('transfer_same_wallet');
+  // A new wallet's account is created before any row is locked: created after, while waiting for
+  // another transfer's creation of the same account, it would hold a lock out of the ledger's
+  // order, and two transfers into a new wallet would deadlock.
+  await accountIds(trx, accountsOf(userId, request));
   const amount =
     request.amount === 'all'
-      ? await availableIn(trx, userId, from, asset)
+      ? await availableIn(trx, userId, request)
       : (parseAmount(request.amount) ?? 0n);
   if (amount <= 0n) throw new BusinessError('balance_insufficient');
   await post(trx, {
@@ -45,19 +58,13 @@ export async function transferFunds(
   return { reference, from, to, asset, amount: displayAmount(amount) };
 }
 
+/** What the source holds, with both accounts locked in the ledger's order until the commit. */
 async function availableIn(
   trx: Transaction<Database>,
   userId: number,
-  wallet: Wallet,
-  asset: string,
+  request: TransferRequest,
 ): Promise<bigint> {
-  const row = await trx
-    .selectFrom('ledger_accounts')
-    .select('available')
-    .where('user_id', '=', userId)
-    .where('wallet', '=', wallet)
-    .where('asset', '=', asset)
-    .forUpdate()
-    .executeTakeFirst();
-  return row ? (parseAmount(row.available) ?? 0n) : 0n;
+  const [source, destination] = accountsOf(userId, request);
+  const locked = await lockAccounts(trx, [source, destination]);
+  return locked.get(accountKey(source))?.available ?? 0n;
 }

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { parseAmount } from '../../core/money.ts';
+import { transact } from '../db/transact.ts';
 import type { AppDeps } from '../deps.ts';
 import { type OpsCall, opsCall } from '../ops/ops-call.ts';
 import { chains, isChainId } from './addresses/chains.ts';
@@ -124,17 +125,14 @@ export function walletOps({ db, config }: Pick<AppDeps, 'db' | 'config'>): OpsCa
       },
     ],
     run: async ({ action, id, reason }, { log }) => {
-      const row = await db
-        .transaction()
-        .execute((trx) =>
-          action === 'approve'
-            ? approveWithdrawal(trx, id)
-            : rejectWithdrawal(trx, id, reason ?? 'rejected by the operator'),
-        );
+      const row = await transact(db, (trx) =>
+        action === 'approve'
+          ? approveWithdrawal(trx, id)
+          : rejectWithdrawal(trx, id, reason ?? 'rejected by the operator'),
+      );
       await log(`withdrawal.${action}`, String(id), { reason: reason ?? null });
       // The embedded signer queue: the simulated chain takes an approved withdrawal at once.
-      const done =
-        action === 'approve' ? await db.transaction().execute((trx) => markSent(trx, id)) : row;
+      const done = action === 'approve' ? await transact(db, (trx) => markSent(trx, id)) : row;
       return withdrawalView(done);
     },
   });

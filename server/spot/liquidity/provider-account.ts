@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { newInviteCode, newUserId } from '../../accounts/secrets.ts';
 import type { Db } from '../../db/database.ts';
+import { transact } from '../../db/transact.ts';
 import { post } from '../../ledger/post.ts';
 
 export const providerAccount = 'liquidity-provider@meridian.invalid';
@@ -55,7 +56,7 @@ export async function seedProvider(
 ): Promise<boolean> {
   if (amount <= 0n) return false;
   const reference = `lp:seed:${asset}`;
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const { rows } = await sql<{ found: number }>`
       select 1 as found from ledger_postings where reference = ${reference}`.execute(trx);
     if (rows.length > 0) return false;
