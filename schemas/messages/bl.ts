@@ -48,6 +48,8 @@ export const bl: Catalogue = {
     address_wrong_chain: 'Ten adres należy do innej sieci',
     trade_password_wrong: 'Hasło transakcyjne jest błędne',
     trade_password_not_set: 'Najpierw ustaw hasło transakcyjne',
+    trade_password_locked:
+      'Zbyt wiele błędnych haseł transakcyjnych, spróbuj ponownie za {minutes} min',
     withdrawal_not_found: 'Nie ma takiej wypłaty',
     withdrawal_not_pending: 'Tej wypłaty nie można już zmienić',
     idempotency_key_required: 'Wymagany jest nagłówek Idempotency-Key',
@@ -56,6 +58,8 @@ export const bl: Catalogue = {
       'Nagłówek Idempotency-Key ma zły format: od 8 do 100 znaków spośród A–Z, a–z, 0–9 oraz . _ : -',
     transfer_same_wallet: 'Wybierz dwa różne konta',
     address_entry_not_found: 'Nie ma takiego wpisu w książce adresowej',
+    address_book_full:
+      'Książka adresowa jest pełna: mieści najwyżej {count} adresów. Usuń jeden, aby dodać nowy',
     price_off_tick: 'Cena musi być wielokrotnością {amount}',
     quantity_off_lot: 'Ilość musi być wielokrotnością {amount}',
     price_out_of_range: 'Cena jest poza zakresem akceptowanym na tym rynku',
@@ -73,6 +77,7 @@ export const bl: Catalogue = {
     support_too_frequent: 'Wysyłasz wiadomości zbyt szybko, odczekaj {seconds} s',
     image_not_supported: 'Wybierz obraz JPEG, PNG lub WebP',
     image_too_large: 'Obraz jest większy niż {amount} MB',
+    image_too_many_pixels: 'Obraz jest za duży: najwyżej {count} megapikseli',
     real_name_invalid: 'Wpisz prawdziwe imię i nazwisko jak w dokumencie, literami',
     id_number_invalid: 'Ten numer dokumentu jest nieprawidłowy',
     verification_image_invalid:
@@ -81,6 +86,8 @@ export const bl: Catalogue = {
     verification_pending: 'Twoja weryfikacja jest sprawdzana',
     already_verified: 'Twoja tożsamość jest już zweryfikowana',
     verification_required: 'Zweryfikuj tożsamość przed wypłatą',
+    upload_quota_exceeded:
+      'Osiągnięto dzienny limit przesyłania: najwyżej {count} obrazów i {amount} MB dziennie. Spróbuj jutro',
   },
   fields: {
     account: 'konto',

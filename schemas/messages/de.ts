@@ -50,6 +50,8 @@ export const de: Catalogue = {
     address_wrong_chain: 'Diese Adresse gehört zu einer anderen Chain',
     trade_password_wrong: 'Das Handelspasswort ist falsch',
     trade_password_not_set: 'Legen Sie zuerst ein Handelspasswort fest',
+    trade_password_locked:
+      'Zu viele falsche Handelspasswörter, bitte versuchen Sie es in {minutes} Minuten erneut',
     withdrawal_not_found: 'Diese Auszahlung gibt es nicht',
     withdrawal_not_pending: 'Diese Auszahlung kann nicht mehr geändert werden',
     idempotency_key_required: 'Ein Idempotency-Key-Header ist erforderlich',
@@ -58,6 +60,8 @@ export const de: Catalogue = {
       'Der Idempotency-Key-Header ist ungültig: 8 bis 100 Zeichen aus A–Z, a–z, 0–9 und . _ : -',
     transfer_same_wallet: 'Wählen Sie zwei verschiedene Konten',
     address_entry_not_found: 'Diesen Adressbucheintrag gibt es nicht',
+    address_book_full:
+      'Das Adressbuch ist voll: Es fasst höchstens {count} Adressen. Löschen Sie eine, um eine neue hinzuzufügen',
     price_off_tick: 'Der Preis muss ein Vielfaches von {amount} sein',
     quantity_off_lot: 'Die Menge muss ein Vielfaches von {amount} sein',
     price_out_of_range: 'Der Preis liegt außerhalb des zulässigen Bereichs dieses Marktes',
@@ -75,6 +79,7 @@ export const de: Catalogue = {
     support_too_frequent: 'Sie senden zu schnell, bitte warten Sie {seconds} Sekunden',
     image_not_supported: 'Wählen Sie ein JPEG-, PNG- oder WebP-Bild',
     image_too_large: 'Das Bild ist größer als {amount} MB',
+    image_too_many_pixels: 'Das Bild ist zu groß: höchstens {count} Megapixel',
     real_name_invalid: 'Geben Sie Ihren echten Namen wie im Ausweis ein, nur mit Buchstaben',
     id_number_invalid: 'Diese Ausweisnummer ist ungültig',
     verification_image_invalid:
@@ -84,6 +89,8 @@ export const de: Catalogue = {
     verification_pending: 'Ihre Verifizierung wird geprüft',
     already_verified: 'Ihre Identität ist bereits verifiziert',
     verification_required: 'Verifizieren Sie Ihre Identität vor einer Auszahlung',
+    upload_quota_exceeded:
+      'Tageslimit für Uploads erreicht: höchstens {count} Bilder und {amount} MB pro Tag. Versuchen Sie es morgen erneut',
   },
   fields: {
     account: 'Konto',

@@ -48,6 +48,7 @@ export const en: Catalogue = {
     address_wrong_chain: 'This address belongs to another chain',
     trade_password_wrong: 'The trade password is wrong',
     trade_password_not_set: 'Set a trade password first',
+    trade_password_locked: 'Too many wrong trade passwords, please try again in {minutes} minutes',
     withdrawal_not_found: 'No such withdrawal',
     withdrawal_not_pending: 'This withdrawal can no longer be changed',
     idempotency_key_required: 'An Idempotency-Key header is required',
@@ -56,6 +57,8 @@ export const en: Catalogue = {
       'The Idempotency-Key header is malformed: use 8 to 100 of A–Z, a–z, 0–9 and . _ : -',
     transfer_same_wallet: 'Choose two different accounts',
     address_entry_not_found: 'No such address book entry',
+    address_book_full:
+      'The address book is full: it holds at most {count} addresses. Delete one to add another',
     price_off_tick: 'The price must be a multiple of {amount}',
     quantity_off_lot: 'The quantity must be a multiple of {amount}',
     price_out_of_range: 'The price is outside the range this market accepts',
@@ -73,6 +76,7 @@ export const en: Catalogue = {
     support_too_frequent: 'You are sending messages too quickly, please wait {seconds} seconds',
     image_not_supported: 'Choose a JPEG, PNG or WebP image',
     image_too_large: 'The image is larger than {amount} MB',
+    image_too_many_pixels: 'The image is too large: at most {count} megapixels',
     real_name_invalid: 'Enter your real name as on your ID, in letters',
     id_number_invalid: 'This ID number is not valid',
     verification_image_invalid:
@@ -81,6 +85,8 @@ export const en: Catalogue = {
     verification_pending: 'Your verification is under review',
     already_verified: 'Your identity is already verified',
     verification_required: 'Verify your identity before withdrawing',
+    upload_quota_exceeded:
+      'Daily upload limit reached: at most {count} images and {amount} MB a day. Try again tomorrow',
   },
   fields: {
     account: 'Account',

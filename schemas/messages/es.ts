@@ -48,6 +48,8 @@ export const es: Catalogue = {
     address_wrong_chain: 'Esta dirección pertenece a otra red',
     trade_password_wrong: 'La contraseña de trading es incorrecta',
     trade_password_not_set: 'Primero establece una contraseña de trading',
+    trade_password_locked:
+      'Demasiadas contraseñas de trading incorrectas, inténtalo de nuevo en {minutes} minutos',
     withdrawal_not_found: 'No existe ese retiro',
     withdrawal_not_pending: 'Este retiro ya no se puede modificar',
     idempotency_key_required: 'Se requiere la cabecera Idempotency-Key',
@@ -56,6 +58,8 @@ export const es: Catalogue = {
       'La cabecera Idempotency-Key no es válida: de 8 a 100 caracteres entre A–Z, a–z, 0–9 y . _ : -',
     transfer_same_wallet: 'Elige dos cuentas distintas',
     address_entry_not_found: 'No existe esa entrada de la libreta de direcciones',
+    address_book_full:
+      'La libreta de direcciones está llena: admite como máximo {count} direcciones. Elimina una para añadir otra',
     price_off_tick: 'El precio debe ser múltiplo de {amount}',
     quantity_off_lot: 'La cantidad debe ser múltiplo de {amount}',
     price_out_of_range: 'El precio está fuera del rango que acepta este mercado',
@@ -73,6 +77,7 @@ export const es: Catalogue = {
     support_too_frequent: 'Estás enviando mensajes demasiado rápido, espera {seconds} segundos',
     image_not_supported: 'Elige una imagen JPEG, PNG o WebP',
     image_too_large: 'La imagen supera los {amount} MB',
+    image_too_many_pixels: 'La imagen es demasiado grande: como máximo {count} megapíxeles',
     real_name_invalid: 'Escribe tu nombre real como en tu documento, solo letras',
     id_number_invalid: 'Este número de documento no es válido',
     verification_image_invalid:
@@ -82,6 +87,8 @@ export const es: Catalogue = {
     verification_pending: 'Tu verificación está en revisión',
     already_verified: 'Tu identidad ya está verificada',
     verification_required: 'Verifica tu identidad antes de retirar',
+    upload_quota_exceeded:
+      'Has alcanzado el límite diario de subidas: como máximo {count} imágenes y {amount} MB al día. Inténtalo mañana',
   },
   fields: {
     account: 'cuenta',

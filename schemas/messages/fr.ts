@@ -49,6 +49,8 @@ export const fr: Catalogue = {
     address_wrong_chain: 'Cette adresse appartient à une autre chaîne',
     trade_password_wrong: 'Le mot de passe de transaction est erroné',
     trade_password_not_set: 'Définissez d’abord un mot de passe de transaction',
+    trade_password_locked:
+      'Trop de mots de passe de transaction erronés, veuillez réessayer dans {minutes} minutes',
     withdrawal_not_found: 'Ce retrait n’existe pas',
     withdrawal_not_pending: 'Ce retrait ne peut plus être modifié',
     idempotency_key_required: 'Un en-tête Idempotency-Key est requis',
@@ -57,6 +59,8 @@ export const fr: Catalogue = {
       'L’en-tête Idempotency-Key est mal formé : de 8 à 100 caractères parmi A–Z, a–z, 0–9 et . _ : -',
     transfer_same_wallet: 'Choisissez deux comptes différents',
     address_entry_not_found: 'Cette entrée du carnet d’adresses n’existe pas',
+    address_book_full:
+      'Le carnet d’adresses est plein : {count} adresses au maximum. Supprimez-en une pour en ajouter une autre',
     price_off_tick: 'Le prix doit être un multiple de {amount}',
     quantity_off_lot: 'La quantité doit être un multiple de {amount}',
     price_out_of_range: 'Le prix est hors de la plage acceptée par ce marché',
@@ -75,6 +79,7 @@ export const fr: Catalogue = {
       'Vous envoyez des messages trop vite, veuillez attendre {seconds} secondes',
     image_not_supported: 'Choisissez une image JPEG, PNG ou WebP',
     image_too_large: 'L’image dépasse {amount} Mo',
+    image_too_many_pixels: 'L’image est trop grande : {count} mégapixels au maximum',
     real_name_invalid: 'Saisissez votre vrai nom comme sur votre pièce d’identité, en lettres',
     id_number_invalid: 'Ce numéro de pièce d’identité n’est pas valide',
     verification_image_invalid:
@@ -83,6 +88,8 @@ export const fr: Catalogue = {
     verification_pending: 'Votre vérification est en cours d’examen',
     already_verified: 'Votre identité est déjà vérifiée',
     verification_required: 'Vérifiez votre identité avant de retirer',
+    upload_quota_exceeded:
+      'Limite quotidienne d’envoi atteinte : {count} images et {amount} Mo par jour au maximum. Réessayez demain',
   },
   fields: {
     account: 'compte',

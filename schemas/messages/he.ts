@@ -48,6 +48,7 @@ export const he: Catalogue = {
     address_wrong_chain: 'כתובת זו שייכת לרשת אחרת',
     trade_password_wrong: 'סיסמת המסחר שגויה',
     trade_password_not_set: 'יש להגדיר קודם סיסמת מסחר',
+    trade_password_locked: 'יותר מדי סיסמאות מסחר שגויות, יש לנסות שוב בעוד {minutes} דקות',
     withdrawal_not_found: 'אין משיכה כזו',
     withdrawal_not_pending: 'לא ניתן עוד לשנות משיכה זו',
     idempotency_key_required: 'נדרשת כותרת Idempotency-Key',
@@ -56,6 +57,7 @@ export const he: Catalogue = {
       'כותרת Idempotency-Key שגויה: 8 עד 100 תווים מתוך A–Z, a–z, 0–9 ו־. _ : -',
     transfer_same_wallet: 'יש לבחור שני חשבונות שונים',
     address_entry_not_found: 'אין רשומה כזו בפנקס הכתובות',
+    address_book_full: 'פנקס הכתובות מלא: עד {count} כתובות. מחקו כתובת כדי להוסיף חדשה',
     price_off_tick: 'המחיר חייב להיות כפולה של {amount}',
     quantity_off_lot: 'הכמות חייבת להיות כפולה של {amount}',
     price_out_of_range: 'המחיר מחוץ לטווח שהשוק הזה מקבל',
@@ -72,6 +74,7 @@ export const he: Catalogue = {
     support_too_frequent: 'אתה שולח הודעות מהר מדי, נא להמתין {seconds} שניות',
     image_not_supported: 'בחרו תמונת JPEG, PNG או WebP',
     image_too_large: 'התמונה גדולה מ-{amount} MB',
+    image_too_many_pixels: 'התמונה גדולה מדי: עד {count} מגה־פיקסל',
     real_name_invalid: 'הזינו את שמכם האמיתי כפי שבתעודה, באותיות',
     id_number_invalid: 'מספר התעודה אינו תקין',
     verification_image_invalid: 'העלו שוב את תמונות התעודה: אחת חסרה או לא הועלתה על ידכם',
@@ -79,6 +82,8 @@ export const he: Catalogue = {
     verification_pending: 'האימות שלכם בבדיקה',
     already_verified: 'זהותכם כבר אומתה',
     verification_required: 'אמתו את זהותכם לפני משיכה',
+    upload_quota_exceeded:
+      'הגעתם למגבלת ההעלאה היומית: עד {count} תמונות ו-{amount} MB ביום. נסו שוב מחר',
   },
   fields: {
     account: 'חשבון',

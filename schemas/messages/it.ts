@@ -48,6 +48,7 @@ export const it: Catalogue = {
     address_wrong_chain: 'Questo indirizzo appartiene a un’altra chain',
     trade_password_wrong: 'La password di trading è errata',
     trade_password_not_set: 'Imposta prima una password di trading',
+    trade_password_locked: 'Troppe password di trading errate, riprova tra {minutes} minuti',
     withdrawal_not_found: 'Prelievo inesistente',
     withdrawal_not_pending: 'Questo prelievo non può più essere modificato',
     idempotency_key_required: 'È richiesta l’intestazione Idempotency-Key',
@@ -56,6 +57,8 @@ export const it: Catalogue = {
       'L’intestazione Idempotency-Key non è valida: da 8 a 100 caratteri tra A–Z, a–z, 0–9 e . _ : -',
     transfer_same_wallet: 'Scegli due conti diversi',
     address_entry_not_found: 'Voce della rubrica inesistente',
+    address_book_full:
+      'La rubrica è piena: al massimo {count} indirizzi. Eliminane uno per aggiungerne un altro',
     price_off_tick: 'Il prezzo deve essere un multiplo di {amount}',
     quantity_off_lot: 'La quantità deve essere un multiplo di {amount}',
     price_out_of_range: "Il prezzo è fuori dall'intervallo accettato da questo mercato",
@@ -73,6 +76,7 @@ export const it: Catalogue = {
     support_too_frequent: 'Stai inviando messaggi troppo in fretta, attendi {seconds} secondi',
     image_not_supported: 'Scegli un’immagine JPEG, PNG o WebP',
     image_too_large: 'L’immagine supera {amount} MB',
+    image_too_many_pixels: 'L’immagine è troppo grande: al massimo {count} megapixel',
     real_name_invalid: 'Inserisci il tuo vero nome come sul documento, solo lettere',
     id_number_invalid: 'Questo numero di documento non è valido',
     verification_image_invalid:
@@ -81,6 +85,8 @@ export const it: Catalogue = {
     verification_pending: 'La tua verifica è in fase di revisione',
     already_verified: 'La tua identità è già verificata',
     verification_required: 'Verifica la tua identità prima di prelevare',
+    upload_quota_exceeded:
+      'Limite giornaliero di caricamento raggiunto: al massimo {count} immagini e {amount} MB al giorno. Riprova domani',
   },
   fields: {
     account: 'account',

@@ -48,6 +48,8 @@ export const pt: Catalogue = {
     address_wrong_chain: 'Este endereço pertence a outra rede',
     trade_password_wrong: 'A senha de negociação está errada',
     trade_password_not_set: 'Defina primeiro uma senha de negociação',
+    trade_password_locked:
+      'Muitas senhas de negociação erradas, tente novamente em {minutes} minutos',
     withdrawal_not_found: 'Levantamento inexistente',
     withdrawal_not_pending: 'Este levantamento já não pode ser alterado',
     idempotency_key_required: 'É necessário o cabeçalho Idempotency-Key',
@@ -56,6 +58,8 @@ export const pt: Catalogue = {
       'O cabeçalho Idempotency-Key está mal formado: de 8 a 100 caracteres entre A–Z, a–z, 0–9 e . _ : -',
     transfer_same_wallet: 'Escolha duas contas diferentes',
     address_entry_not_found: 'Entrada do livro de endereços inexistente',
+    address_book_full:
+      'O livro de endereços está cheio: no máximo {count} endereços. Exclua um para adicionar outro',
     price_off_tick: 'O preço deve ser um múltiplo de {amount}',
     quantity_off_lot: 'A quantidade deve ser um múltiplo de {amount}',
     price_out_of_range: 'O preço está fora do intervalo aceito por este mercado',
@@ -73,6 +77,7 @@ export const pt: Catalogue = {
     support_too_frequent: 'Você está enviando mensagens rápido demais, aguarde {seconds} segundos',
     image_not_supported: 'Escolha uma imagem JPEG, PNG ou WebP',
     image_too_large: 'A imagem tem mais de {amount} MB',
+    image_too_many_pixels: 'A imagem é grande demais: no máximo {count} megapixels',
     real_name_invalid: 'Digite seu nome real como no documento, apenas letras',
     id_number_invalid: 'Este número de documento não é válido',
     verification_image_invalid:
@@ -81,6 +86,8 @@ export const pt: Catalogue = {
     verification_pending: 'Sua verificação está em análise',
     already_verified: 'Sua identidade já foi verificada',
     verification_required: 'Verifique sua identidade antes de sacar',
+    upload_quota_exceeded:
+      'Limite diário de envio atingido: no máximo {count} imagens e {amount} MB por dia. Tente novamente amanhã',
   },
   fields: {
     account: 'conta',

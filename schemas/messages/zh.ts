@@ -48,6 +48,7 @@ export const zh: Catalogue = {
     address_wrong_chain: '该地址属于其他链',
     trade_password_wrong: '交易密码错误',
     trade_password_not_set: '请先设置交易密码',
+    trade_password_locked: '交易密码错误次数过多，请{minutes}分钟后再试',
     withdrawal_not_found: '提现记录不存在',
     withdrawal_not_pending: '该提现已无法修改',
     idempotency_key_required: '缺少 Idempotency-Key 请求头',
@@ -56,6 +57,7 @@ export const zh: Catalogue = {
       'Idempotency-Key 请求头格式不正确：须为 8 至 100 个 A–Z、a–z、0–9 或 . _ : - 字符',
     transfer_same_wallet: '请选择两个不同的账户',
     address_entry_not_found: '地址簿条目不存在',
+    address_book_full: '地址簿已满：最多保存 {count} 个地址，请删除一个后再添加',
     price_off_tick: '价格必须是 {amount} 的整数倍',
     quantity_off_lot: '数量必须是 {amount} 的整数倍',
     price_out_of_range: '价格超出该市场允许的范围',
@@ -72,6 +74,7 @@ export const zh: Catalogue = {
     support_too_frequent: '发送过于频繁，请 {seconds} 秒后再试',
     image_not_supported: '请选择 JPEG、PNG 或 WebP 格式的图片',
     image_too_large: '图片大于 {amount} MB',
+    image_too_many_pixels: '图片过大：最多 {count} 百万像素',
     real_name_invalid: '请按证件填写真实姓名（仅限文字）',
     id_number_invalid: '证件号码无效',
     verification_image_invalid: '请重新上传证件照片：有照片缺失或不是您上传的',
@@ -79,6 +82,8 @@ export const zh: Catalogue = {
     verification_pending: '您的实名认证正在审核中',
     already_verified: '您已完成实名认证',
     verification_required: '请先完成实名认证再提现',
+    upload_quota_exceeded:
+      '已达到每日上传上限：每天最多 {count} 张图片、共 {amount} MB，请明天再试',
   },
   fields: {
     account: '账号',
