@@ -56,11 +56,20 @@ const proof = {
   code: blankAsAbsent(verificationCode),
 };
 
-/** What a change that needs proof may answer: wrong proof counts against the login lock. */
+/** What a change that needs proof may answer: a wrong password counts against its lock. */
 const proofErrors = [
   'proof_required',
   'old_password_wrong',
   'login_locked',
+  'code_invalid',
+  'code_attempts_exceeded',
+] as const;
+
+/** The same for the trade password, whose lock is its own. */
+const tradeProofErrors = [
+  'proof_required',
+  'old_password_wrong',
+  'trade_password_locked',
   'code_invalid',
   'code_attempts_exceeded',
 ] as const;
@@ -87,7 +96,7 @@ export const setTradePassword = defineEndpoint({
     z.object({ ...proof, password: newTradePassword, repassword: repeatedPassword }),
   ),
   response: noData,
-  errors: proofErrors,
+  errors: tradeProofErrors,
 });
 
 export const inviteLevel = z.union([z.literal(1), z.literal(2), z.literal(3)]);

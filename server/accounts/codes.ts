@@ -1,9 +1,11 @@
 // Six-digit single-use codes: valid 10 minutes, throttled per destination and per address,
-// stored hashed, and dead after five wrong tries.
+// stored hashed, and dead after five tries (docs/security.md).
+import { sql } from 'kysely';
 import type { Language } from '../../schemas/languages.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { CodePurpose } from '../db/tables.ts';
+import { transact } from '../db/transact.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { codeMessage } from '../mail/code-message.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -39,27 +41,35 @@ function digest(request: { destination: string; purpose: CodePurpose }, code: st
 /** Creates a code, replacing any earlier one for the same flow, and hands it to the transport. */
 export async function issueCode(deps: CodeDeps, mailer: Mailer, request: CodeRequest) {
   const { db, clock } = deps;
-  const now = clock.now();
-  const last = await db
-    .selectFrom('verification_codes')
-    .select('created_at')
-    .where('destination', '=', request.destination)
-    .where('purpose', '=', request.purpose)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  const sinceLast = last ? now.getTime() - last.created_at.getTime() : Number.POSITIVE_INFINITY;
-  if (sinceLast < codePolicy.resendMs) {
-    throw new BusinessError('code_too_frequent', {
-      seconds: Math.ceil((codePolicy.resendMs - sinceLast) / 1000),
-    });
-  }
-  const perAddress = await hitWindow(db, clock, `code:ip:${request.ip}`, 3_600_000);
-  if (perAddress.hits > codePolicy.perAddressPerHour) throw new BusinessError('rate_limited');
-  const perDay = await hitWindow(db, clock, `code:to:${request.destination}`, 86_400_000);
-  if (perDay.hits > codePolicy.perDestinationPerDay) throw new BusinessError('code_daily_limit');
-
   const code = sixDigitCode();
-  await db.transaction().execute(async (trx) => {
+  await transact(db, async (trx) => {
+    // Sends to one destination take turns until commit, so of requests sent at once the first
+    // issues a code and the rest see it: the 60 s rule counts from the last code, which a
+    // fixed-window counter could not hold at the edge of a window.
+    await sql`select pg_advisory_xact_lock(hashtext(${`code:${request.destination}`}))`.execute(
+      trx,
+    );
+    // Read after the wait, so the time since the last code is never negative.
+    const now = clock.now();
+    const last = await trx
+      .selectFrom('verification_codes')
+      .select('created_at')
+      .where('destination', '=', request.destination)
+      .where('purpose', '=', request.purpose)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const sinceLast = last ? now.getTime() - last.created_at.getTime() : Number.POSITIVE_INFINITY;
+    if (sinceLast < codePolicy.resendMs) {
+      throw new BusinessError('code_too_frequent', {
+        seconds: Math.ceil((codePolicy.resendMs - sinceLast) / 1000),
+      });
+    }
+    // Counted before deciding, each by one statement; a refusal rolls its count back with the rest.
+    const perAddress = await hitWindow(trx, clock, `code:ip:${request.ip}`, 3_600_000);
+    if (perAddress.hits > codePolicy.perAddressPerHour) throw new BusinessError('rate_limited');
+    const perDay = await hitWindow(trx, clock, `code:to:${request.destination}`, 86_400_000);
+    if (perDay.hits > codePolicy.perDestinationPerDay) throw new BusinessError('code_daily_limit');
+
     await trx
       .updateTable('verification_codes')
       .set({ consumed_at: now })
@@ -86,32 +96,36 @@ export async function issueCode(deps: CodeDeps, mailer: Mailer, request: CodeReq
   return { expires_in: codePolicy.ttlMs / 1000, resend_in: codePolicy.resendMs / 1000 };
 }
 
-/** Checks a code without using it up; a wrong one counts against its tries. Answers the code's id. */
+/**
+ * Checks a code without using it up. Every try, right or wrong, is counted before the comparison by
+ * one statement that answers the new count, so tries sent at once compare at most five times.
+ * Answers the code's id.
+ */
 export async function checkCode(
   deps: CodeDeps,
   request: { destination: string; purpose: CodePurpose; code: string },
 ): Promise<number> {
   const { db, clock } = deps;
-  const row = await db
+  const live = await db
     .selectFrom('verification_codes')
-    .select(['id', 'code_hash', 'attempts'])
+    .select('id')
     .where('destination', '=', request.destination)
     .where('purpose', '=', request.purpose)
     .where('consumed_at', 'is', null)
     .where('expires_at', '>', clock.now())
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!row) throw new BusinessError('code_invalid');
-  if (row.attempts >= codePolicy.maxAttempts) throw new BusinessError('code_attempts_exceeded');
-  if (sameDigest(row.code_hash, digest(request, request.code))) return row.id;
-  const { attempts } = await db
+  if (!live) throw new BusinessError('code_invalid');
+  const tried = await db
     .updateTable('verification_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', row.id)
-    .returning('attempts')
+    .where('id', '=', live.id)
+    .returning(['code_hash', 'attempts'])
     .executeTakeFirstOrThrow();
+  if (tried.attempts > codePolicy.maxAttempts) throw new BusinessError('code_attempts_exceeded');
+  if (sameDigest(tried.code_hash, digest(request, request.code))) return live.id;
   throw new BusinessError(
-    attempts >= codePolicy.maxAttempts ? 'code_attempts_exceeded' : 'code_invalid',
+    tried.attempts >= codePolicy.maxAttempts ? 'code_attempts_exceeded' : 'code_invalid',
   );
 }
 

@@ -1,32 +1,185 @@
-// Limits password guessing: per account and per address, failures in a 15-minute window lock login.
+// Limits password guessing (docs/security.md). A guess is counted before its password is checked,
+// each counter by one statement that answers the new count, so guesses sent at once cannot all slip
+// under a limit; a guess over a limit is refused without spending a hash verification on it.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { BusinessError } from '../http/business-error.ts';
-import { hitWindow, peekWindow } from './rate-windows.ts';
+import { ChecksInFlight } from './checks-in-flight.ts';
+import { clearWindows, giveBack, hitWindow, type Window } from './rate-windows.ts';
 
-const windowMs = 15 * 60_000;
-export const loginGuardPolicy = { perAccount: 5, perAddress: 50, windowMs };
+const minute = 60_000;
 
-const accountKey = (account: string) => `login-fail:account:${account}`;
-const addressKey = (ip: string) => `login-fail:ip:${ip}`;
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
 
-/** Refuses at once while the account or the address is locked out. */
-export async function assertNotLocked(db: Db, clock: Clock, account: string, ip: string) {
-  const [byAccount, byAddress] = await Promise.all([
-    peekWindow(db, clock, accountKey(account), windowMs),
-    peekWindow(db, clock, addressKey(ip), windowMs),
-  ]);
-  for (const [window, limit] of [
-    [byAccount, loginGuardPolicy.perAccount],
-    [byAddress, loginGuardPolicy.perAddress],
-  ] as const) {
-    if (window.hits >= limit) {
-      throw new BusinessError('login_locked', { minutes: Math.ceil(window.resetInMs / 60_000) });
+export interface GuardPolicy {
+  /** Which secret is guessed: names the counters. */
+  scope: 'login' | 'trade';
+  /** What a guess over a limit is answered with. */
+  refusal: 'login_locked' | 'trade_password_locked';
+  /** Guesses from one address at any account: only the guesser's own address is held. */
+  perAddress: Limit;
+  /** Guesses at one account from one address: tight, and felt at that address alone. */
+  perAccountAndAddress: Limit;
+  /** Guesses at one account from every address together: slow; tripping it tells the owner. */
+  perAccount: Limit;
+}
+
+export const loginGuardPolicy: GuardPolicy = {
+  scope: 'login',
+  refusal: 'login_locked',
+  perAddress: { max: 50, windowMs: 15 * minute },
+  perAccountAndAddress: { max: 5, windowMs: 15 * minute },
+  perAccount: { max: 30, windowMs: 60 * minute },
+};
+
+/** The trade password is six digits and the last step before money leaves: a lower ceiling. */
+export const tradeGuardPolicy: GuardPolicy = {
+  scope: 'trade',
+  refusal: 'trade_password_locked',
+  perAddress: { max: 50, windowMs: 15 * minute },
+  perAccountAndAddress: { max: 5, windowMs: 15 * minute },
+  perAccount: { max: 10, windowMs: 60 * minute },
+};
+
+export interface Guess {
+  /** The account guessed at: as typed for a login, the user's id for a trade password. */
+  account: string;
+  ip: string;
+}
+
+export interface GuessOptions {
+  /**
+   * Whether this address is let past the account-wide limit (the owner's own). The per-address
+   * and per-account-and-address limits still hold it.
+   */
+  spared?: () => Promise<boolean>;
+  /** Tells the owner; called once per window, by the first guess the account-wide limit refuses. */
+  tripped?: (window: Window) => Promise<void>;
+}
+
+function accountKey(policy: GuardPolicy, account: string): string {
+  return `${policy.scope}:account:${account}`;
+}
+
+/** Marks the window in which the owner was told, so they are told once. */
+function noticeKey(policy: GuardPolicy, account: string): string {
+  return `${policy.scope}:notice:${account}`;
+}
+
+type Counted = { admitted: true; windows: Window[] } | { admitted: false; over: Window };
+
+/**
+ * Counts a guess, from the broadest counter to the narrowest. A refused guess takes its hits back
+ * and stops there, so each counter holds the guesses checked and found wrong, plus those in flight:
+ * however many arrive at once, no more than a limit's worth are ever checked.
+ */
+async function count(
+  db: Db,
+  clock: Clock,
+  policy: GuardPolicy,
+  guess: Guess,
+  spared: (() => Promise<boolean>) | undefined,
+): Promise<Counted> {
+  const windows: Window[] = [];
+  const counters: [key: string, limit: Limit, mayBeSpared: boolean][] = [
+    [`${policy.scope}:address:${guess.ip}`, policy.perAddress, false],
+    // An address never contains a space, so the last space tells the two parts apart.
+    [
+      `${policy.scope}:account+address:${guess.account} ${guess.ip}`,
+      policy.perAccountAndAddress,
+      false,
+    ],
+    [accountKey(policy, guess.account), policy.perAccount, true],
+  ];
+  for (const [key, limit, mayBeSpared] of counters) {
+    const window = await hitWindow(db, clock, key, limit.windowMs);
+    windows.push(window);
+    if (window.hits <= limit.max) continue;
+    if (mayBeSpared && (await spared?.())) continue;
+    for (const counted of windows) await giveBack(db, counted);
+    return { admitted: false, over: window };
+  }
+  return { admitted: true, windows };
+}
+
+/** Checks running in this process, per database (tests run several in one process). */
+const inFlight = new WeakMap<Db, ChecksInFlight>();
+
+function checksOf(db: Db): ChecksInFlight {
+  const checks = inFlight.get(db) ?? new ChecksInFlight();
+  inFlight.set(db, checks);
+  return checks;
+}
+
+/**
+ * Counts a guess and checks it with `check` if it is within the limits; answers whether it was
+ * right. A right guess takes its hits back: the owner's logins never use up a limit. A refused
+ * guess waits while checks of the same account run here and is counted again when one of them
+ * frees a count, so only wrong guesses keep anyone out (`checks-in-flight.ts`).
+ */
+export async function guardedCheck(
+  db: Db,
+  clock: Clock,
+  policy: GuardPolicy,
+  guess: Guess,
+  options: GuessOptions,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const key = accountKey(policy, guess.account);
+  const checks = checksOf(db);
+  for (;;) {
+    const mark = checks.enter(key);
+    let counted: Counted;
+    let chance: Promise<void> | undefined;
+    try {
+      counted = await count(db, clock, policy, guess, options.spared);
+      if (counted.admitted) {
+        const { windows } = counted;
+        return await checks.run(key, async () => {
+          const right = await check();
+          if (right) for (const window of windows) await giveBack(db, window);
+          return right;
+        });
+      }
+      chance = checks.nextChance(key, mark);
+    } finally {
+      checks.leave(key);
     }
+    if (chance) {
+      await chance;
+      continue;
+    }
+    if (counted.over.key === key) {
+      await tellOnce(db, clock, policy, guess.account, counted.over, options);
+    }
+    throw new BusinessError(policy.refusal, {
+      minutes: Math.ceil(counted.over.resetInMs / minute),
+    });
   }
 }
 
-export async function recordFailure(db: Db, clock: Clock, account: string, ip: string) {
-  await hitWindow(db, clock, accountKey(account), windowMs);
-  await hitWindow(db, clock, addressKey(ip), windowMs);
+/** The owner hears of a tripped account-wide limit once in its window, whoever is refused. */
+async function tellOnce(
+  db: Db,
+  clock: Clock,
+  policy: GuardPolicy,
+  account: string,
+  over: Window,
+  options: GuessOptions,
+): Promise<void> {
+  if (!options.tripped) return;
+  const notice = await hitWindow(db, clock, noticeKey(policy, account), policy.perAccount.windowMs);
+  if (notice.hits === 1) await options.tripped(over);
+}
+
+/**
+ * Lifts the account-wide limit, for when the owner has just set a new secret with a code or the old
+ * secret: guesses at the old one no longer matter.
+ */
+export async function liftAccountLimit(db: Db, policy: GuardPolicy, account: string) {
+  await clearWindows(db, accountKey(policy, account));
+  await clearWindows(db, noticeKey(policy, account));
 }

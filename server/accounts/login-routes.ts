@@ -5,8 +5,9 @@ import { BusinessError } from '../http/business-error.ts';
 import type { Router } from '../http/router.ts';
 import { checkCode, consumeCode } from './codes.ts';
 import { logIn } from './log-in.ts';
-import { assertNotLocked, recordFailure } from './login-guard.ts';
-import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts';
+import { liftAccountLimit, loginGuardPolicy } from './login-guard.ts';
+import { checkLoginPassword } from './password-checks.ts';
+import { hashPassword } from './passwords.ts';
 import { revokeSession, revokeUserSessions } from './sessions.ts';
 import { findUserByAccount } from './users.ts';
 
@@ -15,15 +16,9 @@ export function loginRoutes(router: Router, deps: AppDeps): void {
   const codeDeps = { db, clock, brandName: config.brandName };
 
   router.add(login, async (input, context) => {
-    await assertNotLocked(db, clock, input.account, context.ip);
     const user = await findUserByAccount(db, input.account);
-    const valid = user
-      ? await verifyPassword(user.password_hash, input.password)
-      : await verifyDecoy(input.password);
-    if (!user || !valid) {
-      await recordFailure(db, clock, input.account, context.ip);
-      throw new BusinessError('login_failed');
-    }
+    const right = await checkLoginPassword(deps, context, input.account, user, input.password);
+    if (!user || !right) throw new BusinessError('login_failed');
     return logIn(deps, user, context);
   });
 
@@ -46,6 +41,8 @@ export function loginRoutes(router: Router, deps: AppDeps): void {
       // Whoever knew the old password is logged out everywhere.
       await revokeUserSessions(trx, clock, user.id);
     });
+    // Guesses at the old password no longer matter: the owner may log in from anywhere again.
+    await liftAccountLimit(db, loginGuardPolicy, user.account);
     return null;
   });
 

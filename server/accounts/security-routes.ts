@@ -7,10 +7,11 @@ import {
 } from '../../schemas/api/security.schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
-import type { Router } from '../http/router.ts';
+import type { RouteContext, Router } from '../http/router.ts';
 import { checkCode, consumeCode, issueCode } from './codes.ts';
-import { assertNotLocked, recordFailure } from './login-guard.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { liftAccountLimit, loginGuardPolicy, tradeGuardPolicy } from './login-guard.ts';
+import { checkLoginPassword, checkTradePassword } from './password-checks.ts';
+import { hashPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { getUser, securityDestination, toUserInfo, type UserRow } from './users.ts';
 
@@ -25,28 +26,38 @@ export function securityRoutes(router: Router, deps: AppDeps): void {
 
   /**
    * A change is allowed with a code sent to the user, or with the current secret. Wrong secrets
-   * count against the same lock-out as login, so this is no side door for guessing a password.
-   * Answers the id of the code to use up, if a code was the proof.
+   * count against the guard of that secret, as at login or withdrawal, so this is no side door for
+   * guessing it. Answers the id of the code to use up, if a code was the proof.
    */
   async function proveOwnership(
     user: UserRow,
     proof: Proof,
-    currentHash: string | null,
-    ip: string,
+    secret: 'login' | 'trade',
+    context: RouteContext,
   ): Promise<number | undefined> {
     if (proof.code !== undefined) {
       const destination = securityDestination(user);
       return checkCode(codeDeps, { destination, purpose: 'security', code: proof.code });
     }
-    if (proof.old_password === undefined || currentHash === null) {
-      throw new BusinessError('proof_required');
-    }
-    await assertNotLocked(db, clock, user.account, ip);
-    if (!(await verifyPassword(currentHash, proof.old_password))) {
-      await recordFailure(db, clock, user.account, ip);
+    const entered = proof.old_password;
+    if (entered === undefined) throw new BusinessError('proof_required');
+    if (!(await isCurrentSecret(user, secret, entered, context))) {
       throw new BusinessError('old_password_wrong');
     }
     return undefined;
+  }
+
+  function isCurrentSecret(
+    user: UserRow,
+    secret: 'login' | 'trade',
+    entered: string,
+    context: RouteContext,
+  ): Promise<boolean> {
+    if (secret === 'login') return checkLoginPassword(deps, context, user.account, user, entered);
+    const hash = user.trade_password_hash;
+    // No trade password yet: only a code can prove the first one.
+    if (hash === null) throw new BusinessError('proof_required');
+    return checkTradePassword(deps, context, { ...user, trade_password_hash: hash }, entered);
   }
 
   router.add(userInfo, async (_input, context) =>
@@ -67,7 +78,7 @@ export function securityRoutes(router: Router, deps: AppDeps): void {
 
   router.add(changePassword, async (input, context) => {
     const user = await getUser(db, context.session.userId);
-    const codeId = await proveOwnership(user, input, user.password_hash, context.ip);
+    const codeId = await proveOwnership(user, input, 'login', context);
     const passwordHash = await hashPassword(input.password);
     await db.transaction().execute(async (trx) => {
       if (codeId !== undefined) await consumeCode(trx, clock, codeId);
@@ -78,12 +89,13 @@ export function securityRoutes(router: Router, deps: AppDeps): void {
         .execute();
       await revokeUserSessions(trx, clock, user.id, context.session.tokenHash);
     });
+    await liftAccountLimit(db, loginGuardPolicy, user.account);
     return null;
   });
 
   router.add(setTradePassword, async (input, context) => {
     const user = await getUser(db, context.session.userId);
-    const codeId = await proveOwnership(user, input, user.trade_password_hash, context.ip);
+    const codeId = await proveOwnership(user, input, 'trade', context);
     const tradePasswordHash = await hashPassword(input.password);
     await db.transaction().execute(async (trx) => {
       if (codeId !== undefined) await consumeCode(trx, clock, codeId);
@@ -93,6 +105,7 @@ export function securityRoutes(router: Router, deps: AppDeps): void {
         .where('id', '=', user.id)
         .execute();
     });
+    await liftAccountLimit(db, tradeGuardPolicy, String(user.id));
     return null;
   });
 }

@@ -4,8 +4,11 @@ export interface OutgoingMessage {
   to: string;
   subject: string;
   text: string;
-  /** The code the message carries, kept apart so tests and tools need not parse the text. */
-  code: string;
+  /**
+   * The code the message carries, kept apart so tests and tools need not parse the text; absent
+   * from notices, which carry none.
+   */
+  code?: string;
 }
 
 export interface Mailer {

@@ -16,8 +16,7 @@ import {
   withdrawals,
   withdrawCancel,
 } from '../../schemas/api/wallet.schema.ts';
-import { assertNotLocked, recordFailure } from '../accounts/login-guard.ts';
-import { verifyPassword } from '../accounts/passwords.ts';
+import { assertTradePassword } from '../accounts/password-checks.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
@@ -55,7 +54,7 @@ export function withdrawalView(row: WithdrawalRow) {
 }
 
 export function walletRoutes(router: Router, deps: AppDeps, market: MarketService): void {
-  const { db, config, clock } = deps;
+  const { db, config } = deps;
   const assetList = config.walletAssets;
   const derive = (chain: ChainSpec['chain'], index: number) =>
     deriveDepositAddress(config.walletXpubs[chains[chain].family].xpub, chain, index);
@@ -128,7 +127,8 @@ export function walletRoutes(router: Router, deps: AppDeps, market: MarketServic
     };
   });
 
-  router.add(withdraw, async (input, { session, request, ip }) => {
+  router.add(withdraw, async (input, context) => {
+    const { session, request } = context;
     const key = idempotencyKeyOf(request);
     await assertMayWithdraw(db, config.kycRequiredForWithdrawal, session.userId);
     const chain = chainOf(input.asset, input.chain, 'withdraw');
@@ -137,19 +137,8 @@ export function walletRoutes(router: Router, deps: AppDeps, market: MarketServic
     if (amount < (parseAmount(chain.minWithdraw) ?? 0n)) {
       throw new BusinessError('amount_below_minimum', { amount: chain.minWithdraw });
     }
-    const user = await db
-      .selectFrom('users')
-      .select('trade_password_hash')
-      .where('id', '=', session.userId)
-      .executeTakeFirstOrThrow();
-    if (!user.trade_password_hash) throw new BusinessError('trade_password_not_set');
-    // Wrong trade passwords count like wrong login passwords: five in 15 minutes lock it.
-    const guard = `trade:${session.userId}`;
-    await assertNotLocked(db, clock, guard, ip);
-    if (!(await verifyPassword(user.trade_password_hash, input.trade_password))) {
-      await recordFailure(db, clock, guard, ip);
-      throw new BusinessError('trade_password_wrong');
-    }
+    // Guesses are counted before the check and limited per user and address (docs/security.md).
+    await assertTradePassword(deps, context, session.userId, input.trade_password);
     const { trade_password: _secret, ...remembered } = input;
     const row = await idempotent(
       { db, userId: session.userId, key, path: withdraw.path, request: remembered },
@@ -215,13 +204,17 @@ export function walletRoutes(router: Router, deps: AppDeps, market: MarketServic
   router.add(addressAdd, async (input, { session }) => {
     chainOf(input.asset, input.chain, 'withdraw');
     const address = checkedAddress(input.chain, input.address);
-    const row = await addAddressEntry(db, {
-      user_id: session.userId,
-      asset: input.asset,
-      chain: input.chain,
-      address,
-      remark: input.remark ?? '',
-    });
+    const row = await addAddressEntry(
+      db,
+      {
+        user_id: session.userId,
+        asset: input.asset,
+        chain: input.chain,
+        address,
+        remark: input.remark ?? '',
+      },
+      config.addressBookMaxEntries,
+    );
     return entryView(row);
   });
 

@@ -325,17 +325,18 @@ describe.each(testServers())('account security on $name', (server) => {
 
     it('counts wrong current passwords towards the login lock', async () => {
       const user = await newUser();
-      for (let i = 0; i < loginGuardPolicy.perAccount; i++) {
+      const client = new ApiClient(server.url);
+      const change = (body: Record<string, string>) =>
+        client.post('/security/password', body, { token: user.token });
+      for (let i = 0; i < loginGuardPolicy.perAccountAndAddress.max; i++) {
         expectError(
-          await changePassword(user.token, newSecret(newPassword, { old_password: 'Wrong1234' })),
+          await change(newSecret(newPassword, { old_password: 'Wrong1234' })),
           'old_password_wrong',
         );
       }
-      expectError(await login(user.account, user.password), 'login_locked');
-      const refused = await changePassword(
-        user.token,
-        newSecret(newPassword, { old_password: user.password }),
-      );
+      const relogin = { account: user.account, password: user.password };
+      expectError(await client.post('/login/index', relogin), 'login_locked');
+      const refused = await change(newSecret(newPassword, { old_password: user.password }));
       expectError(refused, 'login_locked');
       expect(await isLive(user.token)).toBe(true);
     });

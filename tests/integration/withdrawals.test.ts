@@ -193,13 +193,21 @@ describe('withdrawals', () => {
     await ledgerOk();
   });
 
-  it('locks the trade password after five wrong ones', async () => {
+  it('locks the trade password after five wrong ones from one address', async () => {
     const user = await userWithFunds('30');
-    for (let i = 0; i < 4; i++) await withdraw(user.token, { ...good, trade_password: '111111' });
-    expect((await withdraw(user.token, { ...good, trade_password: '111111' })).body.code).toBe(
-      1107,
-    );
-    expect((await withdraw(user.token, good)).body.code).toBe(1023);
+    const sameAddress = client();
+    const attempt = (trade_password: string) =>
+      sameAddress.post(
+        '/wallet/withdraw',
+        { ...good, trade_password },
+        {
+          token: user.token,
+          headers: { 'idempotency-key': randomUUID() },
+        },
+      );
+    for (let i = 0; i < 4; i++) await attempt('111111');
+    expect((await attempt('111111')).body.code).toBe(1107);
+    expect((await attempt(tradePassword)).body.code).toBe(1117);
   });
 
   it('runs a retried withdrawal once', async () => {
