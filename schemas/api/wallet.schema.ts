@@ -6,12 +6,12 @@ import { defineEndpoint } from '../endpoint.ts';
 import {
   blankAsAbsent,
   decimalString,
-  idParam,
   optionalText,
   page,
   pagedSchema,
   pageSize,
   requiredText,
+  serialId,
   timestamp,
 } from '../primitives.ts';
 
@@ -173,7 +173,7 @@ export const withdraw = defineEndpoint({
     'balance_insufficient',
     'trade_password_not_set',
     'trade_password_wrong',
-    'login_locked',
+    'trade_password_locked',
     'verification_required',
   ],
 });
@@ -183,7 +183,7 @@ export const withdrawCancel = defineEndpoint({
   path: '/wallet/withdrawCancel',
   summary: "Cancels one of the caller's pending withdrawals and unfreezes its funds",
   auth: true,
-  request: z.object({ id: idParam }),
+  request: z.object({ id: serialId }),
   response: withdrawalSchema,
   errors: ['withdrawal_not_found', 'withdrawal_not_pending', 'idempotency_key_required'],
 });
@@ -229,7 +229,7 @@ export const addressAdd = defineEndpoint({
     remark: optionalText(60),
   }),
   response: addressEntrySchema,
-  errors: ['asset_unknown', 'address_invalid', 'address_wrong_chain'],
+  errors: ['asset_unknown', 'address_invalid', 'address_wrong_chain', 'address_book_full'],
 });
 
 export const addressDelete = defineEndpoint({
@@ -237,7 +237,7 @@ export const addressDelete = defineEndpoint({
   path: '/wallet/addressDelete',
   summary: "Deletes one of the caller's address book entries",
   auth: true,
-  request: z.object({ id: idParam }),
+  request: z.object({ id: serialId }),
   response: z.null(),
   errors: ['address_entry_not_found'],
 });

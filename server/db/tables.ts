@@ -249,6 +249,15 @@ export interface UploadsTable {
   created_at: CreatedAt;
 }
 
+/** What a user uploaded on `day` (UTC); bytes as received, before re-encoding. */
+export interface UploadQuotaTable {
+  user_id: number;
+  /** Written as `YYYY-MM-DD`; never read back. */
+  day: ColumnType<Date, string, string>;
+  uploads: number;
+  bytes: number;
+}
+
 export type SubmissionStatus = 'pending' | 'verified' | 'rejected';
 
 /** One identity verification submitted for review; `users.kyc_status` follows the newest. */
@@ -267,6 +276,7 @@ export interface IdentitySubmissionsTable {
 
 export interface Database {
   uploads: UploadsTable;
+  upload_quota: UploadQuotaTable;
   identity_submissions: IdentitySubmissionsTable;
   articles: ArticlesTable;
   article_texts: ArticleTextsTable;

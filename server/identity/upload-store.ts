@@ -1,7 +1,7 @@
 // Uploaded images on disk under DATA_DIR/uploads, outside the web root, named by random ids so a
 // name reveals nothing and cannot be guessed; the database remembers whose each one is.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database.ts';
 import type { UploadsTable } from '../db/tables.ts';
@@ -46,11 +46,18 @@ export async function storeUpload(
   const dir = uploadsDir(dataDir);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   // The file first: a row never points at a file that was not written.
-  await writeFile(path.join(dir, name), image.bytes, { mode: 0o600, flag: 'wx' });
-  await db
-    .insertInto('uploads')
-    .values({ user_id: userId, name, format: image.format, bytes: image.bytes.byteLength })
-    .execute();
+  const file = path.join(dir, name);
+  await writeFile(file, image.bytes, { mode: 0o600, flag: 'wx' });
+  try {
+    await db
+      .insertInto('uploads')
+      .values({ user_id: userId, name, format: image.format, bytes: image.bytes.byteLength })
+      .execute();
+  } catch (error) {
+    // Nor is a file left that no row owns.
+    await rm(file, { force: true });
+    throw error;
+  }
   return name;
 }
 

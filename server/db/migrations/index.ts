@@ -7,6 +7,7 @@ import * as wallet from './0004-wallet.ts';
 import * as spot from './0005-spot.ts';
 import * as identity from './0006-identity.ts';
 import * as content from './0007-content.ts';
+import * as uploadQuota from './0008-upload-quota.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-spot': spot,
   '0006-identity': identity,
   '0007-content': content,
+  '0008-upload-quota': uploadQuota,
 };
 
 export const migrationProvider: MigrationProvider = {
