@@ -1,4 +1,5 @@
-// Field schemas shared by many calls. Forms send strings, so numbers are coerced where a number is meant.
+// Field schemas shared by many calls. Forms and queries send strings, so a number is read from its
+// one canonical decimal spelling (`decimalInteger`), never coerced.
 import { z } from 'zod';
 
 /** A required text field: missing or empty is "{field} is required". */
@@ -85,10 +86,35 @@ export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 export const timestamp = z.iso.datetime({ offset: true });
 
-export const page = z.coerce.number().int().min(1).max(10_000).default(1);
-export const pageSize = z.coerce.number().int().min(1).max(100).default(20);
+/** Digits only, without a leading zero (`0` itself aside): the one way to write each whole number. */
+export const canonicalInteger = /^(?:0|[1-9]\d*)$/;
 
-export const idParam = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+/**
+ * A whole number from `min` to `max`: a JSON integer, or a string in canonical decimal (`16`).
+ * Anything `Number()` would also read (`0x10`, ` 16`, `+16`, `1.6e1`, `16.0`, `016`) is refused
+ * as invalid, so one value has one spelling and a filter or a cache cannot be fooled by another.
+ * `max` is at most 2^53 − 1, where numbers stop being exact.
+ */
+export const decimalInteger = (min: number, max: number) =>
+  z
+    .preprocess(
+      (value: string | number) =>
+        typeof value === 'string' && canonicalInteger.test(value) ? Number(value) : value,
+      z.int().min(min).max(Math.min(max, Number.MAX_SAFE_INTEGER)),
+    )
+    .describe('digits only');
+
+/** Largest `serial` id (PostgreSQL `integer`): a bigger id names no row and must not reach the query. */
+export const maxSerialId = 2_147_483_647;
+
+// `prefault`: the default is an input, read like any other (and documented as such).
+export const page = decimalInteger(1, 10_000).prefault(1);
+export const pageSize = decimalInteger(1, 100).prefault(20);
+
+/** The id of a `bigserial` row (spot orders). */
+export const idParam = decimalInteger(1, Number.MAX_SAFE_INTEGER);
+/** The id of a `serial` row (articles and their categories, withdrawals, address book entries). */
+export const serialId = decimalInteger(1, maxSerialId);
 
 /** Which flow a code is sent for; each code is good only for its own flow. */
 export const codeScene = z.enum(['register', 'forget']).default('register');

@@ -2,7 +2,7 @@
 // (spec §7: /index/*, /article/*).
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { idParam, page, pagedSchema, pageSize, timestamp } from '../primitives.ts';
+import { page, pagedSchema, pageSize, serialId, timestamp } from '../primitives.ts';
 import { tickerSchema } from './market.schema.ts';
 
 export const logo = defineEndpoint({
@@ -83,7 +83,7 @@ export const articles = defineEndpoint({
   summary:
     'Articles of a category (92 notices, 1 about us, the default; 2 guides), newest first, in the Lang with English fallback',
   auth: false,
-  request: z.object({ category_id: idParam.optional(), page, size: pageSize }),
+  request: z.object({ category_id: serialId.optional(), page, size: pageSize }),
   response: pagedSchema(articleSummarySchema),
   errors: ['category_unknown'],
 });
@@ -93,7 +93,7 @@ export const articleDetail = defineEndpoint({
   path: '/article/detail',
   summary: 'One article',
   auth: false,
-  request: z.object({ id: idParam }),
+  request: z.object({ id: serialId }),
   response: articleSchema,
   errors: ['article_not_found'],
 });
@@ -152,5 +152,10 @@ export const uploadImage = defineEndpoint({
   request: z.object({ file: z.instanceof(Uint8Array) }),
   /** `url` is where the owner reads the image back (with the bearer token); nobody else can. */
   response: z.object({ url: z.string() }),
-  errors: ['image_not_supported', 'image_too_large'],
+  errors: [
+    'image_not_supported',
+    'image_too_large',
+    'image_too_many_pixels',
+    'upload_quota_exceeded',
+  ],
 });

@@ -3,7 +3,7 @@
 // chart and the book receive thousands of them.
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { blankAsAbsent, decimalString } from '../primitives.ts';
+import { blankAsAbsent, decimalInteger, decimalString } from '../primitives.ts';
 
 /** Symbols are `BTCUSDT` on the wire and `BTC/USDT` on screen. */
 export const symbolSchema = z
@@ -113,11 +113,11 @@ export const kline = defineEndpoint({
   request: z.object({
     symbol: symbolSchema,
     period: klinePeriodSchema,
-    limit: blankAsAbsent(z.coerce.number().int().min(1).max(klineLimit.max)).transform(
+    limit: blankAsAbsent(decimalInteger(1, klineLimit.max)).transform(
       (value) => value ?? klineLimit.default,
     ),
     /** Only candles that opened before this time (ms since the epoch). */
-    before: blankAsAbsent(z.coerce.number().int().min(0).max(8.64e15)),
+    before: blankAsAbsent(decimalInteger(0, 8.64e15)),
   }),
   response: z.object({
     symbol: symbolSchema,
@@ -142,7 +142,7 @@ export const depth = defineEndpoint({
   auth: false,
   request: z.object({
     symbol: symbolSchema,
-    limit: blankAsAbsent(z.coerce.number().int().min(1).max(depthLimit.max)).transform(
+    limit: blankAsAbsent(decimalInteger(1, depthLimit.max)).transform(
       (value) => value ?? depthLimit.default,
     ),
   }),
@@ -175,7 +175,7 @@ export const trades = defineEndpoint({
   auth: false,
   request: z.object({
     symbol: symbolSchema,
-    limit: blankAsAbsent(z.coerce.number().int().min(1).max(tradesLimit.max)).transform(
+    limit: blankAsAbsent(decimalInteger(1, tradesLimit.max)).transform(
       (value) => value ?? tradesLimit.default,
     ),
   }),

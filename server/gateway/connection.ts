@@ -8,6 +8,7 @@ import type { Language } from '../../schemas/languages.ts';
 import { localize, type MessageParams } from '../../schemas/messages/index.ts';
 import { type ClientFrame, clientFrameSchema } from '../../schemas/socket.schema.ts';
 import type { Peer } from './channel-hub.ts';
+import type { ClientLog } from './client-log.ts';
 import type { GatewayLimits } from './limits.ts';
 import { TokenBucket } from './token-bucket.ts';
 
@@ -29,8 +30,22 @@ export interface Corkable {
   uncork(): void;
 }
 
+/** Who the client is and how to reach it: its language, address, TCP socket and log. */
+export interface ConnectionOptions {
+  language: Language;
+  /**
+   * What the per-address cap counts it under: its address (behind a trusted proxy, the forwarded
+   * one), or an IPv6 address's /64.
+   */
+  address: string;
+  /** The TCP socket under the WebSocket, corked while a tick's frames are written. */
+  transport?: Corkable | undefined;
+  log: ClientLog;
+}
+
 export class Connection implements Peer {
   readonly channels = new Set<string>();
+  readonly address: string;
   userId: number | null = null;
   lastSeen: number;
   readonly #socket: WebSocket;
@@ -40,31 +55,45 @@ export class Connection implements Peer {
   /** Refusals allowed: a burst, refilled slowly; a client refused faster than that is closed. */
   readonly #refusals: TokenBucket;
   #closed = false;
+  /** Set once the connection is being closed for abuse: it is closed (and logged) once. */
+  #closing = false;
   /** Set while an `auth` frame is checked: later frames (a `sub` to `orders`) wait for it. */
   #pending: Promise<void> | null = null;
   /** The token the private channels were opened with, checked again on every heartbeat. */
   #token: string | null = null;
 
-  /** The TCP socket under the WebSocket, corked while a tick's frames are written. */
   readonly #transport: Corkable | undefined;
+  /** The client's mistakes, at debug or warn level and rate limited: a client cannot flood the log. */
+  readonly #log: ClientLog;
 
-  constructor(socket: WebSocket, host: ConnectionHost, language: Language, transport?: Corkable) {
+  constructor(socket: WebSocket, host: ConnectionHost, options: ConnectionOptions) {
     this.#socket = socket;
-    this.#transport = transport;
+    this.#transport = options.transport;
     this.#host = host;
-    this.#language = language;
+    this.#language = options.language;
+    this.#log = options.log;
+    this.address = options.address;
     this.lastSeen = host.now();
     this.#bucket = new TokenBucket(host.limits.messagesPerSecond, host.limits.burst, this.lastSeen);
     this.#refusals = new TokenBucket(1, host.limits.refusalsBeforeClose, this.lastSeen);
     socket.on('message', (data, isBinary) => this.#receive(data as Buffer, isBinary));
     socket.on('close', () => this.#close());
-    socket.on('error', () => this.#close());
+    // A protocol error (a frame over the hard limit, bad UTF-8, a bad opcode) is the client's:
+    // `ws` closes the socket after it.
+    socket.on('error', (error: Error & { code?: string }) => {
+      this.#log.debug({ err: error.message, code: error.code }, 'socket client: protocol error');
+      this.#close();
+    });
   }
 
   deliver(frame: Buffer): void {
     if (this.#closed) return;
     if (this.#socket.bufferedAmount > this.#host.limits.bufferedBytes) {
       // The peer reads slower than the market moves: drop it rather than buffer without bound.
+      this.#log.debug(
+        { buffered: this.#socket.bufferedAmount },
+        'socket client: too slow, dropped',
+      );
       this.drop();
       return;
     }
@@ -83,6 +112,7 @@ export class Connection implements Peer {
   /** Sends the shared heartbeat frame, or drops a connection silent for too long. */
   heartbeat(now: number, pong: Buffer): void {
     if (now - this.lastSeen > this.#host.limits.idleMs) {
+      this.#log.debug({ silentMs: now - this.lastSeen }, 'socket client: silent, dropped');
       this.drop();
       return;
     }
@@ -152,7 +182,7 @@ export class Connection implements Peer {
         this.#subscribe(frame.channels);
         break;
       case 'unsub':
-        for (const channel of frame.channels) {
+        for (const channel of new Set(frame.channels)) {
           if (this.channels.delete(channel)) this.#host.unsubscribe(this, channel);
         }
         break;
@@ -180,8 +210,9 @@ export class Connection implements Peer {
     }
   }
 
+  /** Each channel once, however often the frame names it: one snapshot per channel, not per mention. */
   #subscribe(channels: readonly string[]): void {
-    for (const channel of channels) {
+    for (const channel of new Set(channels)) {
       if (!this.#host.knows(channel)) {
         this.#refuse('channel_unknown', { channel }, channel);
         continue;
@@ -214,6 +245,10 @@ export class Connection implements Peer {
 
   #refuse(name: ErrorName, params: MessageParams = {}, channel?: string): void {
     const tolerated = this.#refusals.take(this.#host.now());
+    this.#log.debug(
+      channel === undefined ? { refused: name } : { refused: name, channel },
+      'socket client: frame refused',
+    );
     this.deliver(Buffer.from(JSON.stringify(this.#errorFrame(name, params, channel))));
     if (!tolerated) this.#closeForAbuse();
   }
@@ -232,7 +267,9 @@ export class Connection implements Peer {
    * read why; a peer that does not complete the close is cut off a second later.
    */
   #closeForAbuse(): void {
-    if (this.#closed) return;
+    if (this.#closed || this.#closing) return;
+    this.#closing = true;
+    this.#log.warn({}, 'socket client: closed after too many refused frames');
     this.#socket.close(1008, 'too many refused messages');
     setTimeout(() => this.drop(), 1000).unref();
   }
@@ -240,6 +277,7 @@ export class Connection implements Peer {
   #close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#log.flush();
     this.#host.closed(this);
   }
 }

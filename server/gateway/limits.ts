@@ -19,6 +19,8 @@ export interface GatewayLimits {
   idleMs: number;
   /** Connections the gateway holds at once. */
   maxConnections: number;
+  /** Connections it holds at once from one client address (`WS_CONNECTIONS_PER_ADDRESS`). */
+  connectionsPerAddress: number;
 }
 
 export const defaultGatewayLimits: GatewayLimits = {
@@ -32,4 +34,5 @@ export const defaultGatewayLimits: GatewayLimits = {
   heartbeatMs: 15_000,
   idleMs: 45_000,
   maxConnections: 20_000,
+  connectionsPerAddress: 20,
 };

@@ -7,8 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Scheduler } from '../../core/scheduler.ts';
 import { isPrivateChannel } from '../../schemas/channels.ts';
-import { languageFromTag } from '../../schemas/languages.ts';
+import { type Language, languageFromTag } from '../../schemas/languages.ts';
 import { ChannelHub } from './channel-hub.ts';
+import { addressGroup } from './client-address.ts';
+import { ClientLog, type GatewayLogger, silentLogger } from './client-log.ts';
 import { Connection, type ConnectionHost, type Corkable } from './connection.ts';
 import { defaultGatewayLimits, type GatewayLimits } from './limits.ts';
 import type { PrivateStream, PublicStream } from './streams.ts';
@@ -21,6 +23,20 @@ export interface GatewayOptions {
   limits?: Partial<GatewayLimits>;
   /** Who listens to which channel; a benchmark passes a variant of the hub to compare fan-outs. */
   hub?: ChannelHub;
+  /** Where refused connections are noted (rate limited); connections log to their request's log. */
+  log?: GatewayLogger;
+}
+
+/** Where a connection comes from, who it is, and where its mistakes are logged. */
+export interface Arrival {
+  language?: Language;
+  /**
+   * The client's address as Fastify resolves it (`TRUST_PROXY`); connections are counted per
+   * address (per /64 for IPv6).
+   */
+  address?: string;
+  transport?: Corkable;
+  log?: GatewayLogger;
 }
 
 export class SocketGateway implements ConnectionHost {
@@ -28,6 +44,9 @@ export class SocketGateway implements ConnectionHost {
   readonly hub: ChannelHub;
   readonly #options: GatewayOptions;
   readonly #connections = new Set<Connection>();
+  readonly #perAddress = new Map<string, number>();
+  /** Refused connections, noted at most a few times a minute whoever opens them. */
+  readonly #refusals: ClientLog;
   #heartbeat: unknown;
   #unlisten: (() => void)[] = [];
 
@@ -35,6 +54,7 @@ export class SocketGateway implements ConnectionHost {
     this.#options = options;
     this.hub = options.hub ?? new ChannelHub();
     this.limits = { ...defaultGatewayLimits, ...options.limits };
+    this.#refusals = new ClientLog(options.log ?? silentLogger, () => this.now());
   }
 
   get connections(): number {
@@ -46,28 +66,55 @@ export class SocketGateway implements ConnectionHost {
   }
 
   async register(app: FastifyInstance): Promise<void> {
-    await app.register(websocket, { options: { maxPayload: this.limits.hardFrameBytes } });
+    await app.register(websocket, {
+      options: { maxPayload: this.limits.hardFrameBytes },
+      // A protocol error is the client's doing (a frame over the hard limit, a broken frame): the
+      // connection logs it, rate limited, where the plugin's default logs every one as an error.
+      errorHandler: (error, socket, request) => {
+        if (!isProtocolError(error)) request.log.error({ err: error }, 'socket handler failed');
+        socket.terminate();
+      },
+    });
     app.get('/ws', { websocket: true }, (socket, request) => {
       const query = request.query as { lang?: unknown };
       const tag = typeof query.lang === 'string' ? query.lang : request.headers['accept-language'];
-      this.accept(socket, languageFromTag(tag), request.raw.socket);
+      this.accept(socket, {
+        language: languageFromTag(tag),
+        address: request.ip,
+        transport: request.raw.socket,
+        log: request.log.child({ address: request.ip }),
+      });
     });
     this.start();
     app.addHook('onClose', async () => this.stop());
   }
 
   /** Takes a connected socket into the gateway (the route, or a benchmark, hands it in). */
-  accept(
-    socket: WebSocket,
-    language = languageFromTag(undefined),
-    transport?: Corkable,
-  ): Connection | null {
+  accept(socket: WebSocket, arrival: Arrival = {}): Connection | null {
+    const address = addressGroup(arrival.address ?? '');
+    const fromAddress = this.#perAddress.get(address) ?? 0;
     if (this.#connections.size >= this.limits.maxConnections) {
+      this.#refusals.warn({ connections: this.#connections.size }, 'socket refused: server busy');
       socket.close(1013, 'server busy');
       return null;
     }
-    const connection = new Connection(socket, this, language, transport);
+    if (fromAddress >= this.limits.connectionsPerAddress) {
+      this.#refusals.warn(
+        { address, connections: fromAddress },
+        'socket refused: address at its cap',
+      );
+      socket.close(1013, 'too many connections from this address');
+      return null;
+    }
+    const log = arrival.log ?? this.#options.log ?? silentLogger;
+    const connection = new Connection(socket, this, {
+      language: arrival.language ?? languageFromTag(undefined),
+      address,
+      transport: arrival.transport,
+      log: new ClientLog(log, () => this.now()),
+    });
     this.#connections.add(connection);
+    this.#perAddress.set(address, fromAddress + 1);
     return connection;
   }
 
@@ -130,10 +177,19 @@ export class SocketGateway implements ConnectionHost {
   }
 
   closed(connection: Connection): void {
-    this.#connections.delete(connection);
+    if (!this.#connections.delete(connection)) return;
+    const left = (this.#perAddress.get(connection.address) ?? 1) - 1;
+    if (left > 0) this.#perAddress.set(connection.address, left);
+    else this.#perAddress.delete(connection.address);
     for (const channel of connection.channels)
       this.hub.remove(hubKey(connection, channel), connection);
   }
+}
+
+/** An error `ws` raises on a client's broken frame (codes `WS_ERR_…`), as opposed to a bug of ours. */
+function isProtocolError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('WS_ERR_');
 }
 
 /** A user's own copy of a private channel: nobody else's frames can reach it. */

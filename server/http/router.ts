@@ -5,10 +5,13 @@ import { resolveSession, type Session, type SessionLimits } from '../accounts/se
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { BusinessError } from './business-error.ts';
+import { isPublicRead, registerCachePolicy } from './cache-policy.ts';
 import { sendError, sendSuccess } from './envelope.ts';
 import { parseRequest } from './validation.ts';
 
 export const apiPrefix = '/api';
+/** The operator API: its answers hold users' data, so caches keep none of them either. */
+const opsPrefix = '/ops';
 
 export interface RouteContext {
   request: FastifyRequest;
@@ -38,6 +41,8 @@ export function createRouter(
   deps: { db: Db; clock: Clock; sessionLimits: SessionLimits },
 ): Router {
   const paths = new Set<string>();
+  const publicReads = new Set<string>();
+  registerCachePolicy(app, [apiPrefix, opsPrefix], publicReads);
 
   async function authenticate(request: FastifyRequest): Promise<Session> {
     const match = /^Bearer\s+(\S{1,200})$/i.exec(request.headers.authorization ?? '');
@@ -53,6 +58,7 @@ export function createRouter(
     add(endpoint, handler) {
       const url = apiPrefix + endpoint.path;
       paths.add(url);
+      if (isPublicRead(endpoint)) publicReads.add(url);
       app.route({
         method: endpoint.method,
         url,

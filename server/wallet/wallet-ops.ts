@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { parseAmount } from '../../core/money.ts';
+import { serialId } from '../../schemas/primitives.ts';
 import { transact } from '../db/transact.ts';
 import type { AppDeps } from '../deps.ts';
 import { type OpsCall, opsCall } from '../ops/ops-call.ts';
@@ -106,7 +107,7 @@ export function walletOps({ db, config }: Pick<AppDeps, 'db' | 'config'>): OpsCa
     path: '/ops/withdrawal',
     input: z.object({
       action: z.enum(['approve', 'reject']),
-      id: z.coerce.number().int(),
+      id: serialId,
       reason: z.string().optional(),
     }),
     commands: [

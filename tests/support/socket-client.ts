@@ -1,6 +1,8 @@
 // A `ws` client of the socket at `/ws` that keeps every frame it receives, in order, and lets a
-// test wait for one.
+// test wait for one. Like the API client, it comes from an address of its own (the servers tests
+// start trust loopback proxies), so a file's many clients are not one address's crowd.
 import WebSocket from 'ws';
+import { randomClientAddress } from './api-client.ts';
 
 export interface Frame {
   op?: string;
@@ -23,7 +25,9 @@ export class SocketClient {
   static readonly open: SocketClient[] = [];
 
   constructor(serverUrl: string, query = '') {
-    this.socket = new WebSocket(`${serverUrl.replace(/^http/, 'ws')}/ws${query}`);
+    this.socket = new WebSocket(`${serverUrl.replace(/^http/, 'ws')}/ws${query}`, {
+      headers: { 'x-forwarded-for': randomClientAddress() },
+    });
     this.opened = new Promise((resolve, reject) => {
       this.socket.once('open', () => resolve());
       this.socket.once('error', reject);
