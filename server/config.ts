@@ -100,11 +100,26 @@ const envSchema = z.object({
     .min(64 * 1024)
     .max(20 * 1024 * 1024)
     .default(5 * 1024 * 1024),
+  /** Declared width × height above this is refused from the header, before anything is decoded. */
+  UPLOAD_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(100_000_000).default(25_000_000),
+  /** Per user and UTC day; bytes as received. Integers in the database, hence at most 1 GiB. */
+  UPLOADS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(20),
+  UPLOAD_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(1024 * 1024 * 1024)
+    .default(20 * 1024 * 1024),
+  /** Images re-encoded at once; each holds one thread of libuv's pool (4 unless UV_THREADPOOL_SIZE). */
+  UPLOAD_ENCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  ADDRESS_BOOK_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000).default(100),
   KYC_REQUIRED_FOR_WITHDRAWAL: flag.default(false),
   SESSION_IDLE_MINUTES: positiveInt.default(7 * 24 * 60),
   SESSION_MAX_DAYS: positiveInt.default(30),
   TRUST_PROXY: z.string().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  /** Market sockets one client address may hold at once (a carrier NAT puts many behind one). */
+  WS_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(20_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().min(1).default('./dist'),
   SPOT_TRADING: flag.default(true),
@@ -156,6 +171,14 @@ export interface Config {
   inviteRequired: boolean;
   /** Largest uploaded image in bytes (identity documents). */
   uploadMaxBytes: number;
+  /** Largest declared width × height of an uploaded image. */
+  uploadMaxPixels: number;
+  /** What one user may upload per UTC day. */
+  uploadQuota: UploadQuota;
+  /** Re-encodes run at once; more wait in a bounded queue. */
+  uploadEncodeConcurrency: number;
+  /** Saved withdrawal addresses per user. */
+  addressBookMaxEntries: number;
   /** Withdrawals need a verified identity. */
   kycRequiredForWithdrawal: boolean;
   sessionIdleMs: number;
@@ -163,11 +186,18 @@ export interface Config {
   /** Which proxies may set X-Forwarded-For: none, all, or addresses and presets (`loopback`, CIDRs). */
   trustProxy: boolean | string;
   rateLimitPerMinute: number;
+  /** Market sockets one client address may hold at once. */
+  wsConnectionsPerAddress: number;
   logLevel: string;
   webRoot: string;
   spot: SpotSettings;
   /** Customer service's channels and hours (SUPPORT_CHANNELS, SUPPORT_HOURS). */
   support: SupportSettings;
+}
+
+export interface UploadQuota {
+  uploads: number;
+  bytes: number;
 }
 
 export interface SpotSettings {
@@ -256,11 +286,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     brandLogo: s.BRAND_LOGO,
     inviteRequired: s.INVITE_REQUIRED,
     uploadMaxBytes: s.UPLOAD_MAX_BYTES,
+    uploadMaxPixels: s.UPLOAD_MAX_PIXELS,
+    uploadQuota: { uploads: s.UPLOADS_PER_DAY, bytes: s.UPLOAD_BYTES_PER_DAY },
+    uploadEncodeConcurrency: s.UPLOAD_ENCODE_CONCURRENCY,
+    addressBookMaxEntries: s.ADDRESS_BOOK_MAX_ENTRIES,
     kycRequiredForWithdrawal: s.KYC_REQUIRED_FOR_WITHDRAWAL,
     sessionIdleMs: s.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: s.SESSION_MAX_DAYS * 86_400_000,
     trustProxy: parseTrustProxy(s.TRUST_PROXY),
     rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
+    wsConnectionsPerAddress: s.WS_CONNECTIONS_PER_ADDRESS,
     logLevel: s.LOG_LEVEL,
     webRoot: path.resolve(s.WEB_ROOT),
     spot: {

@@ -1,31 +1,124 @@
-// Starts Meridian: settings, database, transports, HTTP server; stops cleanly on SIGTERM or SIGINT.
+// Starts Meridian: settings, database, modules, HTTP server, logging each step and how long it
+// took; stops cleanly on SIGTERM, SIGINT or SIGHUP, whenever during the start it arrives.
+// Only what opening the database needs is imported up front: the embedded database opens on its
+// own thread while this one loads the rest of the server.
 import path from 'node:path';
-import { pruneWindows } from './accounts/rate-windows.ts';
-import { buildApp } from './app.ts';
-import { systemClock } from './clock.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { outboxMailer } from './mail/outbox-mailer.ts';
-import { smtpMailer } from './mail/smtp-mailer.ts';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type OpenedDatabase, openDatabase } from './db/database.ts';
 
-async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+/** The rest of the server, loaded while the database opens. */
+async function loadServer() {
+  const [app, clock, rateWindows, outbox, smtp] = await Promise.all([
+    import('./app.ts'),
+    import('./clock.ts'),
+    import('./accounts/rate-windows.ts'),
+    import('./mail/outbox-mailer.ts'),
+    import('./mail/smtp-mailer.ts'),
+  ]);
+  return {
+    buildApp: app.buildApp,
+    systemClock: clock.systemClock,
+    pruneWindows: rateWindows.pruneWindows,
+    outboxMailer: outbox.outboxMailer,
+    smtpMailer: smtp.smtpMailer,
+  };
+}
+
+const stopSignals = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/** What has been opened so far: a stop closes exactly these, in reverse. */
+interface Running {
+  database?: OpenedDatabase;
+  app?: FastifyInstance;
+  smtp?: { close(): void };
+  pruning?: NodeJS.Timeout;
+}
+
+function readConfig(): Config {
   try {
-    config = loadConfig(process.env);
+    return loadConfig(process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
+}
 
-  const database = await openDatabase({
+async function main(): Promise<void> {
+  const config = readConfig();
+  // The app's logger exists only once the app is built; this one (same format) covers the steps
+  // before it, so a slow database open is never silent.
+  const log = pino({ level: config.logLevel });
+  const running: Running = {};
+  let stopping: string | undefined;
+  let starting: Promise<void> = Promise.resolve();
+
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = signal;
+    log.info({ signal }, 'shutting down');
+    // A step under way finishes first: closing a database half-open would leave it to recover.
+    await starting.catch(() => undefined);
+    try {
+      clearInterval(running.pruning);
+      await running.app?.close();
+      running.smtp?.close();
+      await running.database?.close();
+    } catch (error) {
+      log.error({ err: error }, 'stopping failed');
+      process.exit(1);
+    }
+    log.info({ signal }, 'stopped');
+    process.exit(0);
+  };
+  for (const signal of stopSignals) process.on(signal, () => void stop(signal));
+  // Started over an IPC channel (by the start script, by the tests), the server ends with the
+  // process that started it, even one killed outright.
+  if (process.channel) process.on('disconnect', () => void stop('disconnect'));
+
+  starting = start(config, log, running, () => stopping !== undefined);
+  try {
+    await starting;
+  } catch (error) {
+    await running.database?.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function start(
+  config: Config,
+  log: pino.Logger,
+  running: Running,
+  stopRequested: () => boolean,
+): Promise<void> {
+  const kind = config.databaseUrl ? 'postgres' : 'pglite';
+  log.info({ database: kind }, 'opening the database');
+  const opening = openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
     pgliteThread: config.pgliteThread,
+  }).then((database) => {
+    running.database = database;
+    const { openMs, migrateMs } = database.timings;
+    log.info({ database: kind, ms: openMs, migrationsMs: migrateMs }, 'database open');
+    return database;
   });
+  const loading = loadServer();
+  // Both settle first: a failure is reported with the database opened, so it can be closed.
+  const [opened, loaded] = await Promise.allSettled([opening, loading]);
+  if (opened.status === 'rejected') throw opened.reason;
+  if (loaded.status === 'rejected') throw loaded.reason;
+  const database = opened.value;
+  const { buildApp, systemClock, pruneWindows, outboxMailer, smtpMailer } = loaded.value;
+  log.info({ ms: sinceProcessStart() }, 'server loaded');
+  if (stopRequested()) return;
+
   const clock = systemClock;
   const outbox = outboxMailer(path.join(config.dataDir, 'outbox.ndjson'), clock);
   const smtp = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined;
+  if (smtp) running.smtp = smtp;
   const app = await buildApp({
     db: database.db,
     databaseStats: database.stats,
@@ -34,25 +127,13 @@ async function main(): Promise<void> {
     email: smtp ?? outbox,
     sms: outbox,
   });
+  running.app = app;
+  if (stopRequested()) return;
 
-  const pruning = setInterval(() => {
+  running.pruning = setInterval(() => {
     pruneWindows(database.db, clock).catch((err: unknown) => app.log.warn({ err }, 'prune failed'));
   }, 3_600_000);
-  pruning.unref();
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    clearInterval(pruning);
-    await app.close();
-    smtp?.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  running.pruning.unref();
 
   const testKeys = Object.entries(config.walletXpubs)
     .filter(([, xpub]) => xpub.isDevelopmentDefault)
@@ -62,7 +143,15 @@ async function main(): Promise<void> {
     app.log.warn({ families: testKeys }, 'deposit addresses derive from the public test keys');
   }
   const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info({ url: address, database: database.kind }, 'listening');
+  app.log.info(
+    { url: address, database: database.kind, startupMs: sinceProcessStart() },
+    'listening',
+  );
+}
+
+/** Milliseconds since the process started (what a restart costs, module loading included). */
+function sinceProcessStart(): number {
+  return Math.round(performance.now());
 }
 
 main().catch((error: unknown) => {

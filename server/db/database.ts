@@ -1,8 +1,7 @@
 // Opens the system of record: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR; then migrates.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { type Dialect, Kysely, type LogEvent, Migrator, PostgresDialect } from 'kysely';
+import { type Dialect, Kysely, type LogEvent, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.ts';
 import { type EmbeddedDatabase, PGliteClient } from './pglite-client.ts';
@@ -22,6 +21,8 @@ export interface OpenedDatabase {
   db: Db;
   kind: 'postgres' | 'pglite';
   stats: DatabaseStats;
+  /** How long opening took, in ms: the database itself (PGlite recovers its files here), then migrations. */
+  timings: { openMs: number; migrateMs: number };
   close(): Promise<void>;
 }
 
@@ -40,17 +41,48 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   const log = (event: LogEvent) => {
     if (event.level === 'query') stats.statements++;
   };
+  const opening = performance.now();
   const dialect = options.databaseUrl
     ? openPostgres(options.databaseUrl)
     : await openPGlite(options.pgliteDir, options.pgliteThread ?? true);
   const db = new Kysely<Database>({ dialect, log });
+  const migrating = performance.now();
   try {
     await migrate(db);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return { db, kind, stats, close: () => db.destroy() };
+  const timings = {
+    openMs: Math.round(migrating - opening),
+    migrateMs: Math.round(performance.now() - migrating),
+  };
+  const onDisk = kind === 'pglite' && !options.pgliteDir.startsWith('memory://');
+  const checkpoints = onDisk ? checkpointEvery(db, stats) : undefined;
+  const close = async () => {
+    clearInterval(checkpoints);
+    await db.destroy();
+  };
+  return { db, kind, stats, timings, close };
+}
+
+/** How often PGlite writes a checkpoint, when anything was asked since the last. */
+const checkpointEveryMs = 60_000;
+
+/**
+ * PGlite runs PostgreSQL in single-user mode, without the checkpointer process that bounds how
+ * much write-ahead log a crash leaves to replay: without these, a restart after a kill -9 replays
+ * every change since the database was opened (the first start's history alone adds seconds).
+ */
+function checkpointEvery(db: Db, stats: DatabaseStats): NodeJS.Timeout {
+  let seen = stats.statements;
+  const timer = setInterval(() => {
+    if (stats.statements === seen) return;
+    seen = stats.statements + 1; // the checkpoint itself is counted
+    sql`checkpoint`.execute(db).catch(() => undefined);
+  }, checkpointEveryMs);
+  timer.unref();
+  return timer;
 }
 
 function openPostgres(url: string): Dialect {
@@ -64,6 +96,8 @@ async function openPGlite(dir: string, thread: boolean): Promise<Dialect> {
 
 /** PGlite on the calling thread: its CPU then holds up every request while a statement runs. */
 async function inProcess(dir: string): Promise<EmbeddedDatabase> {
+  // Loaded only here: the server's start does not wait for a module its own thread loads.
+  const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create(dir);
   return {
     query: (sql, params) => pglite.query(sql, params as unknown[], { rowMode: 'object' }),
@@ -74,11 +108,28 @@ async function inProcess(dir: string): Promise<EmbeddedDatabase> {
 }
 
 async function migrate(db: Db): Promise<void> {
+  if (await atLatestMigration(db)) return;
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}
+
+/**
+ * Whether the database has exactly the migrations this code has: one read, where the migrator
+ * would first look through every table twice (it takes a good part of a restart on PGlite).
+ * Anything else, a fresh database included, is left to the migrator.
+ */
+async function atLatestMigration(db: Db): Promise<boolean> {
+  const known = Object.keys(await migrationProvider.getMigrations());
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    const applied = new Set(rows.map((row) => row.name));
+    return applied.size === known.length && known.every((name) => applied.has(name));
+  } catch {
+    return false;
   }
 }
 

@@ -45,6 +45,39 @@ export class CandleSeries {
     if (this.length > this.#max) this.#start = this.#end - this.#max;
   }
 
+  /**
+   * Adds older candles (oldest first) in front of the kept ones, as many as the window has room
+   * for, newest first: history read back after the newest candles were already in use. Candles
+   * not older than the oldest kept one are ignored.
+   */
+  prepend(older: readonly Candle[]): void {
+    const first = this.firstTime() ?? Number.POSITIVE_INFINITY;
+    let end = older.length;
+    while (end > 0 && (older[end - 1] as Candle).t >= first) end--;
+    const count = Math.min(end, this.#max - this.length);
+    if (count <= 0) return;
+    if (this.#start < count) {
+      // Room at the front: the kept candles move up by what is added, the capacity grows to fit.
+      const kept = this.length;
+      const size = Math.max((this.#columns[0] as Float64Array).length, kept + count);
+      this.#columns = this.#columns.map((column) => {
+        const next = new Float64Array(size);
+        next.set(column.subarray(this.#start, this.#end), count);
+        return next;
+      });
+      this.#start = count;
+      this.#end = count + kept;
+    }
+    for (let i = 0; i < count; i++) {
+      const candle = older[end - count + i] as Candle;
+      const at = this.#start - count + i;
+      fields.forEach((field, column) => {
+        (this.#columns[column] as Float64Array)[at] = candle[field];
+      });
+    }
+    this.#start -= count;
+  }
+
   /** Up to `limit` candles that opened before `before` (all kept ones when omitted), oldest first. */
   before(limit: number, before = Number.POSITIVE_INFINITY): Candle[] {
     const end = this.#indexBefore(before);

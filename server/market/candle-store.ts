@@ -1,7 +1,7 @@
 // Candles in the database: written in batches as they change, read back at start and for history
 // older than the window kept in memory.
 
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Candle } from '../../core/market/candle.ts';
 import { fromUnits, toUnits } from '../../core/market/units.ts';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
@@ -68,6 +68,36 @@ export async function loadCandles(
     .limit(limit)
     .execute();
   return rows.reverse().map((row) => candleFromRow(row, spec));
+}
+
+/**
+ * The newest `limit` stored candles of `period` for each market, oldest first: one statement for
+ * every market, each reading only its newest rows from the key's index.
+ */
+export async function loadNewest(
+  db: Db,
+  specs: readonly MarketSpec[],
+  period: KlinePeriod,
+  limit: number,
+): Promise<Map<string, Candle[]>> {
+  const newest = new Map<string, Candle[]>(specs.map((spec) => [spec.symbol, []]));
+  if (specs.length === 0) return newest;
+  const symbols = sql.join(specs.map((spec) => sql`(${spec.symbol})`));
+  const { rows } = await sql<Selectable<CandlesTable>>`
+    select c.* from (values ${symbols}) as k(symbol)
+    cross join lateral (
+      select * from candles
+      where candles.symbol = k.symbol and candles.period = ${period}
+      order by open_time desc
+      limit ${limit}
+    ) c`.execute(db);
+  const bySymbol = new Map(specs.map((spec) => [spec.symbol, spec]));
+  for (const row of rows) {
+    const spec = bySymbol.get(row.symbol);
+    if (spec) newest.get(row.symbol)?.push(candleFromRow(row, spec));
+  }
+  for (const candles of newest.values()) candles.sort((a, b) => a.t - b.t);
+  return newest;
 }
 
 function candleFromRow(row: Selectable<CandlesTable>, spec: MarketSpec): Candle {

@@ -2,15 +2,16 @@
 // stores candle history, and hands what changed to the socket gateway on a steady tick.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Candle } from '../../core/market/candle.ts';
-import { bucketStart } from '../../core/market/periods.ts';
 import { toUnits } from '../../core/market/units.ts';
 import type { Scheduler } from '../../core/scheduler.ts';
 import { type KlinePeriod, klinePeriods } from '../../schemas/api/market.schema.ts';
 import type { Db } from '../db/database.ts';
-import { loadCandles, type StoredCandle, saveCandles } from './candle-store.ts';
+import { loadCandles, loadNewest } from './candle-store.ts';
+import { CandleWriter, unstoredRows } from './candle-writer.ts';
 import type { MarketSpec } from './catalog.ts';
 import type { FeedLevel, FeedListener, MarketFeed } from './feed.ts';
 import { SimulatedFeed } from './feeds/simulated-feed.ts';
+import { drawMissingHistory } from './history-backfill.ts';
 import type { IndexRules } from './index-price.ts';
 import { type MarketChanges, MarketState } from './market-state.ts';
 
@@ -30,8 +31,10 @@ export interface MarketServiceOptions {
   storeMs?: number;
 }
 
-/** Candles per period loaded into memory at start; older ones are read from the database. */
-const loadedAtStart = 2000;
+/** Candles per period kept in memory once the start has settled; older ones are read on demand. */
+const keptWindow = 2000;
+/** One-minute candles read before the server answers: the 24 h ticker's window. */
+const tickerMinutes = 1440;
 
 export type ChangesListener = (now: number, changes: ReadonlyMap<string, MarketChanges>) => void;
 
@@ -40,10 +43,18 @@ export class MarketService {
   readonly #states = new Map<string, MarketState>();
   readonly #listeners = new Set<ChangesListener>();
   readonly #timers: unknown[] = [];
-  #storing: Promise<void> = Promise.resolve();
+  readonly #writer: CandleWriter;
+  /** Markets whose feed is taken in: their history reaches the present. */
+  readonly #live = new Set<string>();
+  /** The start-up work that runs after the server answers (history, candle windows). */
+  #settling: Promise<void> = Promise.resolve();
+  #settled = false;
+  #stopping = false;
+  #began = 0;
 
   constructor(options: MarketServiceOptions) {
     this.#options = options;
+    this.#writer = new CandleWriter(options.db, options.log);
     const primary = this.primary;
     for (const spec of options.markets) {
       this.#states.set(spec.symbol, new MarketState(spec, primary.name, options.indexRules));
@@ -74,26 +85,50 @@ export class MarketService {
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * Reads what the first answers need (each market's newest candles) and starts the feeds. The
+   * rest waits for `settle`. Until a market's history reaches the present its feed is not taken
+   * in, and the calls answer the candles as they stand.
+   */
   async start(): Promise<void> {
-    const { scheduler } = this.#options;
-    await this.#loadStored();
-    if (this.primary instanceof SimulatedFeed) this.#backfill(this.primary, scheduler.now());
+    const { scheduler, log } = this.#options;
+    this.#began = performance.now();
+    const loaded = await this.#loadNewest();
+    const ms = Math.round(performance.now() - this.#began);
+    log.info({ candles: loaded, ms }, 'newest candles loaded');
+    if (!(this.primary instanceof SimulatedFeed)) {
+      for (const symbol of this.#states.keys()) this.#live.add(symbol);
+    }
     this.#options.feeds.forEach((feed, i) => {
       void Promise.resolve(feed.start(this.#listenerFor(feed, i === 0))).catch((err: unknown) =>
-        this.#options.log.error({ err, feed: feed.name }, 'market feed failed to start'),
+        log.error({ err, feed: feed.name }, 'market feed failed to start'),
       );
     });
     this.#timers.push(
       scheduler.setInterval(() => this.#publish(), this.#options.publishMs ?? 100),
-      scheduler.setInterval(() => void this.store(), this.#options.storeMs ?? 5000),
+      scheduler.setInterval(() => this.#queueChanged(), this.#options.storeMs ?? 5000),
     );
-    // History written in the background: the server answers from memory meanwhile.
-    void this.store();
+  }
+
+  /**
+   * Starts, in the background, what the first answers do not need: drawing and storing the
+   * simulated history the database lacks, then reading older candles into memory. Once only.
+   */
+  settle(): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    const simulated = this.primary instanceof SimulatedFeed ? this.primary : undefined;
+    this.#settling = this.#settle(simulated);
   }
 
   async stop(): Promise<void> {
+    this.#stopping = true;
     for (const timer of this.#timers) this.#options.scheduler.clearInterval(timer);
+    // A live market's history is written before its live candles, so nothing it showed is lost;
+    // a market not live yet showed none of its new history: the next start draws it again.
+    this.#writer.dropUnwrittenHistory((symbol) => this.#live.has(symbol));
     await Promise.all(this.#options.feeds.map((feed) => feed.stop()));
+    await this.#settling;
     await this.store();
   }
 
@@ -118,43 +153,84 @@ export class MarketService {
     return [...older, ...kept];
   }
 
-  /** Writes changed candles; one write at a time, in order. */
+  /** Writes changed candles; one write at a time, in order, after any history still waiting. */
   store(): Promise<void> {
-    const rows: StoredCandle[] = [];
-    for (const state of this.#states.values()) {
-      for (const { period, candle } of state.candles.takeUnstored()) {
-        rows.push({ spec: state.spec, period, candle });
-      }
-    }
-    if (rows.length === 0) return this.#storing;
-    this.#storing = this.#storing
-      .then(() => saveCandles(this.#options.db, rows))
-      .catch((err: unknown) => this.#options.log.error({ err }, 'storing candles failed'));
-    return this.#storing;
+    this.#queueChanged();
+    return this.#writer.idle();
   }
 
-  async #loadStored(): Promise<void> {
+  #queueChanged(): void {
+    for (const state of this.#states.values()) {
+      this.#writer.add({ symbol: state.spec.symbol, rows: unstoredRows(state), history: false });
+    }
+  }
+
+  /** Each market's newest candles of every period: the open ones, and a day of minutes. */
+  async #loadNewest(): Promise<number> {
+    const { db } = this.#options;
+    const specs = [...this.#states.values()].map((state) => state.spec);
+    let loaded = 0;
+    for (const period of klinePeriods) {
+      const newest = await loadNewest(db, specs, period, period === '1m' ? tickerMinutes : 1);
+      for (const [symbol, candles] of newest) {
+        this.#states.get(symbol)?.candles.load(period, candles);
+        loaded += candles.length;
+      }
+    }
+    return loaded;
+  }
+
+  /** The start-up work that waits until the server answers; it ends early on a stop. */
+  async #settle(feed: SimulatedFeed | undefined): Promise<void> {
+    const { log } = this.#options;
+    const began = this.#began;
+    try {
+      if (feed) {
+        await drawMissingHistory({
+          feed,
+          states: [...this.#states.values()],
+          scheduler: this.#options.scheduler,
+          historyDays: this.#options.historyDays,
+          writer: this.#writer,
+          log,
+          stopping: () => this.#stopping,
+          live: (state) => this.#live.add(state.spec.symbol),
+        });
+        if (this.#stopping) return;
+        void this.#writer.historyStored().then(() => {
+          const rows = this.#writer.historyRows;
+          if (!this.#stopping) {
+            log.info({ rows, ms: Math.round(performance.now() - began) }, 'market history stored');
+          }
+        });
+      }
+      log.info({ ms: Math.round(performance.now() - began) }, 'markets live');
+      await this.#loadWindows();
+    } catch (err) {
+      log.error({ err }, 'market start-up work failed');
+    }
+  }
+
+  /** Reads older stored candles into memory, up to the kept window of every market and period. */
+  async #loadWindows(): Promise<void> {
+    const began = performance.now();
+    let loaded = 0;
     for (const state of this.#states.values()) {
       for (const period of klinePeriods) {
-        const candles = await loadCandles(this.#options.db, state.spec, period, loadedAtStart);
-        state.candles.load(period, candles);
+        if (this.#stopping) return;
+        const series = state.candles.series[period];
+        const first = series.firstTime();
+        const wanted = keptWindow - series.length;
+        if (first === undefined || wanted <= 0) continue;
+        const older = await loadCandles(this.#options.db, state.spec, period, wanted, first);
+        series.prepend(older);
+        loaded += older.length;
       }
     }
-  }
-
-  /** Draws the simulated minutes missing between the stored history (or 30 days ago) and now. */
-  #backfill(feed: SimulatedFeed, now: number): void {
-    const currentMinute = bucketStart(now, '1m');
-    const earliest = currentMinute - this.#options.historyDays * 86_400_000;
-    for (const state of this.#states.values()) {
-      const { symbol } = state.spec;
-      const last = state.candles.series['1m'].last();
-      const from = last ? Math.max(last.t + 60_000, earliest) : earliest;
-      const open = last ? last.c : feed.referenceTicks(symbol);
-      const minutes = feed.history(symbol, from, currentMinute, open);
-      state.candles.history(minutes);
-      feed.resume(symbol, minutes.at(-1)?.c ?? open);
-    }
+    this.#options.log.info(
+      { candles: loaded, ms: Math.round(performance.now() - began) },
+      'candle windows loaded',
+    );
   }
 
   #listenerFor(feed: MarketFeed, primary: boolean): FeedListener {
@@ -173,20 +249,23 @@ export class MarketService {
         const level = units(state, price, quantity);
         return level ? [[level.p, level.q] as const] : [];
       });
+    // A market's feed is taken in once its history reaches the present (at once for real feeds).
+    const live = (symbol: string) =>
+      this.#live.has(symbol) ? this.#states.get(symbol) : undefined;
     return {
       price: (symbol, price, ts) => {
-        const state = this.#states.get(symbol);
+        const state = live(symbol);
         const value = state && units(state, price);
         if (state && value) state.price(feed.name, value.p, ts);
       },
       trade: (symbol, price, quantity, side, ts) => {
-        const state = primary ? this.#states.get(symbol) : undefined;
+        const state = primary ? live(symbol) : undefined;
         const value = state && units(state, price, quantity);
         if (state && value && value.q > 0)
           state.trade({ price: value.p, quantity: value.q, side, ts });
       },
       depth: (symbol, kind, bids, asks) => {
-        const state = primary ? this.#states.get(symbol) : undefined;
+        const state = primary ? live(symbol) : undefined;
         if (state) state.depth(kind, levels(state, bids), levels(state, asks));
       },
       status: (connected, detail) =>

@@ -82,6 +82,13 @@ export class MarketState {
     return this.#index.read(now);
   }
 
+  /** One-minute history newer than any kept candle (drawn while the market was not live). */
+  addHistory(minutes: readonly Candle[]): void {
+    this.candles.history(minutes);
+    // The 24 h window summed this minute did not have them.
+    this.#day = { ...this.#day, minute: -1 };
+  }
+
   /** Whether the book and trades shown are the exchange's own (else the primary feed's). */
   get exchangeBook(): boolean {
     return this.#exchangeBook;

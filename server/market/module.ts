@@ -7,8 +7,11 @@ import { marketStream } from './market-stream.ts';
 
 export const marketModule = defineModule({
   name: 'market',
-  create({ router, market, scheduler }) {
+  create({ app, router, market, scheduler }) {
     marketRoutes(router, market, () => scheduler.now());
+    // What can wait (the history the database lacks, older candles) begins once every module has
+    // started, so their own reads at start do not queue behind it; the server answers meanwhile.
+    app.addHook('onReady', async () => market.settle());
     return {
       publicStreams: [marketStream(market)],
       start: () => market.start(),

@@ -1,4 +1,4 @@
-// Serves the built web app from a real server process for the browser tests.
+// Serves the built web app from a real server process for the browser tests; stops it at teardown.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -16,6 +16,8 @@ declare module 'vitest' {
 export async function setup(project: TestProject): Promise<void> {
   const built = path.resolve(import.meta.dirname, '../../dist/index.html');
   if (!existsSync(built)) throw new Error('The web app is not built: run `npm run build` first');
+  // A server that fails to start stops itself (`startServerProcess`); one that started stops at
+  // teardown, or with this process if the run is cut short.
   server = await startServerProcess();
   project.provide('appUrl', server.url);
   project.provide('appDataDir', server.dataDir);
@@ -23,4 +25,5 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await server?.stop();
+  server = undefined;
 }

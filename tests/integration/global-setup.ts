@@ -1,4 +1,5 @@
-// Starts the real server twice for the integration suite: on PGlite, and on PostgreSQL when reachable.
+// Starts the real server twice for the integration suite: on PGlite, and on PostgreSQL when
+// reachable. What it started is stopped at teardown, and at once when a start fails.
 import type { TestProject } from 'vitest/node';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
@@ -9,11 +10,23 @@ let database: TestDatabase | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   database = await createTestDatabase();
-  const [pglite, postgres] = await Promise.all([
+  const starts = await Promise.allSettled([
     startServerProcess(),
-    database ? startServerProcess({ DATABASE_URL: database.url }) : undefined,
+    database ? startServerProcess({ DATABASE_URL: database.url }) : Promise.resolve(undefined),
   ]);
-  running = postgres ? [pglite, postgres] : [pglite];
+  running = starts.flatMap((start) =>
+    start.status === 'fulfilled' && start.value ? [start.value] : [],
+  );
+  const failed = starts.find((start) => start.status === 'rejected');
+  if (failed) {
+    // No teardown follows a failed setup: the server that did start stops here.
+    await teardown();
+    throw failed.reason;
+  }
+  const [pglite, postgres] = starts.map((start) =>
+    start.status === 'fulfilled' ? start.value : undefined,
+  );
+  if (!pglite) throw new Error('the PGlite server did not start');
   const servers: TestServer[] = [{ name: 'pglite', url: pglite.url, dataDir: pglite.dataDir }];
   if (postgres && database) {
     servers.push({
@@ -28,5 +41,7 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await Promise.all(running.map((server) => server.stop()));
+  running = [];
   await database?.drop();
+  database = undefined;
 }
