@@ -4,6 +4,7 @@
 // brackets). Quantities are base atoms (10^-8 of a coin), prices quote atoms per whole coin,
 // amounts USDT atoms; everything is exact integer arithmetic.
 import { type Bracket, bracketFor } from './brackets.ts';
+import { ceilDiv, floorDiv } from './rounding.ts';
 
 export type Direction = 'long' | 'short';
 
@@ -19,12 +20,6 @@ const atom = 100_000_000n;
 const ppm = 1_000_000n;
 
 const sign = (direction: Direction) => (direction === 'long' ? 1n : -1n);
-
-/** Rounds a quotient toward −∞ (bigint division rounds toward zero). */
-function floorDiv(a: bigint, b: bigint): bigint {
-  const q = a / b;
-  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
-}
 
 /** quantity × price in USDT atoms, rounded down. */
 export function notional(quantity: bigint, price: bigint): bigint {
@@ -53,7 +48,7 @@ export function maintenanceMargin(
 ): bigint {
   const bracket = bracketFor(brackets, notional(quantity, mark));
   const scaled = quantity * mark * BigInt(bracket.mmrPpm) - bracket.cum * atom * ppm;
-  return -floorDiv(-scaled, atom * ppm);
+  return ceilDiv(scaled, atom * ppm);
 }
 
 /**
