@@ -229,9 +229,10 @@ export class MarketWriter {
         ${keys.map((key) => key.userId)}::int[], ${keys.map((key) => key.key)}::text[]))`.execute(
       this.#options.db,
     );
+    const byKey = new Map(stored.rows.map((row) => [`${row.user_id}:${row.key}`, row]));
     for (const pending of keyed) {
       const key = pending.key as IdempotencyKey;
-      const found = stored.rows.find((row) => row.user_id === key.userId && row.key === key.key);
+      const found = byKey.get(`${key.userId}:${key.key}`);
       if (!found) continue;
       const same = found.path === key.path && found.request_hash === hashOf(key.request);
       const response =
@@ -252,12 +253,9 @@ export class MarketWriter {
       where id = any(${[...ids.values()]}::bigint[])`.execute(this.#options.db);
     const byId = new Map(rows.rows.map((row) => [String(row.id), row]));
     const balances = new BatchBalances();
-    for (const [key, id] of ids) {
-      const row = byId.get(id);
-      const ref = refs.find((candidate) => accountKey(candidate) === key);
-      if (row && ref) {
-        balances.set(ref, parseAmount(row.available) ?? 0n, parseAmount(row.frozen) ?? 0n);
-      }
+    for (const ref of refs) {
+      const row = byId.get(ids.get(accountKey(ref)) ?? '');
+      if (row) balances.set(ref, parseAmount(row.available) ?? 0n, parseAmount(row.frozen) ?? 0n);
     }
     return balances;
   }
