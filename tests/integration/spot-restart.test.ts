@@ -95,7 +95,10 @@ describe.each([
         // A retry of anything unanswered settles it once, with the same answer if it had run.
         for (const item of sent.filter((i) => i.answer === undefined)) {
           item.answer = await send(item, again);
-          expect([200, 1100, 1205, 1207]).toContain(item.answer.body.code);
+          // A market order may meet a book the provider has not quoted yet after the restart.
+          expect([200, 1100, 1204, 1205, 1207]).toContain(item.answer.body.code);
+          // An accepted request is kept under its key; a refusal is not, and may be tried again.
+          if (item.answer.body.code !== 200) continue;
           const twice = await send(item, again);
           expect(twice.body).toEqual(item.answer.body);
         }
@@ -131,9 +134,10 @@ function nextCommand(next: () => number, mid: bigint, open: number[]): Sent {
     return { key, path: '/spot/cancel', body: { order_id: String(id) } };
   }
   if (roll < 0.6) {
-    // 1 % to 5 % under the market: rests, and holds price × quantity.
+    // About half the market: rests, and holds price × quantity, however far the simulated price
+    // moves across the restart (the liquidity provider's asks never come down to it).
     const cent = 10n ** 6n;
-    const price = ((mid * BigInt(95 + Math.floor(next() * 5))) / 100n / cent) * cent;
+    const price = ((mid * BigInt(50 + Math.floor(next() * 5))) / 100n / cent) * cent;
     return {
       key,
       path: '/spot/order',
