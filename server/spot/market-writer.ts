@@ -4,15 +4,20 @@
 // request and publishes what changed (durable before acknowledged). A command that breaks a rule
 // is refused alone; a database failure fails the batch, the book is rebuilt from the database,
 // and the batch runs once more before its commands are told to try again.
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { parseAmount } from '../../core/money.ts';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
-import { sha256Hex } from '../accounts/secrets.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import type { Database } from '../db/tables.ts';
 import { transact } from '../db/transact.ts';
-import { BusinessError } from '../http/business-error.ts';
+import {
+  GroupCommit,
+  type IdempotencyKey,
+  type Pending as PendingCommand,
+  settle,
+  storeKeys,
+} from '../engine/group-commit.ts';
+import { SequenceBlock } from '../engine/sequence-block.ts';
 import { AccountDirectory } from '../ledger/account-directory.ts';
 import { type AccountRef, accountKey } from '../ledger/accounts.ts';
 import type { BalanceChange, Posting } from '../ledger/post.ts';
@@ -22,7 +27,6 @@ import { InviterCache } from '../referrals/inviter-cache.ts';
 import { Batch, BatchBalances, type CommandResult, type SpotCommand } from './batch.ts';
 import { writeBatch } from './batch-store.ts';
 import type { Quote } from './liquidity/ladder.ts';
-import { OrderIds } from './order-ids.ts';
 import { orderView, restingOrders, type SpotOrderRow } from './order-store.ts';
 import type { Fill, NewOrder } from './settlement.ts';
 import type { SpotMarket } from './spot-markets.ts';
@@ -56,40 +60,32 @@ export interface WriterOptions {
   };
 }
 
-/** A money-moving request's key: a retry with it gets the first answer. */
-export interface IdempotencyKey {
-  userId: number;
-  key: string;
-  path: string;
-  /** The parsed request: the same key must come with the same request. */
-  request: unknown;
-}
+export type { IdempotencyKey } from '../engine/group-commit.ts';
 
-interface Pending {
-  command: SpotCommand;
-  key: IdempotencyKey | undefined;
-  settled: boolean;
-  resolve(answer: SpotOrder | number[]): void;
-  reject(error: unknown): void;
-}
-
-/** How often a failed batch runs before its commands are told to try again. */
-const attempts = 2;
+type SpotAnswer = SpotOrder | number[];
+type Pending = PendingCommand<SpotCommand, SpotAnswer>;
 
 export class MarketWriter {
   readonly market: SpotMarket;
   readonly #options: WriterOptions;
   #book: OrderBook;
-  #queue: Pending[] = [];
-  #draining: Promise<void> | undefined;
+  readonly #commands: GroupCommit<SpotCommand, SpotAnswer>;
   readonly #accounts = new AccountDirectory();
   readonly #inviters = new InviterCache();
-  readonly #ids = new OrderIds();
+  readonly #ids = new SequenceBlock('spot_orders');
 
   constructor(market: SpotMarket, options: WriterOptions) {
     this.market = market;
     this.#options = options;
     this.#book = this.#emptyBook();
+    this.#commands = new GroupCommit({
+      db: options.db,
+      batchMax: options.batchMax,
+      run: (work, moved) => this.#attempt(work, moved),
+      rebuild: () => this.#rebuild(),
+      log: options.log,
+      label: market.symbol,
+    });
   }
 
   get book(): OrderBook {
@@ -118,72 +114,15 @@ export class MarketWriter {
 
   /** Resolves when every command queued so far has been answered. */
   async idle(): Promise<void> {
-    while (this.#draining) await this.#draining;
+    await this.#commands.idle();
   }
 
-  #submit(command: SpotCommand, key?: IdempotencyKey): Promise<SpotOrder | number[]> {
-    return new Promise((resolve, reject) => {
-      this.#queue.push({ command, key, settled: false, resolve, reject });
-      this.#draining ??= this.#drain().finally(() => {
-        this.#draining = undefined;
-      });
-    });
+  #submit(command: SpotCommand, key?: IdempotencyKey): Promise<SpotAnswer> {
+    return this.#commands.submit(command, key);
   }
 
-  async #drain(): Promise<void> {
-    // Let the requests that arrive in the same turn of the event loop join the first batch.
-    await Promise.resolve();
-    while (this.#queue.length > 0) {
-      const batch = this.#takeBatch();
-      await this.#runBatch(batch);
-    }
-  }
-
-  /** Up to `batchMax` commands, each idempotency key once: a repeat waits for the next batch. */
-  #takeBatch(): Pending[] {
-    const batch: Pending[] = [];
-    const later: Pending[] = [];
-    const keys = new Set<string>();
-    for (const pending of this.#queue) {
-      const key = pending.key && `${pending.key.userId}:${pending.key.key}`;
-      if (batch.length >= this.#options.batchMax || (key && keys.has(key))) later.push(pending);
-      else {
-        if (key) keys.add(key);
-        batch.push(pending);
-      }
-    }
-    this.#queue = later;
-    return batch;
-  }
-
-  async #runBatch(batch: Pending[]): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      let moved = false;
-      try {
-        await this.#attempt(batch, () => {
-          moved = true;
-        });
-        return;
-      } catch (error) {
-        if (moved) await this.#rebuild().catch(() => undefined);
-        const open = batch.filter((pending) => !pending.settled);
-        if (attempt < attempts) {
-          this.#options.log.warn({ err: error, symbol: this.market.symbol }, 'batch retried');
-          continue;
-        }
-        this.#options.log.error({ err: error, symbol: this.market.symbol }, 'batch failed');
-        for (const pending of open) settle(pending, new BusinessError('order_not_processed'));
-        return;
-      }
-    }
-  }
-
-  async #attempt(batch: Pending[], bookMoved: () => void): Promise<void> {
+  async #attempt(work: Pending[], bookMoved: () => void): Promise<void> {
     const { db } = this.#options;
-    await this.#answerStored(batch.filter((pending) => !pending.settled && pending.key));
-    const work = batch.filter((pending) => !pending.settled);
-    if (work.length === 0) return;
-
     const balances = await this.#balancesOf(work.map((pending) => userOf(pending.command)));
     await this.#ids.reserve(
       db,
@@ -208,37 +147,9 @@ export class MarketWriter {
       return { written, answers };
     });
     for (const [i, pending] of work.entries()) {
-      settle(pending, answers[i] as SpotOrder | number[] | Error);
+      settle(pending, answers[i] as SpotAnswer | Error);
     }
     if (effects.moved) this.#publish(effects.fills.flat(), effects.touched, written, now);
-  }
-
-  /** Answers the commands whose key already has an answer (or belongs to another request). */
-  async #answerStored(keyed: Pending[]): Promise<void> {
-    if (keyed.length === 0) return;
-    const keys = keyed.map((pending) => pending.key as IdempotencyKey);
-    const stored = await sql<{
-      user_id: number;
-      key: string;
-      path: string;
-      request_hash: string;
-      response: unknown;
-    }>`
-      select user_id, key, path, request_hash, response from idempotency_keys
-      where (user_id, key) in (select * from unnest(
-        ${keys.map((key) => key.userId)}::int[], ${keys.map((key) => key.key)}::text[]))`.execute(
-      this.#options.db,
-    );
-    const byKey = new Map(stored.rows.map((row) => [`${row.user_id}:${row.key}`, row]));
-    for (const pending of keyed) {
-      const key = pending.key as IdempotencyKey;
-      const found = byKey.get(`${key.userId}:${key.key}`);
-      if (!found) continue;
-      const same = found.path === key.path && found.request_hash === hashOf(key.request);
-      const response =
-        typeof found.response === 'string' ? JSON.parse(found.response) : found.response;
-      settle(pending, same ? (response as SpotOrder) : new BusinessError('idempotency_key_reused'));
-    }
   }
 
   /** The funding balances in this market's assets of everyone the batch acts for. */
@@ -324,12 +235,6 @@ export class MarketWriter {
   }
 }
 
-function settle(pending: Pending, answer: SpotOrder | number[] | Error): void {
-  pending.settled = true;
-  if (answer instanceof Error) pending.reject(answer);
-  else pending.resolve(answer);
-}
-
 function userOf(command: SpotCommand): number {
   return command.kind === 'place' ? command.order.userId : command.userId;
 }
@@ -338,29 +243,4 @@ function userOf(command: SpotCommand): number {
 function placesOf(command: SpotCommand): number {
   if (command.kind === 'place') return 1;
   return command.kind === 'requote' ? command.quotes.length : 0;
-}
-
-function hashOf(request: unknown): string {
-  return sha256Hex(JSON.stringify(request));
-}
-
-/** Keeps each answered command's answer under its key, in the batch's transaction. */
-async function storeKeys(
-  trx: Transaction<Database>,
-  work: readonly Pending[],
-  answers: readonly unknown[],
-): Promise<void> {
-  const kept = work.flatMap((pending, i) =>
-    pending.key && !(answers[i] instanceof Error) ? [{ key: pending.key, answer: answers[i] }] : [],
-  );
-  if (kept.length === 0) return;
-  await sql`
-    insert into idempotency_keys (user_id, key, path, request_hash, response)
-    select user_id, key, path, request_hash, response::jsonb from unnest(
-      ${kept.map(({ key }) => key.userId)}::int[],
-      ${kept.map(({ key }) => key.key)}::text[],
-      ${kept.map(({ key }) => key.path)}::text[],
-      ${kept.map(({ key }) => hashOf(key.request))}::text[],
-      ${kept.map(({ answer }) => JSON.stringify(answer))}::text[]
-    ) as k(user_id, key, path, request_hash, response)`.execute(trx);
 }
