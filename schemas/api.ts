@@ -2,6 +2,7 @@
 // this list, and a test checks that the server serves each one. A new domain adds one line.
 import * as account from './api/account.schema.ts';
 import * as content from './api/content.schema.ts';
+import * as contract from './api/contract.schema.ts';
 import * as market from './api/market.schema.ts';
 import * as security from './api/security.schema.ts';
 import * as spot from './api/spot.schema.ts';
@@ -28,5 +29,6 @@ export const endpoints: readonly Endpoint[] = [
   ...endpointsOf(security),
   ...endpointsOf(wallet),
   ...endpointsOf(spot),
+  ...endpointsOf(contract),
   ...endpointsOf(support),
 ];

@@ -1,6 +1,7 @@
 // The market socket's channels in one place (design.md §6): how each is named, what its frames
 // carry, and which are a user's own. Both sides build and read channel names only through here.
 import { z } from 'zod';
+import { positionsDataSchema } from './api/contract.schema.ts';
 import {
   candleRowSchema,
   type KlinePeriod,
@@ -50,6 +51,8 @@ export const channelData = {
   orders: ordersDataSchema,
   /** The user's accounts whose balance changed, each with its newest state. */
   balances: balancesDataSchema,
+  /** The user's perpetual positions that changed: open ones at the latest mark, closed ones once. */
+  positions: positionsDataSchema,
   /** New messages of the user's support conversation. */
   support: supportFrameSchema,
 } as const;
@@ -59,9 +62,8 @@ export const marketChannelKinds = ['ticker', 'trades', 'depth'] as const;
 export type MarketChannelKind = (typeof marketChannelKinds)[number];
 
 /**
- * A logged-in user's own channels, subscribed after an `auth` frame. `positions` and `options`
- * are reserved for the perpetual and second contracts (planned): they may be subscribed, and carry
- * no frames yet.
+ * A logged-in user's own channels, subscribed after an `auth` frame. `options` is reserved for
+ * the second contract (planned): it may be subscribed, and carries no frames yet.
  */
 export const privateChannels = ['orders', 'balances', 'positions', 'options', 'support'] as const;
 export type PrivateChannel = (typeof privateChannels)[number];

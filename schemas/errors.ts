@@ -81,6 +81,18 @@ export const errorCodes = {
   message_empty: 1323,
   message_too_long: 1324,
   support_too_frequent: 1325,
+  leverage_invalid: 1400,
+  contract_settings_locked: 1401,
+  margin_insufficient: 1402,
+  position_not_found: 1403,
+  close_exceeds_position: 1404,
+  reduce_only_would_open: 1405,
+  index_stale: 1406,
+  take_profit_invalid: 1407,
+  stop_loss_invalid: 1408,
+  margin_remove_too_much: 1409,
+  margin_mode_cross: 1410,
+  leverage_too_high_for_position: 1411,
 } as const;
 
 export type ErrorName = keyof typeof errorCodes;

@@ -86,6 +86,15 @@ export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 export const timestamp = z.iso.datetime({ offset: true });
 
+/** A price or quantity as typed: a positive plain decimal; its step is checked per market. */
+export const positiveDecimal = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^\d{1,20}(\.\d{1,18})?$/)
+  .refine((value) => /[1-9]/.test(value), { error: 'field_invalid' });
+
 /** Digits only, without a leading zero (`0` itself aside): the one way to write each whole number. */
 export const canonicalInteger = /^(?:0|[1-9]\d*)$/;
 

@@ -3,6 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { feeRatePpm } from '../core/spot/spot-math.ts';
+import {
+  type ContractSettings,
+  contractEnvShape,
+  contractSettingsOf,
+} from './contract/contract-settings.ts';
 import { defaultMarkets, knownMarkets } from './market/catalog.ts';
 import { referralRates } from './referrals/referral-rates.ts';
 import type { ProviderSettings } from './spot/liquidity/liquidity-provider.ts';
@@ -136,6 +141,7 @@ const envSchema = z.object({
   LP_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(1000),
   LP_SEED_USDT: wholeAmount.default(1_000_000n),
   ...supportEnvShape,
+  ...contractEnvShape,
 });
 
 export interface Config {
@@ -191,6 +197,8 @@ export interface Config {
   logLevel: string;
   webRoot: string;
   spot: SpotSettings;
+  /** Perpetual contracts (server/contract/contract-settings.ts). */
+  contract: ContractSettings;
   /** Customer service's channels and hours (SUPPORT_CHANNELS, SUPPORT_HOURS). */
   support: SupportSettings;
 }
@@ -258,6 +266,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     walletAssets,
     walletXpubs,
     support: supportSettingsOf(s),
+    contract: contractSettingsOf(s),
     port: s.PORT,
     host: s.HOST,
     dataDir: path.resolve(s.DATA_DIR),

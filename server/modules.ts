@@ -2,6 +2,7 @@
 // read it) and stop (the other way round).
 import { accountsModule } from './accounts/module.ts';
 import { contentModule } from './content/module.ts';
+import { contractModule } from './contract/module.ts';
 import { identityModule } from './identity/module.ts';
 import { marketModule } from './market/module.ts';
 import type { ModuleDefinition } from './module.ts';
@@ -17,6 +18,7 @@ export const modules: readonly ModuleDefinition[] = [
   referralsModule,
   walletModule,
   spotModule,
+  contractModule,
   contentModule,
   supportModule,
 ];

@@ -11,3 +11,8 @@ export function floorDiv(a: bigint, b: bigint): bigint {
 export function ceilDiv(a: bigint, b: bigint): bigint {
   return -floorDiv(-a, b);
 }
+
+/** The smaller of two amounts (Math.min takes no bigint). */
+export function smaller(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}

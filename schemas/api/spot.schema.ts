@@ -10,6 +10,7 @@ import {
   page,
   pagedSchema,
   pageSize,
+  positiveDecimal,
   timestamp,
 } from '../primitives.ts';
 import { symbolSchema } from './market.schema.ts';
@@ -37,15 +38,6 @@ export type SpotCancelReason = z.infer<typeof spotCancelReasonSchema>;
 /** The three lists of the spec: resting orders, orders that traded, and finished orders. */
 export const spotOrderListSchema = z.enum(['current', 'deal', 'history']);
 export type SpotOrderList = z.infer<typeof spotOrderListSchema>;
-
-/** A price or quantity as typed: a positive plain decimal; its step is checked per market. */
-const positiveDecimal = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^\d{1,20}(\.\d{1,18})?$/)
-  .refine((value) => /[1-9]/.test(value), { error: 'field_invalid' });
 
 export const spotMarketRulesSchema = z.object({
   symbol: symbolSchema,

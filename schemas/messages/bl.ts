@@ -75,6 +75,25 @@ export const bl: Catalogue = {
     message_empty: 'Napisz wiadomość',
     message_too_long: 'Wiadomość jest za długa (najwyżej 1000 znaków)',
     support_too_frequent: 'Wysyłasz wiadomości zbyt szybko, odczekaj {seconds} s',
+    leverage_invalid: 'Dźwignia musi być liczbą całkowitą od 1 do {count}',
+    contract_settings_locked:
+      'Twoja pozycja lub otwarte zlecenia na tym rynku mają inną dźwignię lub inny tryb depozytu zabezpieczającego',
+    margin_insufficient:
+      'Za mało dostępnego depozytu zabezpieczającego: to zlecenie wymaga {amount}',
+    position_not_found: 'Nie ma takiej pozycji',
+    close_exceeds_position: 'Nie możesz zamknąć więcej, niż wynosi pozycja',
+    reduce_only_would_open: 'Zlecenie typu „tylko redukcja” może jedynie zmniejszyć pozycję',
+    index_stale:
+      'Cena indeksu na tym rynku jest nieaktualna: do czasu jej odświeżenia przyjmowane są tylko zlecenia zmniejszające pozycję',
+    take_profit_invalid:
+      'Cena take profit musi być powyżej ceny wejścia dla pozycji długiej i poniżej niej dla krótkiej',
+    stop_loss_invalid:
+      'Cena stop loss musi leżeć po stratnej stronie ceny wejścia i przed ceną likwidacji',
+    margin_remove_too_much: 'Z tej pozycji możesz wycofać najwyżej {amount}',
+    margin_mode_cross:
+      'Depozyt zabezpieczający można dodawać lub wycofywać tylko w pozycjach izolowanych',
+    leverage_too_high_for_position:
+      'Ta pozycja jest za duża dla tej dźwigni: przy jej wielkości najwyżej {count}×',
     image_not_supported: 'Wybierz obraz JPEG, PNG lub WebP',
     image_too_large: 'Obraz jest większy niż {amount} MB',
     image_too_many_pixels: 'Obraz jest za duży: najwyżej {count} megapikseli',

@@ -77,6 +77,23 @@ export const de: Catalogue = {
     message_empty: 'Bitte schreiben Sie eine Nachricht',
     message_too_long: 'Die Nachricht ist zu lang (höchstens 1000 Zeichen)',
     support_too_frequent: 'Sie senden zu schnell, bitte warten Sie {seconds} Sekunden',
+    leverage_invalid: 'Der Hebel muss eine ganze Zahl von 1 bis {count} sein',
+    contract_settings_locked:
+      'Ihre Position oder offenen Orders in diesem Markt verwenden einen anderen Hebel oder Margin-Modus',
+    margin_insufficient: 'Nicht genügend verfügbare Margin: Diese Order benötigt {amount}',
+    position_not_found: 'Diese Position gibt es nicht',
+    close_exceeds_position: 'Sie können nicht mehr schließen, als die Position umfasst',
+    reduce_only_would_open: 'Eine Reduce-Only-Order darf die Position nur verkleinern',
+    index_stale:
+      'Der Indexpreis dieses Marktes ist nicht aktuell: Bis er es wieder ist, werden nur Orders angenommen, die eine Position verringern',
+    take_profit_invalid:
+      'Der Take-Profit-Preis muss bei Long-Positionen über und bei Short-Positionen unter dem Einstiegspreis liegen',
+    stop_loss_invalid:
+      'Der Stop-Loss-Preis muss auf der Verlustseite des Einstiegspreises und vor dem Liquidationspreis liegen',
+    margin_remove_too_much: 'Aus dieser Position können höchstens {amount} entfernt werden',
+    margin_mode_cross: 'Margin kann nur bei isolierten Positionen hinzugefügt oder entfernt werden',
+    leverage_too_high_for_position:
+      'Diese Position ist für diesen Hebel zu groß: Bei ihrer Größe sind höchstens {count}× möglich',
     image_not_supported: 'Wählen Sie ein JPEG-, PNG- oder WebP-Bild',
     image_too_large: 'Das Bild ist größer als {amount} MB',
     image_too_many_pixels: 'Das Bild ist zu groß: höchstens {count} Megapixel',

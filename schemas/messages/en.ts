@@ -74,6 +74,23 @@ export const en: Catalogue = {
     message_empty: 'Please write a message',
     message_too_long: 'The message is too long (at most 1000 characters)',
     support_too_frequent: 'You are sending messages too quickly, please wait {seconds} seconds',
+    leverage_invalid: 'Leverage must be a whole number from 1 to {count}',
+    contract_settings_locked:
+      'Your position or open orders in this market use another leverage or margin mode',
+    margin_insufficient: 'Not enough available margin: this order needs {amount}',
+    position_not_found: 'No such position',
+    close_exceeds_position: 'You cannot close more than the position holds',
+    reduce_only_would_open: 'A reduce-only order may only make the position smaller',
+    index_stale:
+      'The index price of this market is not fresh: until it is, only orders that reduce a position are taken',
+    take_profit_invalid:
+      'The take-profit price must be above the entry price for a long and below it for a short',
+    stop_loss_invalid:
+      'The stop-loss price must be on the losing side of the entry price and before the liquidation price',
+    margin_remove_too_much: 'At most {amount} can be removed from this position',
+    margin_mode_cross: 'Margin is added to or removed from isolated positions only',
+    leverage_too_high_for_position:
+      'This position is too large for that leverage: at most {count}× at its size',
     image_not_supported: 'Choose a JPEG, PNG or WebP image',
     image_too_large: 'The image is larger than {amount} MB',
     image_too_many_pixels: 'The image is too large: at most {count} megapixels',

@@ -75,6 +75,23 @@ export const es: Catalogue = {
     message_empty: 'Escribe un mensaje',
     message_too_long: 'El mensaje es demasiado largo (como máximo 1000 caracteres)',
     support_too_frequent: 'Estás enviando mensajes demasiado rápido, espera {seconds} segundos',
+    leverage_invalid: 'El apalancamiento debe ser un número entero de 1 a {count}',
+    contract_settings_locked:
+      'Tu posición u órdenes abiertas en este mercado usan otro apalancamiento u otro modo de margen',
+    margin_insufficient: 'Margen disponible insuficiente: esta orden requiere {amount}',
+    position_not_found: 'No existe esa posición',
+    close_exceeds_position: 'No puedes cerrar más de lo que tiene la posición',
+    reduce_only_would_open: 'Una orden «solo reducir» únicamente puede disminuir la posición',
+    index_stale:
+      'El precio índice de este mercado no está actualizado: hasta que lo esté, solo se aceptan órdenes que reduzcan una posición',
+    take_profit_invalid:
+      'El precio de take profit debe estar por encima del precio de entrada en una posición larga y por debajo en una corta',
+    stop_loss_invalid:
+      'El precio de stop loss debe estar del lado de pérdidas respecto al precio de entrada y antes del precio de liquidación',
+    margin_remove_too_much: 'Como máximo puedes retirar {amount} de esta posición',
+    margin_mode_cross: 'Solo se puede añadir o retirar margen en posiciones aisladas',
+    leverage_too_high_for_position:
+      'Esta posición es demasiado grande para ese apalancamiento: como máximo {count}× con su tamaño',
     image_not_supported: 'Elige una imagen JPEG, PNG o WebP',
     image_too_large: 'La imagen supera los {amount} MB',
     image_too_many_pixels: 'La imagen es demasiado grande: como máximo {count} megapíxeles',

@@ -77,6 +77,23 @@ export const fr: Catalogue = {
     message_too_long: 'Le message est trop long (1000 caractères au plus)',
     support_too_frequent:
       'Vous envoyez des messages trop vite, veuillez attendre {seconds} secondes',
+    leverage_invalid: 'L’effet de levier doit être un nombre entier de 1 à {count}',
+    contract_settings_locked:
+      'Votre position ou vos ordres ouverts sur ce marché utilisent un autre effet de levier ou un autre mode de marge',
+    margin_insufficient: 'Marge disponible insuffisante : cet ordre nécessite {amount}',
+    position_not_found: 'Cette position n’existe pas',
+    close_exceeds_position: 'Vous ne pouvez pas clôturer plus que la taille de la position',
+    reduce_only_would_open: 'Un ordre en réduction uniquement ne peut que réduire la position',
+    index_stale:
+      'Le prix de l’indice de ce marché n’est pas à jour : en attendant, seuls les ordres qui réduisent une position sont acceptés',
+    take_profit_invalid:
+      'Le prix take-profit doit être supérieur au prix d’entrée pour une position longue et inférieur pour une position courte',
+    stop_loss_invalid:
+      'Le prix stop-loss doit se situer du côté perdant du prix d’entrée et avant le prix de liquidation',
+    margin_remove_too_much: 'Vous pouvez retirer au maximum {amount} de cette position',
+    margin_mode_cross: 'La marge ne peut être ajoutée ou retirée que sur les positions isolées',
+    leverage_too_high_for_position:
+      'Cette position est trop importante pour cet effet de levier : {count}× au maximum pour sa taille',
     image_not_supported: 'Choisissez une image JPEG, PNG ou WebP',
     image_too_large: 'L’image dépasse {amount} Mo',
     image_too_many_pixels: 'L’image est trop grande : {count} mégapixels au maximum',

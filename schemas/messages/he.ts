@@ -72,6 +72,21 @@ export const he: Catalogue = {
     message_empty: 'נא לכתוב הודעה',
     message_too_long: 'ההודעה ארוכה מדי (עד 1000 תווים)',
     support_too_frequent: 'אתה שולח הודעות מהר מדי, נא להמתין {seconds} שניות',
+    leverage_invalid: 'המינוף חייב להיות מספר שלם בין 1 ל-{count}',
+    contract_settings_locked:
+      'הפוזיציה או ההוראות הפתוחות שלכם בשוק הזה משתמשות במינוף אחר או במצב מרג׳ין אחר',
+    margin_insufficient: 'אין מספיק מרג׳ין זמין: ההוראה הזו דורשת {amount}',
+    position_not_found: 'אין פוזיציה כזו',
+    close_exceeds_position: 'אי אפשר לסגור יותר ממה שיש בפוזיציה',
+    reduce_only_would_open: 'הוראת הקטנה בלבד (Reduce-Only) יכולה רק להקטין את הפוזיציה',
+    index_stale:
+      'מחיר המדד של השוק הזה אינו מעודכן: עד שיתעדכן, מתקבלות רק הוראות שמקטינות פוזיציה',
+    take_profit_invalid:
+      'מחיר הטייק פרופיט חייב להיות מעל מחיר הכניסה בפוזיציית לונג ומתחתיו בפוזיציית שורט',
+    stop_loss_invalid: 'מחיר הסטופ לוס חייב להיות בצד ההפסד של מחיר הכניסה ולפני מחיר הליקווידציה',
+    margin_remove_too_much: 'אפשר להסיר מהפוזיציה הזו עד {amount}',
+    margin_mode_cross: 'אפשר להוסיף או להסיר מרג׳ין רק בפוזיציות במרג׳ין מבודד',
+    leverage_too_high_for_position: 'הפוזיציה גדולה מדי למינוף הזה: בגודל הנוכחי שלה עד {count}×',
     image_not_supported: 'בחרו תמונת JPEG, PNG או WebP',
     image_too_large: 'התמונה גדולה מ-{amount} MB',
     image_too_many_pixels: 'התמונה גדולה מדי: עד {count} מגה־פיקסל',

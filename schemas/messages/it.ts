@@ -74,6 +74,23 @@ export const it: Catalogue = {
     message_empty: 'Scrivi un messaggio',
     message_too_long: 'Il messaggio è troppo lungo (al massimo 1000 caratteri)',
     support_too_frequent: 'Stai inviando messaggi troppo in fretta, attendi {seconds} secondi',
+    leverage_invalid: 'La leva deve essere un numero intero da 1 a {count}',
+    contract_settings_locked:
+      'La tua posizione o i tuoi ordini aperti su questo mercato usano un’altra leva o un’altra modalità di margine',
+    margin_insufficient: 'Margine disponibile insufficiente: questo ordine richiede {amount}',
+    position_not_found: 'Posizione inesistente',
+    close_exceeds_position: 'Non puoi chiudere più di quanto contiene la posizione',
+    reduce_only_would_open: 'Un ordine «solo riduzione» può soltanto ridurre la posizione',
+    index_stale:
+      'Il prezzo indice di questo mercato non è aggiornato: finché non lo sarà, si accettano solo ordini che riducono una posizione',
+    take_profit_invalid:
+      'Il prezzo di take profit deve essere sopra il prezzo di entrata per un long e sotto per uno short',
+    stop_loss_invalid:
+      'Il prezzo di stop loss deve trovarsi dal lato in perdita rispetto al prezzo di entrata e prima del prezzo di liquidazione',
+    margin_remove_too_much: 'Da questa posizione puoi rimuovere al massimo {amount}',
+    margin_mode_cross: 'Il margine si può aggiungere o rimuovere solo nelle posizioni isolate',
+    leverage_too_high_for_position:
+      'Questa posizione è troppo grande per quella leva: al massimo {count}× per la sua dimensione',
     image_not_supported: 'Scegli un’immagine JPEG, PNG o WebP',
     image_too_large: 'L’immagine supera {amount} MB',
     image_too_many_pixels: 'L’immagine è troppo grande: al massimo {count} megapixel',

@@ -75,6 +75,23 @@ export const pt: Catalogue = {
     message_empty: 'Escreva uma mensagem',
     message_too_long: 'A mensagem é longa demais (no máximo 1000 caracteres)',
     support_too_frequent: 'Você está enviando mensagens rápido demais, aguarde {seconds} segundos',
+    leverage_invalid: 'A alavancagem deve ser um número inteiro de 1 a {count}',
+    contract_settings_locked:
+      'Sua posição ou suas ordens abertas neste mercado usam outra alavancagem ou outro modo de margem',
+    margin_insufficient: 'Margem disponível insuficiente: esta ordem exige {amount}',
+    position_not_found: 'Posição inexistente',
+    close_exceeds_position: 'Você não pode fechar mais do que o tamanho da posição',
+    reduce_only_would_open: 'Uma ordem “somente reduzir” só pode diminuir a posição',
+    index_stale:
+      'O preço de índice deste mercado não está atualizado: até que esteja, só são aceitas ordens que reduzam uma posição',
+    take_profit_invalid:
+      'O preço de take profit deve ficar acima do preço de entrada em uma posição long e abaixo dele em uma short',
+    stop_loss_invalid:
+      'O preço de stop loss deve ficar do lado da perda em relação ao preço de entrada e antes do preço de liquidação',
+    margin_remove_too_much: 'Você pode remover no máximo {amount} desta posição',
+    margin_mode_cross: 'Só é possível adicionar ou remover margem em posições isoladas',
+    leverage_too_high_for_position:
+      'Esta posição é grande demais para essa alavancagem: no máximo {count}× para o tamanho dela',
     image_not_supported: 'Escolha uma imagem JPEG, PNG ou WebP',
     image_too_large: 'A imagem tem mais de {amount} MB',
     image_too_many_pixels: 'A imagem é grande demais: no máximo {count} megapixels',

@@ -10,6 +10,11 @@ export const systemAccounts = [
   'withdrawals_in_flight',
   'fees',
   'insurance',
+  /**
+   * The other side of every realized contract PnL: at any price it holds what the open positions'
+   * unrealized PnL sums to, and nothing once every position is closed (docs/contracts.md).
+   */
+  'contract_clearing',
   /** Money staked in products (second contracts, subscriptions, AI products). */
   'product_pools',
   /** The operator's own capital, lent to the liquidity provider: negative by what it lent. */

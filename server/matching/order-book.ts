@@ -145,6 +145,19 @@ export class OrderBook {
     return this.out.length;
   }
 
+  /**
+   * An immediate-or-cancel limit order: trades up to `price` and never rests; what finds no
+   * counterpart is released (the `done` event's `remaining`).
+   */
+  immediate(orderId: number, userId: number, side: Side, price: number, quantity: number): number {
+    this.out.clear();
+    const reason = this.checkIds(orderId, userId) ?? checkLimitOrder(this.rules, price, quantity);
+    if (reason !== null) return this.reject(orderId, userId, side, reason);
+    const left = this.match(orderId, userId, side, price, quantity, false);
+    this.done(orderId, userId, side, price, left);
+    return this.out.length;
+  }
+
   /** A market buy spending at most `turnover` quote units; what it cannot spend is released. */
   marketBuy(orderId: number, userId: number, turnover: number): number {
     this.out.clear();

@@ -17,7 +17,7 @@ function decimals(text: string): number {
 }
 
 /** A decimal as units of `scale`; refuses finer steps and values beyond the exact range. */
-function units(
+export function decimalUnits(
   text: string,
   scale: number,
   offStep: () => BusinessError,
@@ -36,9 +36,14 @@ export function parseOrder(market: SpotMarket, userId: number, request: OrderReq
   const offLot = () =>
     new BusinessError('quantity_off_lot', { amount: fromUnits(rules.lotSize, quantityScale) });
   const price = () =>
-    units(request.price ?? '', priceScale, offTick, () => new BusinessError('price_out_of_range'));
+    decimalUnits(
+      request.price ?? '',
+      priceScale,
+      offTick,
+      () => new BusinessError('price_out_of_range'),
+    );
   const quantity = () =>
-    units(
+    decimalUnits(
       request.quantity ?? '',
       quantityScale,
       offLot,
@@ -49,7 +54,12 @@ export function parseOrder(market: SpotMarket, userId: number, request: OrderReq
     order = { userId, type: 'limit', side: request.side, price: price(), quantity: quantity() };
   } else if (request.side === 'buy') {
     const invalid = () => new BusinessError('field_invalid', { field: 'turnover' });
-    const turnover = units(request.turnover ?? '', priceScale + quantityScale, invalid, invalid);
+    const turnover = decimalUnits(
+      request.turnover ?? '',
+      priceScale + quantityScale,
+      invalid,
+      invalid,
+    );
     order = { userId, type: 'market', side: 'buy', turnover };
   } else {
     order = { userId, type: 'market', side: 'sell', quantity: quantity() };

@@ -12,7 +12,7 @@ import type { MarketService } from '../market/market-service.ts';
 import type { MarketState } from '../market/market-state.ts';
 import type { OrderBook } from '../matching/order-book.ts';
 import { LiquidityProvider } from './liquidity/liquidity-provider.ts';
-import { ensureProviderAccount } from './liquidity/provider-account.ts';
+import { ensureProviderAccount, spotSeed } from './liquidity/provider-account.ts';
 import { type Committed, MarketWriter } from './market-writer.ts';
 import { type SpotMarket, spotMarketOf } from './spot-markets.ts';
 
@@ -90,10 +90,16 @@ export class SpotService {
     }
     if (!this.enabled || !settings.liquidityProvider.enabled) return;
     const userId = await ensureProviderAccount(this.#options.db);
+    const writers = [...this.#writers.values()];
     this.#provider = new LiquidityProvider({
-      db: this.#options.db,
+      seed: spotSeed(
+        this.#options.db,
+        userId,
+        writers.map((writer) => writer.market),
+        settings.liquidityProvider.seedQuote,
+      ),
       userId,
-      markets: [...this.#writers.values()].map((writer) => ({
+      markets: writers.map((writer) => ({
         writer,
         state: market.market(writer.market.symbol) as MarketState,
       })),

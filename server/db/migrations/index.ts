@@ -8,6 +8,7 @@ import * as spot from './0005-spot.ts';
 import * as identity from './0006-identity.ts';
 import * as content from './0007-content.ts';
 import * as uploadQuota from './0008-upload-quota.ts';
+import * as contract from './0009-contract.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-identity': identity,
   '0007-content': content,
   '0008-upload-quota': uploadQuota,
+  '0009-contract': contract,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,13 +4,10 @@
 // taken. When the index is stale it withdraws its quotes rather than quote a price nobody prints.
 // It never trades with itself: its ladder never crosses, it cancels before it places, and the
 // engine's self-trade prevention stands behind both.
+import type { MarketRules } from '../../../core/market/order-rules.ts';
 import type { Scheduler } from '../../../core/scheduler.ts';
-import type { Db } from '../../db/database.ts';
 import type { MarketState } from '../../market/market-state.ts';
-import type { MarketWriter } from '../market-writer.ts';
-import type { Fill } from '../settlement.ts';
-import { type LadderSettings, ladder } from './ladder.ts';
-import { seedProvider } from './provider-account.ts';
+import { type LadderSettings, ladder, type Quote } from './ladder.ts';
 
 export interface ProviderSettings {
   spreadBps: number;
@@ -23,10 +20,24 @@ export interface ProviderSettings {
   seedQuote: bigint;
 }
 
+/** What the provider quotes through: a market's single writer (spot's, or the contract engine's). */
+export interface QuotingWriter {
+  market: { symbol: string; rules: MarketRules; priceScale: number; quantityScale: number };
+  /** Moves the provider's ladder to `quotes`; answers the ids of its orders that now rest. */
+  requote(
+    userId: number,
+    quotes: readonly Quote[],
+    resting: readonly number[] | null,
+  ): Promise<number[]>;
+}
+
 export interface ProviderMarket {
-  writer: MarketWriter;
+  writer: QuotingWriter;
   state: MarketState;
 }
+
+/** Lends the provider its first inventory for a market, once, at the index price (ticks). */
+export type ProviderSeed = (symbol: string, price: number) => Promise<void>;
 
 interface QuotedMarket extends ProviderMarket {
   /** The index the resting ladder was built around; null when nothing rests. */
@@ -39,7 +50,7 @@ interface QuotedMarket extends ProviderMarket {
 
 export class LiquidityProvider {
   readonly #markets: QuotedMarket[];
-  readonly #db: Db;
+  readonly #seed: ProviderSeed;
   readonly #userId: number;
   readonly #settings: ProviderSettings;
   readonly #scheduler: Scheduler;
@@ -47,18 +58,15 @@ export class LiquidityProvider {
   #timer: unknown;
   #running: Promise<void> = Promise.resolve();
   #stopped = false;
-  /** Assets already lent from the treasury (the ledger's unique reference is the real guard). */
-  readonly #seeded = new Set<string>();
-
   constructor(options: {
-    db: Db;
+    seed: ProviderSeed;
     userId: number;
     markets: readonly ProviderMarket[];
     settings: ProviderSettings;
     scheduler: Scheduler;
     log: { warn(details: object, message: string): void };
   }) {
-    this.#db = options.db;
+    this.#seed = options.seed;
     this.#userId = options.userId;
     this.#settings = options.settings;
     this.#scheduler = options.scheduler;
@@ -89,7 +97,10 @@ export class LiquidityProvider {
   }
 
   /** Told of every committed fill: a quote that traded needs replacing. */
-  noticeFills(symbol: string, fills: readonly Fill[]): void {
+  noticeFills(
+    symbol: string,
+    fills: readonly { makerUserId: number; takerUserId: number }[],
+  ): void {
     const mine = fills.some(
       (fill) => fill.makerUserId === this.#userId || fill.takerUserId === this.#userId,
     );
@@ -115,7 +126,7 @@ export class LiquidityProvider {
     const index = market.state.indexAt(this.#scheduler.now());
     const live = index.price !== null && !index.stale ? index.price : null;
     if (!market.disturbed && !this.#movedEnough(market.center, live)) return;
-    if (live !== null) await this.#seed(market, live);
+    if (live !== null) await this.#seed(market.writer.market.symbol, live);
     const { writer } = market;
     // The flag is cleared before the requote: a quote taken while it runs flags the next pass.
     market.disturbed = false;
@@ -141,25 +152,5 @@ export class LiquidityProvider {
       levels: this.#settings.levels,
       levelQuote: Number(this.#settings.levelQuote * 10n ** BigInt(priceScale + quantityScale)),
     };
-  }
-
-  /** Lends the first inventory: the quote asset once, and each base worth an equal share. */
-  async #seed(market: QuotedMarket, price: number): Promise<void> {
-    const { seedQuote } = this.#settings;
-    if (seedQuote === 0n) return;
-    const { base, quote, priceScale, quantityScale } = market.writer.market;
-    const seedAtoms = seedQuote * 10n ** 8n;
-    await this.#seedOnce(quote, seedAtoms);
-    // An equal share of the quote seed's worth in each base: atoms of quote / price = atoms of base.
-    const share = seedAtoms / BigInt(this.#markets.length);
-    const baseAmount = (share * 10n ** BigInt(priceScale)) / BigInt(price);
-    const lot = 10n ** BigInt(8 - quantityScale);
-    await this.#seedOnce(base, (baseAmount / lot) * lot);
-  }
-
-  async #seedOnce(asset: string, amount: bigint): Promise<void> {
-    if (this.#seeded.has(asset)) return;
-    await seedProvider(this.#db, this.#userId, asset, amount);
-    this.#seeded.add(asset);
   }
 }

@@ -4,8 +4,11 @@
 import { sql } from 'kysely';
 import { newInviteCode, newUserId } from '../../accounts/secrets.ts';
 import type { Db } from '../../db/database.ts';
+import type { Wallet } from '../../db/tables.ts';
 import { transact } from '../../db/transact.ts';
 import { post } from '../../ledger/post.ts';
+import type { SpotMarket } from '../spot-markets.ts';
+import type { ProviderSeed } from './liquidity-provider.ts';
 
 export const providerAccount = 'liquidity-provider@meridian.invalid';
 
@@ -45,17 +48,18 @@ export async function ensureProviderAccount(db: Db): Promise<number> {
 }
 
 /**
- * Lends `amount` atoms of `asset` from the treasury to the provider unless that asset was lent
- * before (the posting's reference is unique per asset). Answers whether it lent now.
+ * Lends `amount` atoms of `asset` from the treasury to the provider's `wallet` unless it was lent
+ * before (the posting's reference is unique per wallet and asset). Answers whether it lent now.
  */
 export async function seedProvider(
   db: Db,
   providerId: number,
   asset: string,
   amount: bigint,
+  wallet: Wallet = 'funding',
 ): Promise<boolean> {
   if (amount <= 0n) return false;
-  const reference = `lp:seed:${asset}`;
+  const reference = wallet === 'funding' ? `lp:seed:${asset}` : `lp:seed:${wallet}:${asset}`;
   return transact(db, async (trx) => {
     const { rows } = await sql<{ found: number }>`
       select 1 as found from ledger_postings where reference = ${reference}`.execute(trx);
@@ -65,9 +69,39 @@ export async function seedProvider(
       reference,
       legs: [
         { account: { system: 'treasury', asset }, bucket: 'available', amount: -amount },
-        { account: { user: providerId, wallet: 'funding', asset }, bucket: 'available', amount },
+        { account: { user: providerId, wallet, asset }, bucket: 'available', amount },
       ],
     });
     return true;
   });
+}
+
+/**
+ * The spot provider's first inventory: `seedQuote` whole units of the quote asset once, and in
+ * each base asset an equal share of that worth at the index when the market is first quoted.
+ */
+export function spotSeed(
+  db: Db,
+  providerId: number,
+  markets: readonly SpotMarket[],
+  seedQuote: bigint,
+): ProviderSeed {
+  const seeded = new Set<string>();
+  const once = async (asset: string, amount: bigint) => {
+    if (seeded.has(asset)) return;
+    await seedProvider(db, providerId, asset, amount);
+    seeded.add(asset);
+  };
+  return async (symbol, price) => {
+    const market = markets.find((candidate) => candidate.symbol === symbol);
+    if (seedQuote === 0n || !market) return;
+    const { base, quote, priceScale, quantityScale } = market;
+    const seedAtoms = seedQuote * 10n ** 8n;
+    await once(quote, seedAtoms);
+    // An equal share of the quote seed's worth in each base: atoms of quote / price = atoms of base.
+    const share = seedAtoms / BigInt(markets.length);
+    const baseAmount = (share * 10n ** BigInt(priceScale)) / BigInt(price);
+    const lot = 10n ** BigInt(8 - quantityScale);
+    await once(base, (baseAmount / lot) * lot);
+  };
 }

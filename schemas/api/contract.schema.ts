@@ -1,0 +1,266 @@
+// Perpetual contracts (`/contract/*`): USDT-margined linear perpetuals on the exchange's own
+// books. Opening and closing are orders (limit or market; a close is reduce-only); positions are
+// one per market (one-way mode) in isolated or cross margin. Prices, quantities and amounts are
+// decimal strings; every call that moves money takes an `Idempotency-Key` header.
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import {
+  blankAsAbsent,
+  decimalString,
+  idParam,
+  page,
+  pagedSchema,
+  pageSize,
+  positiveDecimal,
+  timestamp,
+} from '../primitives.ts';
+import { symbolSchema } from './market.schema.ts';
+import { spotOrderListSchema, spotOrderTypeSchema, spotSideSchema } from './spot.schema.ts';
+
+export const directionSchema = z.enum(['long', 'short']);
+/** `isolated` (the spec's "sustainable"): the position's own margin; `cross` ("full warehouse"). */
+export const marginModeSchema = z.enum(['isolated', 'cross']);
+export type MarginMode = z.infer<typeof marginModeSchema>;
+export const contractCloseReasonSchema = z.enum(['user', 'tp', 'sl', 'liquidation', 'adl']);
+export type ContractCloseReason = z.infer<typeof contractCloseReasonSchema>;
+
+/** Leverage as typed; checked against the market's brackets so the refusal can name the limit. */
+const leverageInput = z.union([z.number(), z.string().trim().max(12)]);
+
+const bracketSchema = z.object({
+  /** The largest position notional of the tier, USDT. */
+  notional_cap: decimalString,
+  max_leverage: z.number().int(),
+  /** Maintenance margin rate as a fraction (`0.004` = 0.4 %). */
+  maintenance_rate: decimalString,
+  /** Subtracted from notional × rate (Binance's maintenance amount). */
+  maintenance_amount: decimalString,
+});
+
+export const contractMarketSchema = z.object({
+  symbol: symbolSchema,
+  base: z.string(),
+  quote: z.string(),
+  price_scale: z.number().int(),
+  quantity_scale: z.number().int(),
+  tick_size: decimalString,
+  lot_size: decimalString,
+  min_notional: decimalString,
+  max_leverage: z.number().int(),
+  maker_fee: decimalString,
+  taker_fee: decimalString,
+  brackets: z.array(bracketSchema),
+  /** The latest recorded prices; null until the first. */
+  index_price: decimalString.nullable(),
+  mark_price: decimalString.nullable(),
+  /** The rate of the coming funding round as a fraction, and when it is paid. */
+  funding_rate: decimalString,
+  next_funding_time: timestamp,
+});
+export type ContractMarket = z.infer<typeof contractMarketSchema>;
+
+export const contractMarkets = defineEndpoint({
+  method: 'GET',
+  path: '/contract/markets',
+  summary:
+    'The perpetual markets: tick, lot, minimum value, fee rates, leverage brackets, index and mark price, funding rate and the next funding time',
+  auth: false,
+  request: z.object({}),
+  response: z.object({ list: z.array(contractMarketSchema) }),
+  errors: [],
+});
+
+export const contractPositionSchema = z.object({
+  id: z.number().int(),
+  symbol: symbolSchema,
+  direction: directionSchema,
+  leverage: z.number().int(),
+  margin_mode: marginModeSchema,
+  quantity: decimalString,
+  entry_price: decimalString,
+  mark_price: decimalString.nullable(),
+  /** What the position holds frozen behind it. */
+  margin: decimalString,
+  unrealized_pnl: decimalString,
+  /** Unrealized PnL ÷ initial margin, as a fraction. */
+  roe: decimalString,
+  /** Maintenance margin ÷ margin balance, as a fraction: liquidation at 1. */
+  margin_ratio: decimalString,
+  /** Null when the position cannot be liquidated (shown as "--"). */
+  liquidation_price: decimalString.nullable(),
+  tp_price: decimalString.nullable(),
+  sl_price: decimalString.nullable(),
+  open_fee: decimalString,
+  realized_pnl: decimalString,
+  funding_fee: decimalString,
+  opened_at: timestamp,
+});
+export type ContractPosition = z.infer<typeof contractPositionSchema>;
+
+export const contractOrderSchema = z.object({
+  id: z.number().int(),
+  symbol: symbolSchema,
+  side: spotSideSchema,
+  type: spotOrderTypeSchema,
+  /** What the order was for: the trader's own, a take-profit or stop-loss, or a liquidation. */
+  purpose: z.enum(['user', 'tp', 'sl', 'liquidation', 'adl']),
+  price: decimalString,
+  quantity: decimalString,
+  leverage: z.number().int(),
+  margin_mode: marginModeSchema,
+  reduce_only: z.boolean(),
+  filled_quantity: decimalString,
+  avg_price: decimalString.nullable(),
+  fee: decimalString,
+  realized_pnl: decimalString,
+  status: z.enum(['open', 'partially_filled', 'filled', 'cancelled']),
+  cancel_reason: z
+    .enum(['user', 'self_trade', 'unfilled', 'reduce_only', 'liquidation'])
+    .nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type ContractOrder = z.infer<typeof contractOrderSchema>;
+
+const moneyErrors = [
+  'idempotency_key_required',
+  'idempotency_key_malformed',
+  'idempotency_key_reused',
+  'order_not_processed',
+] as const;
+
+const orderErrors = [
+  ...moneyErrors,
+  'price_off_tick',
+  'quantity_off_lot',
+  'price_out_of_range',
+  'quantity_too_large',
+  'below_min_notional',
+  'no_liquidity',
+  'index_stale',
+] as const;
+
+export const openContract = defineEndpoint({
+  method: 'POST',
+  path: '/contract/open',
+  summary:
+    'Opens or adds to a position with a limit or market order at a leverage and margin mode. The order holds its cost (initial margin, open loss, fee) frozen until it fills or is cancelled. Needs an Idempotency-Key header',
+  auth: true,
+  request: z
+    .object({
+      symbol: symbolSchema,
+      direction: directionSchema,
+      type: spotOrderTypeSchema,
+      price: blankAsAbsent(positiveDecimal),
+      quantity: positiveDecimal,
+      leverage: leverageInput,
+      margin_mode: marginModeSchema,
+    })
+    .superRefine((order, context) => {
+      if (order.type === 'limit' && order.price === undefined) {
+        context.addIssue({ code: 'custom', path: ['price'], message: 'field_required' });
+      }
+    }),
+  response: contractOrderSchema,
+  errors: [
+    ...orderErrors,
+    'market_unknown',
+    'leverage_invalid',
+    'contract_settings_locked',
+    'margin_insufficient',
+  ],
+});
+
+export const closeContract = defineEndpoint({
+  method: 'POST',
+  path: '/contract/close',
+  summary:
+    'Closes a position, whole or a quantity of it, with a reduce-only limit or market order. Needs an Idempotency-Key header',
+  auth: true,
+  request: z
+    .object({
+      position_id: idParam,
+      type: spotOrderTypeSchema,
+      price: blankAsAbsent(positiveDecimal),
+      /** The whole position when absent. */
+      quantity: blankAsAbsent(positiveDecimal),
+    })
+    .superRefine((order, context) => {
+      if (order.type === 'limit' && order.price === undefined) {
+        context.addIssue({ code: 'custom', path: ['price'], message: 'field_required' });
+      }
+    }),
+  response: contractOrderSchema,
+  errors: [...orderErrors, 'position_not_found', 'close_exceeds_position'],
+});
+
+export const cancelContractOrder = defineEndpoint({
+  method: 'POST',
+  path: '/contract/cancel',
+  summary:
+    "Cancels one of the caller's resting contract orders and releases what it holds. Needs an Idempotency-Key header",
+  auth: true,
+  request: z.object({ order_id: idParam }),
+  response: contractOrderSchema,
+  errors: [...moneyErrors, 'order_not_found', 'order_not_open'],
+});
+
+export const contractPositions = defineEndpoint({
+  method: 'GET',
+  path: '/contract/positions',
+  summary:
+    "The caller's open positions at the latest mark price: PnL, ROE, margin ratio and liquidation price",
+  auth: true,
+  request: z.object({ symbol: blankAsAbsent(symbolSchema) }),
+  response: z.object({ list: z.array(contractPositionSchema) }),
+  errors: [],
+});
+
+export const contractOrders = defineEndpoint({
+  method: 'GET',
+  path: '/contract/orders',
+  summary:
+    "The caller's contract orders, newest first: `current` (resting), `deal` (traded at least once) or `history` (finished)",
+  auth: true,
+  request: z.object({
+    status: spotOrderListSchema,
+    symbol: blankAsAbsent(symbolSchema),
+    page,
+    size: pageSize,
+  }),
+  response: pagedSchema(contractOrderSchema),
+  errors: [],
+});
+
+export const contractHistorySchema = z.object({
+  id: z.number().int(),
+  symbol: symbolSchema,
+  direction: directionSchema,
+  leverage: z.number().int(),
+  margin_mode: marginModeSchema,
+  quantity: decimalString,
+  entry_price: decimalString,
+  close_price: decimalString,
+  open_fee: decimalString,
+  closing_fee: decimalString,
+  realized_pnl: decimalString,
+  funding_fee: decimalString,
+  close_reason: contractCloseReasonSchema,
+  opened_at: timestamp,
+  closed_at: timestamp,
+});
+
+export const contractHistory = defineEndpoint({
+  method: 'GET',
+  path: '/contract/history',
+  summary: "The caller's closed positions, newest first, with how and at what price they closed",
+  auth: true,
+  request: z.object({ symbol: blankAsAbsent(symbolSchema), page, size: pageSize }),
+  response: pagedSchema(contractHistorySchema),
+  errors: [],
+});
+
+/** The private `positions` channel: the caller's positions as they change (open or closed). */
+export const positionsDataSchema = z.array(
+  contractPositionSchema.extend({ status: z.enum(['open', 'closed']) }),
+);

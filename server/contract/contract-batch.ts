@@ -1,0 +1,630 @@
+// One batch of the contract engine's commands, in memory: each command is checked against the
+// contract balances read for the batch, the positions and the books, then matched and settled.
+// A fill moves no coins: it closes part of a position (releasing its share of the margin and
+// realizing its PnL against the clearing account), opens the rest (freezing its initial margin)
+// and pays its fee; each fill is one balanced posting. A command that breaks a rule is refused
+// alone and changes nothing; the others go on.
+
+import { bracketFor } from '../../core/contract/brackets.ts';
+import { type Direction, initialMargin, notional } from '../../core/contract/margin.ts';
+import { orderCost } from '../../core/contract/order-cost.ts';
+import { closePart, withOpened, withoutPart } from '../../core/contract/position-book.ts';
+import { smaller } from '../../core/contract/rounding.ts';
+import { checkLimitOrder } from '../../core/market/order-rules.ts';
+import { formatAmount } from '../../core/money.ts';
+import { feeOn } from '../../core/spot/spot-math.ts';
+import type { ContractCloseReason, MarginMode } from '../../schemas/api/contract.schema.ts';
+import { BusinessError } from '../http/business-error.ts';
+import type { AccountRef, Bucket } from '../ledger/accounts.ts';
+import type { Posting } from '../ledger/post.ts';
+import type { EngineEvent, Side } from '../matching/events.ts';
+import type { OrderBook } from '../matching/order-book.ts';
+import type { Quote } from '../spot/liquidity/ladder.ts';
+import { refusal } from '../spot/order-checks.ts';
+import type { ContractBalances } from './contract-balances.ts';
+import { type ContractMarket, priceAtoms, quantityAtoms } from './contract-markets.ts';
+import type {
+  ContractCancelReason,
+  EngineState,
+  OrderPurpose,
+  OrderState,
+  PositionState,
+} from './engine-state.ts';
+import { type LiquidationRecord, Liquidator } from './liquidator.ts';
+import type { MarkBoard } from './mark-board.ts';
+
+/** An order before it has an id, in its market's units. */
+export interface NewContractOrder {
+  userId: number;
+  symbol: string;
+  side: Side;
+  type: 'limit' | 'market';
+  /** The limit; null for a market order (the engine sets its protective limit). */
+  price: number | null;
+  quantity: number;
+  leverage: number;
+  marginMode: MarginMode;
+  reduceOnly: boolean;
+  purpose: OrderPurpose;
+}
+
+export type ContractCommand =
+  | { kind: 'open'; order: NewContractOrder }
+  | { kind: 'cancel'; userId: number; orderId: number }
+  /** The liquidity provider's ladder in one market, as spot's `requote`. */
+  | {
+      kind: 'requote';
+      userId: number;
+      symbol: string;
+      quotes: readonly Quote[];
+      leverage: number;
+      resting: readonly number[] | null;
+    }
+  /** Positions whose liquidation price the mark reached: each is checked exactly first. */
+  | { kind: 'liquidate'; positionIds: readonly number[] };
+
+export type ContractResult =
+  | { kind: 'order'; orderId: number }
+  | { kind: 'quotes'; resting: number[] }
+  | { kind: 'liquidated'; positionIds: number[] }
+  | { kind: 'refused'; error: BusinessError };
+
+/** One trade between two orders (or, for auto-deleveraging, two positions). */
+export interface ContractFill {
+  symbol: string;
+  price: number;
+  quantity: number;
+  value: bigint;
+  takerSide: Side;
+  takerOrderId: number;
+  makerOrderId: number;
+  takerUserId: number;
+  makerUserId: number;
+  takerFee: bigint;
+  makerFee: bigint;
+  takerPnl: bigint;
+  makerPnl: bigint;
+}
+
+export interface ContractEffects {
+  postings: Posting[];
+  /** Orders placed or changed, as they now stand, by id. */
+  orders: Map<number, OrderState>;
+  /** Positions opened or changed, as they now stand, by id. */
+  positions: Map<number, PositionState>;
+  fills: ContractFill[];
+  liquidations: LiquidationRecord[];
+  /** Price levels whose resting quantity changed, per market. */
+  touched: Map<string, { side: Side; price: number }[]>;
+  results: ContractResult[];
+  /** Whether memory changed: a failure after that rebuilds it. */
+  moved: boolean;
+}
+
+export interface BatchContext {
+  markets: ReadonlyMap<string, ContractMarket>;
+  books: ReadonlyMap<string, OrderBook>;
+  state: EngineState;
+  marks: MarkBoard;
+  balances: ContractBalances;
+  nextOrderId(): number;
+  nextPositionId(): number;
+  now: Date;
+  /** How far from the mark a market order may trade, parts per million. */
+  marketBandPpm: number;
+}
+
+const contract = (user: number): AccountRef => ({ user, wallet: 'contract', asset: 'USDT' });
+const system = (name: 'fees' | 'insurance' | 'contract_clearing'): AccountRef => ({
+  system: name,
+  asset: 'USDT',
+});
+
+const directionOf = (side: Side): Direction => (side === 'buy' ? 'long' : 'short');
+const closingSide = (direction: Direction): Side => (direction === 'long' ? 'sell' : 'buy');
+const closeReasonOf: Record<OrderPurpose, ContractCloseReason> = {
+  user: 'user',
+  tp: 'tp',
+  sl: 'sl',
+  liquidation: 'liquidation',
+  adl: 'adl',
+};
+
+/** The legs of one posting, summed per account and bucket as they are added. */
+export class Legs {
+  readonly #amounts = new Map<string, { account: AccountRef; bucket: Bucket; amount: bigint }>();
+
+  add(account: AccountRef, bucket: Bucket, amount: bigint): void {
+    if (amount === 0n) return;
+    const key = `${JSON.stringify(account)}:${bucket}`;
+    const entry = this.#amounts.get(key);
+    if (entry) entry.amount += amount;
+    else this.#amounts.set(key, { account, bucket, amount });
+  }
+
+  posting(kind: string, reference: string): Posting | null {
+    const legs = [...this.#amounts.values()].filter((leg) => leg.amount !== 0n);
+    return legs.length === 0 ? null : { kind, reference, legs };
+  }
+}
+
+export class ContractBatch {
+  readonly effects: ContractEffects = {
+    postings: [],
+    orders: new Map(),
+    positions: new Map(),
+    fills: [],
+    liquidations: [],
+    touched: new Map(),
+    results: [],
+    moved: false,
+  };
+  /** Users whose reduce-only orders may now exceed their position, per market. */
+  readonly #trim = new Set<string>();
+  readonly #liquidator: Liquidator;
+
+  constructor(private readonly context: BatchContext) {
+    this.#liquidator = new Liquidator(context, this);
+  }
+
+  run(command: ContractCommand): void {
+    try {
+      this.effects.results.push(this.#run(command));
+    } catch (error) {
+      if (!(error instanceof BusinessError)) throw error;
+      this.effects.results.push({ kind: 'refused', error });
+    }
+  }
+
+  #run(command: ContractCommand): ContractResult {
+    switch (command.kind) {
+      case 'open':
+        return { kind: 'order', orderId: this.place(command.order).id };
+      case 'cancel':
+        return { kind: 'order', orderId: this.#cancelOwn(command.userId, command.orderId) };
+      case 'requote':
+        return { kind: 'quotes', resting: this.#requote(command) };
+      case 'liquidate':
+        return { kind: 'liquidated', positionIds: this.#liquidator.run(command.positionIds) };
+    }
+  }
+
+  // ── placing ──────────────────────────────────────────────────────────────────────────────
+
+  /** Checks, freezes and matches an order; answers it as it stands after matching. */
+  place(order: NewContractOrder, limitOverride?: number): OrderState {
+    const { markets, books, state, marks } = this.context;
+    const market = markets.get(order.symbol);
+    const book = books.get(order.symbol);
+    if (!market || !book) throw new BusinessError('market_unknown');
+    const mark = marks.fresh(order.symbol);
+    const position = state.positionOf(order.userId, order.symbol);
+    if (order.reduceOnly) this.#checkReduces(market, order, position);
+    else {
+      if (mark === null) throw new BusinessError('index_stale');
+      this.#checkOpens(market, order, position);
+    }
+    const price = limitOverride ?? order.price ?? this.#protectiveLimit(market, book, order);
+    const reason = checkLimitOrder(book.rules, price, order.quantity);
+    if (reason !== null) throw refusal(market, reason);
+    if (!order.reduceOnly && price * order.quantity < market.rules.minNotional) {
+      throw refusal(market, 'below_min_notional');
+    }
+    const cost = order.reduceOnly
+      ? 0n
+      : orderCost(
+          {
+            direction: directionOf(order.side),
+            quantity: quantityAtoms(market, order.quantity),
+            price: priceAtoms(market, price),
+            leverage: order.leverage,
+          },
+          mark ?? priceAtoms(market, price),
+          market.fees.takerPpm,
+        ).total;
+    if (this.context.balances.available(order.userId) < cost) {
+      throw new BusinessError('margin_insufficient', { amount: `${formatAmount(cost)} USDT` });
+    }
+    const placed: OrderState = {
+      id: this.context.nextOrderId(),
+      ...order,
+      price,
+      filledQuantity: 0n,
+      filledValue: 0n,
+      fee: 0n,
+      realizedPnl: 0n,
+      frozen: cost,
+      status: 'open',
+      cancelReason: null,
+      createdAt: this.context.now,
+    };
+    this.#touchOrder(placed);
+    if (cost > 0n) {
+      const legs = new Legs();
+      legs.add(contract(order.userId), 'available', -cost);
+      legs.add(contract(order.userId), 'frozen', cost);
+      this.post(legs.posting('contract.freeze', `contract:freeze:${placed.id}`));
+    }
+    this.effects.moved = true;
+    const count =
+      order.type === 'limit' && limitOverride === undefined
+        ? book.limit(placed.id, order.userId, order.side, price, order.quantity)
+        : book.immediate(placed.id, order.userId, order.side, price, order.quantity);
+    this.settleEvents(market, book, count, placed);
+    this.#trimReduceOnly();
+    return placed;
+  }
+
+  /** A reduce-only order must face the position and not exceed it. */
+  #checkReduces(
+    market: ContractMarket,
+    order: NewContractOrder,
+    position: PositionState | undefined,
+  ): void {
+    if (!position) throw new BusinessError('position_not_found');
+    if (position.direction === directionOf(order.side)) {
+      throw new BusinessError('reduce_only_would_open');
+    }
+    if (quantityAtoms(market, order.quantity) > position.quantity) {
+      throw new BusinessError('close_exceeds_position');
+    }
+  }
+
+  /** An opening order keeps the market's leverage and mode, within the size's bracket. */
+  #checkOpens(
+    market: ContractMarket,
+    order: NewContractOrder,
+    position: PositionState | undefined,
+  ): void {
+    const others = this.context.state
+      .ordersOf(order.userId, order.symbol)
+      .filter((resting) => !resting.reduceOnly);
+    const differs = (terms: { leverage: number; marginMode: MarginMode }) =>
+      terms.leverage !== order.leverage || terms.marginMode !== order.marginMode;
+    if ((position && differs(position)) || others.some(differs)) {
+      throw new BusinessError('contract_settings_locked');
+    }
+    const price = order.price ?? 0;
+    const size =
+      (position?.direction === directionOf(order.side) ? position.quantity : 0n) +
+      quantityAtoms(market, order.quantity);
+    const bracket = bracketFor(market.brackets, notional(size, priceAtoms(market, price)));
+    if (order.leverage > bracket.maxLeverage) {
+      throw new BusinessError('leverage_too_high_for_position', { count: bracket.maxLeverage });
+    }
+  }
+
+  /**
+   * A market order's limit: the price at which the book holds its whole quantity, but no further
+   * from the mark than the band, so a thin book cannot fill it at any price.
+   */
+  #protectiveLimit(market: ContractMarket, book: OrderBook, order: NewContractOrder): number {
+    const buying = order.side === 'buy';
+    const levels = book.depth(buying ? 'sell' : 'buy', 1_000);
+    if (levels.length === 0) throw new BusinessError('no_liquidity');
+    let left = order.quantity;
+    let price = (levels[0] as { price: number }).price;
+    for (const level of levels) {
+      price = level.price;
+      left -= level.quantity;
+      if (left <= 0) break;
+    }
+    const mark = this.context.marks.latest(order.symbol);
+    if (mark === null) return price;
+    const band = BigInt(this.context.marketBandPpm);
+    const bound = buying
+      ? (mark * (1_000_000n + band)) / 1_000_000n
+      : (mark * (1_000_000n - band)) / 1_000_000n;
+    const scale = 10n ** BigInt(8 - market.priceScale);
+    const boundUnits = Number(bound / scale);
+    return buying ? Math.min(price, boundUnits) : Math.max(price, boundUnits);
+  }
+
+  // ── cancelling ───────────────────────────────────────────────────────────────────────────
+
+  #cancelOwn(userId: number, orderId: number): number {
+    const order = this.context.state.orders.get(orderId);
+    if (!order || order.userId !== userId) throw new BusinessError('order_not_open');
+    this.cancel(order, 'user');
+    return orderId;
+  }
+
+  /** Takes a resting order off its book and releases what it holds. */
+  cancel(order: OrderState, reason: ContractCancelReason): void {
+    const book = this.context.books.get(order.symbol) as OrderBook;
+    const market = this.context.markets.get(order.symbol) as ContractMarket;
+    const count = book.cancel(order.id, order.userId);
+    if (count !== 1 || book.events[0]?.kind !== 'cancel') {
+      throw new Error(`order ${order.id} was resting in memory but not in the book`);
+    }
+    this.effects.moved = true;
+    this.settleEvents(market, book, count);
+    order.cancelReason = reason;
+  }
+
+  // ── the provider's ladder ────────────────────────────────────────────────────────────────
+
+  #requote(command: Extract<ContractCommand, { kind: 'requote' }>): number[] {
+    const { userId, symbol, quotes, leverage } = command;
+    const mine = this.context.state.ordersOf(userId, symbol);
+    const ids = command.resting ?? mine.map((order) => order.id);
+    const resting = mine.filter((order) => ids.includes(order.id));
+    const wanted = new Map(quotes.map((quote) => [quoteKey(quote), quote]));
+    const kept: number[] = [];
+    for (const order of resting) {
+      const book = this.context.books.get(symbol) as OrderBook;
+      const left = book.order(order.id)?.remaining ?? 0;
+      if (wanted.delete(quoteKey({ side: order.side, price: order.price, quantity: left }))) {
+        kept.push(order.id);
+      } else this.cancel(order, 'user');
+    }
+    for (const quote of wanted.values()) {
+      try {
+        const placed = this.place({
+          userId,
+          symbol,
+          type: 'limit',
+          ...quote,
+          leverage,
+          marginMode: 'cross',
+          reduceOnly: false,
+          purpose: 'user',
+        });
+        if (this.context.state.orders.has(placed.id)) kept.push(placed.id);
+      } catch (error) {
+        // A quote the provider cannot pay for is left out; the rest of its ladder stands.
+        if (!(error instanceof BusinessError)) throw error;
+      }
+    }
+    return kept;
+  }
+
+  // ── settlement ───────────────────────────────────────────────────────────────────────────
+
+  /** Settles a book command's events; `incoming` is the order the command brought, if any. */
+  settleEvents(market: ContractMarket, book: OrderBook, count: number, incoming?: OrderState) {
+    const { state } = this.context;
+    // The events are copied first: settling may cancel orders, which reuses the book's buffer.
+    const events = book.events.slice(0, count).map((event) => ({ ...event }));
+    for (const event of events) {
+      switch (event.kind) {
+        case 'reject':
+          throw new Error(`engine refused a checked contract command: ${event.reason}`);
+        case 'cancel': {
+          const order = state.orders.get(event.orderId) as OrderState;
+          this.#release(order, order.frozen, 'contract:release');
+          order.status = 'cancelled';
+          order.cancelReason = event.reason === 'self_trade' ? 'self_trade' : 'user';
+          state.removeOrder(order);
+          this.#touchLevel(market.symbol, event.side, event.price);
+          break;
+        }
+        case 'fill':
+          this.#fill(market, event, incoming as OrderState);
+          break;
+        case 'rest': {
+          const order = incoming as OrderState;
+          order.status = order.filledQuantity > 0n ? 'partially_filled' : 'open';
+          state.addOrder(order);
+          this.#touchLevel(market.symbol, event.side, event.price);
+          break;
+        }
+        case 'done': {
+          const order = incoming as OrderState;
+          this.#release(order, order.frozen, 'contract:release');
+          order.status = event.remaining === 0 ? 'filled' : 'cancelled';
+          order.cancelReason = event.remaining === 0 ? null : 'unfilled';
+          break;
+        }
+      }
+    }
+  }
+
+  #fill(market: ContractMarket, event: EngineEvent, taker: OrderState): void {
+    const maker = this.context.state.orders.get(event.makerOrderId) as OrderState;
+    const quantity = quantityAtoms(market, event.quantity);
+    const price = priceAtoms(market, event.price);
+    const value = notional(quantity, price);
+    const legs = new Legs();
+    const takerFee = taker.purpose === 'liquidation' ? 0n : feeOn(value, market.fees.takerPpm);
+    const makerFee = feeOn(value, market.fees.makerPpm);
+    const takerPnl = this.fillParty(legs, taker, quantity, price, takerFee);
+    const makerPnl = this.fillParty(legs, maker, quantity, price, makerFee);
+    this.post(legs.posting('contract.fill', `contract:fill:${taker.id}:${maker.id}`));
+    this.effects.fills.push({
+      symbol: market.symbol,
+      price: event.price,
+      quantity: event.quantity,
+      value,
+      takerSide: event.side,
+      takerOrderId: taker.id,
+      makerOrderId: maker.id,
+      takerUserId: taker.userId,
+      makerUserId: maker.userId,
+      takerFee,
+      makerFee,
+      takerPnl,
+      makerPnl,
+    });
+    if (event.makerRemaining === 0) {
+      maker.status = 'filled';
+      this.context.state.removeOrder(maker);
+    } else maker.status = 'partially_filled';
+    this.#touchLevel(market.symbol, maker.side, event.price);
+  }
+
+  /**
+   * One side of a fill: releases the order's share of what it holds, closes what faces the
+   * position (its share of the margin back, its PnL from the clearing account), opens the rest
+   * (its initial margin frozen) and pays the fee. An isolated position never loses more than its
+   * margin: a close beyond that is paid by the insurance fund. Answers the realized PnL.
+   */
+  fillParty(legs: Legs, order: OrderState, quantity: bigint, price: bigint, fee: bigint): bigint {
+    const { state } = this.context;
+    const account = contract(order.userId);
+    const market = this.context.markets.get(order.symbol) as ContractMarket;
+    const remaining = quantityAtoms(market, order.quantity) - order.filledQuantity;
+    const hold = quantity >= remaining ? order.frozen : (order.frozen * quantity) / remaining;
+    order.frozen -= hold;
+    legs.add(account, 'frozen', -hold);
+    legs.add(account, 'available', hold);
+
+    const direction = directionOf(order.side);
+    let position = state.positionOf(order.userId, order.symbol);
+    let pnl = 0n;
+    let closing = 0n;
+    if (position && position.direction !== direction) {
+      closing = smaller(quantity, position.quantity);
+      const part = closePart(position, closing, price);
+      Object.assign(position, withoutPart(position, part));
+      pnl = part.pnl;
+      legs.add(account, 'frozen', -part.margin);
+      legs.add(account, 'available', part.margin + part.pnl);
+      legs.add(system('contract_clearing'), 'available', -part.pnl);
+      const uncovered = part.margin + part.pnl;
+      if (position.marginMode === 'isolated' && uncovered < 0n) {
+        legs.add(account, 'available', -uncovered);
+        legs.add(system('insurance'), 'available', uncovered);
+        this.#liquidator.noteShortfall(position, -uncovered);
+      }
+      const closingFee = (fee * closing) / quantity;
+      position.realizedPnl += part.pnl;
+      position.closedQuantity += closing;
+      position.closedValue += notional(closing, price);
+      position.closingFee += closingFee;
+      this.#liquidator.noteClosed(position, part.margin + part.pnl);
+      this.#touchPosition(position);
+      if (position.quantity === 0n) this.#closePosition(position, closeReasonOf[order.purpose]);
+      else this.#trim.add(`${order.userId}:${order.symbol}`);
+    }
+    const opening = quantity - closing;
+    if (opening > 0n) {
+      if (order.reduceOnly) throw new Error(`reduce-only order ${order.id} would open`);
+      position = state.positionOf(order.userId, order.symbol);
+      if (!position) {
+        position = this.#newPosition(order, direction);
+        state.addPosition(position);
+      }
+      const margin = initialMargin(notional(opening, price), order.leverage);
+      legs.add(account, 'available', -margin);
+      legs.add(account, 'frozen', margin);
+      Object.assign(position, withOpened(position, opening, price, margin));
+      position.openFee += fee - (fee * closing) / quantity;
+      this.#touchPosition(position);
+    }
+    legs.add(account, 'available', -fee);
+    legs.add(system('fees'), 'available', fee);
+    order.fee += fee;
+    order.filledQuantity += quantity;
+    order.filledValue += notional(quantity, price);
+    order.realizedPnl += pnl;
+    this.#touchOrder(order);
+    return pnl;
+  }
+
+  #newPosition(order: OrderState, direction: Direction): PositionState {
+    return {
+      id: this.context.nextPositionId(),
+      userId: order.userId,
+      symbol: order.symbol,
+      direction,
+      marginMode: order.marginMode,
+      leverage: order.leverage,
+      quantity: 0n,
+      cost: 0n,
+      margin: 0n,
+      openFee: 0n,
+      closingFee: 0n,
+      realizedPnl: 0n,
+      fundingFee: 0n,
+      closedQuantity: 0n,
+      closedValue: 0n,
+      tpPrice: null,
+      slPrice: null,
+      status: 'open',
+      closeReason: null,
+      openedAt: this.context.now,
+      closedAt: null,
+    };
+  }
+
+  #closePosition(position: PositionState, reason: ContractCloseReason): void {
+    position.status = 'closed';
+    position.closeReason = reason;
+    position.closedAt = this.context.now;
+    this.context.state.removePosition(position);
+    // What was left to close it has nothing to close: the trim cancels it after this command.
+    this.#trim.add(`${position.userId}:${position.symbol}`);
+  }
+
+  /**
+   * Cancels reduce-only orders that no longer fit the position they reduce, newest first, so a
+   * resting reduce-only order can never open a position.
+   */
+  #trimReduceOnly(): void {
+    for (const key of this.#trim) {
+      const [user, symbol] = key.split(':') as [string, string];
+      const userId = Number(user);
+      const market = this.context.markets.get(symbol) as ContractMarket;
+      const position = this.context.state.positionOf(userId, symbol);
+      const book = this.context.books.get(symbol) as OrderBook;
+      let room = position?.quantity ?? 0n;
+      const reducing = this.context.state
+        .ordersOf(userId, symbol)
+        .filter((order) => order.reduceOnly)
+        .sort((a, b) => a.id - b.id);
+      for (const order of reducing) {
+        const left = quantityAtoms(market, book.order(order.id)?.remaining ?? 0);
+        const faces = position !== undefined && position.direction !== directionOf(order.side);
+        if (faces && left <= room) room -= left;
+        else this.cancel(order, 'reduce_only');
+      }
+    }
+    this.#trim.clear();
+  }
+
+  #release(order: OrderState, amount: bigint, reference: string): void {
+    if (amount === 0n) return;
+    order.frozen -= amount;
+    const legs = new Legs();
+    legs.add(contract(order.userId), 'frozen', -amount);
+    legs.add(contract(order.userId), 'available', amount);
+    this.post(legs.posting('contract.release', `${reference}:${order.id}`));
+    this.#touchOrder(order);
+  }
+
+  post(posting: Posting | null): void {
+    if (!posting) return;
+    this.effects.postings.push(posting);
+    this.context.balances.apply(posting);
+  }
+
+  #touchOrder(order: OrderState): void {
+    this.effects.orders.set(order.id, order);
+  }
+
+  #touchPosition(position: PositionState): void {
+    this.effects.positions.set(position.id, position);
+  }
+
+  #touchLevel(symbol: string, side: Side, price: number): void {
+    let levels = this.effects.touched.get(symbol);
+    if (!levels) {
+      levels = [];
+      this.effects.touched.set(symbol, levels);
+    }
+    levels.push({ side, price });
+  }
+
+  /** For the liquidator: settles what an order left behind after an ADL or a cancel. */
+  trimAfter(): void {
+    this.#trimReduceOnly();
+  }
+
+  /** The side that closes a position. */
+  static closingSide = closingSide;
+}
+
+function quoteKey(quote: Quote): string {
+  return `${quote.side}:${quote.price}:${quote.quantity}`;
+}

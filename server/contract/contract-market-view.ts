@@ -1,0 +1,47 @@
+// A perpetual market as `/contract/markets` answers it: its rules and brackets, the latest index
+// and mark, and the coming funding round's rate and time.
+import { fromUnits } from '../../core/market/units.ts';
+import { displayAmount } from '../../core/money.ts';
+import type { ContractMarket as MarketView } from '../../schemas/api/contract.schema.ts';
+import type { MarketService } from '../market/market-service.ts';
+import { trimZeros } from '../spot/spot-markets.ts';
+import type { ContractEngine } from './contract-engine.ts';
+import { type ContractMarket, priceAtoms } from './contract-markets.ts';
+import type { ContractSettings } from './contract-settings.ts';
+import { priceText } from './contract-views.ts';
+
+export function marketView(
+  market: ContractMarket,
+  engine: ContractEngine,
+  markets: MarketService,
+  settings: ContractSettings,
+  now: number,
+): MarketView {
+  const { priceScale, quantityScale, rules, fees } = market;
+  const index = markets.market(market.symbol)?.indexAt(now).price ?? null;
+  const mark = engine.marks.latest(market.symbol);
+  const interval = settings.fundingIntervalMs;
+  return {
+    symbol: market.symbol,
+    base: market.base,
+    quote: market.quote,
+    price_scale: priceScale,
+    quantity_scale: quantityScale,
+    tick_size: fromUnits(rules.tickSize, priceScale),
+    lot_size: fromUnits(rules.lotSize, quantityScale),
+    min_notional: trimZeros(fromUnits(rules.minNotional, priceScale + quantityScale)),
+    max_leverage: market.maxLeverage,
+    maker_fee: trimZeros(fromUnits(fees.makerPpm, 6)),
+    taker_fee: trimZeros(fromUnits(fees.takerPpm, 6)),
+    brackets: market.brackets.map((bracket) => ({
+      notional_cap: displayAmount(bracket.notionalCap),
+      max_leverage: bracket.maxLeverage,
+      maintenance_rate: trimZeros(fromUnits(bracket.mmrPpm, 6)),
+      maintenance_amount: displayAmount(bracket.cum),
+    })),
+    index_price: index === null ? null : priceText(market, priceAtoms(market, index)),
+    mark_price: mark === null ? null : priceText(market, mark),
+    funding_rate: '0',
+    next_funding_time: new Date(now - (now % interval) + interval).toISOString(),
+  };
+}

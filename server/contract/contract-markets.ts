@@ -1,0 +1,48 @@
+// The perpetual markets: one per listed spot market, USDT-margined and linear. Each shares its
+// spot market's decimals, tick and lot (so the same engine rules apply), and adds its leverage
+// brackets and fee rates. The engine counts in the market's units; the margin formulas in
+// `core/contract/` count in ledger atoms; the conversions between them are exact.
+import { type Bracket, bracketsOf, defaultTiers } from '../../core/contract/brackets.ts';
+import type { MarketSpec } from '../market/catalog.ts';
+import { type SpotFeeRates, type SpotMarket, spotMarketOf } from '../spot/spot-markets.ts';
+
+export interface ContractMarket extends SpotMarket {
+  brackets: readonly Bracket[];
+  /** The first bracket's leverage: the most any order may use. */
+  maxLeverage: number;
+}
+
+export function contractMarketOf(
+  spec: MarketSpec,
+  minNotionalQuote: bigint,
+  fees: SpotFeeRates,
+): ContractMarket {
+  const brackets = bracketsOf(defaultTiers);
+  return {
+    ...spotMarketOf(spec, minNotionalQuote, fees),
+    brackets,
+    maxLeverage: brackets[0]?.maxLeverage ?? 1,
+  };
+}
+
+/** Quote atoms per whole coin for a price in the market's units. */
+export function priceAtoms(market: ContractMarket, price: number): bigint {
+  return BigInt(price) * 10n ** BigInt(8 - market.priceScale);
+}
+
+/** Base atoms for a quantity in the market's units. */
+export function quantityAtoms(market: ContractMarket, quantity: number): bigint {
+  return BigInt(quantity) * 10n ** BigInt(8 - market.quantityScale);
+}
+
+/** Base atoms as the market's units (exact for quantities the engine produced). */
+export function quantityUnits(market: ContractMarket, atoms: bigint): number {
+  return Number(atoms / 10n ** BigInt(8 - market.quantityScale));
+}
+
+/** A price in atoms as units: rounded up to the tick, or down. */
+export function priceUnits(market: ContractMarket, atoms: bigint, round: 'up' | 'down'): number {
+  const step = 10n ** BigInt(8 - market.priceScale) * BigInt(market.rules.tickSize);
+  const ticks = round === 'up' ? (atoms + step - 1n) / step : atoms / step;
+  return Number(ticks) * market.rules.tickSize;
+}

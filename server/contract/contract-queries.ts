@@ -1,0 +1,162 @@
+// What the contract calls read from the database: a user's orders and closed positions, one order
+// by id for its owner, and what resting orders and open positions hold frozen (for the ledger
+// check).
+import { sql } from 'kysely';
+import { fromUnits, toUnits } from '../../core/market/units.ts';
+import { displayAmount, parseAmount } from '../../core/money.ts';
+import type { ContractOrder } from '../../schemas/api/contract.schema.ts';
+import type { SpotOrderList } from '../../schemas/api/spot.schema.ts';
+import type { Db } from '../db/database.ts';
+import type { ContractOrdersTable, ContractPositionsTable } from '../db/tables.ts';
+import type { ReservationsQuery } from '../ledger/check.ts';
+import { signedAtoms } from './contract-store.ts';
+
+type Row<T> = { [K in keyof T]: T[K] extends { __select__: infer S } ? S : T[K] };
+type OrderRow = Row<ContractOrdersTable>;
+type PositionRow = Row<ContractPositionsTable>;
+
+const resting = ['open', 'partially_filled'] as const;
+const iso = (date: unknown) => new Date(date as string).toISOString();
+
+/** A decimal from the database at a scale (`97000.10000000` → `97000.10`). */
+function atScale(text: string, scale: number): string {
+  return fromUnits(toUnits(text, scale, true) ?? 0, scale);
+}
+
+/** Value ÷ quantity at the price scale, rounded half up; null when nothing traded. */
+function average(value: string, quantity: string, priceScale: number): string | null {
+  const q = parseAmount(quantity) ?? 0n;
+  if (q === 0n) return null;
+  const doubled = ((parseAmount(value) ?? 0n) * 10n ** BigInt(priceScale) * 2n) / q;
+  return fromUnits((doubled + 1n) / 2n, priceScale);
+}
+
+export interface Scales {
+  priceScale: number;
+  quantityScale: number;
+}
+
+export function orderRowView(row: OrderRow, scales: Scales): ContractOrder {
+  return {
+    id: Number(row.id),
+    symbol: row.symbol,
+    side: row.side,
+    type: row.type,
+    purpose: row.purpose,
+    price: atScale(row.price, scales.priceScale),
+    quantity: atScale(row.quantity, scales.quantityScale),
+    leverage: row.leverage,
+    margin_mode: row.margin_mode,
+    reduce_only: row.reduce_only,
+    filled_quantity: atScale(row.filled_quantity, scales.quantityScale),
+    avg_price: average(row.filled_value, row.filled_quantity, scales.priceScale),
+    fee: displayAmount(signedAtoms(row.fee)),
+    realized_pnl: displayAmount(signedAtoms(row.realized_pnl)),
+    status: row.status,
+    cancel_reason: row.cancel_reason,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/** The owner's order, or undefined for an order that does not exist or is someone else's. */
+export async function findOrder(
+  db: Db,
+  userId: number,
+  orderId: number,
+): Promise<OrderRow | undefined> {
+  return (await db
+    .selectFrom('contract_orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()) as OrderRow | undefined;
+}
+
+export async function listOrders(
+  db: Db,
+  userId: number,
+  list: SpotOrderList,
+  symbol: string | undefined,
+  page: number,
+  size: number,
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const rows = await db
+    .selectFrom('contract_orders')
+    .selectAll()
+    .select((eb) => eb.fn.countAll<number>().over().as('total'))
+    .where('user_id', '=', userId)
+    .$if(symbol !== undefined, (query) => query.where('symbol', '=', symbol as string))
+    .where((eb) =>
+      list === 'current'
+        ? eb('status', 'in', resting)
+        : list === 'deal'
+          ? eb('filled_quantity', '>', '0')
+          : eb('status', 'not in', resting),
+    )
+    .orderBy('id', 'desc')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+  return { rows: rows as OrderRow[], total: Number(rows[0]?.total ?? 0) };
+}
+
+export async function listClosed(
+  db: Db,
+  userId: number,
+  symbol: string | undefined,
+  page: number,
+  size: number,
+): Promise<{ rows: PositionRow[]; total: number }> {
+  const rows = await db
+    .selectFrom('contract_positions')
+    .selectAll()
+    .select((eb) => eb.fn.countAll<number>().over().as('total'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'closed')
+    .$if(symbol !== undefined, (query) => query.where('symbol', '=', symbol as string))
+    .orderBy('id', 'desc')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+  return { rows: rows as PositionRow[], total: Number(rows[0]?.total ?? 0) };
+}
+
+/** A closed position as its history line: what it was opened at and what it closed at. */
+export function closedView(row: PositionRow, scales: Scales) {
+  const closed = row.closed_quantity;
+  return {
+    id: Number(row.id),
+    symbol: row.symbol,
+    direction: row.direction,
+    leverage: row.leverage,
+    margin_mode: row.margin_mode,
+    quantity: atScale(closed, scales.quantityScale),
+    // The cost of what closed is what it realized subtracted from what it closed for.
+    entry_price: average(entryCost(row), closed, scales.priceScale) ?? '0',
+    close_price: average(row.closed_value, closed, scales.priceScale) ?? '0',
+    open_fee: displayAmount(signedAtoms(row.open_fee)),
+    closing_fee: displayAmount(signedAtoms(row.closing_fee)),
+    realized_pnl: displayAmount(signedAtoms(row.realized_pnl)),
+    funding_fee: displayAmount(signedAtoms(row.funding_fee)),
+    close_reason: row.close_reason ?? 'user',
+    opened_at: iso(row.opened_at),
+    closed_at: iso(row.closed_at),
+  };
+}
+
+/** Σ entry notional of what closed: close value ∓ realized PnL. */
+function entryCost(row: PositionRow): string {
+  const value = signedAtoms(row.closed_value);
+  const pnl = signedAtoms(row.realized_pnl);
+  const cost = row.direction === 'long' ? value - pnl : value + pnl;
+  return displayAmount(cost < 0n ? 0n : cost);
+}
+
+/** What resting orders and open positions hold frozen, for the ledger check. */
+export const contractReservations: ReservationsQuery = sql`
+  select user_id, 'contract' as wallet, 'USDT' as asset, sum(frozen) as amount
+  from contract_orders where status in ('open', 'partially_filled') group by user_id
+  union all
+  select user_id, 'contract' as wallet, 'USDT' as asset, sum(margin) as amount
+  from contract_positions where status = 'open' group by user_id`;

@@ -1,0 +1,124 @@
+// The contract calls (`/contract/*`): the markets, opening, closing and cancelling through the
+// engine (answered once durable, with their idempotency keys), and the caller's positions, orders
+// and history. Another user's position or order is answered exactly like one that does not exist.
+import {
+  cancelContractOrder,
+  closeContract,
+  contractHistory,
+  contractMarkets,
+  contractOrders,
+  contractPositions,
+  openContract,
+} from '../../schemas/api/contract.schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { BusinessError } from '../http/business-error.ts';
+import { idempotencyKeyOf } from '../http/idempotency.ts';
+import type { Router } from '../http/router.ts';
+import { knownMarkets } from '../market/catalog.ts';
+import type { MarketService } from '../market/market-service.ts';
+import type { ContractEngine } from './contract-engine.ts';
+import { marketView } from './contract-market-view.ts';
+import { closedView, findOrder, listClosed, listOrders, orderRowView } from './contract-queries.ts';
+import type { ContractService } from './contract-service.ts';
+import type { ContractSettings } from './contract-settings.ts';
+import { positionView } from './contract-views.ts';
+import { parseClose, parseOpen } from './order-parse.ts';
+import { walletTotal } from './wallet-total.ts';
+
+export function contractRoutes(
+  router: Router,
+  deps: AppDeps & { market: MarketService },
+  service: ContractService,
+  settings: ContractSettings,
+): void {
+  const { db } = deps;
+  const engineOf = (): ContractEngine => {
+    if (!service.engine) throw new BusinessError('market_unknown');
+    return service.engine;
+  };
+  /** A market's decimals, also for orders of a market no longer listed. */
+  const scalesOf = (symbol: string) =>
+    service.engine?.markets.get(symbol) ??
+    knownMarkets.find((spec) => spec.symbol === symbol) ?? { priceScale: 8, quantityScale: 8 };
+
+  router.add(contractMarkets, async () => {
+    const engine = service.engine;
+    if (!engine) return { list: [] };
+    const now = deps.clock.now().getTime();
+    return {
+      list: [...engine.markets.values()].map((market) =>
+        marketView(market, engine, deps.market, settings, now),
+      ),
+    };
+  });
+
+  router.add(openContract, async (input, { session, request }) => {
+    const key = idempotencyKeyOf(request);
+    const engine = engineOf();
+    const market = engine.markets.get(input.symbol);
+    if (!market) throw new BusinessError('market_unknown');
+    const order = parseOpen(market, session.userId, input);
+    return engine.open(order, {
+      userId: session.userId,
+      key,
+      path: openContract.path,
+      request: input,
+    });
+  });
+
+  router.add(closeContract, async (input, { session, request }) => {
+    const key = idempotencyKeyOf(request);
+    const engine = engineOf();
+    const position = engine.state.positions.get(input.position_id);
+    if (!position || position.userId !== session.userId) {
+      throw new BusinessError('position_not_found');
+    }
+    const market = engine.markets.get(position.symbol);
+    if (!market) throw new BusinessError('position_not_found');
+    return engine.open(parseClose(market, position, input), {
+      userId: session.userId,
+      key,
+      path: closeContract.path,
+      request: input,
+    });
+  });
+
+  router.add(cancelContractOrder, async ({ order_id }, { session, request }) => {
+    const key = idempotencyKeyOf(request);
+    const found = await findOrder(db, session.userId, order_id);
+    if (!found) throw new BusinessError('order_not_found');
+    return engineOf().cancel(session.userId, order_id, {
+      userId: session.userId,
+      key,
+      path: cancelContractOrder.path,
+      request: { order_id },
+    });
+  });
+
+  router.add(contractPositions, async ({ symbol }, { session }) => {
+    const engine = service.engine;
+    if (!engine) return { list: [] };
+    const total = await walletTotal(db, session.userId);
+    const list = engine.state
+      .positionsOf(session.userId)
+      .filter((position) => symbol === undefined || position.symbol === symbol)
+      .sort((a, b) => a.id - b.id)
+      .flatMap((position) => {
+        const market = engine.markets.get(position.symbol);
+        if (!market) return [];
+        const backing = engine.backingOf(position, total) ?? position.margin;
+        return [positionView(position, market, engine.marks.latest(position.symbol), backing)];
+      });
+    return { list };
+  });
+
+  router.add(contractOrders, async ({ status, symbol, page, size }, { session }) => {
+    const { rows, total } = await listOrders(db, session.userId, status, symbol, page, size);
+    return { list: rows.map((row) => orderRowView(row, scalesOf(row.symbol))), total, page, size };
+  });
+
+  router.add(contractHistory, async ({ symbol, page, size }, { session }) => {
+    const { rows, total } = await listClosed(db, session.userId, symbol, page, size);
+    return { list: rows.map((row) => closedView(row, scalesOf(row.symbol))), total, page, size };
+  });
+}

@@ -1,0 +1,118 @@
+// Perpetual contracts of the exchange: the engine over every perpetual's book (rebuilt from the
+// database at start), the mark recorder that prices them and triggers liquidation, and the
+// liquidity provider quoting each book around its index, as on spot.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Scheduler } from '../../core/scheduler.ts';
+import type { Clock } from '../clock.ts';
+import type { SpotSettings } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { MarketService } from '../market/market-service.ts';
+import type { MarketState } from '../market/market-state.ts';
+import { LiquidityProvider } from '../spot/liquidity/liquidity-provider.ts';
+import { ensureProviderAccount, seedProvider } from '../spot/liquidity/provider-account.ts';
+import { type ContractCommitted, ContractEngine } from './contract-engine.ts';
+import { contractMarketOf, priceAtoms } from './contract-markets.ts';
+import type { ContractSettings } from './contract-settings.ts';
+import { MarkRecorder } from './mark-recorder.ts';
+
+export interface ContractServiceOptions {
+  db: Db;
+  clock: Clock;
+  scheduler: Scheduler;
+  market: MarketService;
+  settings: ContractSettings;
+  /** Spot's settings: the provider's ladder and switch, the batch size. */
+  spot: SpotSettings;
+  log: FastifyBaseLogger;
+}
+
+export class ContractService {
+  readonly engine: ContractEngine | undefined;
+  readonly #recorder: MarkRecorder | undefined;
+  readonly #listeners = new Set<(committed: ContractCommitted) => void>();
+  #provider: LiquidityProvider | undefined;
+
+  constructor(private readonly options: ContractServiceOptions) {
+    const { settings, market } = options;
+    if (!settings.enabled) return;
+    const markets = market.markets().map((state) =>
+      contractMarketOf(state.spec, settings.minNotional, {
+        makerPpm: settings.makerFeePpm,
+        takerPpm: settings.takerFeePpm,
+      }),
+    );
+    this.engine = new ContractEngine({
+      db: options.db,
+      clock: options.clock,
+      markets,
+      batchMax: options.spot.batchMax,
+      marketBandPpm: settings.marketBandPpm,
+      log: options.log,
+      onCommitted: (committed) => this.#committed(committed),
+    });
+    this.#recorder = new MarkRecorder({
+      db: options.db,
+      engine: this.engine,
+      market,
+      scheduler: options.scheduler,
+      settings: {
+        intervalMs: settings.markIntervalMs,
+        fundingIntervalMs: settings.fundingIntervalMs,
+      },
+      log: options.log,
+    });
+  }
+
+  onCommitted(listener: (committed: ContractCommitted) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async start(): Promise<void> {
+    const { engine } = this;
+    if (!engine) return;
+    await engine.rebuild();
+    this.#recorder?.start();
+    const { spot, settings, db, market } = this.options;
+    if (!spot.liquidityProvider.enabled) return;
+    const userId = await ensureProviderAccount(db);
+    const { leverage, seedUsdt } = settings.provider;
+    this.#provider = new LiquidityProvider({
+      userId,
+      seed: async () => {
+        await seedProvider(db, userId, 'USDT', seedUsdt * 10n ** 8n, 'contract');
+      },
+      markets: [...engine.markets.values()].map((contract) => ({
+        writer: {
+          market: contract,
+          requote: (user, quotes, resting) =>
+            engine.requote(user, contract.symbol, quotes, leverage, resting),
+        },
+        state: market.market(contract.symbol) as MarketState,
+      })),
+      settings: spot.liquidityProvider,
+      scheduler: this.options.scheduler,
+      log: this.options.log,
+    });
+    this.#provider.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.#recorder?.stop();
+    await this.#provider?.stop();
+    await this.engine?.idle();
+  }
+
+  #committed(committed: ContractCommitted): void {
+    const { engine } = this;
+    if (!engine) return;
+    const bySymbol = new Map<string, typeof committed.effects.fills>();
+    for (const fill of committed.effects.fills) {
+      const market = engine.markets.get(fill.symbol);
+      if (market) this.#recorder?.noticeTrade(fill.symbol, priceAtoms(market, fill.price));
+      bySymbol.set(fill.symbol, [...(bySymbol.get(fill.symbol) ?? []), fill]);
+    }
+    for (const [symbol, fills] of bySymbol) this.#provider?.noticeFills(symbol, fills);
+    for (const listener of this.#listeners) listener(committed);
+  }
+}

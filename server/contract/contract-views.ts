@@ -1,0 +1,103 @@
+// Contract orders and positions as the calls and the socket answer them: prices at the market's
+// scale, amounts as a trader reads them, and a position's live figures (PnL, ROE, margin ratio,
+// liquidation price) from the same formulas in core/contract/ the engine liquidates by.
+import {
+  initialMargin,
+  liquidationPrice,
+  maintenanceMargin,
+  notional,
+  unrealizedPnl,
+} from '../../core/contract/margin.ts';
+import { asPosition, entryPrice } from '../../core/contract/position-book.ts';
+import { fromUnits } from '../../core/market/units.ts';
+import { displayAmount } from '../../core/money.ts';
+import type { ContractOrder, ContractPosition } from '../../schemas/api/contract.schema.ts';
+import { type ContractMarket, quantityAtoms } from './contract-markets.ts';
+import type { OrderState, PositionState } from './engine-state.ts';
+
+const atom = 100_000_000n;
+
+/** Atoms per coin as a price at the market's scale, rounded half up. */
+export function priceText(market: ContractMarket, atoms: bigint): string {
+  const step = 10n ** BigInt(8 - market.priceScale);
+  return fromUnits((atoms * 2n + step) / (2n * step), market.priceScale);
+}
+
+/** Base atoms at the market's quantity scale (exact for what the engine holds). */
+export function quantityText(market: ContractMarket, atoms: bigint): string {
+  return fromUnits(atoms / quantityAtoms(market, 1), market.quantityScale);
+}
+
+/** `part ÷ whole` as a fraction with four decimals, rounded toward zero. */
+function ratio(part: bigint, whole: bigint): string {
+  if (whole <= 0n) return '0';
+  return displayAmount(((part * 10_000n) / whole) * 10_000n);
+}
+
+export function orderView(order: OrderState, market: ContractMarket, now: Date): ContractOrder {
+  return {
+    id: order.id,
+    symbol: order.symbol,
+    side: order.side,
+    type: order.type,
+    purpose: order.purpose,
+    price: fromUnits(order.price, market.priceScale),
+    quantity: fromUnits(order.quantity, market.quantityScale),
+    leverage: order.leverage,
+    margin_mode: order.marginMode,
+    reduce_only: order.reduceOnly,
+    filled_quantity: quantityText(market, order.filledQuantity),
+    avg_price:
+      order.filledQuantity === 0n
+        ? null
+        : priceText(market, (order.filledValue * atom) / order.filledQuantity),
+    fee: displayAmount(order.fee),
+    realized_pnl: displayAmount(order.realizedPnl),
+    status: order.status,
+    cancel_reason: order.cancelReason,
+    created_at: order.createdAt.toISOString(),
+    updated_at: now.toISOString(),
+  };
+}
+
+/** An open position at `mark` with `backing` behind it (backing.ts). */
+export function positionView(
+  position: PositionState,
+  market: ContractMarket,
+  mark: bigint | null,
+  backing: bigint,
+): ContractPosition {
+  const shape = asPosition(position);
+  const pnl = mark === null ? 0n : unrealizedPnl(shape, mark);
+  const initial = initialMargin(position.cost, position.leverage);
+  const maintenance =
+    mark === null ? 0n : maintenanceMargin(market.brackets, position.quantity, mark);
+  const liquidation =
+    position.quantity === 0n ? null : liquidationPrice(market.brackets, shape, backing);
+  return {
+    id: position.id,
+    symbol: position.symbol,
+    direction: position.direction,
+    leverage: position.leverage,
+    margin_mode: position.marginMode,
+    quantity: quantityText(market, position.quantity),
+    entry_price: priceText(market, entryPrice(position)),
+    mark_price: mark === null ? null : priceText(market, mark),
+    margin: displayAmount(position.margin),
+    unrealized_pnl: displayAmount(pnl),
+    roe: ratio(pnl, initial),
+    margin_ratio: ratio(maintenance, backing + pnl),
+    liquidation_price: liquidation === null ? null : priceText(market, liquidation),
+    tp_price: position.tpPrice === null ? null : priceText(market, position.tpPrice),
+    sl_price: position.slPrice === null ? null : priceText(market, position.slPrice),
+    open_fee: displayAmount(position.openFee),
+    realized_pnl: displayAmount(position.realizedPnl),
+    funding_fee: displayAmount(position.fundingFee),
+    opened_at: position.openedAt.toISOString(),
+  };
+}
+
+/** The notional of a position at a price, for its value column. */
+export function positionValue(position: PositionState, price: bigint): bigint {
+  return notional(position.quantity, price);
+}

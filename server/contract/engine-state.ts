@@ -1,0 +1,123 @@
+// What the contract engine keeps in memory between batches: each market's book, the resting
+// orders with the terms the book does not know (leverage, margin mode, reduce-only, what they hold
+// frozen), and every open position. The engine is the only writer of all three, so memory and
+// database agree after every commit; after a failed batch both are read again from the database.
+import type { PositionAmounts } from '../../core/contract/position-book.ts';
+import type { ContractCloseReason, MarginMode } from '../../schemas/api/contract.schema.ts';
+import type { Side } from '../matching/events.ts';
+
+export type OrderPurpose = 'user' | 'tp' | 'sl' | 'liquidation' | 'adl';
+export type ContractOrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled';
+export type ContractCancelReason =
+  | 'user'
+  | 'self_trade'
+  | 'unfilled'
+  | 'reduce_only'
+  | 'liquidation';
+
+export interface OrderState {
+  id: number;
+  userId: number;
+  symbol: string;
+  side: Side;
+  type: 'limit' | 'market';
+  purpose: OrderPurpose;
+  /** The limit, in the market's units (for a market order the protective limit it ran with). */
+  price: number;
+  /** In the market's units. */
+  quantity: number;
+  leverage: number;
+  marginMode: MarginMode;
+  reduceOnly: boolean;
+  /** Base atoms filled so far, their value and the fees and PnL they made, USDT atoms. */
+  filledQuantity: bigint;
+  filledValue: bigint;
+  fee: bigint;
+  realizedPnl: bigint;
+  /** What the order still holds frozen in the contract wallet. */
+  frozen: bigint;
+  status: ContractOrderStatus;
+  cancelReason: ContractCancelReason | null;
+  createdAt: Date;
+}
+
+export interface PositionState extends PositionAmounts {
+  id: number;
+  userId: number;
+  symbol: string;
+  marginMode: MarginMode;
+  leverage: number;
+  openFee: bigint;
+  closingFee: bigint;
+  realizedPnl: bigint;
+  fundingFee: bigint;
+  closedQuantity: bigint;
+  closedValue: bigint;
+  /** Quote atoms per coin. */
+  tpPrice: bigint | null;
+  slPrice: bigint | null;
+  status: 'open' | 'closed';
+  closeReason: ContractCloseReason | null;
+  openedAt: Date;
+  closedAt: Date | null;
+}
+
+export class EngineState {
+  /** Resting orders by id. */
+  readonly orders = new Map<number, OrderState>();
+  /** Open positions by id. */
+  readonly positions = new Map<number, PositionState>();
+  readonly #open = new Map<string, PositionState>();
+  readonly #byUser = new Map<number, Set<PositionState>>();
+  readonly #ordersByUser = new Map<number, Set<OrderState>>();
+
+  /** The user's open position in `symbol`. */
+  positionOf(userId: number, symbol: string): PositionState | undefined {
+    return this.#open.get(`${userId}:${symbol}`);
+  }
+
+  positionsOf(userId: number): readonly PositionState[] {
+    return [...(this.#byUser.get(userId) ?? [])];
+  }
+
+  /** The user's resting orders, in `symbol` or in every market. */
+  ordersOf(userId: number, symbol?: string): OrderState[] {
+    const mine = [...(this.#ordersByUser.get(userId) ?? [])];
+    return symbol === undefined ? mine : mine.filter((order) => order.symbol === symbol);
+  }
+
+  addOrder(order: OrderState): void {
+    this.orders.set(order.id, order);
+    setOf(this.#ordersByUser, order.userId).add(order);
+  }
+
+  removeOrder(order: OrderState): void {
+    this.orders.delete(order.id);
+    const mine = this.#ordersByUser.get(order.userId);
+    mine?.delete(order);
+    if (mine?.size === 0) this.#ordersByUser.delete(order.userId);
+  }
+
+  addPosition(position: PositionState): void {
+    this.positions.set(position.id, position);
+    this.#open.set(`${position.userId}:${position.symbol}`, position);
+    setOf(this.#byUser, position.userId).add(position);
+  }
+
+  removePosition(position: PositionState): void {
+    this.positions.delete(position.id);
+    this.#open.delete(`${position.userId}:${position.symbol}`);
+    const mine = this.#byUser.get(position.userId);
+    mine?.delete(position);
+    if (mine?.size === 0) this.#byUser.delete(position.userId);
+  }
+}
+
+function setOf<T>(map: Map<number, Set<T>>, key: number): Set<T> {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  return set;
+}

@@ -1,0 +1,136 @@
+// The mark price of every perpetual, once a second: the median of the funding-carried index, the
+// index plus the book's recent basis, and the last trade (core/contract/mark.ts), recorded with
+// its inputs and timestamp in `contract_marks` so every liquidation can be recomputed from what
+// was recorded. Each recorded mark is then handed to the engine, which liquidates what it reached.
+// A stale index gives a mark that is kept but not fresh: it freezes liquidation and opening.
+import { sql } from 'kysely';
+import { basisWindow, markPrice } from '../../core/contract/mark.ts';
+import { formatAmount } from '../../core/money.ts';
+import type { Scheduler } from '../../core/scheduler.ts';
+import type { Db } from '../db/database.ts';
+import type { MarketService } from '../market/market-service.ts';
+import type { ContractEngine } from './contract-engine.ts';
+import { type ContractMarket, priceAtoms } from './contract-markets.ts';
+
+export interface MarkSettings {
+  intervalMs: number;
+  fundingIntervalMs: number;
+}
+
+interface Recorded {
+  symbol: string;
+  ts: Date;
+  index: bigint | null;
+  mark: bigint | null;
+  last: bigint | null;
+  basis: bigint;
+  stale: boolean;
+}
+
+export class MarkRecorder {
+  readonly #basis = new Map<string, bigint[]>();
+  readonly #last = new Map<string, bigint>();
+  #timer: unknown;
+  #running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly options: {
+      db: Db;
+      engine: ContractEngine;
+      market: MarketService;
+      scheduler: Scheduler;
+      settings: MarkSettings;
+      log: { warn(details: object, message: string): void };
+    },
+  ) {}
+
+  /** Told of every trade on a perpetual's book. */
+  noticeTrade(symbol: string, price: bigint): void {
+    this.#last.set(symbol, price);
+  }
+
+  start(): void {
+    const tick = () => {
+      this.#running = this.#running.then(() =>
+        this.record().catch((error) => this.options.log.warn({ err: error }, 'mark not recorded')),
+      );
+    };
+    this.#timer = this.options.scheduler.setInterval(tick, this.options.settings.intervalMs);
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.options.scheduler.clearInterval(this.#timer);
+    await this.#running;
+  }
+
+  /** One round: every market's mark computed, recorded, then handed to the engine. */
+  async record(): Promise<void> {
+    const { engine, scheduler, db } = this.options;
+    const now = scheduler.now();
+    const rows = [...engine.markets.values()].map((market) => this.#markOf(market, now));
+    await sql`
+      insert into contract_marks (symbol, ts, index_price, mark_price, last_price, basis,
+        funding_rate, stale)
+      select symbol, ts, index_price, mark_price, last_price, basis, 0, stale from unnest(
+        ${rows.map((row) => row.symbol)}::text[],
+        ${rows.map((row) => row.ts.toISOString())}::timestamptz[],
+        ${rows.map((row) => nullable(row.index))}::numeric[],
+        ${rows.map((row) => nullable(row.mark))}::numeric[],
+        ${rows.map((row) => nullable(row.last))}::numeric[],
+        ${rows.map((row) => formatAmount(row.basis))}::numeric[],
+        ${rows.map((row) => row.stale)}::boolean[]
+      ) as m(symbol, ts, index_price, mark_price, last_price, basis, stale)
+      on conflict (symbol, ts) do nothing`.execute(db);
+    for (const row of rows) {
+      if (row.mark === null) continue;
+      engine.marks.set(row.symbol, { price: row.mark, at: row.ts, fresh: !row.stale });
+      await engine.liquidateReached(row.symbol);
+    }
+  }
+
+  #markOf(market: ContractMarket, now: number): Recorded {
+    const state = this.options.market.market(market.symbol);
+    const reading = state?.indexAt(now);
+    const ts = new Date(now);
+    if (!reading || reading.price === null) {
+      return {
+        symbol: market.symbol,
+        ts,
+        index: null,
+        mark: null,
+        last: null,
+        basis: 0n,
+        stale: true,
+      };
+    }
+    const index = priceAtoms(market, reading.price);
+    const book = this.options.engine.book(market.symbol);
+    const bid = book?.bestBid() ?? 0;
+    const ask = book?.bestAsk() ?? 0;
+    const samples = this.#basis.get(market.symbol) ?? [];
+    if (bid > 0 && ask > 0 && !reading.stale) {
+      const mid = (priceAtoms(market, bid) + priceAtoms(market, ask)) / 2n;
+      samples.push(mid - index);
+      if (samples.length > basisWindow) samples.shift();
+      this.#basis.set(market.symbol, samples);
+    }
+    const last = this.#last.get(market.symbol) ?? null;
+    const { fundingIntervalMs } = this.options.settings;
+    const mark = markPrice({
+      index,
+      lastFundingRate: 0n,
+      msToNextFunding: fundingIntervalMs - (now % fundingIntervalMs),
+      fundingIntervalMs,
+      basisSamples: samples,
+      lastPrice: last,
+    });
+    const basis =
+      samples.length === 0 ? 0n : samples.reduce((a, b) => a + b, 0n) / BigInt(samples.length);
+    return { symbol: market.symbol, ts, index, mark, last, basis, stale: reading.stale };
+  }
+}
+
+function nullable(value: bigint | null): string | null {
+  return value === null ? null : formatAmount(value);
+}

@@ -1,0 +1,41 @@
+// Perpetual contracts: the contract engine over every perpetual's book, the mark recorder and
+// liquidation, the liquidity provider's quotes, the `/contract/*` calls, and each user's positions
+// and balances as they change. Resting orders and open positions hold margin frozen.
+import type { PrivateStream } from '../gateway/streams.ts';
+import { defineModule } from '../module.ts';
+import { contractReservations } from './contract-queries.ts';
+import { contractRoutes } from './contract-routes.ts';
+import { ContractService } from './contract-service.ts';
+import { contractFrames } from './private-frames.ts';
+
+export const contractModule = defineModule({
+  name: 'contract',
+  reservations: [contractReservations],
+  create(context) {
+    const service = new ContractService({
+      db: context.db,
+      clock: context.clock,
+      scheduler: context.scheduler,
+      market: context.market,
+      settings: context.config.contract,
+      spot: context.config.spot,
+      log: context.log,
+    });
+    contractRoutes(context.router, context, service, context.config.contract);
+    const changes: PrivateStream = {
+      start: (send) =>
+        service.onCommitted((committed) => {
+          const { engine } = service;
+          if (!engine) return;
+          for (const frame of contractFrames(engine, committed)) {
+            send(frame.userId, frame.channel, frame.data, committed.ts);
+          }
+        }),
+    };
+    return {
+      privateStreams: [changes],
+      start: () => service.start(),
+      stop: () => service.stop(),
+    };
+  },
+});

@@ -1,0 +1,51 @@
+// A committed contract batch as the private frames of each user it touched: their changed
+// positions on `positions` (open ones at the latest mark, closed ones once, with status
+// `closed`) and their changed balances on `balances`.
+import type { z } from 'zod';
+import { displayAmount } from '../../core/money.ts';
+import type { positionsDataSchema } from '../../schemas/api/contract.schema.ts';
+import type { balancesDataSchema } from '../../schemas/api/wallet.schema.ts';
+import type { ContractCommitted, ContractEngine } from './contract-engine.ts';
+import { positionView } from './contract-views.ts';
+
+export type ContractFrame =
+  | { userId: number; channel: 'positions'; data: z.input<typeof positionsDataSchema> }
+  | { userId: number; channel: 'balances'; data: z.input<typeof balancesDataSchema> };
+
+export function contractFrames(
+  engine: ContractEngine,
+  committed: ContractCommitted,
+): ContractFrame[] {
+  const totals = new Map<number, bigint>();
+  const balances = new Map<number, z.input<typeof balancesDataSchema>>();
+  for (const change of committed.balances) {
+    if (change.wallet === 'contract' && change.asset === 'USDT') {
+      totals.set(change.userId, change.available + change.frozen);
+    }
+    const mine = balances.get(change.userId) ?? [];
+    mine.push({
+      wallet: change.wallet,
+      asset: change.asset,
+      available: displayAmount(change.available),
+      frozen: displayAmount(change.frozen),
+    });
+    balances.set(change.userId, mine);
+  }
+  const positions = new Map<number, z.input<typeof positionsDataSchema>>();
+  for (const position of committed.effects.positions.values()) {
+    const market = engine.markets.get(position.symbol);
+    if (!market) continue;
+    const backing =
+      engine.backingOf(position, totals.get(position.userId) ?? null) ?? position.margin;
+    const mine = positions.get(position.userId) ?? [];
+    mine.push({
+      ...positionView(position, market, engine.marks.latest(position.symbol), backing),
+      status: position.status,
+    });
+    positions.set(position.userId, mine);
+  }
+  return [
+    ...[...positions].map(([userId, data]) => ({ userId, channel: 'positions' as const, data })),
+    ...[...balances].map(([userId, data]) => ({ userId, channel: 'balances' as const, data })),
+  ];
+}
