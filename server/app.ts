@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scheduler,
     sessionLimits,
     // The market data every product reads: built here, run by the market module.
-    market: deps.market ?? createMarketService(config, deps.db, scheduler, app.log),
+    market: deps.market ?? createMarketService(config, deps.db, scheduler, app.log, deps.feeds),
     log: app.log,
   };
   const built = modules.map((module) => module.create(context));

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { DatabaseStats, Db } from './db/database.ts';
 import type { GatewayLimits } from './gateway/limits.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { MarketFeed } from './market/feed.ts';
 import type { MarketService } from './market/market-service.ts';
 
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   scheduler?: Scheduler;
   /** The market service; built from the settings when not given. */
   market?: MarketService;
+  /** Feeds to build it with instead of those the settings name (a test that sets the prices). */
+  feeds?: readonly MarketFeed[];
   /** What the database has been asked, for `ops stats`; absent where nobody counts. */
   databaseStats?: DatabaseStats;
   /** Socket limits other than the defaults (tests shorten the heartbeat). */

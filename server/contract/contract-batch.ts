@@ -202,7 +202,7 @@ export class ContractBatch {
     if (order.reduceOnly) this.#checkReduces(market, order, position);
     else {
       if (mark === null) throw new BusinessError('index_stale');
-      this.#checkOpens(market, order, position);
+      this.#checkOpens(market, order, position, mark);
     }
     const price = limitOverride ?? order.price ?? this.#protectiveLimit(market, book, order);
     const reason = checkLimitOrder(book.rules, price, order.quantity);
@@ -275,6 +275,7 @@ export class ContractBatch {
     market: ContractMarket,
     order: NewContractOrder,
     position: PositionState | undefined,
+    mark: bigint,
   ): void {
     const others = this.context.state
       .ordersOf(order.userId, order.symbol)
@@ -284,11 +285,11 @@ export class ContractBatch {
     if ((position && differs(position)) || others.some(differs)) {
       throw new BusinessError('contract_settings_locked');
     }
-    const price = order.price ?? 0;
+    const price = order.price === null ? mark : priceAtoms(market, order.price);
     const size =
       (position?.direction === directionOf(order.side) ? position.quantity : 0n) +
       quantityAtoms(market, order.quantity);
-    const bracket = bracketFor(market.brackets, notional(size, priceAtoms(market, price)));
+    const bracket = bracketFor(market.brackets, notional(size, price));
     if (order.leverage > bracket.maxLeverage) {
       throw new BusinessError('leverage_too_high_for_position', { count: bracket.maxLeverage });
     }

@@ -16,9 +16,11 @@ export function createMarketService(
   db: Db,
   scheduler: Scheduler,
   log: FastifyBaseLogger,
+  given?: readonly MarketFeed[],
 ): MarketService {
   const markets = marketsFor(config.markets);
-  const feeds = config.marketFeeds.map((name) => feedNamed(name, config, markets, scheduler, log));
+  const feeds =
+    given ?? config.marketFeeds.map((name) => feedNamed(name, config, markets, scheduler, log));
   return new MarketService({
     markets,
     feeds,

@@ -44,8 +44,17 @@ async function trader(usdt: string) {
 }
 type Trader = Awaited<ReturnType<typeof trader>>;
 
-const send = <T>(user: Trader, path: string, body: Record<string, unknown>, key = randomUUID()) =>
-  client().post<T>(path, body, { token: user.token, headers: { 'idempotency-key': key } });
+const send = <T>(
+  user: Trader,
+  path: string,
+  body: Record<string, unknown>,
+  key: string = randomUUID(),
+) =>
+  client().post<T>(
+    path,
+    Object.fromEntries(Object.entries(body).map(([name, value]) => [name, String(value)])),
+    { token: user.token, headers: { 'idempotency-key': key } },
+  );
 
 const open = (user: Trader, body: Record<string, unknown>, key?: string) =>
   send<ContractOrder>(user, '/contract/open', body, key);

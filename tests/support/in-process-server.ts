@@ -10,6 +10,7 @@ import type { Clock } from '../../server/clock.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
 import { outboxMailer } from '../../server/mail/outbox-mailer.ts';
+import type { MarketFeed } from '../../server/market/feed.ts';
 
 export interface InProcessServer {
   url: string;
@@ -23,6 +24,7 @@ export async function startInProcessServer(
   clock: Clock,
   env: Record<string, string> = {},
   databaseUrl?: string,
+  options: { feeds?: readonly MarketFeed[] } = {},
 ): Promise<InProcessServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-inproc-'));
   const config = loadConfig({
@@ -35,7 +37,14 @@ export async function startInProcessServer(
   });
   const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://' });
   const outbox = outboxMailer(path.join(dataDir, 'outbox.ndjson'), clock);
-  const app = await buildApp({ db: database.db, clock, config, email: outbox, sms: outbox });
+  const app = await buildApp({
+    db: database.db,
+    clock,
+    config,
+    email: outbox,
+    sms: outbox,
+    ...(options.feeds ? { feeds: options.feeds } : {}),
+  });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
