@@ -32,6 +32,7 @@ import type {
 } from './engine-state.ts';
 import { type LiquidationRecord, Liquidator } from './liquidator.ts';
 import type { MarkBoard } from './mark-board.ts';
+import { ReduceOnlyGuard } from './reduce-only-guard.ts';
 
 /** An order before it has an id, in its market's units. */
 export interface NewContractOrder {
@@ -246,6 +247,7 @@ export class ContractBatch {
       this.post(legs.posting('contract.freeze', `contract:freeze:${placed.id}`));
     }
     this.effects.moved = true;
+    book.guard = new ReduceOnlyGuard(this.context.state, market);
     const count =
       order.type === 'limit' && limitOverride === undefined
         ? book.limit(placed.id, order.userId, order.side, price, order.quantity)
@@ -395,7 +397,8 @@ export class ContractBatch {
           const order = state.orders.get(event.orderId) as OrderState;
           this.#release(order, order.frozen, 'contract:release');
           order.status = 'cancelled';
-          order.cancelReason = event.reason === 'self_trade' ? 'self_trade' : 'user';
+          order.cancelReason =
+            event.reason === 'self_trade' || event.reason === 'reduce_only' ? event.reason : 'user';
           state.removeOrder(order);
           this.#touchLevel(market.symbol, event.side, event.price);
           break;

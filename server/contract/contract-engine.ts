@@ -345,9 +345,23 @@ export class ContractEngine {
   async #refileAll(): Promise<void> {
     this.#indexes.clear();
     for (const symbol of this.markets.keys()) this.#indexes.set(symbol, new LiquidationIndex());
-    const users = [...new Set([...this.#state.positions.values()].map((p) => p.userId))];
-    const balances = await this.#balancesOf(users);
-    for (const position of this.#state.positions.values()) {
+    await this.refileCross(() => true);
+  }
+
+  /**
+   * Files the cross positions again with their wallets read now (and, with `all`, every
+   * position): a transfer in or out of the contract wallet and the other markets' marks move a
+   * cross position's liquidation price without the engine changing it.
+   */
+  async refileCross(all: () => boolean = () => false): Promise<void> {
+    const every = all();
+    const positions = [...this.#state.positions.values()].filter(
+      (position) => every || position.marginMode === 'cross',
+    );
+    const balances = await this.#balancesOf(positions.map((position) => position.userId));
+    for (const position of positions) {
+      // Closed or changed while the wallets were read: the batch that did it filed it.
+      if (this.#state.positions.get(position.id) !== position) continue;
       this.#file(position, balances.total(position.userId));
     }
   }

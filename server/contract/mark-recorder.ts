@@ -27,7 +27,11 @@ interface Recorded {
   stale: boolean;
 }
 
+/** Cross positions are filed again with fresh wallets and marks every this many rounds. */
+const crossRefileRounds = 5;
+
 export class MarkRecorder {
+  #rounds = 0;
   readonly #basis = new Map<string, bigint[]>();
   readonly #last = new Map<string, bigint>();
   #timer: unknown;
@@ -83,9 +87,14 @@ export class MarkRecorder {
       ) as m(symbol, ts, index_price, mark_price, last_price, basis, stale)
       on conflict (symbol, ts) do nothing`.execute(db);
     for (const row of rows) {
-      if (row.mark === null) continue;
-      engine.marks.set(row.symbol, { price: row.mark, at: row.ts, fresh: !row.stale });
-      await engine.liquidateReached(row.symbol);
+      if (row.mark !== null) {
+        engine.marks.set(row.symbol, { price: row.mark, at: row.ts, fresh: !row.stale });
+      }
+    }
+    this.#rounds += 1;
+    if (this.#rounds % crossRefileRounds === 0) await engine.refileCross();
+    for (const row of rows) {
+      if (row.mark !== null) await engine.liquidateReached(row.symbol);
     }
   }
 

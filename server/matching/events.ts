@@ -16,7 +16,7 @@ export type RejectReason =
   | 'not_owner';
 
 /** Why a resting order left the book without filling. */
-export type CancelReason = 'user' | 'self_trade';
+export type CancelReason = 'user' | 'self_trade' | 'reduce_only';
 
 export type EventKind = 'fill' | 'rest' | 'done' | 'cancel' | 'reject';
 
@@ -30,7 +30,8 @@ export type EventKind = 'fill' | 'rest' | 'done' | 'cancel' | 'reject';
  *   order that ran out of quantity, budget or book): `quantity` and `quote` are its totals, and
  *   `remaining` is what was not used (quantity, or quote for a market buy) and should be released.
  * - `cancel`: the resting order `orderId` (at `price`) left the book with `remaining` unfilled;
- *   `reason` is `user`, or `self_trade` when an incoming order of the same user reached it.
+ *   `reason` is `user`, `self_trade` when an incoming order of the same user reached it, or
+ *   `reduce_only` when the book's maker guard found it had nothing left to reduce.
  * - `reject`: the command was refused for `reason`; nothing changed.
  */
 export interface EngineEvent {

@@ -36,6 +36,17 @@ export interface RestingOrder {
   remaining: number;
 }
 
+/**
+ * Limits what a resting order may still trade, asked as matching reaches it (the contract engine's
+ * reduce-only orders may only close what their owner's position still holds). Answering less
+ * than `remaining` caps the fill; 0 cancels the order (reason `reduce_only`) and matching goes on.
+ */
+export interface MakerGuard {
+  room(orderId: number, userId: number, remaining: number): number;
+  /** A resting order traded `quantity`. */
+  filled(orderId: number, userId: number, quantity: number): void;
+}
+
 /** One aggregated price level, for depth. */
 export interface DepthLevel {
   price: number;
@@ -54,6 +65,8 @@ export class OrderBook {
   /** Totals of the incoming order being matched, for its `done` event. */
   private filledQuantity = 0;
   private filledQuote = 0;
+  /** Set by the caller for the commands that need it; null on spot. */
+  guard: MakerGuard | null = null;
 
   constructor(rules: MarketRules, options: { preallocateOrders?: number } = {}) {
     assertRules(rules);
@@ -245,7 +258,14 @@ export class OrderBook {
         continue;
       }
       const makerLeft = orders.remaining(maker);
-      const quantity = Math.min(wanted, makerLeft);
+      const room = this.guard
+        ? this.guard.room(orders.id(maker), makerUserId, makerLeft)
+        : makerLeft;
+      if (room <= 0) {
+        this.removeResting(maker, 'reduce_only');
+        continue;
+      }
+      const quantity = Math.min(wanted, makerLeft, room);
       const makerRemaining = makerLeft - quantity;
       const quote = price * quantity;
       left -= byQuote ? quote : quantity;
@@ -261,6 +281,7 @@ export class OrderBook {
       event.makerOrderId = orders.id(maker);
       event.makerUserId = makerUserId;
       event.makerRemaining = makerRemaining;
+      this.guard?.filled(event.makerOrderId, makerUserId, quantity);
       if (makerRemaining === 0) this.unlinkResting(maker, level, opposite);
     }
     return left;
