@@ -264,3 +264,53 @@ export const contractHistory = defineEndpoint({
 export const positionsDataSchema = z.array(
   contractPositionSchema.extend({ status: z.enum(['open', 'closed']) }),
 );
+
+export const fundingPaymentSchema = z.object({
+  round_id: z.number().int(),
+  symbol: symbolSchema,
+  funding_time: timestamp,
+  /** The round's rate as a fraction (`0.0001` = 0.01 %); positive: longs paid shorts. */
+  rate: decimalString,
+  mark_price: decimalString,
+  position_id: z.number().int(),
+  direction: directionSchema,
+  quantity: decimalString,
+  /** Received (positive) or paid (negative), USDT. */
+  amount: decimalString,
+});
+
+export const contractFunding = defineEndpoint({
+  method: 'GET',
+  path: '/contract/funding',
+  summary:
+    "The caller's funding payments, newest first, each with the round's rate and mark and the quantity it was paid on",
+  auth: true,
+  request: z.object({ symbol: blankAsAbsent(symbolSchema), page, size: pageSize }),
+  response: pagedSchema(fundingPaymentSchema),
+  errors: [],
+});
+
+export const contractInsurance = defineEndpoint({
+  method: 'GET',
+  path: '/contract/insurance',
+  summary:
+    "The insurance fund's balance and its movements, newest first: liquidations' remaining margin, funding remainders, shortfalls it paid",
+  auth: false,
+  request: z.object({ page, size: pageSize }),
+  response: z.object({
+    balance: decimalString,
+    list: z.array(
+      z.object({
+        kind: z.string(),
+        reference: z.string(),
+        /** Into the fund (positive) or out of it (negative), USDT. */
+        amount: decimalString,
+        created_at: timestamp,
+      }),
+    ),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+  }),
+  errors: [],
+});

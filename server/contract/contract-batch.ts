@@ -30,6 +30,7 @@ import type {
   OrderState,
   PositionState,
 } from './engine-state.ts';
+import { type FundingCommand, type FundingRecord, payFunding } from './funding-payments.ts';
 import { type LiquidationRecord, Liquidator } from './liquidator.ts';
 import type { MarkBoard } from './mark-board.ts';
 import { ReduceOnlyGuard } from './reduce-only-guard.ts';
@@ -62,12 +63,14 @@ export type ContractCommand =
       resting: readonly number[] | null;
     }
   /** Positions whose liquidation price the mark reached: each is checked exactly first. */
-  | { kind: 'liquidate'; positionIds: readonly number[] };
+  | { kind: 'liquidate'; positionIds: readonly number[] }
+  | FundingCommand;
 
 export type ContractResult =
   | { kind: 'order'; orderId: number }
   | { kind: 'quotes'; resting: number[] }
   | { kind: 'liquidated'; positionIds: number[] }
+  | { kind: 'funded'; payments: number }
   | { kind: 'refused'; error: BusinessError };
 
 /** One trade between two orders (or, for auto-deleveraging, two positions). */
@@ -95,6 +98,7 @@ export interface ContractEffects {
   positions: Map<number, PositionState>;
   fills: ContractFill[];
   liquidations: LiquidationRecord[];
+  funding: FundingRecord[];
   /** Price levels whose resting quantity changed, per market. */
   touched: Map<string, { side: Side; price: number }[]>;
   results: ContractResult[];
@@ -143,6 +147,11 @@ export class Legs {
     else this.#amounts.set(key, { account, bucket, amount });
   }
 
+  /** What the legs so far add to one bucket of one account. */
+  amount(account: AccountRef, bucket: Bucket): bigint {
+    return this.#amounts.get(`${JSON.stringify(account)}:${bucket}`)?.amount ?? 0n;
+  }
+
   posting(kind: string, reference: string): Posting | null {
     const legs = [...this.#amounts.values()].filter((leg) => leg.amount !== 0n);
     return legs.length === 0 ? null : { kind, reference, legs };
@@ -156,6 +165,7 @@ export class ContractBatch {
     positions: new Map(),
     fills: [],
     liquidations: [],
+    funding: [],
     touched: new Map(),
     results: [],
     moved: false,
@@ -187,6 +197,12 @@ export class ContractBatch {
         return { kind: 'quotes', resting: this.#requote(command) };
       case 'liquidate':
         return { kind: 'liquidated', positionIds: this.#liquidator.run(command.positionIds) };
+      case 'fund': {
+        const record = payFunding(this, this.context.state, this.context.balances, command);
+        this.effects.funding.push(record);
+        this.effects.moved = true;
+        return { kind: 'funded', payments: record.payments.length };
+      }
     }
   }
 
@@ -497,7 +513,7 @@ export class ContractBatch {
       position.closedValue += notional(closing, price);
       position.closingFee += closingFee;
       this.#liquidator.noteClosed(position, part.margin + part.pnl);
-      this.#touchPosition(position);
+      this.touchPosition(position);
       if (position.quantity === 0n) this.#closePosition(position, closeReasonOf[order.purpose]);
       else this.#trim.add(`${order.userId}:${order.symbol}`);
     }
@@ -514,7 +530,7 @@ export class ContractBatch {
       legs.add(account, 'frozen', margin);
       Object.assign(position, withOpened(position, opening, price, margin));
       position.openFee += fee - (fee * closing) / quantity;
-      this.#touchPosition(position);
+      this.touchPosition(position);
     }
     legs.add(account, 'available', -fee);
     legs.add(system('fees'), 'available', fee);
@@ -607,7 +623,7 @@ export class ContractBatch {
     this.effects.orders.set(order.id, order);
   }
 
-  #touchPosition(position: PositionState): void {
+  touchPosition(position: PositionState): void {
     this.effects.positions.set(position.id, position);
   }
 

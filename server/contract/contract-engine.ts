@@ -39,6 +39,7 @@ import {
 import type { ContractMarket } from './contract-markets.ts';
 import {
   insertFills,
+  insertFunding,
   insertLiquidations,
   openPositions,
   remainingUnits,
@@ -48,6 +49,7 @@ import {
 } from './contract-store.ts';
 import { orderView } from './contract-views.ts';
 import { EngineState, type PositionState } from './engine-state.ts';
+import type { FundingCommand } from './funding-payments.ts';
 import { LiquidationIndex } from './liquidation-index.ts';
 import { MarkBoard } from './mark-board.ts';
 
@@ -145,6 +147,12 @@ export class ContractEngine {
     return this.#commands.submit({ kind: 'liquidate', positionIds: reached }) as Promise<number[]>;
   }
 
+  /** Pays a funding round on every open position of the market; answers how many paid or got. */
+  async fund(command: FundingCommand): Promise<number> {
+    const [payments] = (await this.#commands.submit(command)) as number[];
+    return payments ?? 0;
+  }
+
   async idle(): Promise<void> {
     await this.#commands.idle();
   }
@@ -216,6 +224,7 @@ export class ContractEngine {
       const changed = await writePostings(trx, postings, ids);
       await insertFills(trx, effects.fills, this.markets, now);
       await insertLiquidations(trx, effects.liquidations, now);
+      await insertFunding(trx, effects.funding);
       const answers = effects.results.map((result) => this.#answerOf(result, effects, now));
       await storeKeys(trx, work, answers);
       return { changed, answers };
@@ -242,6 +251,10 @@ export class ContractEngine {
           const position = this.#state.positions.get(id);
           return position ? [position.userId] : [];
         });
+      case 'fund':
+        return [...this.#state.positions.values()]
+          .filter((position) => position.symbol === command.symbol)
+          .map((position) => position.userId);
     }
   }
 
@@ -312,6 +325,8 @@ export class ContractEngine {
         return result.resting;
       case 'liquidated':
         return result.positionIds;
+      case 'funded':
+        return [result.payments];
       case 'order': {
         const order = effects.orders.get(result.orderId) ?? this.#state.orders.get(result.orderId);
         if (!order) throw new Error(`order ${result.orderId} was not written`);

@@ -7,20 +7,19 @@ import type { MarketService } from '../market/market-service.ts';
 import { trimZeros } from '../spot/spot-markets.ts';
 import type { ContractEngine } from './contract-engine.ts';
 import { type ContractMarket, priceAtoms } from './contract-markets.ts';
-import type { ContractSettings } from './contract-settings.ts';
 import { priceText } from './contract-views.ts';
+import type { FundingClock } from './funding-clock.ts';
 
 export function marketView(
   market: ContractMarket,
   engine: ContractEngine,
   markets: MarketService,
-  settings: ContractSettings,
+  funding: FundingClock,
   now: number,
 ): MarketView {
   const { priceScale, quantityScale, rules, fees } = market;
   const index = markets.market(market.symbol)?.indexAt(now).price ?? null;
   const mark = engine.marks.latest(market.symbol);
-  const interval = settings.fundingIntervalMs;
   return {
     symbol: market.symbol,
     base: market.base,
@@ -41,7 +40,12 @@ export function marketView(
     })),
     index_price: index === null ? null : priceText(market, priceAtoms(market, index)),
     mark_price: mark === null ? null : priceText(market, mark),
-    funding_rate: '0',
-    next_funding_time: new Date(now - (now % interval) + interval).toISOString(),
+    funding_rate: rateText(funding.estimatedRate(market.symbol)),
+    next_funding_time: new Date(funding.nextFunding(now)).toISOString(),
   };
+}
+
+/** A rate in parts per 10^8 as a fraction (`10000` → `0.0001`). */
+export function rateText(rate: bigint): string {
+  return displayAmount(rate);
 }

@@ -160,3 +160,80 @@ export const contractReservations: ReservationsQuery = sql`
   union all
   select user_id, 'contract' as wallet, 'USDT' as asset, sum(margin) as amount
   from contract_positions where status = 'open' group by user_id`;
+
+/** The user's funding payments with their rounds, newest first. */
+export async function listFunding(
+  db: Db,
+  userId: number,
+  symbol: string | undefined,
+  page: number,
+  size: number,
+) {
+  const { rows } = await sql<{
+    round_id: string | number;
+    symbol: string;
+    funding_time: Date | string;
+    rate: string;
+    mark_price: string;
+    position_id: string | number;
+    direction: 'long' | 'short';
+    quantity: string;
+    amount: string;
+    total: string | number;
+  }>`
+    select r.id as round_id, r.symbol, r.funding_time, r.rate::text, r.mark_price::text,
+      p.position_id, p.direction, p.quantity::text, p.amount::text, count(*) over () as total
+    from contract_funding_payments p join contract_funding_rounds r on r.id = p.round_id
+    where p.user_id = ${userId} and (${symbol ?? null}::text is null or r.symbol = ${symbol ?? null})
+    order by r.id desc, p.position_id desc limit ${size} offset ${(page - 1) * size}`.execute(db);
+  return { rows, total: Number(rows[0]?.total ?? 0) };
+}
+
+export function fundingView(
+  row: Awaited<ReturnType<typeof listFunding>>['rows'][number],
+  scales: Scales,
+) {
+  return {
+    round_id: Number(row.round_id),
+    symbol: row.symbol,
+    funding_time: iso(row.funding_time),
+    rate: displayAmount(BigInt(row.rate)),
+    mark_price: atScale(row.mark_price, scales.priceScale),
+    position_id: Number(row.position_id),
+    direction: row.direction,
+    quantity: atScale(row.quantity, scales.quantityScale),
+    amount: displayAmount(signedAtoms(row.amount)),
+  };
+}
+
+/** The insurance fund's balance and movements, newest first. */
+export async function insuranceFund(db: Db, page: number, size: number) {
+  const balance = await sql<{ available: string }>`
+    select available::text from ledger_accounts
+    where system_name = 'insurance' and asset = 'USDT'`.execute(db);
+  const { rows } = await sql<{
+    kind: string;
+    reference: string;
+    amount: string;
+    created_at: Date | string;
+    total: string | number;
+  }>`
+    select p.kind, p.reference, e.amount::text, p.created_at, count(*) over () as total
+    from ledger_entries e
+    join ledger_accounts a on a.id = e.account_id
+    join ledger_postings p on p.id = e.posting_id
+    where a.system_name = 'insurance' and a.asset = 'USDT'
+    order by e.posting_id desc limit ${size} offset ${(page - 1) * size}`.execute(db);
+  return {
+    balance: displayAmount(signedAtoms(balance.rows[0]?.available ?? '0')),
+    list: rows.map((row) => ({
+      kind: row.kind,
+      reference: row.reference,
+      amount: displayAmount(signedAtoms(row.amount)),
+      created_at: iso(row.created_at),
+    })),
+    total: Number(rows[0]?.total ?? 0),
+    page,
+    size,
+  };
+}

@@ -4,7 +4,9 @@
 import {
   cancelContractOrder,
   closeContract,
+  contractFunding,
   contractHistory,
+  contractInsurance,
   contractMarkets,
   contractOrders,
   contractPositions,
@@ -18,9 +20,17 @@ import { knownMarkets } from '../market/catalog.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { ContractEngine } from './contract-engine.ts';
 import { marketView } from './contract-market-view.ts';
-import { closedView, findOrder, listClosed, listOrders, orderRowView } from './contract-queries.ts';
+import {
+  closedView,
+  findOrder,
+  fundingView,
+  insuranceFund,
+  listClosed,
+  listFunding,
+  listOrders,
+  orderRowView,
+} from './contract-queries.ts';
 import type { ContractService } from './contract-service.ts';
-import type { ContractSettings } from './contract-settings.ts';
 import { positionView } from './contract-views.ts';
 import { parseClose, parseOpen } from './order-parse.ts';
 import { walletTotal } from './wallet-total.ts';
@@ -29,7 +39,6 @@ export function contractRoutes(
   router: Router,
   deps: AppDeps & { market: MarketService },
   service: ContractService,
-  settings: ContractSettings,
 ): void {
   const { db } = deps;
   const engineOf = (): ContractEngine => {
@@ -42,12 +51,12 @@ export function contractRoutes(
     knownMarkets.find((spec) => spec.symbol === symbol) ?? { priceScale: 8, quantityScale: 8 };
 
   router.add(contractMarkets, async () => {
-    const engine = service.engine;
-    if (!engine) return { list: [] };
+    const { engine, funding } = service;
+    if (!engine || !funding) return { list: [] };
     const now = deps.clock.now().getTime();
     return {
       list: [...engine.markets.values()].map((market) =>
-        marketView(market, engine, deps.market, settings, now),
+        marketView(market, engine, deps.market, funding, now),
       ),
     };
   });
@@ -121,4 +130,11 @@ export function contractRoutes(
     const { rows, total } = await listClosed(db, session.userId, symbol, page, size);
     return { list: rows.map((row) => closedView(row, scalesOf(row.symbol))), total, page, size };
   });
+
+  router.add(contractFunding, async ({ symbol, page, size }, { session }) => {
+    const { rows, total } = await listFunding(db, session.userId, symbol, page, size);
+    return { list: rows.map((row) => fundingView(row, scalesOf(row.symbol))), total, page, size };
+  });
+
+  router.add(contractInsurance, async ({ page, size }) => insuranceFund(db, page, size));
 }

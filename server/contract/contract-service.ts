@@ -13,6 +13,7 @@ import { ensureProviderAccount, seedProvider } from '../spot/liquidity/provider-
 import { type ContractCommitted, ContractEngine } from './contract-engine.ts';
 import { contractMarketOf, priceAtoms } from './contract-markets.ts';
 import type { ContractSettings } from './contract-settings.ts';
+import { FundingClock } from './funding-clock.ts';
 import { MarkRecorder } from './mark-recorder.ts';
 
 export interface ContractServiceOptions {
@@ -29,6 +30,7 @@ export interface ContractServiceOptions {
 export class ContractService {
   readonly engine: ContractEngine | undefined;
   readonly #recorder: MarkRecorder | undefined;
+  readonly funding: FundingClock | undefined;
   readonly #listeners = new Set<(committed: ContractCommitted) => void>();
   #provider: LiquidityProvider | undefined;
 
@@ -50,6 +52,19 @@ export class ContractService {
       log: options.log,
       onCommitted: (committed) => this.#committed(committed),
     });
+    const funding = new FundingClock({
+      db: options.db,
+      engine: this.engine,
+      market,
+      scheduler: options.scheduler,
+      settings: {
+        intervalMs: settings.fundingIntervalMs,
+        sampleMs: settings.fundingSampleMs,
+        impactNotional: settings.impactNotional,
+      },
+      log: options.log,
+    });
+    this.funding = funding;
     this.#recorder = new MarkRecorder({
       db: options.db,
       engine: this.engine,
@@ -58,6 +73,7 @@ export class ContractService {
       settings: {
         intervalMs: settings.markIntervalMs,
         fundingIntervalMs: settings.fundingIntervalMs,
+        lastFundingRate: (symbol) => funding.lastRate(symbol),
       },
       log: options.log,
     });
@@ -72,6 +88,7 @@ export class ContractService {
     const { engine } = this;
     if (!engine) return;
     await engine.rebuild();
+    await this.funding?.start();
     this.#recorder?.start();
     const { spot, settings, db, market } = this.options;
     if (!spot.liquidityProvider.enabled) return;
@@ -98,6 +115,7 @@ export class ContractService {
   }
 
   async stop(): Promise<void> {
+    await this.funding?.stop();
     await this.#recorder?.stop();
     await this.#provider?.stop();
     await this.engine?.idle();

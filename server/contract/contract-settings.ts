@@ -31,6 +31,9 @@ export const contractEnvShape = {
     .min(1000)
     .max(86_400_000)
     .default(8 * 3_600_000),
+  FUNDING_SAMPLE_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  /** The notional whose average fill price is a premium sample's impact price. */
+  CONTRACT_IMPACT_NOTIONAL: whole.default(10_000n),
   LP_CONTRACT_LEVERAGE: z.coerce.number().int().min(1).max(20).default(10),
   LP_CONTRACT_SEED_USDT: whole.default(1_000_000n),
 };
@@ -44,6 +47,9 @@ export interface ContractSettings {
   marketBandPpm: number;
   markIntervalMs: number;
   fundingIntervalMs: number;
+  fundingSampleMs: number;
+  /** USDT atoms. */
+  impactNotional: bigint;
   provider: { leverage: number; seedUsdt: bigint };
 }
 
@@ -58,6 +64,8 @@ export function contractSettingsOf(env: ContractEnv): ContractSettings {
     marketBandPpm: env.CONTRACT_MARKET_BAND,
     markIntervalMs: env.CONTRACT_MARK_INTERVAL_MS,
     fundingIntervalMs: env.FUNDING_INTERVAL_MS,
+    fundingSampleMs: env.FUNDING_SAMPLE_MS,
+    impactNotional: env.CONTRACT_IMPACT_NOTIONAL * 100_000_000n,
     provider: { leverage: env.LP_CONTRACT_LEVERAGE, seedUsdt: env.LP_CONTRACT_SEED_USDT },
   };
 }

@@ -15,6 +15,8 @@ import { type ContractMarket, priceAtoms } from './contract-markets.ts';
 export interface MarkSettings {
   intervalMs: number;
   fundingIntervalMs: number;
+  /** The last funding round's rate, parts per 10^8. */
+  lastFundingRate(symbol: string): bigint;
 }
 
 interface Recorded {
@@ -25,6 +27,8 @@ interface Recorded {
   last: bigint | null;
   basis: bigint;
   stale: boolean;
+  /** The funding rate the mark carried, parts per 10^8. */
+  rate: bigint;
 }
 
 /** Cross positions are filed again with fresh wallets and marks every this many rounds. */
@@ -76,15 +80,16 @@ export class MarkRecorder {
     await sql`
       insert into contract_marks (symbol, ts, index_price, mark_price, last_price, basis,
         funding_rate, stale)
-      select symbol, ts, index_price, mark_price, last_price, basis, 0, stale from unnest(
+      select symbol, ts, index_price, mark_price, last_price, basis, rate, stale from unnest(
         ${rows.map((row) => row.symbol)}::text[],
         ${rows.map((row) => row.ts.toISOString())}::timestamptz[],
         ${rows.map((row) => nullable(row.index))}::numeric[],
         ${rows.map((row) => nullable(row.mark))}::numeric[],
         ${rows.map((row) => nullable(row.last))}::numeric[],
         ${rows.map((row) => formatAmount(row.basis))}::numeric[],
-        ${rows.map((row) => row.stale)}::boolean[]
-      ) as m(symbol, ts, index_price, mark_price, last_price, basis, stale)
+        ${rows.map((row) => row.stale)}::boolean[],
+        ${rows.map((row) => row.rate.toString())}::bigint[]
+      ) as m(symbol, ts, index_price, mark_price, last_price, basis, stale, rate)
       on conflict (symbol, ts) do nothing`.execute(db);
     for (const row of rows) {
       if (row.mark !== null) {
@@ -111,6 +116,7 @@ export class MarkRecorder {
         last: null,
         basis: 0n,
         stale: true,
+        rate: 0n,
       };
     }
     const index = priceAtoms(market, reading.price);
@@ -126,9 +132,10 @@ export class MarkRecorder {
     }
     const last = this.#last.get(market.symbol) ?? null;
     const { fundingIntervalMs } = this.options.settings;
+    const rate = this.options.settings.lastFundingRate(market.symbol);
     const mark = markPrice({
       index,
-      lastFundingRate: 0n,
+      lastFundingRate: rate,
       msToNextFunding: fundingIntervalMs - (now % fundingIntervalMs),
       fundingIntervalMs,
       basisSamples: samples,
@@ -136,7 +143,7 @@ export class MarkRecorder {
     });
     const basis =
       samples.length === 0 ? 0n : samples.reduce((a, b) => a + b, 0n) / BigInt(samples.length);
-    return { symbol: market.symbol, ts, index, mark, last, basis, stale: reading.stale };
+    return { symbol: market.symbol, ts, index, mark, last, basis, stale: reading.stale, rate };
   }
 }
 

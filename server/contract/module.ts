@@ -21,7 +21,7 @@ export const contractModule = defineModule({
       spot: context.config.spot,
       log: context.log,
     });
-    contractRoutes(context.router, context, service, context.config.contract);
+    contractRoutes(context.router, context, service);
     const changes: PrivateStream = {
       start: (send) =>
         service.onCommitted((committed) => {

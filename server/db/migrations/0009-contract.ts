@@ -1,7 +1,9 @@
 // Perpetual contracts: orders (the books are rebuilt from the resting ones at start), positions
-// open and closed, fills, the mark prices every liquidation and funding round reads, and the
-// liquidations with the inputs that decided them. Amounts are decimal strings of the ledger's
-// eight places: quantities in coins, prices and values in USDT.
+// open and closed, fills, the mark prices every liquidation and funding round reads, the
+// liquidations with the inputs that decided them, and funding: the premium samples, each round's
+// rate and totals, and every payment with the quantity it was paid on. Amounts are decimal
+// strings of the ledger's eight places (quantities in coins, prices and values in USDT); rates
+// and premiums are integers of parts per 10^8.
 import { type Kysely, sql } from 'kysely';
 
 const direction = `text not null check (direction in ('long', 'short'))`;
@@ -93,7 +95,7 @@ const statements = [
     mark_price numeric(38, 8),
     last_price numeric(38, 8),
     basis numeric(38, 8) not null,
-    funding_rate numeric(38, 8) not null,
+    funding_rate bigint not null,
     stale boolean not null,
     primary key (symbol, ts)
   )`,
@@ -120,6 +122,39 @@ const statements = [
     created_at timestamptz not null
   )`,
   'create index contract_liquidations_user_idx on contract_liquidations (user_id, id desc)',
+  // Premium samples, each from the impact prices against the index (null: not enough depth).
+  `create table contract_premiums (
+    symbol text not null,
+    ts timestamptz not null,
+    index_price numeric(38, 8) not null,
+    impact_bid numeric(38, 8),
+    impact_ask numeric(38, 8),
+    premium bigint not null,
+    primary key (symbol, ts)
+  )`,
+  `create table contract_funding_rounds (
+    id bigserial primary key,
+    symbol text not null,
+    funding_time timestamptz not null,
+    rate bigint not null,
+    mark_price numeric(38, 8) not null,
+    samples integer not null,
+    paid numeric(38, 8) not null,
+    received numeric(38, 8) not null,
+    remainder numeric(38, 8) not null check (remainder >= 0),
+    shortfall numeric(38, 8) not null,
+    unique (symbol, funding_time)
+  )`,
+  `create table contract_funding_payments (
+    round_id bigint not null references contract_funding_rounds(id),
+    position_id bigint not null references contract_positions(id),
+    user_id integer not null references users(id),
+    direction ${direction},
+    quantity numeric(38, 8) not null,
+    amount numeric(38, 8) not null,
+    primary key (round_id, position_id)
+  )`,
+  'create index contract_funding_payments_user_idx on contract_funding_payments (user_id, round_id desc)',
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -127,7 +162,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['liquidations', 'marks', 'fills', 'orders', 'positions']) {
+  for (const table of [
+    'funding_payments',
+    'funding_rounds',
+    'premiums',
+    'liquidations',
+    'marks',
+    'fills',
+    'orders',
+    'positions',
+  ]) {
     await sql.raw(`drop table contract_${table}`).execute(db);
   }
 }

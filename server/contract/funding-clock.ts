@@ -1,0 +1,190 @@
+// Funding of the perpetuals over time: every `sampleMs` a premium sample per market from the
+// impact prices of its book against the index (recorded in `contract_premiums`), and at every
+// interval boundary (epoch-aligned, as 00:00, 08:00 and 16:00 UTC for 8 h) a round at the rate
+// the interval's samples give (core/contract/funding.ts), paid by the engine in one transaction.
+// A market whose mark is not fresh at the boundary skips the round: a stale index freezes funding.
+// A boundary passed while the server was down is not paid later.
+import { sql } from 'kysely';
+import { fundingRate, premiumSample } from '../../core/contract/funding.ts';
+import { notional } from '../../core/contract/margin.ts';
+import { formatAmount } from '../../core/money.ts';
+import type { Scheduler } from '../../core/scheduler.ts';
+import type { Db } from '../db/database.ts';
+import type { MarketService } from '../market/market-service.ts';
+import type { ContractEngine } from './contract-engine.ts';
+import { type ContractMarket, priceAtoms, quantityAtoms } from './contract-markets.ts';
+
+export interface FundingSettings {
+  intervalMs: number;
+  sampleMs: number;
+  /** The notional whose average fill price is the impact price, USDT atoms. */
+  impactNotional: bigint;
+}
+
+interface Sample {
+  ts: number;
+  premium: bigint;
+}
+
+export class FundingClock {
+  readonly #samples = new Map<string, Sample[]>();
+  readonly #lastRate = new Map<string, bigint>();
+  #boundary = 0;
+  #timer: unknown;
+  #running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly options: {
+      db: Db;
+      engine: ContractEngine;
+      market: MarketService;
+      scheduler: Scheduler;
+      settings: FundingSettings;
+      log: { warn(details: object, message: string): void };
+    },
+  ) {}
+
+  /** The rate of the last round paid, parts per 10^8 (what the mark carries to the next). */
+  lastRate(symbol: string): bigint {
+    return this.#lastRate.get(symbol) ?? 0n;
+  }
+
+  /** The rate the coming round would pay if it were now. */
+  estimatedRate(symbol: string): bigint {
+    return fundingRate((this.#samples.get(symbol) ?? []).map((sample) => sample.premium));
+  }
+
+  /** The coming round's time, ms. */
+  nextFunding(now: number): number {
+    const { intervalMs } = this.options.settings;
+    return now - (now % intervalMs) + intervalMs;
+  }
+
+  async start(): Promise<void> {
+    const { scheduler, settings } = this.options;
+    const now = scheduler.now();
+    this.#boundary = now - (now % settings.intervalMs);
+    await this.#restore();
+    this.#timer = scheduler.setInterval(() => {
+      this.#running = this.#running.then(() =>
+        this.tick().catch((error) => this.options.log.warn({ err: error }, 'funding tick failed')),
+      );
+    }, settings.sampleMs);
+  }
+
+  async stop(): Promise<void> {
+    this.options.scheduler.clearInterval(this.#timer);
+    await this.#running;
+  }
+
+  /** One sample per market; then, past a boundary, the round it ends. */
+  async tick(): Promise<void> {
+    const { scheduler, settings } = this.options;
+    const now = scheduler.now();
+    const boundary = now - (now % settings.intervalMs);
+    if (boundary > this.#boundary) {
+      this.#boundary = boundary;
+      for (const market of this.options.engine.markets.values())
+        await this.#round(market, boundary);
+    }
+    await this.#sample(now);
+  }
+
+  async #sample(now: number): Promise<void> {
+    const rows: {
+      symbol: string;
+      index: bigint;
+      bid: bigint | null;
+      ask: bigint | null;
+      premium: bigint;
+    }[] = [];
+    for (const market of this.options.engine.markets.values()) {
+      const reading = this.options.market.market(market.symbol)?.indexAt(now);
+      if (!reading || reading.price === null || reading.stale) continue;
+      const index = priceAtoms(market, reading.price);
+      const bid = this.#impact(market, 'buy');
+      const ask = this.#impact(market, 'sell');
+      // A side without the depth counts as the index: it adds nothing to the premium.
+      const premium = premiumSample(bid ?? index, ask ?? index, index);
+      rows.push({ symbol: market.symbol, index, bid, ask, premium });
+      const samples = this.#samples.get(market.symbol) ?? [];
+      samples.push({ ts: now, premium });
+      this.#samples.set(market.symbol, samples);
+    }
+    if (rows.length === 0) return;
+    const nullable = (value: bigint | null) => (value === null ? null : formatAmount(value));
+    await sql`
+      insert into contract_premiums (symbol, ts, index_price, impact_bid, impact_ask, premium)
+      select symbol, ${new Date(now).toISOString()}::timestamptz, index_price, impact_bid,
+        impact_ask, premium from unnest(
+        ${rows.map((row) => row.symbol)}::text[],
+        ${rows.map((row) => formatAmount(row.index))}::numeric[],
+        ${rows.map((row) => nullable(row.bid))}::numeric[],
+        ${rows.map((row) => nullable(row.ask))}::numeric[],
+        ${rows.map((row) => row.premium.toString())}::bigint[]
+      ) as p(symbol, index_price, impact_bid, impact_ask, premium)
+      on conflict (symbol, ts) do nothing`.execute(this.options.db);
+  }
+
+  /** The average price at which the impact notional fills against one side of the book. */
+  #impact(market: ContractMarket, side: 'buy' | 'sell'): bigint | null {
+    const book = this.options.engine.book(market.symbol);
+    if (!book) return null;
+    let value = 0n;
+    let quantity = 0n;
+    const target = this.options.settings.impactNotional;
+    for (const level of book.depth(side, 1_000)) {
+      const price = priceAtoms(market, level.price);
+      const levelQuantity = quantityAtoms(market, level.quantity);
+      const levelValue = notional(levelQuantity, price);
+      if (value + levelValue >= target) {
+        const part = ((target - value) * 100_000_000n) / price;
+        return (target * 100_000_000n) / (quantity + part);
+      }
+      value += levelValue;
+      quantity += levelQuantity;
+    }
+    return null;
+  }
+
+  async #round(market: ContractMarket, boundary: number): Promise<void> {
+    const { engine, settings } = this.options;
+    const samples = (this.#samples.get(market.symbol) ?? []).filter(
+      (sample) => sample.ts <= boundary && sample.ts > boundary - settings.intervalMs,
+    );
+    this.#samples.set(
+      market.symbol,
+      (this.#samples.get(market.symbol) ?? []).filter((sample) => sample.ts > boundary),
+    );
+    const mark = engine.marks.fresh(market.symbol);
+    if (mark === null) return;
+    const rate = fundingRate(samples.map((sample) => sample.premium));
+    await engine.fund({
+      kind: 'fund',
+      symbol: market.symbol,
+      rate,
+      mark,
+      fundingTime: new Date(boundary),
+      samples: samples.length,
+    });
+    this.#lastRate.set(market.symbol, rate);
+  }
+
+  /** The current interval's samples and the last rates, as recorded before a restart. */
+  async #restore(): Promise<void> {
+    const { db } = this.options;
+    const since = new Date(this.#boundary).toISOString();
+    const samples = await sql<{ symbol: string; ts: Date | string; premium: string }>`
+      select symbol, ts, premium::text from contract_premiums where ts > ${since}::timestamptz
+      order by ts`.execute(db);
+    for (const row of samples.rows) {
+      const list = this.#samples.get(row.symbol) ?? [];
+      list.push({ ts: new Date(row.ts).getTime(), premium: BigInt(row.premium) });
+      this.#samples.set(row.symbol, list);
+    }
+    const rates = await sql<{ symbol: string; rate: string }>`
+      select distinct on (symbol) symbol, rate::text from contract_funding_rounds
+      order by symbol, funding_time desc`.execute(db);
+    for (const row of rates.rows) this.#lastRate.set(row.symbol, BigInt(row.rate));
+  }
+}
