@@ -1,4 +1,4 @@
-// Timing helpers and a Markdown table, shared by the benchmarks.
+// Timing helpers and Markdown tables, shared by the benchmarks.
 
 export interface Measurement {
   name: string;
@@ -27,14 +27,36 @@ export async function measure(
   return { name, opsPerSecond: count / totalSeconds, p50Us: at(0.5), p99Us: at(0.99) };
 }
 
-export function printTable(rows: Measurement[], baseline: Measurement): void {
+export interface Column {
+  title: string;
+  /** Numbers align right; text (the default) left. */
+  align?: 'left' | 'right';
+}
+
+/** A Markdown table: the header, its alignment row, then one line of cells per row. */
+export function markdownTable(
+  columns: readonly Column[],
+  rows: readonly (readonly string[])[],
+): string {
   const lines = [
-    '| case | ops/s | p50 µs | p99 µs | vs baseline |',
-    '|---|---:|---:|---:|---:|',
-    ...rows.map(
-      (row) =>
-        `| ${row.name} | ${row.opsPerSecond.toFixed(0)} | ${row.p50Us.toFixed(1)} | ${row.p99Us.toFixed(1)} | ${(row.opsPerSecond / baseline.opsPerSecond).toFixed(2)}× |`,
-    ),
+    `| ${columns.map((column) => column.title).join(' | ')} |`,
+    `|${columns.map((column) => (column.align === 'right' ? '---:' : '---')).join('|')}|`,
+    ...rows.map((cells) => `| ${cells.join(' | ')} |`),
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  return lines.join('\n');
+}
+
+export function printTable(rows: Measurement[], baseline: Measurement): void {
+  const right = (title: string): Column => ({ title, align: 'right' });
+  const table = markdownTable(
+    [{ title: 'case' }, right('ops/s'), right('p50 µs'), right('p99 µs'), right('vs baseline')],
+    rows.map((row) => [
+      row.name,
+      row.opsPerSecond.toFixed(0),
+      row.p50Us.toFixed(1),
+      row.p99Us.toFixed(1),
+      `${(row.opsPerSecond / baseline.opsPerSecond).toFixed(2)}×`,
+    ]),
+  );
+  process.stdout.write(`${table}\n`);
 }

@@ -1,6 +1,6 @@
 // The load driver's traders: users registered through the API (codes read from the embedded
 // outbox), funded through the operator API, each with its own client address (the server's
-// limits are per address).
+// limits are per address), and their orders: spot by default, any order path given.
 import { randomUUID } from 'node:crypto';
 import { readOutbox } from '../../tests/support/accounts.ts';
 import { ApiClient } from '../../tests/support/api-client.ts';
@@ -48,9 +48,48 @@ export async function fund(server: Server, trader: Trader, asset: string, amount
   if (!answer.body.ok) throw new Error(`deposit refused: ${answer.body.error}`);
 }
 
-/** Places an order with a fresh idempotency key; true when the server took it. */
-export async function place(trader: Trader, order: Record<string, string>): Promise<boolean> {
-  const answer = await trader.client.post('/spot/order', order, {
+/**
+ * Registers `count` traders and deposits `amount` USDT for each: a few registrations at a time
+ * (each hashes a password), one deposit at a time (concurrent deposits are not what is measured).
+ */
+export async function fundedTraders(
+  server: Server,
+  count: number,
+  amount = '10000000',
+): Promise<Trader[]> {
+  const made: Trader[] = [];
+  for (let i = 0; i < count; i += 8) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(8, count - i) }, () => registerTrader(server)),
+    );
+    for (const trader of batch) await fund(server, trader, 'USDT', amount);
+    made.push(...batch);
+  }
+  return made;
+}
+
+/** Moves `amount` of `asset` between two of the trader's wallets (`/wallet/transfer`). */
+export async function transfer(
+  trader: Trader,
+  move: { from: string; to: string; asset: string; amount: string },
+) {
+  const answer = await trader.client.post('/wallet/transfer', move, {
+    token: trader.token,
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  if (answer.body.code !== 200) throw new Error(`transfer refused: ${answer.body.msg}`);
+}
+
+/**
+ * Places an order with a fresh idempotency key at `path` (a spot order unless told, e.g.
+ * `/contract/open`); true when the server took it.
+ */
+export async function place(
+  trader: Trader,
+  order: Record<string, string>,
+  path = '/spot/order',
+): Promise<boolean> {
+  const answer = await trader.client.post(path, order, {
     token: trader.token,
     headers: { 'idempotency-key': randomUUID() },
   });

@@ -155,6 +155,9 @@ export const openContract = defineEndpoint({
       quantity: positiveDecimal,
       leverage: leverageInput,
       margin_mode: marginModeSchema,
+      /** Take-profit and stop-loss set on the position once the order fills. */
+      tp_price: blankAsAbsent(positiveDecimal),
+      sl_price: blankAsAbsent(positiveDecimal),
     })
     .superRefine((order, context) => {
       if (order.type === 'limit' && order.price === undefined) {
@@ -168,6 +171,9 @@ export const openContract = defineEndpoint({
     'leverage_invalid',
     'contract_settings_locked',
     'margin_insufficient',
+    'leverage_too_high_for_position',
+    'take_profit_invalid',
+    'stop_loss_invalid',
   ],
 });
 
@@ -313,4 +319,66 @@ export const contractInsurance = defineEndpoint({
     size: z.number().int(),
   }),
   errors: [],
+});
+
+export const contractTpSl = defineEndpoint({
+  method: 'POST',
+  path: '/contract/tpsl',
+  summary:
+    "Sets a position's take-profit and stop-loss, triggered by the mark price and closing the whole position with a reduce-only market order; an empty price clears it. Needs an Idempotency-Key header",
+  auth: true,
+  request: z.object({
+    position_id: idParam,
+    tp_price: blankAsAbsent(positiveDecimal),
+    sl_price: blankAsAbsent(positiveDecimal),
+  }),
+  response: contractPositionSchema,
+  errors: [
+    ...moneyErrors,
+    'position_not_found',
+    'price_off_tick',
+    'price_out_of_range',
+    'take_profit_invalid',
+    'stop_loss_invalid',
+  ],
+});
+
+export const contractMargin = defineEndpoint({
+  method: 'POST',
+  path: '/contract/margin',
+  summary:
+    "Adds to or removes from an isolated position's margin; removing keeps it at or above the initial margin at the mark. Needs an Idempotency-Key header",
+  auth: true,
+  request: z.object({
+    position_id: idParam,
+    action: z.enum(['add', 'remove']),
+    amount: positiveDecimal,
+  }),
+  response: contractPositionSchema,
+  errors: [
+    ...moneyErrors,
+    'position_not_found',
+    'margin_mode_cross',
+    'amount_invalid',
+    'balance_insufficient',
+    'margin_remove_too_much',
+  ],
+});
+
+export const contractLeverage = defineEndpoint({
+  method: 'POST',
+  path: '/contract/leverage',
+  summary:
+    "Changes the leverage of the caller's position in a market, freezing or releasing the margin the new leverage needs; without a position it only checks the value. Needs an Idempotency-Key header",
+  auth: true,
+  request: z.object({ symbol: symbolSchema, leverage: leverageInput }),
+  response: z.object({ symbol: symbolSchema, leverage: z.number().int() }),
+  errors: [
+    ...moneyErrors,
+    'market_unknown',
+    'leverage_invalid',
+    'leverage_too_high_for_position',
+    'contract_settings_locked',
+    'margin_insufficient',
+  ],
 });

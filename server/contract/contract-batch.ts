@@ -10,45 +10,36 @@ import { type Direction, initialMargin, notional } from '../../core/contract/mar
 import { orderCost } from '../../core/contract/order-cost.ts';
 import { closePart, withOpened, withoutPart } from '../../core/contract/position-book.ts';
 import { smaller } from '../../core/contract/rounding.ts';
+import { tpSlProblem } from '../../core/contract/tpsl.ts';
 import { checkLimitOrder } from '../../core/market/order-rules.ts';
-import { formatAmount } from '../../core/money.ts';
+import { displayAmount } from '../../core/money.ts';
 import { feeOn } from '../../core/spot/spot-math.ts';
 import type { ContractCloseReason, MarginMode } from '../../schemas/api/contract.schema.ts';
 import { BusinessError } from '../http/business-error.ts';
-import type { AccountRef, Bucket } from '../ledger/accounts.ts';
+import type { AccountRef } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
 import type { EngineEvent, Side } from '../matching/events.ts';
 import type { OrderBook } from '../matching/order-book.ts';
 import type { Quote } from '../spot/liquidity/ladder.ts';
 import { refusal } from '../spot/order-checks.ts';
-import type { ContractBalances } from './contract-balances.ts';
+import {
+  type BatchContext,
+  type BatchPort,
+  type ContractFill,
+  Legs,
+  type NewContractOrder,
+} from './batch-types.ts';
 import { type ContractMarket, priceAtoms, quantityAtoms } from './contract-markets.ts';
 import type {
   ContractCancelReason,
-  EngineState,
   OrderPurpose,
   OrderState,
   PositionState,
 } from './engine-state.ts';
 import { type FundingCommand, type FundingRecord, payFunding } from './funding-payments.ts';
 import { type LiquidationRecord, Liquidator } from './liquidator.ts';
-import type { MarkBoard } from './mark-board.ts';
+import { PositionChanges, type PositionCommand } from './position-changes.ts';
 import { ReduceOnlyGuard } from './reduce-only-guard.ts';
-
-/** An order before it has an id, in its market's units. */
-export interface NewContractOrder {
-  userId: number;
-  symbol: string;
-  side: Side;
-  type: 'limit' | 'market';
-  /** The limit; null for a market order (the engine sets its protective limit). */
-  price: number | null;
-  quantity: number;
-  leverage: number;
-  marginMode: MarginMode;
-  reduceOnly: boolean;
-  purpose: OrderPurpose;
-}
 
 export type ContractCommand =
   | { kind: 'open'; order: NewContractOrder }
@@ -64,31 +55,18 @@ export type ContractCommand =
     }
   /** Positions whose liquidation price the mark reached: each is checked exactly first. */
   | { kind: 'liquidate'; positionIds: readonly number[] }
-  | FundingCommand;
+  | FundingCommand
+  | PositionCommand;
 
 export type ContractResult =
   | { kind: 'order'; orderId: number }
   | { kind: 'quotes'; resting: number[] }
   | { kind: 'liquidated'; positionIds: number[] }
   | { kind: 'funded'; payments: number }
+  | { kind: 'position'; positionId: number }
+  | { kind: 'leverage'; symbol: string; leverage: number }
+  | { kind: 'triggered'; positionIds: number[] }
   | { kind: 'refused'; error: BusinessError };
-
-/** One trade between two orders (or, for auto-deleveraging, two positions). */
-export interface ContractFill {
-  symbol: string;
-  price: number;
-  quantity: number;
-  value: bigint;
-  takerSide: Side;
-  takerOrderId: number;
-  makerOrderId: number;
-  takerUserId: number;
-  makerUserId: number;
-  takerFee: bigint;
-  makerFee: bigint;
-  takerPnl: bigint;
-  makerPnl: bigint;
-}
 
 export interface ContractEffects {
   postings: Posting[];
@@ -104,19 +82,6 @@ export interface ContractEffects {
   results: ContractResult[];
   /** Whether memory changed: a failure after that rebuilds it. */
   moved: boolean;
-}
-
-export interface BatchContext {
-  markets: ReadonlyMap<string, ContractMarket>;
-  books: ReadonlyMap<string, OrderBook>;
-  state: EngineState;
-  marks: MarkBoard;
-  balances: ContractBalances;
-  nextOrderId(): number;
-  nextPositionId(): number;
-  now: Date;
-  /** How far from the mark a market order may trade, parts per million. */
-  marketBandPpm: number;
 }
 
 const contract = (user: number): AccountRef => ({ user, wallet: 'contract', asset: 'USDT' });
@@ -135,30 +100,7 @@ const closeReasonOf: Record<OrderPurpose, ContractCloseReason> = {
   adl: 'adl',
 };
 
-/** The legs of one posting, summed per account and bucket as they are added. */
-export class Legs {
-  readonly #amounts = new Map<string, { account: AccountRef; bucket: Bucket; amount: bigint }>();
-
-  add(account: AccountRef, bucket: Bucket, amount: bigint): void {
-    if (amount === 0n) return;
-    const key = `${JSON.stringify(account)}:${bucket}`;
-    const entry = this.#amounts.get(key);
-    if (entry) entry.amount += amount;
-    else this.#amounts.set(key, { account, bucket, amount });
-  }
-
-  /** What the legs so far add to one bucket of one account. */
-  amount(account: AccountRef, bucket: Bucket): bigint {
-    return this.#amounts.get(`${JSON.stringify(account)}:${bucket}`)?.amount ?? 0n;
-  }
-
-  posting(kind: string, reference: string): Posting | null {
-    const legs = [...this.#amounts.values()].filter((leg) => leg.amount !== 0n);
-    return legs.length === 0 ? null : { kind, reference, legs };
-  }
-}
-
-export class ContractBatch {
+export class ContractBatch implements BatchPort {
   readonly effects: ContractEffects = {
     postings: [],
     orders: new Map(),
@@ -173,9 +115,11 @@ export class ContractBatch {
   /** Users whose reduce-only orders may now exceed their position, per market. */
   readonly #trim = new Set<string>();
   readonly #liquidator: Liquidator;
+  readonly #changes: PositionChanges;
 
   constructor(private readonly context: BatchContext) {
-    this.#liquidator = new Liquidator(context, this);
+    this.#liquidator = new Liquidator(context, this, this.effects.liquidations);
+    this.#changes = new PositionChanges(context, this);
   }
 
   run(command: ContractCommand): void {
@@ -197,6 +141,15 @@ export class ContractBatch {
         return { kind: 'quotes', resting: this.#requote(command) };
       case 'liquidate':
         return { kind: 'liquidated', positionIds: this.#liquidator.run(command.positionIds) };
+      case 'tpsl':
+        return { kind: 'position', positionId: this.#changes.tpsl(command).id };
+      case 'margin':
+        return { kind: 'position', positionId: this.#changes.margin(command).id };
+      case 'leverage':
+        this.#changes.leverage(command);
+        return { kind: 'leverage', symbol: command.symbol, leverage: command.leverage };
+      case 'trigger':
+        return { kind: 'triggered', positionIds: this.#changes.trigger(command.positionIds) };
       case 'fund': {
         const record = payFunding(this, this.context.state, this.context.balances, command);
         this.effects.funding.push(record);
@@ -240,11 +193,23 @@ export class ContractBatch {
           market.fees.takerPpm,
         ).total;
     if (this.context.balances.available(order.userId) < cost) {
-      throw new BusinessError('margin_insufficient', { amount: `${formatAmount(cost)} USDT` });
+      throw new BusinessError('margin_insufficient', { amount: `${displayAmount(cost)} USDT` });
     }
+    const tpPrice = order.tpPrice ?? null;
+    const slPrice = order.slPrice ?? null;
+    const problem = tpSlProblem(
+      directionOf(order.side),
+      priceAtoms(market, price),
+      null,
+      tpPrice,
+      slPrice,
+    );
+    if (problem) throw new BusinessError(problem);
     const placed: OrderState = {
       id: this.context.nextOrderId(),
       ...order,
+      tpPrice,
+      slPrice,
       price,
       filledQuantity: 0n,
       filledValue: 0n,
@@ -529,6 +494,8 @@ export class ContractBatch {
       legs.add(account, 'available', -margin);
       legs.add(account, 'frozen', margin);
       Object.assign(position, withOpened(position, opening, price, margin));
+      if (order.tpPrice !== null) position.tpPrice = order.tpPrice;
+      if (order.slPrice !== null) position.slPrice = order.slPrice;
       position.openFee += fee - (fee * closing) / quantity;
       this.touchPosition(position);
     }
@@ -621,6 +588,14 @@ export class ContractBatch {
 
   #touchOrder(order: OrderState): void {
     this.effects.orders.set(order.id, order);
+  }
+
+  recordFill(fill: ContractFill): void {
+    this.effects.fills.push(fill);
+  }
+
+  markMoved(): void {
+    this.effects.moved = true;
   }
 
   touchPosition(position: PositionState): void {

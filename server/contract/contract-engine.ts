@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { liquidationPrice } from '../../core/contract/margin.ts';
 import { asPosition } from '../../core/contract/position-book.ts';
 import { parseAmount } from '../../core/money.ts';
-import type { ContractOrder } from '../../schemas/api/contract.schema.ts';
+import type { ContractOrder, ContractPosition } from '../../schemas/api/contract.schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
@@ -19,7 +19,6 @@ import {
   settle,
   storeKeys,
 } from '../engine/group-commit.ts';
-import { SequenceBlock } from '../engine/sequence-block.ts';
 import { AccountDirectory } from '../ledger/account-directory.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import type { BalanceChange, Posting } from '../ledger/post.ts';
@@ -27,14 +26,13 @@ import { writePostings } from '../ledger/write-postings.ts';
 import { OrderBook } from '../matching/order-book.ts';
 import type { Quote } from '../spot/liquidity/ladder.ts';
 import { backingOf } from './backing.ts';
+import { Legs, type NewContractOrder } from './batch-types.ts';
 import { ContractBalances } from './contract-balances.ts';
 import {
   ContractBatch,
   type ContractCommand,
   type ContractEffects,
   type ContractResult,
-  Legs,
-  type NewContractOrder,
 } from './contract-batch.ts';
 import type { ContractMarket } from './contract-markets.ts';
 import {
@@ -47,13 +45,14 @@ import {
   writeOrders,
   writePositions,
 } from './contract-store.ts';
-import { orderView } from './contract-views.ts';
+import { orderView, positionView } from './contract-views.ts';
 import { EngineState, type PositionState } from './engine-state.ts';
 import type { FundingCommand } from './funding-payments.ts';
 import { LiquidationIndex } from './liquidation-index.ts';
 import { MarkBoard } from './mark-board.ts';
+import type { PositionCommand } from './position-changes.ts';
 
-type Answer = ContractOrder | number[];
+type Answer = ContractOrder | ContractPosition | { symbol: string; leverage: number } | number[];
 
 /** What a committed batch changed, for the socket and the markets' public books. */
 export interface ContractCommitted {
@@ -84,10 +83,17 @@ export class ContractEngine {
   #books = new Map<string, OrderBook>();
   #state = new EngineState();
   readonly #indexes = new Map<string, LiquidationIndex>();
+  /** Take-profits and stop-losses, filed as keys position id × 2 (+1 for the stop-loss). */
+  readonly #triggers = new Map<string, LiquidationIndex>();
   readonly #commands: GroupCommit<ContractCommand, Answer>;
   readonly #accounts = new AccountDirectory();
-  readonly #orderIds = new SequenceBlock('contract_orders');
-  readonly #positionIds = new SequenceBlock('contract_positions');
+  /**
+   * The last order and position ids given out. The engine is the only writer of both tables, so
+   * it counts them itself from what the database holds at rebuild: a batch may need any number
+   * (a liquidation's auto-deleveraging gives each counterparty an order) without asking.
+   */
+  #lastOrderId = 0;
+  #lastPositionId = 0;
 
   constructor(private readonly options: ContractEngineOptions) {
     this.markets = new Map(options.markets.map((market) => [market.symbol, market]));
@@ -147,6 +153,40 @@ export class ContractEngine {
     return this.#commands.submit({ kind: 'liquidate', positionIds: reached }) as Promise<number[]>;
   }
 
+  /** Sets or clears a position's take-profit and stop-loss; answers the position. */
+  tpsl(command: Omit<Extract<PositionCommand, { kind: 'tpsl' }>, 'kind'>, key?: IdempotencyKey) {
+    return this.#commands.submit({ kind: 'tpsl', ...command }, key) as Promise<ContractPosition>;
+  }
+
+  /** Adds to or removes from an isolated position's margin; answers the position. */
+  margin(
+    command: Omit<Extract<PositionCommand, { kind: 'margin' }>, 'kind'>,
+    key?: IdempotencyKey,
+  ) {
+    return this.#commands.submit({ kind: 'margin', ...command }, key) as Promise<ContractPosition>;
+  }
+
+  /** Changes the leverage of the user's position in a market (if any). */
+  leverage(
+    command: Omit<Extract<PositionCommand, { kind: 'leverage' }>, 'kind'>,
+    key?: IdempotencyKey,
+  ) {
+    return this.#commands.submit({ kind: 'leverage', ...command }, key) as Promise<{
+      symbol: string;
+      leverage: number;
+    }>;
+  }
+
+  /** Closes what the market's fresh mark has set a take-profit or stop-loss off for. */
+  triggerReached(symbol: string): Promise<number[]> | undefined {
+    const mark = this.marks.fresh(symbol);
+    const index = this.#triggers.get(symbol);
+    if (mark === null || !index) return undefined;
+    const reached = [...new Set(index.reached(mark).map((key) => Math.floor(key / 2)))];
+    if (reached.length === 0) return undefined;
+    return this.#commands.submit({ kind: 'trigger', positionIds: reached }) as Promise<number[]>;
+  }
+
   /** Pays a funding round on every open position of the market; answers how many paid or got. */
   async fund(command: FundingCommand): Promise<number> {
     const [payments] = (await this.#commands.submit(command)) as number[];
@@ -185,6 +225,11 @@ export class ContractEngine {
     for (const position of await openPositions(db)) {
       if (this.markets.has(position.symbol)) state.addPosition(position);
     }
+    const last = await sql<{ orders: string; positions: string }>`
+      select (select coalesce(max(id), 0) from contract_orders)::text as orders,
+        (select coalesce(max(id), 0) from contract_positions)::text as positions`.execute(db);
+    this.#lastOrderId = Number(last.rows[0]?.orders ?? 0);
+    this.#lastPositionId = Number(last.rows[0]?.positions ?? 0);
     this.#books = books;
     this.#state = state;
     await this.#refileAll();
@@ -194,21 +239,25 @@ export class ContractEngine {
     const { db, clock } = this.options;
     const now = clock.now();
     const balances = await this.#balancesOf(work.flatMap((pending) => this.#usersOf(pending)));
-    await this.#orderIds.reserve(db, work.length * 4 + 8);
-    await this.#positionIds.reserve(db, work.length * 2 + 4);
     const batch = new ContractBatch({
       markets: this.markets,
       books: this.#books,
       state: this.#state,
       marks: this.marks,
       balances,
-      nextOrderId: () => this.#orderIds.next(),
-      nextPositionId: () => this.#positionIds.next(),
+      nextOrderId: () => ++this.#lastOrderId,
+      nextPositionId: () => ++this.#lastPositionId,
       now,
       marketBandPpm: this.options.marketBandPpm,
     });
     for (const pending of work) {
-      batch.run(pending.command);
+      try {
+        batch.run(pending.command);
+      } catch (error) {
+        // A command that failed half-way may have changed memory: the retry rebuilds it.
+        moved();
+        throw error;
+      }
       if (batch.effects.moved) moved();
     }
     const { effects } = batch;
@@ -225,7 +274,9 @@ export class ContractEngine {
       await insertFills(trx, effects.fills, this.markets, now);
       await insertLiquidations(trx, effects.liquidations, now);
       await insertFunding(trx, effects.funding);
-      const answers = effects.results.map((result) => this.#answerOf(result, effects, now));
+      const answers = effects.results.map((result) =>
+        this.#answerOf(result, effects, balances, now),
+      );
       await storeKeys(trx, work, answers);
       return { changed, answers };
     });
@@ -247,6 +298,15 @@ export class ContractEngine {
       case 'requote':
         return [command.userId];
       case 'liquidate':
+        return command.positionIds.flatMap((id) => {
+          const position = this.#state.positions.get(id);
+          return position ? [position.userId] : [];
+        });
+      case 'tpsl':
+      case 'margin':
+      case 'leverage':
+        return [command.userId];
+      case 'trigger':
         return command.positionIds.flatMap((id) => {
           const position = this.#state.positions.get(id);
           return position ? [position.userId] : [];
@@ -317,7 +377,12 @@ export class ContractEngine {
     });
   }
 
-  #answerOf(result: ContractResult, effects: ContractEffects, now: Date): Answer | Error {
+  #answerOf(
+    result: ContractResult,
+    effects: ContractEffects,
+    balances: ContractBalances,
+    now: Date,
+  ): Answer | Error {
     switch (result.kind) {
       case 'refused':
         return result.error;
@@ -327,6 +392,17 @@ export class ContractEngine {
         return result.positionIds;
       case 'funded':
         return [result.payments];
+      case 'triggered':
+        return result.positionIds;
+      case 'leverage':
+        return { symbol: result.symbol, leverage: result.leverage };
+      case 'position': {
+        const position = effects.positions.get(result.positionId);
+        const market = position && this.markets.get(position.symbol);
+        if (!position || !market) throw new Error(`position ${result.positionId} was not written`);
+        const backing = this.backingOf(position, balances.total(position.userId)) ?? 0n;
+        return positionView(position, market, this.marks.latest(position.symbol), backing);
+      }
       case 'order': {
         const order = effects.orders.get(result.orderId) ?? this.#state.orders.get(result.orderId);
         if (!order) throw new Error(`order ${result.orderId} was not written`);
@@ -337,6 +413,7 @@ export class ContractEngine {
 
   /** Files the changed positions, and every position of a wallet that changed, again. */
   #refile(effects: ContractEffects, changed: readonly BalanceChange[]): void {
+    for (const position of effects.positions.values()) this.#fileTriggers(position);
     const wallets = new Map<number, bigint>();
     for (const change of changed) {
       if (change.wallet === 'contract' && change.asset === 'USDT') {
@@ -359,7 +436,12 @@ export class ContractEngine {
   /** Every open position filed again, with its wallet read from the database. */
   async #refileAll(): Promise<void> {
     this.#indexes.clear();
-    for (const symbol of this.markets.keys()) this.#indexes.set(symbol, new LiquidationIndex());
+    this.#triggers.clear();
+    for (const symbol of this.markets.keys()) {
+      this.#indexes.set(symbol, new LiquidationIndex());
+      this.#triggers.set(symbol, new LiquidationIndex());
+    }
+    for (const position of this.#state.positions.values()) this.#fileTriggers(position);
     await this.refileCross(() => true);
   }
 
@@ -379,6 +461,20 @@ export class ContractEngine {
       if (this.#state.positions.get(position.id) !== position) continue;
       this.#file(position, balances.total(position.userId));
     }
+  }
+
+  /**
+   * Files a position's take-profit and stop-loss where the mark sets them off: a long's stop-loss
+   * and a short's take-profit when the mark falls to them (filed as a long is), the others when
+   * it rises to them.
+   */
+  #fileTriggers(position: PositionState): void {
+    const index = this.#triggers.get(position.symbol);
+    if (!index) return;
+    const open = position.status === 'open';
+    const long = position.direction === 'long';
+    index.set(position.id * 2, long ? 'short' : 'long', open ? position.tpPrice : null);
+    index.set(position.id * 2 + 1, long ? 'long' : 'short', open ? position.slPrice : null);
   }
 
   /**

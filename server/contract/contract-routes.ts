@@ -1,15 +1,20 @@
 // The contract calls (`/contract/*`): the markets, opening, closing and cancelling through the
 // engine (answered once durable, with their idempotency keys), and the caller's positions, orders
 // and history. Another user's position or order is answered exactly like one that does not exist.
+
+import { parseAmount } from '../../core/money.ts';
 import {
   cancelContractOrder,
   closeContract,
   contractFunding,
   contractHistory,
   contractInsurance,
+  contractLeverage,
+  contractMargin,
   contractMarkets,
   contractOrders,
   contractPositions,
+  contractTpSl,
   openContract,
 } from '../../schemas/api/contract.schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -32,7 +37,7 @@ import {
 } from './contract-queries.ts';
 import type { ContractService } from './contract-service.ts';
 import { positionView } from './contract-views.ts';
-import { parseClose, parseOpen } from './order-parse.ts';
+import { leverageOf, parseClose, parseOpen, priceAtomsOf } from './order-parse.ts';
 import { walletTotal } from './wallet-total.ts';
 
 export function contractRoutes(
@@ -137,4 +142,53 @@ export function contractRoutes(
   });
 
   router.add(contractInsurance, async ({ page, size }) => insuranceFund(db, page, size));
+
+  router.add(contractTpSl, async (input, { session, request }) => {
+    const key = idempotencyKeyOf(request);
+    const engine = engineOf();
+    const position = engine.state.positions.get(input.position_id);
+    const market = position && engine.markets.get(position.symbol);
+    if (!position || !market || position.userId !== session.userId) {
+      throw new BusinessError('position_not_found');
+    }
+    return engine.tpsl(
+      {
+        userId: session.userId,
+        positionId: input.position_id,
+        tpPrice: priceAtomsOf(market, input.tp_price),
+        slPrice: priceAtomsOf(market, input.sl_price),
+      },
+      { userId: session.userId, key, path: contractTpSl.path, request: input },
+    );
+  });
+
+  router.add(contractMargin, async (input, { session, request }) => {
+    const key = idempotencyKeyOf(request);
+    const amount = parseAmount(input.amount);
+    if (amount === null || amount <= 0n) throw new BusinessError('amount_invalid');
+    return engineOf().margin(
+      {
+        userId: session.userId,
+        positionId: input.position_id,
+        action: input.action,
+        amount,
+      },
+      { userId: session.userId, key, path: contractMargin.path, request: input },
+    );
+  });
+
+  router.add(contractLeverage, async (input, { session, request }) => {
+    const key = idempotencyKeyOf(request);
+    const engine = engineOf();
+    const market = engine.markets.get(input.symbol);
+    if (!market) throw new BusinessError('market_unknown');
+    return engine.leverage(
+      {
+        userId: session.userId,
+        symbol: input.symbol,
+        leverage: leverageOf(market, input.leverage),
+      },
+      { userId: session.userId, key, path: contractLeverage.path, request: input },
+    );
+  });
 }

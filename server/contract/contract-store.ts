@@ -6,7 +6,7 @@ import { fromUnits } from '../../core/market/units.ts';
 import { formatAmount, parseAmount } from '../../core/money.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
-import type { ContractFill } from './contract-batch.ts';
+import type { ContractFill } from './batch-types.ts';
 import { type ContractMarket, quantityAtoms } from './contract-markets.ts';
 import type { OrderState, PositionState } from './engine-state.ts';
 import type { FundingRecord } from './funding-payments.ts';
@@ -32,7 +32,8 @@ export async function writeOrders(
   const scaleOf = (order: OrderState) => markets.get(order.symbol) as ContractMarket;
   await sql`
     insert into contract_orders (id, user_id, symbol, side, type, purpose, price, quantity,
-      leverage, margin_mode, reduce_only, filled_quantity, filled_value, fee, realized_pnl, frozen,
+      leverage, margin_mode, reduce_only, tp_price, sl_price, filled_quantity, filled_value, fee,
+      realized_pnl, frozen,
       status, cancel_reason, created_at, updated_at)
     select *, ${now}::timestamptz from unnest(
       ${orders.map((o) => o.id)}::bigint[],
@@ -46,6 +47,8 @@ export async function writeOrders(
       ${orders.map((o) => o.leverage)}::int[],
       ${orders.map((o) => o.marginMode)}::text[],
       ${orders.map((o) => o.reduceOnly)}::boolean[],
+      ${orders.map((o) => nullable(o.tpPrice))}::numeric[],
+      ${orders.map((o) => nullable(o.slPrice))}::numeric[],
       ${orders.map((o) => amount(o.filledQuantity))}::numeric[],
       ${orders.map((o) => amount(o.filledValue))}::numeric[],
       ${orders.map((o) => amount(o.fee))}::numeric[],
@@ -180,6 +183,8 @@ interface OrderRow {
   leverage: number;
   margin_mode: OrderState['marginMode'];
   reduce_only: boolean;
+  tp_price: string | null;
+  sl_price: string | null;
   filled_quantity: string;
   filled_value: string;
   fee: string;
@@ -215,6 +220,8 @@ export async function restingOrders(
       leverage: row.leverage,
       marginMode: row.margin_mode,
       reduceOnly: row.reduce_only,
+      tpPrice: atoms(row.tp_price),
+      slPrice: atoms(row.sl_price),
       filledQuantity: atoms(row.filled_quantity) ?? 0n,
       filledValue: atoms(row.filled_value) ?? 0n,
       fee: atoms(row.fee) ?? 0n,

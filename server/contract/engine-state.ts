@@ -29,6 +29,9 @@ export interface OrderState {
   leverage: number;
   marginMode: MarginMode;
   reduceOnly: boolean;
+  /** Take-profit and stop-loss (quote atoms per coin) it sets on its position once it fills. */
+  tpPrice: bigint | null;
+  slPrice: bigint | null;
   /** Base atoms filled so far, their value and the fees and PnL they made, USDT atoms. */
   filledQuantity: bigint;
   filledValue: bigint;

@@ -6,9 +6,8 @@
 // (its margin is gone) has the rest paid by the fund, recorded as the round's shortfall.
 import { fundingRound } from '../../core/contract/funding.ts';
 import { smaller } from '../../core/contract/rounding.ts';
+import { type BatchPort, Legs } from './batch-types.ts';
 import type { ContractBalances } from './contract-balances.ts';
-import type { ContractBatch } from './contract-batch.ts';
-import { Legs } from './contract-batch.ts';
 import type { EngineState, PositionState } from './engine-state.ts';
 
 export interface FundingCommand {
@@ -43,7 +42,7 @@ const wallet = (user: number) => ({ user, wallet: 'contract' as const, asset: 'U
 const insurance = { system: 'insurance' as const, asset: 'USDT' };
 
 export function payFunding(
-  batch: ContractBatch,
+  batch: BatchPort,
   state: EngineState,
   balances: ContractBalances,
   command: FundingCommand,

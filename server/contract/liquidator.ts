@@ -17,8 +17,7 @@ import { asPosition, bankruptcyPrice } from '../../core/contract/position-book.t
 import { smaller } from '../../core/contract/rounding.ts';
 import type { MarginMode } from '../../schemas/api/contract.schema.ts';
 import { backingOf } from './backing.ts';
-import type { BatchContext, ContractBatch } from './contract-batch.ts';
-import { Legs } from './contract-batch.ts';
+import { type BatchContext, type BatchPort, Legs } from './batch-types.ts';
 import { type ContractMarket, priceAtoms, priceUnits, quantityUnits } from './contract-markets.ts';
 import type { OrderState, PositionState } from './engine-state.ts';
 
@@ -51,7 +50,9 @@ export class Liquidator {
 
   constructor(
     private readonly context: BatchContext,
-    private readonly batch: ContractBatch,
+    private readonly batch: BatchPort,
+    /** Where each liquidation is recorded (the batch's effects). */
+    private readonly records: LiquidationRecord[],
   ) {}
 
   noteClosed(position: PositionState, released: bigint): void {
@@ -146,7 +147,7 @@ export class Liquidator {
       legs.add({ system: 'insurance', asset: 'USDT' }, 'available', fee);
       this.batch.post(legs.posting('contract.liquidation', `contract:liquidation:${position.id}`));
     }
-    this.batch.effects.liquidations.push({
+    this.records.push({
       positionId: position.id,
       userId: position.userId,
       symbol: position.symbol,
@@ -205,6 +206,8 @@ export class Liquidator {
         leverage: other.leverage,
         marginMode: other.marginMode,
         reduceOnly: true,
+        tpPrice: null,
+        slPrice: null,
         filledQuantity: 0n,
         filledValue: 0n,
         fee: 0n,
@@ -218,7 +221,7 @@ export class Liquidator {
       const takerPnl = this.batch.fillParty(legs, order, quantity, price, 0n);
       const makerPnl = this.batch.fillParty(legs, counter, quantity, price, 0n);
       this.batch.post(legs.posting('contract.adl', `contract:adl:${order.id}:${counter.id}`));
-      this.batch.effects.fills.push({
+      this.batch.recordFill({
         symbol: position.symbol,
         price: limit,
         quantity: units,

@@ -1,7 +1,8 @@
 // The mark price of every perpetual, once a second: the median of the funding-carried index, the
 // index plus the book's recent basis, and the last trade (core/contract/mark.ts), recorded with
 // its inputs and timestamp in `contract_marks` so every liquidation can be recomputed from what
-// was recorded. Each recorded mark is then handed to the engine, which liquidates what it reached.
+// was recorded. Each recorded mark is then handed to the engine, which liquidates what it reached
+// and then sets off the take-profits and stop-losses it reached.
 // A stale index gives a mark that is kept but not fresh: it freezes liquidation and opening.
 import { sql } from 'kysely';
 import { basisWindow, markPrice } from '../../core/contract/mark.ts';
@@ -99,7 +100,9 @@ export class MarkRecorder {
     this.#rounds += 1;
     if (this.#rounds % crossRefileRounds === 0) await engine.refileCross();
     for (const row of rows) {
-      if (row.mark !== null) await engine.liquidateReached(row.symbol);
+      if (row.mark === null) continue;
+      await engine.liquidateReached(row.symbol);
+      await engine.triggerReached(row.symbol);
     }
   }
 

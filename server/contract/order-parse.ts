@@ -6,11 +6,11 @@ import type { closeContract, openContract } from '../../schemas/api/contract.sch
 import type { RequestOf } from '../../schemas/endpoint.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { decimalUnits } from '../spot/order-checks.ts';
-import type { NewContractOrder } from './contract-batch.ts';
-import { type ContractMarket, quantityUnits } from './contract-markets.ts';
+import type { NewContractOrder } from './batch-types.ts';
+import { type ContractMarket, priceAtoms, quantityUnits } from './contract-markets.ts';
 import type { PositionState } from './engine-state.ts';
 
-function priceOf(market: ContractMarket, text: string | undefined): number | null {
+export function priceOf(market: ContractMarket, text: string | undefined): number | null {
   if (text === undefined) return null;
   const { priceScale, rules } = market;
   return decimalUnits(
@@ -58,7 +58,15 @@ export function parseOpen(
     marginMode: request.margin_mode,
     reduceOnly: false,
     purpose: 'user',
+    tpPrice: priceAtomsOf(market, request.tp_price),
+    slPrice: priceAtomsOf(market, request.sl_price),
   };
+}
+
+/** A typed price as quote atoms per coin, on the market's tick; null when absent. */
+export function priceAtomsOf(market: ContractMarket, text: string | undefined): bigint | null {
+  const units = priceOf(market, text);
+  return units === null ? null : priceAtoms(market, units);
 }
 
 /** A reduce-only order against `position`: the whole of it when no quantity is given. */

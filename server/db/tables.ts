@@ -316,6 +316,8 @@ export interface ContractOrdersTable {
   leverage: number;
   margin_mode: 'isolated' | 'cross';
   reduce_only: boolean;
+  tp_price: string | null;
+  sl_price: string | null;
   filled_quantity: string;
   filled_value: string;
   fee: string;

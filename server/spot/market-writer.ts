@@ -130,8 +130,12 @@ export class MarketWriter {
     );
     const run = new Batch(this.market, this.#book, balances, () => this.#ids.next());
     for (const pending of work) {
-      run.run(pending.command);
-      if (run.effects.moved) bookMoved();
+      try {
+        run.run(pending.command);
+      } finally {
+        // A command that failed half-way may have changed the book: the retry rebuilds it.
+        if (run.effects.moved) bookMoved();
+      }
     }
     const { effects } = run;
     const postings = [...effects.postings, ...(await this.#commissions(effects.fills))];

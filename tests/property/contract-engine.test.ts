@@ -1,6 +1,7 @@
 // Conservation in the contract engine: random streams of opening and closing orders (limit and
-// market, isolated and cross, several leverages), cancels, mark moves with gaps and liquidation
-// sweeps from a few users of BTCUSDT run through the engine's batch exactly as the writer runs
+// market, isolated and cross, several leverages), cancels, margin added and removed, leverage
+// changed, take-profits and stop-losses set, mark moves with gaps, liquidation sweeps and
+// triggers from a few users of BTCUSDT run through the engine's batch exactly as the writer runs
 // them, each command its own batch, with every posting applied to an in-memory ledger and the
 // writer's cover for a cross wallet applied as it applies it. After every command:
 // - every posting balances and every asset sums to zero across all accounts;
@@ -12,12 +13,9 @@
 //   any price, so it is back to zero when every position is closed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { NewContractOrder } from '../../server/contract/batch-types.ts';
 import { ContractBalances } from '../../server/contract/contract-balances.ts';
-import {
-  ContractBatch,
-  type ContractCommand,
-  type NewContractOrder,
-} from '../../server/contract/contract-batch.ts';
+import { ContractBatch, type ContractCommand } from '../../server/contract/contract-batch.ts';
 import { contractMarketOf, priceAtoms } from '../../server/contract/contract-markets.ts';
 import { EngineState } from '../../server/contract/engine-state.ts';
 import { MarkBoard } from '../../server/contract/mark-board.ts';
@@ -42,7 +40,10 @@ type Step =
   | { kind: 'open'; user: number; long: boolean; limit: boolean; offset: number; lots: number }
   | { kind: 'close'; user: number; limit: boolean; offset: number; part: number }
   | { kind: 'cancel'; user: number; pick: number }
-  | { kind: 'mark'; move: number; stale: boolean };
+  | { kind: 'mark'; move: number; stale: boolean }
+  | { kind: 'margin'; user: number; add: boolean; amount: number }
+  | { kind: 'leverage'; user: number; leverage: number }
+  | { kind: 'tpsl'; user: number; tp: number; sl: number };
 
 const user = fc.constantFrom(...users);
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -70,6 +71,32 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('cancel' as const), user, pick: fc.nat() }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('margin' as const),
+      user,
+      add: fc.boolean(),
+      amount: fc.integer({ min: 1, max: 5_000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('leverage' as const),
+      user,
+      leverage: fc.constantFrom(1, 2, 5, 10, 20, 50, 100),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('tpsl' as const),
+      user,
+      tp: fc.integer({ min: 1, max: 300 }),
+      sl: fc.integer({ min: 1, max: 300 }),
+    }),
   },
   {
     weight: 2,
@@ -183,7 +210,7 @@ function run(steps: readonly Step[]): void {
     type: 'limit',
     price: null,
     quantity: 1,
-    leverage: leverageOf(userId),
+    leverage: state.positionOf(userId, market.symbol)?.leverage ?? leverageOf(userId),
     marginMode: modeOf(userId),
     reduceOnly: false,
     purpose: 'user',
@@ -221,6 +248,37 @@ function run(steps: readonly Step[]): void {
       const mine = state.ordersOf(entry.user);
       const picked = mine[entry.pick % Math.max(1, mine.length)];
       if (picked) command({ kind: 'cancel', userId: entry.user, orderId: picked.id });
+    } else if (entry.kind === 'margin') {
+      const position = state.positionOf(entry.user, market.symbol);
+      if (!position) continue;
+      command({
+        kind: 'margin',
+        userId: entry.user,
+        positionId: position.id,
+        action: entry.add ? 'add' : 'remove',
+        amount: BigInt(entry.amount) * 100_000_000n,
+      });
+    } else if (entry.kind === 'leverage') {
+      command({
+        kind: 'leverage',
+        userId: entry.user,
+        symbol: market.symbol,
+        leverage: entry.leverage,
+      });
+    } else if (entry.kind === 'tpsl') {
+      const position = state.positionOf(entry.user, market.symbol);
+      if (!position) continue;
+      // Within ±30 % of the mark, on either side: some are refused, the rest may trigger.
+      const at = (per: number, up: boolean) =>
+        priceAtoms(market, Math.round((mark * (1000 + (up ? per : -per))) / 1000));
+      const long = position.direction === 'long';
+      command({
+        kind: 'tpsl',
+        userId: entry.user,
+        positionId: position.id,
+        tpPrice: at(entry.tp, long),
+        slPrice: at(entry.sl, !long),
+      });
     } else {
       mark = Math.max(100_000, Math.round((mark * (1000 + entry.move)) / 1000));
       marks.set(market.symbol, {
@@ -229,6 +287,7 @@ function run(steps: readonly Step[]): void {
         fresh: !entry.stale,
       });
       command({ kind: 'liquidate', positionIds: [...state.positions.keys()] });
+      command({ kind: 'trigger', positionIds: [...state.positions.keys()] });
     }
     check(ledger, state);
   }

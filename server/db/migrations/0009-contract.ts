@@ -53,6 +53,9 @@ const statements = [
     leverage integer not null check (leverage between 1 and 125),
     margin_mode ${marginMode},
     reduce_only boolean not null,
+    -- Take-profit and stop-loss the order sets on its position once it fills.
+    tp_price numeric(38, 8),
+    sl_price numeric(38, 8),
     filled_quantity ${amount},
     filled_value ${amount},
     fee ${amount},
