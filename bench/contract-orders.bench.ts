@@ -112,7 +112,7 @@ async function drive(): Promise<{ rows: Row[]; mark: string; crossAt: string }> 
       );
     }
     // Shorts at the mark that the crossing longs take, one fill each: 20 × 5 BTC, far more than a
-    // run takes, each within the 10× bracket (up to 10 M USDT of notional).
+    // run takes; each ~0.5 M USDT of notional, well inside the brackets that allow 10×.
     const crossAt = onTick(market, mark);
     const short = { ...terms, direction: 'short', price: crossAt, quantity: '5.00000' };
     for (let i = 0; i < 20; i++) {
@@ -142,9 +142,9 @@ async function drive(): Promise<{ rows: Row[]; mark: string; crossAt: string }> 
           (worker) => place(contract.crossing[worker] as Trader, crossingLong, openPath),
         ],
       ];
-      for (const [kindOf, kind, request] of cases) {
+      for (const [book, kind, request] of cases) {
         rows.push({
-          market: kindOf,
+          market: book,
           kind,
           concurrency,
           ...(await measured(server, concurrency, seconds, request)),

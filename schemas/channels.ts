@@ -1,7 +1,7 @@
 // The market socket's channels in one place (design.md §6): how each is named, what its frames
 // carry, and which are a user's own. Both sides build and read channel names only through here.
 import { z } from 'zod';
-import { positionsDataSchema } from './api/contract.schema.ts';
+import { fundingDataSchema, markDataSchema, positionsDataSchema } from './api/contract.schema.ts';
 import {
   candleRowSchema,
   type KlinePeriod,
@@ -51,6 +51,10 @@ export const channelData = {
   orders: ordersDataSchema,
   /** The user's accounts whose balance changed, each with its newest state. */
   balances: balancesDataSchema,
+  /** A perpetual's mark and index, once a second, with the coming funding round's rate and time. */
+  mark: markDataSchema,
+  /** A perpetual's funding round as it is paid (on subscribing: the last one paid). */
+  funding: fundingDataSchema,
   /** The user's perpetual positions that changed: open ones at the latest mark, closed ones once. */
   positions: positionsDataSchema,
   /** New messages of the user's support conversation. */
@@ -61,6 +65,10 @@ export const channelData = {
 export const marketChannelKinds = ['ticker', 'trades', 'depth'] as const;
 export type MarketChannelKind = (typeof marketChannelKinds)[number];
 
+/** Channels of one perpetual, named `<kind>.<SYMBOL>`. */
+export const contractChannelKinds = ['mark', 'funding'] as const;
+export type ContractChannelKind = (typeof contractChannelKinds)[number];
+
 /**
  * A logged-in user's own channels, subscribed after an `auth` frame. `options` is reserved for
  * the second contract (planned): it may be subscribed, and carries no frames yet.
@@ -70,7 +78,7 @@ export type PrivateChannel = (typeof privateChannels)[number];
 
 /** A channel's name taken apart. */
 export type ChannelAddress =
-  | { kind: MarketChannelKind; symbol: string }
+  | { kind: MarketChannelKind | ContractChannelKind; symbol: string }
   | { kind: 'kline'; symbol: string; period: KlinePeriod }
   | { kind: PrivateChannel };
 
@@ -79,6 +87,8 @@ export const channelName = {
   ticker: (symbol: string) => `ticker.${symbol}`,
   trades: (symbol: string) => `trades.${symbol}`,
   depth: (symbol: string) => `depth.${symbol}`,
+  mark: (symbol: string) => `mark.${symbol}`,
+  funding: (symbol: string) => `funding.${symbol}`,
   kline: (symbol: string, period: KlinePeriod) => `kline.${symbol}.${period}`,
 };
 
@@ -97,8 +107,10 @@ export function parseChannel(name: string): ChannelAddress | null {
     const known = klinePeriods.find((candidate) => candidate === period);
     return known ? { kind, symbol, period: known } : null;
   }
-  const marketKind = marketChannelKinds.find((candidate) => candidate === kind);
-  return marketKind && period === undefined ? { kind: marketKind, symbol } : null;
+  const symbolKind = [...marketChannelKinds, ...contractChannelKinds].find(
+    (candidate) => candidate === kind,
+  );
+  return symbolKind && period === undefined ? { kind: symbolKind, symbol } : null;
 }
 
 /** A channel name as a client may send it: public of a well-formed symbol, or private. */

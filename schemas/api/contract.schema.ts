@@ -266,6 +266,25 @@ export const contractHistory = defineEndpoint({
   errors: [],
 });
 
+/** The public `mark.<SYMBOL>` channel: the recorded mark, once a second. */
+export const markDataSchema = z.object({
+  mark_price: decimalString,
+  index_price: decimalString.nullable(),
+  /** Whether the index was stale: liquidation and opening wait while it is. */
+  stale: z.boolean(),
+  /** The coming round's rate as a fraction, as it would be now, and when it is paid. */
+  funding_rate: decimalString,
+  next_funding_time: timestamp,
+});
+
+/** The public `funding.<SYMBOL>` channel: a round as it is paid. */
+export const fundingDataSchema = z.object({
+  funding_time: timestamp,
+  /** As a fraction; positive: longs paid shorts. */
+  rate: decimalString,
+  mark_price: decimalString,
+});
+
 /** The private `positions` channel: the caller's positions as they change (open or closed). */
 export const positionsDataSchema = z.array(
   contractPositionSchema.extend({ status: z.enum(['open', 'closed']) }),

@@ -24,9 +24,11 @@ import type { AccountRef } from '../ledger/accounts.ts';
 import type { BalanceChange, Posting } from '../ledger/post.ts';
 import { writePostings } from '../ledger/write-postings.ts';
 import { OrderBook } from '../matching/order-book.ts';
+import { commissionPosting } from '../referrals/commission.ts';
+import { InviterCache } from '../referrals/inviter-cache.ts';
 import type { Quote } from '../spot/liquidity/ladder.ts';
 import { backingOf } from './backing.ts';
-import { Legs, type NewContractOrder } from './batch-types.ts';
+import { type ContractFill, Legs, type NewContractOrder } from './batch-types.ts';
 import { ContractBalances } from './contract-balances.ts';
 import {
   ContractBatch,
@@ -68,6 +70,8 @@ export interface ContractEngineOptions {
   batchMax: number;
   /** How far from the mark a market order may trade, parts per million. */
   marketBandPpm: number;
+  /** Shares of each fee paid to the payer's inviters at levels 1–3, parts per million. */
+  referralRatesPpm: readonly number[];
   onCommitted(committed: ContractCommitted): void;
   log: {
     error(details: object, message: string): void;
@@ -87,6 +91,7 @@ export class ContractEngine {
   readonly #triggers = new Map<string, LiquidationIndex>();
   readonly #commands: GroupCommit<ContractCommand, Answer>;
   readonly #accounts = new AccountDirectory();
+  readonly #inviters = new InviterCache();
   /**
    * The last order and position ids given out. The engine is the only writer of both tables, so
    * it counts them itself from what the database holds at rebuild: a batch may need any number
@@ -261,8 +266,13 @@ export class ContractEngine {
       if (batch.effects.moved) moved();
     }
     const { effects } = batch;
+    const commissions = await this.#commissions(effects.fills);
     const written = await transact(db, async (trx) => {
-      const postings = [...effects.postings, ...(await this.#shortfalls(trx, effects.postings))];
+      const postings = [
+        ...effects.postings,
+        ...(await this.#shortfalls(trx, effects.postings)),
+        ...commissions,
+      ];
       const ids = await this.#accounts.resolve(
         trx,
         postings.flatMap((posting) => posting.legs.map((leg) => leg.account)),
@@ -286,6 +296,28 @@ export class ContractEngine {
     if (!effects.moved) return;
     this.#refile(effects, written.changed);
     this.options.onCommitted({ ts: now.getTime(), effects, balances: written.changed });
+  }
+
+  /** Referral commission on each fill's fees, from the fee account (docs/referrals.md). */
+  async #commissions(fills: readonly ContractFill[]): Promise<Posting[]> {
+    const rates = this.options.referralRatesPpm;
+    const paid = fills.filter((fill) => fill.takerFee > 0n || fill.makerFee > 0n);
+    if (!rates.some((rate) => rate > 0) || paid.length === 0) return [];
+    const payers = paid.flatMap((fill) => [fill.takerUserId, fill.makerUserId]);
+    const chains = await this.#inviters.of(this.options.db, [...new Set(payers)]);
+    if (chains.size === 0) return [];
+    return paid.flatMap((fill) => {
+      const posting = commissionPosting(
+        [
+          { userId: fill.takerUserId, asset: 'USDT', fee: fill.takerFee },
+          { userId: fill.makerUserId, asset: 'USDT', fee: fill.makerFee },
+        ],
+        chains,
+        rates,
+        `contract:commission:${fill.takerOrderId}:${fill.makerOrderId}`,
+      );
+      return posting ? [posting] : [];
+    });
   }
 
   /** Whose balances a command reads: its user, or the owners of the positions it liquidates. */

@@ -13,8 +13,8 @@ import { ensureProviderAccount, seedProvider } from '../spot/liquidity/provider-
 import { type ContractCommitted, ContractEngine } from './contract-engine.ts';
 import { contractMarketOf, priceAtoms } from './contract-markets.ts';
 import type { ContractSettings } from './contract-settings.ts';
-import { FundingClock } from './funding-clock.ts';
-import { MarkRecorder } from './mark-recorder.ts';
+import { FundingClock, type PaidRound } from './funding-clock.ts';
+import { MarkRecorder, type Recorded } from './mark-recorder.ts';
 
 export interface ContractServiceOptions {
   db: Db;
@@ -32,6 +32,8 @@ export class ContractService {
   readonly #recorder: MarkRecorder | undefined;
   readonly funding: FundingClock | undefined;
   readonly #listeners = new Set<(committed: ContractCommitted) => void>();
+  readonly #marks = new Set<(rows: readonly Recorded[]) => void>();
+  readonly #rounds = new Set<(round: PaidRound) => void>();
   #provider: LiquidityProvider | undefined;
 
   constructor(private readonly options: ContractServiceOptions) {
@@ -49,6 +51,7 @@ export class ContractService {
       markets,
       batchMax: options.spot.batchMax,
       marketBandPpm: settings.marketBandPpm,
+      referralRatesPpm: options.spot.referralRatesPpm,
       log: options.log,
       onCommitted: (committed) => this.#committed(committed),
     });
@@ -61,6 +64,9 @@ export class ContractService {
         intervalMs: settings.fundingIntervalMs,
         sampleMs: settings.fundingSampleMs,
         impactNotional: settings.impactNotional,
+      },
+      onPaid: (round) => {
+        for (const listener of this.#rounds) listener(round);
       },
       log: options.log,
     });
@@ -75,8 +81,23 @@ export class ContractService {
         fundingIntervalMs: settings.fundingIntervalMs,
         lastFundingRate: (symbol) => funding.lastRate(symbol),
       },
+      onRecorded: (rows) => {
+        for (const listener of this.#marks) listener(rows);
+      },
       log: options.log,
     });
+  }
+
+  /** Told of every round of recorded marks. */
+  onRecorded(listener: (rows: readonly Recorded[]) => void): () => void {
+    this.#marks.add(listener);
+    return () => this.#marks.delete(listener);
+  }
+
+  /** Told of every funding round paid. */
+  onPaid(listener: (round: PaidRound) => void): () => void {
+    this.#rounds.add(listener);
+    return () => this.#rounds.delete(listener);
   }
 
   onCommitted(listener: (committed: ContractCommitted) => void): () => void {

@@ -21,6 +21,13 @@ export interface FundingSettings {
   impactNotional: bigint;
 }
 
+export interface PaidRound {
+  symbol: string;
+  fundingTime: number;
+  rate: bigint;
+  mark: bigint;
+}
+
 interface Sample {
   ts: number;
   premium: bigint;
@@ -29,6 +36,7 @@ interface Sample {
 export class FundingClock {
   readonly #samples = new Map<string, Sample[]>();
   readonly #lastRate = new Map<string, bigint>();
+  readonly #paid = new Map<string, PaidRound>();
   #boundary = 0;
   #timer: unknown;
   #running: Promise<void> = Promise.resolve();
@@ -40,9 +48,16 @@ export class FundingClock {
       market: MarketService;
       scheduler: Scheduler;
       settings: FundingSettings;
+      /** Told of every round once it is paid. */
+      onPaid(round: PaidRound): void;
       log: { warn(details: object, message: string): void };
     },
   ) {}
+
+  /** The last round paid in a market since start, if any. */
+  lastRound(symbol: string): PaidRound | undefined {
+    return this.#paid.get(symbol);
+  }
 
   /** The rate of the last round paid, parts per 10^8 (what the mark carries to the next). */
   lastRate(symbol: string): bigint {
@@ -168,6 +183,9 @@ export class FundingClock {
       samples: samples.length,
     });
     this.#lastRate.set(market.symbol, rate);
+    const round = { symbol: market.symbol, fundingTime: boundary, rate, mark };
+    this.#paid.set(market.symbol, round);
+    this.options.onPaid(round);
   }
 
   /** The current interval's samples and the last rates, as recorded before a restart. */

@@ -20,7 +20,7 @@ export interface MarkSettings {
   lastFundingRate(symbol: string): bigint;
 }
 
-interface Recorded {
+export interface Recorded {
   symbol: string;
   ts: Date;
   index: bigint | null;
@@ -49,6 +49,8 @@ export class MarkRecorder {
       market: MarketService;
       scheduler: Scheduler;
       settings: MarkSettings;
+      /** Told of every round's marks once they are recorded. */
+      onRecorded(rows: readonly Recorded[]): void;
       log: { warn(details: object, message: string): void };
     },
   ) {}
@@ -97,6 +99,7 @@ export class MarkRecorder {
         engine.marks.set(row.symbol, { price: row.mark, at: row.ts, fresh: !row.stale });
       }
     }
+    this.options.onRecorded(rows);
     this.#rounds += 1;
     if (this.#rounds % crossRefileRounds === 0) await engine.refileCross();
     for (const row of rows) {

@@ -6,6 +6,7 @@ import { defineModule } from '../module.ts';
 import { contractReservations } from './contract-queries.ts';
 import { contractRoutes } from './contract-routes.ts';
 import { ContractService } from './contract-service.ts';
+import { contractStream } from './contract-stream.ts';
 import { contractFrames } from './private-frames.ts';
 
 export const contractModule = defineModule({
@@ -33,6 +34,7 @@ export const contractModule = defineModule({
         }),
     };
     return {
+      publicStreams: [contractStream(service)],
       privateStreams: [changes],
       start: () => service.start(),
       stop: () => service.stop(),

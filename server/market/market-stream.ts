@@ -9,6 +9,9 @@ import { candleRow } from './market-routes.ts';
 import type { MarketService } from './market-service.ts';
 import type { MarketState } from './market-state.ts';
 
+/** The kinds of channel this stream feeds; a perpetual's `mark` and `funding` are the contract module's. */
+const servedKinds = new Set<string>(['ticker', 'trades', 'depth', 'kline']);
+
 export function marketStream(service: MarketService): PublicStream {
   /** One snapshot frame per book version, however many clients subscribe at that version. */
   const snapshots = new Map<string, { version: number; frame: Buffer }>();
@@ -22,6 +25,7 @@ export function marketStream(service: MarketService): PublicStream {
   };
   const marketOf = (channel: string) => {
     const address = parseChannel(channel);
+    if (address && !servedKinds.has(address.kind)) return undefined;
     const state = address && 'symbol' in address ? service.market(address.symbol) : undefined;
     return address && state ? { address, state } : undefined;
   };

@@ -1,6 +1,6 @@
-// Referral commission on spot fees, as data: for each fill, the inviters of each fee payer at
-// levels 1 to 3 receive their level's share of that fee from the `fees` account, in one balanced
-// posting per fill. Pure, so the writer posts the same plan the property test checks.
+// Referral commission on trading fees (spot and perpetual contracts), as data: for each fill, the
+// inviters of each fee payer at levels 1 to 3 receive their level's share of that fee from the
+// `fees` account, in one balanced posting per fill. Pure, so the writer posts the same plan the property test checks.
 //
 // Shares are rounded down to a whole atom: together they never exceed the fee just collected, so
 // the fees account cannot be paid out below what the fill put into it.
@@ -48,10 +48,44 @@ export function payersOf(market: Pick<SpotMarket, 'base' | 'quote'>, fills: read
   return [...ids];
 }
 
+/** A fee paid, by whom and in which asset. */
+export interface FeePaid {
+  userId: number;
+  asset: string;
+  fee: bigint;
+}
+
 /**
- * The commission postings of a command's fills, in fill order. `fills` are the settlement's, in
- * its order: a fill's position is the index its own posting reference carries, so each commission
- * reference is unique and names the fill it pays for.
+ * The posting that pays each payer's inviters their levels' shares of the fee from the `fees`
+ * account into their funding wallets; null when nobody is owed anything.
+ */
+export function commissionPosting(
+  payers: readonly FeePaid[],
+  chains: InviterChains,
+  ratesPpm: readonly number[],
+  reference: string,
+): Posting | null {
+  const legs: Leg[] = [];
+  for (const payer of payers) {
+    const inviters = chains.get(payer.userId) ?? [];
+    inviters.slice(0, ratesPpm.length).forEach((inviter, level) => {
+      const amount = commissionOn(payer.fee, ratesPpm[level] ?? 0);
+      if (amount <= 0n) return;
+      const fees: AccountRef = { system: 'fees', asset: payer.asset };
+      const account: AccountRef = { user: inviter, wallet: 'funding', asset: payer.asset };
+      legs.push(
+        { account: fees, bucket: 'available', amount: -amount },
+        { account, bucket: 'available', amount },
+      );
+    });
+  }
+  return legs.length === 0 ? null : { kind: 'commission.referral', reference, legs };
+}
+
+/**
+ * The commission postings of a command's spot fills, in fill order. `fills` are the settlement's,
+ * in its order: a fill's position is the index its own posting reference carries, so each
+ * commission reference is unique and names the fill it pays for.
  */
 export function commissionPostings(
   market: Pick<SpotMarket, 'base' | 'quote'>,
@@ -59,28 +93,13 @@ export function commissionPostings(
   chains: InviterChains,
   ratesPpm: readonly number[],
 ): Posting[] {
-  const postings: Posting[] = [];
-  fills.forEach((fill, index) => {
-    const legs: Leg[] = [];
-    for (const payer of feePayers(market, fill)) {
-      const inviters = chains.get(payer.userId) ?? [];
-      inviters.slice(0, ratesPpm.length).forEach((inviter, level) => {
-        const amount = commissionOn(payer.fee, ratesPpm[level] ?? 0);
-        if (amount <= 0n) return;
-        const fees: AccountRef = { system: 'fees', asset: payer.asset };
-        const account: AccountRef = { user: inviter, wallet: 'funding', asset: payer.asset };
-        legs.push(
-          { account: fees, bucket: 'available', amount: -amount },
-          { account, bucket: 'available', amount },
-        );
-      });
-    }
-    if (legs.length === 0) return;
-    postings.push({
-      kind: 'commission.referral',
-      reference: `spot:commission:${fill.takerOrderId}:${index}`,
-      legs,
-    });
+  return fills.flatMap((fill, index) => {
+    const posting = commissionPosting(
+      feePayers(market, fill),
+      chains,
+      ratesPpm,
+      `spot:commission:${fill.takerOrderId}:${index}`,
+    );
+    return posting ? [posting] : [];
   });
-  return postings;
 }

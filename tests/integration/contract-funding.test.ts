@@ -16,6 +16,7 @@ import { expectOk } from '../support/expectations.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { ManualFeed } from '../support/manual-feed.ts';
 import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
+import { SocketClient } from '../support/socket-client.ts';
 
 const interval = 2000;
 const feed = new ManualFeed();
@@ -187,5 +188,34 @@ describe('funding rounds', () => {
     expectOk(fund);
     expect(signed(fund.body.data.balance)).toBeGreaterThanOrEqual(0n);
     expect(await auditLedger(server.db)).toEqual([]);
+  }, 120_000);
+
+  it('publishes each mark and each round on the public channels', async () => {
+    const socket = await SocketClient.connect(server.url);
+    try {
+      socket.subscribe(['mark.ETHUSDT', 'funding.ETHUSDT']);
+      await socket.until(
+        (frames) => frames.filter((frame) => frame.channel === 'mark.ETHUSDT').length >= 2,
+        'two marks',
+        60_000,
+      );
+      expect(socket.on('mark.ETHUSDT')[0]?.data).toMatchObject({
+        mark_price: '3000.00',
+        index_price: '3000.00',
+        stale: false,
+      });
+      // A round is paid every two seconds while positions are open.
+      await socket.until(
+        (frames) => frames.some((frame) => frame.channel === 'funding.ETHUSDT'),
+        'a funding round',
+        60_000,
+      );
+      expect(socket.on('funding.ETHUSDT').at(-1)?.data).toMatchObject({
+        rate: '0.0001',
+        mark_price: '3000.00',
+      });
+    } finally {
+      socket.close();
+    }
   }, 120_000);
 });

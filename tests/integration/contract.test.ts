@@ -31,8 +31,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function trader(usdt: string) {
-  const user = await registerUser(client(), server.dataDir);
+async function trader(usdt: string, extra: Record<string, string> = {}) {
+  const user = await registerUser(client(), server.dataDir, extra);
   await creditUser(server.db, user.userId, 'USDT', usdt);
   const moved = await client().post(
     '/wallet/transfer',
@@ -319,5 +319,33 @@ describe('perpetual contracts', () => {
     ).list;
     expect(current).toHaveLength(1);
     expectError(await open(user, { ...body, quantity: '0.002' }, key), 'idempotency_key_reused');
+  });
+
+  it("pays the taker's inviter a share of its contract fee, into the funding wallet", async () => {
+    const btc = await marked('BTCUSDT');
+    const inviter = await registerUser(client(), server.dataDir);
+    const invite = ok(
+      await client().get<{ invite_code: string }>('/security/invite', {}, { token: inviter.token }),
+    );
+    const [maker, taker] = [
+      await trader('1000'),
+      await trader('1000', { invite_code: invite.invite_code }),
+    ];
+    const terms = { symbol: 'BTCUSDT', quantity: '0.01', leverage: 10, margin_mode: 'cross' };
+    ok(
+      await open(maker, { ...terms, direction: 'short', type: 'limit', price: priceNear(btc, 0) }),
+    );
+    const filled = ok(await open(taker, { ...terms, direction: 'long', type: 'market' }));
+    const funding = ok(
+      await client().get<{ balances: { wallet: string; asset: string; available: string }[] }>(
+        '/wallet/balances',
+        {},
+        { token: inviter.token },
+      ),
+    ).balances.find((b) => b.wallet === 'funding' && b.asset === 'USDT');
+    // The default first level's share is 20 %, rounded down to the atom.
+    expect(atoms(funding?.available ?? '0')).toBe((atoms(filled.fee) * 200_000n) / 1_000_000n);
+    expect(atoms(filled.fee)).toBeGreaterThan(0n);
+    expect(await auditLedger(server.db)).toEqual([]);
   });
 });

@@ -1,0 +1,268 @@
+// A funding round for 100,000 open positions (`npm run bench -- funding`), on PGlite and, when one
+// answers, on PostgreSQL: the contract engine's round (server/contract/funding-payments.ts: one
+// posting for the round, the positions and payments written set-based) against the naive round,
+// one posting, one position update and one payment insert per position, in one transaction. The
+// naive round takes minutes at 100,000 (five statements a position), so the two are compared on
+// 5,000 positions, where both pay the same positions at the same mark and rate and their payments
+// are checked equal; the engine's round is then timed on 100,000. `FUNDING_POSITIONS` and
+// `FUNDING_COMPARED` change the two counts.
+import { sql } from 'kysely';
+import { fundingRound } from '../core/contract/funding.ts';
+import { formatAmount } from '../core/money.ts';
+import { systemClock } from '../server/clock.ts';
+import { ContractEngine } from '../server/contract/contract-engine.ts';
+import { contractMarketOf } from '../server/contract/contract-markets.ts';
+import { writePositions } from '../server/contract/contract-store.ts';
+import type { PositionState } from '../server/contract/engine-state.ts';
+import { type OpenedDatabase, openDatabase } from '../server/db/database.ts';
+import { accountIds } from '../server/ledger/account-ids.ts';
+import type { AccountRef } from '../server/ledger/accounts.ts';
+import { post } from '../server/ledger/post.ts';
+import { writePostings } from '../server/ledger/write-postings.ts';
+import { knownMarkets } from '../server/market/catalog.ts';
+import { createTestDatabase } from '../tests/support/postgres.ts';
+
+const full = Number(process.env.FUNDING_POSITIONS ?? 100_000);
+const compared = Number(process.env.FUNDING_COMPARED ?? 5_000);
+const usdt = 100_000_000n;
+const mark = 100_000n * usdt;
+/** 0.01 % a round: longs pay shorts. */
+const rate = 10_000n;
+const spec = knownMarkets.find((candidate) => candidate.symbol === 'BTCUSDT');
+if (!spec) throw new Error('BTCUSDT is not a known market');
+const market = contractMarketOf(spec, 5n, { makerPpm: 200, takerPpm: 500 });
+const silent = { error: () => undefined, warn: () => undefined };
+
+interface Row {
+  database: string;
+  round: string;
+  positions: number;
+  statements: number;
+  ms: number;
+}
+
+/** Users, their contract wallets and their open positions, half long and half short, paired. */
+async function seed(opened: OpenedDatabase, count: number): Promise<PositionState[]> {
+  const { db } = opened;
+  const ids = Array.from({ length: count }, (_, i) => i + 1);
+  await sql`
+    insert into users (id, account, email, phone, password_hash, trade_password_hash,
+      invite_code, inviter_id, avatar)
+    select id, 'bench-' || id, 'bench-' || id || '@example.com', null, '!no-login', null,
+      'B' || id, null, ''
+    from unnest(${ids}::int[]) as u(id)`.execute(db);
+  const now = new Date();
+  const positions: PositionState[] = ids.map((id) => {
+    // Pairs hold the same quantity, so longs and shorts hold the same in all.
+    const quantity = BigInt(1 + (Math.floor((id - 1) / 2) % 50)) * 100_000n;
+    const cost = (quantity * mark) / usdt;
+    return {
+      id,
+      userId: id,
+      symbol: market.symbol,
+      direction: id % 2 === 1 ? 'long' : 'short',
+      marginMode: id % 4 < 2 ? 'isolated' : 'cross',
+      leverage: 10,
+      quantity,
+      cost,
+      margin: cost / 10n,
+      openFee: 0n,
+      closingFee: 0n,
+      realizedPnl: 0n,
+      fundingFee: 0n,
+      closedQuantity: 0n,
+      closedValue: 0n,
+      tpPrice: null,
+      slPrice: null,
+      status: 'open',
+      closeReason: null,
+      openedAt: now,
+      closedAt: null,
+    };
+  });
+  await db.transaction().execute(async (trx) => {
+    const legs = positions.flatMap((position) => {
+      const wallet: AccountRef = { user: position.userId, wallet: 'contract', asset: 'USDT' };
+      return [
+        { account: wallet, bucket: 'available' as const, amount: 1_000n * usdt },
+        { account: wallet, bucket: 'frozen' as const, amount: position.margin },
+      ];
+    });
+    const total = legs.reduce((sum, leg) => sum + leg.amount, 0n);
+    const deposits: AccountRef = { system: 'external_deposits', asset: 'USDT' };
+    const all = [...legs, { account: deposits, bucket: 'available' as const, amount: -total }];
+    const accounts = await accountIds(
+      trx,
+      all.map((leg) => leg.account),
+    );
+    await writePostings(trx, [{ kind: 'deposit', reference: 'bench:seed', legs: all }], accounts);
+    await writePositions(trx, positions, now);
+  });
+  return positions;
+}
+
+/** The engine's round: one command, one transaction, a handful of statements. */
+async function engineRound(opened: OpenedDatabase, database: string, count: number): Promise<Row> {
+  const engine = new ContractEngine({
+    db: opened.db,
+    clock: systemClock,
+    markets: [market],
+    batchMax: 512,
+    marketBandPpm: 50_000,
+    referralRatesPpm: [],
+    onCommitted: () => undefined,
+    log: silent,
+  });
+  await engine.rebuild();
+  engine.marks.set(market.symbol, { price: mark, at: new Date(), fresh: true });
+  const before = opened.stats.statements;
+  const started = performance.now();
+  const paid = await engine.fund({
+    kind: 'fund',
+    symbol: market.symbol,
+    rate,
+    mark,
+    fundingTime: new Date(Date.UTC(2026, 0, 1)),
+    samples: 0,
+  });
+  const ms = performance.now() - started;
+  if (paid !== count) throw new Error(`the engine paid ${paid} of ${count} positions`);
+  return {
+    database,
+    round: 'engine: one posting, set-based',
+    positions: count,
+    statements: opened.stats.statements - before,
+    ms,
+  };
+}
+
+/** The naive round: per position a posting, a position update and a payment row. */
+async function naiveRound(
+  opened: OpenedDatabase,
+  database: string,
+  positions: readonly PositionState[],
+): Promise<Row> {
+  const { db } = opened;
+  const round = fundingRound(positions, mark, rate);
+  const before = opened.stats.statements;
+  const started = performance.now();
+  await db.transaction().execute(async (trx) => {
+    const inserted = await sql<{ id: string }>`
+      insert into contract_funding_rounds (symbol, funding_time, rate, mark_price, samples, paid,
+        received, remainder, shortfall)
+      values (${market.symbol}, ${new Date(Date.UTC(2026, 0, 2))}, ${rate.toString()}::bigint,
+        ${formatAmount(mark)}, 0, 0, 0, ${formatAmount(round.remainder)}, 0)
+      returning id::text`.execute(trx);
+    const roundId = inserted.rows[0]?.id;
+    for (const [i, position] of positions.entries()) {
+      const amount = round.payments[i] ?? 0n;
+      const bucket = position.marginMode === 'isolated' ? 'frozen' : 'available';
+      const wallet: AccountRef = { user: position.userId, wallet: 'contract', asset: 'USDT' };
+      const pool: AccountRef = { system: 'insurance', asset: 'USDT' };
+      await post(trx, {
+        kind: 'contract.funding',
+        reference: `bench:naive:${position.id}`,
+        legs: [
+          { account: wallet, bucket, amount },
+          { account: pool, bucket: 'available', amount: -amount },
+        ],
+      });
+      await sql`
+        update contract_positions set funding_fee = funding_fee + ${formatAmount(amount)}::numeric
+        where id = ${position.id}`.execute(trx);
+      await sql`
+        insert into contract_funding_payments (round_id, position_id, user_id, direction,
+          quantity, amount)
+        values (${roundId}::bigint, ${position.id}, ${position.userId}, ${position.direction},
+          ${formatAmount(position.quantity)}, ${formatAmount(amount)}::numeric)`.execute(trx);
+    }
+  });
+  return {
+    database,
+    round: 'naive: one posting per position',
+    positions: positions.length,
+    statements: opened.stats.statements - before,
+    ms: performance.now() - started,
+  };
+}
+
+/** The two rounds paid every position the same. */
+async function checkSame(opened: OpenedDatabase): Promise<void> {
+  const { rows } = await sql<{ differing: number }>`
+    select count(*)::int as differing from contract_funding_payments a
+    join contract_funding_payments b on a.position_id = b.position_id and a.round_id < b.round_id
+    where a.amount <> b.amount`.execute(opened.db);
+  if ((rows[0]?.differing ?? 1) !== 0) throw new Error('the two rounds paid differently');
+}
+
+/** On a fresh database of `count` positions: the engine's round, and the naive one when asked. */
+async function measure(
+  open: () => Promise<{ opened: OpenedDatabase; close(): Promise<void> }>,
+  database: string,
+  count: number,
+  naive: boolean,
+): Promise<Row[]> {
+  const { opened, close } = await open();
+  try {
+    const positions = await seed(opened, count);
+    const rows = [await engineRound(opened, database, count)];
+    if (naive) {
+      rows.push(await naiveRound(opened, database, positions));
+      await checkSame(opened);
+    }
+    return rows;
+  } finally {
+    await close();
+  }
+}
+
+const pglite = async () => {
+  const opened = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
+  return { opened, close: () => opened.close() };
+};
+
+const postgres = async () => {
+  const created = await createTestDatabase();
+  if (!created) throw new Error('PostgreSQL stopped answering');
+  const opened = await openDatabase({ databaseUrl: created.url, pgliteDir: 'memory://' });
+  return {
+    opened,
+    close: async () => {
+      await opened.close();
+      await created.drop();
+    },
+  };
+};
+
+export async function run(): Promise<void> {
+  const databases: [string, typeof pglite][] = [['PGlite', pglite]];
+  const probe = await createTestDatabase();
+  if (probe) {
+    await probe.drop();
+    databases.push(['PostgreSQL', postgres]);
+  }
+  const rows: Row[] = [];
+  for (const [name, open] of databases) {
+    rows.push(...(await measure(open, name, compared, true)));
+    rows.push(...(await measure(open, name, full, false)));
+  }
+  const lines = [
+    `One round each way on ${compared.toLocaleString('en')} positions (the same payments), and the engine's on ${full.toLocaleString('en')}.`,
+    '',
+    '| database | round | positions | statements | ms | fewer statements | faster |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const row of rows) {
+    const naive = rows.find(
+      (other) =>
+        other.database === row.database &&
+        other.positions === row.positions &&
+        other.round.startsWith('naive'),
+    );
+    const ratio = (a: number, b: number) => (naive ? `${(a / b).toFixed(0)}×` : '');
+    lines.push(
+      `| ${row.database} | ${row.round} | ${row.positions.toLocaleString('en')} | ${row.statements.toLocaleString('en')} | ${row.ms.toFixed(0)} | ${naive ? ratio(naive.statements, row.statements) : ''} | ${naive ? ratio(naive.ms, row.ms) : ''} |`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
