@@ -67,10 +67,22 @@ export const spotMarkets = defineEndpoint({
 export const contractMarkets = defineEndpoint({
   method: 'GET',
   path: '/market/contract',
-  summary: 'Perpetual contract markets with their 24 h tickers',
+  summary:
+    'Perpetual contract markets with their 24 h tickers, mark and index price, funding rate and next funding time',
   auth: false,
   request: z.object({}),
-  response: marketList,
+  response: marketList.extend({
+    list: z.array(
+      tickerSchema.extend({
+        /** The latest recorded mark and index; null until the first. */
+        mark_price: z.string().nullable(),
+        index_price: z.string().nullable(),
+        /** The coming round's rate as a fraction, as it would be now, and when it is paid. */
+        funding_rate: z.string(),
+        next_funding_time: z.iso.datetime({ offset: true }),
+      }),
+    ),
+  }),
   errors: [],
 });
 

@@ -17,11 +17,13 @@ import {
   contractTpSl,
   openContract,
 } from '../../schemas/api/contract.schema.ts';
+import { contractMarkets as marketContracts } from '../../schemas/api/market.schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { idempotencyKeyOf } from '../http/idempotency.ts';
 import type { Router } from '../http/router.ts';
 import { knownMarkets } from '../market/catalog.ts';
+import { tickersOf } from '../market/market-routes.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { ContractEngine } from './contract-engine.ts';
 import { marketView } from './contract-market-view.ts';
@@ -190,5 +192,26 @@ export function contractRoutes(
       },
       { userId: session.userId, key, path: contractLeverage.path, request: input },
     );
+  });
+
+  // The futures list: the markets' tickers with what only perpetuals have.
+  router.add(marketContracts, async () => {
+    const now = deps.clock.now().getTime();
+    const { engine, funding } = service;
+    const list = tickersOf(deps.market, now).flatMap((ticker) => {
+      const market = engine?.markets.get(ticker.symbol);
+      if (!market || !funding) return [];
+      const view = marketView(market, engine as ContractEngine, deps.market, funding, now);
+      return [
+        {
+          ...ticker,
+          mark_price: view.mark_price,
+          index_price: view.index_price,
+          funding_rate: view.funding_rate,
+          next_funding_time: view.next_funding_time,
+        },
+      ];
+    });
+    return { simulated: deps.market.simulated, list };
   });
 }

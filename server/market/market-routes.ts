@@ -3,7 +3,6 @@ import type { Candle } from '../../core/market/candle.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import {
   type CandleRow,
-  contractMarkets,
   depth,
   kline,
   secondMarkets,
@@ -58,7 +57,6 @@ export function marketRoutes(router: Router, service: MarketService, now: () => 
   const list = async () => ({ simulated: service.simulated, list: tickersOf(service, now()) });
 
   router.add(spotMarkets, list);
-  router.add(contractMarkets, list);
   router.add(secondMarkets, async () => ({ ...(await list()), durations: secondDurations }));
 
   router.add(kline, async ({ symbol, period, limit, before }) => {

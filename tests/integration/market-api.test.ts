@@ -100,9 +100,22 @@ describe('the market lists', () => {
     expect(answer.body.data.simulated).toBe(true);
     expect(answer.body.data.list.map((ticker) => ticker.base)).toEqual([...defaultMarkets]);
     for (const ticker of answer.body.data.list) {
-      expect(tickerSchema.parse(ticker)).toEqual(ticker);
+      // Every list's rows are tickers (the futures list adds the perpetuals' own figures).
+      expect(ticker).toMatchObject(tickerSchema.parse(ticker));
       expect(ticker.symbol).toBe(`${ticker.base}USDT`);
       expect(ticker.feed).toBe('simulated');
+    }
+  });
+
+  it("/market/contract adds each perpetual's funding rate and next funding time", async () => {
+    const answer = await api.get<{
+      list: (Ticker & { funding_rate: string; next_funding_time: string })[];
+    }>('/market/contract');
+    expectOk(answer);
+    for (const row of answer.body.data.list) {
+      expect(row.funding_rate).toMatch(/^-?\d+(\.\d+)?$/);
+      expect(Date.parse(row.next_funding_time)).toBeGreaterThan(Date.now() - 60_000);
+      expect(row).toHaveProperty('mark_price');
     }
   });
 
