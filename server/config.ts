@@ -76,6 +76,8 @@ const envSchema = z.object({
     .default([...defaultMarkets]),
   MARKET_HISTORY_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   MARKET_REPLAY_SPEED: z.coerce.number().min(0).max(1000).default(1),
+  /** A replay's times are shifted by a multiple of this, so its candles keep their boundaries; 0 plays at once. */
+  MARKET_REPLAY_ALIGN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   INDEX_STALE_SECONDS: positiveInt.default(30),
   INDEX_MAX_DEVIATION_PCT: z.coerce.number().positive().max(100).default(5),
   BINANCE_WS_URL: z
@@ -159,6 +161,8 @@ export interface Config {
   markets: string[];
   marketHistoryDays: number;
   marketReplaySpeed: number;
+  /** 0: a replay plays at once, its candles shifted by the exact gap. */
+  marketReplayAlignMs: number;
   indexStaleMs: number;
   /** Largest believed move of a source from the previous index, as a fraction. */
   indexMaxDeviation: number;
@@ -278,6 +282,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     markets: s.MARKETS,
     marketHistoryDays: s.MARKET_HISTORY_DAYS,
     marketReplaySpeed: s.MARKET_REPLAY_SPEED,
+    marketReplayAlignMs: s.MARKET_REPLAY_ALIGN_SECONDS * 1000,
     indexStaleMs: s.INDEX_STALE_SECONDS * 1000,
     indexMaxDeviation: s.INDEX_MAX_DEVIATION_PCT / 100,
     binanceWsUrl: s.BINANCE_WS_URL,

@@ -46,7 +46,7 @@ function feedNamed(
     return replayFeed({
       file: name.slice('replay:'.length),
       speed: config.marketReplaySpeed,
-      alignMs: 60_000,
+      ...(config.marketReplayAlignMs > 0 ? { alignMs: config.marketReplayAlignMs } : {}),
       scheduler,
       logger: log,
     });
