@@ -5,7 +5,6 @@ import {
   initialMargin,
   liquidationPrice,
   maintenanceMargin,
-  notional,
   unrealizedPnl,
 } from '../../core/contract/margin.ts';
 import { asPosition, entryPrice } from '../../core/contract/position-book.ts';
@@ -28,9 +27,9 @@ export function quantityText(market: ContractMarket, atoms: bigint): string {
   return fromUnits(atoms / quantityAtoms(market, 1), market.quantityScale);
 }
 
-/** `part ÷ whole` as a fraction with four decimals, rounded toward zero. */
-function ratio(part: bigint, whole: bigint): string {
-  if (whole <= 0n) return '0';
+/** `part ÷ whole` as a fraction with four decimals, rounded toward zero; `none` when whole ≤ 0. */
+function ratio(part: bigint, whole: bigint, none: string): string {
+  if (whole <= 0n) return none;
   return displayAmount(((part * 10_000n) / whole) * 10_000n);
 }
 
@@ -85,8 +84,9 @@ export function positionView(
     mark_price: mark === null ? null : priceText(market, mark),
     margin: displayAmount(position.margin),
     unrealized_pnl: displayAmount(pnl),
-    roe: ratio(pnl, initial),
-    margin_ratio: ratio(maintenance, backing + pnl),
+    roe: ratio(pnl, initial, '0'),
+    // No margin balance left: as liquidated as a ratio can say.
+    margin_ratio: ratio(maintenance, backing + pnl, '1'),
     liquidation_price: liquidation === null ? null : priceText(market, liquidation),
     tp_price: position.tpPrice === null ? null : priceText(market, position.tpPrice),
     sl_price: position.slPrice === null ? null : priceText(market, position.slPrice),
@@ -95,9 +95,4 @@ export function positionView(
     funding_fee: displayAmount(position.fundingFee),
     opened_at: position.openedAt.toISOString(),
   };
-}
-
-/** The notional of a position at a price, for its value column. */
-export function positionValue(position: PositionState, price: bigint): bigint {
-  return notional(position.quantity, price);
 }
