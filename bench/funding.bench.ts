@@ -13,7 +13,7 @@ import { systemClock } from '../server/clock.ts';
 import { ContractEngine } from '../server/contract/contract-engine.ts';
 import { contractMarketOf } from '../server/contract/contract-markets.ts';
 import { writePositions } from '../server/contract/contract-store.ts';
-import type { PositionState } from '../server/contract/engine-state.ts';
+import { newPosition, type PositionState } from '../server/contract/engine-state.ts';
 import { type OpenedDatabase, openDatabase } from '../server/db/database.ts';
 import { accountIds } from '../server/ledger/account-ids.ts';
 import type { AccountRef } from '../server/ledger/accounts.ts';
@@ -57,27 +57,18 @@ async function seed(opened: OpenedDatabase, count: number): Promise<PositionStat
     const quantity = BigInt(1 + (Math.floor((id - 1) / 2) % 50)) * 100_000n;
     const cost = (quantity * mark) / usdt;
     return {
-      id,
-      userId: id,
-      symbol: market.symbol,
-      direction: id % 2 === 1 ? 'long' : 'short',
-      marginMode: id % 4 < 2 ? 'isolated' : 'cross',
-      leverage: 10,
+      ...newPosition({
+        id,
+        userId: id,
+        symbol: market.symbol,
+        direction: id % 2 === 1 ? 'long' : 'short',
+        marginMode: id % 4 < 2 ? 'isolated' : 'cross',
+        leverage: 10,
+        openedAt: now,
+      }),
       quantity,
       cost,
       margin: cost / 10n,
-      openFee: 0n,
-      closingFee: 0n,
-      realizedPnl: 0n,
-      fundingFee: 0n,
-      closedQuantity: 0n,
-      closedValue: 0n,
-      tpPrice: null,
-      slPrice: null,
-      status: 'open',
-      closeReason: null,
-      openedAt: now,
-      closedAt: null,
     };
   });
   await db.transaction().execute(async (trx) => {

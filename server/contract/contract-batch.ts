@@ -30,11 +30,12 @@ import {
   type NewContractOrder,
 } from './batch-types.ts';
 import { type ContractMarket, priceAtoms, quantityAtoms } from './contract-markets.ts';
-import type {
-  ContractCancelReason,
-  OrderPurpose,
-  OrderState,
-  PositionState,
+import {
+  type ContractCancelReason,
+  newPosition,
+  type OrderPurpose,
+  type OrderState,
+  type PositionState,
 } from './engine-state.ts';
 import { type FundingCommand, type FundingRecord, payFunding } from './funding-payments.ts';
 import { type LiquidationRecord, Liquidator } from './liquidator.ts';
@@ -510,29 +511,15 @@ export class ContractBatch implements BatchPort {
   }
 
   #newPosition(order: OrderState, direction: Direction): PositionState {
-    return {
+    return newPosition({
       id: this.context.nextPositionId(),
       userId: order.userId,
       symbol: order.symbol,
       direction,
       marginMode: order.marginMode,
       leverage: order.leverage,
-      quantity: 0n,
-      cost: 0n,
-      margin: 0n,
-      openFee: 0n,
-      closingFee: 0n,
-      realizedPnl: 0n,
-      fundingFee: 0n,
-      closedQuantity: 0n,
-      closedValue: 0n,
-      tpPrice: null,
-      slPrice: null,
-      status: 'open',
-      closeReason: null,
       openedAt: this.context.now,
-      closedAt: null,
-    };
+    });
   }
 
   #closePosition(position: PositionState, reason: ContractCloseReason): void {

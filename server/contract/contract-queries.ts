@@ -1,7 +1,7 @@
 // What the contract calls read from the database: a user's orders and closed positions, one order
 // by id for its owner, and what resting orders and open positions hold frozen (for the ledger
 // check).
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { fromUnits, toUnits } from '../../core/market/units.ts';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { ContractOrder } from '../../schemas/api/contract.schema.ts';
@@ -11,9 +11,8 @@ import type { ContractOrdersTable, ContractPositionsTable } from '../db/tables.t
 import type { ReservationsQuery } from '../ledger/check.ts';
 import { signedAtoms } from './contract-store.ts';
 
-type Row<T> = { [K in keyof T]: T[K] extends { __select__: infer S } ? S : T[K] };
-type OrderRow = Row<ContractOrdersTable>;
-type PositionRow = Row<ContractPositionsTable>;
+type OrderRow = Selectable<ContractOrdersTable>;
+type PositionRow = Selectable<ContractPositionsTable>;
 
 const resting = ['open', 'partially_filled'] as const;
 const iso = (date: unknown) => new Date(date as string).toISOString();

@@ -1,11 +1,11 @@
 // The contract engine's tables: a batch's orders and positions written as they now stand (one
 // upsert statement each, however many the batch touched), its fills and liquidations inserted
 // (one statement each), and the resting orders and open positions read back at start.
-import { sql, type Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import { fromUnits } from '../../core/market/units.ts';
 import { formatAmount, parseAmount } from '../../core/money.ts';
 import type { Db } from '../db/database.ts';
-import type { Database } from '../db/tables.ts';
+import type { ContractOrdersTable, ContractPositionsTable, Database } from '../db/tables.ts';
 import type { ContractFill } from './batch-types.ts';
 import { type ContractMarket, quantityAtoms } from './contract-markets.ts';
 import type { OrderState, PositionState } from './engine-state.ts';
@@ -171,29 +171,7 @@ export async function insertLiquidations(
     )`.execute(trx);
 }
 
-interface OrderRow {
-  id: string | number;
-  user_id: number;
-  symbol: string;
-  side: 'buy' | 'sell';
-  type: 'limit' | 'market';
-  purpose: OrderState['purpose'];
-  price: string;
-  quantity: string;
-  leverage: number;
-  margin_mode: OrderState['marginMode'];
-  reduce_only: boolean;
-  tp_price: string | null;
-  sl_price: string | null;
-  filled_quantity: string;
-  filled_value: string;
-  fee: string;
-  realized_pnl: string;
-  frozen: string;
-  status: OrderState['status'];
-  cancel_reason: OrderState['cancelReason'];
-  created_at: Date | string;
-}
+type OrderRow = Selectable<ContractOrdersTable>;
 
 /** The resting orders of the listed markets, oldest first: the order a book is rebuilt in. */
 export async function restingOrders(
@@ -239,29 +217,7 @@ export function remainingUnits(order: OrderState, market: ContractMarket): numbe
   return order.quantity - Number(order.filledQuantity / quantityAtoms(market, 1));
 }
 
-interface PositionRow {
-  id: string | number;
-  user_id: number;
-  symbol: string;
-  direction: PositionState['direction'];
-  margin_mode: PositionState['marginMode'];
-  leverage: number;
-  quantity: string;
-  cost: string;
-  margin: string;
-  open_fee: string;
-  closing_fee: string;
-  realized_pnl: string;
-  funding_fee: string;
-  closed_quantity: string;
-  closed_value: string;
-  tp_price: string | null;
-  sl_price: string | null;
-  status: PositionState['status'];
-  close_reason: PositionState['closeReason'];
-  opened_at: Date | string;
-  closed_at: Date | string | null;
-}
+type PositionRow = Selectable<ContractPositionsTable>;
 
 export function positionOfRow(row: PositionRow): PositionState {
   return {

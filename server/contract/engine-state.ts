@@ -65,6 +65,32 @@ export interface PositionState extends PositionAmounts {
   closedAt: Date | null;
 }
 
+/** A position as it opens: nothing held, paid or closed yet. */
+export function newPosition(
+  terms: Pick<
+    PositionState,
+    'id' | 'userId' | 'symbol' | 'direction' | 'marginMode' | 'leverage' | 'openedAt'
+  >,
+): PositionState {
+  return {
+    ...terms,
+    quantity: 0n,
+    cost: 0n,
+    margin: 0n,
+    openFee: 0n,
+    closingFee: 0n,
+    realizedPnl: 0n,
+    fundingFee: 0n,
+    closedQuantity: 0n,
+    closedValue: 0n,
+    tpPrice: null,
+    slPrice: null,
+    status: 'open',
+    closeReason: null,
+    closedAt: null,
+  };
+}
+
 export class EngineState {
   /** Resting orders by id. */
   readonly orders = new Map<number, OrderState>();
