@@ -401,3 +401,40 @@ export const contractLeverage = defineEndpoint({
     'margin_insufficient',
   ],
 });
+
+export const contractLiquidationSchema = z.object({
+  position_id: z.number().int(),
+  symbol: symbolSchema,
+  direction: directionSchema,
+  margin_mode: marginModeSchema,
+  quantity: decimalString,
+  entry_price: decimalString,
+  /** The recorded mark that reached it, and when it was recorded. */
+  mark_price: decimalString,
+  mark_at: timestamp,
+  /** What stood behind the position: its margin, or for cross the wallet less the others' needs. */
+  backing: decimalString,
+  maintenance_margin: decimalString,
+  /** The bracket's maintenance margin rate, as a fraction. */
+  maintenance_rate: decimalString,
+  /** As the screen showed it; null when there was none. */
+  liquidation_price: decimalString.nullable(),
+  bankruptcy_price: decimalString,
+  /** Closed against the book, and against opposite positions (auto-deleveraging). */
+  filled_quantity: decimalString,
+  adl_quantity: decimalString,
+  /** What the margin had left, to the insurance fund. */
+  insurance_fee: decimalString,
+  created_at: timestamp,
+});
+
+export const contractLiquidations = defineEndpoint({
+  method: 'GET',
+  path: '/contract/liquidations',
+  summary:
+    "The caller's liquidations, newest first, each with the recorded mark and the inputs that decided it",
+  auth: true,
+  request: z.object({ symbol: blankAsAbsent(symbolSchema), page, size: pageSize }),
+  response: pagedSchema(contractLiquidationSchema),
+  errors: [],
+});

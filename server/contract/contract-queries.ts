@@ -7,7 +7,11 @@ import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { ContractOrder } from '../../schemas/api/contract.schema.ts';
 import type { SpotOrderList } from '../../schemas/api/spot.schema.ts';
 import type { Db } from '../db/database.ts';
-import type { ContractOrdersTable, ContractPositionsTable } from '../db/tables.ts';
+import type {
+  ContractLiquidationsTable,
+  ContractOrdersTable,
+  ContractPositionsTable,
+} from '../db/tables.ts';
 import type { ReservationsQuery } from '../ledger/check.ts';
 import { signedAtoms } from './contract-store.ts';
 
@@ -234,5 +238,52 @@ export async function insuranceFund(db: Db, page: number, size: number) {
     total: Number(rows[0]?.total ?? 0),
     page,
     size,
+  };
+}
+
+type LiquidationRow = Selectable<ContractLiquidationsTable> & { total: string | number };
+
+/** The user's liquidations with their inputs, newest first. */
+export async function listLiquidations(
+  db: Db,
+  userId: number,
+  symbol: string | undefined,
+  page: number,
+  size: number,
+): Promise<{ rows: LiquidationRow[]; total: number }> {
+  const rows = await db
+    .selectFrom('contract_liquidations')
+    .selectAll()
+    .select((eb) => eb.fn.countAll<number>().over().as('total'))
+    .where('user_id', '=', userId)
+    .$if(symbol !== undefined, (query) => query.where('symbol', '=', symbol as string))
+    .orderBy('id', 'desc')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+  return { rows: rows as LiquidationRow[], total: Number(rows[0]?.total ?? 0) };
+}
+
+export function liquidationView(row: LiquidationRow, scales: Scales) {
+  const price = (text: string) => atScale(text, scales.priceScale);
+  const money = (text: string) => displayAmount(signedAtoms(text));
+  return {
+    position_id: Number(row.position_id),
+    symbol: row.symbol,
+    direction: row.direction,
+    margin_mode: row.margin_mode,
+    quantity: atScale(row.quantity, scales.quantityScale),
+    entry_price: price(row.entry_price),
+    mark_price: price(row.mark_price),
+    mark_at: iso(row.mark_at),
+    backing: money(row.backing),
+    maintenance_margin: money(row.maintenance_margin),
+    maintenance_rate: row.mmr.replace(/\.?0+$/, ''),
+    liquidation_price: row.liquidation_price === null ? null : price(row.liquidation_price),
+    bankruptcy_price: price(row.bankruptcy_price),
+    filled_quantity: atScale(row.filled_quantity, scales.quantityScale),
+    adl_quantity: atScale(row.adl_quantity, scales.quantityScale),
+    insurance_fee: money(row.insurance_fee),
+    created_at: iso(row.created_at),
   };
 }

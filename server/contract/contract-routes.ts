@@ -10,6 +10,7 @@ import {
   contractHistory,
   contractInsurance,
   contractLeverage,
+  contractLiquidations,
   contractMargin,
   contractMarkets,
   contractOrders,
@@ -32,8 +33,10 @@ import {
   findOrder,
   fundingView,
   insuranceFund,
+  liquidationView,
   listClosed,
   listFunding,
+  listLiquidations,
   listOrders,
   orderRowView,
 } from './contract-queries.ts';
@@ -213,5 +216,15 @@ export function contractRoutes(
       ];
     });
     return { simulated: deps.market.simulated, list };
+  });
+
+  router.add(contractLiquidations, async ({ symbol, page, size }, { session }) => {
+    const { rows, total } = await listLiquidations(db, session.userId, symbol, page, size);
+    return {
+      list: rows.map((row) => liquidationView(row, scalesOf(row.symbol))),
+      total,
+      page,
+      size,
+    };
   });
 }

@@ -3,8 +3,9 @@
 // shown liquidation price the mark reached are liquidated, once each, at the price shown, through
 // the bidder's orders and auto-deleveraging; no balance goes below zero, longs and shorts still
 // hold the same quantity, the insurance fund is not below zero, and the ledger check holds.
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
+import { ApiClient } from '../support/api-client.ts';
 import {
   crashFrom,
   crashTo,
@@ -13,6 +14,7 @@ import {
   openCrashPositions,
   until,
 } from '../support/contract-crash.ts';
+import { expectOk } from '../support/expectations.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { ManualFeed } from '../support/manual-feed.ts';
 
@@ -46,5 +48,20 @@ describe('a 20 % crash with 1,000 positions open', () => {
     const crash = await openCrashPositions(server.url, server.db);
     feed.print('BTCUSDT', String(crashTo));
     await expectCrashSettled(server.db, crash);
+    // Its owner sees each liquidation with the inputs that decided it.
+    const [id] = crash.doomed;
+    const owner = crash.owners.get(id as number);
+    const answer = await new ApiClient(server.url).get<{
+      list: { position_id: number; mark_price: string; liquidation_price: string | null }[];
+    }>('/contract/liquidations', {}, { token: owner?.token ?? '' });
+    expectOk(answer);
+    expect(answer.body.data.list).toEqual([
+      expect.objectContaining({
+        position_id: id,
+        mark_price: '80000.00',
+        liquidation_price: crash.shown.get(id as number)?.liquidation_price,
+        maintenance_rate: '0.004',
+      }),
+    ]);
   }, 300_000);
 });

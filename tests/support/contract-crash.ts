@@ -122,9 +122,11 @@ export async function openCrashPositions(url: string, db: Db) {
     });
   }
   const shown = new Map<number, ContractPosition>();
+  const owners = new Map<number, SeededTrader>();
   for (const trader of longs) {
     const position = await positionOf(url, trader);
     shown.set(position.id, position);
+    owners.set(position.id, trader);
   }
   const doomed = new Set(
     [...shown.values()]
@@ -137,7 +139,7 @@ export async function openCrashPositions(url: string, db: Db) {
   // The fall must liquidate some and spare others, or the scenario proves nothing.
   expect(doomed.size).toBeGreaterThan(100);
   expect(doomed.size).toBeLessThan(crashPairs);
-  return { shown, doomed };
+  return { shown, owners, doomed };
 }
 
 interface LiquidationRow {
