@@ -90,6 +90,8 @@ export const contractPositionSchema = z.object({
   liquidation_price: decimalString.nullable(),
   tp_price: decimalString.nullable(),
   sl_price: decimalString.nullable(),
+  /** What a take-profit or stop-loss closes; null: the whole position. */
+  tpsl_quantity: decimalString.nullable(),
   open_fee: decimalString,
   realized_pnl: decimalString,
   funding_fee: decimalString,
@@ -344,12 +346,14 @@ export const contractTpSl = defineEndpoint({
   method: 'POST',
   path: '/contract/tpsl',
   summary:
-    "Sets a position's take-profit and stop-loss, triggered by the mark price and closing the whole position with a reduce-only market order; an empty price clears it. Needs an Idempotency-Key header",
+    "Sets a position's take-profit and stop-loss, triggered by the mark price and closing the position (or `quantity` of it) with a reduce-only market order; an empty price clears it. Needs an Idempotency-Key header",
   auth: true,
   request: z.object({
     position_id: idParam,
     tp_price: blankAsAbsent(positiveDecimal),
     sl_price: blankAsAbsent(positiveDecimal),
+    /** The whole position when absent. */
+    quantity: blankAsAbsent(positiveDecimal),
   }),
   response: contractPositionSchema,
   errors: [
@@ -357,6 +361,8 @@ export const contractTpSl = defineEndpoint({
     'position_not_found',
     'price_off_tick',
     'price_out_of_range',
+    'quantity_off_lot',
+    'close_exceeds_position',
     'take_profit_invalid',
     'stop_loss_invalid',
   ],

@@ -28,6 +28,7 @@ import { tickersOf } from '../market/market-routes.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { ContractEngine } from './contract-engine.ts';
 import { marketView } from './contract-market-view.ts';
+import { quantityAtoms } from './contract-markets.ts';
 import {
   closedView,
   findOrder,
@@ -42,7 +43,7 @@ import {
 } from './contract-queries.ts';
 import type { ContractService } from './contract-service.ts';
 import { positionView } from './contract-views.ts';
-import { leverageOf, parseClose, parseOpen, priceAtomsOf } from './order-parse.ts';
+import { leverageOf, parseClose, parseOpen, priceAtomsOf, quantityOf } from './order-parse.ts';
 import { walletTotal } from './wallet-total.ts';
 
 export function contractRoutes(
@@ -162,6 +163,10 @@ export function contractRoutes(
         positionId: input.position_id,
         tpPrice: priceAtomsOf(market, input.tp_price),
         slPrice: priceAtomsOf(market, input.sl_price),
+        quantity:
+          input.quantity === undefined
+            ? null
+            : quantityAtoms(market, quantityOf(market, input.quantity)),
       },
       { userId: session.userId, key, path: contractTpSl.path, request: input },
     );

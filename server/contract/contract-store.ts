@@ -74,7 +74,8 @@ export async function writePositions(
   await sql`
     insert into contract_positions (id, user_id, symbol, direction, margin_mode, leverage,
       quantity, cost, margin, open_fee, closing_fee, realized_pnl, funding_fee, closed_quantity,
-      closed_value, tp_price, sl_price, status, close_reason, opened_at, closed_at, updated_at)
+      closed_value, tp_price, sl_price, tpsl_quantity, status, close_reason, opened_at, closed_at,
+      updated_at)
     select *, ${now}::timestamptz from unnest(
       ${positions.map((p) => p.id)}::bigint[],
       ${positions.map((p) => p.userId)}::int[],
@@ -93,6 +94,7 @@ export async function writePositions(
       ${positions.map((p) => amount(p.closedValue))}::numeric[],
       ${positions.map((p) => nullable(p.tpPrice))}::numeric[],
       ${positions.map((p) => nullable(p.slPrice))}::numeric[],
+      ${positions.map((p) => nullable(p.tpslQuantity))}::numeric[],
       ${positions.map((p) => p.status)}::text[],
       ${positions.map((p) => p.closeReason)}::text[],
       ${positions.map((p) => p.openedAt.toISOString())}::timestamptz[],
@@ -104,7 +106,8 @@ export async function writePositions(
       closing_fee = excluded.closing_fee, realized_pnl = excluded.realized_pnl,
       funding_fee = excluded.funding_fee, closed_quantity = excluded.closed_quantity,
       closed_value = excluded.closed_value, tp_price = excluded.tp_price,
-      sl_price = excluded.sl_price, status = excluded.status,
+      sl_price = excluded.sl_price, tpsl_quantity = excluded.tpsl_quantity,
+      status = excluded.status,
       close_reason = excluded.close_reason, closed_at = excluded.closed_at,
       updated_at = excluded.updated_at`.execute(trx);
 }
@@ -238,6 +241,7 @@ export function positionOfRow(row: PositionRow): PositionState {
     closedValue: atoms(row.closed_value) ?? 0n,
     tpPrice: atoms(row.tp_price),
     slPrice: atoms(row.sl_price),
+    tpslQuantity: atoms(row.tpsl_quantity),
     status: row.status,
     closeReason: row.close_reason,
     openedAt: new Date(row.opened_at),

@@ -90,6 +90,8 @@ export function positionView(
     liquidation_price: liquidation === null ? null : priceText(market, liquidation),
     tp_price: position.tpPrice === null ? null : priceText(market, position.tpPrice),
     sl_price: position.slPrice === null ? null : priceText(market, position.slPrice),
+    tpsl_quantity:
+      position.tpslQuantity === null ? null : quantityText(market, position.tpslQuantity),
     open_fee: displayAmount(position.openFee),
     realized_pnl: displayAmount(position.realizedPnl),
     funding_fee: displayAmount(position.fundingFee),

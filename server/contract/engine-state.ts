@@ -59,6 +59,8 @@ export interface PositionState extends PositionAmounts {
   /** Quote atoms per coin. */
   tpPrice: bigint | null;
   slPrice: bigint | null;
+  /** Base atoms a take-profit or stop-loss closes; null: the whole position. */
+  tpslQuantity: bigint | null;
   status: 'open' | 'closed';
   closeReason: ContractCloseReason | null;
   openedAt: Date;
@@ -85,6 +87,7 @@ export function newPosition(
     closedValue: 0n,
     tpPrice: null,
     slPrice: null,
+    tpslQuantity: null,
     status: 'open',
     closeReason: null,
     closedAt: null,

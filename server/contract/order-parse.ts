@@ -21,7 +21,7 @@ export function priceOf(market: ContractMarket, text: string | undefined): numbe
   );
 }
 
-function quantityOf(market: ContractMarket, text: string): number {
+export function quantityOf(market: ContractMarket, text: string): number {
   const { quantityScale, rules } = market;
   return decimalUnits(
     text,

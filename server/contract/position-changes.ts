@@ -10,6 +10,7 @@ import {
   unrealizedPnl,
 } from '../../core/contract/margin.ts';
 import { asPosition } from '../../core/contract/position-book.ts';
+import { smaller } from '../../core/contract/rounding.ts';
 import { tpSlProblem, tpSlTriggered } from '../../core/contract/tpsl.ts';
 import { displayAmount } from '../../core/money.ts';
 import { BusinessError } from '../http/business-error.ts';
@@ -26,6 +27,8 @@ export type PositionCommand =
       /** Quote atoms per coin; null clears. */
       tpPrice: bigint | null;
       slPrice: bigint | null;
+      /** Base atoms to close when one triggers; null: the whole position. */
+      quantity: bigint | null;
     }
   | { kind: 'margin'; userId: number; positionId: number; action: 'add' | 'remove'; amount: bigint }
   | { kind: 'leverage'; userId: number; symbol: string; leverage: number }
@@ -66,8 +69,12 @@ export class PositionChanges {
       command.slPrice,
     );
     if (problem) throw new BusinessError(problem);
+    if (command.quantity !== null && command.quantity > position.quantity) {
+      throw new BusinessError('close_exceeds_position');
+    }
     position.tpPrice = command.tpPrice;
     position.slPrice = command.slPrice;
+    position.tpslQuantity = command.quantity;
     this.batch.touchPosition(position);
     this.batch.markMoved();
     return position;
@@ -166,8 +173,9 @@ export class PositionChanges {
   }
 
   /**
-   * Closes the positions whose take-profit or stop-loss the fresh mark has reached with a
-   * reduce-only market order each, and clears both: a trigger fires once, filled or not.
+   * Closes the positions (or the quantity set) whose take-profit or stop-loss the fresh mark has
+   * reached with a reduce-only market order each, and clears both: a trigger fires once, filled
+   * or not.
    */
   trigger(positionIds: readonly number[]): number[] {
     const fired: number[] = [];
@@ -178,8 +186,10 @@ export class PositionChanges {
       if (mark === null) continue;
       const which = tpSlTriggered(position.direction, mark, position.tpPrice, position.slPrice);
       if (which === null) continue;
+      const quantity = smaller(position.tpslQuantity ?? position.quantity, position.quantity);
       position.tpPrice = null;
       position.slPrice = null;
+      position.tpslQuantity = null;
       this.batch.touchPosition(position);
       this.batch.markMoved();
       try {
@@ -189,7 +199,7 @@ export class PositionChanges {
           side: position.direction === 'long' ? 'sell' : 'buy',
           type: 'market',
           price: null,
-          quantity: quantityUnits(this.#market(position), position.quantity),
+          quantity: quantityUnits(this.#market(position), quantity),
           leverage: position.leverage,
           marginMode: position.marginMode,
           reduceOnly: true,

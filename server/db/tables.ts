@@ -297,6 +297,8 @@ export interface ContractPositionsTable {
   closed_value: string;
   tp_price: string | null;
   sl_price: string | null;
+  /** What a take-profit or stop-loss closes; null: the whole position. */
+  tpsl_quantity: string | null;
   status: 'open' | 'closed';
   close_reason: 'user' | 'tp' | 'sl' | 'liquidation' | 'adl' | null;
   opened_at: Stamp;

@@ -123,6 +123,8 @@ describe('an open position', () => {
       // Beyond the liquidation price: the position would be liquidated before it triggered.
       [{ sl_price: '85000' }, 'stop_loss_invalid'],
       [{ sl_price: '95000.001' }, 'price_off_tick'],
+      [{ tp_price: '110000', quantity: '0.2' }, 'close_exceeds_position'],
+      [{ tp_price: '110000', quantity: '0.000001' }, 'quantity_off_lot'],
     ];
     for (const [prices, error] of refusals) {
       expectError(await call(long, '/contract/tpsl', { position_id: id, ...prices }), error);

@@ -48,7 +48,7 @@ type Step =
   | { kind: 'mark'; move: number; stale: boolean }
   | { kind: 'margin'; user: number; add: boolean; amount: number }
   | { kind: 'leverage'; user: number; leverage: number }
-  | { kind: 'tpsl'; user: number; tp: number; sl: number };
+  | { kind: 'tpsl'; user: number; tp: number; sl: number; part: number };
 
 const user = fc.constantFrom(...users);
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -101,6 +101,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       user,
       tp: fc.integer({ min: 1, max: 300 }),
       sl: fc.integer({ min: 1, max: 300 }),
+      // 1: the whole position; more: that share of it.
+      part: fc.integer({ min: 1, max: 3 }),
     }),
   },
   {
@@ -284,6 +286,10 @@ function run(steps: readonly Step[]): void {
         positionId: position.id,
         tpPrice: at(entry.tp, long),
         slPrice: at(entry.sl, !long),
+        quantity:
+          entry.part === 1
+            ? null
+            : (position.quantity / BigInt(entry.part) / 1000n) * 1000n || null,
       });
     } else {
       mark = Math.max(100_000, Math.round((mark * (1000 + entry.move)) / 1000));

@@ -29,6 +29,8 @@ const statements = [
     closed_value ${amount},
     tp_price numeric(38, 8),
     sl_price numeric(38, 8),
+    -- What a take-profit or stop-loss closes; null: the whole position.
+    tpsl_quantity numeric(38, 8) check (tpsl_quantity > 0),
     status text not null check (status in ('open', 'closed')),
     close_reason text check (close_reason in ('user', 'tp', 'sl', 'liquidation', 'adl')),
     opened_at timestamptz not null,
