@@ -5,6 +5,7 @@ import { parseChannel } from '../schemas/channels.ts';
 import type { DataFrame } from '../schemas/socket.schema.ts';
 import { accountsEvents } from './accounts/events.ts';
 import { contentEvents } from './content/events.ts';
+import { contractEvents } from './contract/events.ts';
 import { identityEvents } from './identity/events.ts';
 import { kernelEvents } from './kernel/events.ts';
 import { marketEvents } from './market/events.ts';
@@ -18,6 +19,7 @@ export const clientEventSchema = z.discriminatedUnion('type', [
   ...identityEvents,
   ...marketEvents,
   ...spotEvents,
+  ...contractEvents,
   ...walletEvents,
   ...contentEvents,
   ...supportEvents,

@@ -2,6 +2,7 @@
 // are the facade; the UI's facade type is derived from this list.
 import { accountsDomain } from './accounts/handlers.ts';
 import { contentDomain } from './content/handlers.ts';
+import { contractDomain } from './contract/handlers.ts';
 import { identityDomain } from './identity/handlers.ts';
 import type { Intersection } from './kernel/combine.ts';
 import type { Domain } from './kernel/context.ts';
@@ -15,6 +16,7 @@ export const domains = [
   identityDomain,
   marketDomain,
   spotDomain,
+  contractDomain,
   walletDomain,
   contentDomain,
   supportDomain,

@@ -8,6 +8,7 @@ import type { views } from './views.ts';
 
 export type * from './accounts/types.ts';
 export type * from './content/types.ts';
+export type * from './contract/types.ts';
 export type * from './identity/types.ts';
 export type { ApiFailure } from './kernel/api-client.ts';
 export type { HostEvents } from './kernel/kernel.ts';

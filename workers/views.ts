@@ -1,5 +1,6 @@
 // Every live view the UI can watch, by name: one line each. A view is defined once, in its
 // domain's `views.ts` (source, channels, loads, payload).
+import { contractBoardLiveView, contractTradeLiveView } from './contract/views.ts';
 import { connectionView, screenView } from './kernel/screen-views.ts';
 import {
   bookLiveView,
@@ -20,5 +21,7 @@ export const views = {
   book: bookLiveView,
   trades: tradesLiveView,
   spot: spotLiveView,
+  contractBoard: contractBoardLiveView,
+  contract: contractTradeLiveView,
   support: supportLiveView,
 };

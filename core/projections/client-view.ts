@@ -9,6 +9,8 @@ import { callsFold } from './calls.ts';
 import { candlesFold } from './candles.ts';
 import { connectionFold } from './connection.ts';
 import { contentFold } from './content.ts';
+import { contractFold } from './contract.ts';
+import { contractRecordsFold } from './contract-records.ts';
 import { homeFold } from './home.ts';
 import { identityFold } from './identity.ts';
 import { sessionFold } from './session.ts';
@@ -32,6 +34,8 @@ export const clientFolds = {
   home: homeFold,
   spotRules: spotRulesFold,
   spotOrders: spotOrdersFold,
+  contract: contractFold,
+  contractRecords: contractRecordsFold,
   balances: balancesFold,
   wallet: walletFold,
   content: contentFold,

@@ -2,6 +2,7 @@
 // upsert statement each, however many the batch touched), its fills and liquidations inserted
 // (one statement each), and the resting orders and open positions read back at start.
 import { type Selectable, sql, type Transaction } from 'kysely';
+import { signedAtoms as parseSigned } from '../../core/contract/contract-units.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import { formatAmount, parseAmount } from '../../core/money.ts';
 import type { Db } from '../db/database.ts';
@@ -16,9 +17,7 @@ const amount = (value: bigint) => formatAmount(value);
 const nullable = (value: bigint | null) => (value === null ? null : formatAmount(value));
 /** A signed decimal of the database as atoms (PnL and funding may be negative). */
 export function signedAtoms(text: string): bigint {
-  const negative = text.startsWith('-');
-  const atoms = parseAmount(negative ? text.slice(1) : text) ?? 0n;
-  return negative ? -atoms : atoms;
+  return parseSigned(text) ?? 0n;
 }
 const atoms = (text: string | null) => (text === null ? null : signedAtoms(text));
 

@@ -1,6 +1,8 @@
 // Contract orders and positions as the calls and the socket answer them: prices at the market's
 // scale, amounts as a trader reads them, and a position's live figures (PnL, ROE, margin ratio,
 // liquidation price) from the same formulas in core/contract/ the engine liquidates by.
+
+import { priceAtScale, ratioText } from '../../core/contract/contract-units.ts';
 import {
   initialMargin,
   liquidationPrice,
@@ -16,21 +18,14 @@ import type { OrderState, PositionState } from './engine-state.ts';
 
 const atom = 100_000_000n;
 
-/** Atoms per coin as a price at the market's scale, rounded half up. */
+/** Atoms per coin as a price at the market's scale, rounded half up (the app's rule too). */
 export function priceText(market: ContractMarket, atoms: bigint): string {
-  const step = 10n ** BigInt(8 - market.priceScale);
-  return fromUnits((atoms * 2n + step) / (2n * step), market.priceScale);
+  return priceAtScale(atoms, market.priceScale);
 }
 
 /** Base atoms at the market's quantity scale (exact for what the engine holds). */
 export function quantityText(market: ContractMarket, atoms: bigint): string {
   return fromUnits(atoms / quantityAtoms(market, 1), market.quantityScale);
-}
-
-/** `part ÷ whole` as a fraction with four decimals, rounded toward zero; `none` when whole ≤ 0. */
-function ratio(part: bigint, whole: bigint, none: string): string {
-  if (whole <= 0n) return none;
-  return displayAmount(((part * 10_000n) / whole) * 10_000n);
 }
 
 export function orderView(order: OrderState, market: ContractMarket, now: Date): ContractOrder {
@@ -84,9 +79,9 @@ export function positionView(
     mark_price: mark === null ? null : priceText(market, mark),
     margin: displayAmount(position.margin),
     unrealized_pnl: displayAmount(pnl),
-    roe: ratio(pnl, initial, '0'),
+    roe: ratioText(pnl, initial),
     // No margin balance left: as liquidated as a ratio can say.
-    margin_ratio: ratio(maintenance, backing + pnl, '1'),
+    margin_ratio: ratioText(maintenance, backing + pnl, '1'),
     liquidation_price: liquidation === null ? null : priceText(market, liquidation),
     tp_price: position.tpPrice === null ? null : priceText(market, position.tpPrice),
     sl_price: position.slPrice === null ? null : priceText(market, position.slPrice),

@@ -1,5 +1,5 @@
-// The spot, futures and option market lists (spec §2): searchable, pull-down refreshable, each
-// row leading to the market's chart.
+// The spot and option market lists (spec §2): searchable, pull-down refreshable, each row leading
+// to the market's trade page or chart. The futures list has its own page (src/contract/).
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MarketSection } from '../../workers/facade.ts';
@@ -69,10 +69,6 @@ export function MarketListPage(props: { section: Exclude<MarketSection, 'home'> 
 
 export function SpotMarketsPage() {
   return <MarketListPage section="spot" />;
-}
-
-export function FuturesMarketsPage() {
-  return <MarketListPage section="contract" />;
 }
 
 export function OptionMarketsPage() {

@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 export function useGo() {
   const router = useRouter();
   return useCallback(
-    (path: string, search: Record<string, string> = {}) => {
+    (path: string, search: Record<string, string | number> = {}) => {
       void router.navigate({ to: path, search } as unknown as Parameters<
         typeof router.navigate
       >[0]);

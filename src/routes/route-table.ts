@@ -104,12 +104,26 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/pages/contract/index',
     titleKey: 'titles.futures',
-    page: page(() => import('../market/MarketListPage.tsx'), 'FuturesMarketsPage'),
+    page: page(() => import('../contract/ContractMarketsPage.tsx'), 'ContractMarketsPage'),
     pullToRefresh: true,
   },
-  { path: '/pages/contract/trade', titleKey: 'titles.futures', page: feature },
-  { path: '/pages/contract/history', titleKey: 'titles.contractHistory', page: feature },
-  { path: '/pages/contract/share', titleKey: 'titles.contractShare', page: feature },
+  {
+    path: '/pages/contract/trade',
+    titleKey: 'titles.futures',
+    page: page(() => import('../contract/ContractTradePage.tsx'), 'ContractTradePage'),
+    pullToRefresh: true,
+  },
+  {
+    path: '/pages/contract/history',
+    titleKey: 'titles.contractHistory',
+    page: page(() => import('../contract/ContractHistoryPage.tsx'), 'ContractHistoryPage'),
+    pullToRefresh: true,
+  },
+  {
+    path: '/pages/contract/share',
+    titleKey: 'titles.contractShare',
+    page: page(() => import('../contract/ContractSharePage.tsx'), 'ContractSharePage'),
+  },
   {
     path: '/pages/option/index',
     titleKey: 'titles.option',

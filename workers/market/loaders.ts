@@ -1,13 +1,15 @@
 // The market data the worker loads over HTTP: a section's tickers (then kept live on the socket),
 // a market's candles a page at a time, its recent trades. Requests and answers go into the log,
 // where the projections fold them.
-import { home } from '../../schemas/api/content.schema.ts';
+import type { z } from 'zod';
+import { type figureSchema, home } from '../../schemas/api/content.schema.ts';
 import {
   contractMarkets,
   type KlinePeriod,
   kline,
   secondMarkets,
   spotMarkets,
+  type Ticker,
   trades,
 } from '../../schemas/api/market.schema.ts';
 import { channelName } from '../../schemas/channels.ts';
@@ -41,16 +43,33 @@ export async function loadMarkets(
   const list = 'list' in outcome.data ? outcome.data.list : outcome.data.tickers;
   const { simulated } = outcome.data;
   const figures = 'figures' in outcome.data ? outcome.data.figures : undefined;
-  record({
+  const symbols = recordSection(context, section, { simulated, list, figures });
+  return { ok: true, data: { symbols } };
+}
+
+/**
+ * Logs a section's answered tickers and keeps them live: the section's tickers stay subscribed for
+ * the session (a handful of small frames, shown on many pages); loading the section again
+ * replaces what it holds. Answers the section's symbols.
+ */
+export function recordSection(
+  context: Pick<DomainContext, 'record' | 'channels'>,
+  section: MarketSection,
+  answer: {
+    simulated: boolean;
+    list: readonly Ticker[];
+    figures?: readonly z.output<typeof figureSchema>[] | undefined;
+  },
+): string[] {
+  const { simulated, list, figures } = answer;
+  context.record({
     source: 'api',
     type: 'markets',
-    payload: { section, simulated, list, ...(figures ? { figures } : {}) },
+    payload: { section, simulated, list: [...list], ...(figures ? { figures: [...figures] } : {}) },
   });
   const symbols = list.map((ticker) => ticker.symbol);
-  // The section's tickers stay subscribed for the session: a handful of small frames, shown on
-  // many pages; loading the section again replaces what it holds.
   context.channels.hold(`markets:${section}`, symbols.map(channelName.ticker));
-  return { ok: true, data: { symbols } };
+  return symbols;
 }
 
 export async function fetchCandles(

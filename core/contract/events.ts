@@ -1,0 +1,140 @@
+// Events of perpetual contracts: the markets with their rules and brackets, the board of marks and
+// funding rates, the user's positions and orders, the money-moving intents with their idempotency
+// keys (open, close, cancel, TP/SL, margin, leverage), the answers they bring, the pages of the
+// history lists, and the socket's `mark.*`, `funding.*` and private `positions` frames.
+import { z } from 'zod';
+import {
+  contractFunding,
+  contractHistory,
+  contractMarkets,
+  contractOrderSchema,
+  contractPositionSchema,
+  directionSchema,
+  marginModeSchema,
+} from '../../schemas/api/contract.schema.ts';
+import type { contractMarkets as contractBoard } from '../../schemas/api/market.schema.ts';
+import { spotOrderListSchema, spotOrderTypeSchema } from '../../schemas/api/spot.schema.ts';
+import { channelData } from '../../schemas/channels.ts';
+import { pagedSchema } from '../../schemas/primitives.ts';
+import { event, marketFrame, privateFrame } from '../event.ts';
+
+const key = z.string();
+const positionId = z.number().int();
+const ordersQuery = {
+  status: spotOrderListSchema,
+  page: z.number().int(),
+  symbol: z.string().optional(),
+};
+const page = z.object({ page: z.number().int() });
+
+/** One perpetual of `/market/contract`: its mark, index and coming funding round. */
+export const boardRowSchema = z.object({
+  symbol: z.string(),
+  mark_price: z.string().nullable(),
+  index_price: z.string().nullable(),
+  funding_rate: z.string(),
+  next_funding_time: z.string(),
+});
+
+export const contractEvents = [
+  event('intent', 'contract-markets-requested', z.null()),
+  event('api', 'contract-markets', contractMarkets.response),
+  // The perpetuals' tickers are logged as the market lists' `markets` event; their marks and
+  // funding, which that event does not carry, as this one.
+  event('api', 'contract-board', z.object({ list: z.array(boardRowSchema) })),
+  event('intent', 'contract-positions-requested', z.null()),
+  event('api', 'contract-positions', z.object({ list: z.array(contractPositionSchema) })),
+  event(
+    'intent',
+    'contract-orders-requested',
+    z.object({ ...ordersQuery, size: z.number().int() }),
+  ),
+  event(
+    'api',
+    'contract-orders',
+    z.object({ ...ordersQuery, answer: pagedSchema(contractOrderSchema) }),
+  ),
+  event(
+    'intent',
+    'contract-open',
+    z.object({
+      symbol: z.string(),
+      direction: directionSchema,
+      type: spotOrderTypeSchema,
+      price: z.string().optional(),
+      quantity: z.string(),
+      leverage: z.number().int(),
+      margin_mode: marginModeSchema,
+      tp_price: z.string().optional(),
+      sl_price: z.string().optional(),
+      key,
+    }),
+  ),
+  event(
+    'intent',
+    'contract-close',
+    z.object({
+      position_id: positionId,
+      type: spotOrderTypeSchema,
+      price: z.string().optional(),
+      quantity: z.string().optional(),
+      key,
+    }),
+  ),
+  event('intent', 'contract-cancel', z.object({ order_id: z.number().int(), key })),
+  event('api', 'contract-order', contractOrderSchema),
+  event(
+    'intent',
+    'contract-tpsl',
+    z.object({
+      position_id: positionId,
+      tp_price: z.string().optional(),
+      sl_price: z.string().optional(),
+      quantity: z.string().optional(),
+      key,
+    }),
+  ),
+  event(
+    'intent',
+    'contract-margin',
+    z.object({
+      position_id: positionId,
+      action: z.enum(['add', 'remove']),
+      amount: z.string(),
+      key,
+    }),
+  ),
+  event('api', 'contract-position', contractPositionSchema),
+  event(
+    'intent',
+    'contract-leverage',
+    z.object({ symbol: z.string(), leverage: z.number().int(), key }),
+  ),
+  event(
+    'api',
+    'contract-leverage-set',
+    z.object({ symbol: z.string(), leverage: z.number().int() }),
+  ),
+  event('intent', 'contract-history-requested', page),
+  event('api', 'contract-history', contractHistory.response),
+  event('intent', 'contract-funding-requested', page),
+  event('api', 'contract-funding', contractFunding.response),
+  event('socket', 'mark', marketFrame(channelData.mark)),
+  event('socket', 'funding', marketFrame(channelData.funding)),
+  event('socket', 'positions', privateFrame(channelData.positions)),
+] as const;
+
+export type BoardRow = z.infer<typeof boardRowSchema>;
+
+/** The `/market/contract` rows as the board event keeps them. */
+export function boardRows(answer: z.output<(typeof contractBoard)['response']>): BoardRow[] {
+  return answer.list.map(
+    ({ symbol, mark_price, index_price, funding_rate, next_funding_time }) => ({
+      symbol,
+      mark_price,
+      index_price,
+      funding_rate,
+      next_funding_time,
+    }),
+  );
+}

@@ -1,0 +1,46 @@
+// The contract history pages as last answered: closed positions, the orders of a list (deal or
+// history) and funding payments. The history screens are drawn from these answers, so a capture
+// replays them; the share card finds a closed position here.
+import type { z } from 'zod';
+import type {
+  ContractOrder,
+  contractFunding,
+  contractHistory,
+} from '../../schemas/api/contract.schema.ts';
+import type { SpotOrderList } from '../../schemas/api/spot.schema.ts';
+import { defineFold } from './fold.ts';
+
+export type ClosedPositionPage = z.output<(typeof contractHistory)['response']>;
+export type ClosedPositionLine = ClosedPositionPage['list'][number];
+export type FundingPage = z.output<(typeof contractFunding)['response']>;
+
+export interface ContractRecordsView {
+  closed: ClosedPositionPage | null;
+  orders: { status: SpotOrderList; page: number; list: readonly ContractOrder[] } | null;
+  funding: FundingPage | null;
+}
+
+export const initialContractRecords: ContractRecordsView = {
+  closed: null,
+  orders: null,
+  funding: null,
+};
+
+export const contractRecordsFold = defineFold(initialContractRecords, {
+  'contract-history': (state, { payload }) => ({ ...state, closed: payload }),
+  'contract-funding': (state, { payload }) => ({ ...state, funding: payload }),
+  'contract-orders': (state, { payload }) =>
+    payload.status === 'current'
+      ? state
+      : {
+          ...state,
+          orders: { status: payload.status, page: payload.page, list: payload.answer.list },
+        },
+  logout: () => initialContractRecords,
+  'session-expired': () => initialContractRecords,
+});
+
+/** A closed position's line, when the last page of the history listed it. */
+export function closedLine(view: ContractRecordsView, id: number): ClosedPositionLine | null {
+  return view.closed?.list.find((line) => line.id === id) ?? null;
+}

@@ -1,0 +1,85 @@
+// Closing a position, whole or in part, at the market or at a limit price: a reduce-only order, so
+// it can only ever shrink the position.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { quantityShares, shareOf } from '../../core/contract/order-form.ts';
+import type { CloseRequest, ContractPositionRow } from '../../workers/facade.ts';
+import { BottomSheet } from '../ui/BottomSheet.tsx';
+import { ChoiceChips } from '../ui/ChoiceChips.tsx';
+import { NumberField } from './NumberField.tsx';
+
+export function CloseSheet(props: {
+  position: ContractPositionRow;
+  onConfirm(close: CloseRequest): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const { position } = props;
+  const [type, setType] = useState<CloseRequest['type']>('market');
+  const [price, setPrice] = useState('');
+  const [quantity, setQuantity] = useState(position.quantityExact);
+  const whole = quantity.trim() === position.quantityExact;
+  return (
+    <BottomSheet title={t('contract.close.title')} onClose={props.onClose} testId="close-sheet">
+      <form
+        className="contract-sheet-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (quantity.trim() === '' || (type === 'limit' && price.trim() === '')) return;
+          // The whole position is closed by naming none: what is left then is closed too.
+          props.onConfirm({ type, price, quantity: whole ? '' : quantity });
+        }}
+      >
+        <ChoiceChips
+          label={t('contract.orderType')}
+          name="close-type"
+          choices={[
+            { value: 'market' as const, label: t('spot.market') },
+            { value: 'limit' as const, label: t('spot.limit') },
+          ]}
+          value={type}
+          onChange={(value) => setType(value)}
+        />
+        {type === 'limit' && (
+          <NumberField
+            name="close-price"
+            label={t('contract.price')}
+            unit="USDT"
+            value={price}
+            problem={null}
+            onChange={setPrice}
+          />
+        )}
+        <NumberField
+          name="close-quantity"
+          label={t('contract.quantity')}
+          unit={position.base}
+          value={quantity}
+          problem={null}
+          onChange={setQuantity}
+        >
+          <div className="contract-shares__row">
+            {quantityShares.map((percent) => (
+              <button
+                key={percent}
+                type="button"
+                className="contract-share"
+                data-testid={`close-share-${percent}`}
+                onClick={() => {
+                  const part = shareOf(position.quantityExact, percent, position.lotSize);
+                  if (part !== null) setQuantity(part);
+                }}
+              >
+                {percent}%
+              </button>
+            ))}
+          </div>
+        </NumberField>
+        <button type="submit" className="button button--block" data-testid="close-confirm">
+          {whole ? t('contract.close.whole') : t('contract.close.part')}
+        </button>
+      </form>
+    </BottomSheet>
+  );
+}

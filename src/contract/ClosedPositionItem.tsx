@@ -1,0 +1,70 @@
+// One closed position: market, direction and leverage, how it closed, the quantity, entry and close
+// prices, the realized PnL, fees and funding, and its share card.
+import { useTranslation } from 'react-i18next';
+import type { ClosedPositionRow } from '../../workers/facade.ts';
+import { displaySymbol } from '../market/market-symbol.ts';
+import { useGo } from '../routes/navigation.ts';
+import { Figure } from '../ui/Figures.tsx';
+import { contractSharePath, shareSearch } from './contract-query.ts';
+
+export function ClosedPositionItem(props: { row: ClosedPositionRow }) {
+  const { t } = useTranslation();
+  const go = useGo();
+  const { row } = props;
+  const tone = row.pnlSign > 0 ? 'price--up' : row.pnlSign < 0 ? 'price--down' : '';
+  return (
+    <li className="contract-order" data-testid={`closed-position-${row.id}`}>
+      <div className="contract-order__head">
+        <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
+        <span className={`contract-badge contract-badge--${row.direction}`}>
+          {row.direction === 'long' ? t('contract.long') : t('contract.short')}
+        </span>
+        <span className="contract-badge">
+          {t(`contract.marginMode.${row.marginMode}`)} <Figure>{row.leverage}×</Figure>
+        </span>
+        <span className="contract-order__time">{row.closedAt}</span>
+      </div>
+      <dl className="contract-order__facts">
+        <Fact
+          label={t('contract.realizedPnl')}
+          value={row.pnl}
+          className={tone}
+          testId={`closed-pnl-${row.id}`}
+        />
+        <Fact label={t('contract.quantity')} value={row.quantity} testId={`closed-qty-${row.id}`} />
+        <Fact label={t('contract.entry')} value={row.entry} />
+        <Fact
+          label={t('contract.closePrice')}
+          value={row.close}
+          testId={`closed-price-${row.id}`}
+        />
+        <Fact label={t('contract.fees')} value={row.fees} />
+        <Fact label={t('contract.fundingFee')} value={row.funding} />
+      </dl>
+      <div className="contract-order__foot">
+        <span data-testid={`closed-reason-${row.id}`}>{t(`contract.reasons.${row.reason}`)}</span>
+        <button
+          type="button"
+          className="button button--ghost"
+          data-testid={`closed-share-${row.id}`}
+          onClick={() => go(contractSharePath, shareSearch({ kind: 'closed', id: row.id }))}
+        >
+          {t('contract.share')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function Fact(props: { label: string; value: string; className?: string; testId?: string }) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd>
+        <Figure className={props.className ?? ''} testId={props.testId}>
+          {props.value}
+        </Figure>
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// Under the form: the user's positions and resting orders as two tabs, the way to close every
+// position at once, and the link to the history.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContractTradeView } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { useGo } from '../routes/navigation.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { TabRow, tabId } from '../ui/TabRow.tsx';
+import { contractHistoryPath } from './contract-query.ts';
+import { OpenOrderList } from './OpenOrderList.tsx';
+import { PositionList } from './PositionList.tsx';
+
+type Tab = 'positions' | 'orders';
+
+export function ContractAccount(props: { view: ContractTradeView }) {
+  const { t } = useTranslation();
+  const { core, token, toast, confirm } = useApp();
+  const go = useGo();
+  const [tab, setTab] = useState<Tab>('positions');
+  const [closing, setClosing] = useState(false);
+  const { view } = props;
+
+  const closeAll = async () => {
+    if (!(await confirm(t('contract.closeAll.confirm', { count: view.positions.length })))) return;
+    setClosing(true);
+    const { placed, failed } = await core.closeAllContracts();
+    setClosing(false);
+    toast(
+      failed > 0 ? t('contract.closeAll.partly', { placed, failed }) : t('contract.closeAll.done'),
+    );
+  };
+
+  return (
+    <section className="contract-account card">
+      <div className="contract-account__bar">
+        <TabRow
+          label={t('contract.account')}
+          tabs={[
+            {
+              value: 'positions',
+              label: t('contract.positions', { count: view.positions.length }),
+            },
+            { value: 'orders', label: t('contract.openOrders', { count: view.orders.length }) },
+          ]}
+          value={tab}
+          onChange={setTab}
+          testIdPrefix="contract-tab"
+          panelId="contract-account-panel"
+        />
+        <button
+          type="button"
+          className="text-button"
+          data-testid="contract-history-link"
+          onClick={() => go(contractHistoryPath)}
+        >
+          {t('contract.history')}
+        </button>
+      </div>
+      <div
+        id="contract-account-panel"
+        role="tabpanel"
+        aria-labelledby={tabId('contract-account-panel', tab)}
+      >
+        {!token ? (
+          <EmptyState
+            text={t('contract.loginPrompt')}
+            actionLabel={t('nav.login')}
+            onAction={() => go('/login')}
+          />
+        ) : tab === 'positions' ? (
+          <>
+            {view.positions.length > 0 && (
+              <button
+                type="button"
+                className="button button--ghost button--block"
+                data-testid="contract-close-all"
+                disabled={closing}
+                onClick={() => void closeAll()}
+              >
+                {t('contract.closeAll.action')}
+              </button>
+            )}
+            <PositionList view={view} />
+          </>
+        ) : (
+          <OpenOrderList orders={view.orders} />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+// Contract history (`/pages/contract/history`): closed positions with how and at what price they
+// closed (each with its share card), the orders of the current, deal or history list, and the
+// funding payments received and paid. Each list pages from the server, newest first.
+import { type ReactNode, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SpotOrderList } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { ChoiceChips } from '../ui/ChoiceChips.tsx';
+import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { TabRow, tabId } from '../ui/TabRow.tsx';
+import { type PagedList, usePagedList } from '../ui/use-paged-list.ts';
+import { usePullRefresh } from '../ui/use-pull-refresh.ts';
+import { ClosedPositionItem } from './ClosedPositionItem.tsx';
+import { ContractOrderItem } from './ContractOrderItem.tsx';
+import { FundingPaymentItem } from './FundingPaymentItem.tsx';
+import './contract.css';
+
+type Tab = 'positions' | 'orders' | 'funding';
+const tabs: readonly Tab[] = ['positions', 'orders', 'funding'];
+
+export function ContractHistoryPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('positions');
+  return (
+    <div className="contract-page">
+      <TabRow
+        label={t('titles.contractHistory')}
+        tabs={tabs.map((value) => ({ value, label: t(`contract.historyTabs.${value}`) }))}
+        value={tab}
+        onChange={setTab}
+        testIdPrefix="contract-history-tab"
+        panelId="contract-history-panel"
+      />
+      <div
+        id="contract-history-panel"
+        role="tabpanel"
+        aria-labelledby={tabId('contract-history-panel', tab)}
+      >
+        {tab === 'positions' ? (
+          <ClosedPositions />
+        ) : tab === 'orders' ? (
+          <Orders />
+        ) : (
+          <FundingPayments />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A paged list's states around its rows, and pull-down refresh of its first page. */
+function Paged<T>(props: { list: PagedList<T>; testId: string; render(row: T): ReactNode }) {
+  const { t } = useTranslation();
+  const { list } = props;
+  const { reload } = list;
+  usePullRefresh(reload);
+  if (!list.loaded)
+    return list.failed ? <WalletFailed onRetry={() => void reload()} /> : <WalletLoading />;
+  if (list.rows.length === 0) return <p className="list-status">{t('contract.noHistory')}</p>;
+  return (
+    <>
+      <ul className="contract-history" data-testid={props.testId}>
+        {list.rows.map(props.render)}
+      </ul>
+      <LoadMore more={list.more} loading={list.loading} onMore={list.loadMore} />
+    </>
+  );
+}
+
+function ClosedPositions() {
+  const { core } = useApp();
+  const list = usePagedList(useCallback((page: number) => core.contractHistory(page), [core]));
+  return (
+    <Paged
+      list={list}
+      testId="closed-positions"
+      render={(row) => <ClosedPositionItem key={row.id} row={row} />}
+    />
+  );
+}
+
+function Orders() {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const [status, setStatus] = useState<SpotOrderList>('history');
+  const list = usePagedList(
+    useCallback((page: number) => core.contractOrders(status, page), [core, status]),
+  );
+  return (
+    <>
+      <ChoiceChips
+        label={t('contract.orderList')}
+        name="contract-orders-status"
+        choices={(['current', 'deal', 'history'] as const).map((value: SpotOrderList) => ({
+          value,
+          label: t(`spot.orders.${value}`),
+        }))}
+        value={status}
+        onChange={(value) => setStatus(value)}
+      />
+      <Paged
+        list={list}
+        testId="contract-order-history"
+        render={(row) => <ContractOrderItem key={row.id} row={row} />}
+      />
+    </>
+  );
+}
+
+function FundingPayments() {
+  const { core } = useApp();
+  const list = usePagedList(
+    useCallback((page: number) => core.contractFunding(page), [core]),
+    (row) => row.key,
+  );
+  return (
+    <Paged
+      list={list}
+      testId="funding-payments"
+      render={(row) => <FundingPaymentItem key={row.key} row={row} />}
+    />
+  );
+}

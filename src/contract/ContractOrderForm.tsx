@@ -1,0 +1,225 @@
+// The perpetual order form, laid out as traders know it from the large exchanges' apps: margin
+// mode and leverage chips, open long or short, limit or market, price, quantity with shares of the
+// most the wallet allows, take-profit and stop-loss, then what the order costs, the most it could
+// be, and where the position it leaves would be liquidated, all before it is sent.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { quantityShares, shareOf } from '../../core/contract/order-form.ts';
+import type { ContractField, ContractTradeView } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { useGo } from '../routes/navigation.ts';
+import { ChoiceChips } from '../ui/ChoiceChips.tsx';
+import { Figure } from '../ui/Figures.tsx';
+import { DirectionTabs } from './DirectionTabs.tsx';
+import { FollowedContractOrder } from './FollowedContractOrder.tsx';
+import { NumberField } from './NumberField.tsx';
+import { contractProblemText } from './problem-text.ts';
+import { SettingsChips } from './SettingsChips.tsx';
+import { useContractOrder } from './use-contract-order.ts';
+import { useContractReview } from './use-contract-review.ts';
+
+export function ContractOrderForm(props: { symbol: string; view: ContractTradeView }) {
+  const { t } = useTranslation();
+  const { token } = useApp();
+  const go = useGo();
+  const { view } = props;
+  const { snapshot, send } = useContractOrder(props.symbol, view.orders);
+  const { form, problem } = snapshot.context;
+  // What the review depends on besides the form: the mark, the wallet and the positions.
+  const held = view.positions.map((position) => `${position.id}:${position.quantityExact}`);
+  const reviewed = `${view.mark}|${view.available?.exact}|${held.join()}`;
+  const review = useContractReview(props.symbol, form, reviewed);
+  const market = view.market;
+  const base = market?.base ?? props.symbol.replace(/USDT$/, '');
+  const quote = market?.quote ?? 'USDT';
+  const busy = snapshot.matches('validating') || snapshot.matches('submitting');
+
+  // A position or a resting opening order holds the market's settings: the form takes them over
+  // (when they change, not on every update of the view, which would clear a shown problem).
+  const heldLeverage = view.settings?.leverage;
+  const heldMode = view.settings?.marginMode;
+  useEffect(() => {
+    if (heldLeverage !== undefined && heldMode !== undefined) {
+      send({ type: 'SETTINGS', leverage: heldLeverage, marginMode: heldMode });
+    }
+  }, [heldLeverage, heldMode, send]);
+
+  const messageOf = (field: ContractField) => {
+    if (problem?.field !== field) return null;
+    const { key, values } = contractProblemText(problem);
+    return t(key, values);
+  };
+  const change = (field: 'price' | 'quantity' | 'tp' | 'sl', value: string) =>
+    send({ type: 'CHANGE', field, value });
+  const maxExact = form.direction === 'long' ? review?.maxLongExact : review?.maxShortExact;
+
+  return (
+    <form
+      className="contract-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!token) go('/login');
+        else if (!busy) send({ type: 'SUBMIT' });
+      }}
+    >
+      <SettingsChips
+        view={view}
+        leverage={form.leverage}
+        marginMode={form.marginMode}
+        onChange={(settings) => send({ type: 'SETTINGS', ...settings })}
+      />
+      {messageOf('leverage') && (
+        <span className="field__problem" role="alert" data-testid="contract-leverage-problem">
+          {messageOf('leverage')}
+        </span>
+      )}
+      <DirectionTabs
+        value={form.direction}
+        onChange={(direction) => send({ type: 'DIRECTION', direction })}
+      />
+      <ChoiceChips
+        label={t('contract.orderType')}
+        name="contract-type"
+        choices={[
+          { value: 'limit', label: t('spot.limit') },
+          { value: 'market', label: t('spot.market') },
+        ]}
+        value={form.type}
+        onChange={(type) => send({ type: 'ORDER_TYPE', orderType: type })}
+      />
+      {form.type === 'limit' ? (
+        <NumberField
+          name="price"
+          label={t('contract.price')}
+          unit={quote}
+          value={form.price}
+          problem={messageOf('price')}
+          onChange={(value) => change('price', value)}
+        />
+      ) : (
+        <p className="contract-market-price">{t('contract.marketPrice')}</p>
+      )}
+      <NumberField
+        name="quantity"
+        label={t('contract.quantity')}
+        unit={base}
+        value={form.quantity}
+        problem={messageOf('quantity')}
+        onChange={(value) => change('quantity', value)}
+      >
+        <fieldset className="contract-shares">
+          <legend className="visually-hidden">{t('contract.shares')}</legend>
+          <div className="contract-shares__row">
+            {quantityShares.map((percent) => (
+              <button
+                key={percent}
+                type="button"
+                className="contract-share"
+                data-testid={`contract-share-${percent}`}
+                disabled={!market || !maxExact}
+                onClick={() => {
+                  const quantity = market
+                    ? shareOf(maxExact ?? null, percent, market.lotSize)
+                    : null;
+                  if (quantity !== null) change('quantity', quantity);
+                }}
+              >
+                {percent}%
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      </NumberField>
+      <label className="contract-toggle">
+        <input
+          type="checkbox"
+          name="tpsl"
+          data-testid="contract-tpsl"
+          checked={form.tpSl}
+          onChange={(event) => send({ type: 'TPSL', on: event.target.checked })}
+        />
+        {t('contract.tpsl.toggle')}
+      </label>
+      {form.tpSl && (
+        <div className="contract-tpsl">
+          <NumberField
+            name="tp"
+            label={t('contract.tpsl.tp')}
+            unit={quote}
+            value={form.tp}
+            problem={messageOf('tp')}
+            onChange={(value) => change('tp', value)}
+          />
+          <NumberField
+            name="sl"
+            label={t('contract.tpsl.sl')}
+            unit={quote}
+            value={form.sl}
+            problem={messageOf('sl')}
+            onChange={(value) => change('sl', value)}
+          />
+        </div>
+      )}
+      <dl className="contract-facts">
+        <Fact
+          label={t('contract.available')}
+          value={view.available?.shown ?? '--'}
+          unit={quote}
+          testId="contract-available"
+        />
+        <Fact
+          label={t('contract.cost')}
+          value={review?.cost ?? '--'}
+          unit={quote}
+          testId="contract-cost"
+        />
+        <Fact
+          label={t('contract.maxLong')}
+          value={review?.maxLong ?? '--'}
+          unit={base}
+          testId="contract-max-long"
+        />
+        <Fact
+          label={t('contract.maxShort')}
+          value={review?.maxShort ?? '--'}
+          unit={base}
+          testId="contract-max-short"
+        />
+        <Fact
+          label={t('contract.estimatedLiquidation')}
+          value={review?.liquidation ?? '--'}
+          unit={review?.liquidation && review.liquidation !== '--' ? quote : ''}
+          testId="contract-liquidation"
+        />
+      </dl>
+      {form.type === 'market' && <p className="contract-note">{t('contract.marketEstimate')}</p>}
+      <button
+        type="submit"
+        className={`button button--block contract-submit contract-submit--${form.direction}`}
+        data-testid="contract-submit"
+        disabled={busy || !market || view.stale}
+      >
+        {!token
+          ? t('spot.loginToTrade')
+          : busy
+            ? t('spot.sending')
+            : form.direction === 'long'
+              ? t('contract.openLong')
+              : t('contract.openShort')}
+      </button>
+      <FollowedContractOrder snapshot={snapshot} send={send} />
+    </form>
+  );
+}
+
+function Fact(props: { label: string; value: string; unit: string; testId: string }) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd>
+        <Figure testId={props.testId}>{props.value}</Figure> {props.unit}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// One contract order: what it does and for what (the trader's own, a take-profit, a stop-loss, a
+// liquidation), its price, quantity, average fill, fee and PnL, status and time; a resting one can
+// be cancelled.
+import { useTranslation } from 'react-i18next';
+import type { ContractOrderRow } from '../../workers/facade.ts';
+import { displaySymbol } from '../market/market-symbol.ts';
+import { Figure } from '../ui/Figures.tsx';
+
+export function ContractOrderItem(props: {
+  row: ContractOrderRow;
+  onCancel?: ((id: number) => void) | undefined;
+  cancelling?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { row } = props;
+  const long = row.action === 'openLong' || row.action === 'closeShort';
+  return (
+    <li
+      className="contract-order"
+      data-testid={`contract-order-${row.id}`}
+      data-status={row.status}
+    >
+      <div className="contract-order__head">
+        <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
+        <span className={`contract-badge contract-badge--${long ? 'long' : 'short'}`}>
+          {t(`contract.actions.${row.action}`)}
+        </span>
+        <span className="contract-badge">
+          {row.type === 'limit' ? t('spot.limit') : t('spot.market')}
+          {row.purpose !== 'user' ? ` · ${t(`contract.purposes.${row.purpose}`)}` : ''}
+        </span>
+        <span className="contract-order__time">{row.time}</span>
+      </div>
+      <dl className="contract-order__facts">
+        <Fact label={t('spot.orders.price')} value={row.price} />
+        <Fact label={t('contract.quantity')} value={row.quantity} />
+        <Fact
+          label={t('spot.orders.filled')}
+          value={row.filled}
+          testId={`contract-order-filled-${row.id}`}
+        />
+        <Fact
+          label={t('spot.orders.avgPrice')}
+          value={row.avgPrice}
+          testId={`contract-order-avg-${row.id}`}
+        />
+        <Fact label={t('spot.orders.fee')} value={row.fee} />
+        <Fact label={t('contract.realizedPnl')} value={row.pnl} />
+      </dl>
+      <div className="contract-order__foot">
+        <span data-testid={`contract-order-status-${row.id}`}>
+          {t(`contract.status.${row.status}`)}
+        </span>
+        {row.cancelReason && row.cancelReason !== 'user' && (
+          <span className="contract-order__reason">
+            {t(`contract.cancelReasons.${row.cancelReason}`)}
+          </span>
+        )}
+        {row.open && props.onCancel && (
+          <button
+            type="button"
+            className="button button--ghost"
+            data-testid={`contract-cancel-${row.id}`}
+            disabled={props.cancelling}
+            onClick={() => props.onCancel?.(row.id)}
+          >
+            {t('spot.orders.cancel')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Fact(props: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd>
+        <Figure testId={props.testId}>{props.value}</Figure>
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// Perpetual trading (`/pages/contract/trade?symbol=BTCUSDT`): the market's last price, mark and
+// funding, the order form beside the index market's book, and the user's positions and resting
+// orders under them. Pull down to refresh.
+import { useSearch } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../app/app-context.tsx';
+import { useView } from '../app/use-view.ts';
+import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
+import { klinePath, klineSearch } from '../market/market-query.ts';
+import { displaySymbol } from '../market/market-symbol.ts';
+import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
+import { useGo } from '../routes/navigation.ts';
+import { Figure, LastPrice } from '../ui/Figures.tsx';
+import { ListLoading } from '../ui/SectionStatus.tsx';
+import { usePullRefresh } from '../ui/use-pull-refresh.ts';
+import { ContractAccount } from './ContractAccount.tsx';
+import { ContractOrderForm } from './ContractOrderForm.tsx';
+import { parseContractSymbol } from './contract-query.ts';
+import { FundingCountdown } from './FundingCountdown.tsx';
+import { IndexMarketBook } from './IndexMarketBook.tsx';
+import './contract.css';
+
+export function ContractTradePage() {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const go = useGo();
+  const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
+  const symbol = parseContractSymbol(search);
+  const view = useView('contract', { symbol });
+  const refresh = useCallback(() => core.refreshContract(), [core]);
+  usePullRefresh(refresh);
+
+  if (!view) return <ListLoading text={t('loading.page')} />;
+  return (
+    <div className="contract-page" data-testid="contract-page">
+      <header className="contract-header">
+        <div className="contract-header__main">
+          <h2 className="contract-header__pair">
+            {displaySymbol(symbol)}{' '}
+            <span className="contract-board__tag">{t('contract.perpetual')}</span>
+          </h2>
+          <LastPrice value={view.last} trend={view.trend} testId="contract-last" />
+        </div>
+        <div className="badges">
+          <SimulatedBadge show={view.simulated} />
+          <ConnectionBadge />
+          <button
+            type="button"
+            className="button button--ghost contract-header__chart"
+            onClick={() => go(klinePath, klineSearch(symbol))}
+          >
+            {t('spot.chart')}
+          </button>
+        </div>
+        <dl className="contract-header__stats">
+          <div>
+            <dt>{t('contract.mark')}</dt>
+            <dd>
+              <Figure testId="contract-mark">{view.mark}</Figure>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('contract.index')}</dt>
+            <dd>
+              <Figure testId="contract-index">{view.index}</Figure>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('contract.fundingCountdown')}</dt>
+            <dd>
+              <Figure testId="contract-funding-rate">{view.fundingRate}</Figure> /{' '}
+              <FundingCountdown until={view.nextFunding} testId="contract-countdown" />
+            </dd>
+          </div>
+        </dl>
+        {view.stale && (
+          <p className="list-warning" role="alert">
+            {t('contract.stale')}
+          </p>
+        )}
+      </header>
+      <div className="contract-trade">
+        {/* A new market is a new form: its machine starts again rather than carrying an order over. */}
+        <ContractOrderForm key={symbol} symbol={symbol} view={view} />
+        <IndexMarketBook symbol={symbol} />
+      </div>
+      <ContractAccount view={view} />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// Open long or open short: two tabs coloured as the market colours them (win green, lose red).
+import { useTranslation } from 'react-i18next';
+import type { Direction } from '../../workers/facade.ts';
+
+export function DirectionTabs(props: { value: Direction; onChange(direction: Direction): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tabs contract-directions" role="tablist" aria-label={t('contract.direction')}>
+      {(['long', 'short'] as const).map((direction) => (
+        <button
+          key={direction}
+          type="button"
+          role="tab"
+          className={`tab contract-direction contract-direction--${direction}`}
+          aria-selected={props.value === direction}
+          data-testid={`contract-direction-${direction}`}
+          onClick={() => props.onChange(direction)}
+        >
+          {direction === 'long' ? t('contract.openLong') : t('contract.openShort')}
+        </button>
+      ))}
+    </div>
+  );
+}

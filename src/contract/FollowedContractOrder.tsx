@@ -1,0 +1,54 @@
+// The order the form placed last: how it stands, why it was refused, or, when no answer came, the
+// offer to send the same order (the same key) again.
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  ContractOrderEvent,
+  contractOrderMachine,
+} from '../../core/machines/contract-order.machine.ts';
+
+export function FollowedContractOrder(props: {
+  snapshot: SnapshotFrom<typeof contractOrderMachine>;
+  send(event: ContractOrderEvent): void;
+}) {
+  const { t } = useTranslation();
+  const { snapshot, send } = props;
+  const { order, message, left } = snapshot.context;
+  if (snapshot.matches('uncertain')) {
+    return (
+      <div
+        className="contract-follow contract-follow--warning"
+        role="alert"
+        data-testid="contract-follow"
+      >
+        <span>{t('contract.follow.uncertain')}</span>
+        <button type="button" className="text-button" onClick={() => send({ type: 'RETRY' })}>
+          {t('contract.follow.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (snapshot.matches('rejected')) {
+    return (
+      <div
+        className="contract-follow contract-follow--error"
+        role="alert"
+        data-testid="contract-follow"
+      >
+        {message || t('contract.follow.refused')}
+      </div>
+    );
+  }
+  if (!order) return null;
+  return (
+    <div
+      className="contract-follow"
+      role="status"
+      data-testid="contract-follow"
+      data-status={left ? 'left' : order.status}
+    >
+      {t('contract.follow.order', { id: order.id })}:{' '}
+      {left ? t('contract.follow.left') : t(`contract.status.${order.status}`)}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// One funding payment: the round's time, rate and mark, the position's direction and quantity it
+// was paid on, and what was received (positive) or paid (negative).
+import { useTranslation } from 'react-i18next';
+import type { FundingPaymentRow } from '../../workers/facade.ts';
+import { displaySymbol } from '../market/market-symbol.ts';
+import { Figure } from '../ui/Figures.tsx';
+
+export function FundingPaymentItem(props: { row: FundingPaymentRow }) {
+  const { t } = useTranslation();
+  const { row } = props;
+  const tone = row.amountSign > 0 ? 'price--up' : row.amountSign < 0 ? 'price--down' : '';
+  return (
+    <li className="contract-order" data-testid={`funding-${row.key}`}>
+      <div className="contract-order__head">
+        <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
+        <span className={`contract-badge contract-badge--${row.direction}`}>
+          {row.direction === 'long' ? t('contract.long') : t('contract.short')}
+        </span>
+        <span className="contract-order__time">{row.time}</span>
+      </div>
+      <dl className="contract-order__facts">
+        <div>
+          <dt>
+            {row.amountSign >= 0 ? t('contract.funding.received') : t('contract.funding.paid')}
+          </dt>
+          <dd>
+            <Figure className={tone}>{row.amount}</Figure> USDT
+          </dd>
+        </div>
+        <div>
+          <dt>{t('contract.fundingRate')}</dt>
+          <dd>
+            <Figure>{row.rate}</Figure>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('contract.mark')}</dt>
+          <dd>
+            <Figure>{row.mark}</Figure>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('contract.quantity')}</dt>
+          <dd>
+            <Figure>{row.quantity}</Figure>
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,37 @@
+// The user's resting contract orders in every market, each cancellable: what it does (open or close
+// a long or short), its price, quantity and what filled of it.
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContractOrderRow } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { unannounced } from '../ui/failure-toast.ts';
+import { ContractOrderItem } from './ContractOrderItem.tsx';
+
+export function OpenOrderList(props: { orders: readonly ContractOrderRow[] }) {
+  const { t } = useTranslation();
+  const { core, toast } = useApp();
+  const [cancelling, setCancelling] = useState<number | null>(null);
+  const cancel = useCallback(
+    async (id: number) => {
+      setCancelling(id);
+      const outcome = await core.cancelContractOrder(id).catch(() => null);
+      setCancelling(null);
+      if (outcome?.ok) toast(t('spot.orders.cancelled'));
+      else if (unannounced(outcome)) toast(t('wallet.unanswered'));
+    },
+    [core, toast, t],
+  );
+  if (props.orders.length === 0) return <p className="list-status">{t('spot.orders.empty')}</p>;
+  return (
+    <ul className="contract-orders" data-testid="contract-open-orders">
+      {props.orders.map((row) => (
+        <ContractOrderItem
+          key={row.id}
+          row={row}
+          onCancel={(id) => void cancel(id)}
+          cancelling={cancelling === row.id}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,84 @@
+// A position's take-profit and stop-loss, set or changed together; an empty field clears its price.
+// Both are set off by the mark and close the position at the market: all of it, or the quantity
+// given (in whole lots).
+
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { quantityShares, shareOf } from '../../core/contract/order-form.ts';
+import type { ContractPositionRow } from '../../workers/facade.ts';
+import { BottomSheet } from '../ui/BottomSheet.tsx';
+import { NumberField } from './NumberField.tsx';
+
+export function TpSlSheet(props: {
+  position: ContractPositionRow;
+  onConfirm(tp: string, sl: string, quantity: string): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const { position } = props;
+  const [tp, setTp] = useState(position.tpExact);
+  const [sl, setSl] = useState(position.slExact);
+  const [quantity, setQuantity] = useState(position.tpslQuantityExact);
+  return (
+    <BottomSheet title={t('contract.tpsl.title')} onClose={props.onClose} testId="tpsl-sheet">
+      <form
+        className="contract-sheet-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          // The whole position is named by no quantity, so what it grows to is covered too.
+          props.onConfirm(tp, sl, quantity.trim() === position.quantityExact ? '' : quantity);
+        }}
+      >
+        <p className="contract-note">
+          {t('contract.tpsl.hint', { entry: position.entry, liquidation: position.liquidation })}
+        </p>
+        <NumberField
+          name="edit-tp"
+          label={t('contract.tpsl.tp')}
+          unit="USDT"
+          value={tp}
+          problem={null}
+          onChange={setTp}
+        />
+        <NumberField
+          name="edit-sl"
+          label={t('contract.tpsl.sl')}
+          unit="USDT"
+          value={sl}
+          problem={null}
+          onChange={setSl}
+        />
+        <NumberField
+          name="edit-tpsl-quantity"
+          label={t('contract.tpsl.quantity')}
+          unit={position.base}
+          value={quantity}
+          placeholder={t('contract.tpsl.whole')}
+          problem={null}
+          onChange={setQuantity}
+        >
+          <div className="contract-shares__row">
+            {quantityShares.map((percent) => (
+              <button
+                key={percent}
+                type="button"
+                className="contract-share"
+                data-testid={`tpsl-share-${percent}`}
+                onClick={() => {
+                  const part = shareOf(position.quantityExact, percent, position.lotSize);
+                  if (part !== null) setQuantity(percent === 100 ? '' : part);
+                }}
+              >
+                {percent}%
+              </button>
+            ))}
+          </div>
+        </NumberField>
+        <button type="submit" className="button button--block" data-testid="tpsl-confirm">
+          {t('contract.confirm')}
+        </button>
+      </form>
+    </BottomSheet>
+  );
+}

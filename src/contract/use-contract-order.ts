@@ -1,0 +1,58 @@
+// The order form's machine with its effects bound to the worker: the check is the worker's review
+// (market, mark, wallet, positions), placing goes through its API client with one idempotency key
+// per intent. The followed order is told from the resting orders the view lists.
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  type ContractCheck,
+  type ContractPlaceResult,
+  contractOrderMachine,
+} from '../../core/machines/contract-order.machine.ts';
+import type { ContractOrderForm, ContractOrderRow } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+
+export function useContractOrder(symbol: string, resting: readonly ContractOrderRow[]) {
+  const { core } = useApp();
+  const machine = useMemo(
+    () =>
+      contractOrderMachine.provide({
+        actors: {
+          check: fromPromise<ContractCheck, { form: ContractOrderForm }>(async ({ input }) => {
+            const review = await core.reviewContractOrder(symbol, input.form);
+            return review.problem ? { ok: false, problem: review.problem } : { ok: true };
+          }),
+          place: fromPromise<ContractPlaceResult, { form: ContractOrderForm }>(
+            async ({ input }) => {
+              const outcome = await core.openContract(symbol, input.form);
+              if (outcome.ok) return { kind: 'placed', order: outcome.data };
+              const { failure } = outcome;
+              // A refusal is definite; anything else may have been placed, so a retry reuses the key.
+              if (failure.kind === 'business' || failure.kind === 'session') {
+                return { kind: 'rejected', message: failure.msg };
+              }
+              return { kind: 'unknown' };
+            },
+          ),
+        },
+      }),
+    [core, symbol],
+  );
+  const [snapshot, send] = useMachine(machine);
+
+  const followedId = snapshot.context.order?.id;
+  const followed = resting.find((order) => order.id === followedId) ?? null;
+  // Once seen resting, an order missing from the list has left the book.
+  const seenResting = useRef<number | null>(null);
+  useEffect(() => {
+    if (followedId === undefined) return;
+    if (followed) {
+      seenResting.current = followedId;
+      send({ type: 'ORDER_UPDATE', order: followed });
+    } else if (seenResting.current === followedId) {
+      send({ type: 'ORDER_LEFT', id: followedId });
+    }
+  }, [followed, followedId, send]);
+
+  return { snapshot, send };
+}

@@ -1,0 +1,82 @@
+// A page model of the perpetual pages, so the test reads as what a trader does.
+import type { Page } from 'playwright-core';
+
+export class ContractTradePage {
+  constructor(readonly page: Page) {}
+
+  direction(direction: 'long' | 'short') {
+    return this.page.getByTestId(`contract-direction-${direction}`).click();
+  }
+
+  orderType(type: 'limit' | 'market') {
+    return this.page.getByTestId(`contract-type-${type}`).click();
+  }
+
+  field(name: 'price' | 'quantity' | 'tp' | 'sl') {
+    return this.page.locator(`.contract-form input[name="${name}"]`);
+  }
+
+  async setLeverage(leverage: number): Promise<void> {
+    await this.page.getByTestId('contract-leverage').click();
+    await this.page.getByTestId(`leverage-mark-${leverage}`).click();
+    await this.page.getByTestId('leverage-confirm').click();
+  }
+
+  leverage() {
+    return this.page.getByTestId('contract-leverage').textContent();
+  }
+
+  withTpSl() {
+    return this.page.getByTestId('contract-tpsl').check();
+  }
+
+  submit() {
+    return this.page.getByTestId('contract-submit').click();
+  }
+
+  /** A figure as shown, without the locale's grouping. */
+  async figure(testId: string): Promise<string> {
+    return ((await this.page.getByTestId(testId).textContent()) ?? '').replace(/,/g, '');
+  }
+
+  mark() {
+    return this.figure('contract-mark');
+  }
+
+  available() {
+    return this.figure('contract-available');
+  }
+
+  estimate() {
+    return this.page.getByTestId('contract-liquidation').textContent();
+  }
+
+  followed() {
+    return this.page.getByTestId('contract-follow');
+  }
+
+  positions() {
+    return this.page.locator('[data-testid^="contract-position-"]');
+  }
+
+  /** The id of the first (newest) position card. */
+  async firstPositionId(): Promise<string> {
+    const testId = (await this.positions().first().getAttribute('data-testid')) ?? '';
+    return testId.replace('contract-position-', '');
+  }
+
+  position(id: string) {
+    return this.page.getByTestId(`contract-position-${id}`);
+  }
+
+  positionFigure(name: 'liq' | 'qty' | 'tpsl' | 'entry' | 'pnl' | 'roe', id: string) {
+    return this.page.getByTestId(`position-${name}-${id}`).textContent();
+  }
+
+  /** Closes a share of the position (all of it by default) at the market. */
+  async close(id: string, percent?: 25 | 50 | 75): Promise<void> {
+    await this.page.getByTestId(`position-close-${id}`).click();
+    if (percent !== undefined) await this.page.getByTestId(`close-share-${percent}`).click();
+    await this.page.getByTestId('close-confirm').click();
+  }
+}

@@ -1,0 +1,167 @@
+// Perpetual contracts in a phone-sized Chromium against the real server and its liquidity
+// provider: a user moves USDT to the contract wallet, reaches the trade page from the futures list,
+// opens a 10× long with take-profit and stop-loss at a limit price, and sees the position's
+// liquidation price equal the order form's estimate; closes half, then the rest, finds the closed
+// position in the history and draws its share card. Another trader (over the API) sells into the
+// resting long, so it fills at its own price exactly.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { registerUser } from '../support/accounts.ts';
+import { ApiClient } from '../support/api-client.ts';
+import { ContractTradePage } from './contract-page.ts';
+import { ops } from './ops-cli.ts';
+import { setUpPhoneApp } from './pages/phone-app.ts';
+
+const appUrl = inject('appUrl');
+const dataDir = inject('appDataDir');
+const patient = { timeout: 30_000, interval: 200 };
+const phone = setUpPhoneApp();
+const api = new ApiClient(appUrl);
+
+async function deposited(usdt: string) {
+  const user = await registerUser(api, dataDir);
+  expect(await ops('deposit', user.account, 'USDT', usdt, '--chain', 'TRC20')).toContain(
+    '"outcome": "credited"',
+  );
+  return user;
+}
+
+/** A trader over the API with USDT in the contract wallet. */
+async function counterparty() {
+  const user = await deposited('5000');
+  const send = (path: string, body: Record<string, string>) =>
+    api.post<{ id: number; status: string }>(path, body, {
+      token: user.token,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+  const moved = await send('/wallet/transfer', {
+    from: 'funding',
+    to: 'contract',
+    asset: 'USDT',
+    amount: '5000',
+  });
+  expect(moved.body.code).toBe(200);
+  return { send };
+}
+
+/** Whole USDT a fraction of the way from `price`: `parts` per thousand. */
+const shifted = (price: string, parts: bigint) =>
+  ((BigInt(price.split('.')[0] ?? '0') * parts) / 1000n).toString();
+
+describe('perpetual contracts', () => {
+  it('opens a 10× long with TP/SL at the estimated liquidation price, closes it in two, shares it', async () => {
+    const user = await deposited('1000');
+    await phone.context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+    const { app } = phone;
+
+    // USDT goes to the contract wallet first.
+    await app.open('/pages/assets/transfer');
+    await app.page.getByTestId('transfer-from').selectOption('funding');
+    await app.page.getByTestId('transfer-to').selectOption('contract');
+    await app.page.getByTestId('transfer-amount').fill('500');
+    await app.page.getByTestId('transfer-submit').click();
+    // A transfer that went through clears the amount.
+    await expect.poll(() => app.page.getByTestId('transfer-amount').inputValue(), patient).toBe('');
+
+    // The futures list shows each perpetual's mark and funding; a row opens its trade page.
+    await app.open('/pages/contract/index');
+    await expect
+      .poll(() => app.page.getByTestId('contract-mark-ETHUSDT').textContent(), patient)
+      .toMatch(/\d/);
+    expect(await app.page.getByTestId('contract-funding-ETHUSDT').textContent()).toMatch(/%$/);
+    expect(await app.page.getByTestId('contract-countdown-ETHUSDT').textContent()).toMatch(
+      /^\d\d:\d\d:\d\d$/,
+    );
+    await app.page.getByTestId('market-row-ETHUSDT').click();
+    await app.waitForRoute('/pages/contract/trade?symbol=ETHUSDT');
+    const trade = new ContractTradePage(app.page);
+    expect(await app.page.getByTestId('index-book-label').textContent()).toContain('ETH/USDT');
+    await expect.poll(() => trade.available(), patient).toMatch(/^500(\.0+)?$/);
+    await expect.poll(() => trade.mark(), patient).toMatch(/^\d+\.\d\d$/);
+
+    // A limit long 0.2 % under the mark rests on the book (the provider asks above the mark, far
+    // enough that a jump of the index cannot reach it first); TP 10 % above, SL 5 % below.
+    await trade.setLeverage(10);
+    expect(await trade.leverage()).toBe('10×');
+    const mark = await trade.mark();
+    const price = shifted(mark, 998n);
+    await trade.field('price').fill(price);
+    await trade.field('quantity').fill('0.1');
+    await trade.withTpSl();
+    await trade.field('tp').fill(shifted(price, 1100n));
+    await trade.field('sl').fill(shifted(price, 950n));
+    await expect.poll(() => trade.estimate(), patient).toMatch(/^[\d,]+\.\d\d$/);
+    const estimate = await trade.estimate();
+    await expect.poll(() => trade.figure('contract-cost'), patient).toMatch(/^\d+\.\d{4}$/);
+    await trade.submit();
+    await expect.poll(() => trade.followed().getAttribute('data-status'), patient).toBe('open');
+
+    // Another trader sells into it, through whatever bids stand above it: every part of the long
+    // fills at its own limit price.
+    const other = await counterparty();
+    const sold = await other.send('/contract/open', {
+      symbol: 'ETHUSDT',
+      direction: 'short',
+      type: 'limit',
+      price,
+      quantity: '5',
+      leverage: '20',
+      margin_mode: 'isolated',
+    });
+    expect(sold.body.code).toBe(200);
+
+    await expect.poll(() => trade.positions().count(), patient).toBe(1);
+    const id = await trade.firstPositionId();
+    expect(((await trade.positionFigure('entry', id)) ?? '').replace(/,/g, '')).toBe(`${price}.00`);
+    await expect.poll(() => trade.positionFigure('liq', id), patient).toBe(estimate);
+    expect(await trade.positionFigure('qty', id)).toBe('0.1');
+    expect(((await trade.positionFigure('tpsl', id)) ?? '').replace(/,/g, '')).toBe(
+      `${shifted(price, 1100n)}.00 / ${shifted(price, 950n)}.00`,
+    );
+    await other.send('/contract/cancel', { order_id: String(sold.body.data.id) });
+
+    // Half closes at the market; the liquidation price of what stays does not move.
+    await trade.close(id, 50);
+    await expect.poll(() => trade.positionFigure('qty', id), patient).toBe('0.05');
+    expect(await trade.positionFigure('liq', id)).toBe(estimate);
+
+    // The rest closes; the card says so and offers the share card.
+    await trade.close(id);
+    await expect.poll(() => trade.position(id).getAttribute('data-state'), patient).toBe('closed');
+
+    // The history lists the closed position with how it closed.
+    await app.page.getByTestId('contract-history-link').click();
+    await app.waitForRoute('/pages/contract/history');
+    const closed = app.page.getByTestId(`closed-position-${id}`);
+    await expect.poll(() => closed.count(), patient).toBe(1);
+    expect(await app.page.getByTestId(`closed-qty-${id}`).textContent()).toBe('0.1');
+    expect(await app.page.getByTestId(`closed-reason-${id}`).textContent()).toBe('Closed by you');
+    await app.page.getByTestId('contract-history-tab-orders').click();
+    await expect
+      .poll(
+        () => app.page.locator('[data-testid^="contract-order-"][data-status]').count(),
+        patient,
+      )
+      .toBeGreaterThanOrEqual(3);
+
+    // Its share card: a PNG of the PnL with the user's invite code and QR code.
+    await app.page.getByTestId('contract-history-tab-positions').click();
+    await app.page.getByTestId(`closed-share-${id}`).click();
+    await app.waitForRoute(`/pages/contract/share?closed=${id}`);
+    const image = app.page.getByTestId('share-image');
+    await expect.poll(() => image.getAttribute('src'), patient).toMatch(/^blob:/);
+    expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(720);
+    const invite = await api.get<{ invite_code: string }>(
+      '/security/invite',
+      {},
+      { token: user.token },
+    );
+    expect(await app.page.getByTestId('share-invite-code').textContent()).toContain(
+      invite.body.data.invite_code,
+    );
+    expect(await app.page.getByTestId('share-save').getAttribute('download')).toBe(
+      'ETHUSDT-long-10x.png',
+    );
+    expect((await ops('ledger', 'check')).trim()).toBe('ok');
+  });
+});

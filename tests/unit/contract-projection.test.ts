@@ -1,0 +1,223 @@
+// The perpetual projections: open positions seeded by the answer and kept current by the private
+// `positions` frames, where a closed one leaves and never comes back with an older answer; marks
+// from the answers and the `mark.*` frames; resting orders from the current list and the answers;
+// frames that break their channel's schema are refused where they enter; the user's part is
+// forgotten at logout while the markets stay; the history pages as last answered.
+import { describe, expect, it } from 'vitest';
+import type { LoggedEvent } from '../../core/event-log.ts';
+import { contractFold, initialContract } from '../../core/projections/contract.ts';
+import { restingOrders } from '../../core/projections/contract-open-orders.ts';
+import { openPositions } from '../../core/projections/contract-positions.ts';
+import { closedLine, contractRecordsFold } from '../../core/projections/contract-records.ts';
+import type { ContractPosition } from '../../schemas/api/contract.schema.ts';
+import { contractOrder, ethMarket, markData, position } from '../support/contract-fixtures.ts';
+import { foldAll, frame, logged, takenFrame } from '../support/events.ts';
+
+const fold = (events: LoggedEvent[]) => foldAll(contractFold, events);
+const ids = (events: LoggedEvent[]) => openPositions(fold(events).positions).map((p) => p.id);
+
+const requested = () =>
+  logged({ source: 'intent', type: 'contract-positions-requested', payload: null });
+const answered = (list: ContractPosition[]) =>
+  logged({ source: 'api', type: 'contract-positions', payload: { list } });
+const open = (p: ContractPosition) => ({ ...p, status: 'open' as const });
+const closed = (p: ContractPosition) => ({ ...p, status: 'closed' as const });
+
+describe('contract positions', () => {
+  it('seeds the open positions from the answer and follows them on the positions channel', () => {
+    const events = [requested(), answered([position(1), position(2)])];
+    expect(ids(events)).toEqual([2, 1]);
+    events.push(takenFrame('positions', [open(position(1, { quantity: '0.05' }))]));
+    expect(fold(events).positions.byId[1]?.quantity).toBe('0.05');
+  });
+
+  it('removes a position the channel says closed, and remembers how it last stood', () => {
+    const events = [
+      answered([position(1), position(2)]),
+      takenFrame('positions', [closed(position(1, { unrealized_pnl: '4.2' }))]),
+    ];
+    expect(ids(events)).toEqual([2]);
+    expect(fold(events).positions.closed.map((entry) => entry.position)).toEqual([
+      position(1, { unrealized_pnl: '4.2' }),
+    ]);
+  });
+
+  it('never brings back a closed position with an answer read before it closed', () => {
+    const events = [
+      requested(),
+      takenFrame('positions', [closed(position(3))]),
+      answered([position(3), position(4)]),
+      logged({ source: 'api', type: 'contract-position', payload: position(3) }),
+    ];
+    expect(ids(events)).toEqual([4]);
+  });
+
+  it('keeps a frame that arrived after the request over the older answer', () => {
+    const events = [
+      requested(),
+      takenFrame('positions', [open(position(5, { quantity: '0.2' }))]),
+      answered([position(5, { quantity: '0.1' })]),
+    ];
+    expect(fold(events).positions.byId[5]?.quantity).toBe('0.2');
+  });
+
+  it('drops a position the answer no longer lists when nothing newer was heard of it', () => {
+    const events = [takenFrame('positions', [open(position(6))]), requested(), answered([])];
+    expect(ids(events)).toEqual([]);
+  });
+
+  it('takes a TP/SL or margin answer and a new leverage of the market', () => {
+    const events = [
+      answered([position(7)]),
+      logged({
+        source: 'api',
+        type: 'contract-position',
+        payload: position(7, { tp_price: '3300.00' }),
+      }),
+      logged({
+        source: 'api',
+        type: 'contract-leverage-set',
+        payload: { symbol: 'ETHUSDT', leverage: 5 },
+      }),
+    ];
+    expect(fold(events).positions.byId[7]).toMatchObject({ tp_price: '3300.00', leverage: 5 });
+  });
+
+  it('refuses frames that break the channel and ignores other channels', () => {
+    const refused = [
+      frame('positions', [{ id: 'x', status: 'open' }]),
+      frame('positions', [{ ...position(8), status: 'gone' }]),
+      frame('mark.ETHUSDT', { mark_price: 'high' }),
+    ];
+    expect(refused).toEqual([null, null, null]);
+    const other = takenFrame('orders', []);
+    expect(fold([other])).toBe(initialContract);
+  });
+});
+
+describe('contract marks and markets', () => {
+  it('takes the markets with their marks, then each mark frame', () => {
+    const state = fold([
+      logged({ source: 'api', type: 'contract-markets', payload: { list: [ethMarket] } }),
+      takenFrame('mark.ETHUSDT', { ...markData('3012.50'), stale: true }),
+    ]);
+    expect(state.markets.ETHUSDT?.tick_size).toBe('0.01');
+    expect(state.marks.ETHUSDT).toMatchObject({
+      mark: '3012.50',
+      stale: true,
+      fundingRate: '0.0001',
+    });
+  });
+
+  it('takes the board of /market/contract and the last funding round paid', () => {
+    const state = fold([
+      logged({
+        source: 'api',
+        type: 'contract-board',
+        payload: {
+          list: [
+            {
+              symbol: 'BTCUSDT',
+              mark_price: '97000.00',
+              index_price: '96990.00',
+              funding_rate: '-0.0002',
+              next_funding_time: '2025-01-01T16:00:00.000Z',
+            },
+          ],
+        },
+      }),
+      takenFrame('funding.BTCUSDT', {
+        funding_time: '2025-01-01T08:00:00.000Z',
+        rate: '0.0001',
+        mark_price: '96000.00',
+      }),
+    ]);
+    expect(state.marks.BTCUSDT).toMatchObject({ mark: '97000.00', fundingRate: '-0.0002' });
+    expect(state.lastRound.BTCUSDT?.rate).toBe('0.0001');
+  });
+
+  it('forgets the user at logout and keeps the markets', () => {
+    const state = fold([
+      logged({ source: 'api', type: 'contract-markets', payload: { list: [ethMarket] } }),
+      answered([position(9)]),
+      logged({ source: 'intent', type: 'logout', payload: null }),
+    ]);
+    expect(openPositions(state.positions)).toEqual([]);
+    expect(state.markets.ETHUSDT).toBeDefined();
+  });
+});
+
+describe('contract orders', () => {
+  const request = () =>
+    logged({
+      source: 'intent',
+      type: 'contract-orders-requested',
+      payload: { status: 'current', page: 1, size: 100 },
+    });
+  const current = (list: ReturnType<typeof contractOrder>[]) =>
+    logged({
+      source: 'api',
+      type: 'contract-orders',
+      payload: {
+        status: 'current',
+        page: 1,
+        answer: { list, total: list.length, page: 1, size: 100 },
+      },
+    });
+  const restingIds = (events: LoggedEvent[]) => restingOrders(fold(events).orders).map((o) => o.id);
+
+  it('seeds the resting orders from the current list and lets a finished one go', () => {
+    const events = [request(), current([contractOrder(1, 'open'), contractOrder(2, 'open')])];
+    expect(restingIds(events)).toEqual([2, 1]);
+    const cancelled = contractOrder(1, 'cancelled', { updated_at: '2025-01-01T00:00:05.000Z' });
+    events.push(logged({ source: 'api', type: 'contract-order', payload: cancelled }));
+    expect(restingIds(events)).toEqual([2]);
+  });
+
+  it('keeps an order answered after the request although the older list misses it', () => {
+    const events = [
+      request(),
+      logged({ source: 'api', type: 'contract-order', payload: contractOrder(3, 'open') }),
+      current([]),
+    ];
+    expect(restingIds(events)).toEqual([3]);
+  });
+
+  it('does not take a market order that filled at once as resting', () => {
+    const filled = contractOrder(4, 'filled', { type: 'market' });
+    expect(
+      restingIds([logged({ source: 'api', type: 'contract-order', payload: filled })]),
+    ).toEqual([]);
+  });
+});
+
+describe('contract records', () => {
+  it('keeps the last history page, where the share card finds a closed position', () => {
+    const line = {
+      id: 11,
+      symbol: 'ETHUSDT',
+      direction: 'long' as const,
+      leverage: 10,
+      margin_mode: 'isolated' as const,
+      quantity: '0.1',
+      entry_price: '3000.00',
+      close_price: '3100.00',
+      open_fee: '0.15',
+      closing_fee: '0.155',
+      realized_pnl: '10',
+      funding_fee: '0',
+      close_reason: 'tp' as const,
+      opened_at: '2025-01-01T00:00:00.000Z',
+      closed_at: '2025-01-01T01:00:00.000Z',
+    };
+    const state = foldAll(contractRecordsFold, [
+      logged({
+        source: 'api',
+        type: 'contract-history',
+        payload: { list: [line], total: 1, page: 1, size: 20 },
+      }),
+    ]);
+    expect(closedLine(state, 11)?.close_reason).toBe('tp');
+    expect(closedLine(state, 12)).toBeNull();
+  });
+});

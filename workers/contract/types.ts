@@ -1,0 +1,255 @@
+// The perpetual contracts' side of the facade: their calls and what their views send. Figures to
+// show arrive formatted for the locale; the ones a form builds on arrive as exact decimals.
+
+import type { Direction } from '../../core/contract/margin.ts';
+import type {
+  ContractField,
+  ContractOrderForm,
+  ContractProblem,
+  ContractRule,
+} from '../../core/contract/order-form.ts';
+import type {
+  CloseRequest,
+  PositionChange,
+} from '../../core/machines/contract-position.machine.ts';
+import type {
+  ContractCloseReason,
+  ContractOrder,
+  MarginMode,
+} from '../../schemas/api/contract.schema.ts';
+import type { SpotOrderList } from '../../schemas/api/spot.schema.ts';
+import type { ListPage, Outcome } from '../kernel/outcome.ts';
+
+export type {
+  CloseRequest,
+  ContractCloseReason,
+  ContractField,
+  ContractOrderForm,
+  ContractRule,
+  Direction,
+  MarginMode,
+  PositionChange,
+};
+
+/** A perpetual on the futures list: prices and rates formatted, the next funding as a time. */
+export interface ContractBoardRow {
+  symbol: string;
+  last: string;
+  mark: string;
+  /** Signed 24 h change in percent (`+1.25%`). */
+  change: string;
+  /** The coming round's rate in percent (`0.0100%`); positive: longs pay shorts. */
+  fundingRate: string;
+  /** When the coming round is paid, ms since the epoch; null while unknown. */
+  nextFunding: number | null;
+  trend: -1 | 0 | 1;
+}
+
+export interface ContractBoardView {
+  rows: readonly ContractBoardRow[];
+  /** Some price comes from the simulated feed: the "Simulated market" badge. */
+  simulated: boolean;
+}
+
+/** What a market's trading is held to, exact, for the form's fields and chips. */
+export interface ContractMarketFacts {
+  base: string;
+  quote: string;
+  priceScale: number;
+  quantityScale: number;
+  /** The most any order may use: the first bracket's leverage. */
+  maxLeverage: number;
+  tickSize: string;
+  lotSize: string;
+  minNotional: string;
+}
+
+export interface ContractPositionRow {
+  id: number;
+  symbol: string;
+  base: string;
+  direction: Direction;
+  leverage: number;
+  marginMode: MarginMode;
+  /** Formatted, and exact for the close shortcuts. */
+  quantity: string;
+  quantityExact: string;
+  entry: string;
+  mark: string;
+  /** `--` when it cannot be liquidated. */
+  liquidation: string;
+  margin: string;
+  /** Signed, USDT. */
+  pnl: string;
+  /** -1 a loss, 1 a gain: colours the figures. */
+  pnlSign: -1 | 0 | 1;
+  /** Signed percent. */
+  roe: string;
+  marginRatio: string;
+  /** `--` when not set; exact for the editor. */
+  tp: string;
+  sl: string;
+  tpExact: string;
+  slExact: string;
+  /** What the TP/SL closes when only part of the position; null: all of it. */
+  tpslQuantity: string | null;
+  tpslQuantityExact: string;
+  priceScale: number;
+  quantityScale: number;
+  /** The market's lot, exact: a partial close is a whole number of them. */
+  lotSize: string;
+}
+
+/** A position that closed while the page was open, and how, once the history says it. */
+export interface EndedPositionRow {
+  id: number;
+  symbol: string;
+  direction: Direction;
+  leverage: number;
+  reason: ContractCloseReason | null;
+  /** When the channel said it closed, ms since the epoch. */
+  closedAt: number;
+}
+
+export interface ContractOrderRow {
+  id: number;
+  symbol: string;
+  /** What the order does: opens or closes a long or short. */
+  action: 'openLong' | 'openShort' | 'closeLong' | 'closeShort';
+  type: 'limit' | 'market';
+  purpose: ContractOrder['purpose'];
+  status: ContractOrder['status'];
+  cancelReason: ContractOrder['cancel_reason'];
+  /** Resting or partly filled: it can still be cancelled. */
+  open: boolean;
+  leverage: number;
+  marginMode: MarginMode;
+  price: string;
+  quantity: string;
+  filled: string;
+  avgPrice: string;
+  fee: string;
+  pnl: string;
+  time: string;
+}
+
+export interface ContractTradeView {
+  symbol: string;
+  /** Null until `/contract/markets` answered. */
+  market: ContractMarketFacts | null;
+  last: string;
+  trend: -1 | 0 | 1;
+  mark: string;
+  index: string;
+  /** Percent, signed. */
+  fundingRate: string;
+  nextFunding: number | null;
+  /** The index went stale: opening waits. */
+  stale: boolean;
+  simulated: boolean;
+  loggedIn: boolean;
+  /** The contract wallet's available USDT; null while unknown. */
+  available: { exact: string; shown: string } | null;
+  /**
+   * The market's leverage and margin mode while a position or a resting opening order holds them
+   * (the server keeps one setting per market); null when they are free to choose.
+   */
+  settings: { leverage: number; marginMode: MarginMode; hasPosition: boolean } | null;
+  /** Every market's open positions and resting orders, newest first. */
+  positions: readonly ContractPositionRow[];
+  ended: readonly EndedPositionRow[];
+  orders: readonly ContractOrderRow[];
+}
+
+/** A form problem with what its message names, already formatted. */
+export interface ContractFormProblem extends ContractProblem {
+  params: { minimum: string; decimals: number; step: string; leverage: number };
+}
+
+export interface ContractReview {
+  problem: ContractFormProblem | null;
+  /** What the order takes from the wallet (USDT), the maxima (in base), formatted; null unknown. */
+  cost: string | null;
+  maxLong: string | null;
+  maxShort: string | null;
+  /** Exact maxima, for the quantity shortcuts. */
+  maxLongExact: string | null;
+  maxShortExact: string | null;
+  /** The estimated liquidation price of the position after the order; `--` for none. */
+  liquidation: string | null;
+}
+
+export interface ClosedPositionRow {
+  id: number;
+  symbol: string;
+  direction: Direction;
+  leverage: number;
+  marginMode: MarginMode;
+  quantity: string;
+  entry: string;
+  close: string;
+  pnl: string;
+  pnlSign: -1 | 0 | 1;
+  fees: string;
+  funding: string;
+  reason: ContractCloseReason;
+  openedAt: string;
+  closedAt: string;
+}
+
+export interface FundingPaymentRow {
+  key: string;
+  symbol: string;
+  direction: Direction;
+  time: string;
+  rate: string;
+  mark: string;
+  quantity: string;
+  /** Signed: received or paid, USDT. */
+  amount: string;
+  amountSign: -1 | 0 | 1;
+}
+
+/** Which position a share card is of. */
+export type ShareRef = { kind: 'open' | 'closed'; id: number };
+
+/** What the PnL card draws, formatted. */
+export interface ShareCard {
+  symbol: string;
+  direction: Direction;
+  leverage: number;
+  /** Signed percent. */
+  roe: string;
+  roeSign: -1 | 0 | 1;
+  entry: string;
+  /** The mark for an open position, the close price for a closed one. */
+  price: string;
+  closed: boolean;
+}
+
+export interface ContractHandlers {
+  /** Loads the perpetuals' tickers, marks and funding (the futures list; pull-down refresh). */
+  loadContractBoard(): Promise<Outcome<{ symbols: string[] }>>;
+  /** Loads the markets' rules and, signed in, the positions, resting orders and balances. */
+  refreshContract(): Promise<Outcome<null>>;
+  /** The form checked against the market, the mark, the balance and the positions, with figures. */
+  reviewContractOrder(symbol: string, form: ContractOrderForm): Promise<ContractReview>;
+  /** Opens or adds to a position. One idempotency key per intent (the order's fields). */
+  openContract(symbol: string, form: ContractOrderForm): Promise<Outcome<ContractOrderRow>>;
+  closeContract(positionId: number, close: CloseRequest): Promise<Outcome<ContractOrderRow>>;
+  /** Closes every open position at the market; answers how many closes were placed. */
+  closeAllContracts(): Promise<{ placed: number; failed: number }>;
+  cancelContractOrder(id: number): Promise<Outcome<ContractOrderRow>>;
+  /** Sets a position's TP/SL (an empty price clears it) or adds or removes isolated margin. */
+  changePosition(
+    positionId: number,
+    change: Exclude<PositionChange, { kind: 'leverage' }>,
+  ): Promise<Outcome<null>>;
+  /** Changes the leverage of the market's position (without one the server only checks it). */
+  setContractLeverage(symbol: string, leverage: number): Promise<Outcome<null>>;
+  contractOrders(status: SpotOrderList, page: number): Promise<Outcome<ListPage<ContractOrderRow>>>;
+  contractHistory(page: number): Promise<Outcome<ListPage<ClosedPositionRow>>>;
+  contractFunding(page: number): Promise<Outcome<ListPage<FundingPaymentRow>>>;
+  /** The PnL card of a position, loading what it needs; null when there is no such position. */
+  shareCard(ref: ShareRef): Promise<Outcome<ShareCard | null>>;
+}
