@@ -444,3 +444,28 @@ export const contractLiquidations = defineEndpoint({
   response: pagedSchema(contractLiquidationSchema),
   errors: [],
 });
+
+export const contractFillSchema = z.object({
+  id: z.number().int(),
+  symbol: symbolSchema,
+  order_id: z.number().int().nullable(),
+  side: spotSideSchema,
+  /** Whether the caller's order took liquidity (taker) or rested (maker). */
+  role: z.enum(['taker', 'maker']),
+  price: decimalString,
+  quantity: decimalString,
+  value: decimalString,
+  fee: decimalString,
+  realized_pnl: decimalString,
+  created_at: timestamp,
+});
+
+export const contractFills = defineEndpoint({
+  method: 'GET',
+  path: '/contract/fills',
+  summary: "The caller's contract fills, newest first, with the fee and PnL of each",
+  auth: true,
+  request: z.object({ symbol: blankAsAbsent(symbolSchema), page, size: pageSize }),
+  response: pagedSchema(contractFillSchema),
+  errors: [],
+});

@@ -287,3 +287,59 @@ export function liquidationView(row: LiquidationRow, scales: Scales) {
     created_at: iso(row.created_at),
   };
 }
+
+interface FillRow {
+  id: string | number;
+  symbol: string;
+  order_id: string | number | null;
+  side: 'buy' | 'sell';
+  role: 'taker' | 'maker';
+  price: string;
+  quantity: string;
+  value: string;
+  fee: string;
+  pnl: string;
+  created_at: Date | string;
+  total: string | number;
+}
+
+/** The user's fills, as taker or as maker, newest first. */
+export async function listFills(
+  db: Db,
+  userId: number,
+  symbol: string | undefined,
+  page: number,
+  size: number,
+): Promise<{ rows: FillRow[]; total: number }> {
+  const { rows } = await sql<FillRow>`
+    select id, symbol, order_id, side, role, price::text, quantity::text, value::text, fee::text,
+      pnl::text, created_at, count(*) over () as total
+    from (
+      select id, symbol, taker_order_id as order_id, taker_side as side, 'taker' as role, price,
+        quantity, value, taker_fee as fee, taker_pnl as pnl, created_at
+      from contract_fills where taker_user_id = ${userId}
+      union all
+      select id, symbol, maker_order_id, case taker_side when 'buy' then 'sell' else 'buy' end,
+        'maker', price, quantity, value, maker_fee, maker_pnl, created_at
+      from contract_fills where maker_user_id = ${userId}
+    ) f
+    where ${symbol ?? null}::text is null or symbol = ${symbol ?? null}
+    order by id desc, role desc limit ${size} offset ${(page - 1) * size}`.execute(db);
+  return { rows, total: Number(rows[0]?.total ?? 0) };
+}
+
+export function fillView(row: FillRow, scales: Scales) {
+  return {
+    id: Number(row.id),
+    symbol: row.symbol,
+    order_id: row.order_id === null ? null : Number(row.order_id),
+    side: row.side,
+    role: row.role,
+    price: atScale(row.price, scales.priceScale),
+    quantity: atScale(row.quantity, scales.quantityScale),
+    value: displayAmount(signedAtoms(row.value)),
+    fee: displayAmount(signedAtoms(row.fee)),
+    realized_pnl: displayAmount(signedAtoms(row.pnl)),
+    created_at: iso(row.created_at),
+  };
+}

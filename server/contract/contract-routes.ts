@@ -6,6 +6,7 @@ import { parseAmount } from '../../core/money.ts';
 import {
   cancelContractOrder,
   closeContract,
+  contractFills,
   contractFunding,
   contractHistory,
   contractInsurance,
@@ -31,11 +32,13 @@ import { marketView } from './contract-market-view.ts';
 import { quantityAtoms } from './contract-markets.ts';
 import {
   closedView,
+  fillView,
   findOrder,
   fundingView,
   insuranceFund,
   liquidationView,
   listClosed,
+  listFills,
   listFunding,
   listLiquidations,
   listOrders,
@@ -231,5 +234,10 @@ export function contractRoutes(
       page,
       size,
     };
+  });
+
+  router.add(contractFills, async ({ symbol, page, size }, { session }) => {
+    const { rows, total } = await listFills(db, session.userId, symbol, page, size);
+    return { list: rows.map((row) => fillView(row, scalesOf(row.symbol))), total, page, size };
   });
 }

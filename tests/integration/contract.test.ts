@@ -227,6 +227,20 @@ describe('perpetual contracts', () => {
     ).list;
     expect(history[0]).toMatchObject({ id: position.id, close_reason: 'user' });
     expect(atoms(history[0]?.realized_pnl ?? '0')).toBe(gain);
+    // Its fills: opened resting, half closed taking b's bid, the rest closed resting.
+    const fills = ok(
+      await client().get<{ list: { role: string; side: string; realized_pnl: string }[] }>(
+        '/contract/fills',
+        { symbol: 'BTCUSDT' },
+        { token: a.token },
+      ),
+    ).list;
+    expect(fills.map((fill) => [fill.role, fill.side])).toEqual([
+      ['maker', 'sell'],
+      ['taker', 'sell'],
+      ['maker', 'buy'],
+    ]);
+    expect(fills.reduce((sum, fill) => sum + atoms(fill.realized_pnl), 0n)).toBe(gain);
     expect((await contractWallet(a)).frozen).toBe('0');
     expect(await auditLedger(server.db)).toEqual([]);
   });
