@@ -1,11 +1,14 @@
 // Events of perpetual contracts: the markets with their rules and brackets, the board of marks and
 // funding rates, the user's positions and orders, the money-moving intents with their idempotency
 // keys (open, close, cancel, TP/SL, margin, leverage), the answers they bring, the pages of the
-// history lists, and the socket's `mark.*`, `funding.*` and private `positions` frames.
+// history lists (closed positions, orders, fills, funding payments, liquidations), and the
+// socket's `mark.*`, `funding.*` and private `positions` frames.
 import { z } from 'zod';
 import {
+  contractFills,
   contractFunding,
   contractHistory,
+  contractLiquidations,
   contractMarkets,
   contractOrderSchema,
   contractPositionSchema,
@@ -119,6 +122,10 @@ export const contractEvents = [
   event('api', 'contract-history', contractHistory.response),
   event('intent', 'contract-funding-requested', page),
   event('api', 'contract-funding', contractFunding.response),
+  event('intent', 'contract-fills-requested', page),
+  event('api', 'contract-fills', contractFills.response),
+  event('intent', 'contract-liquidations-requested', page),
+  event('api', 'contract-liquidations', contractLiquidations.response),
   event('socket', 'mark', marketFrame(channelData.mark)),
   event('socket', 'funding', marketFrame(channelData.funding)),
   event('socket', 'positions', privateFrame(channelData.positions)),

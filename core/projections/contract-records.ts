@@ -1,11 +1,13 @@
 // The contract history pages as last answered: closed positions, the orders of a list (deal or
-// history) and funding payments. The history screens are drawn from these answers, so a capture
-// replays them; the share card finds a closed position here.
+// history), fills, funding payments and liquidations. The history screens are drawn from these
+// answers, so a capture replays them; the share card finds a closed position here.
 import type { z } from 'zod';
 import type {
   ContractOrder,
+  contractFills,
   contractFunding,
   contractHistory,
+  contractLiquidations,
 } from '../../schemas/api/contract.schema.ts';
 import type { SpotOrderList } from '../../schemas/api/spot.schema.ts';
 import { defineFold } from './fold.ts';
@@ -13,22 +15,30 @@ import { defineFold } from './fold.ts';
 export type ClosedPositionPage = z.output<(typeof contractHistory)['response']>;
 export type ClosedPositionLine = ClosedPositionPage['list'][number];
 export type FundingPage = z.output<(typeof contractFunding)['response']>;
+export type FillPage = z.output<(typeof contractFills)['response']>;
+export type LiquidationPage = z.output<(typeof contractLiquidations)['response']>;
 
 export interface ContractRecordsView {
   closed: ClosedPositionPage | null;
   orders: { status: SpotOrderList; page: number; list: readonly ContractOrder[] } | null;
+  fills: FillPage | null;
   funding: FundingPage | null;
+  liquidations: LiquidationPage | null;
 }
 
 export const initialContractRecords: ContractRecordsView = {
   closed: null,
   orders: null,
+  fills: null,
   funding: null,
+  liquidations: null,
 };
 
 export const contractRecordsFold = defineFold(initialContractRecords, {
   'contract-history': (state, { payload }) => ({ ...state, closed: payload }),
+  'contract-fills': (state, { payload }) => ({ ...state, fills: payload }),
   'contract-funding': (state, { payload }) => ({ ...state, funding: payload }),
+  'contract-liquidations': (state, { payload }) => ({ ...state, liquidations: payload }),
   'contract-orders': (state, { payload }) =>
     payload.status === 'current'
       ? state

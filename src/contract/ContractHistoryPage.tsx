@@ -1,6 +1,7 @@
 // Contract history (`/pages/contract/history`): closed positions with how and at what price they
-// closed (each with its share card), the orders of the current, deal or history list, and the
-// funding payments received and paid. Each list pages from the server, newest first.
+// closed (each with its share card), the orders of the current, deal or history list, the fills,
+// the funding payments received and paid, and the liquidations with the inputs that decided them.
+// Each list pages from the server, newest first.
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotOrderList } from '../../workers/facade.ts';
@@ -11,12 +12,22 @@ import { TabRow, tabId } from '../ui/TabRow.tsx';
 import { type PagedList, usePagedList } from '../ui/use-paged-list.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { ClosedPositionItem } from './ClosedPositionItem.tsx';
+import { ContractFillItem } from './ContractFillItem.tsx';
 import { ContractOrderItem } from './ContractOrderItem.tsx';
 import { FundingPaymentItem } from './FundingPaymentItem.tsx';
+import { LiquidationItem } from './LiquidationItem.tsx';
 import './contract.css';
 
-type Tab = 'positions' | 'orders' | 'funding';
-const tabs: readonly Tab[] = ['positions', 'orders', 'funding'];
+type Tab = 'positions' | 'orders' | 'fills' | 'funding' | 'liquidations';
+const tabs: readonly Tab[] = ['positions', 'orders', 'fills', 'funding', 'liquidations'];
+
+const panels: Record<Tab, () => ReactNode> = {
+  positions: () => <ClosedPositions />,
+  orders: () => <Orders />,
+  fills: () => <Fills />,
+  funding: () => <FundingPayments />,
+  liquidations: () => <Liquidations />,
+};
 
 export function ContractHistoryPage() {
   const { t } = useTranslation();
@@ -30,19 +41,14 @@ export function ContractHistoryPage() {
         onChange={setTab}
         testIdPrefix="contract-history-tab"
         panelId="contract-history-panel"
+        scroll
       />
       <div
         id="contract-history-panel"
         role="tabpanel"
         aria-labelledby={tabId('contract-history-panel', tab)}
       >
-        {tab === 'positions' ? (
-          <ClosedPositions />
-        ) : tab === 'orders' ? (
-          <Orders />
-        ) : (
-          <FundingPayments />
-        )}
+        {panels[tab]()}
       </div>
     </div>
   );
@@ -107,6 +113,21 @@ function Orders() {
   );
 }
 
+function Fills() {
+  const { core } = useApp();
+  const list = usePagedList(
+    useCallback((page: number) => core.contractFills(page), [core]),
+    (row) => row.key,
+  );
+  return (
+    <Paged
+      list={list}
+      testId="contract-fills"
+      render={(row) => <ContractFillItem key={row.key} row={row} />}
+    />
+  );
+}
+
 function FundingPayments() {
   const { core } = useApp();
   const list = usePagedList(
@@ -118,6 +139,21 @@ function FundingPayments() {
       list={list}
       testId="funding-payments"
       render={(row) => <FundingPaymentItem key={row.key} row={row} />}
+    />
+  );
+}
+
+function Liquidations() {
+  const { core } = useApp();
+  const list = usePagedList(
+    useCallback((page: number) => core.contractLiquidations(page), [core]),
+    (row) => row.positionId,
+  );
+  return (
+    <Paged
+      list={list}
+      testId="liquidations"
+      render={(row) => <LiquidationItem key={row.positionId} row={row} />}
     />
   );
 }

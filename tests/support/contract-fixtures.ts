@@ -1,11 +1,15 @@
-// Perpetual markets, positions and orders as the server answers them, for the client's tests:
-// ETHUSDT with the default brackets, fees and steps of the embedded server.
+// Perpetual markets, positions, orders, fills and liquidations as the server answers them, for the
+// client's tests: ETHUSDT with the default brackets, fees and steps of the embedded server.
+
+import type { z } from 'zod';
 import { defaultTiers } from '../../core/contract/brackets.ts';
 import { displayAmount } from '../../core/money.ts';
 import type {
   ContractMarket,
   ContractOrder,
   ContractPosition,
+  contractFillSchema,
+  contractLiquidationSchema,
 } from '../../schemas/api/contract.schema.ts';
 
 export const ethMarket: ContractMarket = {
@@ -95,5 +99,57 @@ export function markData(mark: string) {
     stale: false,
     funding_rate: '0.0001',
     next_funding_time: '2025-01-01T08:00:00.000Z',
+  };
+}
+
+/** A fill of the user's: as maker, it sold 0.1 ETH at 3,100 and closed a long opened at 3,000. */
+export function contractFill(
+  id: number,
+  overrides: Partial<z.output<typeof contractFillSchema>> = {},
+): z.output<typeof contractFillSchema> {
+  return {
+    id,
+    symbol: 'ETHUSDT',
+    order_id: 11,
+    side: 'sell',
+    role: 'maker',
+    price: '3100.00',
+    quantity: '0.1',
+    value: '310',
+    fee: '0.062',
+    realized_pnl: '10',
+    created_at: '2025-01-01T01:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * The liquidation of `position(id)` (0.1 ETH long at 3,000, 30 USDT isolated) at a mark of
+ * 2,710.80: 30 − 28.92 = 1.08 of margin balance against 0.1 × 2,710.80 × 0.4 % = 1.08432 of
+ * maintenance margin. Bankrupt at 2,700.00, where the 30 of margin is gone.
+ */
+export function liquidation(
+  positionId: number,
+  overrides: Partial<z.output<typeof contractLiquidationSchema>> = {},
+): z.output<typeof contractLiquidationSchema> {
+  return {
+    position_id: positionId,
+    symbol: 'ETHUSDT',
+    direction: 'long',
+    margin_mode: 'isolated',
+    quantity: '0.1',
+    entry_price: '3000.00',
+    mark_price: '2710.80',
+    mark_at: '2025-01-01T02:00:00.000Z',
+    backing: '30',
+    maintenance_margin: '1.08432',
+    maintenance_rate: '0.004',
+    liquidation_price: '2710.85',
+    bankruptcy_price: '2700.00',
+    filled_quantity: '0.06',
+    adl_quantity: '0.04',
+    insurance_fee: '0.6',
+    created_at: '2025-01-01T02:00:01.000Z',
+    ...overrides,
   };
 }

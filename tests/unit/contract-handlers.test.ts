@@ -1,7 +1,8 @@
 // Perpetual calls through the worker's core: one idempotency key per intent, reused when a call went
 // unanswered and fresh once one was answered; every intent logged with its key and only its fields;
-// the form reviewed with core/contract's formulas against what the worker folded; and the trade
-// page's view, whose positions follow a newer mark with the server's formulas.
+// the form reviewed with core/contract's formulas against what the worker folded; the trade page's
+// view, whose positions follow a newer mark with the server's formulas; and the history's fills and
+// liquidations, logged and formatted for the locale.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { marketBrackets, priceAtScale } from '../../core/contract/contract-units.ts';
 import { liquidationPrice } from '../../core/contract/margin.ts';
@@ -10,9 +11,17 @@ import { fromNdjson } from '../../core/event-log.ts';
 import { formatPrice } from '../../core/price-format.ts';
 import { viewAt } from '../../core/projections/client-view.ts';
 import { errorCodes } from '../../schemas/errors.ts';
+import { liquidationRow } from '../../workers/contract/rows.ts';
 import { tradeView } from '../../workers/contract/views.ts';
 import type { WorkerCore } from '../../workers/create-core.ts';
-import { contractOrder, ethMarket, markData, position } from '../support/contract-fixtures.ts';
+import {
+  contractFill,
+  contractOrder,
+  ethMarket,
+  liquidation,
+  markData,
+  position,
+} from '../support/contract-fixtures.ts';
 import { logged, takenFrame } from '../support/events.ts';
 import { startWorkerCore, type WorkerHarness } from '../support/worker-harness.ts';
 
@@ -34,6 +43,10 @@ function answer(path: string): unknown {
   if (path === '/contract/markets') return ok({ list: [ethMarket] });
   if (path === '/contract/positions') return ok({ list: [] });
   if (path === '/contract/orders') return ok(page([]));
+  // A self-trade: the same fill as maker and as taker.
+  if (path === '/contract/fills')
+    return ok(page([contractFill(7), contractFill(7, { role: 'taker', side: 'buy' })]));
+  if (path === '/contract/liquidations') return ok(page([liquidation(5)]));
   if (path === '/contract/tpsl') return ok(position(1, { tp_price: '3300.00' }));
   if (path === '/contract/leverage') return ok({ symbol: 'ETHUSDT', leverage: 5 });
   if (path === '/wallet/balances') {
@@ -194,5 +207,79 @@ describe('the trade page view', () => {
     expect(view.settings).toEqual({ leverage: 10, marginMode: 'isolated', hasPosition: true });
     const free = tradeView(viewAt(base().slice(0, 2)), 'ETHUSDT', 'en');
     expect(free.settings).toBeNull();
+  });
+});
+
+describe('the history’s fills and liquidations', () => {
+  it('logs each page asked for and answered, and shapes the fills as rows', async () => {
+    await core.refreshContract();
+    const fills = await core.contractFills(1);
+    expect(fills).toMatchObject({ ok: true, data: { page: 1, more: false } });
+    const rows = fills.ok ? fills.data.rows : [];
+    expect(rows.map((row) => row.key)).toEqual(['7:maker', '7:taker']);
+    expect(rows[0]).toEqual({
+      key: '7:maker',
+      id: 7,
+      symbol: 'ETHUSDT',
+      side: 'sell',
+      role: 'maker',
+      orderId: 11,
+      time: expect.any(String),
+      price: '3,100.00',
+      quantity: '0.1',
+      value: '310.0000',
+      fee: '0.0620',
+      pnl: '+10.0000',
+      pnlSign: 1,
+    });
+    await core.contractLiquidations(1);
+    const events = fromNdjson(await core.capture());
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining([
+        'contract-fills-requested',
+        'contract-fills',
+        'contract-liquidations-requested',
+        'contract-liquidations',
+      ]),
+    );
+    expect(sent.find((request) => request.path === '/contract/fills')).toBeDefined();
+  });
+
+  it('shows a liquidation’s inputs at the market’s scale, its USDT figures exact', async () => {
+    await core.refreshContract();
+    const answer = await core.contractLiquidations(1);
+    expect(answer.ok && answer.data.rows).toEqual([
+      {
+        positionId: 5,
+        symbol: 'ETHUSDT',
+        direction: 'long',
+        marginMode: 'isolated',
+        time: expect.any(String),
+        quantity: '0.1',
+        entry: '3,000.00',
+        mark: '2,710.80',
+        markTime: expect.any(String),
+        liquidation: '2,710.85',
+        bankruptcy: '2,700.00',
+        backing: '30',
+        // As recorded, not 1.0843: the comparison with the margin balance is exact.
+        maintenanceMargin: '1.08432',
+        maintenanceRate: '0.4%',
+        filled: '0.06',
+        adl: '0.04',
+        insuranceFee: '0.6',
+      },
+    ]);
+  });
+
+  it('writes a liquidation for the locale, with a dash where no liquidation price was shown', () => {
+    const row = liquidationRow(liquidation(5, { liquidation_price: null }), ethMarket, 'de');
+    expect(row).toMatchObject({
+      mark: '2.710,80',
+      liquidation: '--',
+      maintenanceMargin: '1,08432',
+      maintenanceRate: '0,4%',
+    });
+    expect(row.markTime).not.toBe(row.time);
   });
 });

@@ -2,7 +2,8 @@
 // `positions` frames, where a closed one leaves and never comes back with an older answer; marks
 // from the answers and the `mark.*` frames; resting orders from the current list and the answers;
 // frames that break their channel's schema are refused where they enter; the user's part is
-// forgotten at logout while the markets stay; the history pages as last answered.
+// forgotten at logout while the markets stay; the history pages (closed positions, fills,
+// liquidations) as last answered.
 import { describe, expect, it } from 'vitest';
 import type { LoggedEvent } from '../../core/event-log.ts';
 import { contractFold, initialContract } from '../../core/projections/contract.ts';
@@ -10,7 +11,14 @@ import { restingOrders } from '../../core/projections/contract-open-orders.ts';
 import { openPositions } from '../../core/projections/contract-positions.ts';
 import { closedLine, contractRecordsFold } from '../../core/projections/contract-records.ts';
 import type { ContractPosition } from '../../schemas/api/contract.schema.ts';
-import { contractOrder, ethMarket, markData, position } from '../support/contract-fixtures.ts';
+import {
+  contractFill,
+  contractOrder,
+  ethMarket,
+  liquidation,
+  markData,
+  position,
+} from '../support/contract-fixtures.ts';
 import { foldAll, frame, logged, takenFrame } from '../support/events.ts';
 
 const fold = (events: LoggedEvent[]) => foldAll(contractFold, events);
@@ -219,5 +227,41 @@ describe('contract records', () => {
     ]);
     expect(closedLine(state, 11)?.close_reason).toBe('tp');
     expect(closedLine(state, 12)).toBeNull();
+  });
+
+  it('keeps the last page of fills and of liquidations, and forgets them at logout', () => {
+    const fills = {
+      list: [contractFill(7), contractFill(7, { role: 'taker' })],
+      total: 2,
+      page: 1,
+      size: 20,
+    };
+    const liquidations = { list: [liquidation(5)], total: 1, page: 1, size: 20 };
+    const events = [
+      logged({ source: 'intent', type: 'contract-fills-requested', payload: { page: 1 } }),
+      logged({ source: 'api', type: 'contract-fills', payload: fills }),
+      logged({ source: 'intent', type: 'contract-liquidations-requested', payload: { page: 1 } }),
+      logged({ source: 'api', type: 'contract-liquidations', payload: liquidations }),
+    ];
+    const state = foldAll(contractRecordsFold, events);
+    expect(state.fills).toEqual(fills);
+    expect(state.liquidations?.list[0]).toMatchObject({
+      position_id: 5,
+      mark_price: '2710.80',
+      maintenance_margin: '1.08432',
+      adl_quantity: '0.04',
+    });
+    const later = { ...fills, list: [contractFill(8)], page: 2 };
+    const paged = foldAll(contractRecordsFold, [
+      ...events,
+      logged({ source: 'api', type: 'contract-fills', payload: later }),
+    ]);
+    expect(paged.fills).toEqual(later);
+    expect(paged.liquidations).toBe(state.liquidations);
+    const out = foldAll(contractRecordsFold, [
+      ...events,
+      logged({ source: 'intent', type: 'logout', payload: null }),
+    ]);
+    expect(out).toMatchObject({ fills: null, liquidations: null });
   });
 });

@@ -49,6 +49,12 @@ export function percent(
   return signed && signOf(value) > 0 ? `+${shown}` : shown;
 }
 
+/** A fraction as percent with every decimal it has (`0.0065` → `0.65%`): a rate to check by. */
+export function exactPercent(fraction: string, locale: string): string {
+  const value = percentText(fraction);
+  return value === null ? dash : `${exact(value, locale)}%`;
+}
+
 /** A percent already in percent (`1.25`), signed: the 24 h change. */
 export function signedPercent(value: string, locale: string): string {
   const shown = `${formatPrice(value, { locale, precision: 2 })}%`;

@@ -28,12 +28,14 @@ import {
   listContractOrders,
   loadBoard,
   loadClosedPositions,
+  loadFills,
   loadFundingPayments,
+  loadLiquidations,
   loadRestingOrders,
   refreshContract,
 } from './loaders.ts';
 import { emptyContractReview, formattedReview, reviewContext } from './review.ts';
-import { closedRow, fundingRow, orderRow } from './rows.ts';
+import { closedRow, fillRow, fundingRow, liquidationRow, orderRow } from './rows.ts';
 import { shareCard } from './share.ts';
 import type { ContractHandlers } from './types.ts';
 
@@ -142,12 +144,28 @@ export function createContractHandlers(context: DomainContext): ContractHandlers
         pageOf(data, (line) => closedRow(line, markets[line.symbol], locale)),
       );
     },
+    async contractFills(page) {
+      const outcome = await loadFills(context, page, contractPageSize);
+      const { markets } = context.view().contract;
+      const locale = context.locale();
+      return mapOutcome(outcome, (data) =>
+        pageOf(data, (fill) => fillRow(fill, markets[fill.symbol], locale)),
+      );
+    },
     async contractFunding(page) {
       const outcome = await loadFundingPayments(context, page, contractPageSize);
       const { markets } = context.view().contract;
       const locale = context.locale();
       return mapOutcome(outcome, (data) =>
         pageOf(data, (payment) => fundingRow(payment, markets[payment.symbol], locale)),
+      );
+    },
+    async contractLiquidations(page) {
+      const outcome = await loadLiquidations(context, page, contractPageSize);
+      const { markets } = context.view().contract;
+      const locale = context.locale();
+      return mapOutcome(outcome, (data) =>
+        pageOf(data, (record) => liquidationRow(record, markets[record.symbol], locale)),
       );
     },
     shareCard: (ref) => shareCard(context, ref),

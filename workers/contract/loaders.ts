@@ -1,11 +1,13 @@
 // What the perpetual pages load: the board of tickers, marks and funding; the markets' rules and
-// brackets; and, signed in, the open positions, the resting orders and the balances. Requests and
-// answers go into the log, where the projections fold them.
+// brackets; and, signed in, the open positions, the resting orders, the balances and the history
+// lists' pages. Requests and answers go into the log, where the projections fold them.
 import { boardRows } from '../../core/contract/events.ts';
 import { openPositions } from '../../core/projections/contract-positions.ts';
 import {
+  contractFills,
   contractFunding,
   contractHistory,
+  contractLiquidations,
   contractMarkets,
   contractOrders,
   contractPositions,
@@ -93,6 +95,21 @@ export async function loadFundingPayments(context: Context, page: number, size: 
   const outcome = await context.call(contractFunding, { page, size });
   if (outcome.ok)
     context.record({ source: 'api', type: 'contract-funding', payload: outcome.data });
+  return outcome;
+}
+
+export async function loadFills(context: Context, page: number, size: number) {
+  context.record({ source: 'intent', type: 'contract-fills-requested', payload: { page } });
+  const outcome = await context.call(contractFills, { page, size });
+  if (outcome.ok) context.record({ source: 'api', type: 'contract-fills', payload: outcome.data });
+  return outcome;
+}
+
+export async function loadLiquidations(context: Context, page: number, size: number) {
+  context.record({ source: 'intent', type: 'contract-liquidations-requested', payload: { page } });
+  const outcome = await context.call(contractLiquidations, { page, size });
+  if (outcome.ok)
+    context.record({ source: 'api', type: 'contract-liquidations', payload: outcome.data });
   return outcome;
 }
 

@@ -1,6 +1,6 @@
 // The perpetual pages' rows, formatted for the locale: positions (with their figures worked out
-// again at a mark newer than the server's last word), resting and past orders, closed positions
-// and funding payments.
+// again at a mark newer than the server's last word), resting and past orders, closed positions,
+// fills, funding payments and liquidations.
 import type { Bracket } from '../../core/contract/brackets.ts';
 import { marketBrackets, signedAtoms } from '../../core/contract/contract-units.ts';
 import { crossBacking, type MarketMarks } from '../../core/contract/cross-backing.ts';
@@ -11,19 +11,26 @@ import { accountKey, type BalancesState } from '../../core/projections/balances.
 import type { ContractView } from '../../core/projections/contract.ts';
 import { isResting } from '../../core/projections/contract-open-orders.ts';
 import { openPositions } from '../../core/projections/contract-positions.ts';
-import type { ClosedPositionLine, FundingPage } from '../../core/projections/contract-records.ts';
+import type {
+  ClosedPositionLine,
+  FillPage,
+  FundingPage,
+  LiquidationPage,
+} from '../../core/projections/contract-records.ts';
 import type {
   ContractMarket,
   ContractOrder,
   ContractPosition,
 } from '../../schemas/api/contract.schema.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
-import { amount, exact, percent, price, signedAmount, signOf } from './format.ts';
+import { amount, exact, exactPercent, percent, price, signedAmount, signOf } from './format.ts';
 import type {
   ClosedPositionRow,
+  ContractFillRow,
   ContractOrderRow,
   ContractPositionRow,
   FundingPaymentRow,
+  LiquidationRow,
 } from './types.ts';
 
 /** Contract trading settles in the contract wallet, in USDT. */
@@ -220,5 +227,59 @@ export function fundingRow(
     quantity: exact(payment.quantity, locale),
     amount: signedAmount(payment.amount, locale),
     amountSign: signOf(payment.amount),
+  };
+}
+
+export function fillRow(
+  fill: FillPage['list'][number],
+  market: ContractMarket | undefined,
+  locale: string,
+): ContractFillRow {
+  return {
+    key: `${fill.id}:${fill.role}`,
+    id: fill.id,
+    symbol: fill.symbol,
+    side: fill.side,
+    role: fill.role,
+    orderId: fill.order_id,
+    time: formatTimestamp(fill.created_at, locale, 'seconds'),
+    price: price(fill.price, market?.price_scale, locale),
+    quantity: exact(fill.quantity, locale),
+    value: amount(fill.value, locale),
+    fee: amount(fill.fee, locale),
+    pnl: signedAmount(fill.realized_pnl, locale),
+    pnlSign: signOf(fill.realized_pnl),
+  };
+}
+
+/**
+ * A liquidation's inputs as the server recorded them. Its USDT figures are shown exact rather than
+ * at four decimals: rounded, a backing just under the maintenance margin could read as equal to it
+ * or above it, and the row would no longer show why the position was taken over.
+ */
+export function liquidationRow(
+  record: LiquidationPage['list'][number],
+  market: ContractMarket | undefined,
+  locale: string,
+): LiquidationRow {
+  const scale = market?.price_scale;
+  return {
+    positionId: record.position_id,
+    symbol: record.symbol,
+    direction: record.direction,
+    marginMode: record.margin_mode,
+    time: formatTimestamp(record.created_at, locale, 'seconds'),
+    quantity: exact(record.quantity, locale),
+    entry: price(record.entry_price, scale, locale),
+    mark: price(record.mark_price, scale, locale),
+    markTime: formatTimestamp(record.mark_at, locale, 'seconds'),
+    liquidation: price(record.liquidation_price, scale, locale),
+    bankruptcy: price(record.bankruptcy_price, scale, locale),
+    backing: exact(record.backing, locale),
+    maintenanceMargin: exact(record.maintenance_margin, locale),
+    maintenanceRate: exactPercent(record.maintenance_rate, locale),
+    filled: exact(record.filled_quantity, locale),
+    adl: exact(record.adl_quantity, locale),
+    insuranceFee: exact(record.insurance_fee, locale),
   };
 }

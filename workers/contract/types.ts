@@ -210,6 +210,55 @@ export interface FundingPaymentRow {
   amountSign: -1 | 0 | 1;
 }
 
+/** One fill of the user's: a self-trade lists the same fill as taker and as maker. */
+export interface ContractFillRow {
+  /** The fill's id with the user's role: unique in the list. */
+  key: string;
+  id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  role: 'taker' | 'maker';
+  /** The order it filled; null when no order of the user's stood behind it. */
+  orderId: number | null;
+  time: string;
+  price: string;
+  quantity: string;
+  /** USDT: the fill's value, its fee and the PnL it realized (signed). */
+  value: string;
+  fee: string;
+  pnl: string;
+  pnlSign: -1 | 0 | 1;
+}
+
+/**
+ * A liquidation with the inputs that decided it, so a trader can check it: the recorded mark and
+ * when, the backing against the maintenance margin at that mark, and the prices and quantities it
+ * was closed at. USDT amounts are exact, as the server recorded them.
+ */
+export interface LiquidationRow {
+  positionId: number;
+  symbol: string;
+  direction: Direction;
+  marginMode: MarginMode;
+  time: string;
+  quantity: string;
+  entry: string;
+  mark: string;
+  markTime: string;
+  /** As the position showed it; `--` when there was none. */
+  liquidation: string;
+  bankruptcy: string;
+  backing: string;
+  maintenanceMargin: string;
+  /** The bracket's maintenance margin rate, in percent. */
+  maintenanceRate: string;
+  /** Closed against the book, and against opposite positions (auto-deleveraging). */
+  filled: string;
+  adl: string;
+  /** What the margin had left, to the insurance fund. */
+  insuranceFee: string;
+}
+
 /** Which position a share card is of. */
 export type ShareRef = { kind: 'open' | 'closed'; id: number };
 
@@ -249,7 +298,9 @@ export interface ContractHandlers {
   setContractLeverage(symbol: string, leverage: number): Promise<Outcome<null>>;
   contractOrders(status: SpotOrderList, page: number): Promise<Outcome<ListPage<ContractOrderRow>>>;
   contractHistory(page: number): Promise<Outcome<ListPage<ClosedPositionRow>>>;
+  contractFills(page: number): Promise<Outcome<ListPage<ContractFillRow>>>;
   contractFunding(page: number): Promise<Outcome<ListPage<FundingPaymentRow>>>;
+  contractLiquidations(page: number): Promise<Outcome<ListPage<LiquidationRow>>>;
   /** The PnL card of a position, loading what it needs; null when there is no such position. */
   shareCard(ref: ShareRef): Promise<Outcome<ShareCard | null>>;
 }

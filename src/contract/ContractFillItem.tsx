@@ -1,0 +1,53 @@
+// One fill: the market, the side and whether the order took liquidity or rested, the order it
+// filled, and its price, quantity, value, fee and the PnL it realized.
+import { useTranslation } from 'react-i18next';
+import type { ContractFillRow } from '../../workers/facade.ts';
+import { displaySymbol } from '../market/market-symbol.ts';
+import { Figure } from '../ui/Figures.tsx';
+
+export function ContractFillItem(props: { row: ContractFillRow }) {
+  const { t } = useTranslation();
+  const { row } = props;
+  const tone = row.pnlSign > 0 ? 'price--up' : row.pnlSign < 0 ? 'price--down' : '';
+  return (
+    <li className="contract-order" data-testid={`fill-${row.key}`}>
+      <div className="contract-order__head">
+        <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
+        <span className={`contract-badge contract-badge--${row.side === 'buy' ? 'long' : 'short'}`}>
+          {row.side === 'buy' ? t('spot.buy') : t('spot.sell')}
+        </span>
+        <span className="contract-badge">
+          {row.role === 'taker' ? t('contract.fills.taker') : t('contract.fills.maker')}
+        </span>
+        <span className="contract-order__time">{row.time}</span>
+      </div>
+      <dl className="contract-order__facts">
+        <Fact label={t('contract.price')} value={row.price} testId={`fill-price-${row.key}`} />
+        <Fact label={t('contract.quantity')} value={row.quantity} />
+        <Fact label={t('contract.fills.value')} value={row.value} />
+        <Fact label={t('contract.fills.fee')} value={row.fee} />
+        <Fact label={t('contract.realizedPnl')} value={row.pnl} className={tone} />
+      </dl>
+      {row.orderId !== null && (
+        <div className="contract-order__foot">
+          <span className="contract-order__reason">
+            {t('contract.fills.order', { id: row.orderId })}
+          </span>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function Fact(props: { label: string; value: string; className?: string; testId?: string }) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd>
+        <Figure className={props.className ?? ''} testId={props.testId}>
+          {props.value}
+        </Figure>
+      </dd>
+    </div>
+  );
+}
