@@ -2,6 +2,7 @@
 // positions): the orders and fills they speak of, the batch's context, the legs of a posting as
 // they are summed, and the narrow port through which they place, cancel, settle and post. Below
 // the batch, so none of them imports it.
+import type { Direction } from '../../core/contract/margin.ts';
 import type { MarginMode } from '../../schemas/api/contract.schema.ts';
 import type { AccountRef, Bucket } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
@@ -17,6 +18,9 @@ import type {
   PositionState,
 } from './engine-state.ts';
 import type { MarkBoard } from './mark-board.ts';
+
+/** The position a side's fills open: a buy opens a long. */
+export const directionOf = (side: Side): Direction => (side === 'buy' ? 'long' : 'short');
 
 /** An order before it has an id, in its market's units. */
 export interface NewContractOrder {

@@ -5,7 +5,6 @@
 // and pays its fee; each fill is one balanced posting. A command that breaks a rule is refused
 // alone and changes nothing; the others go on.
 
-import { bracketFor } from '../../core/contract/brackets.ts';
 import { type Direction, initialMargin, notional } from '../../core/contract/margin.ts';
 import { orderCost } from '../../core/contract/order-cost.ts';
 import { closePart, withOpened, withoutPart } from '../../core/contract/position-book.ts';
@@ -14,7 +13,7 @@ import { tpSlProblem } from '../../core/contract/tpsl.ts';
 import { checkLimitOrder } from '../../core/market/order-rules.ts';
 import { displayAmount } from '../../core/money.ts';
 import { feeOn } from '../../core/spot/spot-math.ts';
-import type { ContractCloseReason, MarginMode } from '../../schemas/api/contract.schema.ts';
+import type { ContractCloseReason } from '../../schemas/api/contract.schema.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
@@ -26,6 +25,7 @@ import {
   type BatchContext,
   type BatchPort,
   type ContractFill,
+  directionOf,
   Legs,
   type NewContractOrder,
 } from './batch-types.ts';
@@ -39,6 +39,7 @@ import {
 } from './engine-state.ts';
 import { type FundingCommand, type FundingRecord, payFunding } from './funding-payments.ts';
 import { type LiquidationRecord, Liquidator } from './liquidator.ts';
+import { checkOpens, checkReduces, protectiveLimit } from './order-admission.ts';
 import { PositionChanges, type PositionCommand } from './position-changes.ts';
 import { ReduceOnlyGuard } from './reduce-only-guard.ts';
 
@@ -91,8 +92,6 @@ const system = (name: 'fees' | 'insurance' | 'contract_clearing'): AccountRef =>
   asset: 'USDT',
 });
 
-const directionOf = (side: Side): Direction => (side === 'buy' ? 'long' : 'short');
-const closingSide = (direction: Direction): Side => (direction === 'long' ? 'sell' : 'buy');
 const closeReasonOf: Record<OrderPurpose, ContractCloseReason> = {
   user: 'user',
   tp: 'tp',
@@ -170,12 +169,13 @@ export class ContractBatch implements BatchPort {
     if (!market || !book) throw new BusinessError('market_unknown');
     const mark = marks.fresh(order.symbol);
     const position = state.positionOf(order.userId, order.symbol);
-    if (order.reduceOnly) this.#checkReduces(market, order, position);
+    if (order.reduceOnly) checkReduces(market, order, position);
     else {
       if (mark === null) throw new BusinessError('index_stale');
-      this.#checkOpens(market, order, position, mark);
+      checkOpens(this.context.state, market, order, position, mark);
     }
-    const price = limitOverride ?? order.price ?? this.#protectiveLimit(market, book, order);
+    const price =
+      limitOverride ?? order.price ?? protectiveLimit(market, book, order, this.context);
     const reason = checkLimitOrder(book.rules, price, order.quantity);
     if (reason !== null) throw refusal(market, reason);
     if (!order.reduceOnly && price * order.quantity < market.rules.minNotional) {
@@ -237,72 +237,6 @@ export class ContractBatch implements BatchPort {
     this.settleEvents(market, book, count, placed);
     this.#trimReduceOnly();
     return placed;
-  }
-
-  /** A reduce-only order must face the position and not exceed it. */
-  #checkReduces(
-    market: ContractMarket,
-    order: NewContractOrder,
-    position: PositionState | undefined,
-  ): void {
-    if (!position) throw new BusinessError('position_not_found');
-    if (position.direction === directionOf(order.side)) {
-      throw new BusinessError('reduce_only_would_open');
-    }
-    if (quantityAtoms(market, order.quantity) > position.quantity) {
-      throw new BusinessError('close_exceeds_position');
-    }
-  }
-
-  /** An opening order keeps the market's leverage and mode, within the size's bracket. */
-  #checkOpens(
-    market: ContractMarket,
-    order: NewContractOrder,
-    position: PositionState | undefined,
-    mark: bigint,
-  ): void {
-    const others = this.context.state
-      .ordersOf(order.userId, order.symbol)
-      .filter((resting) => !resting.reduceOnly);
-    const differs = (terms: { leverage: number; marginMode: MarginMode }) =>
-      terms.leverage !== order.leverage || terms.marginMode !== order.marginMode;
-    if ((position && differs(position)) || others.some(differs)) {
-      throw new BusinessError('contract_settings_locked');
-    }
-    const price = order.price === null ? mark : priceAtoms(market, order.price);
-    const size =
-      (position?.direction === directionOf(order.side) ? position.quantity : 0n) +
-      quantityAtoms(market, order.quantity);
-    const bracket = bracketFor(market.brackets, notional(size, price));
-    if (order.leverage > bracket.maxLeverage) {
-      throw new BusinessError('leverage_too_high_for_position', { count: bracket.maxLeverage });
-    }
-  }
-
-  /**
-   * A market order's limit: the price at which the book holds its whole quantity, but no further
-   * from the mark than the band, so a thin book cannot fill it at any price.
-   */
-  #protectiveLimit(market: ContractMarket, book: OrderBook, order: NewContractOrder): number {
-    const buying = order.side === 'buy';
-    const levels = book.depth(buying ? 'sell' : 'buy', 1_000);
-    if (levels.length === 0) throw new BusinessError('no_liquidity');
-    let left = order.quantity;
-    let price = (levels[0] as { price: number }).price;
-    for (const level of levels) {
-      price = level.price;
-      left -= level.quantity;
-      if (left <= 0) break;
-    }
-    const mark = this.context.marks.latest(order.symbol);
-    if (mark === null) return price;
-    const band = BigInt(this.context.marketBandPpm);
-    const bound = buying
-      ? (mark * (1_000_000n + band)) / 1_000_000n
-      : (mark * (1_000_000n - band)) / 1_000_000n;
-    const scale = 10n ** BigInt(8 - market.priceScale);
-    const boundUnits = Number(bound / scale);
-    return buying ? Math.min(price, boundUnits) : Math.max(price, boundUnits);
   }
 
   // ── cancelling ───────────────────────────────────────────────────────────────────────────
@@ -602,9 +536,6 @@ export class ContractBatch implements BatchPort {
   trimAfter(): void {
     this.#trimReduceOnly();
   }
-
-  /** The side that closes a position. */
-  static closingSide = closingSide;
 }
 
 function quoteKey(quote: Quote): string {

@@ -5,8 +5,6 @@
 // the books in memory, and are written in one transaction with their postings and idempotency
 // keys; each is answered only after the commit (durable before acknowledged).
 import { sql } from 'kysely';
-import { liquidationPrice } from '../../core/contract/margin.ts';
-import { asPosition } from '../../core/contract/position-book.ts';
 import { parseAmount } from '../../core/money.ts';
 import type { ContractOrder, ContractPosition } from '../../schemas/api/contract.schema.ts';
 import type { Clock } from '../clock.ts';
@@ -20,15 +18,13 @@ import {
   storeKeys,
 } from '../engine/group-commit.ts';
 import { AccountDirectory } from '../ledger/account-directory.ts';
-import type { AccountRef } from '../ledger/accounts.ts';
-import type { BalanceChange, Posting } from '../ledger/post.ts';
+import type { BalanceChange } from '../ledger/post.ts';
 import { writePostings } from '../ledger/write-postings.ts';
 import { OrderBook } from '../matching/order-book.ts';
-import { commissionPosting } from '../referrals/commission.ts';
 import { InviterCache } from '../referrals/inviter-cache.ts';
 import type { Quote } from '../spot/liquidity/ladder.ts';
 import { backingOf } from './backing.ts';
-import { type ContractFill, Legs, type NewContractOrder } from './batch-types.ts';
+import type { NewContractOrder } from './batch-types.ts';
 import { ContractBalances } from './contract-balances.ts';
 import {
   ContractBatch,
@@ -49,10 +45,11 @@ import {
 } from './contract-store.ts';
 import { orderView, positionView } from './contract-views.ts';
 import { EngineState, type PositionState } from './engine-state.ts';
+import { commissionPostings, shortfallPostings } from './extra-postings.ts';
 import type { FundingCommand } from './funding-payments.ts';
-import { LiquidationIndex } from './liquidation-index.ts';
 import { MarkBoard } from './mark-board.ts';
 import type { PositionCommand } from './position-changes.ts';
+import { PositionIndexes } from './position-indexes.ts';
 
 type Answer = ContractOrder | ContractPosition | { symbol: string; leverage: number } | number[];
 
@@ -79,16 +76,12 @@ export interface ContractEngineOptions {
   };
 }
 
-const usdt = (user: number): AccountRef => ({ user, wallet: 'contract', asset: 'USDT' });
-
 export class ContractEngine {
   readonly markets: ReadonlyMap<string, ContractMarket>;
   readonly marks = new MarkBoard();
   #books = new Map<string, OrderBook>();
   #state = new EngineState();
-  readonly #indexes = new Map<string, LiquidationIndex>();
-  /** Take-profits and stop-losses, filed as keys position id × 2 (+1 for the stop-loss). */
-  readonly #triggers = new Map<string, LiquidationIndex>();
+  readonly #indexes: PositionIndexes;
   readonly #commands: GroupCommit<ContractCommand, Answer>;
   readonly #accounts = new AccountDirectory();
   readonly #inviters = new InviterCache();
@@ -102,6 +95,7 @@ export class ContractEngine {
 
   constructor(private readonly options: ContractEngineOptions) {
     this.markets = new Map(options.markets.map((market) => [market.symbol, market]));
+    this.#indexes = new PositionIndexes(this.markets);
     this.#commands = new GroupCommit({
       db: options.db,
       batchMax: options.batchMax,
@@ -151,9 +145,8 @@ export class ContractEngine {
   /** Liquidates what the market's mark has reached (the exact test decides). */
   liquidateReached(symbol: string): Promise<number[]> | undefined {
     const mark = this.marks.fresh(symbol);
-    const index = this.#indexes.get(symbol);
-    if (mark === null || !index) return undefined;
-    const reached = index.reached(mark);
+    if (mark === null) return undefined;
+    const reached = this.#indexes.liquidationsReached(symbol, mark);
     if (reached.length === 0) return undefined;
     return this.#commands.submit({ kind: 'liquidate', positionIds: reached }) as Promise<number[]>;
   }
@@ -185,9 +178,8 @@ export class ContractEngine {
   /** Closes what the market's fresh mark has set a take-profit or stop-loss off for. */
   triggerReached(symbol: string): Promise<number[]> | undefined {
     const mark = this.marks.fresh(symbol);
-    const index = this.#triggers.get(symbol);
-    if (mark === null || !index) return undefined;
-    const reached = [...new Set(index.reached(mark).map((key) => Math.floor(key / 2)))];
+    if (mark === null) return undefined;
+    const reached = this.#indexes.triggersReached(symbol, mark);
     if (reached.length === 0) return undefined;
     return this.#commands.submit({ kind: 'trigger', positionIds: reached }) as Promise<number[]>;
   }
@@ -266,11 +258,16 @@ export class ContractEngine {
       if (batch.effects.moved) moved();
     }
     const { effects } = batch;
-    const commissions = await this.#commissions(effects.fills);
+    const commissions = await commissionPostings(
+      db,
+      this.#inviters,
+      effects.fills,
+      this.options.referralRatesPpm,
+    );
     const written = await transact(db, async (trx) => {
       const postings = [
         ...effects.postings,
-        ...(await this.#shortfalls(trx, effects.postings)),
+        ...(await shortfallPostings(trx, effects.postings)),
         ...commissions,
       ];
       const ids = await this.#accounts.resolve(
@@ -298,28 +295,6 @@ export class ContractEngine {
     this.options.onCommitted({ ts: now.getTime(), effects, balances: written.changed });
   }
 
-  /** Referral commission on each fill's fees, from the fee account (docs/referrals.md). */
-  async #commissions(fills: readonly ContractFill[]): Promise<Posting[]> {
-    const rates = this.options.referralRatesPpm;
-    const paid = fills.filter((fill) => fill.takerFee > 0n || fill.makerFee > 0n);
-    if (!rates.some((rate) => rate > 0) || paid.length === 0) return [];
-    const payers = paid.flatMap((fill) => [fill.takerUserId, fill.makerUserId]);
-    const chains = await this.#inviters.of(this.options.db, [...new Set(payers)]);
-    if (chains.size === 0) return [];
-    return paid.flatMap((fill) => {
-      const posting = commissionPosting(
-        [
-          { userId: fill.takerUserId, asset: 'USDT', fee: fill.takerFee },
-          { userId: fill.makerUserId, asset: 'USDT', fee: fill.makerFee },
-        ],
-        chains,
-        rates,
-        `contract:commission:${fill.takerOrderId}:${fill.makerOrderId}`,
-      );
-      return posting ? [posting] : [];
-    });
-  }
-
   /** Whose balances a command reads: its user, or the owners of the positions it liquidates. */
   #usersOf(pending: Pending<ContractCommand, Answer>): number[] {
     const { command } = pending;
@@ -329,15 +304,11 @@ export class ContractEngine {
       case 'cancel':
       case 'requote':
         return [command.userId];
-      case 'liquidate':
-        return command.positionIds.flatMap((id) => {
-          const position = this.#state.positions.get(id);
-          return position ? [position.userId] : [];
-        });
       case 'tpsl':
       case 'margin':
       case 'leverage':
         return [command.userId];
+      case 'liquidate':
       case 'trigger':
         return command.positionIds.flatMap((id) => {
           const position = this.#state.positions.get(id);
@@ -364,49 +335,6 @@ export class ContractEngine {
       balances.set(row.user_id, parseAmount(row.available) ?? 0n, parseAmount(row.frozen) ?? 0n);
     }
     return balances;
-  }
-
-  /**
-   * A cross position's loss is taken from its wallet; where the wallet cannot cover it (a close
-   * far beyond bankruptcy), the insurance fund pays the difference so no balance goes below zero.
-   * Balances are read in the batch's transaction, for every wallet the batch takes money from.
-   */
-  async #shortfalls(
-    trx: Parameters<Parameters<typeof transact>[1]>[0],
-    postings: readonly Posting[],
-  ): Promise<Posting[]> {
-    const net = new Map<number, { available: bigint; reference: string }>();
-    for (const posting of postings) {
-      for (const leg of posting.legs) {
-        const { account } = leg;
-        if (!('user' in account) || account.wallet !== 'contract' || leg.bucket !== 'available') {
-          continue;
-        }
-        const entry = net.get(account.user) ?? { available: 0n, reference: posting.reference };
-        entry.available += leg.amount;
-        entry.reference = posting.reference;
-        net.set(account.user, entry);
-      }
-    }
-    const takers = [...net].filter(([, entry]) => entry.available < 0n).map(([user]) => user);
-    if (takers.length === 0) return [];
-    const { rows } = await sql<{ user_id: number; available: string }>`
-      select user_id, available::text from ledger_accounts
-      where user_id = any(${takers}::int[]) and wallet = 'contract' and asset = 'USDT'`.execute(
-      trx,
-    );
-    const held = new Map(rows.map((row) => [row.user_id, parseAmount(row.available) ?? 0n]));
-    return takers.flatMap((user) => {
-      const entry = net.get(user) as { available: bigint; reference: string };
-      const after = (held.get(user) ?? 0n) + entry.available;
-      if (after >= 0n) return [];
-      const legs = new Legs();
-      legs.add(usdt(user), 'available', -after);
-      legs.add({ system: 'insurance', asset: 'USDT' }, 'available', after);
-      return [
-        legs.posting('contract.shortfall', `${entry.reference}:shortfall:${user}`) as Posting,
-      ];
-    });
   }
 
   #answerOf(
@@ -445,7 +373,7 @@ export class ContractEngine {
 
   /** Files the changed positions, and every position of a wallet that changed, again. */
   #refile(effects: ContractEffects, changed: readonly BalanceChange[]): void {
-    for (const position of effects.positions.values()) this.#fileTriggers(position);
+    for (const position of effects.positions.values()) this.#indexes.fileTriggers(position);
     const wallets = new Map<number, bigint>();
     for (const change of changed) {
       if (change.wallet === 'contract' && change.asset === 'USDT') {
@@ -453,7 +381,7 @@ export class ContractEngine {
       }
     }
     for (const position of effects.positions.values()) {
-      if (position.status !== 'open') this.#indexes.get(position.symbol)?.delete(position.id);
+      if (position.status !== 'open') this.#indexes.removeLiquidation(position);
     }
     for (const [userId, total] of wallets) {
       for (const position of this.#state.positionsOf(userId)) this.#file(position, total);
@@ -468,24 +396,18 @@ export class ContractEngine {
   /** Every open position filed again, with its wallet read from the database. */
   async #refileAll(): Promise<void> {
     this.#indexes.clear();
-    this.#triggers.clear();
-    for (const symbol of this.markets.keys()) {
-      this.#indexes.set(symbol, new LiquidationIndex());
-      this.#triggers.set(symbol, new LiquidationIndex());
-    }
-    for (const position of this.#state.positions.values()) this.#fileTriggers(position);
-    await this.refileCross(() => true);
+    for (const position of this.#state.positions.values()) this.#indexes.fileTriggers(position);
+    await this.refile('all');
   }
 
   /**
-   * Files the cross positions again with their wallets read now (and, with `all`, every
-   * position): a transfer in or out of the contract wallet and the other markets' marks move a
-   * cross position's liquidation price without the engine changing it.
+   * Files the cross positions again (or, with `all`, every position) with their wallets read
+   * now: a transfer in or out of the contract wallet and the other markets' marks move a cross
+   * position's liquidation price without the engine changing it.
    */
-  async refileCross(all: () => boolean = () => false): Promise<void> {
-    const every = all();
+  async refile(which: 'cross' | 'all'): Promise<void> {
     const positions = [...this.#state.positions.values()].filter(
-      (position) => every || position.marginMode === 'cross',
+      (position) => which === 'all' || position.marginMode === 'cross',
     );
     const balances = await this.#balancesOf(positions.map((position) => position.userId));
     for (const position of positions) {
@@ -496,34 +418,12 @@ export class ContractEngine {
   }
 
   /**
-   * Files a position's take-profit and stop-loss where the mark sets them off: a long's stop-loss
-   * and a short's take-profit when the mark falls to them (filed as a long is), the others when
-   * it rises to them.
-   */
-  #fileTriggers(position: PositionState): void {
-    const index = this.#triggers.get(position.symbol);
-    if (!index) return;
-    const open = position.status === 'open';
-    const long = position.direction === 'long';
-    index.set(position.id * 2, long ? 'short' : 'long', open ? position.tpPrice : null);
-    index.set(position.id * 2 + 1, long ? 'long' : 'short', open ? position.slPrice : null);
-  }
-
-  /**
    * Files a position under its liquidation price. `walletTotal` is the contract wallet's
    * available + frozen, needed for cross margin; null keeps a cross position where it was.
    */
   #file(position: PositionState, walletTotal: bigint | null): void {
-    const index = this.#indexes.get(position.symbol);
-    const market = this.markets.get(position.symbol);
-    if (!index || !market) return;
     const backing = this.backingOf(position, walletTotal);
-    if (backing === null) return;
-    index.set(
-      position.id,
-      position.direction,
-      liquidationPrice(market.brackets, asPosition(position), backing),
-    );
+    if (backing !== null) this.#indexes.fileLiquidation(position, backing);
   }
 
   /** The backing of a position for its liquidation price; null when the wallet is unknown. */

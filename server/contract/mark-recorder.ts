@@ -101,7 +101,7 @@ export class MarkRecorder {
     }
     this.options.onRecorded(rows);
     this.#rounds += 1;
-    if (this.#rounds % crossRefileRounds === 0) await engine.refileCross();
+    if (this.#rounds % crossRefileRounds === 0) await engine.refile('cross');
     for (const row of rows) {
       if (row.mark === null) continue;
       await engine.liquidateReached(row.symbol);

@@ -2,12 +2,10 @@
 // position holds, less what the owner's other orders on the same side closed earlier in the same
 // match. The book asks before each fill (server/matching/order-book.ts `MakerGuard`), so a
 // reduce-only order is capped or cancelled there and never opens a position.
-import type { Direction } from '../../core/contract/margin.ts';
 import type { MakerGuard } from '../matching/order-book.ts';
+import { directionOf } from './batch-types.ts';
 import { type ContractMarket, quantityUnits } from './contract-markets.ts';
 import type { EngineState } from './engine-state.ts';
-
-const directionOf = (side: 'buy' | 'sell'): Direction => (side === 'buy' ? 'long' : 'short');
 
 export class ReduceOnlyGuard implements MakerGuard {
   /** Units each user's resting orders closed in this match. */
