@@ -3,6 +3,7 @@
 import * as account from './api/account.schema.ts';
 import * as content from './api/content.schema.ts';
 import * as contract from './api/contract.schema.ts';
+import * as contractBook from './api/contract-book.schema.ts';
 import * as market from './api/market.schema.ts';
 import * as security from './api/security.schema.ts';
 import * as spot from './api/spot.schema.ts';
@@ -30,5 +31,6 @@ export const endpoints: readonly Endpoint[] = [
   ...endpointsOf(wallet),
   ...endpointsOf(spot),
   ...endpointsOf(contract),
+  ...endpointsOf(contractBook),
   ...endpointsOf(support),
 ];

@@ -2,6 +2,7 @@
 // carry, and which are a user's own. Both sides build and read channel names only through here.
 import { z } from 'zod';
 import { fundingDataSchema, markDataSchema, positionsDataSchema } from './api/contract.schema.ts';
+import { contractOrdersDataSchema } from './api/contract-book.schema.ts';
 import {
   candleRowSchema,
   type KlinePeriod,
@@ -55,8 +56,14 @@ export const channelData = {
   mark: markDataSchema,
   /** A perpetual's funding round as it is paid (on subscribing: the last one paid). */
   funding: fundingDataSchema,
+  /** A perpetual's own book, as `depth`: a snapshot on subscribing, then diffs. */
+  'contract-depth': depthDataSchema,
+  /** A perpetual's own trades since the previous frame, oldest first. */
+  'contract-trades': tradesDataSchema,
   /** The user's perpetual positions that changed: open ones at the latest mark, closed ones once. */
   positions: positionsDataSchema,
+  /** The user's contract orders that changed (placed, traded, cancelled), as they now stand. */
+  'contract-orders': contractOrdersDataSchema,
   /** New messages of the user's support conversation. */
   support: supportFrameSchema,
 } as const;
@@ -66,14 +73,26 @@ export const marketChannelKinds = ['ticker', 'trades', 'depth'] as const;
 export type MarketChannelKind = (typeof marketChannelKinds)[number];
 
 /** Channels of one perpetual, named `<kind>.<SYMBOL>`. */
-export const contractChannelKinds = ['mark', 'funding'] as const;
+export const contractChannelKinds = [
+  'mark',
+  'funding',
+  'contract-depth',
+  'contract-trades',
+] as const;
 export type ContractChannelKind = (typeof contractChannelKinds)[number];
 
 /**
  * A logged-in user's own channels, subscribed after an `auth` frame. `options` is reserved for
  * the second contract (planned): it may be subscribed, and carries no frames yet.
  */
-export const privateChannels = ['orders', 'balances', 'positions', 'options', 'support'] as const;
+export const privateChannels = [
+  'orders',
+  'balances',
+  'positions',
+  'contract-orders',
+  'options',
+  'support',
+] as const;
 export type PrivateChannel = (typeof privateChannels)[number];
 
 /** A channel's name taken apart. */
@@ -89,6 +108,8 @@ export const channelName = {
   depth: (symbol: string) => `depth.${symbol}`,
   mark: (symbol: string) => `mark.${symbol}`,
   funding: (symbol: string) => `funding.${symbol}`,
+  contractDepth: (symbol: string) => `contract-depth.${symbol}`,
+  contractTrades: (symbol: string) => `contract-trades.${symbol}`,
   kline: (symbol: string, period: KlinePeriod) => `kline.${symbol}.${period}`,
 };
 

@@ -70,6 +70,8 @@ export interface ContractEngineOptions {
   /** Shares of each fee paid to the payer's inviters at levels 1–3, parts per million. */
   referralRatesPpm: readonly number[];
   onCommitted(committed: ContractCommitted): void;
+  /** Told when the books were read back from the database (at start, after a failed batch). */
+  onRebuilt?(): void;
   log: {
     error(details: object, message: string): void;
     warn(details: object, message: string): void;
@@ -229,6 +231,7 @@ export class ContractEngine {
     this.#lastPositionId = Number(last.rows[0]?.positions ?? 0);
     this.#books = books;
     this.#state = state;
+    this.options.onRebuilt?.();
     await this.#refileAll();
   }
 

@@ -15,6 +15,7 @@ import { contractMarketOf, priceAtoms } from './contract-markets.ts';
 import type { ContractSettings } from './contract-settings.ts';
 import { FundingClock, type PaidRound } from './funding-clock.ts';
 import { MarkRecorder, type Recorded } from './mark-recorder.ts';
+import { PublicBooks } from './public-books.ts';
 
 export interface ContractServiceOptions {
   db: Db;
@@ -31,6 +32,8 @@ export class ContractService {
   readonly engine: ContractEngine | undefined;
   readonly #recorder: MarkRecorder | undefined;
   readonly funding: FundingClock | undefined;
+  /** The perpetuals' own books and trades as the public channels and calls show them. */
+  readonly books: PublicBooks | undefined;
   readonly #listeners = new Set<(committed: ContractCommitted) => void>();
   readonly #marks = new Set<(rows: readonly Recorded[]) => void>();
   readonly #rounds = new Set<(round: PaidRound) => void>();
@@ -54,7 +57,9 @@ export class ContractService {
       referralRatesPpm: options.spot.referralRatesPpm,
       log: options.log,
       onCommitted: (committed) => this.#committed(committed),
+      onRebuilt: () => this.books?.rebuilt((symbol) => this.engine?.book(symbol)),
     });
+    this.books = new PublicBooks(this.engine.markets.keys());
     const funding = new FundingClock({
       db: options.db,
       engine: this.engine,
@@ -98,6 +103,11 @@ export class ContractService {
   onPaid(listener: (round: PaidRound) => void): () => void {
     this.#rounds.add(listener);
     return () => this.#rounds.delete(listener);
+  }
+
+  /** Told on every publication tick of the market data, as the spot books' changes are. */
+  onPublish(listener: (now: number) => void): () => void {
+    return this.options.market.onChanges((now) => listener(now));
   }
 
   onCommitted(listener: (committed: ContractCommitted) => void): () => void {
@@ -151,6 +161,7 @@ export class ContractService {
       if (market) this.#recorder?.noticeTrade(fill.symbol, priceAtoms(market, fill.price));
       bySymbol.set(fill.symbol, [...(bySymbol.get(fill.symbol) ?? []), fill]);
     }
+    this.books?.committed(committed, (symbol) => engine.book(symbol));
     for (const [symbol, fills] of bySymbol) this.#provider?.noticeFills(symbol, fills);
     for (const listener of this.#listeners) listener(committed);
   }

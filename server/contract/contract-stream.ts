@@ -1,9 +1,13 @@
 // A perpetual's public channels on the socket: `mark.<SYMBOL>`, each recorded mark with its index
-// and the coming funding round's rate and time; `funding.<SYMBOL>`, each round as it is paid.
-// A new subscriber gets the latest of each at once.
-import { parseChannel } from '../../schemas/channels.ts';
+// and the coming funding round's rate and time; `funding.<SYMBOL>`, each round as it is paid;
+// `contract-depth.<SYMBOL>` and `contract-trades.<SYMBOL>`, its own book and trades, published on
+// the market data's tick as spot's are. A new subscriber gets the latest mark and round, and the
+// book's snapshot, at once.
+import { channelName, parseChannel } from '../../schemas/channels.ts';
 import { encodeFrame } from '../gateway/channel-hub.ts';
 import type { PublicStream } from '../gateway/streams.ts';
+import { publishBook } from '../market/market-frames.ts';
+import { SnapshotFrames } from '../market/snapshot-frames.ts';
 import { rateText } from './contract-market-view.ts';
 import type { ContractMarket } from './contract-markets.ts';
 import type { ContractService } from './contract-service.ts';
@@ -11,11 +15,15 @@ import { priceText } from './contract-views.ts';
 import type { PaidRound } from './funding-clock.ts';
 import type { Recorded } from './mark-recorder.ts';
 
+/** The kinds of channel this stream feeds; the index market's are the market module's. */
+const servedKinds = new Set<string>(['mark', 'funding', 'contract-depth', 'contract-trades']);
+
 export function contractStream(service: ContractService): PublicStream {
   const latest = new Map<string, Recorded>();
+  const snapshots = new SnapshotFrames();
   const addressOf = (channel: string) => {
     const address = parseChannel(channel);
-    if (!address || (address.kind !== 'mark' && address.kind !== 'funding')) return undefined;
+    if (!address || !('symbol' in address) || !servedKinds.has(address.kind)) return undefined;
     const market = service.engine?.markets.get(address.symbol);
     return market ? { kind: address.kind, market } : undefined;
   };
@@ -38,6 +46,12 @@ export function contractStream(service: ContractService): PublicStream {
       const found = addressOf(channel);
       if (!found) return null;
       const { market } = found;
+      if (found.kind === 'contract-depth') {
+        const book = service.books?.book(market.symbol);
+        return book ? snapshots.frame(channel, book.depth, market, now) : null;
+      }
+      // Trades have no greeting: their history is `/contract/trades`.
+      if (found.kind === 'contract-trades') return null;
       if (found.kind === 'mark') {
         const row = latest.get(market.symbol);
         return row?.mark == null
@@ -67,9 +81,25 @@ export function contractStream(service: ContractService): PublicStream {
         if (!market || !hub.has(channel)) return;
         burst(() => hub.publish(channel, fundingData(market, round), round.fundingTime));
       });
+      const stopBooks = service.onPublish((now) => {
+        const changes = service.books?.drain();
+        if (!changes) return;
+        burst(() => {
+          for (const [symbol, change] of changes) {
+            const market = service.engine?.markets.get(symbol);
+            if (!market) continue;
+            const channels = {
+              trades: channelName.contractTrades(symbol),
+              depth: channelName.contractDepth(symbol),
+            };
+            publishBook(hub, channels, market, change, now);
+          }
+        });
+      });
       return () => {
         stopMarks();
         stopRounds();
+        stopBooks();
       };
     },
   };

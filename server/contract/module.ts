@@ -1,8 +1,10 @@
 // Perpetual contracts: the contract engine over every perpetual's book, the mark recorder and
-// liquidation, the liquidity provider's quotes, the `/contract/*` calls, and each user's positions
-// and balances as they change. Resting orders and open positions hold margin frozen.
+// liquidation, the liquidity provider's quotes, the `/contract/*` calls, each perpetual's own book
+// and trades on the public channels, and each user's positions, orders and balances as they
+// change. Resting orders and open positions hold margin frozen.
 import type { PrivateStream } from '../gateway/streams.ts';
 import { defineModule } from '../module.ts';
+import { bookRoutes } from './book-routes.ts';
 import { contractReservations } from './contract-queries.ts';
 import { contractRoutes } from './contract-routes.ts';
 import { ContractService } from './contract-service.ts';
@@ -23,6 +25,7 @@ export const contractModule = defineModule({
       log: context.log,
     });
     contractRoutes(context.router, context, service);
+    bookRoutes(context.router, context.clock, service);
     const changes: PrivateStream = {
       start: (send) =>
         service.onCommitted((committed) => {

@@ -1,15 +1,17 @@
 // A committed contract batch as the private frames of each user it touched: their changed
 // positions on `positions` (open ones at the latest mark, closed ones once, with status
-// `closed`) and their changed balances on `balances`.
+// `closed`), their changed orders as they now stand on `contract-orders`, and their changed
+// balances on `balances`.
 import type { z } from 'zod';
 import { displayAmount } from '../../core/money.ts';
-import type { positionsDataSchema } from '../../schemas/api/contract.schema.ts';
+import type { ContractOrder, positionsDataSchema } from '../../schemas/api/contract.schema.ts';
 import type { balancesDataSchema } from '../../schemas/api/wallet.schema.ts';
 import type { ContractCommitted, ContractEngine } from './contract-engine.ts';
-import { positionView } from './contract-views.ts';
+import { orderView, positionView } from './contract-views.ts';
 
 export type ContractFrame =
   | { userId: number; channel: 'positions'; data: z.input<typeof positionsDataSchema> }
+  | { userId: number; channel: 'contract-orders'; data: ContractOrder[] }
   | { userId: number; channel: 'balances'; data: z.input<typeof balancesDataSchema> };
 
 export function contractFrames(
@@ -44,7 +46,17 @@ export function contractFrames(
     });
     positions.set(position.userId, mine);
   }
+  const orders = new Map<number, ContractOrder[]>();
+  const at = new Date(committed.ts);
+  for (const order of committed.effects.orders.values()) {
+    const market = engine.markets.get(order.symbol);
+    if (!market) continue;
+    const mine = orders.get(order.userId) ?? [];
+    mine.push(orderView(order, market, at));
+    orders.set(order.userId, mine);
+  }
   return [
+    ...[...orders].map(([userId, data]) => ({ userId, channel: 'contract-orders' as const, data })),
     ...[...positions].map(([userId, data]) => ({ userId, channel: 'positions' as const, data })),
     ...[...balances].map(([userId, data]) => ({ userId, channel: 'balances' as const, data })),
   ];

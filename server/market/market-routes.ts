@@ -12,6 +12,7 @@ import {
 } from '../../schemas/api/market.schema.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { Router } from '../http/router.ts';
+import { depthSnapshot, tradeRows } from './book-rows.ts';
 import type { MarketService } from './market-service.ts';
 import type { MarketState } from './market-state.ts';
 import { secondDurations } from './second-durations.ts';
@@ -73,35 +74,12 @@ export function marketRoutes(router: Router, service: MarketService, now: () => 
 
   router.add(depth, async ({ symbol, limit }) => {
     const state = marketOf(symbol);
-    const book = state.book.snapshot(limit);
-    const { priceScale, quantityScale } = state.spec;
-    const level = ([price, quantity]: readonly [number, number]) =>
-      [fromUnits(price, priceScale), fromUnits(quantity, quantityScale)] as [string, string];
-    return {
-      symbol,
-      version: book.version,
-      ts: now(),
-      bids: book.bids.map(level),
-      asks: book.asks.map(level),
-    };
+    const { version, data } = depthSnapshot(state.book, state.spec, limit);
+    return { symbol, version, ts: now(), bids: data.bids, asks: data.asks };
   });
 
   router.add(trades, async ({ symbol, limit }) => {
     const state = marketOf(symbol);
-    const { priceScale, quantityScale } = state.spec;
-    return {
-      symbol,
-      trades: state
-        .recentTrades(limit)
-        .map(
-          (trade) =>
-            [
-              fromUnits(trade.price, priceScale),
-              fromUnits(trade.quantity, quantityScale),
-              trade.side,
-              trade.ts,
-            ] as [string, string, 'buy' | 'sell', number],
-        ),
-    };
+    return { symbol, trades: tradeRows(state.recentTrades(limit), state.spec) };
   });
 }

@@ -8,17 +8,10 @@ import { CandleAggregator } from './candle-aggregator.ts';
 import type { MarketSpec } from './catalog.ts';
 import { type BookDiff, DepthBook, type UnitLevel } from './depth-book.ts';
 import { IndexPrice, type IndexReading, type IndexRules } from './index-price.ts';
+import { RecentTrades, type UnitTrade } from './recent-trades.ts';
 
-/** A trade in units: price ticks, quantity lots, taker side, time. */
-export interface UnitTrade {
-  price: number;
-  quantity: number;
-  side: 'buy' | 'sell';
-  ts: number;
-}
+export type { UnitTrade };
 
-/** Recent trades kept per market for `/market/trades`. */
-export const keptTrades = 200;
 const dayMs = 86_400_000;
 const minuteMs = 60_000;
 
@@ -45,8 +38,7 @@ export class MarketState {
   readonly candles: CandleAggregator;
   readonly book = new DepthBook();
   readonly #index: IndexPrice;
-  readonly #trades: UnitTrade[] = [];
-  #unpublishedTrades: UnitTrade[] = [];
+  readonly #trades = new RecentTrades();
   #last: { price: number; ts: number } | null = null;
   #feed: string;
   /** The closed minutes of the last 24 h, summed once per minute. */
@@ -102,7 +94,7 @@ export class MarketState {
     const quote = quoteTicks(trade.price, trade.quantity, this.spec.quantityScale);
     this.candles.trade(trade.price, trade.quantity, quote, trade.ts);
     this.#last = { price: trade.price, ts: trade.ts };
-    if (!this.#exchangeBook) this.#list(trade);
+    if (!this.#exchangeBook) this.#trades.add(trade);
   }
 
   /** The primary feed's book, shown until the exchange's own book takes over. */
@@ -116,12 +108,11 @@ export class MarketState {
    */
   useExchangeBook(): void {
     this.#exchangeBook = true;
-    this.#trades.length = 0;
-    this.#unpublishedTrades = [];
+    this.#trades.clear();
   }
 
   exchangeTrade(trade: UnitTrade): void {
-    this.#list(trade);
+    this.#trades.add(trade);
   }
 
   exchangeDepth(
@@ -132,16 +123,9 @@ export class MarketState {
     this.book.apply(kind, bids, asks);
   }
 
-  #list(trade: UnitTrade): void {
-    this.#trades.push(trade);
-    if (this.#trades.length > keptTrades * 2)
-      this.#trades.splice(0, this.#trades.length - keptTrades);
-    this.#unpublishedTrades.push(trade);
-  }
-
   /** Newest first. */
   recentTrades(limit: number): UnitTrade[] {
-    return this.#trades.slice(-limit).reverse();
+    return this.#trades.recent(limit);
   }
 
   /** The 24 h ticker at `now`, as the wire carries it; null before the first price. */
@@ -175,8 +159,7 @@ export class MarketState {
     const key = ticker ? JSON.stringify(ticker) : '';
     const tickerChanged = key !== this.#publishedTicker;
     this.#publishedTicker = key;
-    const trades = this.#unpublishedTrades;
-    this.#unpublishedTrades = [];
+    const trades = this.#trades.drain();
     return {
       ticker: tickerChanged ? ticker : null,
       trades,

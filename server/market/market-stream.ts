@@ -4,25 +4,16 @@
 import { parseChannel } from '../../schemas/channels.ts';
 import { type ChannelHub, encodeFrame } from '../gateway/channel-hub.ts';
 import type { PublicStream } from '../gateway/streams.ts';
-import { depthSnapshot, publishChanges } from './market-frames.ts';
+import { publishChanges } from './market-frames.ts';
 import { candleRow } from './market-routes.ts';
 import type { MarketService } from './market-service.ts';
-import type { MarketState } from './market-state.ts';
+import { SnapshotFrames } from './snapshot-frames.ts';
 
 /** The kinds of channel this stream feeds; a perpetual's `mark` and `funding` are the contract module's. */
 const servedKinds = new Set<string>(['ticker', 'trades', 'depth', 'kline']);
 
 export function marketStream(service: MarketService): PublicStream {
-  /** One snapshot frame per book version, however many clients subscribe at that version. */
-  const snapshots = new Map<string, { version: number; frame: Buffer }>();
-  const depthFrame = (channel: string, state: MarketState, now: number): Buffer => {
-    const cached = snapshots.get(channel);
-    if (cached && cached.version === state.book.version) return cached.frame;
-    const { version, data } = depthSnapshot(state);
-    const frame = encodeFrame(channel, version, now, data);
-    snapshots.set(channel, { version, frame });
-    return frame;
-  };
+  const snapshots = new SnapshotFrames();
   const marketOf = (channel: string) => {
     const address = parseChannel(channel);
     if (address && !servedKinds.has(address.kind)) return undefined;
@@ -38,7 +29,7 @@ export function marketStream(service: MarketService): PublicStream {
       const { address, state } = found;
       switch (address.kind) {
         case 'depth':
-          return depthFrame(channel, state, now);
+          return snapshots.frame(channel, state.book, state.spec, now);
         case 'ticker': {
           const ticker = state.ticker(now);
           return ticker ? encodeFrame(channel, hub.seqOf(channel), now, ticker) : null;

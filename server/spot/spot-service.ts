@@ -7,9 +7,9 @@ import type { Scheduler } from '../../core/scheduler.ts';
 import type { Clock } from '../clock.ts';
 import type { SpotSettings } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { UnitLevel } from '../market/depth-book.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { MarketState } from '../market/market-state.ts';
+import { everyLevel } from '../matching/book-levels.ts';
 import type { OrderBook } from '../matching/order-book.ts';
 import { LiquidityProvider } from './liquidity/liquidity-provider.ts';
 import { ensureProviderAccount, spotSeed } from './liquidity/provider-account.ts';
@@ -26,9 +26,6 @@ export interface SpotServiceOptions {
   settings: SpotSettings;
   log: FastifyBaseLogger;
 }
-
-/** Levels a rebuilt book publishes as its snapshot: all of them (the gateway sends the best). */
-const allLevels = Number.MAX_SAFE_INTEGER;
 
 export class SpotService {
   readonly #options: SpotServiceOptions;
@@ -131,7 +128,5 @@ export class SpotService {
 }
 
 function publishSnapshot(state: MarketState, book: OrderBook): void {
-  const levels = (side: 'buy' | 'sell'): UnitLevel[] =>
-    book.depth(side, allLevels).map((level) => [level.price, level.quantity] as const);
-  state.exchangeDepth('snapshot', levels('buy'), levels('sell'));
+  state.exchangeDepth('snapshot', everyLevel(book, 'buy'), everyLevel(book, 'sell'));
 }

@@ -11,7 +11,9 @@
 // - longs and shorts hold the same quantity;
 // - the clearing account holds Σ short cost − Σ long cost: the open positions' unrealized PnL at
 //   any price, so it is back to zero when every position is closed;
-// - after a fresh mark's liquidation sweep, no open position is at or past its liquidation price.
+// - after a fresh mark's liquidation sweep, no open position is at or past its liquidation price;
+// - the public book, fed only the levels each batch says it touched, shows every level of the
+//   engine's book at its quantity and no other.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isLiquidated } from '../../core/contract/margin.ts';
@@ -23,10 +25,12 @@ import { ContractBatch, type ContractCommand } from '../../server/contract/contr
 import { contractMarketOf, priceAtoms } from '../../server/contract/contract-markets.ts';
 import { EngineState } from '../../server/contract/engine-state.ts';
 import { MarkBoard } from '../../server/contract/mark-board.ts';
+import { PublicBooks } from '../../server/contract/public-books.ts';
 import { accountKey } from '../../server/ledger/accounts.ts';
 import type { Posting } from '../../server/ledger/post.ts';
 import { assertBalanced } from '../../server/ledger/write-postings.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';
+import { everyLevel } from '../../server/matching/book-levels.ts';
 import { OrderBook } from '../../server/matching/order-book.ts';
 
 const spec = knownMarkets.find((candidate) => candidate.symbol === 'BTCUSDT');
@@ -167,6 +171,7 @@ function run(steps: readonly Step[]): void {
   let mark = mid;
   marks.set(market.symbol, { price: priceAtoms(market, mark), at: new Date(0), fresh: true });
   let ids = 0;
+  const shown = new PublicBooks([market.symbol]);
 
   const command = (entry: ContractCommand): void => {
     const balances = new ContractBalances();
@@ -186,6 +191,7 @@ function run(steps: readonly Step[]): void {
       marketBandPpm: 50_000,
     });
     batch.run(entry);
+    shown.committed({ ts: 0, effects: batch.effects, balances: [] }, () => book);
     for (const posting of batch.effects.postings) ledger.apply(posting);
     // The writer's cover: a wallet the batch left below zero is made whole by the insurance fund.
     for (const id of users) {
@@ -307,7 +313,15 @@ function run(steps: readonly Step[]): void {
       command({ kind: 'trigger', positionIds: [...state.positions.keys()] });
     }
     check(ledger, state);
+    expectShownBook(shown, book);
   }
+}
+
+function expectShownBook(shown: PublicBooks, book: OrderBook): void {
+  shown.drain();
+  const depth = shown.book(market.symbol)?.depth.snapshot(Number.MAX_SAFE_INTEGER);
+  expect(depth?.bids).toEqual(everyLevel(book, 'buy'));
+  expect(depth?.asks).toEqual(everyLevel(book, 'sell'));
 }
 
 /**
