@@ -1,6 +1,11 @@
 // Every live view the UI can watch, by name: one line each. A view is defined once, in its
 // domain's `views.ts` (source, channels, loads, payload).
-import { contractBoardLiveView, contractTradeLiveView } from './contract/views.ts';
+import {
+  contractBoardLiveView,
+  contractBookLiveView,
+  contractTradeLiveView,
+  contractTradesLiveView,
+} from './contract/views.ts';
 import { connectionView, screenView } from './kernel/screen-views.ts';
 import {
   bookLiveView,
@@ -23,5 +28,7 @@ export const views = {
   spot: spotLiveView,
   contractBoard: contractBoardLiveView,
   contract: contractTradeLiveView,
+  contractBook: contractBookLiveView,
+  contractTrades: contractTradesLiveView,
   support: supportLiveView,
 };

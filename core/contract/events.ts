@@ -1,8 +1,9 @@
 // Events of perpetual contracts: the markets with their rules and brackets, the board of marks and
 // funding rates, the user's positions and orders, the money-moving intents with their idempotency
 // keys (open, close, cancel, TP/SL, margin, leverage), the answers they bring, the pages of the
-// history lists (closed positions, orders, fills, funding payments, liquidations), and the
-// socket's `mark.*`, `funding.*` and private `positions` frames.
+// history lists (closed positions, orders, fills, funding payments, liquidations), each perpetual's
+// own book and trades (`/contract/trades`, the `contract-depth.*` and `contract-trades.*` frames),
+// and the socket's `mark.*`, `funding.*` and private `positions` and `contract-orders` frames.
 import { z } from 'zod';
 import {
   contractFills,
@@ -15,6 +16,7 @@ import {
   directionSchema,
   marginModeSchema,
 } from '../../schemas/api/contract.schema.ts';
+import { contractTrades } from '../../schemas/api/contract-book.schema.ts';
 import type { contractMarkets as contractBoard } from '../../schemas/api/market.schema.ts';
 import { spotOrderListSchema, spotOrderTypeSchema } from '../../schemas/api/spot.schema.ts';
 import { channelData } from '../../schemas/channels.ts';
@@ -47,14 +49,15 @@ export const contractEvents = [
   event('api', 'contract-board', z.object({ list: z.array(boardRowSchema) })),
   event('intent', 'contract-positions-requested', z.null()),
   event('api', 'contract-positions', z.object({ list: z.array(contractPositionSchema) })),
+  // A page of `/contract/orders`; the private channel's frames are the `contract-orders` event.
   event(
     'intent',
-    'contract-orders-requested',
+    'contract-order-list-requested',
     z.object({ ...ordersQuery, size: z.number().int() }),
   ),
   event(
     'api',
-    'contract-orders',
+    'contract-order-list',
     z.object({ ...ordersQuery, answer: pagedSchema(contractOrderSchema) }),
   ),
   event(
@@ -126,9 +129,14 @@ export const contractEvents = [
   event('api', 'contract-fills', contractFills.response),
   event('intent', 'contract-liquidations-requested', page),
   event('api', 'contract-liquidations', contractLiquidations.response),
+  event('api', 'contract-recent-trades', contractTrades.response),
+  event('intent', 'contract-book-resync', z.object({ symbol: z.string() })),
   event('socket', 'mark', marketFrame(channelData.mark)),
   event('socket', 'funding', marketFrame(channelData.funding)),
+  event('socket', 'contract-depth', marketFrame(channelData['contract-depth'])),
+  event('socket', 'contract-trades', marketFrame(channelData['contract-trades'])),
   event('socket', 'positions', privateFrame(channelData.positions)),
+  event('socket', 'contract-orders', privateFrame(channelData['contract-orders'])),
 ] as const;
 
 export type BoardRow = z.infer<typeof boardRowSchema>;

@@ -2,8 +2,7 @@
 // order costs (order-cost.ts), the most it could be long and short, the estimated liquidation
 // price of the position it leaves (margin.ts, backed by its own initial margin when isolated and
 // by the contract wallet when cross), and the first problem in screen order. A market order is
-// priced through the index market's book when it is known (the perpetual's own book is not
-// published), else at the mark. Quantities base atoms, prices quote atoms, amounts USDT atoms.
+// priced through the perpetual's own book when it is known, else at the mark. Quantities base atoms, prices quote atoms, amounts USDT atoms.
 import type { ContractMarket } from '../../schemas/api/contract.schema.ts';
 import { parseAmount } from '../money.ts';
 import { type Bracket, bracketFor } from './brackets.ts';
@@ -45,7 +44,7 @@ export interface ReviewContext {
   /** Every open position of the user, in every market. */
   positions: readonly HeldPosition[];
   marks: MarketMarks;
-  /** The index market's book, best level first on each side; null when not watched. */
+  /** The perpetual's own book, best level first on each side; null when not known or resyncing. */
   book: { bids: readonly BookLevel[]; asks: readonly BookLevel[] } | null;
 }
 

@@ -43,11 +43,11 @@ export type ContractOrderEvent =
   | { type: 'SETTINGS'; leverage: number; marginMode: MarginMode }
   | { type: 'SUBMIT' }
   | { type: 'RETRY' }
-  /** The followed order as the server last answered it. */
+  /** The followed order as the server last told it (an answer or a `contract-orders` frame). */
   | { type: 'ORDER_UPDATE'; order: FollowedContractOrder }
   /**
-   * The followed order left the resting list (filled or cancelled: no channel carries contract
-   * orders, and the current list no longer names it).
+   * The followed order left the resting list with no word of how it ended: the list was loaded
+   * again after the socket was down, and the frame that finished it was lost.
    */
   | { type: 'ORDER_LEFT'; id: number };
 
@@ -55,7 +55,7 @@ export interface ContractOrderContext {
   form: ContractOrderForm;
   problem: Extract<ContractCheck, { ok: false }>['problem'] | null;
   order: FollowedContractOrder | null;
-  /** The followed order left the book without its final state being told. */
+  /** The followed order left the book without its final state being told (ORDER_LEFT). */
   left: boolean;
   message: string | null;
 }

@@ -4,7 +4,7 @@ import type { LoggedEvent } from '../event-log.ts';
 import type { ClientEvent, EventType } from '../events.ts';
 import { accountFold } from './account.ts';
 import { balancesFold } from './balances.ts';
-import { booksFold } from './books.ts';
+import { booksFold, contractBooksFold } from './books.ts';
 import { callsFold } from './calls.ts';
 import { candlesFold } from './candles.ts';
 import { connectionFold } from './connection.ts';
@@ -18,7 +18,7 @@ import { spotOrdersFold } from './spot-orders.ts';
 import { spotRulesFold } from './spot-rules.ts';
 import { supportFold } from './support.ts';
 import { tickersFold } from './tickers.ts';
-import { tradesFold } from './trades.ts';
+import { contractTradesFold, tradesFold } from './trades.ts';
 import { walletFold } from './wallet.ts';
 
 export const clientFolds = {
@@ -36,6 +36,8 @@ export const clientFolds = {
   spotOrders: spotOrdersFold,
   contract: contractFold,
   contractRecords: contractRecordsFold,
+  contractBooks: contractBooksFold,
+  contractTrades: contractTradesFold,
   balances: balancesFold,
   wallet: walletFold,
   content: contentFold,

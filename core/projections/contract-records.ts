@@ -39,7 +39,7 @@ export const contractRecordsFold = defineFold(initialContractRecords, {
   'contract-fills': (state, { payload }) => ({ ...state, fills: payload }),
   'contract-funding': (state, { payload }) => ({ ...state, funding: payload }),
   'contract-liquidations': (state, { payload }) => ({ ...state, liquidations: payload }),
-  'contract-orders': (state, { payload }) =>
+  'contract-order-list': (state, { payload }) =>
     payload.status === 'current'
       ? state
       : {

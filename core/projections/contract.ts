@@ -1,7 +1,8 @@
 // The perpetual contracts as the client knows them: each market's rules and brackets
 // (`/contract/markets`), its latest mark, index and coming funding round (the answers, then the
-// `mark.*` frames), the last round paid (`funding.*`), and the user's open positions and resting
-// orders. The user's part is forgotten at logout; the markets stay.
+// `mark.*` frames), the last round paid (`funding.*`), and the user's open positions (`positions`
+// frames) and resting orders (`contract-orders` frames). The user's part is forgotten at logout;
+// the markets stay.
 import type { z } from 'zod';
 import type {
   ContractMarket,
@@ -11,6 +12,7 @@ import type {
 import type { BoardRow } from '../contract/events.ts';
 import {
   initialOpenOrders,
+  mergeListed,
   mergeOrders,
   type OpenOrdersState,
   seedOrders,
@@ -89,7 +91,7 @@ function markFrame(
   return withMarks(state, [{ symbol, ...data, stale: data.stale }], seq);
 }
 
-/** Whether a `contract-orders` query is the one that says what rests in every market. */
+/** Whether a `/contract/orders` query is the one that says what rests in every market. */
 function isSeed(query: { status: string; page: number; symbol?: string | undefined }): boolean {
   return query.status === 'current' && query.page === 1 && query.symbol === undefined;
 }
@@ -129,17 +131,21 @@ export const contractFold = defineFold(initialContract, {
     const changed = { ...position, leverage: payload.leverage };
     return { ...state, positions: upsertPosition(state.positions, changed, seq) };
   },
-  'contract-orders-requested': (state, { payload, seq }) =>
+  'contract-order-list-requested': (state, { payload, seq }) =>
     isSeed(payload) ? { ...state, orders: { ...state.orders, requestedAt: seq } } : state,
-  'contract-orders': (state, { payload, seq }) => ({
+  'contract-order-list': (state, { payload, seq }) => ({
     ...state,
     orders: isSeed(payload)
       ? seedOrders(state.orders, payload.answer.list, seq)
-      : mergeOrders(state.orders, payload.answer.list, seq),
+      : mergeListed(state.orders, payload.answer.list, seq),
   }),
   'contract-order': (state, { payload, seq }) => ({
     ...state,
     orders: mergeOrders(state.orders, [payload], seq),
+  }),
+  'contract-orders': (state, { payload, seq }) => ({
+    ...state,
+    orders: mergeOrders(state.orders, payload.data, seq),
   }),
   logout: forgetUser,
   'session-expired': forgetUser,

@@ -23,7 +23,11 @@ export function ContractOrderForm(props: { symbol: string; view: ContractTradeVi
   const { token } = useApp();
   const go = useGo();
   const { view } = props;
-  const { snapshot, send } = useContractOrder(props.symbol, view.orders);
+  const { snapshot, send, followed } = useContractOrder(
+    props.symbol,
+    view.orders,
+    view.finishedOrders,
+  );
   const { form, problem } = snapshot.context;
   // What the review depends on besides the form: the mark, the wallet and the positions.
   const held = view.positions.map((position) => `${position.id}:${position.quantityExact}`);
@@ -208,7 +212,7 @@ export function ContractOrderForm(props: { symbol: string; view: ContractTradeVi
               ? t('contract.openLong')
               : t('contract.openShort')}
       </button>
-      <FollowedContractOrder snapshot={snapshot} send={send} />
+      <FollowedContractOrder snapshot={snapshot} followed={followed} send={send} />
     </form>
   );
 }

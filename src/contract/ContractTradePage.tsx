@@ -1,12 +1,13 @@
 // Perpetual trading (`/pages/contract/trade?symbol=BTCUSDT`): the market's last price, mark and
-// funding, the order form beside the index market's book, and the user's positions and resting
-// orders under them. Pull down to refresh.
+// funding, the order form beside the perpetual's own order book and trades, and the user's
+// positions and resting orders under them. Pull down to refresh.
 import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
+import { MarketActivity } from '../market/MarketActivity.tsx';
 import { klinePath, klineSearch } from '../market/market-query.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
@@ -18,7 +19,6 @@ import { ContractAccount } from './ContractAccount.tsx';
 import { ContractOrderForm } from './ContractOrderForm.tsx';
 import { parseContractSymbol } from './contract-query.ts';
 import { FundingCountdown } from './FundingCountdown.tsx';
-import { IndexMarketBook } from './IndexMarketBook.tsx';
 import './contract.css';
 
 export function ContractTradePage() {
@@ -83,7 +83,12 @@ export function ContractTradePage() {
       <div className="contract-trade">
         {/* A new market is a new form: its machine starts again rather than carrying an order over. */}
         <ContractOrderForm key={symbol} symbol={symbol} view={view} />
-        <IndexMarketBook symbol={symbol} />
+        <section
+          aria-label={t('contract.book', { pair: displaySymbol(symbol) })}
+          data-testid="contract-book"
+        >
+          <MarketActivity symbol={symbol} book="contract" />
+        </section>
       </div>
       <ContractAccount view={view} />
     </div>

@@ -1,6 +1,7 @@
 // The order form's machine with its effects bound to the worker: the check is the worker's review
 // (market, mark, wallet, positions), placing goes through its API client with one idempotency key
-// per intent. The followed order is told from the resting orders the view lists.
+// per intent. The followed order is told from the view's resting orders and, once it finished, from
+// the orders it saw finish (filled, or cancelled with its reason).
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -12,7 +13,11 @@ import {
 import type { ContractOrderForm, ContractOrderRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 
-export function useContractOrder(symbol: string, resting: readonly ContractOrderRow[]) {
+export function useContractOrder(
+  symbol: string,
+  resting: readonly ContractOrderRow[],
+  finished: readonly ContractOrderRow[],
+) {
   const { core } = useApp();
   const machine = useMemo(
     () =>
@@ -41,18 +46,21 @@ export function useContractOrder(symbol: string, resting: readonly ContractOrder
   const [snapshot, send] = useMachine(machine);
 
   const followedId = snapshot.context.order?.id;
-  const followed = resting.find((order) => order.id === followedId) ?? null;
-  // Once seen resting, an order missing from the list has left the book.
+  const followed =
+    resting.find((order) => order.id === followedId) ??
+    finished.find((order) => order.id === followedId) ??
+    null;
+  // Once seen resting, an order missing from both lists left the book without a word of how.
   const seenResting = useRef<number | null>(null);
   useEffect(() => {
     if (followedId === undefined) return;
     if (followed) {
-      seenResting.current = followedId;
+      if (followed.open) seenResting.current = followedId;
       send({ type: 'ORDER_UPDATE', order: followed });
     } else if (seenResting.current === followedId) {
       send({ type: 'ORDER_LEFT', id: followedId });
     }
   }, [followed, followedId, send]);
 
-  return { snapshot, send };
+  return { snapshot, send, followed };
 }

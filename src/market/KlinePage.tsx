@@ -68,7 +68,7 @@ export function KlinePage() {
           <ListLoading text={t('kline.loadingChart')} />
         )}
       </div>
-      <MarketActivity symbol={symbol} />
+      <MarketActivity symbol={symbol} book="spot" />
     </div>
   );
 }

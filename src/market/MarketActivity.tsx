@@ -1,15 +1,20 @@
-// Below the chart: the order book and the recent trades as two tabs. Only the open tab watches
-// its view, so the worker does not format a book nobody sees.
+// Below the chart, and beside an order form: the order book and the recent trades as two tabs, of
+// a spot market or of a perpetual's own book. Only the open tab watches its view, so the worker
+// does not format a book nobody sees.
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabRow, tabId } from '../ui/TabRow.tsx';
+import type { BookKind } from './book-kind.ts';
 import { OrderBook } from './OrderBook.tsx';
 import { TradesList } from './TradesList.tsx';
 
 type Tab = 'book' | 'trades';
 const tabs: readonly Tab[] = ['book', 'trades'];
 
-export const MarketActivity = memo(function MarketActivity(props: { symbol: string }) {
+export const MarketActivity = memo(function MarketActivity(props: {
+  symbol: string;
+  book: BookKind;
+}) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('book');
   return (
@@ -26,9 +31,9 @@ export const MarketActivity = memo(function MarketActivity(props: { symbol: stri
       />
       <div id="activity-panel" role="tabpanel" aria-labelledby={tabId('activity-panel', tab)}>
         {tab === 'book' ? (
-          <OrderBook symbol={props.symbol} />
+          <OrderBook symbol={props.symbol} book={props.book} />
         ) : (
-          <TradesList symbol={props.symbol} />
+          <TradesList symbol={props.symbol} book={props.book} />
         )}
       </div>
     </section>

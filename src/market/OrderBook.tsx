@@ -1,15 +1,17 @@
 // The order book as mobile exchanges show it: bids and asks side by side, best prices on top and
-// next to each other, bars growing outwards from the middle by cumulative quantity.
+// next to each other, bars growing outwards from the middle by cumulative quantity. `book` says
+// whose: a spot market's, or a perpetual's own.
 import { useTranslation } from 'react-i18next';
 import type { BookRow } from '../../workers/facade.ts';
 import { useView } from '../app/use-view.ts';
 import { Figure } from '../ui/Figures.tsx';
 import { ListLoading } from '../ui/SectionStatus.tsx';
 import { depthPercent, depthRows } from './book-depth.ts';
+import { type BookKind, bookViews } from './book-kind.ts';
 
-export function OrderBook(props: { symbol: string }) {
+export function OrderBook(props: { symbol: string; book: BookKind }) {
   const { t } = useTranslation();
-  const book = useView('book', { symbol: props.symbol });
+  const book = useView(bookViews[props.book].book, { symbol: props.symbol });
   if (!book) return <ListLoading text={t('loading.page')} />;
   const { bids, asks, deepest } = depthRows(book.bids, book.asks);
   return (

@@ -1,4 +1,5 @@
-// The market's recent trades, newest first: time, price coloured by the taker's side, quantity.
+// The market's recent trades, newest first: time, price coloured by the taker's side, quantity;
+// `book` says whose: a spot market's, or a perpetual's own.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../schemas/languages.ts';
@@ -6,12 +7,13 @@ import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
 import { Figure } from '../ui/Figures.tsx';
 import { ListLoading } from '../ui/SectionStatus.tsx';
+import { type BookKind, bookViews } from './book-kind.ts';
 import { tradeTimeFormatter } from './trade-time.ts';
 
-export function TradesList(props: { symbol: string }) {
+export function TradesList(props: { symbol: string; book: BookKind }) {
   const { t } = useTranslation();
   const { language } = useApp();
-  const trades = useView('trades', { symbol: props.symbol });
+  const trades = useView(bookViews[props.book].trades, { symbol: props.symbol });
   const time = useMemo(() => tradeTimeFormatter(intlLocale(language)), [language]);
   if (!trades) return <ListLoading text={t('loading.page')} />;
   return (

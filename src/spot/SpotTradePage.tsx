@@ -58,7 +58,7 @@ export function SpotTradePage() {
       <div className="spot-trade">
         {/* A new market is a new form: its machine starts again rather than carrying an order over. */}
         <OrderForm key={symbol} symbol={symbol} spot={spot} />
-        <MarketActivity symbol={symbol} />
+        <MarketActivity symbol={symbol} book="spot" />
       </div>
       <OrderLists spot={spot} refreshed={refreshed} />
     </div>

@@ -1,13 +1,19 @@
 // Perpetual calls through the worker's core: one idempotency key per intent, reused when a call went
 // unanswered and fresh once one was answered; every intent logged with its key and only its fields;
 // the form reviewed with core/contract's formulas against what the worker folded; the trade page's
-// view, whose positions follow a newer mark with the server's formulas; and the history's fills and
-// liquidations, logged and formatted for the locale.
+// view, whose positions follow a newer mark with the server's formulas and whose orders say how
+// they ended; and the history's fills and liquidations, logged and formatted for the locale.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import { marketBrackets, priceAtScale } from '../../core/contract/contract-units.ts';
 import { liquidationPrice } from '../../core/contract/margin.ts';
-import { emptyContractForm } from '../../core/contract/order-form.ts';
+import { type ContractOrderForm, emptyContractForm } from '../../core/contract/order-form.ts';
 import { fromNdjson } from '../../core/event-log.ts';
+import {
+  type ContractCheck,
+  type ContractPlaceResult,
+  contractOrderMachine,
+} from '../../core/machines/contract-order.machine.ts';
 import { formatPrice } from '../../core/price-format.ts';
 import { viewAt } from '../../core/projections/client-view.ts';
 import { errorCodes } from '../../schemas/errors.ts';
@@ -199,6 +205,63 @@ describe('the trade page view', () => {
       roe: '+10.00%',
       mark: '3,030.00',
       liquidation: '2,710.85',
+    });
+  });
+
+  it('tells how the followed order ended, from the orders channel, and the form says so', async () => {
+    const later = { updated_at: '2025-01-01T00:00:09.000Z' };
+    const events = [
+      ...base(),
+      logged({ source: 'api', type: 'contract-order', payload: contractOrder(21, 'open') }),
+      logged({ source: 'api', type: 'contract-order', payload: contractOrder(22, 'open') }),
+      takenFrame('contract-orders', [
+        contractOrder(21, 'cancelled', {
+          ...later,
+          filled_quantity: '0.04',
+          cancel_reason: 'unfilled',
+        }),
+        contractOrder(22, 'filled', later),
+        contractOrder(23, 'cancelled', { ...later, cancel_reason: 'self_trade' }),
+      ]),
+    ];
+    const open = tradeView(viewAt(events.slice(0, -1)), 'ETHUSDT', 'en');
+    const ended = tradeView(viewAt(events), 'ETHUSDT', 'en');
+    expect(ended.orders).toEqual([]);
+    const how = ended.finishedOrders.map(({ id, status, traded, cancelReason }) => ({
+      id,
+      status,
+      traded,
+      cancelReason,
+    }));
+    expect(how).toEqual([
+      { id: 23, status: 'cancelled', traded: false, cancelReason: 'self_trade' },
+      { id: 22, status: 'filled', traded: true, cancelReason: null },
+      { id: 21, status: 'cancelled', traded: true, cancelReason: 'unfilled' },
+    ]);
+
+    // The form placed order 21; it rested, and the frame ended it.
+    const placed = open.orders.find((row) => row.id === 21);
+    const final = ended.finishedOrders.find((row) => row.id === 21);
+    if (!placed || !final) throw new Error('order 21 is not in the view');
+    const machine = contractOrderMachine.provide({
+      actors: {
+        check: fromPromise<ContractCheck, { form: ContractOrderForm }>(async () => ({ ok: true })),
+        place: fromPromise<ContractPlaceResult, { form: ContractOrderForm }>(async () => ({
+          kind: 'placed',
+          order: placed,
+        })),
+      },
+    });
+    const actor = createActor(machine).start();
+    actor.send({ type: 'CHANGE', field: 'price', value: '2900' });
+    actor.send({ type: 'CHANGE', field: 'quantity', value: '0.1' });
+    actor.send({ type: 'SUBMIT' });
+    await expect.poll(() => actor.getSnapshot().value).toBe('resting');
+    actor.send({ type: 'ORDER_UPDATE', order: final });
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(actor.getSnapshot().context).toMatchObject({
+      left: false,
+      order: { id: 21, status: 'cancelled' },
     });
   });
 

@@ -2,7 +2,7 @@
 // server shows for the position the order's fill makes (isolated on its own initial margin, cross
 // on the wallet less the fee); its cost is the server's hold; its maxima are the most the balance
 // and the brackets allow; its problems come in screen order; a market order is priced through the
-// index market's book.
+// perpetual's own book.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { marketBrackets, priceAtScale } from '../../core/contract/contract-units.ts';
@@ -205,7 +205,7 @@ describe('a market order', () => {
     [3002n * usdt, 5_000_000n],
   ] as const;
 
-  it('walks the index market’s book for its worst and average price', () => {
+  it('walks the perpetual’s book for its worst and average price', () => {
     expect(walkBook(asks, 10_000_000n)).toEqual({
       worst: 3002n * usdt,
       average: 30015n * 10_000_000n,

@@ -1,13 +1,14 @@
 // The perpetual projections: open positions seeded by the answer and kept current by the private
 // `positions` frames, where a closed one leaves and never comes back with an older answer; marks
-// from the answers and the `mark.*` frames; resting orders from the current list and the answers;
+// from the answers and the `mark.*` frames; resting orders from the current list, the answers and
+// the `contract-orders` frames, where a finished one leaves and is remembered as it ended;
 // frames that break their channel's schema are refused where they enter; the user's part is
 // forgotten at logout while the markets stay; the history pages (closed positions, fills,
 // liquidations) as last answered.
 import { describe, expect, it } from 'vitest';
 import type { LoggedEvent } from '../../core/event-log.ts';
 import { contractFold, initialContract } from '../../core/projections/contract.ts';
-import { restingOrders } from '../../core/projections/contract-open-orders.ts';
+import { finishedOrder, restingOrders } from '../../core/projections/contract-open-orders.ts';
 import { openPositions } from '../../core/projections/contract-positions.ts';
 import { closedLine, contractRecordsFold } from '../../core/projections/contract-records.ts';
 import type { ContractPosition } from '../../schemas/api/contract.schema.ts';
@@ -159,13 +160,13 @@ describe('contract orders', () => {
   const request = () =>
     logged({
       source: 'intent',
-      type: 'contract-orders-requested',
+      type: 'contract-order-list-requested',
       payload: { status: 'current', page: 1, size: 100 },
     });
   const current = (list: ReturnType<typeof contractOrder>[]) =>
     logged({
       source: 'api',
-      type: 'contract-orders',
+      type: 'contract-order-list',
       payload: {
         status: 'current',
         page: 1,
@@ -196,6 +197,81 @@ describe('contract orders', () => {
     expect(
       restingIds([logged({ source: 'api', type: 'contract-order', payload: filled })]),
     ).toEqual([]);
+  });
+
+  const at = (second: number) => `2025-01-01T00:00:${String(second).padStart(2, '0')}.000Z`;
+  const ordersFrame = (...orders: ReturnType<typeof contractOrder>[]) =>
+    takenFrame('contract-orders', orders);
+
+  it('follows the orders channel, where a state older than the one shown loses', () => {
+    const partly = contractOrder(5, 'partially_filled', {
+      filled_quantity: '0.04',
+      updated_at: at(3),
+    });
+    const events = [
+      request(),
+      current([contractOrder(5, 'open', { updated_at: at(1) })]),
+      ordersFrame(partly, contractOrder(6, 'open', { updated_at: at(3) })),
+      ordersFrame(contractOrder(5, 'open', { updated_at: at(2) })),
+    ];
+    expect(restingIds(events)).toEqual([6, 5]);
+    expect(fold(events).orders.byId[5]).toEqual(partly);
+  });
+
+  it('lets a filled order leave the resting list and remembers how it ended', () => {
+    const events = [
+      request(),
+      current([contractOrder(7, 'open')]),
+      ordersFrame(contractOrder(7, 'filled', { avg_price: '2899.50', updated_at: at(4) })),
+    ];
+    expect(restingIds(events)).toEqual([]);
+    expect(finishedOrder(fold(events).orders, 7)).toMatchObject({
+      status: 'filled',
+      avg_price: '2899.50',
+    });
+  });
+
+  it('never brings back a finished order with an answer or a list read before it finished', () => {
+    const events = [
+      request(),
+      // The frame of the batch that filled it came before the answer that placed it.
+      ordersFrame(contractOrder(8, 'filled', { updated_at: at(2) })),
+      logged({ source: 'api', type: 'contract-order', payload: contractOrder(8, 'open') }),
+      current([contractOrder(8, 'open')]),
+    ];
+    expect(restingIds(events)).toEqual([]);
+    expect(finishedOrder(fold(events).orders, 8)?.status).toBe('filled');
+  });
+
+  it('takes from a history page only what it says of orders shown resting', () => {
+    const history = (list: ReturnType<typeof contractOrder>[]) =>
+      logged({
+        source: 'api',
+        type: 'contract-order-list',
+        payload: {
+          status: 'history',
+          page: 1,
+          answer: { list, total: list.length, page: 1, size: 20 },
+        },
+      });
+    const events = [
+      request(),
+      current([contractOrder(9, 'open')]),
+      history([
+        contractOrder(9, 'cancelled', { updated_at: at(5) }),
+        contractOrder(3, 'filled', { updated_at: at(5) }),
+      ]),
+    ];
+    expect(restingIds(events)).toEqual([]);
+    expect(fold(events).orders.finished.map((order) => order.id)).toEqual([9]);
+  });
+
+  it('forgets the finished orders at logout', () => {
+    const state = fold([
+      ordersFrame(contractOrder(10, 'cancelled')),
+      logged({ source: 'intent', type: 'logout', payload: null }),
+    ]);
+    expect(state.orders.finished).toEqual([]);
   });
 });
 

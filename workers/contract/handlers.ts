@@ -1,14 +1,16 @@
 // The perpetual contracts in the worker: the order form reviewed with core/contract's formulas
 // against what the worker has folded; opening, closing, cancelling and changing a position with
 // one idempotency key per intent, their answers logged so the projections have them before the
-// channel speaks; the history lists as rows. No channel carries contract orders, so a change of a
-// position (a fill) brings the resting orders again, and a closed one the history (its reason).
+// channel speaks; the history lists as rows. The private `positions` and `contract-orders`
+// channels carry the user's positions and orders as they change; a closed position brings the
+// history's first page (its reason), and a perpetual's book that missed a diff asks for a snapshot.
 
 import type { ContractOrderForm } from '../../core/contract/order-form.ts';
 import type {
   CloseRequest,
   PositionChange,
 } from '../../core/machines/contract-position.machine.ts';
+import { newlyGapped } from '../../core/projections/books.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
 import { openPositions } from '../../core/projections/contract-positions.ts';
 import {
@@ -20,6 +22,7 @@ import {
   contractTpSl,
   openContract,
 } from '../../schemas/api/contract.schema.ts';
+import { channelName } from '../../schemas/channels.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
 import { mapOutcome, type Outcome, pageOf } from '../kernel/outcome.ts';
@@ -31,7 +34,6 @@ import {
   loadFills,
   loadFundingPayments,
   loadLiquidations,
-  loadRestingOrders,
   refreshContract,
 } from './loaders.ts';
 import { emptyContractReview, formattedReview, reviewContext } from './review.ts';
@@ -251,38 +253,31 @@ function setTpSl(
   );
 }
 
-/** One reload of the resting orders at a time; a change during one asks for one more. */
-const followUps = new WeakMap<DomainContext, { running: boolean; again: boolean }>();
-
-async function reloadResting(context: DomainContext): Promise<void> {
-  const state = followUps.get(context) ?? { running: false, again: false };
-  followUps.set(context, state);
-  if (state.running) {
-    state.again = true;
-    return;
-  }
-  state.running = true;
-  do {
-    state.again = false;
-    await loadRestingOrders(context);
-  } while (state.again);
-  state.running = false;
-}
-
-/** A position that changed on the channel: its orders may have filled, and a closed one has a reason. */
+/** A position that changed on the channel: its market's mark is held, and a closed one has a reason. */
 function followPositions(before: ClientView, after: ClientView, context: DomainContext): void {
   const was = before.contract.positions;
   const now = after.contract.positions;
   if (was === now || !context.loggedIn()) return;
   holdPositionMarks(context);
-  void reloadResting(context);
   if (now.closed.length !== was.closed.length || now.closed.at(-1) !== was.closed.at(-1)) {
     void loadClosedPositions(context, 1, contractPageSize);
   }
 }
 
+/** A perpetual's depth diff that did not follow its book: ask for a fresh snapshot. */
+function resyncContractBooks(before: ClientView, after: ClientView, context: DomainContext): void {
+  if (!after.connection.open) return;
+  for (const symbol of newlyGapped(before.contractBooks, after.contractBooks)) {
+    context.record({ source: 'intent', type: 'contract-book-resync', payload: { symbol } });
+    context.channels.refresh([channelName.contractDepth(symbol)]);
+  }
+}
+
 export const contractDomain = defineDomain({
   handlers: createContractHandlers,
-  signedInChannels: ['positions'],
-  react: followPositions,
+  signedInChannels: ['positions', 'contract-orders'],
+  react(before, after, context) {
+    followPositions(before, after, context);
+    resyncContractBooks(before, after, context);
+  },
 });

@@ -1,6 +1,6 @@
 // What the perpetual pages load: the board of tickers, marks and funding; the markets' rules and
-// brackets; and, signed in, the open positions, the resting orders, the balances and the history
-// lists' pages. Requests and answers go into the log, where the projections fold them.
+// brackets; a perpetual's recent trades; and, signed in, the open positions, the resting orders,
+// the balances and the history lists' pages. Requests and answers go into the log, where the projections fold them.
 import { boardRows } from '../../core/contract/events.ts';
 import { openPositions } from '../../core/projections/contract-positions.ts';
 import {
@@ -12,12 +12,13 @@ import {
   contractOrders,
   contractPositions,
 } from '../../schemas/api/contract.schema.ts';
+import { contractTrades } from '../../schemas/api/contract-book.schema.ts';
 import { contractMarkets as contractBoard } from '../../schemas/api/market.schema.ts';
 import type { SpotOrderList } from '../../schemas/api/spot.schema.ts';
 import { channelName } from '../../schemas/channels.ts';
 import type { DomainContext } from '../kernel/context.ts';
 import type { Outcome } from '../kernel/outcome.ts';
-import { recordSection } from '../market/loaders.ts';
+import { recordSection, tradesPage } from '../market/loaders.ts';
 import { loadBalances } from '../wallet/loaders.ts';
 
 /** Resting orders a refresh loads: the largest page the server gives. */
@@ -46,6 +47,14 @@ export async function loadContractMarkets(context: Context) {
   return outcome;
 }
 
+/** A perpetual's recent trades on its own book, before its channel's frames extend them. */
+export async function loadContractTrades(context: Context, symbol: string): Promise<void> {
+  const outcome = await context.call(contractTrades, { symbol, limit: tradesPage });
+  if (outcome.ok) {
+    context.record({ source: 'api', type: 'contract-recent-trades', payload: outcome.data });
+  }
+}
+
 export async function loadPositions(context: Context) {
   context.record({ source: 'intent', type: 'contract-positions-requested', payload: null });
   const outcome = await context.call(contractPositions, {});
@@ -65,14 +74,14 @@ export async function listContractOrders(
   const where = { status, page };
   context.record({
     source: 'intent',
-    type: 'contract-orders-requested',
+    type: 'contract-order-list-requested',
     payload: { ...where, size },
   });
   const outcome = await context.call(contractOrders, { ...where, size });
   if (outcome.ok) {
     context.record({
       source: 'api',
-      type: 'contract-orders',
+      type: 'contract-order-list',
       payload: { ...where, answer: outcome.data },
     });
   }

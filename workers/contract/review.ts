@@ -1,7 +1,7 @@
 // The order form reviewed in the worker, against what it has folded: the market's rules and
-// brackets, its mark, the contract wallet, every open position, and the index market's book (what a
-// market order is reckoned to trade through while the perpetual's own book is not published). The
-// figures come from core/contract's formulas and leave here formatted.
+// brackets, its mark, the contract wallet, every open position, and the perpetual's own book (what
+// a market order is reckoned to trade through). The figures come from core/contract's formulas and
+// leave here formatted.
 import { priceAtScale, signedAtoms } from '../../core/contract/contract-units.ts';
 import type { ContractOrderForm } from '../../core/contract/order-form.ts';
 import { stepsOf, typedAtoms } from '../../core/contract/order-form.ts';
@@ -55,7 +55,7 @@ export function reviewContext(view: ClientView, symbol: string): ReviewContext |
     walletTotal: wallet?.total ?? null,
     positions: heldPositions(contract),
     marks: marketMarks(contract),
-    book: bookOf(view.books[symbol]),
+    book: bookOf(view.contractBooks[symbol]),
   };
 }
 

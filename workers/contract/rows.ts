@@ -174,6 +174,7 @@ export function orderRow(
     status: order.status,
     cancelReason: order.cancel_reason,
     open: isResting(order),
+    traded: (signedAtoms(order.filled_quantity) ?? 0n) > 0n,
     leverage: order.leverage,
     marginMode: order.margin_mode,
     price: order.type === 'market' ? '--' : price(order.price, scale, locale),

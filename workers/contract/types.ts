@@ -122,6 +122,8 @@ export interface ContractOrderRow {
   cancelReason: ContractOrder['cancel_reason'];
   /** Resting or partly filled: it can still be cancelled. */
   open: boolean;
+  /** Some of it filled: a cancelled order that traded was partly filled first. */
+  traded: boolean;
   leverage: number;
   marginMode: MarginMode;
   price: string;
@@ -159,6 +161,8 @@ export interface ContractTradeView {
   positions: readonly ContractPositionRow[];
   ended: readonly EndedPositionRow[];
   orders: readonly ContractOrderRow[];
+  /** Orders seen finishing while the page was open, the last to finish first: how each ended. */
+  finishedOrders: readonly ContractOrderRow[];
 }
 
 /** A form problem with what its message names, already formatted. */

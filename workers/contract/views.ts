@@ -1,6 +1,7 @@
 // The perpetual pages' live views, formatted in the worker for the current locale: the futures
-// board (tickers, marks, funding), and a market's trade page (its prices and funding, the contract
-// wallet, and the user's positions and resting orders in every market).
+// board (tickers, marks, funding), a market's trade page (its prices and funding, the contract
+// wallet, and the user's positions and resting orders in every market), and the perpetual's own
+// order book and trades, drawn as a spot market's are.
 
 import { availableOf } from '../../core/projections/balances.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
@@ -9,8 +10,9 @@ import { openPositions } from '../../core/projections/contract-positions.ts';
 import { closedLine } from '../../core/projections/contract-records.ts';
 import { channelName } from '../../schemas/channels.ts';
 import { defineView } from '../kernel/view.ts';
+import { liveBookView, liveTradesView } from '../market/views.ts';
 import { exact, percent, price, signedPercent, timeOf } from './format.ts';
-import { refreshContract } from './loaders.ts';
+import { loadContractTrades, refreshContract } from './loaders.ts';
 import { contractWallet, orderRow, positionRow, settlementAsset } from './rows.ts';
 import type {
   ContractBoardRow,
@@ -117,6 +119,9 @@ export function tradeView(view: ClientView, symbol: string, locale: string): Con
     orders: restingOrders(contract.orders).map((order) =>
       orderRow(order, contract.markets[order.symbol], locale),
     ),
+    finishedOrders: contract.orders.finished
+      .toReversed()
+      .map((order) => orderRow(order, contract.markets[order.symbol], locale)),
   };
 }
 
@@ -128,11 +133,27 @@ export const contractTradeLiveView = defineView<ContractTradeView, { symbol: str
     view.tickers[symbol],
     view.session,
   ],
-  // The trade page shows its market's last price and mark; the positions' own markets' marks are
-  // held while any position is open (loaders.ts).
-  channels: ({ symbol }) => [channelName.ticker(symbol), channelName.mark(symbol)],
+  // The trade page shows its market's last price and mark, and reckons a market order through its
+  // book; the positions' own markets' marks are held while any position is open (loaders.ts). The
+  // user's orders come on the private `contract-orders`, held for the session (handlers.ts).
+  channels: ({ symbol }) => [
+    channelName.ticker(symbol),
+    channelName.mark(symbol),
+    channelName.contractDepth(symbol),
+  ],
   load: (_params, context) => void refreshContract(context),
   // Private frames sent while the socket was down are gone, and a new session has its own positions.
   reloadOn: ['reconnect', 'signIn'],
   payload: (view, { symbol }, locale) => tradeView(view, symbol, locale),
 });
+
+/** The perpetual's own order book and trades, beside the trade page's form. */
+export const contractBookLiveView = liveBookView(
+  (view) => view.contractBooks,
+  channelName.contractDepth,
+);
+export const contractTradesLiveView = liveTradesView(
+  (view) => view.contractTrades,
+  channelName.contractTrades,
+  loadContractTrades,
+);

@@ -1,5 +1,6 @@
 // The market domain in the worker: loading a section's markets, paging a chart back, and asking
 // for a fresh depth snapshot when a diff was missed.
+import { newlyGapped } from '../../core/projections/books.ts';
 import { seriesKey } from '../../core/projections/candles.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
 import { channelName } from '../../schemas/channels.ts';
@@ -21,12 +22,10 @@ export function createMarketHandlers(context: DomainContext): MarketHandlers {
 
 /** A depth diff that did not follow its book: ask for a fresh snapshot. */
 function resyncBooks(before: ClientView, after: ClientView, context: DomainContext): void {
-  if (before.books === after.books || !after.connection.open) return;
-  for (const [symbol, book] of Object.entries(after.books)) {
-    if (book.gap && !before.books[symbol]?.gap) {
-      context.record({ source: 'intent', type: 'book-resync', payload: { symbol } });
-      context.channels.refresh([channelName.depth(symbol)]);
-    }
+  if (!after.connection.open) return;
+  for (const symbol of newlyGapped(before.books, after.books)) {
+    context.record({ source: 'intent', type: 'book-resync', payload: { symbol } });
+    context.channels.refresh([channelName.depth(symbol)]);
   }
 }
 

@@ -21,7 +21,7 @@ import type { MarketSection } from './types.ts';
 const firstPage = 300;
 const olderPage = 500;
 /** Recent trades a market page starts with. */
-const tradesPage = 50;
+export const tradesPage = 50;
 
 const sectionEndpoints = {
   spot: spotMarkets,

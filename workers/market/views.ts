@@ -1,9 +1,14 @@
 // The market's live views, each defined once: what part of the fold it is drawn from, which
-// channels it holds, what it loads, and its payload (rows.ts formats them).
+// channels it holds, what it loads, and its payload (rows.ts formats them). A book and its trades
+// are drawn alike for a spot market and a perpetual (workers/contract/views.ts).
 import * as Comlink from 'comlink';
+import type { BooksView } from '../../core/projections/books.ts';
 import { seriesKey } from '../../core/projections/candles.ts';
+import type { ClientView } from '../../core/projections/client-view.ts';
+import type { TradesView as TradesState } from '../../core/projections/trades.ts';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
 import { channelName } from '../../schemas/channels.ts';
+import type { DomainContext } from '../kernel/context.ts';
 import { defineView } from '../kernel/view.ts';
 import { ChartColumns } from './chart-columns.ts';
 import { fetchCandles, fetchTrades } from './loaders.ts';
@@ -33,18 +38,39 @@ export const chartLiveView = defineView<ChartView, Series, ChartColumns>({
   transfer: transferred,
 });
 
-export const bookLiveView = defineView<BookView, { symbol: string }>({
-  source: (view, { symbol }) => view.books[symbol],
-  channels: ({ symbol }) => [channelName.depth(symbol)],
-  payload: (view, { symbol }, locale) => bookView(symbol, view.books[symbol], locale),
-});
+/** A live order book, drawn from one part of the fold and held by its channel. */
+export function liveBookView(
+  books: (view: ClientView) => BooksView,
+  channel: (symbol: string) => string,
+) {
+  return defineView<BookView, { symbol: string }>({
+    source: (view, { symbol }) => books(view)[symbol],
+    channels: ({ symbol }) => [channel(symbol)],
+    payload: (view, { symbol }, locale) => bookView(symbol, books(view)[symbol], locale),
+  });
+}
 
-export const tradesLiveView = defineView<TradesView, { symbol: string }>({
-  source: (view, { symbol }) => view.trades[symbol],
-  channels: ({ symbol }) => [channelName.trades(symbol)],
-  load: ({ symbol }, context) => void fetchTrades(context, symbol),
-  payload: (view, { symbol }, locale) => tradesView(symbol, view.trades[symbol], locale),
-});
+/** Live recent trades: loaded over HTTP when first watched, then extended by their channel. */
+export function liveTradesView(
+  trades: (view: ClientView) => TradesState,
+  channel: (symbol: string) => string,
+  load: (context: DomainContext, symbol: string) => Promise<void>,
+) {
+  return defineView<TradesView, { symbol: string }>({
+    source: (view, { symbol }) => trades(view)[symbol],
+    channels: ({ symbol }) => [channel(symbol)],
+    load: ({ symbol }, context) => void load(context, symbol),
+    payload: (view, { symbol }, locale) => tradesView(symbol, trades(view)[symbol], locale),
+  });
+}
+
+/** A spot market's book and trades. */
+export const bookLiveView = liveBookView((view) => view.books, channelName.depth);
+export const tradesLiveView = liveTradesView(
+  (view) => view.trades,
+  channelName.trades,
+  fetchTrades,
+);
 
 /**
  * A chart's columns handed over rather than copied on arrival: copies made here, off the UI
