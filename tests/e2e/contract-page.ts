@@ -1,5 +1,5 @@
 // A page model of the perpetual pages, so the test reads as what a trader does.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export class ContractTradePage {
   constructor(readonly page: Page) {}
@@ -53,6 +53,30 @@ export class ContractTradePage {
 
   followed() {
     return this.page.getByTestId('contract-follow');
+  }
+
+  /** The prices of the bids in the perpetual's book beside the form, as numbers. */
+  bookBids(): Promise<number[]> {
+    return this.numbers(this.book().locator('[data-testid="book-bids"] .book-row__price'));
+  }
+
+  /** Shows the perpetual's recent trades in place of its book. */
+  showTrades() {
+    return this.book().getByRole('tab', { name: 'Recent trades' }).click();
+  }
+
+  /** The prices of the perpetual's recent trades, as numbers. */
+  tradePrices(): Promise<number[]> {
+    return this.numbers(this.book().locator('[data-testid="trades-list"] .price'));
+  }
+
+  book() {
+    return this.page.getByTestId('contract-book');
+  }
+
+  async numbers(figures: Locator): Promise<number[]> {
+    const texts = await figures.allTextContents();
+    return texts.map((text) => Number(text.replace(/,/g, '')));
   }
 
   positions() {

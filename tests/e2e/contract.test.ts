@@ -1,9 +1,10 @@
 // Perpetual contracts in a phone-sized Chromium against the real server and its liquidity
 // provider: a user moves USDT to the contract wallet, reaches the trade page from the futures list,
-// opens a 10× long with take-profit and stop-loss at a limit price, and sees the position's
-// liquidation price equal the order form's estimate; closes half, then the rest, finds the closed
-// position in the history and draws its share card. Another trader (over the API) sells into the
-// resting long, so it fills at its own price exactly.
+// opens a 10× long with take-profit and stop-loss at a limit price, sees it rest in the perpetual's
+// own book beside the form, and the position's liquidation price equal the order form's estimate;
+// closes half, then the rest, finds the closed position in the history and draws its share card.
+// Another trader (over the API) sells into the resting long, so it fills at its own price exactly,
+// and the form says the order filled.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { registerUser } from '../support/accounts.ts';
@@ -75,7 +76,6 @@ describe('perpetual contracts', () => {
     await app.page.getByTestId('market-row-ETHUSDT').click();
     await app.waitForRoute('/pages/contract/trade?symbol=ETHUSDT');
     const trade = new ContractTradePage(app.page);
-    expect(await app.page.getByTestId('index-book-label').textContent()).toContain('ETH/USDT');
     await expect.poll(() => trade.available(), patient).toMatch(/^500(\.0+)?$/);
     await expect.poll(() => trade.mark(), patient).toMatch(/^\d+\.\d\d$/);
 
@@ -95,6 +95,8 @@ describe('perpetual contracts', () => {
     await expect.poll(() => trade.figure('contract-cost'), patient).toMatch(/^\d+\.\d{4}$/);
     await trade.submit();
     await expect.poll(() => trade.followed().getAttribute('data-status'), patient).toBe('open');
+    // It rests in the perpetual's own book beside the form (the spot book never shows it).
+    await expect.poll(() => trade.bookBids(), patient).toContain(Number(price));
 
     // Another trader sells into it, through whatever bids stand above it: every part of the long
     // fills at its own limit price.
@@ -109,6 +111,11 @@ describe('perpetual contracts', () => {
       margin_mode: 'isolated',
     });
     expect(sold.body.code).toBe(200);
+    // The orders channel tells the form how its order ended; the trade is in the perpetual's trades.
+    await expect.poll(() => trade.followed().getAttribute('data-status'), patient).toBe('filled');
+    expect(await trade.followed().textContent()).toContain('Filled');
+    await trade.showTrades();
+    await expect.poll(() => trade.tradePrices(), patient).toContain(Number(price));
 
     await expect.poll(() => trade.positions().count(), patient).toBe(1);
     const id = await trade.firstPositionId();
