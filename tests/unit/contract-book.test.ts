@@ -239,16 +239,16 @@ describe('the perpetual’s book through the worker', () => {
     expect(times()).toEqual([200, 100]);
   });
 
-  it('holds the book for the trade page’s review, and the user’s orders for the session', () => {
+  it('holds the book for the trade page’s review, and the user’s orders while signed in', () => {
     core.watch('contract', () => {}, { symbol: 'ETHUSDT' });
     expect(subscriptions()).toContain('sub contract-depth.ETHUSDT');
     expect(subscriptions()).not.toContain('sub contract-orders');
-    core.setCredentials({ token: 'session-token', language: 'en' });
+    core.setCredentials({ token: 'user-token', language: 'en' });
     expect(subscriptions()).toContain('sub contract-orders');
   });
 
   it('loads no orders when a position changes: the orders channel tells them', async () => {
-    core.setCredentials({ token: 'session-token', language: 'en' });
+    core.setCredentials({ token: 'user-token', language: 'en' });
     core.watch('contract', () => {}, { symbol: 'ETHUSDT' });
     await expect
       .poll(() => requested.filter((path) => path === '/contract/orders'))

@@ -135,7 +135,7 @@ export const contractTradeLiveView = defineView<ContractTradeView, { symbol: str
   ],
   // The trade page shows its market's last price and mark, and reckons a market order through its
   // book; the positions' own markets' marks are held while any position is open (loaders.ts). The
-  // user's orders come on the private `contract-orders`, held for the session (handlers.ts).
+  // user's orders come on the private `contract-orders`, held while signed in (handlers.ts).
   channels: ({ symbol }) => [
     channelName.ticker(symbol),
     channelName.mark(symbol),
