@@ -5,6 +5,8 @@ import * as content from './api/content.schema.ts';
 import * as contract from './api/contract.schema.ts';
 import * as contractBook from './api/contract-book.schema.ts';
 import * as market from './api/market.schema.ts';
+import * as option from './api/option.schema.ts';
+import * as prints from './api/prints.schema.ts';
 import * as security from './api/security.schema.ts';
 import * as spot from './api/spot.schema.ts';
 import * as support from './api/support.schema.ts';
@@ -26,11 +28,13 @@ function endpointsOf(module: Record<string, unknown>): Endpoint[] {
 export const endpoints: readonly Endpoint[] = [
   ...endpointsOf(content),
   ...endpointsOf(market),
+  ...endpointsOf(prints),
   ...endpointsOf(account),
   ...endpointsOf(security),
   ...endpointsOf(wallet),
   ...endpointsOf(spot),
   ...endpointsOf(contract),
   ...endpointsOf(contractBook),
+  ...endpointsOf(option),
   ...endpointsOf(support),
 ];

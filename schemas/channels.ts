@@ -11,6 +11,7 @@ import {
   tickerDataSchema,
   tradeRowSchema,
 } from './api/market.schema.ts';
+import { optionsDataSchema } from './api/option.schema.ts';
 import { ordersDataSchema } from './api/spot.schema.ts';
 import { supportFrameSchema } from './api/support.schema.ts';
 import { balancesDataSchema } from './api/wallet.schema.ts';
@@ -64,6 +65,8 @@ export const channelData = {
   positions: positionsDataSchema,
   /** The user's contract orders that changed (placed, traded, cancelled), as they now stand. */
   'contract-orders': contractOrdersDataSchema,
+  /** The user's second contracts as they are placed and settled. */
+  options: optionsDataSchema,
   /** New messages of the user's support conversation. */
   support: supportFrameSchema,
 } as const;
@@ -81,10 +84,7 @@ export const contractChannelKinds = [
 ] as const;
 export type ContractChannelKind = (typeof contractChannelKinds)[number];
 
-/**
- * A logged-in user's own channels, subscribed after an `auth` frame. `options` is reserved for
- * the second contract (planned): it may be subscribed, and carries no frames yet.
- */
+/** A logged-in user's own channels, subscribed after an `auth` frame. */
 export const privateChannels = [
   'orders',
   'balances',

@@ -93,6 +93,15 @@ export const errorCodes = {
   margin_remove_too_much: 1409,
   margin_mode_cross: 1410,
   leverage_too_high_for_position: 1411,
+  option_trading_off: 1500,
+  option_product_unknown: 1501,
+  stake_above_maximum: 1502,
+  option_open_limit: 1503,
+  option_loss_limit: 1504,
+  option_pool_exposure: 1505,
+  option_not_found: 1506,
+  loss_limit_invalid: 1507,
+  option_index_stale: 1508,
 } as const;
 
 export type ErrorName = keyof typeof errorCodes;

@@ -13,6 +13,7 @@ import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handl
 import { registerLanguage } from './http/language.ts';
 import { createRouter } from './http/router.ts';
 import { createMarketService } from './market/create-market.ts';
+import { PrintRecorder } from './market/print-recorder.ts';
 import type { ModuleContext } from './module.ts';
 import { exchangeReservations, modules } from './modules.ts';
 import { ledgerCheckCall } from './ops/ledger-check.ts';
@@ -80,14 +81,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route: a route keeps the error handler in force when it is declared.
   registerErrorHandlers(app, router.paths);
   const scheduler = deps.scheduler ?? nodeScheduler;
+  const market =
+    deps.market ?? createMarketService(config, deps.db, scheduler, app.log, deps.feeds);
   const context: ModuleContext = {
     ...deps,
     app,
     router,
     scheduler,
     sessionLimits,
-    // The market data every product reads: built here, run by the market module.
-    market: deps.market ?? createMarketService(config, deps.db, scheduler, app.log, deps.feeds),
+    // The market data and index prints every product reads: built here, run by the market module.
+    market,
+    prints: new PrintRecorder({
+      db: deps.db,
+      market,
+      scheduler,
+      retentionMs: config.option.printRetentionMs,
+      log: app.log,
+    }),
     log: app.log,
   };
   const built = modules.map((module) => module.create(context));

@@ -9,6 +9,12 @@ import {
   contractSettingsOf,
 } from './contract/contract-settings.ts';
 import { defaultMarkets, knownMarkets } from './market/catalog.ts';
+import {
+  type OptionSettings,
+  optionEnvShape,
+  optionSettingsOf,
+  optionSettingsProblem,
+} from './option/option-settings.ts';
 import { referralRates } from './referrals/referral-rates.ts';
 import type { ProviderSettings } from './spot/liquidity/liquidity-provider.ts';
 import {
@@ -144,6 +150,7 @@ const envSchema = z.object({
   LP_SEED_USDT: wholeAmount.default(1_000_000n),
   ...supportEnvShape,
   ...contractEnvShape,
+  ...optionEnvShape,
 });
 
 export interface Config {
@@ -203,6 +210,8 @@ export interface Config {
   spot: SpotSettings;
   /** Perpetual contracts (server/contract/contract-settings.ts). */
   contract: ContractSettings;
+  /** The second contract and the index prints (server/option/option-settings.ts). */
+  option: OptionSettings;
   /** Customer service's channels and hours (SUPPORT_CHANNELS, SUPPORT_HOURS). */
   support: SupportSettings;
 }
@@ -250,6 +259,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     );
   }
   const s = parsed.data;
+  const option = optionSettingsOf(s);
+  const optionProblem = optionSettingsProblem(option);
+  if (optionProblem) throw new ConfigError([optionProblem]);
   let walletAssets: readonly AssetSpec[] = defaultAssets;
   if (s.WALLET_ASSETS_FILE) {
     try {
@@ -271,6 +283,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     walletXpubs,
     support: supportSettingsOf(s),
     contract: contractSettingsOf(s),
+    option,
     port: s.PORT,
     host: s.HOST,
     dataDir: path.resolve(s.DATA_DIR),

@@ -9,6 +9,7 @@ import type { PrivateStream, PublicStream } from './gateway/streams.ts';
 import type { Router } from './http/router.ts';
 import type { ReservationsQuery } from './ledger/check.ts';
 import type { MarketService } from './market/market-service.ts';
+import type { PrintRecorder } from './market/print-recorder.ts';
 import type { OpsCall } from './ops/ops-call.ts';
 
 /** What a module is given: the app's parts, and the market data every product reads. */
@@ -18,6 +19,8 @@ export interface ModuleContext extends AppDeps {
   scheduler: Scheduler;
   sessionLimits: SessionLimits;
   market: MarketService;
+  /** Every market's index recorded once a second: what the products settle and mark on. */
+  prints: PrintRecorder;
   log: FastifyBaseLogger;
 }
 

@@ -6,6 +6,7 @@ import { contractModule } from './contract/module.ts';
 import { identityModule } from './identity/module.ts';
 import { marketModule } from './market/module.ts';
 import type { ModuleDefinition } from './module.ts';
+import { optionModule } from './option/module.ts';
 import { referralsModule } from './referrals/module.ts';
 import { spotModule } from './spot/module.ts';
 import { supportModule } from './support/module.ts';
@@ -19,6 +20,7 @@ export const modules: readonly ModuleDefinition[] = [
   walletModule,
   spotModule,
   contractModule,
+  optionModule,
   contentModule,
   supportModule,
 ];

@@ -94,6 +94,17 @@ export const bl: Catalogue = {
       'Depozyt zabezpieczający można dodawać lub wycofywać tylko w pozycjach izolowanych',
     leverage_too_high_for_position:
       'Ta pozycja jest za duża dla tej dźwigni: przy jej wielkości najwyżej {count}×',
+    option_trading_off: 'Kontrakt sekundowy nie jest tu oferowany',
+    option_product_unknown: 'Ten rynek nie ma kontraktu o takim czasie trwania',
+    stake_above_maximum: 'Stawka przekracza maksimum {amount}',
+    option_open_limit: 'Masz już {count} otwartych kontraktów, najwięcej dozwolonych naraz',
+    option_loss_limit: 'Ta stawka podniosłaby dzisiejszą stratę ponad Twój dzienny limit {amount}',
+    option_pool_exposure:
+      'Pula nie może teraz pokryć wypłaty tego kontraktu: spróbuj mniejszej stawki lub innego czasu trwania',
+    option_not_found: 'Nie ma takiego kontraktu',
+    loss_limit_invalid: 'Dzienny limit straty musi być większy od 0 i wynosić najwyżej {amount}',
+    option_index_stale:
+      'Cena indeksu na tym rynku jest nieaktualna: żaden kontrakt nie zostanie otwarty do czasu jej odświeżenia',
     image_not_supported: 'Wybierz obraz JPEG, PNG lub WebP',
     image_too_large: 'Obraz jest większy niż {amount} MB',
     image_too_many_pixels: 'Obraz jest za duży: najwyżej {count} megapikseli',

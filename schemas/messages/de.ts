@@ -94,6 +94,18 @@ export const de: Catalogue = {
     margin_mode_cross: 'Margin kann nur bei isolierten Positionen hinzugefügt oder entfernt werden',
     leverage_too_high_for_position:
       'Diese Position ist für diesen Hebel zu groß: Bei ihrer Größe sind höchstens {count}× möglich',
+    option_trading_off: 'Der Sekundenkontrakt wird hier nicht angeboten',
+    option_product_unknown: 'Für diesen Markt gibt es keinen Kontrakt mit dieser Laufzeit',
+    stake_above_maximum: 'Der Einsatz liegt über dem Höchstbetrag von {amount}',
+    option_open_limit: 'Sie halten bereits {count} offene Kontrakte, das erlaubte Maximum',
+    option_loss_limit:
+      'Dieser Einsatz würde den heutigen Verlust über Ihr Tageslimit von {amount} bringen',
+    option_pool_exposure:
+      'Der Pool kann die Auszahlung dieses Kontrakts derzeit nicht decken: Versuchen Sie einen kleineren Einsatz oder eine andere Laufzeit',
+    option_not_found: 'Diesen Kontrakt gibt es nicht',
+    loss_limit_invalid: 'Das tägliche Verlustlimit muss über 0 und höchstens {amount} sein',
+    option_index_stale:
+      'Der Indexpreis dieses Marktes ist nicht aktuell: Bis er es wieder ist, wird kein Kontrakt eröffnet',
     image_not_supported: 'Wählen Sie ein JPEG-, PNG- oder WebP-Bild',
     image_too_large: 'Das Bild ist größer als {amount} MB',
     image_too_many_pixels: 'Das Bild ist zu groß: höchstens {count} Megapixel',

@@ -91,6 +91,17 @@ export const en: Catalogue = {
     margin_mode_cross: 'Margin is added to or removed from isolated positions only',
     leverage_too_high_for_position:
       'This position is too large for that leverage: at most {count}× at its size',
+    option_trading_off: 'The second contract is not offered here',
+    option_product_unknown: 'This market has no contract of that duration',
+    stake_above_maximum: 'The stake is above the maximum of {amount}',
+    option_open_limit: 'You already hold {count} open contracts, the most allowed at once',
+    option_loss_limit: "This stake would take today's loss past your daily limit of {amount}",
+    option_pool_exposure:
+      "The pool cannot cover this contract's payout now: try a smaller stake or another duration",
+    option_not_found: 'No such contract',
+    loss_limit_invalid: 'The daily loss limit must be above 0 and at most {amount}',
+    option_index_stale:
+      'The index price of this market is not fresh: no contract opens until it is',
     image_not_supported: 'Choose a JPEG, PNG or WebP image',
     image_too_large: 'The image is larger than {amount} MB',
     image_too_many_pixels: 'The image is too large: at most {count} megapixels',

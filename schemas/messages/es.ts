@@ -92,6 +92,18 @@ export const es: Catalogue = {
     margin_mode_cross: 'Solo se puede añadir o retirar margen en posiciones aisladas',
     leverage_too_high_for_position:
       'Esta posición es demasiado grande para ese apalancamiento: como máximo {count}× con su tamaño',
+    option_trading_off: 'El contrato por segundos no se ofrece aquí',
+    option_product_unknown: 'Este mercado no tiene un contrato de esa duración',
+    stake_above_maximum: 'El importe supera el máximo de {amount}',
+    option_open_limit: 'Ya tienes {count} contratos abiertos, el máximo permitido',
+    option_loss_limit:
+      'Este importe llevaría la pérdida de hoy por encima de tu límite diario de {amount}',
+    option_pool_exposure:
+      'El fondo no puede cubrir ahora el pago de este contrato: prueba con un importe menor u otra duración',
+    option_not_found: 'El contrato no existe',
+    loss_limit_invalid: 'El límite de pérdida diario debe ser mayor que 0 y como máximo {amount}',
+    option_index_stale:
+      'El precio índice de este mercado no está actualizado: ningún contrato se abre hasta que lo esté',
     image_not_supported: 'Elige una imagen JPEG, PNG o WebP',
     image_too_large: 'La imagen supera los {amount} MB',
     image_too_many_pixels: 'La imagen es demasiado grande: como máximo {count} megapíxeles',

@@ -94,6 +94,19 @@ export const fr: Catalogue = {
     margin_mode_cross: 'La marge ne peut être ajoutée ou retirée que sur les positions isolées',
     leverage_too_high_for_position:
       'Cette position est trop importante pour cet effet de levier : {count}× au maximum pour sa taille',
+    option_trading_off: 'Le contrat à la seconde n’est pas proposé ici',
+    option_product_unknown: 'Ce marché n’a pas de contrat de cette durée',
+    stake_above_maximum: 'La mise dépasse le maximum de {amount}',
+    option_open_limit: 'Vous détenez déjà {count} contrats ouverts, le maximum autorisé',
+    option_loss_limit:
+      'Cette mise porterait la perte du jour au-delà de votre limite quotidienne de {amount}',
+    option_pool_exposure:
+      'La réserve ne peut pas couvrir le gain de ce contrat pour le moment : essayez une mise plus petite ou une autre durée',
+    option_not_found: 'Ce contrat n’existe pas',
+    loss_limit_invalid:
+      'La limite de perte quotidienne doit être supérieure à 0 et au plus {amount}',
+    option_index_stale:
+      'Le prix de l’indice de ce marché n’est pas à jour : aucun contrat ne s’ouvre en attendant',
     image_not_supported: 'Choisissez une image JPEG, PNG ou WebP',
     image_too_large: 'L’image dépasse {amount} Mo',
     image_too_many_pixels: 'L’image est trop grande : {count} mégapixels au maximum',

@@ -91,6 +91,19 @@ export const it: Catalogue = {
     margin_mode_cross: 'Il margine si può aggiungere o rimuovere solo nelle posizioni isolate',
     leverage_too_high_for_position:
       'Questa posizione è troppo grande per quella leva: al massimo {count}× per la sua dimensione',
+    option_trading_off: 'Il contratto a secondi non è offerto qui',
+    option_product_unknown: 'Questo mercato non ha un contratto di questa durata',
+    stake_above_maximum: 'La puntata supera il massimo di {amount}',
+    option_open_limit: 'Hai già {count} contratti aperti, il massimo consentito',
+    option_loss_limit:
+      'Questa puntata porterebbe la perdita di oggi oltre il tuo limite giornaliero di {amount}',
+    option_pool_exposure:
+      'Il fondo non può coprire ora il pagamento di questo contratto: prova una puntata più piccola o un’altra durata',
+    option_not_found: 'Contratto inesistente',
+    loss_limit_invalid:
+      'Il limite di perdita giornaliero deve essere maggiore di 0 e al massimo {amount}',
+    option_index_stale:
+      'Il prezzo indice di questo mercato non è aggiornato: nessun contratto si apre finché non lo sarà',
     image_not_supported: 'Scegli un’immagine JPEG, PNG o WebP',
     image_too_large: 'L’immagine supera {amount} MB',
     image_too_many_pixels: 'L’immagine è troppo grande: al massimo {count} megapixel',

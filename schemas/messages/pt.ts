@@ -92,6 +92,17 @@ export const pt: Catalogue = {
     margin_mode_cross: 'Só é possível adicionar ou remover margem em posições isoladas',
     leverage_too_high_for_position:
       'Esta posição é grande demais para essa alavancagem: no máximo {count}× para o tamanho dela',
+    option_trading_off: 'O contrato por segundos não é oferecido aqui',
+    option_product_unknown: 'Este mercado não tem contrato com essa duração',
+    stake_above_maximum: 'O valor está acima do máximo de {amount}',
+    option_open_limit: 'Você já tem {count} contratos abertos, o máximo permitido',
+    option_loss_limit: 'Este valor levaria a perda de hoje além do seu limite diário de {amount}',
+    option_pool_exposure:
+      'O fundo não consegue cobrir o pagamento deste contrato agora: tente um valor menor ou outra duração',
+    option_not_found: 'Contrato inexistente',
+    loss_limit_invalid: 'O limite de perda diário deve ser maior que 0 e no máximo {amount}',
+    option_index_stale:
+      'O preço de índice deste mercado não está atualizado: nenhum contrato abre até que esteja',
     image_not_supported: 'Escolha uma imagem JPEG, PNG ou WebP',
     image_too_large: 'A imagem tem mais de {amount} MB',
     image_too_many_pixels: 'A imagem é grande demais: no máximo {count} megapixels',

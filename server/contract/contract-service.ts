@@ -8,6 +8,7 @@ import type { SpotSettings } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { MarketState } from '../market/market-state.ts';
+import type { PrintRecorder } from '../market/print-recorder.ts';
 import { LiquidityProvider } from '../spot/liquidity/liquidity-provider.ts';
 import { ensureProviderAccount, seedProvider } from '../spot/liquidity/provider-account.ts';
 import { type ContractCommitted, ContractEngine } from './contract-engine.ts';
@@ -22,6 +23,7 @@ export interface ContractServiceOptions {
   clock: Clock;
   scheduler: Scheduler;
   market: MarketService;
+  prints: PrintRecorder;
   settings: ContractSettings;
   /** Spot's settings: the provider's ladder and switch, the batch size. */
   spot: SpotSettings;
@@ -79,10 +81,8 @@ export class ContractService {
     this.#recorder = new MarkRecorder({
       db: options.db,
       engine: this.engine,
-      market,
-      scheduler: options.scheduler,
+      prints: options.prints,
       settings: {
-        intervalMs: settings.markIntervalMs,
         fundingIntervalMs: settings.fundingIntervalMs,
         lastFundingRate: (symbol) => funding.lastRate(symbol),
       },

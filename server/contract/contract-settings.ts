@@ -1,6 +1,7 @@
 // Settings of perpetual contracts (docs/operations.md § Settings): whether they trade, their fee
-// rates, minimum order value, how far from the mark a market order may trade, how often the mark
-// is recorded, the funding interval, and what the liquidity provider quotes them with.
+// rates, minimum order value, how far from the mark a market order may trade, the funding
+// interval, and what the liquidity provider quotes them with. The mark is computed on every round
+// of index prints, once a second.
 import { z } from 'zod';
 import { feeRatePpm } from '../../core/spot/spot-math.ts';
 
@@ -24,7 +25,6 @@ export const contractEnvShape = {
   CONTRACT_MIN_NOTIONAL: whole.default(5n),
   /** A market order trades no further than this from the mark (Binance's price protection). */
   CONTRACT_MARKET_BAND: fraction.prefault('0.05'),
-  CONTRACT_MARK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   FUNDING_INTERVAL_MS: z.coerce
     .number()
     .int()
@@ -45,7 +45,6 @@ export interface ContractSettings {
   /** Smallest opening order value, whole USDT. */
   minNotional: bigint;
   marketBandPpm: number;
-  markIntervalMs: number;
   fundingIntervalMs: number;
   fundingSampleMs: number;
   /** USDT atoms. */
@@ -62,7 +61,6 @@ export function contractSettingsOf(env: ContractEnv): ContractSettings {
     takerFeePpm: env.CONTRACT_TAKER_FEE,
     minNotional: env.CONTRACT_MIN_NOTIONAL,
     marketBandPpm: env.CONTRACT_MARKET_BAND,
-    markIntervalMs: env.CONTRACT_MARK_INTERVAL_MS,
     fundingIntervalMs: env.FUNDING_INTERVAL_MS,
     fundingSampleMs: env.FUNDING_SAMPLE_MS,
     impactNotional: env.CONTRACT_IMPACT_NOTIONAL * 100_000_000n,

@@ -1,20 +1,20 @@
 // The mark price of every perpetual, once a second: the median of the funding-carried index, the
 // index plus the book's recent basis, and the last trade (core/contract/mark.ts), recorded with
 // its inputs and timestamp in `contract_marks` so every liquidation can be recomputed from what
-// was recorded. Each recorded mark is then handed to the engine, which liquidates what it reached
+// was recorded. Each round is computed from a round of index prints (server/market/
+// print-recorder.ts): a mark's index and time are those of a recorded print, the same record the
+// second contract settles on. Each recorded mark is then handed to the engine, which liquidates what it reached
 // and then sets off the take-profits and stop-losses it reached.
 // A stale index gives a mark that is kept but not fresh: it freezes liquidation and opening.
 import { sql } from 'kysely';
 import { basisWindow, markPrice } from '../../core/contract/mark.ts';
 import { formatAmount } from '../../core/money.ts';
-import type { Scheduler } from '../../core/scheduler.ts';
 import type { Db } from '../db/database.ts';
-import type { MarketService } from '../market/market-service.ts';
+import type { PrintRecorder, RecordedPrint } from '../market/print-recorder.ts';
 import type { ContractEngine } from './contract-engine.ts';
 import { type ContractMarket, priceAtoms } from './contract-markets.ts';
 
 export interface MarkSettings {
-  intervalMs: number;
   fundingIntervalMs: number;
   /** The last funding round's rate, parts per 10^8. */
   lastFundingRate(symbol: string): bigint;
@@ -39,15 +39,14 @@ export class MarkRecorder {
   #rounds = 0;
   readonly #basis = new Map<string, bigint[]>();
   readonly #last = new Map<string, bigint>();
-  #timer: unknown;
+  #stopListening: (() => void) | undefined;
   #running: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly options: {
       db: Db;
       engine: ContractEngine;
-      market: MarketService;
-      scheduler: Scheduler;
+      prints: PrintRecorder;
       settings: MarkSettings;
       /** Told of every round's marks once they are recorded. */
       onRecorded(rows: readonly Recorded[]): void;
@@ -61,25 +60,29 @@ export class MarkRecorder {
   }
 
   start(): void {
-    const tick = () => {
+    this.#stopListening = this.options.prints.onRecorded((prints) => {
       this.#running = this.#running.then(() =>
-        this.record().catch((error) => this.options.log.warn({ err: error }, 'mark not recorded')),
+        this.record(prints).catch((error) =>
+          this.options.log.warn({ err: error }, 'mark not recorded'),
+        ),
       );
-    };
-    this.#timer = this.options.scheduler.setInterval(tick, this.options.settings.intervalMs);
-    tick();
+    });
   }
 
   async stop(): Promise<void> {
-    this.options.scheduler.clearInterval(this.#timer);
+    this.#stopListening?.();
     await this.#running;
   }
 
-  /** One round: every market's mark computed, recorded, then handed to the engine. */
-  async record(): Promise<void> {
-    const { engine, scheduler, db } = this.options;
-    const now = scheduler.now();
-    const rows = [...engine.markets.values()].map((market) => this.#markOf(market, now));
+  /** One round: every market's mark computed from its print, recorded, then handed to the engine. */
+  async record(prints: readonly RecordedPrint[]): Promise<void> {
+    const { engine, db } = this.options;
+    const first = prints[0];
+    if (!first) return;
+    const bySymbol = new Map(prints.map((print) => [print.symbol, print]));
+    const rows = [...engine.markets.values()].map((market) =>
+      this.#markOf(market, bySymbol.get(market.symbol), first.ts),
+    );
     await sql`
       insert into contract_marks (symbol, ts, index_price, mark_price, last_price, basis,
         funding_rate, stale)
@@ -109,11 +112,9 @@ export class MarkRecorder {
     }
   }
 
-  #markOf(market: ContractMarket, now: number): Recorded {
-    const state = this.options.market.market(market.symbol);
-    const reading = state?.indexAt(now);
+  #markOf(market: ContractMarket, print: RecordedPrint | undefined, now: number): Recorded {
     const ts = new Date(now);
-    if (!reading || reading.price === null) {
+    if (!print) {
       return {
         symbol: market.symbol,
         ts,
@@ -125,12 +126,12 @@ export class MarkRecorder {
         rate: 0n,
       };
     }
-    const index = priceAtoms(market, reading.price);
+    const index = print.price;
     const book = this.options.engine.book(market.symbol);
     const bid = book?.bestBid() ?? 0;
     const ask = book?.bestAsk() ?? 0;
     const samples = this.#basis.get(market.symbol) ?? [];
-    if (bid > 0 && ask > 0 && !reading.stale) {
+    if (bid > 0 && ask > 0 && !print.stale) {
       const mid = (priceAtoms(market, bid) + priceAtoms(market, ask)) / 2n;
       samples.push(mid - index);
       if (samples.length > basisWindow) samples.shift();
@@ -149,7 +150,7 @@ export class MarkRecorder {
     });
     const basis =
       samples.length === 0 ? 0n : samples.reduce((a, b) => a + b, 0n) / BigInt(samples.length);
-    return { symbol: market.symbol, ts, index, mark, last, basis, stale: reading.stale, rate };
+    return { symbol: market.symbol, ts, index, mark, last, basis, stale: print.stale, rate };
   }
 }
 

@@ -20,6 +20,7 @@ export const contractModule = defineModule({
       clock: context.clock,
       scheduler: context.scheduler,
       market: context.market,
+      prints: context.prints,
       settings: context.config.contract,
       spot: context.config.spot,
       log: context.log,

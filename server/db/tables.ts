@@ -362,6 +362,51 @@ export interface ContractMarksTable {
   stale: boolean;
 }
 
+/** Every market's index, once a second (server/market/print-recorder.ts). */
+export interface IndexPrintsTable {
+  symbol: string;
+  ts: Stamp;
+  price: string;
+  sources: string[];
+  stale: boolean;
+}
+
+export interface OptionContractsTable {
+  id: Bigserial;
+  user_id: number;
+  symbol: string;
+  direction: 'up' | 'down';
+  unit: 'minute' | 'hour' | 'day';
+  length: number;
+  stake: string;
+  rate_ppm: number;
+  accepted_at: Stamp;
+  open_time: Stamp;
+  expiry_time: Stamp;
+}
+
+export interface OptionSettlementsTable {
+  id: Bigserial;
+  symbol: string;
+  open_time: Stamp;
+  expiry_time: Stamp;
+  open_price: string | null;
+  open_print_at: Stamp | null;
+  settle_price: string | null;
+  settle_print_at: Stamp | null;
+  up_outcome: 'win' | 'lose' | 'refund' | 'void';
+  contracts: number;
+  settled_at: Stamp;
+}
+
+export interface OptionLossLimitsTable {
+  user_id: number;
+  daily_limit: string;
+  raise_to: string | null;
+  raise_at: Stamp | null;
+  updated_at: Stamp;
+}
+
 export interface ContractLiquidationsTable {
   id: Bigserial;
   position_id: string | number;
@@ -400,6 +445,10 @@ export interface Database {
   contract_fills: ContractFillsTable;
   contract_marks: ContractMarksTable;
   contract_liquidations: ContractLiquidationsTable;
+  index_prints: IndexPrintsTable;
+  option_contracts: OptionContractsTable;
+  option_settlements: OptionSettlementsTable;
+  option_loss_limits: OptionLossLimitsTable;
   candles: CandlesTable;
   deposit_addresses: DepositAddressesTable;
   deposits: DepositsTable;

@@ -15,7 +15,12 @@ export const systemAccounts = [
    * unrealized PnL sums to, and nothing once every position is closed (docs/contracts.md).
    */
   'contract_clearing',
-  /** Money staked in products (second contracts, subscriptions, AI products). */
+  /**
+   * The second contract's pool: stakes come in, wins and refunds are paid out. Funded from the
+   * treasury; it must always cover the most the open contracts can cost (docs/options.md).
+   */
+  'option_pool',
+  /** Money staked in products (subscriptions, AI products). */
   'product_pools',
   /** The operator's own capital, lent to the liquidity provider: negative by what it lent. */
   'treasury',

@@ -5,7 +5,6 @@ import {
   type CandleRow,
   depth,
   kline,
-  secondMarkets,
   spotMarkets,
   type Ticker,
   trades,
@@ -15,7 +14,6 @@ import type { Router } from '../http/router.ts';
 import { depthSnapshot, tradeRows } from './book-rows.ts';
 import type { MarketService } from './market-service.ts';
 import type { MarketState } from './market-state.ts';
-import { secondDurations } from './second-durations.ts';
 
 export function tickerOf(state: MarketState, now: number): Ticker | null {
   const data = state.ticker(now);
@@ -58,7 +56,6 @@ export function marketRoutes(router: Router, service: MarketService, now: () => 
   const list = async () => ({ simulated: service.simulated, list: tickersOf(service, now()) });
 
   router.add(spotMarkets, list);
-  router.add(secondMarkets, async () => ({ ...(await list()), durations: secondDurations }));
 
   router.add(kline, async ({ symbol, period, limit, before }) => {
     const state = marketOf(symbol);

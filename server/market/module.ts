@@ -1,21 +1,29 @@
 // Market data: the feeds and the index, candles, the book and trades of every listed market over
-// REST, and their public channels on the socket. The market service itself is built by the app
-// (every product reads it); this module runs it.
+// REST, their public channels on the socket, and the index prints. The market service and the
+// print recorder are built by the app (every product reads them); this module runs them.
 import { defineModule } from '../module.ts';
 import { marketRoutes } from './market-routes.ts';
 import { marketStream } from './market-stream.ts';
+import { printRoutes } from './print-routes.ts';
 
 export const marketModule = defineModule({
   name: 'market',
-  create({ app, router, market, scheduler }) {
+  create({ app, router, market, prints, scheduler, db }) {
     marketRoutes(router, market, () => scheduler.now());
+    printRoutes(router, db, market);
     // What can wait (the history the database lacks, older candles) begins once every module has
     // started, so their own reads at start do not queue behind it; the server answers meanwhile.
     app.addHook('onReady', async () => market.settle());
     return {
       publicStreams: [marketStream(market)],
-      start: () => market.start(),
-      stop: () => market.stop(),
+      start: async () => {
+        await market.start();
+        prints.start();
+      },
+      stop: async () => {
+        await prints.stop();
+        await market.stop();
+      },
     };
   },
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import type { Scheduler } from '../../core/scheduler.ts';
 import { buildApp } from '../../server/app.ts';
 import type { Clock } from '../../server/clock.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -24,7 +25,7 @@ export async function startInProcessServer(
   clock: Clock,
   env: Record<string, string> = {},
   databaseUrl?: string,
-  options: { feeds?: readonly MarketFeed[] } = {},
+  options: { feeds?: readonly MarketFeed[]; scheduler?: Scheduler } = {},
 ): Promise<InProcessServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-inproc-'));
   const config = loadConfig({
@@ -44,6 +45,7 @@ export async function startInProcessServer(
     email: outbox,
     sms: outbox,
     ...(options.feeds ? { feeds: options.feeds } : {}),
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -8,6 +8,9 @@ export class ManualFeed implements MarketFeed {
   #listener: FeedListener | undefined;
   readonly #pending: [string, string][] = [];
 
+  /** `now` stamps each print: the test's simulated clock, or the real one. */
+  constructor(private readonly now: () => number = Date.now) {}
+
   start(listener: FeedListener): void {
     this.#listener = listener;
     for (const [symbol, price] of this.#pending.splice(0)) this.print(symbol, price);
@@ -20,6 +23,6 @@ export class ManualFeed implements MarketFeed {
   /** Quotes `price` for `symbol` now (kept until the feed starts). */
   print(symbol: string, price: string): void {
     if (!this.#listener) this.#pending.push([symbol, price]);
-    else this.#listener.price(symbol, price, Date.now());
+    else this.#listener.price(symbol, price, this.now());
   }
 }

@@ -1,12 +1,14 @@
 // Many traders at once, for tests that need hundreds of positions: users inserted in one
 // statement (with a hash no password verifies against, as the liquidity provider's), a session
-// each, and USDT in their contract wallets through one balanced deposit posting per user.
+// each, and USDT in one of their wallets (the contract wallet unless told) through one balanced
+// deposit posting per user.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { newInviteCode, newUserId } from '../../server/accounts/secrets.ts';
 import { createSession } from '../../server/accounts/sessions.ts';
 import { systemClock } from '../../server/clock.ts';
 import type { Db } from '../../server/db/database.ts';
+import type { Wallet } from '../../server/db/tables.ts';
 import { post } from '../../server/ledger/post.ts';
 
 export interface SeededTrader {
@@ -16,7 +18,12 @@ export interface SeededTrader {
 
 const limits = { idleMs: 86_400_000, maxMs: 86_400_000 };
 
-export async function seedTraders(db: Db, count: number, usdt: bigint): Promise<SeededTrader[]> {
+export async function seedTraders(
+  db: Db,
+  count: number,
+  usdt: bigint,
+  wallet: Wallet = 'contract',
+): Promise<SeededTrader[]> {
   const users = Array.from({ length: count }, () => {
     const email = `seeded-${randomUUID()}@example.com`;
     return { id: newUserId(), email, invite: newInviteCode() };
@@ -40,7 +47,7 @@ export async function seedTraders(db: Db, count: number, usdt: bigint): Promise<
             amount: -usdt,
           },
           {
-            account: { user: user.id, wallet: 'contract', asset: 'USDT' },
+            account: { user: user.id, wallet, asset: 'USDT' },
             bucket: 'available',
             amount: usdt,
           },

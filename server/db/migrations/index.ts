@@ -9,6 +9,7 @@ import * as identity from './0006-identity.ts';
 import * as content from './0007-content.ts';
 import * as uploadQuota from './0008-upload-quota.ts';
 import * as contract from './0009-contract.ts';
+import * as option from './0010-option.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-content': content,
   '0008-upload-quota': uploadQuota,
   '0009-contract': contract,
+  '0010-option': option,
 };
 
 export const migrationProvider: MigrationProvider = {
