@@ -7,7 +7,12 @@
 import { isDecided, printAt, printToleranceMs, upOutcome } from '../../core/option/settlement.ts';
 import type { Db } from '../db/database.ts';
 import type { RecordedPrint } from '../market/print-recorder.ts';
-import { type GroupSettlement, type OptionGroup, printsIn, type StoredPrint } from './option-store.ts';
+import {
+  type GroupSettlement,
+  type OptionGroup,
+  printsIn,
+  type StoredPrint,
+} from './option-store.ts';
 import type { OptionWriter } from './option-writer.ts';
 
 /** Contracts per settlement transaction (a larger group is settled alone, in one). */

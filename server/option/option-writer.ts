@@ -10,12 +10,7 @@
 // users it holds.
 import { sql } from 'kysely';
 import { parseAmount } from '../../core/money.ts';
-import {
-  openTimeOf,
-  outcomeOf,
-  payoutOf,
-  printToleranceMs,
-} from '../../core/option/settlement.ts';
+import { openTimeOf, outcomeOf, payoutOf, printToleranceMs } from '../../core/option/settlement.ts';
 import type { OptionContract } from '../../schemas/api/option.schema.ts';
 import type { Db } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
@@ -372,7 +367,10 @@ export function effectiveLimit(
  * What a settled group pays, as one posting: from the pool to each owner the sum of their
  * contracts' payouts by the rule. None when nothing is paid (every contract lost).
  */
-function payoutPosting(settlement: GroupSettlement, contracts: readonly OptionRow[]): Posting | null {
+function payoutPosting(
+  settlement: GroupSettlement,
+  contracts: readonly OptionRow[],
+): Posting | null {
   const byUser = new Map<number, bigint>();
   let total = 0n;
   for (const row of contracts) {
