@@ -141,8 +141,22 @@ export const optionVerify = defineEndpoint({
     settlement_window: z.array(indexPrintSchema),
     rule: z.string(),
     status: z.enum(['open', 'settled']),
+    /** The prices and print times the settlement recorded when it was made. */
+    recorded: z
+      .object({
+        open_price: decimalString.nullable(),
+        open_print_at: timestamp.nullable(),
+        settle_price: decimalString.nullable(),
+        settle_print_at: timestamp.nullable(),
+        settled_at: timestamp,
+      })
+      .nullable()
+      .optional(),
     recorded_outcome: optionOutcomeSchema.nullable(),
-    /** The outcome the rule gives from the prints above; null while they are not all recorded. */
+    /**
+     * The outcome the rule gives from the prints above; null while they are not all recorded, and
+     * once they are older than the prints' retention (the settlement's own prices remain).
+     */
     recomputed_outcome: optionOutcomeSchema.nullable(),
     matches: z.boolean().nullable(),
     mine: z.boolean(),

@@ -98,7 +98,7 @@ export function optionRoutes(
   router.add(optionVerify, async ({ id }, { session }) => {
     const found = await findContract(db, id);
     if (!found) throw new BusinessError('option_not_found');
-    return verification(db, found, session.userId, now());
+    return verification(db, found, session.userId, now(), settings.printRetentionMs);
   });
 
   router.add(optionLimits, async (_input, { session }) =>

@@ -17,6 +17,8 @@ import { rateText } from './option-views.ts';
 /** The rule's name: the first fresh print within 5 s at or after each time (docs/options.md). */
 export const ruleName = 'first-fresh-print-within-5s';
 
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
 const printView = (print: StoredPrint) => ({
   ts: new Date(print.ts).toISOString(),
   price: displayAmount(print.price),
@@ -29,6 +31,7 @@ export async function verification(
   { row, settlement: recorded }: StoredContract,
   viewer: number,
   now: number,
+  retentionMs: number,
 ) {
   const prints = await printsIn(db, [
     { symbol: row.symbol, from: row.openTime, to: row.openTime + printToleranceMs },
@@ -38,7 +41,10 @@ export async function verification(
     prints.filter((print) => print.ts >= at && print.ts <= at + printToleranceMs);
   const opening = printAt(prints, row.openTime);
   const settlement = printAt(prints, row.expiryTime);
-  const decided = recorded !== null || isDecided(row, opening, settlement, now);
+  // Past the retention the prints are gone: the settlement's own record of them is what is left,
+  // and nothing can be recomputed.
+  const pruned = row.expiryTime + printToleranceMs < now - retentionMs;
+  const decided = !pruned && (recorded !== null || isDecided(row, opening, settlement, now));
   const result = decided ? settle(row, opening, settlement) : null;
   const outcome = recorded ? outcomeOf(row.direction, recorded.upOutcome) : null;
   const payout = outcome ? payoutOf(outcome, row.stake, row.ratePpm) : null;
@@ -65,6 +71,15 @@ export async function verification(
     settlement_window: within(row.expiryTime).map(printView),
     rule: ruleName,
     status: recorded ? ('settled' as const) : ('open' as const),
+    recorded: recorded
+      ? {
+          open_price: recorded.openPrice === null ? null : displayAmount(recorded.openPrice),
+          open_print_at: isoOrNull(recorded.openPrintAt),
+          settle_price: recorded.settlePrice === null ? null : displayAmount(recorded.settlePrice),
+          settle_print_at: isoOrNull(recorded.settlePrintAt),
+          settled_at: new Date(recorded.settledAt).toISOString(),
+        }
+      : null,
     recorded_outcome: outcome,
     recomputed_outcome: result?.outcome ?? null,
     matches,

@@ -156,6 +156,7 @@ describe('the second contract', () => {
       stake: '100',
       recorded_payout: '180',
       opening: { ts: placed.open_time, price: '100000', sources: ['manual'], stale: false },
+      recorded: { open_price: '100000', settle_price: '100500' },
       settlement: { ts: placed.expiry_time, price: '100500', stale: false },
     });
     // Anyone may recheck the outcome; the stake and payout stay the owner's.
