@@ -225,8 +225,19 @@ describe('the second contract', () => {
     const wallet = await optionWallet(trader);
     expectError(await order(trader, { amount: stake }), 'option_pool_exposure');
     expect(await optionWallet(trader)).toBe(wallet);
-    // The opposite side of the same group lowers nothing and adds no worse case: it is taken.
+    // The opposite side of the same group adds no worse case: it is taken.
     ok(await order(trader, { amount: stake, direction: 'down' }));
+    // The operator sees the pool against the group's worst case: up wins, 2 × 1.8 × the stake.
+    const shown = await callOperator<{ balance: string; exposure: string; open_contracts: number }>(
+      server,
+      'option-pool',
+      {},
+    );
+    expect(shown.body.data).toMatchObject({
+      balance: String(before + 3 * Number(stake)),
+      exposure: String(3.6 * Number(stake)),
+      open_contracts: 3,
+    });
     await seconds(62);
     expect(await ledgerProblems()).toEqual([]);
   });
