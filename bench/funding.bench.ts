@@ -6,6 +6,7 @@
 // 5,000 positions, where both pay the same positions at the same mark and rate and their payments
 // are checked equal; the engine's round is then timed on 100,000. `FUNDING_POSITIONS` and
 // `FUNDING_COMPARED` change the two counts.
+
 import { sql } from 'kysely';
 import { fundingRound } from '../core/contract/funding.ts';
 import { formatAmount } from '../core/money.ts';
@@ -14,13 +15,13 @@ import { ContractEngine } from '../server/contract/contract-engine.ts';
 import { contractMarketOf } from '../server/contract/contract-markets.ts';
 import { writePositions } from '../server/contract/contract-store.ts';
 import { newPosition, type PositionState } from '../server/contract/engine-state.ts';
-import { type OpenedDatabase, openDatabase } from '../server/db/database.ts';
+import type { OpenedDatabase } from '../server/db/database.ts';
 import { accountIds } from '../server/ledger/account-ids.ts';
 import type { AccountRef } from '../server/ledger/accounts.ts';
 import { post } from '../server/ledger/post.ts';
 import { writePostings } from '../server/ledger/write-postings.ts';
 import { knownMarkets } from '../server/market/catalog.ts';
-import { createTestDatabase } from '../tests/support/postgres.ts';
+import { benchDatabases, type OpenFresh } from './databases.ts';
 
 const full = Number(process.env.FUNDING_POSITIONS ?? 100_000);
 const compared = Number(process.env.FUNDING_COMPARED ?? 5_000);
@@ -188,7 +189,7 @@ async function checkSame(opened: OpenedDatabase): Promise<void> {
 
 /** On a fresh database of `count` positions: the engine's round, and the naive one when asked. */
 async function measure(
-  open: () => Promise<{ opened: OpenedDatabase; close(): Promise<void> }>,
+  open: OpenFresh,
   database: string,
   count: number,
   naive: boolean,
@@ -207,31 +208,8 @@ async function measure(
   }
 }
 
-const pglite = async () => {
-  const opened = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
-  return { opened, close: () => opened.close() };
-};
-
-const postgres = async () => {
-  const created = await createTestDatabase();
-  if (!created) throw new Error('PostgreSQL stopped answering');
-  const opened = await openDatabase({ databaseUrl: created.url, pgliteDir: 'memory://' });
-  return {
-    opened,
-    close: async () => {
-      await opened.close();
-      await created.drop();
-    },
-  };
-};
-
 export async function run(): Promise<void> {
-  const databases: [string, typeof pglite][] = [['PGlite', pglite]];
-  const probe = await createTestDatabase();
-  if (probe) {
-    await probe.drop();
-    databases.push(['PostgreSQL', postgres]);
-  }
+  const databases = await benchDatabases();
   const rows: Row[] = [];
   for (const [name, open] of databases) {
     rows.push(...(await measure(open, name, compared, true)));

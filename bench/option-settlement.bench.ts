@@ -6,11 +6,12 @@
 // are compared on 5,000 contracts, where both settle the same contracts on the same prints and
 // their outcomes are checked equal; the settler is then timed on 100,000.
 // `OPTION_CONTRACTS` and `OPTION_COMPARED` change the two counts.
+
 import { sql } from 'kysely';
 import { formatAmount } from '../core/money.ts';
 import { printAt, settle } from '../core/option/settlement.ts';
 import { loadConfig } from '../server/config.ts';
-import { type OpenedDatabase, openDatabase } from '../server/db/database.ts';
+import type { OpenedDatabase } from '../server/db/database.ts';
 import { accountIds } from '../server/ledger/account-ids.ts';
 import type { AccountRef } from '../server/ledger/accounts.ts';
 import { post } from '../server/ledger/post.ts';
@@ -18,7 +19,7 @@ import { writePostings } from '../server/ledger/write-postings.ts';
 import { OptionSettler } from '../server/option/option-settler.ts';
 import { insertContracts, type OptionRow, printsIn } from '../server/option/option-store.ts';
 import { OptionWriter, optionPool } from '../server/option/option-writer.ts';
-import { createTestDatabase } from '../tests/support/postgres.ts';
+import { benchDatabases, type OpenFresh } from './databases.ts';
 
 const full = Number(process.env.OPTION_CONTRACTS ?? 100_000);
 const compared = Number(process.env.OPTION_COMPARED ?? 5_000);
@@ -197,7 +198,7 @@ async function outcomes(opened: OpenedDatabase): Promise<string[]> {
 }
 
 async function measure(
-  open: () => Promise<{ opened: OpenedDatabase; close(): Promise<void> }>,
+  open: OpenFresh,
   database: string,
   count: number,
   way: 'settler' | 'naive',
@@ -215,31 +216,8 @@ async function measure(
   }
 }
 
-const pglite = async () => {
-  const opened = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
-  return { opened, close: () => opened.close() };
-};
-
-const postgres = async () => {
-  const created = await createTestDatabase();
-  if (!created) throw new Error('PostgreSQL stopped answering');
-  const opened = await openDatabase({ databaseUrl: created.url, pgliteDir: 'memory://' });
-  return {
-    opened,
-    close: async () => {
-      await opened.close();
-      await created.drop();
-    },
-  };
-};
-
 export async function run(): Promise<void> {
-  const databases: [string, typeof pglite][] = [['PGlite', pglite]];
-  const probe = await createTestDatabase();
-  if (probe) {
-    await probe.drop();
-    databases.push(['PostgreSQL', postgres]);
-  }
+  const databases = await benchDatabases();
   const rows: Row[] = [];
   for (const [name, open] of databases) {
     const naive = await measure(open, name, compared, 'naive');

@@ -109,6 +109,17 @@ export type ErrorCode = (typeof errorCodes)[ErrorName];
 
 export const errorNames = Object.keys(errorCodes) as ErrorName[];
 
+/**
+ * What any call through a batched writer may be refused with besides its own reasons: its
+ * `Idempotency-Key` missing, malformed or reused for another request, or its batch failed twice.
+ */
+export const writerCallErrors = [
+  'idempotency_key_required',
+  'idempotency_key_malformed',
+  'idempotency_key_reused',
+  'order_not_processed',
+] as const satisfies readonly ErrorName[];
+
 /** HTTP status for protocol errors; everything not listed travels with 200. */
 export const errorHttpStatus: Partial<Record<ErrorName, number>> = {
   not_found: 404,

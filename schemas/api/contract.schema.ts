@@ -4,6 +4,7 @@
 // decimal strings; every call that moves money takes an `Idempotency-Key` header.
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { writerCallErrors } from '../errors.ts';
 import {
   blankAsAbsent,
   decimalString,
@@ -124,12 +125,7 @@ export const contractOrderSchema = z.object({
 });
 export type ContractOrder = z.infer<typeof contractOrderSchema>;
 
-const moneyErrors = [
-  'idempotency_key_required',
-  'idempotency_key_malformed',
-  'idempotency_key_reused',
-  'order_not_processed',
-] as const;
+const moneyErrors = writerCallErrors;
 
 const orderErrors = [
   ...moneyErrors,

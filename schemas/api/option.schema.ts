@@ -3,6 +3,7 @@
 // payouts are decimal strings of USDT; the order takes an `Idempotency-Key` header.
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { writerCallErrors } from '../errors.ts';
 import {
   blankAsAbsent,
   decimalInteger,
@@ -84,10 +85,7 @@ export const optionOrder = defineEndpoint({
   }),
   response: optionContractSchema,
   errors: [
-    'idempotency_key_required',
-    'idempotency_key_malformed',
-    'idempotency_key_reused',
-    'order_not_processed',
+    ...writerCallErrors,
     'market_unknown',
     'option_trading_off',
     'option_product_unknown',

@@ -60,13 +60,16 @@ export class MarkRecorder {
   }
 
   start(): void {
-    this.#stopListening = this.options.prints.onRecorded((prints) => {
+    const queue = (prints: readonly RecordedPrint[]) => {
       this.#running = this.#running.then(() =>
         this.record(prints).catch((error) =>
           this.options.log.warn({ err: error }, 'mark not recorded'),
         ),
       );
-    });
+    };
+    this.#stopListening = this.options.prints.onRecorded(queue);
+    // The round recorded before this engine started: marks from the start, not a second later.
+    queue(this.options.prints.latestRound());
   }
 
   async stop(): Promise<void> {

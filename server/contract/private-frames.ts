@@ -3,36 +3,27 @@
 // `closed`), their changed orders as they now stand on `contract-orders`, and their changed
 // balances on `balances`.
 import type { z } from 'zod';
-import { displayAmount } from '../../core/money.ts';
 import type { ContractOrder, positionsDataSchema } from '../../schemas/api/contract.schema.ts';
-import type { balancesDataSchema } from '../../schemas/api/wallet.schema.ts';
+import { type BalanceRows, balancesByUser } from '../ledger/balance-frames.ts';
 import type { ContractCommitted, ContractEngine } from './contract-engine.ts';
 import { orderView, positionView } from './contract-views.ts';
 
 export type ContractFrame =
   | { userId: number; channel: 'positions'; data: z.input<typeof positionsDataSchema> }
   | { userId: number; channel: 'contract-orders'; data: ContractOrder[] }
-  | { userId: number; channel: 'balances'; data: z.input<typeof balancesDataSchema> };
+  | { userId: number; channel: 'balances'; data: BalanceRows };
 
 export function contractFrames(
   engine: ContractEngine,
   committed: ContractCommitted,
 ): ContractFrame[] {
   const totals = new Map<number, bigint>();
-  const balances = new Map<number, z.input<typeof balancesDataSchema>>();
   for (const change of committed.balances) {
     if (change.wallet === 'contract' && change.asset === 'USDT') {
       totals.set(change.userId, change.available + change.frozen);
     }
-    const mine = balances.get(change.userId) ?? [];
-    mine.push({
-      wallet: change.wallet,
-      asset: change.asset,
-      available: displayAmount(change.available),
-      frozen: displayAmount(change.frozen),
-    });
-    balances.set(change.userId, mine);
   }
+  const balances = balancesByUser(committed.balances);
   const positions = new Map<number, z.input<typeof positionsDataSchema>>();
   for (const position of committed.effects.positions.values()) {
     const market = engine.markets.get(position.symbol);

@@ -55,9 +55,16 @@ export class PrintRecorder {
     return this.#latest.get(symbol);
   }
 
+  /** The newest print of every market: what a reader that starts late begins from. */
+  latestRound(): RecordedPrint[] {
+    return [...this.#latest.values()];
+  }
+
   start(): void {
     const { scheduler } = this.options;
-    // On the whole second: the first tick waits for the next one, then one a second.
+    // The second the server starts in is recorded at once, so the products have a price to
+    // open on; from the next whole second on, one a second on the second.
+    this.#tick();
     const untilNext = secondMs - (scheduler.now() % secondMs);
     this.#first = scheduler.setTimeout(() => {
       this.#tick();

@@ -1,17 +1,15 @@
 // A committed spot command as the private frames of each user it touched: their changed orders on
 // `orders`, and their changed balances (the newest state of each account) on `balances`.
 
-import type { z } from 'zod';
-import { displayAmount } from '../../core/money.ts';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
-import type { balancesDataSchema } from '../../schemas/api/wallet.schema.ts';
+import { type BalanceRows, balancesByUser } from '../ledger/balance-frames.ts';
 import type { Committed } from './market-writer.ts';
 import { orderView } from './order-store.ts';
 
 export interface PrivateFrame {
   userId: number;
   channel: 'orders' | 'balances';
-  data: SpotOrder[] | z.input<typeof balancesDataSchema>;
+  data: SpotOrder[] | BalanceRows;
 }
 
 export function privateFrames(committed: Committed): PrivateFrame[] {
@@ -21,27 +19,14 @@ export function privateFrames(committed: Committed): PrivateFrame[] {
     // The newest row of an order touched twice in one turn is its state now.
     mine.set(Number(row.id), orderView(row, committed.market));
   }
-  const balances = new Map<number, Map<string, z.input<typeof balancesDataSchema>[number]>>();
-  for (const change of committed.balances) {
-    const mine = entryOf(balances, change.userId);
-    mine.set(`${change.wallet}:${change.asset}`, {
-      wallet: change.wallet,
-      asset: change.asset,
-      available: displayAmount(change.available),
-      frozen: displayAmount(change.frozen),
-    });
-  }
+  const balances = balancesByUser(committed.balances);
   return [
     ...[...orders].map(([userId, rows]) => ({
       userId,
       channel: 'orders' as const,
       data: [...rows.values()],
     })),
-    ...[...balances].map(([userId, rows]) => ({
-      userId,
-      channel: 'balances' as const,
-      data: [...rows.values()],
-    })),
+    ...[...balances].map(([userId, data]) => ({ userId, channel: 'balances' as const, data })),
   ];
 }
 

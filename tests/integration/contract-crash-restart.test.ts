@@ -4,7 +4,7 @@
 // middle of liquidating; a third finishes. What must hold after a crash without one holds: exactly
 // the doomed positions liquidated, each once, at the price shown before the fall, and the ledger
 // check. Runs where PostgreSQL answers (the test opens positions through its own connection).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -20,26 +20,10 @@ import {
   until,
 } from '../support/contract-crash.ts';
 import { createTestDatabase } from '../support/postgres.ts';
+import { captureAt } from '../support/replay-capture.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
 const postgres = await createTestDatabase();
-
-/** A capture that quotes BTCUSDT at `price` once: the index holds it while it stays fresh. */
-async function capture(dir: string, price: number): Promise<string> {
-  const file = path.join(dir, `btc-${price}.ndjson`);
-  const ts = Date.now();
-  await writeFile(
-    file,
-    [
-      { ts, kind: 'source', feed: 'generated', simulated: true },
-      { ts, kind: 'price', symbol: 'BTCUSDT', price: String(price) },
-    ]
-      .map((line) => JSON.stringify(line))
-      .join('\n')
-      .concat('\n'),
-  );
-  return file;
-}
 
 describe('the crash across a SIGKILL', () => {
   it.skipIf(!postgres)(
@@ -57,8 +41,8 @@ describe('the crash across a SIGKILL', () => {
       let server: ServerProcess | undefined;
       let opened: OpenedDatabase | undefined;
       try {
-        const before = await capture(dataDir, crashFrom);
-        const after = await capture(dataDir, crashTo);
+        const before = await captureAt(dataDir, 'BTCUSDT', crashFrom);
+        const after = await captureAt(dataDir, 'BTCUSDT', crashTo);
         server = await startServerProcess(settings(before), { dataDir });
         opened = await openDatabase({ databaseUrl: postgres.url, pgliteDir: 'memory://' });
         const { db } = opened;

@@ -3,7 +3,7 @@
 // same database, with the index at 100,500, reads the open contract back and settles it at expiry
 // on the print it records then, against the opening print the first one recorded: a win, paid
 // once, and the ledger check. Runs where PostgreSQL answers.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,27 +14,11 @@ import { ApiClient } from '../support/api-client.ts';
 import { until } from '../support/contract-crash.ts';
 import { expectOk } from '../support/expectations.ts';
 import { createTestDatabase } from '../support/postgres.ts';
+import { captureAt } from '../support/replay-capture.ts';
 import { seedTraders } from '../support/seeded-traders.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
 const postgres = await createTestDatabase();
-
-/** A capture that quotes BTCUSDT at `price` once: the index holds it while it stays fresh. */
-async function capture(dir: string, price: number): Promise<string> {
-  const file = path.join(dir, `btc-${price}.ndjson`);
-  const ts = Date.now();
-  await writeFile(
-    file,
-    [
-      { ts, kind: 'source', feed: 'generated', simulated: true },
-      { ts, kind: 'price', symbol: 'BTCUSDT', price: String(price) },
-    ]
-      .map((line) => JSON.stringify(line))
-      .join('\n')
-      .concat('\n'),
-  );
-  return file;
-}
 
 describe('a second contract across a SIGKILL', () => {
   it.skipIf(!postgres)(
@@ -53,8 +37,8 @@ describe('a second contract across a SIGKILL', () => {
       let server: ServerProcess | undefined;
       let opened: OpenedDatabase | undefined;
       try {
-        const before = await capture(dataDir, 100_000);
-        const after = await capture(dataDir, 100_500);
+        const before = await captureAt(dataDir, 'BTCUSDT', 100_000);
+        const after = await captureAt(dataDir, 'BTCUSDT', 100_500);
         server = await startServerProcess(settings(before), { dataDir, until: 'listening' });
         opened = await openDatabase({ databaseUrl: postgres.url, pgliteDir: 'memory://' });
         const { db } = opened;
