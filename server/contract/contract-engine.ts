@@ -18,7 +18,7 @@ import {
   storeKeys,
 } from '../engine/group-commit.ts';
 import { AccountDirectory } from '../ledger/account-directory.ts';
-import type { BalanceChange } from '../ledger/post.ts';
+import type { BalanceChange, Posting } from '../ledger/post.ts';
 import { writePostings } from '../ledger/write-postings.ts';
 import { OrderBook } from '../matching/order-book.ts';
 import { InviterCache } from '../referrals/inviter-cache.ts';
@@ -85,7 +85,7 @@ export class ContractEngine {
   #state = new EngineState();
   readonly #indexes: PositionIndexes;
   readonly #commands: GroupCommit<ContractCommand, Answer>;
-  readonly #accounts = new AccountDirectory();
+  #accounts = new AccountDirectory();
   readonly #inviters = new InviterCache();
   /**
    * The last order and position ids given out. The engine is the only writer of both tables, so
@@ -267,7 +267,32 @@ export class ContractEngine {
       effects.fills,
       this.options.referralRatesPpm,
     );
-    const written = await transact(db, async (trx) => {
+    // An account made in a transaction that rolls back is gone, but the directory would keep its
+    // id: after a failure it asks the database again.
+    const written = await this.#written(work, effects, balances, commissions, now).catch(
+      (error: unknown) => {
+        this.#accounts = new AccountDirectory();
+        throw error;
+      },
+    );
+    for (const [i, pending] of work.entries()) {
+      settle(pending, written.answers[i] as Answer | Error);
+    }
+    if (!effects.moved) return;
+    this.#refile(effects, written.changed);
+    this.options.onCommitted({ ts: now.getTime(), effects, balances: written.changed });
+  }
+
+  /** The batch's transaction: rows, postings and keys; answers the balances and answers. */
+  #written(
+    work: Pending<ContractCommand, Answer>[],
+    effects: ContractEffects,
+    balances: ContractBalances,
+    commissions: Posting[],
+    now: Date,
+  ) {
+    const { db } = this.options;
+    return transact(db, async (trx) => {
       const postings = [
         ...effects.postings,
         ...(await shortfallPostings(trx, effects.postings)),
@@ -290,12 +315,6 @@ export class ContractEngine {
       await storeKeys(trx, work, answers);
       return { changed, answers };
     });
-    for (const [i, pending] of work.entries()) {
-      settle(pending, written.answers[i] as Answer | Error);
-    }
-    if (!effects.moved) return;
-    this.#refile(effects, written.changed);
-    this.options.onCommitted({ ts: now.getTime(), effects, balances: written.changed });
   }
 
   /** Whose balances a command reads: its user, or the owners of the positions it liquidates. */

@@ -196,11 +196,13 @@ export class OptionWriter {
       }
       answers.push(count);
     }
+    // Looked up (and made) before the transaction, as spot's writer does: an id kept from a
+    // transaction that rolled back would name an account that does not exist.
+    const ids = await this.#accounts.resolve(
+      db,
+      postings.flatMap((posting) => posting.legs.map((leg) => leg.account)),
+    );
     const changed = await transact(db, async (trx) => {
-      const ids = await this.#accounts.resolve(
-        trx,
-        postings.flatMap((posting) => posting.legs.map((leg) => leg.account)),
-      );
       await insertContracts(trx, placed);
       await insertSettlements(trx, settlements);
       const balances = await writePostings(trx, postings, ids);
