@@ -6,6 +6,7 @@ import type { ChartView } from '../../workers/facade.ts';
 import { ChartController } from './chart-controller.ts';
 import { chartName } from './chart-name.ts';
 import { type Readout, readoutAt } from './crosshair.ts';
+import type { ChartLevel } from './draw-levels.ts';
 import { createLabels } from './labels.ts';
 import { defaultChartHeight } from './layout.ts';
 import { indexAtTime } from './time-search.ts';
@@ -27,7 +28,11 @@ export interface KlineChartProps {
   onNeedOlder(): void;
   /** CSS pixels; defaults to a sensible mobile height. */
   height?: number;
+  /** Price levels over the candles (the opening prices of open contracts). */
+  levels?: readonly ChartLevel[];
 }
+
+const noLevels: readonly ChartLevel[] = [];
 
 const wrapperStyle: CSSProperties = { position: 'relative', width: '100%' };
 const readoutStyle: CSSProperties = {
@@ -74,6 +79,8 @@ export function KlineChart(props: KlineChartProps) {
   useLayoutEffect(() => controllerRef.current?.setLocale(locale), [locale]);
   useLayoutEffect(() => controllerRef.current?.setHeight(height), [height]);
   useLayoutEffect(() => controllerRef.current?.setView(view), [view]);
+  const levels = props.levels ?? noLevels;
+  useLayoutEffect(() => controllerRef.current?.setLevels(levels), [levels]);
 
   const labels = useMemo(() => createLabels(locale, view.priceScale), [locale, view.priceScale]);
   const index = inspected === null ? view.time.length - 1 : indexAtTime(view.time, inspected);

@@ -4,6 +4,7 @@
 import type { ChartView } from '../../workers/facade.ts';
 import type { CrosshairPoint } from './crosshair.ts';
 import { ChartPainter, type FrameStats } from './draw-frame.ts';
+import type { ChartLevel } from './draw-levels.ts';
 import { type GestureEffect, Gestures, holdDelay, type PointerKind } from './gestures.ts';
 import { type ChartLabels, createLabels } from './labels.ts';
 import { backingSize, type ChartLayout, chartLayout, defaultChartHeight } from './layout.ts';
@@ -43,6 +44,7 @@ export class ChartController {
   private readonly resizeObserver: ResizeObserver;
   private readonly themeObserver: MutationObserver;
   private view: ChartView | null = null;
+  private levels: readonly ChartLevel[] = [];
   private mark: SeriesMark | null = null;
   private viewport: Viewport = initialViewport;
   private older: OlderRequestState = { askedAt: null };
@@ -107,6 +109,14 @@ export class ChartController {
     this.invalidate();
   }
 
+  /** Price levels over the candles; an empty list draws none. */
+  setLevels(levels: readonly ChartLevel[]): void {
+    if (levels === this.levels) return;
+    this.levels = levels;
+    this.wrapper.dataset.levels = String(levels.length);
+    this.invalidate();
+  }
+
   setLocale(locale: string): void {
     if (locale === this.locale) return;
     this.locale = locale;
@@ -164,6 +174,7 @@ export class ChartController {
       labels: this.labels,
       time: this.timeFormat,
       crosshair: this.crosshair,
+      levels: this.levels,
     });
     this.publish(stats, view);
     this.askOlderIfNear(view, layout);

@@ -8,6 +8,7 @@ import { drawPriceGrid, drawTimeAxis, drawVolumeScale } from './draw-axes.ts';
 import { drawCandles } from './draw-candles.ts';
 import { drawCrosshair } from './draw-crosshair.ts';
 import { drawLatestPrice } from './draw-latest.ts';
+import { type ChartLevel, drawLevels } from './draw-levels.ts';
 import { createMaStroke, drawMaLegend, type MaStroke } from './draw-ma.ts';
 import { drawVolume } from './draw-volume.ts';
 import { type Extent, maxVolume, paddedExtent, priceExtent } from './extent.ts';
@@ -27,6 +28,8 @@ export interface FrameInput {
   labels: ChartLabels;
   time: TimeFormat;
   crosshair: CrosshairPoint | null;
+  /** Price levels drawn over the candles (the opening prices of open contracts). */
+  levels?: readonly ChartLevel[];
 }
 
 export interface FrameStats {
@@ -107,6 +110,7 @@ export class ChartPainter {
     ctx.restore();
 
     drawLatestPrice(ctx, view, g, layout, labels, theme.up, theme.down, theme.onColour);
+    if (input.levels && input.levels.length > 0) drawLevels(ctx, input.levels, g, layout, theme);
     const point = input.crosshair;
     // A finger on the price axis still reads the newest candle beside it.
     const hoveredX = point ? Math.max(0, Math.min(point.x, plotWidth - 0.01)) : 0;

@@ -10,6 +10,26 @@ import { type ChartLayout, crisp } from './layout.ts';
 const dash = [4, 3];
 const solid: number[] = [];
 
+/** A dashed line across the plot at `y`, when `y` is inside the price pane. */
+export function strokeLevel(
+  ctx: CanvasRenderingContext2D,
+  y: number,
+  layout: ChartLayout,
+  colour: string,
+  pattern: readonly number[] = dash,
+): void {
+  const { price, plotWidth, dpr } = layout;
+  if (y < price.top || y > price.bottom) return;
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 1 / dpr;
+  ctx.setLineDash(pattern);
+  ctx.beginPath();
+  ctx.moveTo(0, crisp(y, dpr));
+  ctx.lineTo(plotWidth, crisp(y, dpr));
+  ctx.stroke();
+  ctx.setLineDash(solid);
+}
+
 export function drawLatestPrice(
   ctx: CanvasRenderingContext2D,
   view: ChartView,
@@ -24,18 +44,9 @@ export function drawLatestPrice(
   const close = view.close[last];
   if (close === undefined) return;
   const colour = close >= (view.open[last] ?? close) ? up : down;
-  const { price, plotWidth, dpr } = layout;
+  const { price, plotWidth } = layout;
   const y = g.priceA * close + g.priceB;
-  if (y >= price.top && y <= price.bottom) {
-    ctx.strokeStyle = colour;
-    ctx.lineWidth = 1 / dpr;
-    ctx.setLineDash(dash);
-    ctx.beginPath();
-    ctx.moveTo(0, crisp(y, dpr));
-    ctx.lineTo(plotWidth, crisp(y, dpr));
-    ctx.stroke();
-    ctx.setLineDash(solid);
-  }
+  strokeLevel(ctx, y, layout, colour);
   drawTag(
     ctx,
     labels.price(close),

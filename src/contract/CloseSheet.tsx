@@ -2,11 +2,12 @@
 // it can only ever shrink the position.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { quantityShares, shareOf } from '../../core/contract/order-form.ts';
+import { shareOf } from '../../core/contract/order-form.ts';
 import type { CloseRequest, ContractPositionRow } from '../../workers/facade.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
-import { NumberField } from './NumberField.tsx';
+import { NumberField } from '../ui/NumberField.tsx';
+import { ShareChips } from '../ui/ShareChips.tsx';
 
 export function CloseSheet(props: {
   position: ContractPositionRow;
@@ -43,6 +44,7 @@ export function CloseSheet(props: {
         />
         {type === 'limit' && (
           <NumberField
+            idPrefix="contract"
             name="close-price"
             label={t('contract.price')}
             unit="USDT"
@@ -52,6 +54,7 @@ export function CloseSheet(props: {
           />
         )}
         <NumberField
+          idPrefix="contract"
           name="close-quantity"
           label={t('contract.quantity')}
           unit={position.base}
@@ -59,22 +62,13 @@ export function CloseSheet(props: {
           problem={null}
           onChange={setQuantity}
         >
-          <div className="contract-shares__row">
-            {quantityShares.map((percent) => (
-              <button
-                key={percent}
-                type="button"
-                className="contract-share"
-                data-testid={`close-share-${percent}`}
-                onClick={() => {
-                  const part = shareOf(position.quantityExact, percent, position.lotSize);
-                  if (part !== null) setQuantity(part);
-                }}
-              >
-                {percent}%
-              </button>
-            ))}
-          </div>
+          <ShareChips
+            testIdPrefix="close-share"
+            onPick={(percent) => {
+              const part = shareOf(position.quantityExact, percent, position.lotSize);
+              if (part !== null) setQuantity(part);
+            }}
+          />
         </NumberField>
         <button type="submit" className="button button--block" data-testid="close-confirm">
           {whole ? t('contract.close.whole') : t('contract.close.part')}

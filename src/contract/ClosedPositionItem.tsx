@@ -16,15 +16,15 @@ export function ClosedPositionItem(props: { row: ClosedPositionRow }) {
     <li className="contract-order" data-testid={`closed-position-${row.id}`}>
       <div className="contract-order__head">
         <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
-        <span className={`contract-badge contract-badge--${row.direction}`}>
+        <span className={`side-badge side-badge--${row.direction}`}>
           {row.direction === 'long' ? t('contract.long') : t('contract.short')}
         </span>
-        <span className="contract-badge">
+        <span className="side-badge">
           {t(`contract.marginMode.${row.marginMode}`)} <Figure>{row.leverage}×</Figure>
         </span>
         <span className="contract-order__time">{row.closedAt}</span>
       </div>
-      <dl className="contract-order__facts">
+      <dl className="facts">
         <Fact
           label={t('contract.realizedPnl')}
           value={row.pnl}

@@ -13,15 +13,15 @@ export function ContractFillItem(props: { row: ContractFillRow }) {
     <li className="contract-order" data-testid={`fill-${row.key}`}>
       <div className="contract-order__head">
         <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
-        <span className={`contract-badge contract-badge--${row.side === 'buy' ? 'long' : 'short'}`}>
+        <span className={`side-badge side-badge--${row.side === 'buy' ? 'long' : 'short'}`}>
           {row.side === 'buy' ? t('spot.buy') : t('spot.sell')}
         </span>
-        <span className="contract-badge">
+        <span className="side-badge">
           {row.role === 'taker' ? t('contract.fills.taker') : t('contract.fills.maker')}
         </span>
         <span className="contract-order__time">{row.time}</span>
       </div>
-      <dl className="contract-order__facts">
+      <dl className="facts">
         <Fact label={t('contract.price')} value={row.price} testId={`fill-price-${row.key}`} />
         <Fact label={t('contract.quantity')} value={row.quantity} />
         <Fact label={t('contract.fills.value')} value={row.value} />

@@ -5,18 +5,17 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContractBoardRow } from '../../workers/facade.ts';
 import { useView } from '../app/use-view.ts';
-import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
+import { MarketToolbar } from '../market/MarketToolbar.tsx';
 import { displaySymbol } from '../market/market-symbol.ts';
-import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ChangePill, Figure, LastPrice } from '../ui/Figures.tsx';
 import { ListFailed, ListLoading, RefreshFailed } from '../ui/SectionStatus.tsx';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { contractTradePath } from './contract-query.ts';
-import { FundingCountdown } from './FundingCountdown.tsx';
 import { useContractBoard } from './use-contract-board.ts';
 import './contract.css';
+import { Countdown } from '../ui/Countdown.tsx';
 
 export function ContractMarketsPage() {
   const { t } = useTranslation();
@@ -34,25 +33,7 @@ export function ContractMarketsPage() {
 
   return (
     <div className="market-list-page">
-      <div className="market-toolbar">
-        <input
-          className="field__input market-toolbar__search"
-          type="search"
-          name="market-search"
-          inputMode="search"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder={t('market.searchPlaceholder')}
-          aria-label={t('market.search')}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-        <div className="badges">
-          <SimulatedBadge show={board?.simulated ?? false} />
-          <ConnectionBadge />
-        </div>
-      </div>
+      <MarketToolbar query={query} onQuery={setQuery} simulated={board?.simulated ?? false} />
       {load.symbols === null ? (
         load.failed ? (
           <ListFailed onRetry={() => void reload()} />
@@ -130,7 +111,7 @@ const BoardRowItem = memo(function BoardRowItem(props: {
           </span>
           <span>
             {t('contract.countdown')}{' '}
-            <FundingCountdown until={row.nextFunding} testId={`contract-countdown-${row.symbol}`} />
+            <Countdown until={row.nextFunding} testId={`contract-countdown-${row.symbol}`} />
           </span>
         </span>
       </button>

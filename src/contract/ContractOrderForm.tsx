@@ -4,15 +4,16 @@
 // be, and where the position it leaves would be liquidated, all before it is sent.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { quantityShares, shareOf } from '../../core/contract/order-form.ts';
+import { shareOf } from '../../core/contract/order-form.ts';
 import type { ContractField, ContractTradeView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useGo } from '../routes/navigation.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { Figure } from '../ui/Figures.tsx';
+import { NumberField } from '../ui/NumberField.tsx';
+import { ShareChips } from '../ui/ShareChips.tsx';
 import { DirectionTabs } from './DirectionTabs.tsx';
 import { FollowedContractOrder } from './FollowedContractOrder.tsx';
-import { NumberField } from './NumberField.tsx';
 import { contractProblemText } from './problem-text.ts';
 import { SettingsChips } from './SettingsChips.tsx';
 import { useContractOrder } from './use-contract-order.ts';
@@ -59,7 +60,7 @@ export function ContractOrderForm(props: { symbol: string; view: ContractTradeVi
 
   return (
     <form
-      className="contract-form"
+      className="trade-form contract-form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -94,6 +95,7 @@ export function ContractOrderForm(props: { symbol: string; view: ContractTradeVi
       />
       {form.type === 'limit' ? (
         <NumberField
+          idPrefix="contract"
           name="price"
           label={t('contract.price')}
           unit={quote}
@@ -105,6 +107,7 @@ export function ContractOrderForm(props: { symbol: string; view: ContractTradeVi
         <p className="contract-market-price">{t('contract.marketPrice')}</p>
       )}
       <NumberField
+        idPrefix="contract"
         name="quantity"
         label={t('contract.quantity')}
         unit={base}
@@ -112,28 +115,15 @@ export function ContractOrderForm(props: { symbol: string; view: ContractTradeVi
         problem={messageOf('quantity')}
         onChange={(value) => change('quantity', value)}
       >
-        <fieldset className="contract-shares">
-          <legend className="visually-hidden">{t('contract.shares')}</legend>
-          <div className="contract-shares__row">
-            {quantityShares.map((percent) => (
-              <button
-                key={percent}
-                type="button"
-                className="contract-share"
-                data-testid={`contract-share-${percent}`}
-                disabled={!market || !maxExact}
-                onClick={() => {
-                  const quantity = market
-                    ? shareOf(maxExact ?? null, percent, market.lotSize)
-                    : null;
-                  if (quantity !== null) change('quantity', quantity);
-                }}
-              >
-                {percent}%
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <ShareChips
+          label={t('contract.shares')}
+          testIdPrefix="contract-share"
+          disabled={!market || !maxExact}
+          onPick={(percent) => {
+            const quantity = market ? shareOf(maxExact ?? null, percent, market.lotSize) : null;
+            if (quantity !== null) change('quantity', quantity);
+          }}
+        />
       </NumberField>
       <label className="contract-toggle">
         <input
@@ -148,6 +138,7 @@ export function ContractOrderForm(props: { symbol: string; view: ContractTradeVi
       {form.tpSl && (
         <div className="contract-tpsl">
           <NumberField
+            idPrefix="contract"
             name="tp"
             label={t('contract.tpsl.tp')}
             unit={quote}
@@ -156,6 +147,7 @@ export function ContractOrderForm(props: { symbol: string; view: ContractTradeVi
             onChange={(value) => change('tp', value)}
           />
           <NumberField
+            idPrefix="contract"
             name="sl"
             label={t('contract.tpsl.sl')}
             unit={quote}
@@ -165,7 +157,7 @@ export function ContractOrderForm(props: { symbol: string; view: ContractTradeVi
           />
         </div>
       )}
-      <dl className="contract-facts">
+      <dl className="facts">
         <Fact
           label={t('contract.available')}
           value={view.available?.shown ?? '--'}
@@ -200,7 +192,7 @@ export function ContractOrderForm(props: { symbol: string; view: ContractTradeVi
       {form.type === 'market' && <p className="contract-note">{t('contract.marketEstimate')}</p>}
       <button
         type="submit"
-        className={`button button--block contract-submit contract-submit--${form.direction}`}
+        className={`button button--block side-button side-button--${form.direction}`}
         data-testid="contract-submit"
         disabled={busy || !market || view.stale}
       >

@@ -22,16 +22,16 @@ export function ContractOrderItem(props: {
     >
       <div className="contract-order__head">
         <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
-        <span className={`contract-badge contract-badge--${long ? 'long' : 'short'}`}>
+        <span className={`side-badge side-badge--${long ? 'long' : 'short'}`}>
           {t(`contract.actions.${row.action}`)}
         </span>
-        <span className="contract-badge">
+        <span className="side-badge">
           {row.type === 'limit' ? t('spot.limit') : t('spot.market')}
           {row.purpose !== 'user' ? ` · ${t(`contract.purposes.${row.purpose}`)}` : ''}
         </span>
         <span className="contract-order__time">{row.time}</span>
       </div>
-      <dl className="contract-order__facts">
+      <dl className="facts">
         <Fact label={t('spot.orders.price')} value={row.price} />
         <Fact label={t('contract.quantity')} value={row.quantity} />
         <Fact

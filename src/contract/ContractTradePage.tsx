@@ -18,8 +18,8 @@ import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { ContractAccount } from './ContractAccount.tsx';
 import { ContractOrderForm } from './ContractOrderForm.tsx';
 import { parseContractSymbol } from './contract-query.ts';
-import { FundingCountdown } from './FundingCountdown.tsx';
 import './contract.css';
+import { Countdown } from '../ui/Countdown.tsx';
 
 export function ContractTradePage() {
   const { t } = useTranslation();
@@ -70,7 +70,7 @@ export function ContractTradePage() {
             <dt>{t('contract.fundingCountdown')}</dt>
             <dd>
               <Figure testId="contract-funding-rate">{view.fundingRate}</Figure> /{' '}
-              <FundingCountdown until={view.nextFunding} testId="contract-countdown" />
+              <Countdown until={view.nextFunding} testId="contract-countdown" />
             </dd>
           </div>
         </dl>

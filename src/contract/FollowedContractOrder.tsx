@@ -8,6 +8,7 @@ import type {
   contractOrderMachine,
 } from '../../core/machines/contract-order.machine.ts';
 import type { ContractOrderRow } from '../../workers/facade.ts';
+import { RefusedNotice, StatusNotice, UnansweredNotice } from '../ui/SendNotice.tsx';
 
 export function FollowedContractOrder(props: {
   snapshot: SnapshotFrom<typeof contractOrderMachine>;
@@ -20,27 +21,17 @@ export function FollowedContractOrder(props: {
   const { order, message, left } = snapshot.context;
   if (snapshot.matches('uncertain')) {
     return (
-      <div
-        className="contract-follow contract-follow--warning"
-        role="alert"
-        data-testid="contract-follow"
-      >
-        <span>{t('contract.follow.uncertain')}</span>
-        <button type="button" className="text-button" onClick={() => send({ type: 'RETRY' })}>
-          {t('contract.follow.retry')}
-        </button>
-      </div>
+      <UnansweredNotice
+        text={t('contract.follow.uncertain')}
+        retryLabel={t('contract.follow.retry')}
+        onRetry={() => send({ type: 'RETRY' })}
+        testId="contract-follow"
+      />
     );
   }
   if (snapshot.matches('rejected')) {
     return (
-      <div
-        className="contract-follow contract-follow--error"
-        role="alert"
-        data-testid="contract-follow"
-      >
-        {message || t('contract.follow.refused')}
-      </div>
+      <RefusedNotice text={message || t('contract.follow.refused')} testId="contract-follow" />
     );
   }
   if (!order) return null;
@@ -52,12 +43,7 @@ export function FollowedContractOrder(props: {
       ? t('contract.follow.partlyCancelled')
       : t(`contract.status.${order.status}`);
   return (
-    <div
-      className="contract-follow"
-      role="status"
-      data-testid="contract-follow"
-      data-status={left ? 'left' : order.status}
-    >
+    <StatusNotice testId="contract-follow" data={{ 'data-status': left ? 'left' : order.status }}>
       {t('contract.follow.order', { id: order.id })}: {status}
       {reason && (
         <span className="contract-follow__reason" data-testid="contract-follow-reason">
@@ -65,6 +51,6 @@ export function FollowedContractOrder(props: {
           {t(`contract.cancelReasons.${reason}`)}
         </span>
       )}
-    </div>
+    </StatusNotice>
   );
 }

@@ -13,12 +13,12 @@ export function FundingPaymentItem(props: { row: FundingPaymentRow }) {
     <li className="contract-order" data-testid={`funding-${row.key}`}>
       <div className="contract-order__head">
         <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
-        <span className={`contract-badge contract-badge--${row.direction}`}>
+        <span className={`side-badge side-badge--${row.direction}`}>
           {row.direction === 'long' ? t('contract.long') : t('contract.short')}
         </span>
         <span className="contract-order__time">{row.time}</span>
       </div>
-      <dl className="contract-order__facts">
+      <dl className="facts">
         <div>
           <dt>
             {row.amountSign >= 0 ? t('contract.funding.received') : t('contract.funding.paid')}

@@ -15,13 +15,13 @@ export function LiquidationItem(props: { row: LiquidationRow }) {
     <li className="contract-order" data-testid={`liquidation-${id}`}>
       <div className="contract-order__head">
         <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
-        <span className={`contract-badge contract-badge--${row.direction}`}>
+        <span className={`side-badge side-badge--${row.direction}`}>
           {row.direction === 'long' ? t('contract.long') : t('contract.short')}
         </span>
-        <span className="contract-badge">{t(`contract.marginMode.${row.marginMode}`)}</span>
+        <span className="side-badge">{t(`contract.marginMode.${row.marginMode}`)}</span>
         <span className="contract-order__time">{row.time}</span>
       </div>
-      <dl className="contract-order__facts">
+      <dl className="facts">
         <Fact label={t('contract.quantity')} value={row.quantity} />
         <Fact label={t('contract.entry')} value={row.entry} />
         <Fact label={t('contract.mark')} value={row.mark} testId={`liquidation-mark-${id}`} />

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContractPositionRow } from '../../workers/facade.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
+import { NumberField } from '../ui/NumberField.tsx';
 import { TabRow } from '../ui/TabRow.tsx';
-import { NumberField } from './NumberField.tsx';
 
 type Action = 'add' | 'remove';
 
@@ -40,6 +40,7 @@ export function MarginSheet(props: {
           testIdPrefix="margin-action"
         />
         <NumberField
+          idPrefix="contract"
           name="margin-amount"
           label={t('contract.margin.amount')}
           unit="USDT"
@@ -47,7 +48,7 @@ export function MarginSheet(props: {
           problem={null}
           onChange={setAmount}
         />
-        <dl className="contract-facts">
+        <dl className="facts">
           <div>
             <dt>{t('contract.margin.current')}</dt>
             <dd className="figure">{props.position.margin} USDT</dd>

@@ -43,10 +43,10 @@ export function PositionCard(props: {
     >
       <div className="contract-position__head">
         <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
-        <span className={`contract-badge contract-badge--${row.direction}`}>
+        <span className={`side-badge side-badge--${row.direction}`}>
           {row.direction === 'long' ? t('contract.long') : t('contract.short')}
         </span>
-        <span className="contract-badge">
+        <span className="side-badge">
           {t(`contract.marginMode.${row.marginMode}`)} <Figure>{row.leverage}×</Figure>
         </span>
         <button

@@ -4,10 +4,11 @@
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { quantityShares, shareOf } from '../../core/contract/order-form.ts';
+import { shareOf } from '../../core/contract/order-form.ts';
 import type { ContractPositionRow } from '../../workers/facade.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
-import { NumberField } from './NumberField.tsx';
+import { NumberField } from '../ui/NumberField.tsx';
+import { ShareChips } from '../ui/ShareChips.tsx';
 
 export function TpSlSheet(props: {
   position: ContractPositionRow;
@@ -34,6 +35,7 @@ export function TpSlSheet(props: {
           {t('contract.tpsl.hint', { entry: position.entry, liquidation: position.liquidation })}
         </p>
         <NumberField
+          idPrefix="contract"
           name="edit-tp"
           label={t('contract.tpsl.tp')}
           unit="USDT"
@@ -42,6 +44,7 @@ export function TpSlSheet(props: {
           onChange={setTp}
         />
         <NumberField
+          idPrefix="contract"
           name="edit-sl"
           label={t('contract.tpsl.sl')}
           unit="USDT"
@@ -50,6 +53,7 @@ export function TpSlSheet(props: {
           onChange={setSl}
         />
         <NumberField
+          idPrefix="contract"
           name="edit-tpsl-quantity"
           label={t('contract.tpsl.quantity')}
           unit={position.base}
@@ -58,22 +62,13 @@ export function TpSlSheet(props: {
           problem={null}
           onChange={setQuantity}
         >
-          <div className="contract-shares__row">
-            {quantityShares.map((percent) => (
-              <button
-                key={percent}
-                type="button"
-                className="contract-share"
-                data-testid={`tpsl-share-${percent}`}
-                onClick={() => {
-                  const part = shareOf(position.quantityExact, percent, position.lotSize);
-                  if (part !== null) setQuantity(percent === 100 ? '' : part);
-                }}
-              >
-                {percent}%
-              </button>
-            ))}
-          </div>
+          <ShareChips
+            testIdPrefix="tpsl-share"
+            onPick={(percent) => {
+              const part = shareOf(position.quantityExact, percent, position.lotSize);
+              if (part !== null) setQuantity(percent === 100 ? '' : part);
+            }}
+          />
         </NumberField>
         <button type="submit" className="button button--block" data-testid="tpsl-confirm">
           {t('contract.confirm')}

@@ -1,19 +1,15 @@
 // The perpetual pages' addresses: the trade page of a market (`?symbol=BTCUSDT`), the history, and
 // the share card of a position (`?position=12` while open, `?closed=12` once closed). A missing or
 // malformed value falls back to the default market, or to no card, since a link may be shared.
-import { symbolSchema } from '../../schemas/api/market.schema.ts';
 import type { ShareRef } from '../../workers/facade.ts';
-import { defaultSymbol } from '../market/market-query.ts';
+import { parseSymbol } from '../market/market-query.ts';
 
 export const contractListPath = '/pages/contract/index';
 export const contractTradePath = '/pages/contract/trade';
 export const contractHistoryPath = '/pages/contract/history';
 export const contractSharePath = '/pages/contract/share';
 
-export function parseContractSymbol(search: Readonly<Record<string, unknown>>): string {
-  const symbol = symbolSchema.safeParse(search.symbol);
-  return symbol.success ? symbol.data : defaultSymbol;
-}
+export const parseContractSymbol = parseSymbol;
 
 const positiveId = (value: unknown): number | null => {
   const id = typeof value === 'number' ? value : Number(value);

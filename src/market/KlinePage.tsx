@@ -1,14 +1,10 @@
 // The price chart (`/pages/kline/index?symbol=BTCUSDT&period=15m`): the market's header, the
 // timeframes, the candles, and the order book and recent trades below.
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback } from 'react';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
-import { intlLocale } from '../../schemas/languages.ts';
-import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
-import { KlineChart } from '../chart/KlineChart.tsx';
-import { ListLoading } from '../ui/SectionStatus.tsx';
+import { ChartPanel } from './ChartPanel.tsx';
 import { KlineHeader } from './KlineHeader.tsx';
 import { MarketActivity } from './MarketActivity.tsx';
 import { klinePath, klineSearch, parseKlineQuery } from './market-query.ts';
@@ -18,8 +14,6 @@ import { TimeframeTabs } from './TimeframeTabs.tsx';
 const chartHeight = 320;
 
 export function KlinePage() {
-  const { t } = useTranslation();
-  const { core, language } = useApp();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
   const { symbol, period } = parseKlineQuery(search);
@@ -32,20 +26,6 @@ export function KlinePage() {
     },
     [navigate, symbol],
   );
-  const needOlder = useCallback(() => {
-    void core.loadOlderCandles(symbol, period);
-  }, [core, symbol, period]);
-  const labels = useMemo(
-    () => ({
-      open: t('kline.open'),
-      high: t('kline.high'),
-      low: t('kline.low'),
-      close: t('kline.close'),
-      volume: t('kline.volume'),
-      change: t('kline.change'),
-    }),
-    [t],
-  );
 
   return (
     <div className="kline-page" data-testid="kline-page">
@@ -55,19 +35,7 @@ export function KlinePage() {
         chartSimulated={chart?.simulated ?? false}
       />
       <TimeframeTabs value={period} onChange={choosePeriod} />
-      <div className="kline-chart" style={{ minBlockSize: chartHeight }}>
-        {chart && chart.time.length > 0 ? (
-          <KlineChart
-            view={chart}
-            locale={intlLocale(language)}
-            labels={labels}
-            onNeedOlder={needOlder}
-            height={chartHeight}
-          />
-        ) : (
-          <ListLoading text={t('kline.loadingChart')} />
-        )}
-      </div>
+      <ChartPanel chart={chart} symbol={symbol} period={period} height={chartHeight} />
       <MarketActivity symbol={symbol} book="spot" />
     </div>
   );

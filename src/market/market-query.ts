@@ -16,11 +16,16 @@ export function isKlinePeriod(value: unknown): value is KlinePeriod {
   return (klinePeriods as readonly unknown[]).includes(value);
 }
 
+/** A page's market from its search (`?symbol=BTCUSDT`); the default market when it names none. */
+export function parseSymbol(search: Readonly<Record<string, unknown>>): string {
+  const symbol = symbolSchema.safeParse(search.symbol);
+  return symbol.success ? symbol.data : defaultSymbol;
+}
+
 /** Reads the router's parsed search, whose values may be any JSON type. */
 export function parseKlineQuery(search: Readonly<Record<string, unknown>>): KlineQuery {
-  const symbol = symbolSchema.safeParse(search.symbol);
   return {
-    symbol: symbol.success ? symbol.data : defaultSymbol,
+    symbol: parseSymbol(search),
     period: isKlinePeriod(search.period) ? search.period : defaultPeriod,
   };
 }

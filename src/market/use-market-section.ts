@@ -1,7 +1,8 @@
-// Loads a section's markets through the worker (which then keeps their tickers live) and says
-// which symbols the section has, whether a load is running, and whether the last one failed.
+// Loads a list of markets through the worker (which then keeps their tickers live) and says which
+// symbols it has, whether a load is running, and whether the last one failed: a section of the
+// market lists, or a product's own list (the futures board, the second contract's markets).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MarketSection } from '../../workers/facade.ts';
+import type { MarketSection, Outcome } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 
 export interface SectionLoad {
@@ -12,25 +13,25 @@ export interface SectionLoad {
   failed: boolean;
 }
 
-export function useMarketSection(section: MarketSection): SectionLoad & {
-  reload(): Promise<void>;
-} {
-  const { core } = useApp();
-  const [load, setLoad] = useState<SectionLoad>({ symbols: null, loading: true, failed: false });
+/** `load` must be stable (a `useCallback`): a new one loads again. */
+export function useSymbolsLoad(
+  load: () => Promise<Outcome<{ symbols: string[] }>>,
+): SectionLoad & { reload(): Promise<void> } {
+  const [state, setState] = useState<SectionLoad>({ symbols: null, loading: true, failed: false });
   const latest = useRef(0);
 
   const reload = useCallback(async () => {
     // Only the newest call may set the state: a slow first load must not undo a refresh.
     const call = ++latest.current;
-    setLoad((shown) => ({ ...shown, loading: true }));
-    const outcome = await core.loadMarkets(section).catch(() => null);
+    setState((shown) => ({ ...shown, loading: true }));
+    const outcome = await load().catch(() => null);
     if (call !== latest.current) return;
-    setLoad((shown) =>
+    setState((shown) =>
       outcome?.ok
         ? { symbols: outcome.data.symbols, loading: false, failed: false }
         : { symbols: shown.symbols, loading: false, failed: true },
     );
-  }, [core, section]);
+  }, [load]);
 
   useEffect(() => {
     void reload();
@@ -40,5 +41,12 @@ export function useMarketSection(section: MarketSection): SectionLoad & {
     };
   }, [reload]);
 
-  return { ...load, reload };
+  return { ...state, reload };
+}
+
+export function useMarketSection(section: MarketSection): SectionLoad & {
+  reload(): Promise<void>;
+} {
+  const { core } = useApp();
+  return useSymbolsLoad(useCallback(() => core.loadMarkets(section), [core, section]));
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type { SpotOrderEvent, spotOrderMachine } from '../../core/machines/spot-order.machine.ts';
 import type { SpotOrderRow } from '../../workers/facade.ts';
+import { RefusedNotice, StatusNotice, UnansweredNotice } from '../ui/SendNotice.tsx';
 
 export function FollowedOrder(props: {
   snapshot: SnapshotFrom<typeof spotOrderMachine>;
@@ -16,26 +17,22 @@ export function FollowedOrder(props: {
 
   if (snapshot.matches('uncertain')) {
     return (
-      <div className="spot-follow spot-follow--warning" role="alert" data-testid="spot-follow">
-        <span>{t('spot.follow.uncertain')}</span>
-        <button type="button" className="text-button" onClick={() => send({ type: 'RETRY' })}>
-          {t('spot.follow.retry')}
-        </button>
-      </div>
+      <UnansweredNotice
+        text={t('spot.follow.uncertain')}
+        retryLabel={t('spot.follow.retry')}
+        onRetry={() => send({ type: 'RETRY' })}
+        testId="spot-follow"
+      />
     );
   }
   if (snapshot.matches('rejected')) {
-    return (
-      <div className="spot-follow spot-follow--error" role="alert" data-testid="spot-follow">
-        {message || t('spot.follow.refused')}
-      </div>
-    );
+    return <RefusedNotice text={message || t('spot.follow.refused')} testId="spot-follow" />;
   }
   if (!order) return null;
   const cancellable = snapshot.matches('open') || snapshot.matches('partiallyFilled');
   const cancelling = snapshot.matches('cancelling');
   return (
-    <div className="spot-follow" role="status" data-testid="spot-follow" data-status={order.status}>
+    <StatusNotice testId="spot-follow" data={{ 'data-status': order.status }}>
       <span>
         {t('spot.follow.order', { id: order.id })}: {t(`spot.status.${order.status}`)}
         {followed && followed.filledShown !== '0'
@@ -53,6 +50,6 @@ export function FollowedOrder(props: {
           {cancelling ? t('spot.follow.cancelling') : t('spot.orders.cancel')}
         </button>
       )}
-    </div>
+    </StatusNotice>
   );
 }

@@ -1,13 +1,14 @@
 // The order form (spec §5): buy or sell, limit or market, the amounts a trader types or takes as a
 // share of the available balance, the fee it may cost, and the order it placed last.
 import { useTranslation } from 'react-i18next';
-import { shortcutAmount, shortcutPercents } from '../../core/spot/order-preview.ts';
+import { shortcutAmount } from '../../core/spot/order-preview.ts';
 import type { SpotView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useGo } from '../routes/navigation.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { Figure } from '../ui/Figures.tsx';
-import { AmountField } from './AmountField.tsx';
+import { NumberField } from '../ui/NumberField.tsx';
+import { ShareChips } from '../ui/ShareChips.tsx';
 import { FollowedOrder } from './FollowedOrder.tsx';
 import { problemText } from './problem-text.ts';
 import { SideTabs } from './SideTabs.tsx';
@@ -38,7 +39,7 @@ export function OrderForm(props: { symbol: string; spot: SpotView }) {
 
   return (
     <form
-      className="spot-form"
+      className="trade-form spot-form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -58,7 +59,9 @@ export function OrderForm(props: { symbol: string; spot: SpotView }) {
         onChange={(type) => send({ type: 'ORDER_TYPE', orderType: type })}
       />
       {form.type === 'limit' ? (
-        <AmountField
+        <NumberField
+          idPrefix="spot"
+          problemTestId="spot-problem"
           name="price"
           label={t('spot.price')}
           unit={quote}
@@ -69,7 +72,9 @@ export function OrderForm(props: { symbol: string; spot: SpotView }) {
       ) : (
         <p className="spot-market-price">{t('spot.marketPrice')}</p>
       )}
-      <AmountField
+      <NumberField
+        idPrefix="spot"
+        problemTestId="spot-problem"
         name={amountField}
         label={amountField === 'turnover' ? t('spot.turnover') : t('spot.quantity')}
         unit={amountField === 'turnover' ? quote : base}
@@ -77,29 +82,18 @@ export function OrderForm(props: { symbol: string; spot: SpotView }) {
         problem={messageOf(amountField)}
         onChange={(value) => change(amountField, value)}
       >
-        <fieldset className="spot-shortcuts">
-          <legend className="visually-hidden">{t('spot.shortcuts')}</legend>
-          <div className="spot-shortcuts__row">
-            {shortcutPercents.map((percent) => (
-              <button
-                key={percent}
-                type="button"
-                className="spot-shortcut"
-                data-testid={`spot-share-${percent}`}
-                disabled={!rules || !paid}
-                onClick={() => {
-                  if (!rules) return;
-                  const amount = shortcutAmount(form, rules, paid?.exact ?? null, percent);
-                  if (amount !== null) change(amountField, amount);
-                }}
-              >
-                {percent}%
-              </button>
-            ))}
-          </div>
-        </fieldset>
-      </AmountField>
-      <dl className="spot-facts">
+        <ShareChips
+          label={t('spot.shortcuts')}
+          testIdPrefix="spot-share"
+          disabled={!rules || !paid}
+          onPick={(percent) => {
+            if (!rules) return;
+            const amount = shortcutAmount(form, rules, paid?.exact ?? null, percent);
+            if (amount !== null) change(amountField, amount);
+          }}
+        />
+      </NumberField>
+      <dl className="facts">
         <div>
           <dt>{t('spot.available')}</dt>
           <dd>
@@ -116,7 +110,7 @@ export function OrderForm(props: { symbol: string; spot: SpotView }) {
       </dl>
       <button
         type="submit"
-        className={`button button--block spot-submit spot-submit--${form.side}`}
+        className={`button button--block side-button side-button--${form.side}`}
         data-testid="spot-submit"
         disabled={busy || !rules}
       >

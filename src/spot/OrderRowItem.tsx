@@ -24,7 +24,7 @@ export function OrderRowItem(props: {
         </span>
         <span className="spot-order__time">{row.time}</span>
       </div>
-      <dl className="spot-order__facts">
+      <dl className="facts">
         <Fact label={t('spot.orders.price')} value={row.priceShown} />
         <Fact label={t('spot.orders.amount')} value={`${row.amountShown} ${row.amountAsset}`} />
         <Fact

@@ -6,7 +6,7 @@ import { changeDirection, trendDirection } from '../market/market-row.ts';
 
 export function Figure(props: {
   children: ReactNode;
-  className?: string;
+  className?: string | undefined;
   testId?: string | undefined;
 }) {
   return (

@@ -1,8 +1,7 @@
-// The time left until a market's next funding round, as traders read it (`07:42:05`), ticking each
-// second on the page's own clock; `--` while the time is not known.
-
-import { Figure } from '../ui/Figures.tsx';
-import { useNow } from '../ui/use-now.ts';
+// The time left until a moment (a funding round, a contract's expiry), as traders read it
+// (`07:42:05`), ticking each second on the page's own clock; `--:--:--` while it is not known.
+import { Figure } from './Figures.tsx';
+import { useNow } from './use-now.ts';
 
 const two = (value: number) => String(value).padStart(2, '0');
 
@@ -12,7 +11,7 @@ export function countdownText(until: number | null, now: number): string {
   return `${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}`;
 }
 
-export function FundingCountdown(props: { until: number | null; testId?: string }) {
+export function Countdown(props: { until: number | null; testId?: string }) {
   const now = useNow();
   return <Figure testId={props.testId}>{countdownText(props.until, now)}</Figure>;
 }

@@ -1,8 +1,11 @@
-// One number field of the perpetual forms, with its unit and the problem the checks found in it.
+// One number field of the trading forms, with its unit and the problem the checks found in it; its
+// input is `<idPrefix>-<name>` and its problem `<idPrefix>-<name>-problem` (or `problemTestId`).
 import type { ReactNode } from 'react';
-import { typedAmount } from '../ui/amount-checks.ts';
+import { typedAmount } from './amount-checks.ts';
 
 export function NumberField(props: {
+  /** The product the form is of (`contract`, `option`): the ids' prefix. */
+  idPrefix: string;
   /** The input's name, unique on the page. */
   name: string;
   label: string;
@@ -11,15 +14,17 @@ export function NumberField(props: {
   problem: string | null;
   onChange(value: string): void;
   placeholder?: string;
+  /** The problem's test id when the form names all its problems alike. */
+  problemTestId?: string;
   children?: ReactNode;
 }) {
-  const id = `contract-${props.name}`;
+  const id = `${props.idPrefix}-${props.name}`;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {props.label}
       </label>
-      <div className="contract-input">
+      <div className="unit-input">
         <input
           id={id}
           className="field__input field__input--grow figure"
@@ -33,7 +38,7 @@ export function NumberField(props: {
           aria-describedby={props.problem ? `${id}-problem` : undefined}
           onChange={(event) => props.onChange(typedAmount(event.target.value))}
         />
-        <span className="contract-input__unit">{props.unit}</span>
+        <span className="unit-input__unit">{props.unit}</span>
       </div>
       {props.children}
       {props.problem && (
@@ -41,7 +46,7 @@ export function NumberField(props: {
           className="field__problem"
           id={`${id}-problem`}
           role="alert"
-          data-testid={`${id}-problem`}
+          data-testid={props.problemTestId ?? `${id}-problem`}
         >
           {props.problem}
         </span>

@@ -1,0 +1,53 @@
+// A market's candles at a given height, or a loading view until the first arrive; dragging to the
+// left edge asks the worker for older ones. The price chart page and the trade pages draw it.
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
+import { intlLocale } from '../../schemas/languages.ts';
+import type { ChartView } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import type { ChartLevel } from '../chart/draw-levels.ts';
+import { KlineChart } from '../chart/KlineChart.tsx';
+import { ListLoading } from '../ui/SectionStatus.tsx';
+
+export function ChartPanel(props: {
+  chart: ChartView | null;
+  symbol: string;
+  period: KlinePeriod;
+  height: number;
+  levels?: readonly ChartLevel[];
+}) {
+  const { t } = useTranslation();
+  const { core, language } = useApp();
+  const labels = useMemo(
+    () => ({
+      open: t('kline.open'),
+      high: t('kline.high'),
+      low: t('kline.low'),
+      close: t('kline.close'),
+      volume: t('kline.volume'),
+      change: t('kline.change'),
+    }),
+    [t],
+  );
+  const { chart, symbol, period } = props;
+  const needOlder = useCallback(() => {
+    void core.loadOlderCandles(symbol, period);
+  }, [core, symbol, period]);
+  return (
+    <div className="kline-chart" style={{ minBlockSize: props.height }}>
+      {chart && chart.time.length > 0 ? (
+        <KlineChart
+          view={chart}
+          locale={intlLocale(language)}
+          labels={labels}
+          onNeedOlder={needOlder}
+          height={props.height}
+          {...(props.levels ? { levels: props.levels } : {})}
+        />
+      ) : (
+        <ListLoading text={t('kline.loadingChart')} />
+      )}
+    </div>
+  );
+}
