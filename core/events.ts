@@ -9,6 +9,7 @@ import { contractEvents } from './contract/events.ts';
 import { identityEvents } from './identity/events.ts';
 import { kernelEvents } from './kernel/events.ts';
 import { marketEvents } from './market/events.ts';
+import { optionEvents } from './option/events.ts';
 import { spotEvents } from './spot/events.ts';
 import { supportEvents } from './support/events.ts';
 import { walletEvents } from './wallet/events.ts';
@@ -20,6 +21,7 @@ export const clientEventSchema = z.discriminatedUnion('type', [
   ...marketEvents,
   ...spotEvents,
   ...contractEvents,
+  ...optionEvents,
   ...walletEvents,
   ...contentEvents,
   ...supportEvents,

@@ -7,6 +7,7 @@ import { identityDomain } from './identity/handlers.ts';
 import type { Intersection } from './kernel/combine.ts';
 import type { Domain } from './kernel/context.ts';
 import { marketDomain } from './market/handlers.ts';
+import { optionDomain } from './option/handlers.ts';
 import { spotDomain } from './spot/handlers.ts';
 import { supportDomain } from './support/handlers.ts';
 import { walletDomain } from './wallet/handlers.ts';
@@ -17,6 +18,7 @@ export const domains = [
   marketDomain,
   spotDomain,
   contractDomain,
+  optionDomain,
   walletDomain,
   contentDomain,
   supportDomain,

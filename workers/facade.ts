@@ -15,6 +15,7 @@ export type { HostEvents } from './kernel/kernel.ts';
 export type { ListPage, Outcome } from './kernel/outcome.ts';
 export type { ScreenView } from './kernel/screen-views.ts';
 export type * from './market/types.ts';
+export type * from './option/types.ts';
 export type * from './spot/types.ts';
 export type * from './support/types.ts';
 export type * from './wallet/types.ts';

@@ -14,6 +14,7 @@ import {
   marketListView,
   tradesLiveView,
 } from './market/views.ts';
+import { optionRatesLiveView, optionTradeLiveView } from './option/views.ts';
 import { spotLiveView } from './spot/views.ts';
 import { supportLiveView } from './support/views.ts';
 
@@ -30,5 +31,7 @@ export const views = {
   contract: contractTradeLiveView,
   contractBook: contractBookLiveView,
   contractTrades: contractTradesLiveView,
+  optionRates: optionRatesLiveView,
+  option: optionTradeLiveView,
   support: supportLiveView,
 };

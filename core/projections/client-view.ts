@@ -13,6 +13,8 @@ import { contractFold } from './contract.ts';
 import { contractRecordsFold } from './contract-records.ts';
 import { homeFold } from './home.ts';
 import { identityFold } from './identity.ts';
+import { optionFold } from './option.ts';
+import { optionRecordsFold } from './option-records.ts';
 import { sessionFold } from './session.ts';
 import { spotOrdersFold } from './spot-orders.ts';
 import { spotRulesFold } from './spot-rules.ts';
@@ -38,6 +40,8 @@ export const clientFolds = {
   contractRecords: contractRecordsFold,
   contractBooks: contractBooksFold,
   contractTrades: contractTradesFold,
+  option: optionFold,
+  optionRecords: optionRecordsFold,
   balances: balancesFold,
   wallet: walletFold,
   content: contentFold,
