@@ -1,24 +1,23 @@
-// The spot and option market lists (spec §2): searchable, pull-down refreshable, each row leading
-// to the market's trade page or chart. The futures list has its own page (src/contract/).
-import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { MarketSection } from '../../workers/facade.ts';
+// A list of markets (spec §2: spot, second contract): searchable, pull-down refreshable, each row
+// leading to the market's trade page, with what a product shows above its rows. The futures list
+// has its own page (src/contract/), with marks and funding.
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useView } from '../app/use-view.ts';
 import { useGo } from '../routes/navigation.ts';
 import { spotTradePath } from '../spot/spot-query.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
-import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { MarketSectionBody } from './MarketSectionBody.tsx';
+import { MarketToolbar } from './MarketToolbar.tsx';
 import { sectionRows } from './market-filter.ts';
-import { klinePath, klineSearch } from './market-query.ts';
-import { SimulatedBadge } from './SimulatedBadge.tsx';
-import { useMarketSection } from './use-market-section.ts';
+import { type SectionLoad, useMarketSection } from './use-market-section.ts';
 
-export function MarketListPage(props: { section: Exclude<MarketSection, 'home'> }) {
-  const { t } = useTranslation();
-  const go = useGo();
+export function MarketListPage(props: {
+  load: SectionLoad & { reload(): Promise<void> };
+  onOpen(symbol: string): void;
+  children?: ReactNode;
+}) {
   const market = useView('market');
-  const load = useMarketSection(props.section);
+  const { load } = props;
   const { reload } = load;
   usePullRefresh(reload);
   const [query, setQuery] = useState('');
@@ -26,51 +25,27 @@ export function MarketListPage(props: { section: Exclude<MarketSection, 'home'> 
     () => sectionRows(market?.rows ?? [], load.symbols ?? []),
     [market, load.symbols],
   );
-  // A spot market opens its trade page (which links to the chart); the others open the chart.
-  const open = useCallback(
-    (symbol: string) =>
-      props.section === 'spot' ? go(spotTradePath, { symbol }) : go(klinePath, klineSearch(symbol)),
-    [go, props.section],
-  );
   const retry = useCallback(() => void reload(), [reload]);
 
   return (
     <div className="market-list-page">
-      <div className="market-toolbar">
-        <input
-          className="field__input market-toolbar__search"
-          type="search"
-          name="market-search"
-          inputMode="search"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          placeholder={t('market.searchPlaceholder')}
-          aria-label={t('market.search')}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-        <div className="badges">
-          <SimulatedBadge show={market?.simulated ?? false} />
-          <ConnectionBadge />
-        </div>
-      </div>
+      <MarketToolbar query={query} onQuery={setQuery} simulated={market?.simulated ?? false} />
+      {props.children}
       <MarketSectionBody
         load={load}
         onRetry={retry}
         rows={rows}
         query={query}
         detailed
-        onOpen={open}
+        onOpen={props.onOpen}
       />
     </div>
   );
 }
 
 export function SpotMarketsPage() {
-  return <MarketListPage section="spot" />;
-}
-
-export function OptionMarketsPage() {
-  return <MarketListPage section="option" />;
+  const go = useGo();
+  const load = useMarketSection('spot');
+  const open = useCallback((symbol: string) => go(spotTradePath, { symbol }), [go]);
+  return <MarketListPage load={load} onOpen={open} />;
 }

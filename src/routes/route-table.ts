@@ -127,10 +127,15 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/pages/option/index',
     titleKey: 'titles.option',
-    page: page(() => import('../market/MarketListPage.tsx'), 'OptionMarketsPage'),
+    page: page(() => import('../option/OptionMarketsPage.tsx'), 'OptionMarketsPage'),
     pullToRefresh: true,
   },
-  { path: '/pages/option/trade', titleKey: 'titles.option', page: feature },
+  {
+    path: '/pages/option/trade',
+    titleKey: 'titles.option',
+    page: page(() => import('../option/OptionTradePage.tsx'), 'OptionTradePage'),
+    pullToRefresh: true,
+  },
   {
     path: '/pages/kline/index',
     titleKey: 'titles.kline',

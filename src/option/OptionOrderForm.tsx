@@ -1,0 +1,182 @@
+// The second contract's order form: a duration (chips by unit, each with its published rate), a
+// stake in USDT with shares of the available balance, what the stake pays on a win, its expected
+// value at an even chance and the hit rate at which the rate breaks even (core/option/odds.ts, in
+// the worker), then up (green) or down (red), each of which places the contract at once.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
+import type {
+  OptionOrderEvent,
+  optionOrderMachine,
+} from '../../core/machines/option-order.machine.ts';
+import { stakeShare } from '../../core/option/stake.ts';
+import type { OptionDirection, OptionTradeView } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { useGo } from '../routes/navigation.ts';
+import { Figure } from '../ui/Figures.tsx';
+import { NumberField } from '../ui/NumberField.tsx';
+import { RefusedNotice, StatusNotice, UnansweredNotice } from '../ui/SendNotice.tsx';
+import { ShareChips } from '../ui/ShareChips.tsx';
+import { DurationChips } from './DurationChips.tsx';
+import { useOptionOrder, useOptionReview } from './use-option-order.ts';
+
+export function OptionOrderForm(props: { symbol: string; view: OptionTradeView }) {
+  const { t } = useTranslation();
+  const { token } = useApp();
+  const go = useGo();
+  const { view } = props;
+  const [snapshot, send] = useOptionOrder(props.symbol);
+  const { form, problem } = snapshot.context;
+  const review = useOptionReview(form, view.available?.exact);
+  const busy = snapshot.matches('validating') || snapshot.matches('submitting');
+  const offered = view.offer?.enabled === true && view.offer.offered;
+
+  // The form starts on the shortest duration offered, and moves off one no longer offered.
+  const chips = view.durations.flatMap((group) => group.chips);
+  const current = chips.some((chip) => chip.unit === form.unit && chip.length === form.length);
+  const first = chips[0];
+  useEffect(() => {
+    if (!current && first) send({ type: 'DURATION', unit: first.unit, length: first.length });
+  }, [current, first, send]);
+
+  const place = (direction: OptionDirection) => {
+    if (!token) go('/login');
+    else if (!busy) send({ type: 'PLACE', direction });
+  };
+
+  return (
+    <form
+      className="trade-form option-form"
+      noValidate
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <DurationChips
+        groups={view.durations}
+        unit={form.unit}
+        length={form.length}
+        onChange={(unit, length) => send({ type: 'DURATION', unit, length })}
+      />
+      <NumberField
+        idPrefix="option"
+        name="stake"
+        label={t('option.stake')}
+        unit="USDT"
+        value={form.stake}
+        problem={problem ? t(`option.problems.${problem.rule}`, problem.params ?? {}) : null}
+        onChange={(value) => send({ type: 'STAKE', value })}
+      >
+        <ShareChips
+          label={t('option.shares')}
+          testIdPrefix="option-share"
+          disabled={!view.available}
+          onPick={(percent) => {
+            const stake = stakeShare(view.available?.exact ?? null, percent);
+            if (stake !== null) send({ type: 'STAKE', value: stake });
+          }}
+        />
+      </NumberField>
+      <dl className="facts">
+        <Fact
+          label={t('option.available')}
+          value={view.available?.shown}
+          unit="USDT"
+          testId="option-available"
+        />
+        <Fact label={t('option.rate')} value={review?.rate} testId="option-rate" />
+        <Fact
+          label={t('option.payout')}
+          value={review?.payout}
+          unit="USDT"
+          testId="option-payout"
+        />
+        <Fact
+          label={t('option.expectedValue')}
+          value={review?.expectedValue}
+          unit="USDT"
+          testId="option-expected"
+          tone={review?.expectedSign}
+        />
+        <Fact label={t('option.breakEven')} value={review?.breakEven} testId="option-break-even" />
+      </dl>
+      {view.offer && (
+        <p className="option-note">
+          {t('option.bounds', {
+            min: view.offer.minStake.shown,
+            max: view.offer.maxStake.shown,
+            count: view.offer.openLimit,
+          })}
+        </p>
+      )}
+      <div className="option-place">
+        {(['up', 'down'] as const).map((direction) => (
+          <button
+            key={direction}
+            type="button"
+            className={`button option-place__button side-button side-button--${direction}`}
+            data-testid={`option-place-${direction}`}
+            disabled={busy || (token !== null && (!offered || view.stale))}
+            onClick={() => place(direction)}
+          >
+            <span aria-hidden="true">{direction === 'up' ? '▲' : '▼'}</span>{' '}
+            {!token
+              ? t('option.loginToTrade')
+              : busy && form.direction === direction
+                ? t('option.sending')
+                : t(`option.${direction}`)}
+          </button>
+        ))}
+      </div>
+      <PlacedStatus snapshot={snapshot} send={send} />
+    </form>
+  );
+}
+
+function Fact(props: {
+  label: string;
+  value: string | null | undefined;
+  unit?: string;
+  testId: string;
+  tone?: -1 | 0 | 1 | undefined;
+}) {
+  const tone = props.tone === 1 ? 'gain' : props.tone === -1 ? 'loss' : undefined;
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd>
+        <Figure testId={props.testId} className={tone ? `option-${tone}` : undefined}>
+          {props.value ?? '--'}
+        </Figure>{' '}
+        {props.value && props.unit ? props.unit : ''}
+      </dd>
+    </div>
+  );
+}
+
+/** What became of the last order: placed, refused in the server's words, or not answered. */
+function PlacedStatus(props: {
+  snapshot: SnapshotFrom<typeof optionOrderMachine>;
+  send(event: OptionOrderEvent): void;
+}) {
+  const { t } = useTranslation();
+  const { snapshot, send } = props;
+  const { placed, message } = snapshot.context;
+  if (snapshot.matches('uncertain')) {
+    return (
+      <UnansweredNotice
+        text={t('option.uncertain')}
+        retryLabel={t('option.retry')}
+        onRetry={() => send({ type: 'RETRY' })}
+        testId="option-follow"
+      />
+    );
+  }
+  if (snapshot.matches('rejected')) {
+    return <RefusedNotice text={message || t('option.refused')} testId="option-follow" />;
+  }
+  if (!snapshot.matches('placed') || placed === null) return null;
+  return (
+    <StatusNotice testId="option-follow" data={{ 'data-id': placed }}>
+      {t('option.placed', { id: placed })}
+    </StatusNotice>
+  );
+}
