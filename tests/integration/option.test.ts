@@ -1,6 +1,6 @@
 // The second contract on a simulated clock: a contract opens on the print of the first whole
 // second after it was accepted and settles on the print of its expiry second, within a second of
-// it; a win pays stake × (1 + rate) from the pool and the verification recomputes the same outcome
+// it, its owner told of both on `options`; a win pays stake × (1 + rate) from the pool and the verification recomputes the same outcome
 // from the same prints; a silent feed voids and refunds; the pool refuses an order it could not
 // pay, netting up against down; every refusal changes nothing; a retried order runs once; and no
 // call or operator command, whatever it is sent, changes a settled contract or a print.
@@ -18,6 +18,7 @@ import { type InProcessServer, startInProcessServer } from '../support/in-proces
 import { ManualFeed } from '../support/manual-feed.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
+import { SocketClient } from '../support/socket-client.ts';
 
 // On a whole second, so the first print falls one second after the start.
 const scheduler = new FakeScheduler(Date.parse('2026-03-02T10:00:00Z'));
@@ -46,9 +47,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Sockets that answer the heartbeat as a client does, however fast the simulated clock runs. */
+const listening = new Set<SocketClient>();
+
 /** Prints the current price (unless `silent`) and moves one second on, until its print is in. */
 async function tick(silent = false): Promise<void> {
   if (!silent) feed.print('BTCUSDT', price);
+  for (const socket of listening) socket.send({ op: 'ping' });
   scheduler.advance(1000);
   const second = new Date(scheduler.now() - (scheduler.now() % 1000));
   const giveUpAt = Date.now() + 60_000;
@@ -116,8 +121,14 @@ describe('the second contract', () => {
   it('opens on the next whole second, settles on its expiry print, and pays a win from the pool', async () => {
     const [trader, stranger] = await seedTraders(server.db, 2, 1_000n * 100_000_000n, 'option');
     if (!trader || !stranger) throw new Error('no traders');
+    const socket = await SocketClient.connect(server.url);
+    socket.send({ op: 'auth', token: trader.token });
+    socket.subscribe(['options']);
+    listening.add(socket);
     scheduler.advance(300);
     const placed = ok(await order(trader, {}));
+    await socket.until(() => socket.on('options').length > 0, 'the placed contract');
+    expect(socket.on('options')[0]?.data).toEqual([placed]);
     expect(placed).toMatchObject({ status: 'open', stake: '100', payout_rate: '0.8' });
     const accepted = Date.parse(placed.accepted_at);
     expect(Date.parse(placed.open_time)).toBe(accepted - (accepted % 1000) + 1000);
@@ -140,6 +151,10 @@ describe('the second contract', () => {
       Date.parse(settled?.settled_at ?? '') - Date.parse(settled?.expiry_time ?? ''),
     ).toBeLessThanOrEqual(1000);
     expect(await optionWallet(trader)).toBe('1080');
+    await socket.until(() => socket.on('options').length > 1, 'the settled contract');
+    expect(socket.on('options')[1]?.data).toEqual([settled]);
+    listening.delete(socket);
+    socket.close();
 
     const verified = ok(
       await client().get<Record<string, unknown>>(
