@@ -1,9 +1,10 @@
 // The second contract on a simulated clock: a contract opens on the print of the first whole
 // second after it was accepted and settles on the print of its expiry second, within a second of
-// it, its owner told of both on `options`; a win pays stake × (1 + rate) from the pool and the verification recomputes the same outcome
-// from the same prints; a silent feed voids and refunds; the pool refuses an order it could not
-// pay, netting up against down; every refusal changes nothing; a retried order runs once; and no
-// call or operator command, whatever it is sent, changes a settled contract or a print.
+// it, its owner told of both on `options`; a win pays stake × (1 + rate) from the pool and the
+// verification recomputes the same outcome from the same prints; a silent feed voids and refunds;
+// the pool refuses an order it could not pay, netting up against down; every refusal changes
+// nothing; a retried order runs once; and no call or operator command, whatever it is sent,
+// changes a settled contract or a print.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OptionContract } from '../../schemas/api/option.schema.ts';
