@@ -4,7 +4,8 @@
 // the break-even hit rate, and places an up contract. It shows among the open contracts with its
 // countdown and its opening second; once that second's index print is recorded the contract is
 // open on it, the chart draws it, and its verification shows the same print and says it is not
-// settled yet. (The settlement a minute later is the server's integration tests' to wait for.)
+// settled yet. A minute later it settles: the history shows it with both prints and what it paid,
+// and its verification agrees with the record, rechecked on the device by the same rule.
 import { describe, expect, inject, it } from 'vitest';
 import { readPrints } from '../../core/option/prints.ts';
 import { printAt } from '../../core/option/settlement.ts';
@@ -35,7 +36,7 @@ const shownTime = (iso: string) =>
   }).format(Date.parse(iso));
 
 describe('the second contract', () => {
-  it('places a one-minute up contract that opens on the recorded print of its opening second', async () => {
+  it('places a one-minute up contract that opens and settles on recorded prints', async () => {
     const user = await registerUser(api, dataDir);
     expect(await ops('deposit', user.account, 'USDT', '1000', '--chain', 'TRC20')).toContain(
       '"outcome": "credited"',
@@ -128,6 +129,38 @@ describe('the second contract', () => {
     expect(await app.page.getByTestId('option-hit-rate').textContent()).toBe(
       'No contract won or lost yet',
     );
+    await app.page.keyboard.press('Escape');
+
+    // At expiry it settles on the print of its expiry second, whatever the simulated feed did.
+    await expect
+      .poll(
+        async () =>
+          (
+            await api.get<{ list: OptionContract[] }>(
+              '/option/orders',
+              { status: 'history', page: '1', size: '20' },
+              { token: user.token },
+            )
+          ).body.data.list.find((contract) => String(contract.id) === id)?.status,
+        { timeout: 150_000, interval: 1000 },
+      )
+      .toBe('settled');
+    const history = await api.get<{ list: OptionContract[] }>(
+      '/option/orders',
+      { status: 'history', page: '1', size: '20' },
+      { token: user.token },
+    );
+    const done = history.body.data.list.find((contract) => String(contract.id) === id);
+    if (!done?.outcome || !done.settle_price) throw new Error(`contract ${id} did not settle`);
+    await app.page.getByTestId('option-tab-history').click();
+    const states = { win: 'won', lose: 'lost', refund: 'refunded', void: 'void' } as const;
+    await expect.poll(() => row.getAttribute('data-state'), patient).toBe(states[done.outcome]);
+    expect(Number(await trade.figure(`option-opening-${id}`))).toBe(Number(done.open_price));
+    expect(Number(await trade.figure(`option-settlement-${id}`))).toBe(Number(done.settle_price));
+    expect(Number(await trade.figure(`option-paid-${id}`))).toBe(Number(done.payout));
+    await trade.verify(id);
+    await expect.poll(() => trade.verdict().getAttribute('data-matches'), patient).toBe('true');
+    expect(await app.page.getByTestId('option-recheck').getAttribute('data-agrees')).toBe('true');
     expect((await ops('ledger', 'check')).trim()).toBe('ok');
-  });
+  }, 300_000);
 });
