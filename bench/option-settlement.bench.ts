@@ -5,7 +5,8 @@
 // transaction per contract (its prints read, its outcome written, its payout posted). The naive way takes minutes at 100,000, so the two
 // are compared on 5,000 contracts, where both settle the same contracts on the same prints and
 // their outcomes are checked equal; the settler is then timed on 100,000.
-// `OPTION_CONTRACTS` and `OPTION_COMPARED` change the two counts.
+// `OPTION_CONTRACTS` and `OPTION_COMPARED` change the two counts, `OPTION_PER_USER` the contracts
+// each user holds.
 
 import { sql } from 'kysely';
 import { formatAmount } from '../core/money.ts';
@@ -23,8 +24,8 @@ import { benchDatabases, type OpenFresh } from './databases.ts';
 
 const full = Number(process.env.OPTION_CONTRACTS ?? 100_000);
 const compared = Number(process.env.OPTION_COMPARED ?? 5_000);
-/** Ten contracts a user, as a busy second of a popular product. */
-const perUser = 10;
+/** Ten contracts a user, as a busy second of a popular product (`OPTION_PER_USER` changes it). */
+const perUser = Number(process.env.OPTION_PER_USER ?? 10);
 const usdt = 100_000_000n;
 const openTime = Date.UTC(2026, 0, 5, 9, 0, 0);
 const expiryTime = openTime + 60_000;
