@@ -102,6 +102,15 @@ export const errorCodes = {
   option_not_found: 1506,
   loss_limit_invalid: 1507,
   option_index_stale: 1508,
+  subscription_not_found: 1600,
+  subscription_not_open: 1601,
+  subscription_cap_exceeded: 1602,
+  ai_product_not_found: 1610,
+  ai_product_closed: 1611,
+  ai_quota_exceeded: 1612,
+  ai_order_not_found: 1613,
+  ai_order_finished: 1614,
+  amount_above_maximum: 1615,
 } as const;
 
 export type ErrorName = keyof typeof errorCodes;

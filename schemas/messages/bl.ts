@@ -105,6 +105,16 @@ export const bl: Catalogue = {
     loss_limit_invalid: 'Dzienny limit straty musi być większy od 0 i wynosić najwyżej {amount}',
     option_index_stale:
       'Cena indeksu na tym rynku jest nieaktualna: żaden kontrakt nie zostanie otwarty do czasu jej odświeżenia',
+    subscription_not_found: 'Nie ma takiego projektu',
+    subscription_not_open:
+      'Ten projekt przyjmuje zapisy tylko w przedsprzedaży, od {start} do {end}',
+    subscription_cap_exceeded: 'Na ten projekt można zapisać najwyżej {amount}; masz {committed}',
+    ai_product_not_found: 'Nie ma takiego produktu',
+    ai_product_closed: 'Ten produkt nie jest w sprzedaży',
+    ai_quota_exceeded: 'Z tego produktu zostało tylko {amount}',
+    ai_order_not_found: 'Nie ma takiego zlecenia',
+    ai_order_finished: 'To zlecenie już się zakończyło',
+    amount_above_maximum: 'Kwota przekracza maksimum {amount}',
     image_not_supported: 'Wybierz obraz JPEG, PNG lub WebP',
     image_too_large: 'Obraz jest większy niż {amount} MB',
     image_too_many_pixels: 'Obraz jest za duży: najwyżej {count} megapikseli',

@@ -106,6 +106,17 @@ export const de: Catalogue = {
     loss_limit_invalid: 'Das tägliche Verlustlimit muss über 0 und höchstens {amount} sein',
     option_index_stale:
       'Der Indexpreis dieses Marktes ist nicht aktuell: Bis er es wieder ist, wird kein Kontrakt eröffnet',
+    subscription_not_found: 'Dieses Projekt gibt es nicht',
+    subscription_not_open:
+      'Dieses Projekt nimmt Zeichnungen nur im Vorverkauf an, von {start} bis {end}',
+    subscription_cap_exceeded:
+      'Höchstens {amount} können für dieses Projekt gezeichnet werden; Sie haben {committed}',
+    ai_product_not_found: 'Dieses Produkt gibt es nicht',
+    ai_product_closed: 'Dieses Produkt wird nicht verkauft',
+    ai_quota_exceeded: 'Von diesem Produkt sind nur noch {amount} übrig',
+    ai_order_not_found: 'Diese Order gibt es nicht',
+    ai_order_finished: 'Diese Order ist bereits beendet',
+    amount_above_maximum: 'Der Betrag liegt über dem Höchstbetrag von {amount}',
     image_not_supported: 'Wählen Sie ein JPEG-, PNG- oder WebP-Bild',
     image_too_large: 'Das Bild ist größer als {amount} MB',
     image_too_many_pixels: 'Das Bild ist zu groß: höchstens {count} Megapixel',

@@ -102,6 +102,17 @@ export const en: Catalogue = {
     loss_limit_invalid: 'The daily loss limit must be above 0 and at most {amount}',
     option_index_stale:
       'The index price of this market is not fresh: no contract opens until it is',
+    subscription_not_found: 'No such project',
+    subscription_not_open:
+      'This project takes commitments only during its pre-sale, from {start} to {end}',
+    subscription_cap_exceeded:
+      'At most {amount} may be committed to this project; you have {committed}',
+    ai_product_not_found: 'No such product',
+    ai_product_closed: 'This product is not on sale',
+    ai_quota_exceeded: 'Only {amount} of this product is left',
+    ai_order_not_found: 'No such order',
+    ai_order_finished: 'This order has already ended',
+    amount_above_maximum: 'The amount is above the maximum of {amount}',
     image_not_supported: 'Choose a JPEG, PNG or WebP image',
     image_too_large: 'The image is larger than {amount} MB',
     image_too_many_pixels: 'The image is too large: at most {count} megapixels',

@@ -104,6 +104,17 @@ export const es: Catalogue = {
     loss_limit_invalid: 'El límite de pérdida diario debe ser mayor que 0 y como máximo {amount}',
     option_index_stale:
       'El precio índice de este mercado no está actualizado: ningún contrato se abre hasta que lo esté',
+    subscription_not_found: 'El proyecto no existe',
+    subscription_not_open:
+      'Este proyecto solo acepta suscripciones durante su preventa, del {start} al {end}',
+    subscription_cap_exceeded:
+      'Como máximo se pueden suscribir {amount} a este proyecto; tienes {committed}',
+    ai_product_not_found: 'El producto no existe',
+    ai_product_closed: 'Este producto no está a la venta',
+    ai_quota_exceeded: 'Solo quedan {amount} de este producto',
+    ai_order_not_found: 'La orden no existe',
+    ai_order_finished: 'Esta orden ya terminó',
+    amount_above_maximum: 'El importe supera el máximo de {amount}',
     image_not_supported: 'Elige una imagen JPEG, PNG o WebP',
     image_too_large: 'La imagen supera los {amount} MB',
     image_too_many_pixels: 'La imagen es demasiado grande: como máximo {count} megapíxeles',

@@ -107,6 +107,17 @@ export const fr: Catalogue = {
       'La limite de perte quotidienne doit être supérieure à 0 et au plus {amount}',
     option_index_stale:
       'Le prix de l’indice de ce marché n’est pas à jour : aucun contrat ne s’ouvre en attendant',
+    subscription_not_found: 'Ce projet n’existe pas',
+    subscription_not_open:
+      'Ce projet n’accepte de souscriptions que pendant sa prévente, du {start} au {end}',
+    subscription_cap_exceeded:
+      'Au plus {amount} peuvent être souscrits à ce projet ; vous avez {committed}',
+    ai_product_not_found: 'Ce produit n’existe pas',
+    ai_product_closed: 'Ce produit n’est pas en vente',
+    ai_quota_exceeded: 'Il ne reste que {amount} de ce produit',
+    ai_order_not_found: 'Cet ordre n’existe pas',
+    ai_order_finished: 'Cet ordre est déjà terminé',
+    amount_above_maximum: 'Le montant dépasse le maximum de {amount}',
     image_not_supported: 'Choisissez une image JPEG, PNG ou WebP',
     image_too_large: 'L’image dépasse {amount} Mo',
     image_too_many_pixels: 'L’image est trop grande : {count} mégapixels au maximum',

@@ -34,13 +34,18 @@ export interface MessageParams {
   count?: number;
   channel?: string;
   amount?: string;
+  /** A second amount beside `amount` (what was already committed). */
+  committed?: string;
+  /** A window's bounds, as ISO times. */
+  start?: string;
+  end?: string;
 }
 
 /** The message for an error in a language, with `{field}` named the way that language names it. */
 export function localize(language: Language, name: ErrorName, params: MessageParams = {}): string {
   const catalogue = catalogues[language];
   return catalogue.errors[name].replace(
-    /\{(field|seconds|minutes|count|channel|amount)\}/g,
+    /\{(field|seconds|minutes|count|channel|amount|committed|start|end)\}/g,
     (_, key: keyof MessageParams) => {
       if (key === 'field') {
         const field = params.field ?? '';

@@ -104,6 +104,17 @@ export const it: Catalogue = {
       'Il limite di perdita giornaliero deve essere maggiore di 0 e al massimo {amount}',
     option_index_stale:
       'Il prezzo indice di questo mercato non è aggiornato: nessun contratto si apre finché non lo sarà',
+    subscription_not_found: 'Progetto inesistente',
+    subscription_not_open:
+      'Questo progetto accetta sottoscrizioni solo durante la prevendita, dal {start} al {end}',
+    subscription_cap_exceeded:
+      'Per questo progetto si possono sottoscrivere al massimo {amount}; hai {committed}',
+    ai_product_not_found: 'Prodotto inesistente',
+    ai_product_closed: 'Questo prodotto non è in vendita',
+    ai_quota_exceeded: 'Di questo prodotto restano solo {amount}',
+    ai_order_not_found: 'Ordine inesistente',
+    ai_order_finished: 'Questo ordine è già concluso',
+    amount_above_maximum: 'L’importo supera il massimo di {amount}',
     image_not_supported: 'Scegli un’immagine JPEG, PNG o WebP',
     image_too_large: 'L’immagine supera {amount} MB',
     image_too_many_pixels: 'L’immagine è troppo grande: al massimo {count} megapixel',

@@ -103,6 +103,17 @@ export const pt: Catalogue = {
     loss_limit_invalid: 'O limite de perda diário deve ser maior que 0 e no máximo {amount}',
     option_index_stale:
       'O preço de índice deste mercado não está atualizado: nenhum contrato abre até que esteja',
+    subscription_not_found: 'Projeto inexistente',
+    subscription_not_open:
+      'Este projeto só aceita subscrições durante a pré-venda, de {start} a {end}',
+    subscription_cap_exceeded:
+      'No máximo {amount} podem ser subscritos neste projeto; você tem {committed}',
+    ai_product_not_found: 'Produto inexistente',
+    ai_product_closed: 'Este produto não está à venda',
+    ai_quota_exceeded: 'Restam apenas {amount} deste produto',
+    ai_order_not_found: 'Ordem inexistente',
+    ai_order_finished: 'Esta ordem já terminou',
+    amount_above_maximum: 'O valor está acima do máximo de {amount}',
     image_not_supported: 'Escolha uma imagem JPEG, PNG ou WebP',
     image_too_large: 'A imagem tem mais de {amount} MB',
     image_too_many_pixels: 'A imagem é grande demais: no máximo {count} megapixels',
