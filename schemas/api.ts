@@ -9,6 +9,7 @@ import * as option from './api/option.schema.ts';
 import * as prints from './api/prints.schema.ts';
 import * as security from './api/security.schema.ts';
 import * as spot from './api/spot.schema.ts';
+import * as subscription from './api/subscription.schema.ts';
 import * as support from './api/support.schema.ts';
 import * as wallet from './api/wallet.schema.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -36,5 +37,6 @@ export const endpoints: readonly Endpoint[] = [
   ...endpointsOf(contract),
   ...endpointsOf(contractBook),
   ...endpointsOf(option),
+  ...endpointsOf(subscription),
   ...endpointsOf(support),
 ];

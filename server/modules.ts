@@ -9,6 +9,7 @@ import type { ModuleDefinition } from './module.ts';
 import { optionModule } from './option/module.ts';
 import { referralsModule } from './referrals/module.ts';
 import { spotModule } from './spot/module.ts';
+import { subscriptionModule } from './subscription/module.ts';
 import { supportModule } from './support/module.ts';
 import { walletModule } from './wallet/module.ts';
 
@@ -21,6 +22,7 @@ export const modules: readonly ModuleDefinition[] = [
   spotModule,
   contractModule,
   optionModule,
+  subscriptionModule,
   contentModule,
   supportModule,
 ];

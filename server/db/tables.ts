@@ -399,6 +399,34 @@ export interface OptionSettlementsTable {
   settled_at: Stamp;
 }
 
+export interface SubscriptionProjectsTable {
+  id: Generated<number>;
+  name: string;
+  asset: string;
+  price: string;
+  supply: string;
+  cap: string;
+  start_at: Stamp;
+  end_at: Stamp;
+  distribute_at: Stamp;
+  created_at: Stamp;
+  salt: string;
+  allocated_at: Stamp | null;
+  distributed_at: Stamp | null;
+}
+
+export interface SubscriptionCommitmentsTable {
+  project_id: number;
+  user_id: number;
+  account: string;
+  committed: string;
+  committed_at: Stamp;
+  allocated: string | null;
+  cost: string | null;
+  refund: string | null;
+  distributed: Generated<boolean>;
+}
+
 export interface OptionLossLimitsTable {
   user_id: number;
   daily_limit: string;
@@ -449,6 +477,8 @@ export interface Database {
   option_contracts: OptionContractsTable;
   option_settlements: OptionSettlementsTable;
   option_loss_limits: OptionLossLimitsTable;
+  subscription_projects: SubscriptionProjectsTable;
+  subscription_commitments: SubscriptionCommitmentsTable;
   candles: CandlesTable;
   deposit_addresses: DepositAddressesTable;
   deposits: DepositsTable;

@@ -20,8 +20,10 @@ export const systemAccounts = [
    * treasury; it must always cover the most the open contracts can cost (docs/options.md).
    */
   'option_pool',
-  /** Money staked in products (subscriptions, AI products). */
+  /** Money staked in products: the USDT pre-sales were paid for their tokens; AI products' principal. */
   'product_pools',
+  /** Where pre-sale tokens come from: negative by every token distributed. */
+  'issuance',
   /** The operator's own capital, lent to the liquidity provider: negative by what it lent. */
   'treasury',
 ] as const;

@@ -30,7 +30,7 @@ export async function startInProcessServer(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-inproc-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     TRUST_PROXY: 'loopback',
     RATE_LIMIT_PER_MINUTE: '100000',
     MARKET_HISTORY_DAYS: '1',

@@ -10,6 +10,7 @@ import * as content from './0007-content.ts';
 import * as uploadQuota from './0008-upload-quota.ts';
 import * as contract from './0009-contract.ts';
 import * as option from './0010-option.ts';
+import * as subscription from './0011-subscription.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-upload-quota': uploadQuota,
   '0009-contract': contract,
   '0010-option': option,
+  '0011-subscription': subscription,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,59 @@
+// Pre-sale subscriptions: projects set up by operators, USDT committed and frozen during the
+// pre-sale, an allocation anyone can recompute from what is published, and the tokens credited
+// with the unused USDT released at distribution, all through one writer. Undistributed
+// commitments hold USDT frozen in the funding wallet.
+import type { PrivateStream } from '../gateway/streams.ts';
+import { balancesByUser } from '../ledger/balance-frames.ts';
+import { defineModule } from '../module.ts';
+import { SubscriptionClock } from './subscription-clock.ts';
+import { subscriptionOps } from './subscription-ops.ts';
+import { subscriptionRoutes } from './subscription-routes.ts';
+import { subscriptionReservations } from './subscription-store.ts';
+import { recordView, spotPrice } from './subscription-views.ts';
+import { SubscriptionWriter } from './subscription-writer.ts';
+
+export const subscriptionModule = defineModule({
+  name: 'subscription',
+  reservations: [subscriptionReservations],
+  create(context) {
+    const now = () => context.scheduler.now();
+    let sendBalances: Parameters<PrivateStream['start']>[0] | undefined;
+    const writer = new SubscriptionWriter({
+      db: context.db,
+      now,
+      batchMax: context.config.spot.batchMax,
+      recordOf: (project, commitment) =>
+        recordView(project, commitment, now(), spotPrice(context.market, project.asset)),
+      onBalances: (changes, ts) => {
+        for (const [userId, rows] of balancesByUser(changes)) {
+          sendBalances?.(userId, 'balances', rows, ts);
+        }
+      },
+      log: context.log,
+    });
+    const clock = new SubscriptionClock({
+      db: context.db,
+      scheduler: context.scheduler,
+      writer,
+      log: context.log,
+    });
+    subscriptionRoutes(context.router, { db: context.db, now, market: context.market }, writer);
+    const balances: PrivateStream = {
+      start: (send) => {
+        sendBalances = send;
+        return () => {
+          sendBalances = undefined;
+        };
+      },
+    };
+    return {
+      privateStreams: [balances],
+      ops: subscriptionOps(context.db, now),
+      start: async () => clock.start(),
+      stop: async () => {
+        await clock.stop();
+        await writer.idle();
+      },
+    };
+  },
+});

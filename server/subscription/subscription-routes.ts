@@ -1,0 +1,77 @@
+// The pre-sale calls (`/subscription/*`): the projects, a commitment through the writer with its
+// idempotency key, the caller's records, and each project's published allocation.
+import { displayAmount, parseAmount } from '../../core/money.ts';
+import {
+  subscriptionAllocation,
+  subscriptionBuy,
+  subscriptionList,
+  subscriptionRecords,
+} from '../../schemas/api/subscription.schema.ts';
+import type { Db } from '../db/database.ts';
+import { BusinessError } from '../http/business-error.ts';
+import { idempotencyKeyOf } from '../http/idempotency.ts';
+import type { Router } from '../http/router.ts';
+import type { MarketService } from '../market/market-service.ts';
+import { findProjects, listProjects, projectCommitments, recordsOf } from './subscription-store.ts';
+import { projectView, recordView, spotPrice } from './subscription-views.ts';
+import type { SubscriptionWriter } from './subscription-writer.ts';
+
+/** The published rule's name (docs/subscriptions.md). */
+export const allocationRule = 'pro-rata-by-commitment-largest-remainder';
+
+export function subscriptionRoutes(
+  router: Router,
+  deps: { db: Db; now(): number; market: MarketService },
+  writer: SubscriptionWriter,
+): void {
+  const { db, now } = deps;
+  const spotOf = (asset: string) => spotPrice(deps.market, asset);
+
+  router.add(subscriptionList, async ({ page, size }) => {
+    const { list, total } = await listProjects(db, page, size);
+    return { list: list.map((project) => projectView(project, now())), total, page, size };
+  });
+
+  router.add(subscriptionBuy, async ({ project_id, amount }, { session, request }) => {
+    const key = idempotencyKeyOf(request);
+    const atoms = parseAmount(amount);
+    if (atoms === null) throw new BusinessError('amount_invalid');
+    return writer.commit(
+      { userId: session.userId, projectId: project_id, amount: atoms },
+      { userId: session.userId, key, path: subscriptionBuy.path, request: { project_id, amount } },
+    );
+  });
+
+  router.add(subscriptionRecords, async ({ page, size }, { session }) => {
+    const { list, total } = await recordsOf(db, session.userId, page, size);
+    return {
+      list: list.map(({ project, commitment }) =>
+        recordView(project, commitment, now(), spotOf(project.asset)),
+      ),
+      total,
+      page,
+      size,
+    };
+  });
+
+  router.add(subscriptionAllocation, async ({ project_id }) => {
+    const project = (await findProjects(db, [project_id])).get(project_id);
+    if (!project) throw new BusinessError('subscription_not_found');
+    const allocated = project.allocatedAt !== null;
+    const entries = await projectCommitments(db, project_id);
+    return {
+      project_id,
+      rule: allocationRule,
+      supply: displayAmount(project.supply),
+      price: displayAmount(project.price),
+      cap: displayAmount(project.cap),
+      computed_at: allocated ? new Date(project.allocatedAt as number).toISOString() : null,
+      entries: entries.map((entry) => ({
+        account: entry.account,
+        committed: displayAmount(entry.committed),
+        allocated: allocated && entry.allocated !== null ? displayAmount(entry.allocated) : null,
+        refund: allocated && entry.refund !== null ? displayAmount(entry.refund) : null,
+      })),
+    };
+  });
+}
