@@ -1,6 +1,7 @@
 // Every call of the API, gathered from each domain's schema file: `docs/api.md` is generated from
 // this list, and a test checks that the server serves each one. A new domain adds one line.
 import * as account from './api/account.schema.ts';
+import * as ai from './api/ai.schema.ts';
 import * as content from './api/content.schema.ts';
 import * as contract from './api/contract.schema.ts';
 import * as contractBook from './api/contract-book.schema.ts';
@@ -38,5 +39,6 @@ export const endpoints: readonly Endpoint[] = [
   ...endpointsOf(contractBook),
   ...endpointsOf(option),
   ...endpointsOf(subscription),
+  ...endpointsOf(ai),
   ...endpointsOf(support),
 ];

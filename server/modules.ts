@@ -1,6 +1,7 @@
 // The server's modules, one line each, in the order they start (market data first: the products
 // read it) and stop (the other way round).
 import { accountsModule } from './accounts/module.ts';
+import { aiModule } from './ai/module.ts';
 import { contentModule } from './content/module.ts';
 import { contractModule } from './contract/module.ts';
 import { identityModule } from './identity/module.ts';
@@ -23,6 +24,7 @@ export const modules: readonly ModuleDefinition[] = [
   contractModule,
   optionModule,
   subscriptionModule,
+  aiModule,
   contentModule,
   supportModule,
 ];

@@ -427,6 +427,42 @@ export interface SubscriptionCommitmentsTable {
   distributed: Generated<boolean>;
 }
 
+export interface AiProductsTable {
+  id: Generated<number>;
+  name: string;
+  asset: string;
+  days: number;
+  apr_ppm: number;
+  min: string;
+  max: string;
+  quota: string;
+  sold: Generated<string>;
+  funded: Generated<string>;
+  promised: Generated<string>;
+  created_at: Stamp;
+}
+
+export interface AiOrdersTable {
+  id: Bigserial;
+  product_id: number;
+  user_id: number;
+  principal: string;
+  bought_at: Stamp;
+  starts_at: Stamp;
+  withdrawn_at: Stamp | null;
+  withdrawn_days: number | null;
+  withdrawn: string | null;
+}
+
+export interface AiAccrualsTable {
+  product_id: number;
+  starts_at: Stamp;
+  day: number;
+  paid_at: Stamp;
+  orders: number;
+  amount: string;
+}
+
 export interface OptionLossLimitsTable {
   user_id: number;
   daily_limit: string;
@@ -479,6 +515,9 @@ export interface Database {
   option_loss_limits: OptionLossLimitsTable;
   subscription_projects: SubscriptionProjectsTable;
   subscription_commitments: SubscriptionCommitmentsTable;
+  ai_products: AiProductsTable;
+  ai_orders: AiOrdersTable;
+  ai_accruals: AiAccrualsTable;
   candles: CandlesTable;
   deposit_addresses: DepositAddressesTable;
   deposits: DepositsTable;

@@ -24,6 +24,8 @@ export const systemAccounts = [
   'product_pools',
   /** Where pre-sale tokens come from: negative by every token distributed. */
   'issuance',
+  /** The AI products' reward reserve: funded from the treasury, paid out as daily rewards. */
+  'ai_reserve',
   /** The operator's own capital, lent to the liquidity provider: negative by what it lent. */
   'treasury',
 ] as const;

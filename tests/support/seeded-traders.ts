@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { newInviteCode, newUserId } from '../../server/accounts/secrets.ts';
 import { createSession } from '../../server/accounts/sessions.ts';
-import { systemClock } from '../../server/clock.ts';
+import { type Clock, systemClock } from '../../server/clock.ts';
 import type { Db } from '../../server/db/database.ts';
 import type { Wallet } from '../../server/db/tables.ts';
 import { post } from '../../server/ledger/post.ts';
@@ -16,13 +16,15 @@ export interface SeededTrader {
   token: string;
 }
 
-const limits = { idleMs: 86_400_000, maxMs: 86_400_000 };
+/** Long enough for a test that moves its clock across days. */
+const limits = { idleMs: 30 * 86_400_000, maxMs: 30 * 86_400_000 };
 
 export async function seedTraders(
   db: Db,
   count: number,
   usdt: bigint,
   wallet: Wallet = 'contract',
+  clock: Clock = systemClock,
 ): Promise<SeededTrader[]> {
   const users = Array.from({ length: count }, () => {
     const email = `seeded-${randomUUID()}@example.com`;
@@ -54,7 +56,7 @@ export async function seedTraders(
         ],
       }),
     );
-    const { token } = await createSession(db, systemClock, limits, user.id, {
+    const { token } = await createSession(db, clock, limits, user.id, {
       ip: '127.0.0.1',
       userAgent: 'seeded',
     });

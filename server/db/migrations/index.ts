@@ -11,6 +11,7 @@ import * as uploadQuota from './0008-upload-quota.ts';
 import * as contract from './0009-contract.ts';
 import * as option from './0010-option.ts';
 import * as subscription from './0011-subscription.ts';
+import * as ai from './0012-ai.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-contract': contract,
   '0010-option': option,
   '0011-subscription': subscription,
+  '0012-ai': ai,
 };
 
 export const migrationProvider: MigrationProvider = {
