@@ -412,6 +412,7 @@ export interface SubscriptionProjectsTable {
   created_at: Stamp;
   salt: string;
   allocated_at: Stamp | null;
+  distributed_through: string | null;
   distributed_at: Stamp | null;
 }
 
@@ -421,10 +422,6 @@ export interface SubscriptionCommitmentsTable {
   account: string;
   committed: string;
   committed_at: Stamp;
-  allocated: string | null;
-  cost: string | null;
-  refund: string | null;
-  distributed: Generated<boolean>;
 }
 
 export interface AiProductsTable {

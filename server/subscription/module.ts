@@ -5,6 +5,7 @@
 import type { PrivateStream } from '../gateway/streams.ts';
 import { balancesByUser } from '../ledger/balance-frames.ts';
 import { defineModule } from '../module.ts';
+import { Allocations } from './allocations.ts';
 import { SubscriptionClock } from './subscription-clock.ts';
 import { subscriptionOps } from './subscription-ops.ts';
 import { subscriptionRoutes } from './subscription-routes.ts';
@@ -18,12 +19,14 @@ export const subscriptionModule = defineModule({
   create(context) {
     const now = () => context.scheduler.now();
     let sendBalances: Parameters<PrivateStream['start']>[0] | undefined;
+    const allocations = new Allocations(context.db);
     const writer = new SubscriptionWriter({
       db: context.db,
       now,
       batchMax: context.config.spot.batchMax,
+      allocations,
       recordOf: (project, commitment) =>
-        recordView(project, commitment, now(), spotPrice(context.market, project.asset)),
+        recordView(project, commitment, null, now(), spotPrice(context.market, project.asset)),
       onBalances: (changes, ts) => {
         for (const [userId, rows] of balancesByUser(changes)) {
           sendBalances?.(userId, 'balances', rows, ts);
@@ -37,7 +40,12 @@ export const subscriptionModule = defineModule({
       writer,
       log: context.log,
     });
-    subscriptionRoutes(context.router, { db: context.db, now, market: context.market }, writer);
+    subscriptionRoutes(
+      context.router,
+      { db: context.db, now, market: context.market },
+      writer,
+      allocations,
+    );
     const balances: PrivateStream = {
       start: (send) => {
         sendBalances = send;

@@ -12,6 +12,7 @@ import { BusinessError } from '../http/business-error.ts';
 import { idempotencyKeyOf } from '../http/idempotency.ts';
 import type { Router } from '../http/router.ts';
 import type { MarketService } from '../market/market-service.ts';
+import type { Allocations } from './allocations.ts';
 import { findProjects, listProjects, projectCommitments, recordsOf } from './subscription-store.ts';
 import { projectView, recordView, spotPrice } from './subscription-views.ts';
 import type { SubscriptionWriter } from './subscription-writer.ts';
@@ -23,6 +24,7 @@ export function subscriptionRoutes(
   router: Router,
   deps: { db: Db; now(): number; market: MarketService },
   writer: SubscriptionWriter,
+  allocations: Allocations,
 ): void {
   const { db, now } = deps;
   const spotOf = (asset: string) => spotPrice(deps.market, asset);
@@ -44,10 +46,14 @@ export function subscriptionRoutes(
 
   router.add(subscriptionRecords, async ({ page, size }, { session }) => {
     const { list, total } = await recordsOf(db, session.userId, page, size);
+    const rows = await Promise.all(
+      list.map(async ({ project, commitment }) => {
+        const allocation = (await allocations.of(project))?.get(commitment.account) ?? null;
+        return recordView(project, commitment, allocation, now(), spotOf(project.asset));
+      }),
+    );
     return {
-      list: list.map(({ project, commitment }) =>
-        recordView(project, commitment, now(), spotOf(project.asset)),
-      ),
+      list: rows,
       total,
       page,
       size,
@@ -57,7 +63,7 @@ export function subscriptionRoutes(
   router.add(subscriptionAllocation, async ({ project_id }) => {
     const project = (await findProjects(db, [project_id])).get(project_id);
     if (!project) throw new BusinessError('subscription_not_found');
-    const allocated = project.allocatedAt !== null;
+    const allocation = await allocations.of(project);
     const entries = await projectCommitments(db, project_id);
     return {
       project_id,
@@ -65,13 +71,17 @@ export function subscriptionRoutes(
       supply: displayAmount(project.supply),
       price: displayAmount(project.price),
       cap: displayAmount(project.cap),
-      computed_at: allocated ? new Date(project.allocatedAt as number).toISOString() : null,
-      entries: entries.map((entry) => ({
-        account: entry.account,
-        committed: displayAmount(entry.committed),
-        allocated: allocated && entry.allocated !== null ? displayAmount(entry.allocated) : null,
-        refund: allocated && entry.refund !== null ? displayAmount(entry.refund) : null,
-      })),
+      computed_at:
+        project.allocatedAt === null ? null : new Date(project.allocatedAt).toISOString(),
+      entries: entries.map((entry) => {
+        const allocated = allocation?.get(entry.account);
+        return {
+          account: entry.account,
+          committed: displayAmount(entry.committed),
+          allocated: allocated ? displayAmount(allocated.tokens) : null,
+          refund: allocated ? displayAmount(allocated.refund) : null,
+        };
+      }),
     };
   });
 }

@@ -1,10 +1,9 @@
-// The pre-sales' rows: projects with their totals, each user's commitment, the allocation written
-// in one statement, and the distribution marked per batch. Amounts are atoms in memory and decimal
-// strings in the database.
+// The pre-sales' rows: projects with their totals, each user's commitment, and how far a
+// distribution got (in account-hash order). Amounts are atoms in memory and decimal strings in the
+// database.
 import { createHash } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { formatAmount, parseAmount } from '../../core/money.ts';
-import type { Allocation } from '../../core/subscription/allocation.ts';
 import type { Database } from '../db/tables.ts';
 
 type Db = Kysely<Database>;
@@ -21,6 +20,8 @@ export interface Project {
   distribute: number;
   salt: string;
   allocatedAt: number | null;
+  /** The last account hash distributed to so far. */
+  distributedThrough: string | null;
   distributedAt: number | null;
   /** Everyone's commitments so far, and how many committed. */
   committed: bigint;
@@ -33,14 +34,9 @@ export interface Commitment {
   account: string;
   committed: bigint;
   committedAt: number;
-  allocated: bigint | null;
-  cost: bigint | null;
-  refund: bigint | null;
-  distributed: boolean;
 }
 
 const atoms = (value: unknown): bigint => parseAmount(String(value)) ?? 0n;
-const maybeAtoms = (value: unknown) => (value === null ? null : atoms(value));
 const ms = (value: unknown) => new Date(value as string | Date).getTime();
 const maybeMs = (value: unknown) => (value === null ? null : ms(value));
 
@@ -51,7 +47,7 @@ export function accountHash(salt: string, userId: number): string {
 
 const projectColumns = sql`p.id, p.name, p.asset, p.price::text as price, p.supply::text as supply,
   p.cap::text as cap, p.start_at, p.end_at, p.distribute_at, p.salt, p.allocated_at,
-  p.distributed_at, coalesce(t.committed, 0)::text as committed,
+  p.distributed_through, p.distributed_at, coalesce(t.committed, 0)::text as committed,
   coalesce(t.participants, 0)::int as participants`;
 const totals = sql`left join (select project_id, sum(committed) as committed,
   count(*) as participants from subscription_commitments group by project_id) t
@@ -70,6 +66,7 @@ function projectOf(row: Record<string, unknown>): Project {
     distribute: ms(row.distribute_at),
     salt: String(row.salt),
     allocatedAt: maybeMs(row.allocated_at),
+    distributedThrough: row.distributed_through === null ? null : String(row.distributed_through),
     distributedAt: maybeMs(row.distributed_at),
     committed: atoms(row.committed),
     participants: Number(row.participants),
@@ -83,10 +80,6 @@ function commitmentOf(row: Record<string, unknown>): Commitment {
     account: String(row.account),
     committed: atoms(row.committed),
     committedAt: ms(row.committed_at),
-    allocated: maybeAtoms(row.allocated),
-    cost: maybeAtoms(row.cost),
-    refund: maybeAtoms(row.refund),
-    distributed: Boolean(row.distributed),
   };
 }
 
@@ -123,8 +116,7 @@ export async function commitmentsOf(
 ): Promise<Commitment[]> {
   if (pairs.length === 0) return [];
   const { rows } = await sql<Record<string, unknown>>`
-    select c.project_id, c.user_id, c.account, c.committed::text as committed, c.committed_at,
-      c.allocated::text as allocated, c.cost::text as cost, c.refund::text as refund, c.distributed
+    select c.project_id, c.user_id, c.account, c.committed::text as committed, c.committed_at
     from subscription_commitments c join unnest(
       ${pairs.map((pair) => pair.projectId)}::int[], ${pairs.map((pair) => pair.userId)}::int[]
     ) as k(project_id, user_id) on c.project_id = k.project_id and c.user_id = k.user_id`.execute(
@@ -133,16 +125,16 @@ export async function commitmentsOf(
   return rows.map(commitmentOf);
 }
 
+/** A project's commitments in account-hash order: all, or those after `after`, up to `limit`. */
 export async function projectCommitments(
   db: Db,
   projectId: number,
-  options: { undistributedOnly?: boolean; limit?: number } = {},
+  options: { after?: string | null; limit?: number } = {},
 ): Promise<Commitment[]> {
   const { rows } = await sql<Record<string, unknown>>`
-    select project_id, user_id, account, committed::text as committed, committed_at,
-      allocated::text as allocated, cost::text as cost, refund::text as refund, distributed
+    select project_id, user_id, account, committed::text as committed, committed_at
     from subscription_commitments where project_id = ${projectId}
-    ${options.undistributedOnly ? sql`and not distributed` : sql``}
+    ${options.after ? sql`and account > ${options.after}` : sql``}
     order by account ${options.limit ? sql`limit ${options.limit}` : sql``}`.execute(db);
   return rows.map(commitmentOf);
 }
@@ -171,43 +163,22 @@ export async function addCommitments(
         committed_at = excluded.committed_at`.execute(trx);
 }
 
-/** Writes a project's allocation to its commitments, one statement, and marks it computed. */
-export async function writeAllocation(
-  trx: Transaction<Database>,
-  projectId: number,
-  allocations: readonly Allocation[],
-  at: number,
-): Promise<void> {
-  if (allocations.length > 0) {
-    await sql`
-      update subscription_commitments c set allocated = a.tokens, cost = a.cost, refund = a.refund
-      from unnest(
-        ${allocations.map((a) => a.account)}::text[],
-        ${allocations.map((a) => formatAmount(a.tokens))}::numeric[],
-        ${allocations.map((a) => formatAmount(a.cost))}::numeric[],
-        ${allocations.map((a) => formatAmount(a.refund))}::numeric[]
-      ) as a(account, tokens, cost, refund)
-      where c.project_id = ${projectId} and c.account = a.account`.execute(trx);
-  }
+/** Fixes a project's allocation: its commitments can no longer change, so it is the rule's over them. */
+export async function markAllocated(trx: Transaction<Database>, projectId: number, at: number) {
   await sql`update subscription_projects set allocated_at = ${new Date(at).toISOString()}
     where id = ${projectId} and allocated_at is null`.execute(trx);
 }
 
+/** How far a distribution got; `finished` when it has reached every account. */
 export async function markDistributed(
   trx: Transaction<Database>,
   projectId: number,
-  userIds: readonly number[],
+  through: string | null,
+  finishedAt: number | null,
 ): Promise<void> {
-  await sql`update subscription_commitments set distributed = true
-    where project_id = ${projectId} and user_id = any(${[...userIds]}::int[])`.execute(trx);
-}
-
-export async function finishDistribution(
-  trx: Transaction<Database>,
-  projectId: number,
-  at: number,
-): Promise<void> {
-  await sql`update subscription_projects set distributed_at = ${new Date(at).toISOString()}
+  await sql`update subscription_projects set
+    distributed_through = coalesce(${through}, distributed_through),
+    distributed_at = ${finishedAt === null ? null : new Date(finishedAt).toISOString()}
     where id = ${projectId} and distributed_at is null`.execute(trx);
 }
 
@@ -216,8 +187,7 @@ export async function recordsOf(db: Db, userId: number, page: number, size: numb
   const [rows, count] = await Promise.all([
     sql<Record<string, unknown>>`
       select c.project_id, c.user_id, c.account, c.committed::text as committed, c.committed_at,
-        c.allocated::text as allocated, c.cost::text as cost, c.refund::text as refund,
-        c.distributed, ${projectColumns}
+        ${projectColumns}
       from subscription_commitments c join subscription_projects p on p.id = c.project_id
       ${totals}
       where c.user_id = ${userId} order by c.committed_at desc
@@ -238,5 +208,7 @@ export const subscriptionReservations = sql<{
   asset: string;
   amount: string;
 }>`
-  select user_id, 'funding' as wallet, 'USDT' as asset, sum(committed) as amount
-  from subscription_commitments where not distributed group by user_id`;
+  select c.user_id, 'funding' as wallet, 'USDT' as asset, sum(c.committed) as amount
+  from subscription_commitments c join subscription_projects p on p.id = c.project_id
+  where p.distributed_through is null or c.account > p.distributed_through
+  group by c.user_id`;

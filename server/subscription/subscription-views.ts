@@ -2,7 +2,7 @@
 // times and what has been done, progress as committed ÷ the supply's value, and a record's profit
 // at the token's spot price once it trades here.
 import { displayAmount } from '../../core/money.ts';
-import { costOf, tokenUnit } from '../../core/subscription/allocation.ts';
+import { type Allocation, tokenUnit } from '../../core/subscription/allocation.ts';
 import type {
   SubscriptionProject,
   SubscriptionRecord,
@@ -45,32 +45,26 @@ export function projectView(project: Project, now: number): SubscriptionProject 
   };
 }
 
-/** `spot`: the token's last price in USDT atoms when it trades here, else null. */
+/** `allocation`: the commitment's, once the pre-sale ended; `spot`: the token's price here. */
 export function recordView(
   project: Project,
   commitment: Commitment,
+  allocation: Allocation | null,
   now: number,
   spot: bigint | null,
 ): SubscriptionRecord {
-  const allocated = project.allocatedAt === null ? null : commitment.allocated;
-  const cost = allocated === null ? null : (commitment.cost ?? costOf(allocated, project.price));
   const profit =
-    allocated !== null && cost !== null && spot !== null
-      ? (allocated * spot) / tokenUnit - cost
-      : null;
+    allocation && spot !== null ? (allocation.tokens * spot) / tokenUnit - allocation.cost : null;
   return {
     project_id: project.id,
     name: project.name,
     asset: project.asset,
     price: displayAmount(project.price),
     payment: displayAmount(commitment.committed),
-    winning: allocated === null ? null : displayAmount(allocated),
-    refund:
-      project.allocatedAt === null || commitment.refund === null
-        ? null
-        : displayAmount(commitment.refund),
+    winning: allocation ? displayAmount(allocation.tokens) : null,
+    refund: allocation ? displayAmount(allocation.refund) : null,
     profit: profit === null ? null : displayAmount(profit),
-    profit_ratio: profit === null || !cost ? null : ratio(profit, cost),
+    profit_ratio: profit === null || !allocation?.cost ? null : ratio(profit, allocation.cost),
     stage: stageOf(project, now),
     committed_at: new Date(commitment.committedAt).toISOString(),
   };

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { displayAmount, parseAmount } from '../../core/money.ts';
-import { allocate } from '../../core/subscription/allocation.ts';
+import type { Allocation } from '../../core/subscription/allocation.ts';
 import type { SubscriptionRecord } from '../../schemas/api/subscription.schema.ts';
 import type { Db } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
@@ -23,17 +23,17 @@ import { AccountDirectory } from '../ledger/account-directory.ts';
 import type { AccountRef, Leg } from '../ledger/accounts.ts';
 import type { BalanceChange, Posting } from '../ledger/post.ts';
 import { writePostings } from '../ledger/write-postings.ts';
+import type { Allocations } from './allocations.ts';
 import {
   accountHash,
   addCommitments,
   type Commitment,
   commitmentsOf,
   findProjects,
-  finishDistribution,
+  markAllocated,
   markDistributed,
   type Project,
   projectCommitments,
-  writeAllocation,
 } from './subscription-store.ts';
 
 export interface NewCommitment {
@@ -65,7 +65,8 @@ export class SubscriptionWriter {
       db: Db;
       now(): number;
       batchMax: number;
-      /** A commitment as its answer (and its idempotency record) carries it. */
+      allocations: Allocations;
+      /** A commitment as its answer (and its idempotency record) carries it (during the pre-sale). */
       recordOf(project: Project, commitment: Commitment): SubscriptionRecord;
       onBalances(changes: readonly BalanceChange[], ts: number): void;
       log: {
@@ -126,8 +127,8 @@ export class SubscriptionWriter {
     const added: Parameters<typeof addCommitments>[1][number][] = [];
     const postings: Posting[] = [];
     const answers: (Answer | Error)[] = [];
-    const allocations: { projectId: number; rows: ReturnType<typeof allocate> }[] = [];
-    const distributions: { projectId: number; userIds: number[]; finished: boolean }[] = [];
+    const allocated: number[] = [];
+    const distributions: { projectId: number; through: string | null; finished: boolean }[] = [];
     for (const pending of work) {
       const { command } = pending;
       const project = projects.get(
@@ -178,10 +179,6 @@ export class SubscriptionWriter {
               account,
               committed: before + commitment.amount,
               committedAt: now,
-              allocated: null,
-              cost: null,
-              refund: null,
-              distributed: false,
             },
           ),
         );
@@ -190,23 +187,22 @@ export class SubscriptionWriter {
           answers.push(0);
           continue;
         }
-        const all = await projectCommitments(db, project.id);
-        const rows = allocate(project.supply, project.price, all);
-        allocations.push({ projectId: project.id, rows });
-        answers.push(rows.length);
+        allocated.push(project.id);
+        answers.push(project.participants);
       } else {
-        if (!project || project.allocatedAt === null || project.distributedAt !== null) {
+        const allocation = project && (await this.options.allocations.of(project));
+        if (!project || !allocation || project.distributedAt !== null) {
           answers.push(0);
           continue;
         }
         const batch = await projectCommitments(db, project.id, {
-          undistributedOnly: true,
+          after: project.distributedThrough,
           limit: distributeBatch,
         });
-        if (batch.length > 0) postings.push(distribution(project, batch));
+        if (batch.length > 0) postings.push(distribution(project, batch, allocation));
         distributions.push({
           projectId: project.id,
-          userIds: batch.map((c) => c.userId),
+          through: batch.at(-1)?.account ?? null,
           finished: batch.length < distributeBatch,
         });
         answers.push(batch.length);
@@ -218,12 +214,9 @@ export class SubscriptionWriter {
     );
     const changed = await transact(db, async (trx) => {
       await addCommitments(trx, added);
-      for (const { projectId, rows } of allocations) {
-        await writeAllocation(trx, projectId, rows, now);
-      }
-      for (const { projectId, userIds, finished } of distributions) {
-        if (userIds.length > 0) await markDistributed(trx, projectId, userIds);
-        if (finished) await finishDistribution(trx, projectId, now);
+      for (const projectId of allocated) await markAllocated(trx, projectId, now);
+      for (const { projectId, through, finished } of distributions) {
+        await markDistributed(trx, projectId, through, finished ? now : null);
       }
       const balances = await writePostings(trx, postings, ids);
       await storeKeys(trx, work, answers);
@@ -281,13 +274,18 @@ function refusalOf(
  * refund returns to their available USDT and its tokens arrive; the cost goes to the products'
  * pool and the tokens come from issuance.
  */
-function distribution(project: Project, batch: readonly Commitment[]): Posting {
+function distribution(
+  project: Project,
+  batch: readonly Commitment[],
+  allocation: ReadonlyMap<string, Allocation>,
+): Posting {
   const legs: Leg[] = [];
   let paid = 0n;
   let issued = 0n;
   for (const commitment of batch) {
-    const tokens = commitment.allocated ?? 0n;
-    const refund = commitment.refund ?? commitment.committed;
+    const allocated = allocation.get(commitment.account);
+    const tokens = allocated?.tokens ?? 0n;
+    const refund = allocated?.refund ?? commitment.committed;
     legs.push({
       account: funding(commitment.userId, 'USDT'),
       bucket: 'frozen',

@@ -1,6 +1,8 @@
 // Pre-sale subscriptions: the projects operators set up (the token, its price in USDT, the supply,
-// each user's cap and the three times), and each user's commitment to a project with, once the
-// pre-sale has ended, its allocation by the published rule (core/subscription/allocation.ts).
+// each user's cap and the three times), and each user's commitment to a project. The allocation
+// is not stored: it is the published rule's (core/subscription/allocation.ts) over the
+// commitments, which stop changing when the pre-sale ends, so anyone (the server included)
+// recomputes the same one. Distribution runs in account-hash order and keeps how far it got.
 // Amounts are decimal strings of the ledger's eight places.
 import { type Kysely, sql } from 'kysely';
 
@@ -20,8 +22,10 @@ const statements = [
     created_at timestamptz not null,
     -- Kept secret: it makes each published account hash impossible to trace back to a user.
     salt text not null,
-    -- When the allocation was computed (at the end of the pre-sale) and the tokens distributed.
+    -- When the allocation was fixed (at the end of the pre-sale), the last account hash
+    -- distributed to so far, and when the distribution finished.
     allocated_at timestamptz,
+    distributed_through text,
     distributed_at timestamptz,
     check (start_at < end_at and end_at <= distribute_at)
   )`,
@@ -32,10 +36,6 @@ const statements = [
     account text not null,
     committed ${amount} not null check (committed > 0),
     committed_at timestamptz not null,
-    allocated ${amount},
-    cost ${amount},
-    refund ${amount},
-    distributed boolean not null default false,
     primary key (project_id, user_id),
     unique (project_id, account)
   )`,
