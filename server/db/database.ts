@@ -86,7 +86,12 @@ function checkpointEvery(db: Db, stats: DatabaseStats): NodeJS.Timeout {
 }
 
 function openPostgres(url: string): Dialect {
-  return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) });
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, a failover, an administrator) is reported on
+  // the pool, which has already let it go; unheard, the event would end the whole process. The
+  // next query takes a new connection, and a query that fails is reported to its caller.
+  pool.on('error', () => undefined);
+  return new PostgresDialect({ pool });
 }
 
 async function openPGlite(dir: string, thread: boolean): Promise<Dialect> {
