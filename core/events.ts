@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseChannel } from '../schemas/channels.ts';
 import type { DataFrame } from '../schemas/socket.schema.ts';
 import { accountsEvents } from './accounts/events.ts';
+import { aiEvents } from './ai/events.ts';
 import { contentEvents } from './content/events.ts';
 import { contractEvents } from './contract/events.ts';
 import { identityEvents } from './identity/events.ts';
@@ -11,6 +12,7 @@ import { kernelEvents } from './kernel/events.ts';
 import { marketEvents } from './market/events.ts';
 import { optionEvents } from './option/events.ts';
 import { spotEvents } from './spot/events.ts';
+import { subscriptionEvents } from './subscription/events.ts';
 import { supportEvents } from './support/events.ts';
 import { walletEvents } from './wallet/events.ts';
 
@@ -22,6 +24,8 @@ export const clientEventSchema = z.discriminatedUnion('type', [
   ...spotEvents,
   ...contractEvents,
   ...optionEvents,
+  ...subscriptionEvents,
+  ...aiEvents,
   ...walletEvents,
   ...contentEvents,
   ...supportEvents,

@@ -7,6 +7,7 @@ import type { ParamsOf, PayloadOf } from './kernel/view.ts';
 import type { views } from './views.ts';
 
 export type * from './accounts/types.ts';
+export type * from './ai/types.ts';
 export type * from './content/types.ts';
 export type * from './contract/types.ts';
 export type * from './identity/types.ts';
@@ -17,6 +18,7 @@ export type { ScreenView } from './kernel/screen-views.ts';
 export type * from './market/types.ts';
 export type * from './option/types.ts';
 export type * from './spot/types.ts';
+export type * from './subscription/types.ts';
 export type * from './support/types.ts';
 export type * from './wallet/types.ts';
 

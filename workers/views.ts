@@ -1,5 +1,6 @@
 // Every live view the UI can watch, by name: one line each. A view is defined once, in its
 // domain's `views.ts` (source, channels, loads, payload).
+import { aiBoardLiveView, aiOrderLiveView, aiProductLiveView } from './ai/views.ts';
 import {
   contractBoardLiveView,
   contractBookLiveView,
@@ -16,6 +17,7 @@ import {
 } from './market/views.ts';
 import { optionRatesLiveView, optionTradeLiveView } from './option/views.ts';
 import { spotLiveView } from './spot/views.ts';
+import { subscriptionBuyLiveView } from './subscription/views.ts';
 import { supportLiveView } from './support/views.ts';
 
 export const views = {
@@ -33,5 +35,9 @@ export const views = {
   contractTrades: contractTradesLiveView,
   optionRates: optionRatesLiveView,
   option: optionTradeLiveView,
+  subscriptionBuy: subscriptionBuyLiveView,
+  aiBoard: aiBoardLiveView,
+  aiProduct: aiProductLiveView,
+  aiOrder: aiOrderLiveView,
   support: supportLiveView,
 };

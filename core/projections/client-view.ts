@@ -3,6 +3,7 @@
 import type { LoggedEvent } from '../event-log.ts';
 import type { ClientEvent, EventType } from '../events.ts';
 import { accountFold } from './account.ts';
+import { aiFold } from './ai.ts';
 import { balancesFold } from './balances.ts';
 import { booksFold, contractBooksFold } from './books.ts';
 import { callsFold } from './calls.ts';
@@ -18,6 +19,7 @@ import { optionRecordsFold } from './option-records.ts';
 import { sessionFold } from './session.ts';
 import { spotOrdersFold } from './spot-orders.ts';
 import { spotRulesFold } from './spot-rules.ts';
+import { subscriptionFold } from './subscription.ts';
 import { supportFold } from './support.ts';
 import { tickersFold } from './tickers.ts';
 import { contractTradesFold, tradesFold } from './trades.ts';
@@ -42,6 +44,8 @@ export const clientFolds = {
   contractTrades: contractTradesFold,
   option: optionFold,
   optionRecords: optionRecordsFold,
+  subscription: subscriptionFold,
+  ai: aiFold,
   balances: balancesFold,
   wallet: walletFold,
   content: contentFold,

@@ -1,0 +1,15 @@
+// A purchase of a fixed-term product on its page: the amount typed, checked against the product's
+// minimum, maximum and remaining quota and the funding wallet (core/ai/purchase.ts), sent with one
+// idempotency key per intent; then bought (the order with its schedule), refused, or unanswered
+// (sent again with the same key).
+import type { PurchaseRule } from '../ai/purchase.ts';
+import {
+  type PurchaseCheck,
+  type PurchaseFormProblem,
+  purchaseMachine,
+} from './purchase.machine.ts';
+
+export type AiCheck = PurchaseCheck<PurchaseRule>;
+export type AiFormProblem = PurchaseFormProblem<PurchaseRule>;
+
+export const aiPurchaseMachine = purchaseMachine<PurchaseRule>('aiPurchase');

@@ -1,0 +1,36 @@
+// Events of the pre-sale subscriptions: pages of the projects (`/subscription/list`), a commitment
+// sent and the record it answers (`/subscription/buy`), pages of the user's records
+// (`/subscription/records`) and a project's published allocation (`/subscription/allocation`).
+import { z } from 'zod';
+import {
+  subscriptionAllocation,
+  subscriptionProjectSchema,
+  subscriptionRecordSchema,
+} from '../../schemas/api/subscription.schema.ts';
+import { pagedSchema } from '../../schemas/primitives.ts';
+import { event } from '../event.ts';
+
+const pageQuery = { page: z.number().int(), size: z.number().int() };
+
+export const subscriptionEvents = [
+  event('intent', 'subscription-projects-requested', z.object(pageQuery)),
+  event(
+    'api',
+    'subscription-projects',
+    z.object({ ...pageQuery, answer: pagedSchema(subscriptionProjectSchema) }),
+  ),
+  event(
+    'intent',
+    'subscription-commit',
+    z.object({ project_id: z.number().int(), amount: z.string(), key: z.string() }),
+  ),
+  event('api', 'subscription-committed', subscriptionRecordSchema),
+  event('intent', 'subscription-records-requested', z.object(pageQuery)),
+  event(
+    'api',
+    'subscription-records',
+    z.object({ ...pageQuery, answer: pagedSchema(subscriptionRecordSchema) }),
+  ),
+  event('intent', 'subscription-allocation-requested', z.object({ project_id: z.number().int() })),
+  event('api', 'subscription-allocation', subscriptionAllocation.response),
+] as const;
