@@ -99,5 +99,7 @@ export function estimateTokens(
   const demand = demandOf(mine, price);
   if (totalCommitted === 0n || demandOf(totalCommitted, price) <= supply) return demand;
   const share = (supply * mine) / totalCommitted;
-  return share < demand ? share : demand;
+  // Never past the commitment's demand (Math.min does not take bigints).
+  if (share < demand) return share;
+  return demand;
 }
