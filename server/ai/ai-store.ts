@@ -186,10 +186,16 @@ export async function dueGroups(
   });
 }
 
-/** A group's orders still running (not withdrawn). */
+/** A group's orders still running (not withdrawn); the group's paid days read once, not per order. */
 export async function groupOrders(db: Db, productId: number, startsAt: number): Promise<Order[]> {
-  const { rows } = await sql<Record<string, unknown>>`select ${orderColumns}
-    from ai_orders o where o.product_id = ${productId} and o.starts_at = ${iso(startsAt)}
+  const { rows } = await sql<Record<string, unknown>>`
+    with paid as (select coalesce(max(day), 0) as days from ai_accruals
+      where product_id = ${productId} and starts_at = ${iso(startsAt)})
+    select o.id, o.product_id, o.user_id, o.principal::text as principal, o.bought_at,
+      o.starts_at, o.withdrawn_at, o.withdrawn_days, o.withdrawn::text as withdrawn,
+      paid.days as group_paid_days
+    from ai_orders o, paid
+    where o.product_id = ${productId} and o.starts_at = ${iso(startsAt)}
       and o.withdrawn_at is null`.execute(db);
   return rows.map(orderOf);
 }
