@@ -1,9 +1,10 @@
-// A purchase form on the client, as the pre-sale subscription and the fixed-term products have it:
-// an amount being typed; Buy tapped, which checks the amount and sends the purchase; then the
-// purchase made, or the server's refusal in the user's language, or no answer (sending again
+// A money-moving form on the client, as the pre-sale subscription and the fixed-term products have
+// it: an amount being typed; Buy tapped, which checks the amount and, when the form asks for it,
+// waits for the user to confirm what was shown (an early withdrawal's exact amount); then sends it;
+// then it is done, or the server's refusal in the user's language, or no answer (sending again
 // reuses the idempotency key). The amount stays after a purchase. Effects are named actors, swapped
-// in tests with `.provide()`; each product makes its own machine from this (its id and the rules
-// its checks name).
+// in tests with `.provide()`; each product makes its own machine from this (its id, the rules its
+// checks name, whether it confirms).
 import { assign, fromPromise, setup } from 'xstate';
 
 /** An amount problem with what its message names, already formatted for the user. */
@@ -24,7 +25,13 @@ export type PurchaseResult =
   /** No answer: it may or may not have been made. A retry sends the same idempotency key. */
   | { kind: 'unknown' };
 
-export type PurchaseEvent = { type: 'AMOUNT'; value: string } | { type: 'BUY' } | { type: 'RETRY' };
+export type PurchaseEvent =
+  | { type: 'AMOUNT'; value: string }
+  | { type: 'BUY' }
+  /** The shown figures confirmed, or not (forms that confirm). */
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'RETRY' };
 
 export interface PurchaseContext<Rule extends string> {
   /** As typed. */
@@ -39,7 +46,7 @@ export interface PurchaseInput {
   amount: string;
 }
 
-export function purchaseMachine<Rule extends string>(id: string) {
+export function purchaseMachine<Rule extends string>(id: string, options = { confirms: false }) {
   type Check = PurchaseCheck<Rule>;
   const amountOf = ({ context }: { context: PurchaseContext<Rule> }) => ({
     amount: context.amount,
@@ -91,11 +98,14 @@ export function purchaseMachine<Rule extends string>(id: string) {
               target: 'editing',
               actions: { type: 'noteProblem', params: ({ event }) => event.output },
             },
+            { guard: () => options.confirms, target: 'confirming' },
             { target: 'submitting' },
           ],
           onError: 'editing',
         },
       },
+      /** What will be sent is shown once more; nothing is sent before the user confirms. */
+      confirming: { on: { CONFIRM: 'submitting', CANCEL: 'editing' } },
       submitting: {
         invoke: {
           src: 'buy',

@@ -5,29 +5,14 @@
 // row with its schedule and the exact amount an early withdrawal returns; and the pages' views.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromNdjson } from '../../core/event-log.ts';
-import { viewAt } from '../../core/projections/client-view.ts';
 import type { AiProduct } from '../../schemas/api/ai.schema.ts';
 import { errorCodes } from '../../schemas/errors.ts';
 import { orderView, productView } from '../../workers/ai/views.ts';
-import type { WorkerCore } from '../../workers/create-core.ts';
 import { formatTimestamp } from '../../workers/kernel/time-format.ts';
-import { logged } from '../support/events.ts';
-import { startWorkerCore, type WorkerHarness } from '../support/worker-harness.ts';
 import { boughtAt, order, paged, product } from './ai-fixtures.ts';
+import { bodyOf, ok, recordingCore, usdtBalance } from './recording-core.ts';
 
-interface Sent {
-  path: string;
-  key: string | undefined;
-  body: string;
-}
-
-let worker: WorkerHarness;
-let core: WorkerCore;
-let sent: Sent[];
 let products: AiProduct[];
-let next: (path: string) => unknown;
-
-const ok = (data: unknown) => ({ code: 200, msg: 'Success', data });
 
 function answer(path: string): unknown {
   if (path === '/ai/products') return ok({ list: products });
@@ -35,83 +20,60 @@ function answer(path: string): unknown {
   if (path === '/ai/withdraw') {
     return ok(order(2, 3, { status: 'withdrawn', withdrawn: '998.97260275' }));
   }
-  if (path === '/wallet/balances') {
-    return ok({
-      balances: [
-        { wallet: 'funding', asset: 'USDT', available: '5000', frozen: '0', value_usdt: '5000' },
-      ],
-      totals: { funding: '5000', contract: '0', option: '0', all: '5000' },
-    });
-  }
+  if (path === '/wallet/balances') return usdtBalance('funding', '5000');
   return ok(order(3));
 }
 
-beforeEach(async () => {
+const worker = recordingCore(answer);
+beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(boughtAt);
-  sent = [];
   products = [product(1), product(2, { remaining: '500' })];
-  next = answer;
-  worker = await startWorkerCore(({ path, init }) => {
-    const headers = init.headers as Record<string, string>;
-    sent.push({ path, key: headers['Idempotency-Key'], body: String(init.body ?? '') });
-    return next(path);
-  });
-  core = worker.core;
-  core.setCredentials({ token: 'user-token', language: 'en' });
 });
-
-afterEach(() => {
-  worker.stop();
-  vi.useRealTimers();
-});
-
-const sentTo = (path: string) => sent.filter((request) => request.path === path);
-const bodyOf = (request: Sent | undefined) =>
-  Object.fromEntries(new URLSearchParams(request?.body));
-const signedInView = async () =>
-  viewAt([
-    logged({ source: 'api', type: 'login', payload: { account: 'a@example.com', user_id: 1 } }),
-    ...fromNdjson(await core.capture()),
-  ]);
+afterEach(() => vi.useRealTimers());
 
 describe('purchases and withdrawals through the worker', () => {
   it('reuses the key of an unanswered purchase for its retry, and sends only its fields', async () => {
-    next = () => 'offline';
-    expect(await core.buyAi(1, '1000.00')).toMatchObject({ ok: false });
-    next = answer;
-    expect(await core.buyAi(1, '1000')).toMatchObject({ ok: true, data: { id: 3 } });
-    const [first, second] = sentTo('/ai/buy');
+    worker.next = () => 'offline';
+    expect(await worker.core.buyAi(1, '1000.00')).toMatchObject({ ok: false });
+    worker.next = answer;
+    expect(await worker.core.buyAi(1, '1000')).toMatchObject({ ok: true, data: { id: 3 } });
+    const [first, second] = worker.sentTo('/ai/buy');
     expect(first?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(second?.key).toBe(first?.key);
     expect(bodyOf(second)).toEqual({ product_id: '1', amount: '1000' });
   });
 
   it('takes a fresh key once a purchase was answered, and logs each intent with it', async () => {
-    await core.buyAi(1, '1000');
-    next = () => ({ code: errorCodes.ai_quota_exceeded, msg: 'Only 500 left', data: null });
-    expect(await core.buyAi(1, '1000')).toMatchObject({ ok: false, failure: { kind: 'business' } });
-    expect(new Set(sentTo('/ai/buy').map((request) => request.key)).size).toBe(2);
-    const events = fromNdjson(await core.capture());
+    await worker.core.buyAi(1, '1000');
+    worker.next = () => ({ code: errorCodes.ai_quota_exceeded, msg: 'Only 500 left', data: null });
+    expect(await worker.core.buyAi(1, '1000')).toMatchObject({
+      ok: false,
+      failure: { kind: 'business' },
+    });
+    expect(new Set(worker.sentTo('/ai/buy').map((request) => request.key)).size).toBe(2);
+    const events = fromNdjson(await worker.core.capture());
     expect(events.filter((e) => e.type === 'ai-buy').map((e) => e.payload)).toEqual(
-      sentTo('/ai/buy').map((request) => ({ product_id: 1, amount: '1000', key: request.key })),
+      worker
+        .sentTo('/ai/buy')
+        .map((request) => ({ product_id: 1, amount: '1000', key: request.key })),
     );
     expect(events.filter((e) => e.type === 'ai-bought')).toHaveLength(1);
   });
 
   it('withdraws with one key per order until answered, and shows what it returned', async () => {
-    next = () => 'offline';
-    await core.withdrawAi(2);
-    next = answer;
-    const withdrawn = await core.withdrawAi(2);
+    worker.next = () => 'offline';
+    await worker.core.withdrawAi(2);
+    worker.next = answer;
+    const withdrawn = await worker.core.withdrawAi(2);
     expect(withdrawn).toMatchObject({
       ok: true,
       data: { id: 2, status: 'withdrawn', withdrawn: '998.97260275' },
     });
-    const [first, second] = sentTo('/ai/withdraw');
+    const [first, second] = worker.sentTo('/ai/withdraw');
     expect(second?.key).toBe(first?.key);
     expect(bodyOf(second)).toEqual({ order_id: '2' });
-    const events = fromNdjson(await core.capture());
+    const events = fromNdjson(await worker.core.capture());
     expect(events.map((e) => e.type)).toEqual(
       expect.arrayContaining(['ai-withdraw', 'ai-withdrawn']),
     );
@@ -119,27 +81,27 @@ describe('purchases and withdrawals through the worker', () => {
 });
 
 describe('the amount before it is bought', () => {
-  beforeEach(() => core.refreshAi());
+  beforeEach(() => worker.core.refreshAi());
 
   it('is refused outside the product’s terms or above the wallet', async () => {
-    expect((await core.reviewAi(1, '99.99')).problem).toEqual({
+    expect((await worker.core.reviewAi(1, '99.99')).problem).toEqual({
       rule: 'belowMinimum',
       params: { amount: '100.00' },
     });
-    expect((await core.reviewAi(1, '10000.01')).problem).toEqual({
+    expect((await worker.core.reviewAi(1, '10000.01')).problem).toEqual({
       rule: 'aboveMaximum',
       params: { amount: '10,000.00' },
     });
-    expect((await core.reviewAi(2, '600')).problem).toEqual({
+    expect((await worker.core.reviewAi(2, '600')).problem).toEqual({
       rule: 'aboveQuota',
       params: { amount: '500.00' },
     });
-    expect((await core.reviewAi(1, '5000.01')).problem?.rule).toBe('insufficient');
-    expect((await core.reviewAi(1, 'abc')).problem?.rule).toBe('invalid');
+    expect((await worker.core.reviewAi(1, '5000.01')).problem?.rule).toBe('insufficient');
+    expect((await worker.core.reviewAi(1, 'abc')).problem?.rule).toBe('invalid');
   });
 
   it('shows the whole schedule bought now: from the next midnight, a day at a time', async () => {
-    const review = await core.reviewAi(1, '1000');
+    const review = await worker.core.reviewAi(1, '1000');
     expect(review.problem).toBeNull();
     // 1,000 × 12.5 % ÷ 365, rounded down to the atom, each of the 30 days.
     expect(review.daily).toBe('0.34246575');
@@ -159,8 +121,8 @@ describe('the amount before it is bought', () => {
 
 describe('the pages’ views', () => {
   it('shows a product’s terms, the wallet and the user’s active orders of it', async () => {
-    await core.refreshAi();
-    const view = productView(await signedInView(), 1, 'en');
+    await worker.core.refreshAi();
+    const view = productView(await worker.signedInView(), 1, 'en');
     expect(view.product).toMatchObject({
       id: 1,
       days: 30,
@@ -173,15 +135,15 @@ describe('the pages’ views', () => {
     });
     expect(view.available).toEqual({ exact: '5000', shown: '5,000.00' });
     expect(view.orders.map((row) => row.id)).toEqual([2]);
-    expect(productView(await signedInView(), 9, 'en')).toMatchObject({
+    expect(productView(await worker.signedInView(), 9, 'en')).toMatchObject({
       product: null,
       missing: true,
     });
   });
 
   it('shows an order with its schedule and the exact amount an early withdrawal returns', async () => {
-    await core.refreshAi();
-    const { order: row, missing } = orderView(await signedInView(), 2, 'en');
+    await worker.core.refreshAi();
+    const { order: row, missing } = orderView(await worker.signedInView(), 2, 'en');
     expect(missing).toBe(false);
     // Three days paid: 1,000 less 3 × 0.34246575.
     expect(row).toMatchObject({
@@ -198,7 +160,7 @@ describe('the pages’ views', () => {
       { day: 3, date: '01/05/2025', amount: '0.34246575', paid: true },
       { day: 4, date: '01/06/2025', amount: '0.34246575', paid: false },
     ]);
-    expect(orderView(await signedInView(), 7, 'en')).toEqual({
+    expect(orderView(await worker.signedInView(), 7, 'en')).toEqual({
       loggedIn: true,
       order: null,
       missing: true,

@@ -3,85 +3,39 @@
 // its fields; the amount checked against the cap the user has left and the funding wallet; the
 // estimate at the current progress by the published rule, pro rata once oversubscribed; the buy
 // page's view; the rows of projects and records; and a published allocation recomputed here.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fromNdjson } from '../../core/event-log.ts';
-import { viewAt } from '../../core/projections/client-view.ts';
 import type { PublishedAllocation } from '../../core/projections/subscription.ts';
 import type { SubscriptionProject } from '../../schemas/api/subscription.schema.ts';
 import { errorCodes } from '../../schemas/errors.ts';
-import type { WorkerCore } from '../../workers/create-core.ts';
 import { allocationView } from '../../workers/subscription/rows.ts';
 import { buyView } from '../../workers/subscription/views.ts';
-import { logged } from '../support/events.ts';
-import { startWorkerCore, type WorkerHarness } from '../support/worker-harness.ts';
+import { bodyOf, ok, recordingCore, usdtBalance } from './recording-core.ts';
 import { endAt, paged, project, record, startAt } from './subscription-fixtures.ts';
 
-interface Sent {
-  path: string;
-  key: string | undefined;
-  body: string;
-  query: string;
-}
-
-let worker: WorkerHarness;
-let core: WorkerCore;
-let sent: Sent[];
 let listed: SubscriptionProject[];
-let next: (path: string) => unknown;
-
-const ok = (data: unknown) => ({ code: 200, msg: 'Success', data });
 
 function answer(path: string): unknown {
   if (path === '/subscription/list') return ok(paged(listed));
   if (path === '/subscription/records') return ok(paged([record(1)]));
-  if (path === '/wallet/balances') {
-    return ok({
-      balances: [
-        { wallet: 'funding', asset: 'USDT', available: '280', frozen: '100', value_usdt: '380' },
-      ],
-      totals: { funding: '380', contract: '0', option: '0', all: '380' },
-    });
-  }
+  if (path === '/wallet/balances') return usdtBalance('funding', '280', '100');
   return ok(record(1, { payment: '150' }));
 }
 
-beforeEach(async () => {
-  sent = [];
+const worker = recordingCore(answer);
+beforeEach(() => {
   listed = [project(2, { stage: 'upcoming' }), project(1)];
-  next = answer;
-  worker = await startWorkerCore(({ path, url, init }) => {
-    const headers = init.headers as Record<string, string>;
-    sent.push({
-      path,
-      key: headers['Idempotency-Key'],
-      body: String(init.body ?? ''),
-      query: url.search,
-    });
-    return next(path);
-  });
-  core = worker.core;
-  core.setCredentials({ token: 'user-token', language: 'en' });
 });
 
-afterEach(() => worker.stop());
-
-const commits = () => sent.filter((request) => request.path === '/subscription/buy');
-const bodyOf = (request: Sent | undefined) =>
-  Object.fromEntries(new URLSearchParams(request?.body));
+const commits = () => worker.sentTo('/subscription/buy');
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-/** The view the log gives, signed in as the worker's session is. */
-const signedInView = async () =>
-  viewAt([
-    logged({ source: 'api', type: 'login', payload: { account: 'a@example.com', user_id: 1 } }),
-    ...fromNdjson(await core.capture()),
-  ]);
 
 describe('commitments through the worker', () => {
   it('reuses the key of an unanswered commitment for its retry, and sends only its fields', async () => {
-    next = () => 'offline';
-    expect(await core.commitSubscription(1, '50.00')).toMatchObject({ ok: false });
-    next = answer;
-    const retried = await core.commitSubscription(1, '50');
+    worker.next = () => 'offline';
+    expect(await worker.core.commitSubscription(1, '50.00')).toMatchObject({ ok: false });
+    worker.next = answer;
+    const retried = await worker.core.commitSubscription(1, '50');
     expect(retried).toMatchObject({
       ok: true,
       data: { projectId: 1, payment: '150.00', winning: null, stage: 'presale' },
@@ -93,14 +47,14 @@ describe('commitments through the worker', () => {
   });
 
   it('takes a fresh key once a commitment was answered, and logs each intent with it', async () => {
-    await core.commitSubscription(1, '50');
-    next = () => ({ code: errorCodes.subscription_not_open, msg: 'Not open', data: null });
-    expect(await core.commitSubscription(1, '50')).toMatchObject({
+    await worker.core.commitSubscription(1, '50');
+    worker.next = () => ({ code: errorCodes.subscription_not_open, msg: 'Not open', data: null });
+    expect(await worker.core.commitSubscription(1, '50')).toMatchObject({
       ok: false,
       failure: { kind: 'business' },
     });
     expect(new Set(commits().map((request) => request.key)).size).toBe(2);
-    const events = fromNdjson(await core.capture());
+    const events = fromNdjson(await worker.core.capture());
     expect(events.filter((e) => e.type === 'subscription-commit').map((e) => e.payload)).toEqual(
       commits().map((request) => ({ project_id: 1, amount: '50', key: request.key })),
     );
@@ -108,32 +62,32 @@ describe('commitments through the worker', () => {
   });
 
   it('lists the projects again after a commitment: everyone’s total moved', async () => {
-    await core.commitSubscription(1, '50');
+    await worker.core.commitSubscription(1, '50');
     await settle();
-    expect(sent.map((request) => request.path)).toContain('/subscription/list');
+    expect(worker.sent.map((request) => request.path)).toContain('/subscription/list');
   });
 });
 
 describe('the amount before it is sent', () => {
   // Cap 400, 100 committed so far: 300 left; 280 in the funding wallet.
-  beforeEach(() => core.refreshSubscription(1));
+  beforeEach(() => worker.core.refreshSubscription(1));
 
   it('is refused above what the cap leaves, or above the wallet', async () => {
-    expect((await core.reviewSubscription(1, '300.01')).problem).toEqual({
+    expect((await worker.core.reviewSubscription(1, '300.01')).problem).toEqual({
       rule: 'aboveCap',
       params: { amount: '300.00' },
     });
-    expect((await core.reviewSubscription(1, '290')).problem).toEqual({
+    expect((await worker.core.reviewSubscription(1, '290')).problem).toEqual({
       rule: 'insufficient',
       params: {},
     });
-    expect((await core.reviewSubscription(1, '')).problem?.rule).toBe('required');
-    expect((await core.reviewSubscription(1, '0')).problem?.rule).toBe('invalid');
+    expect((await worker.core.reviewSubscription(1, '')).problem?.rule).toBe('required');
+    expect((await worker.core.reviewSubscription(1, '0')).problem?.rule).toBe('invalid');
   });
 
   it('estimates the whole commitment at the current progress: its demand while undersubscribed', async () => {
     // 100 more: 200 of the user's at 0.5 buy 400 tokens; everyone's 350 want 700 of 1,000.
-    expect(await core.reviewSubscription(1, '100')).toEqual({
+    expect(await worker.core.reviewSubscription(1, '100')).toEqual({
       problem: null,
       estimate: { commitment: '200.00', tokens: '400', cost: '200.00', refund: '0.00' },
     });
@@ -141,9 +95,9 @@ describe('the amount before it is sent', () => {
 
   it('estimates a pro-rata share once the project is oversubscribed', async () => {
     listed = [project(1, { committed: '900', progress: '1.8' })];
-    await core.refreshSubscription(1);
+    await worker.core.refreshSubscription(1);
     // 100 more: 200 of everyone's 1,000 share the 1,000 tokens: 200 tokens for 100, 100 back.
-    expect((await core.reviewSubscription(1, '100')).estimate).toEqual({
+    expect((await worker.core.reviewSubscription(1, '100')).estimate).toEqual({
       commitment: '200.00',
       tokens: '200',
       cost: '100.00',
@@ -154,8 +108,8 @@ describe('the amount before it is sent', () => {
 
 describe('the buy page’s view', () => {
   it('shows the project, the wallet, the commitment so far, the room and its estimate', async () => {
-    await core.refreshSubscription(1);
-    const view = buyView(await signedInView(), 1, 'en');
+    await worker.core.refreshSubscription(1);
+    const view = buyView(await worker.signedInView(), 1, 'en');
     expect(view).toMatchObject({
       loggedIn: true,
       missing: false,
@@ -179,18 +133,18 @@ describe('the buy page’s view', () => {
   });
 
   it('says a project no page lists is missing, once the list was read to its end', async () => {
-    await core.refreshSubscription(9);
-    const view = buyView(await signedInView(), 9, 'en');
+    await worker.core.refreshSubscription(9);
+    const view = buyView(await worker.signedInView(), 9, 'en');
     expect(view).toMatchObject({ project: null, missing: true, open: false, room: null });
   });
 
   it('looks for a project page by page', async () => {
     const pages = [paged([project(3)], 1, 100, 101), paged([project(1)], 2, 100, 101)];
-    next = (path) => (path === '/subscription/list' ? ok(pages.shift()) : answer(path));
-    await core.refreshSubscription(1);
-    const queries = sent.filter((r) => r.path === '/subscription/list').map((r) => r.query);
+    worker.next = (path) => (path === '/subscription/list' ? ok(pages.shift()) : answer(path));
+    await worker.core.refreshSubscription(1);
+    const queries = worker.sentTo('/subscription/list').map((r) => r.query);
     expect(queries).toEqual(['?page=1&size=100', '?page=2&size=100']);
-    const view = buyView(await signedInView(), 1, 'en');
+    const view = buyView(await worker.signedInView(), 1, 'en');
     expect(view.project?.id).toBe(1);
   });
 });
@@ -202,7 +156,7 @@ describe('rows', () => {
       project(2, { stage: 'upcoming', progress: '0' }),
       project(1, { stage: 'winning' }),
     ];
-    const answered = await core.subscriptionProjects(1);
+    const answered = await worker.core.subscriptionProjects(1);
     if (!answered.ok) throw new Error('no page');
     const [finish, upcoming, winning] = answered.data.rows;
     expect(finish).toMatchObject({
@@ -217,7 +171,7 @@ describe('rows', () => {
   });
 
   it('writes a record’s allocation, refund and signed profit', async () => {
-    next = (path) =>
+    worker.next = (path) =>
       path === '/subscription/records'
         ? ok(
             paged([
@@ -231,7 +185,7 @@ describe('rows', () => {
             ]),
           )
         : answer(path);
-    const answered = await core.subscriptionRecords(1);
+    const answered = await worker.core.subscriptionRecords(1);
     expect(answered).toMatchObject({
       ok: true,
       data: {

@@ -105,7 +105,7 @@ describe('the subscription purchase machine', () => {
 });
 
 describe('the product purchase machine', () => {
-  it('is the same form under its own id, starting from a given amount', async () => {
+  it('is the same form under its own id, starting from a given amount, with no confirmation', async () => {
     const actor = createActor(aiPurchaseMachine, { input: { amount: '1000' } }).start();
     expect(actor.getSnapshot().context.amount).toBe('1000');
     expect(aiPurchaseMachine.id).toBe('aiPurchase');

@@ -17,7 +17,7 @@ import type { AiHandlers } from './types.ts';
 /** Rows per page of the order lists. */
 export const aiPageSize = 20;
 
-export function createAiHandlers(context: DomainContext, now: () => number = Date.now): AiHandlers {
+export function createAiHandlers(context: DomainContext): AiHandlers {
   const { call, record, sendOnce } = context;
   const rowOf = (order: Parameters<typeof orderRow>[0]) => orderRow(order, context.locale());
   return {
@@ -25,7 +25,7 @@ export function createAiHandlers(context: DomainContext, now: () => number = Dat
     async reviewAi(productId, amount) {
       const view = context.view();
       const available = availableOf(view.balances, fundingWallet, paymentAsset);
-      return review(productOf(view.ai, productId), available, amount, now(), context.locale());
+      return review(productOf(view.ai, productId), available, amount, Date.now(), context.locale());
     },
     async buyAi(productId, amount) {
       const fields = { product_id: productId, amount: canonicalAmount(amount) };
@@ -58,4 +58,4 @@ export function createAiHandlers(context: DomainContext, now: () => number = Dat
   };
 }
 
-export const aiDomain = defineDomain({ handlers: (context) => createAiHandlers(context) });
+export const aiDomain = defineDomain({ handlers: createAiHandlers });
