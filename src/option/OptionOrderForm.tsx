@@ -13,7 +13,7 @@ import { stakeShare } from '../../core/option/stake.ts';
 import type { OptionDirection, OptionTradeView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useGo } from '../routes/navigation.ts';
-import { Figure } from '../ui/Figures.tsx';
+import { Fact } from '../ui/Fact.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
 import { RefusedNotice, StatusNotice, UnansweredNotice } from '../ui/SendNotice.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';
@@ -94,7 +94,7 @@ export function OptionOrderForm(props: { symbol: string; view: OptionTradeView }
           value={review?.expectedValue}
           unit="USDT"
           testId="option-expected"
-          tone={review?.expectedSign}
+          sign={review?.expectedSign}
         />
         <Fact label={t('option.breakEven')} value={review?.breakEven} testId="option-break-even" />
       </dl>
@@ -128,27 +128,6 @@ export function OptionOrderForm(props: { symbol: string; view: OptionTradeView }
       </div>
       <PlacedStatus snapshot={snapshot} send={send} />
     </form>
-  );
-}
-
-function Fact(props: {
-  label: string;
-  value: string | null | undefined;
-  unit?: string;
-  testId: string;
-  tone?: -1 | 0 | 1 | undefined;
-}) {
-  const tone = props.tone === 1 ? 'gain' : props.tone === -1 ? 'loss' : undefined;
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd>
-        <Figure testId={props.testId} className={tone ? `option-${tone}` : undefined}>
-          {props.value ?? '--'}
-        </Figure>{' '}
-        {props.value && props.unit ? props.unit : ''}
-      </dd>
-    </div>
   );
 }
 

@@ -3,21 +3,17 @@
 // rule itself; the server settles with it and the Verify sheet runs it again).
 import { useTranslation } from 'react-i18next';
 import { printToleranceMs } from '../../core/option/settlement.ts';
+import { RulesCard } from '../ui/RulesCard.tsx';
 
 const rules = ['open', 'settle', 'win', 'tie', 'stale', 'payout', 'public'] as const;
 
 export function OptionRules() {
   const { t } = useTranslation();
   return (
-    <section className="option-rules card" aria-labelledby="option-rules-title">
-      <h2 id="option-rules-title" className="option-rules__title">
-        {t('option.rules.title')}
-      </h2>
-      <ol className="option-rules__list" data-testid="option-rules">
-        {rules.map((rule) => (
-          <li key={rule}>{t(`option.rules.${rule}`, { seconds: printToleranceMs / 1000 })}</li>
-        ))}
-      </ol>
-    </section>
+    <RulesCard
+      title={t('option.rules.title')}
+      rules={rules.map((rule) => t(`option.rules.${rule}`, { seconds: printToleranceMs / 1000 }))}
+      testId="option-rules"
+    />
   );
 }

@@ -2,7 +2,7 @@
 // of the stake (bounds, wallet), placing goes through its API client with one idempotency key per
 // intent; the review of what is typed (the odds at the published rate) follows the form.
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import {
   type OptionCheck,
@@ -12,6 +12,8 @@ import {
 } from '../../core/machines/option-order.machine.ts';
 import type { OptionReview } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { sentResult } from '../ui/sent-result.ts';
+import { useReview } from '../ui/use-review.ts';
 
 export function useOptionOrder(symbol: string) {
   const { core } = useApp();
@@ -25,13 +27,8 @@ export function useOptionOrder(symbol: string) {
           }),
           place: fromPromise<OptionPlaceResult, { form: OptionOrderForm }>(async ({ input }) => {
             const outcome = await core.placeOption(symbol, input.form);
-            if (outcome.ok) return { kind: 'placed', id: outcome.data.id };
-            const { failure } = outcome;
             // A refusal is definite; anything else may have been placed, so a retry reuses the key.
-            if (failure.kind === 'business' || failure.kind === 'session') {
-              return { kind: 'rejected', message: failure.msg };
-            }
-            return { kind: 'unknown' };
+            return sentResult(outcome, (data) => ({ kind: 'placed', id: data.id }) as const);
           }),
         },
       }),
@@ -43,16 +40,9 @@ export function useOptionOrder(symbol: string) {
 /** The odds of the form as typed, worked out again when it or the wallet (`version`) changes. */
 export function useOptionReview(form: OptionOrderForm, version: unknown): OptionReview | null {
   const { core } = useApp();
-  const [review, setReview] = useState<OptionReview | null>(null);
-  useEffect(() => {
+  const review = useCallback(() => {
     void version;
-    let current = true;
-    void core.reviewOption(form).then((answer) => {
-      if (current) setReview(answer);
-    });
-    return () => {
-      current = false;
-    };
+    return core.reviewOption(form);
   }, [core, form, version]);
-  return review;
+  return useReview(review);
 }

@@ -31,7 +31,6 @@ export interface RouteEntry {
 }
 
 const home = page(() => import('../home/HomePage.tsx'), 'HomePage');
-const feature = page(() => import('../shell/FeaturePage.tsx'), 'FeaturePage');
 const location = page(() => import('../shell/LocationPage.tsx'), 'LocationPage');
 const document = page(() => import('../content/DocumentPage.tsx'), 'DocumentPage');
 
@@ -142,12 +141,44 @@ export const routeTable: readonly RouteEntry[] = [
     page: page(() => import('../market/KlinePage.tsx'), 'KlinePage'),
     public: true,
   },
-  { path: '/pages/subscription/index', titleKey: 'titles.subscription', page: feature },
-  { path: '/pages/subscription/buy', titleKey: 'titles.subscriptionBuy', page: feature },
-  { path: '/pages/subscription/record', titleKey: 'titles.subscriptionRecord', page: feature },
-  { path: '/pages/ai/index', titleKey: 'titles.ai', page: feature },
-  { path: '/pages/ai/product', titleKey: 'titles.aiProduct', page: feature },
-  { path: '/pages/ai/withdraw', titleKey: 'titles.aiWithdraw', page: feature },
+  {
+    path: '/pages/subscription/index',
+    titleKey: 'titles.subscription',
+    page: page(() => import('../subscription/SubscriptionListPage.tsx'), 'SubscriptionListPage'),
+    pullToRefresh: true,
+  },
+  {
+    path: '/pages/subscription/buy',
+    titleKey: 'titles.subscriptionBuy',
+    page: page(() => import('../subscription/SubscriptionBuyPage.tsx'), 'SubscriptionBuyPage'),
+    pullToRefresh: true,
+  },
+  {
+    path: '/pages/subscription/record',
+    titleKey: 'titles.subscriptionRecord',
+    page: page(
+      () => import('../subscription/SubscriptionRecordPage.tsx'),
+      'SubscriptionRecordPage',
+    ),
+    pullToRefresh: true,
+  },
+  {
+    path: '/pages/ai/index',
+    titleKey: 'titles.ai',
+    page: page(() => import('../ai/AiProductsPage.tsx'), 'AiProductsPage'),
+    pullToRefresh: true,
+  },
+  {
+    path: '/pages/ai/product',
+    titleKey: 'titles.aiProduct',
+    page: page(() => import('../ai/AiProductPage.tsx'), 'AiProductPage'),
+    pullToRefresh: true,
+  },
+  {
+    path: '/pages/ai/withdraw',
+    titleKey: 'titles.aiWithdraw',
+    page: page(() => import('../ai/AiWithdrawPage.tsx'), 'AiWithdrawPage'),
+  },
   {
     path: '/pages/user/safe',
     titleKey: 'titles.safe',

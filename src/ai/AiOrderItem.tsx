@@ -1,0 +1,100 @@
+// One of the user's orders: the product, principal, rate and term, what has been paid and the next
+// payment, when it matures, and how it ended (matured, or withdrawn early with what it returned).
+// Its schedule opens beneath it; an active one leads to its early withdrawal.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AiOrderRow } from '../../workers/facade.ts';
+import { useGo } from '../routes/navigation.ts';
+import { Fact } from '../ui/Fact.tsx';
+import { AccrualTable } from './AccrualTable.tsx';
+import { aiWithdrawPath } from './ai-query.ts';
+
+const pills = {
+  active: 'status-pill status-pill--waiting',
+  finished: 'status-pill status-pill--done',
+  withdrawn: 'status-pill',
+} as const;
+
+export function AiOrderItem(props: {
+  row: AiOrderRow;
+  scheduleOpen?: boolean;
+  /** Whether an active order offers its early withdrawal (not on that page itself). */
+  withdrawLink?: boolean;
+}) {
+  const { t } = useTranslation();
+  const go = useGo();
+  const { row } = props;
+  const id = row.id;
+  const [open, setOpen] = useState(props.scheduleOpen ?? false);
+  return (
+    <li className="card item-card" data-testid={`ai-order-${id}`} data-status={row.status}>
+      <header className="item-card__head">
+        <h3 className="item-card__name">
+          {row.name} <span className="item-card__sub">#{id}</span>
+        </h3>
+        <span className={pills[row.status]}>{t(`ai.status.${row.status}`)}</span>
+      </header>
+      <dl className="facts">
+        <Fact
+          label={t('ai.principal')}
+          value={row.principal}
+          unit={row.asset}
+          testId={`ai-principal-${id}`}
+        />
+        <Fact label={t('ai.apr')} value={row.apr} />
+        <Fact label={t('ai.days')} value={String(row.days)} />
+        <Fact label={t('ai.boughtAt')} value={row.boughtAt} />
+        <Fact label={t('ai.maturesAt')} value={row.maturesAt} testId={`ai-matures-${id}`} />
+        <Fact
+          label={t('ai.paid', { days: row.paidDays, total: row.days })}
+          value={row.paid}
+          unit={row.asset}
+          testId={`ai-paid-${id}`}
+        />
+        <Fact
+          label={t('ai.rewards')}
+          value={row.rewards}
+          unit={row.asset}
+          testId={`ai-rewards-${id}`}
+        />
+        {row.nextPayment && (
+          <Fact
+            label={t('ai.nextPayment', { date: row.nextPayment.date })}
+            value={row.nextPayment.amount}
+            unit={row.asset}
+          />
+        )}
+        {row.withdrawn && (
+          <Fact
+            label={t('ai.withdrawn')}
+            value={row.withdrawn}
+            unit={row.asset}
+            testId={`ai-withdrawn-${id}`}
+          />
+        )}
+      </dl>
+      <div className="item-card__actions">
+        <button
+          type="button"
+          className="text-button"
+          aria-expanded={open}
+          data-testid={`ai-schedule-toggle-${id}`}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? t('ai.schedule.hide') : t('ai.schedule.show')}
+        </button>
+        {row.status === 'active' && props.withdrawLink !== false && (
+          <button
+            type="button"
+            className="text-button"
+            data-testid={`ai-withdraw-${id}`}
+            onClick={() => go(aiWithdrawPath, { id })}
+          >
+            {t('ai.withdrawEarly')}
+          </button>
+        )}
+      </div>
+      {open && <AccrualTable rows={row.schedule} testId={`ai-schedule-${id}`} />}
+    </li>
+  );
+}

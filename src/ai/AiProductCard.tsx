@@ -1,0 +1,47 @@
+// A fixed-term product as a card: its days and fixed yearly rate, the amounts it takes, the quota
+// left (with the share sold as a bar), whether it is on sale, and what its minimum earns a day.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AiProductRow } from '../../workers/facade.ts';
+import { Fact } from '../ui/Fact.tsx';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+
+export function AiProductCard(props: { row: AiProductRow; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const { row } = props;
+  const id = row.id;
+  return (
+    <article className="card item-card" data-testid={`ai-product-${id}`}>
+      <header className="item-card__head">
+        <h3 className="item-card__name">
+          {row.name} <span className="item-card__sub">{row.asset}</span>
+        </h3>
+        <span className={row.open ? 'status-pill status-pill--waiting' : 'status-pill'}>
+          {row.open ? t('ai.open') : t('ai.closed')}
+        </span>
+      </header>
+      <dl className="facts">
+        <Fact label={t('ai.days')} value={String(row.days)} testId={`ai-days-${id}`} />
+        <Fact label={t('ai.apr')} value={row.apr} testId={`ai-apr-${id}`} />
+        <Fact
+          label={t('ai.limits')}
+          value={`${row.min.shown} – ${row.max.shown}`}
+          unit={row.asset}
+        />
+        <Fact
+          label={t('ai.remaining')}
+          value={row.remaining.shown}
+          unit={row.asset}
+          testId={`ai-remaining-${id}`}
+        />
+        <Fact
+          label={t('ai.dailyPerMin', { amount: row.min.shown })}
+          value={row.dailyPerMin}
+          unit={row.asset}
+        />
+      </dl>
+      <ProgressBar label={t('ai.sold')} width={row.soldWidth} text={`${row.soldWidth}%`} />
+      {props.children}
+    </article>
+  );
+}

@@ -1,0 +1,181 @@
+// An order's early withdrawal (`/pages/ai/withdraw?id=15`): the order with its schedule, the
+// published rule, and the exact amount it returns now, the principal less the rewards already paid
+// (`earlyWithdrawal`, core/ai/schedule.ts); Withdraw asks to confirm that amount, then sends it once
+// (one idempotency key) and says what the server returned to the funding wallet.
+
+import { useSearch } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { aiWithdrawalMachine } from '../../core/machines/ai-withdrawal.machine.ts';
+import type { PurchaseInput, PurchaseResult } from '../../core/machines/purchase.machine.ts';
+import type { AiOrderRow } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { useView } from '../app/use-view.ts';
+import { useGo } from '../routes/navigation.ts';
+import { searchId } from '../routes/search-id.ts';
+import { BottomSheet } from '../ui/BottomSheet.tsx';
+import { Fact } from '../ui/Fact.tsx';
+import { Figure } from '../ui/Figures.tsx';
+import { ItemGate } from '../ui/ItemGate.tsx';
+import { PurchaseStatus } from '../ui/PurchaseStatus.tsx';
+import { sentResult } from '../ui/sent-result.ts';
+import { usePullRefresh } from '../ui/use-pull-refresh.ts';
+import { noticeOf } from '../ui/use-purchase.ts';
+import { AiOrderItem } from './AiOrderItem.tsx';
+import { aiListPath } from './ai-query.ts';
+
+export function AiWithdrawPage() {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const go = useGo();
+  const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
+  const id = searchId(search) ?? 0;
+  const view = useView('aiOrder', { id });
+  const refresh = useCallback(() => core.refreshAi(), [core]);
+  usePullRefresh(refresh);
+
+  return (
+    <ItemGate
+      item={view?.order}
+      missing={id === 0 || view?.missing === true}
+      notFound={{
+        text: t('ai.orderNotFound'),
+        actionLabel: t('ai.allProducts'),
+        onAction: () => go(aiListPath),
+      }}
+    >
+      {(order) => (
+        <div className="page-stack" data-testid="ai-withdraw-page">
+          <Withdrawal key={order.id} order={order} />
+          <ul className="item-list">
+            <AiOrderItem row={order} scheduleOpen withdrawLink={false} />
+          </ul>
+        </div>
+      )}
+    </ItemGate>
+  );
+}
+
+function Withdrawal(props: { order: AiOrderRow }) {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const { order } = props;
+  const machine = useMemo(
+    () =>
+      aiWithdrawalMachine.provide({
+        actors: {
+          buy: fromPromise<PurchaseResult, PurchaseInput>(async () =>
+            sentResult(
+              await core.withdrawAi(order.id),
+              (data) => ({ kind: 'bought', id: data.id }) as const,
+            ),
+          ),
+        },
+      }),
+    [core, order.id],
+  );
+  const [snapshot, send] = useMachine(machine);
+  const active = order.status === 'active';
+  const sending = snapshot.matches('validating') || snapshot.matches('submitting');
+  const amount = order.earlyReturn.shown;
+  const returned =
+    order.withdrawn && t('ai.withdrawal.done', { amount: order.withdrawn, asset: order.asset });
+
+  return (
+    <section className="card item-card" aria-labelledby="ai-withdraw-title">
+      <h2 id="ai-withdraw-title" className="section-title">
+        {t('ai.withdrawal.title', { id: order.id })}
+      </h2>
+      {active && (
+        <>
+          <Returns amount={amount} asset={order.asset} testId="ai-withdraw-amount" />
+          <dl className="facts">
+            <Fact label={t('ai.principal')} value={order.principal} unit={order.asset} />
+            <Fact
+              label={t('ai.paid', { days: order.paidDays, total: order.days })}
+              value={order.paid}
+              unit={order.asset}
+            />
+            <Fact label={t('ai.withdrawal.gives')} value={amount} unit={order.asset} />
+          </dl>
+          <p className="note" data-testid="ai-withdraw-rule">
+            {t('ai.withdrawal.rule', {
+              principal: order.principal,
+              paid: order.paid,
+              amount,
+              asset: order.asset,
+            })}
+          </p>
+          <p className="note">{t('ai.withdrawal.keep')}</p>
+          <button
+            type="button"
+            className="button button--block"
+            data-testid="ai-withdraw-start"
+            disabled={sending}
+            onClick={() => send({ type: 'BUY' })}
+          >
+            {sending ? t('ai.sending') : t('ai.withdrawEarly')}
+          </button>
+        </>
+      )}
+      {order.status === 'finished' && (
+        <p className="note" role="status">
+          {t('ai.withdrawal.ended')}
+        </p>
+      )}
+      <PurchaseStatus
+        state={noticeOf(snapshot.value)}
+        message={snapshot.context.message}
+        texts={{ uncertain: t('ai.uncertain'), retry: t('ai.retry'), refused: t('ai.refused') }}
+        onRetry={() => send({ type: 'RETRY' })}
+        testId="ai-withdraw-follow"
+        done={returned}
+      />
+      {returned && !snapshot.matches('bought') && (
+        <p className="send-notice" role="status">
+          {returned}
+        </p>
+      )}
+      {snapshot.matches('confirming') && (
+        <BottomSheet
+          title={t('ai.withdrawal.confirmTitle')}
+          onClose={() => send({ type: 'CANCEL' })}
+          testId="ai-withdraw-confirm-sheet"
+        >
+          <Returns amount={amount} asset={order.asset} testId="ai-withdraw-confirm-amount" />
+          <p className="note">{t('ai.withdrawal.keep')}</p>
+          <button
+            type="button"
+            className="button button--block"
+            data-testid="ai-withdraw-confirm"
+            onClick={() => send({ type: 'CONFIRM' })}
+          >
+            {t('ai.withdrawal.confirm')}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost button--block"
+            onClick={() => send({ type: 'CANCEL' })}
+          >
+            {t('confirm.cancel')}
+          </button>
+        </BottomSheet>
+      )}
+    </section>
+  );
+}
+
+/** The exact amount an early withdrawal returns, large. */
+function Returns(props: { amount: string; asset: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className="headline-amount">
+      <span className="note">{t('ai.withdrawal.returns')}</span>
+      <span className="headline-amount__value">
+        <Figure testId={props.testId}>{props.amount}</Figure> {props.asset}
+      </span>
+    </p>
+  );
+}

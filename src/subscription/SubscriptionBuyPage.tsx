@@ -1,0 +1,185 @@
+// A project's buy page (`/pages/subscription/buy?id=3`): the project with its progress and
+// countdown, the user's commitment so far with what the cap leaves them and what it would get if
+// the pre-sale ended now, the amount (with shares of the funding wallet) and what the commitment
+// would then come to by the published rule, and the rules written out. Pull down to refresh.
+import { useSearch } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { subscriptionPurchaseMachine } from '../../core/machines/subscription-purchase.machine.ts';
+import type { SubscriptionBuyView } from '../../workers/facade.ts';
+import { useApp } from '../app/app-context.tsx';
+import { useView } from '../app/use-view.ts';
+import { useGo } from '../routes/navigation.ts';
+import { searchId } from '../routes/search-id.ts';
+import { Fact } from '../ui/Fact.tsx';
+import { ItemGate } from '../ui/ItemGate.tsx';
+import { PurchaseForm } from '../ui/PurchaseForm.tsx';
+import { usePullRefresh } from '../ui/use-pull-refresh.ts';
+import { usePurchaseForm } from '../ui/use-purchase.ts';
+import { SubscriptionProjectCard } from './SubscriptionProjectCard.tsx';
+import { SubscriptionRules } from './SubscriptionRules.tsx';
+import { subscriptionListPath, subscriptionRecordPath } from './subscription-query.ts';
+
+export function SubscriptionBuyPage() {
+  const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
+  const id = searchId(search);
+  return <ProjectBuy key={id} id={id} />;
+}
+
+function ProjectBuy(props: { id: number | null }) {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const go = useGo();
+  const id = props.id ?? 0;
+  const view = useView('subscriptionBuy', { id });
+  const refresh = useCallback(() => core.refreshSubscription(id), [core, id]);
+  usePullRefresh(refresh);
+
+  return (
+    <ItemGate
+      item={view?.project}
+      missing={props.id === null || view?.missing === true}
+      notFound={{
+        text: t('subscription.notFound'),
+        actionLabel: t('subscription.allProjects'),
+        onAction: () => go(subscriptionListPath),
+      }}
+    >
+      {(project) => (
+        <div className="page-stack" data-testid="subscription-buy">
+          <SubscriptionProjectCard row={project} />
+          {view && <Commitment view={view} />}
+          {view?.open ? (
+            <CommitForm id={id} view={view} />
+          ) : (
+            <p className="list-warning" role="status" data-testid="subscription-closed">
+              {t('subscription.closed', { start: project.startText, end: project.endText })}
+            </p>
+          )}
+          <SubscriptionRules cap={project.cap} />
+          <button
+            type="button"
+            className="button button--ghost button--block"
+            onClick={() => go(subscriptionRecordPath)}
+          >
+            {t('subscription.myRecords')}
+          </button>
+        </div>
+      )}
+    </ItemGate>
+  );
+}
+
+/** What the user has committed, what the cap leaves them, and what it would get now. */
+function Commitment(props: { view: SubscriptionBuyView }) {
+  const { t } = useTranslation();
+  const { view } = props;
+  if (!view.loggedIn) return null;
+  const asset = view.project?.asset ?? '';
+  return (
+    <section className="card item-card" aria-labelledby="subscription-mine-title">
+      <h2 id="subscription-mine-title" className="section-title">
+        {t('subscription.mine')}
+      </h2>
+      <dl className="facts">
+        <Fact
+          label={t('subscription.committed')}
+          value={view.committed?.shown}
+          unit="USDT"
+          testId="subscription-committed"
+        />
+        <Fact
+          label={t('subscription.room')}
+          value={view.room?.shown}
+          unit="USDT"
+          testId="subscription-room"
+        />
+        {view.record?.winning ? (
+          <>
+            <Fact label={t('subscription.winning')} value={view.record.winning} unit={asset} />
+            <Fact label={t('subscription.refund')} value={view.record.refund} unit="USDT" />
+          </>
+        ) : (
+          view.estimate && (
+            <Fact
+              label={t('subscription.estimateNow')}
+              value={view.estimate.tokens}
+              unit={asset}
+              testId="subscription-estimate-now"
+            />
+          )
+        )}
+      </dl>
+    </section>
+  );
+}
+
+function CommitForm(props: { id: number; view: SubscriptionBuyView }) {
+  const { t } = useTranslation();
+  const { core } = useApp();
+  const { id, view } = props;
+  const available = view.available?.exact;
+  const review = useCallback(
+    (amount: string) => {
+      void available;
+      return core.reviewSubscription(id, amount);
+    },
+    [core, id, available],
+  );
+  const buy = useCallback((amount: string) => core.commitSubscription(id, amount), [core, id]);
+  const form = usePurchaseForm(subscriptionPurchaseMachine, { review, buy, idOf: projectIdOf });
+  const estimate = form.preview?.estimate;
+  const asset = view.project?.asset ?? '';
+
+  return (
+    <PurchaseForm
+      product="subscription"
+      form={form}
+      unit="USDT"
+      available={view.available}
+      labels={{
+        amount: t('subscription.amount'),
+        shares: t('subscription.shares'),
+        submit: t('subscription.commit'),
+        loginToSubmit: t('subscription.loginToCommit'),
+      }}
+      done={t('subscription.committedNotice', { amount: view.committed?.shown ?? '--' })}
+    >
+      <dl className="facts">
+        <Fact
+          label={t('subscription.available')}
+          value={view.available?.shown}
+          unit="USDT"
+          testId="subscription-available"
+        />
+        <Fact
+          label={t('subscription.after')}
+          value={estimate?.commitment}
+          unit="USDT"
+          testId="subscription-after"
+        />
+        <Fact
+          label={t('subscription.estimate')}
+          value={estimate?.tokens}
+          unit={asset}
+          testId="subscription-estimate"
+        />
+        <Fact
+          label={t('subscription.cost')}
+          value={estimate?.cost}
+          unit="USDT"
+          testId="subscription-cost"
+        />
+        <Fact
+          label={t('subscription.refundEstimate')}
+          value={estimate?.refund}
+          unit="USDT"
+          testId="subscription-refund-estimate"
+        />
+      </dl>
+      <p className="note">{t('subscription.estimateHint')}</p>
+    </PurchaseForm>
+  );
+}
+
+const projectIdOf = (record: { projectId: number }) => record.projectId;

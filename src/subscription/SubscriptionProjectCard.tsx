@@ -1,0 +1,59 @@
+// A pre-sale project as a card: its name and token, its stage, the commitments against the supply
+// as a progress bar (past 100 % when oversubscribed), the countdown to what comes next in its stage
+// (start, end, distribution), its price, supply, cap and participants, and its three times.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SubscriptionProjectRow } from '../../workers/facade.ts';
+import { Countdown } from '../ui/Countdown.tsx';
+import { Fact } from '../ui/Fact.tsx';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { StagePill } from './StagePill.tsx';
+
+export function SubscriptionProjectCard(props: {
+  row: SubscriptionProjectRow;
+  /** Under the figures: the card's action. */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { row } = props;
+  const id = row.id;
+  return (
+    <article
+      className="card item-card"
+      data-testid={`subscription-project-${id}`}
+      data-stage={row.stage}
+    >
+      <header className="item-card__head">
+        <h3 className="item-card__name">
+          {row.name} <span className="item-card__sub">{row.asset}</span>
+        </h3>
+        <StagePill stage={row.stage} testId={`subscription-stage-${id}`} />
+      </header>
+      <ProgressBar
+        label={t('subscription.progress')}
+        width={row.progressWidth}
+        text={row.progress}
+        over={row.oversubscribed}
+        testId={`subscription-progress-${id}`}
+      />
+      {row.oversubscribed && <p className="note">{t('subscription.oversubscribed')}</p>}
+      {row.next && (
+        <p className="item-card__countdown">
+          <span>{t(`subscription.countdown.${row.next.moment}`)}</span>{' '}
+          <Countdown until={row.next.at} testId={`subscription-countdown-${id}`} />
+        </p>
+      )}
+      <dl className="facts">
+        <Fact label={t('subscription.price')} value={row.price} unit="USDT" />
+        <Fact label={t('subscription.supply')} value={row.supply} unit={row.asset} />
+        <Fact label={t('subscription.committedAll')} value={row.committed} unit="USDT" />
+        <Fact label={t('subscription.cap')} value={row.cap} unit="USDT" />
+        <Fact label={t('subscription.participants')} value={String(row.participants)} />
+        <Fact label={t('subscription.start')} value={row.startText} />
+        <Fact label={t('subscription.end')} value={row.endText} />
+        <Fact label={t('subscription.distribute')} value={row.distributeText} />
+      </dl>
+      {props.children}
+    </article>
+  );
+}
