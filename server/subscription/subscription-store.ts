@@ -47,7 +47,7 @@ export function accountHash(salt: string, userId: number): string {
 
 const projectColumns = sql`p.id, p.name, p.asset, p.price::text as price, p.supply::text as supply,
   p.cap::text as cap, p.start_at, p.end_at, p.distribute_at, p.salt, p.allocated_at,
-  p.distributed_through, p.distributed_at, coalesce(t.committed, 0)::text as committed,
+  p.distributed_through, p.distributed_at, coalesce(t.committed, 0)::text as total_committed,
   coalesce(t.participants, 0)::int as participants`;
 const totals = sql`left join (select project_id, sum(committed) as committed,
   count(*) as participants from subscription_commitments group by project_id) t
@@ -68,7 +68,7 @@ function projectOf(row: Record<string, unknown>): Project {
     allocatedAt: maybeMs(row.allocated_at),
     distributedThrough: row.distributed_through === null ? null : String(row.distributed_through),
     distributedAt: maybeMs(row.distributed_at),
-    committed: atoms(row.committed),
+    committed: atoms(row.total_committed),
     participants: Number(row.participants),
   };
 }

@@ -153,6 +153,8 @@ describe('a pre-sale', () => {
     // a's 20,000 of 55,000: 363,636.36… tokens, paid at 0.05 each, the rest refunded.
     const mine = records[0];
     if (!mine?.winning || !mine.refund) throw new Error('no allocation on the record');
+    // The record is the user's own commitment, not the project's total.
+    expect(mine.payment).toBe('20000');
     expect(atoms(mine.winning)).toBeGreaterThanOrEqual(36_363_636_363_636n);
     expect(atoms(mine.winning)).toBeLessThanOrEqual(36_363_636_363_637n);
     const wallet = await balances(a);
