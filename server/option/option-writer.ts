@@ -9,7 +9,7 @@
 // from the database. A group's settlement is one row and one posting, however many contracts and
 // users it holds.
 import { sql } from 'kysely';
-import { parseAmount } from '../../core/money.ts';
+import { displayAmount, parseAmount } from '../../core/money.ts';
 import { openTimeOf, outcomeOf, payoutOf, printToleranceMs } from '../../core/option/settlement.ts';
 import type { OptionContract } from '../../schemas/api/option.schema.ts';
 import type { Db } from '../db/database.ts';
@@ -270,10 +270,12 @@ export class OptionWriter {
     );
     if (!product) return new BusinessError('option_product_unknown');
     if (order.stake < settings.minStake) {
-      return new BusinessError('amount_below_minimum', { amount: amountText(settings.minStake) });
+      return new BusinessError('amount_below_minimum', {
+        amount: displayAmount(settings.minStake),
+      });
     }
     if (order.stake > settings.maxStake) {
-      return new BusinessError('stake_above_maximum', { amount: amountText(settings.maxStake) });
+      return new BusinessError('stake_above_maximum', { amount: displayAmount(settings.maxStake) });
     }
     const print = this.options.latestPrint(order.symbol);
     if (!print || print.stale || now - print.ts > printToleranceMs) {
@@ -287,7 +289,7 @@ export class OptionWriter {
     }
     const limit = funds.limits.get(order.userId) ?? settings.dailyLossLimit;
     if ((funds.lost.get(order.userId) ?? 0n) + order.stake > limit) {
-      return new BusinessError('option_loss_limit', { amount: amountText(limit) });
+      return new BusinessError('option_loss_limit', { amount: displayAmount(limit) });
     }
     const openTime = openTimeOf(now);
     const entry = {
@@ -394,8 +396,4 @@ function payoutPosting(
       })),
     ],
   };
-}
-
-function amountText(atoms: bigint): string {
-  return (atoms / 100_000_000n).toString();
 }
