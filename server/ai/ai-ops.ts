@@ -2,6 +2,7 @@
 // its reward reserve from the treasury through the ledger (a product whose reserve cannot pay
 // another order's promised rewards sells no more), `ai list` shows them. Each change is logged.
 import { z } from 'zod';
+import { aprPpmOf } from '../../core/ai/purchase.ts';
 import { parseAmount } from '../../core/money.ts';
 import type { Db } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
@@ -15,12 +16,10 @@ const positive = (name: string) =>
     .string()
     .refine((value) => (parseAmount(value) ?? 0n) > 0n, `${name} must be a positive amount`);
 
-/** `12.5` (percent) as parts per 10^6 of a year; null when it is not a plain percent. */
+/** `12.5` (percent) as parts per 10^6 of a year, by the client's own reading; null when out of range. */
 function aprPpm(text: string): number | null {
-  const match = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(text);
-  if (!match) return null;
-  const ppm = Number(match[1]) * 10_000 + Number((match[2] ?? '').padEnd(4, '0'));
-  return ppm > 0 && ppm <= 10_000_000 ? ppm : null;
+  const ppm = aprPpmOf(text);
+  return ppm !== null && ppm > 0 && ppm <= 10_000_000 ? ppm : null;
 }
 
 export function aiOps(db: Db, now: () => number): OpsCall[] {
