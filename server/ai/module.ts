@@ -1,8 +1,7 @@
 // The AI ETF section's products: fixed-term, fixed-rate products funded from the platform's reward
 // reserve, bought from the funding wallet, paid daily by the published schedule and returned at
 // maturity (or early, less the rewards paid), all through one writer.
-import type { PrivateStream } from '../gateway/streams.ts';
-import { balancesByUser } from '../ledger/balance-frames.ts';
+import { balanceStream } from '../ledger/balance-frames.ts';
 import { defineModule } from '../module.ts';
 import { AiClock } from './ai-clock.ts';
 import { aiOps } from './ai-ops.ts';
@@ -15,15 +14,13 @@ export const aiModule = defineModule({
   create(context) {
     // Rewards follow calendar days: the business clock, not the market's timers.
     const now = () => context.clock.now().getTime();
-    let send: Parameters<PrivateStream['start']>[0] | undefined;
+    const balances = balanceStream();
     const writer = new AiWriter({
       db: context.db,
       now,
       batchMax: context.config.spot.batchMax,
       orderView,
-      onBalances: (changes, ts) => {
-        for (const [userId, rows] of balancesByUser(changes)) send?.(userId, 'balances', rows, ts);
-      },
+      onBalances: balances.publish,
       log: context.log,
     });
     const clock = new AiClock({
@@ -34,16 +31,8 @@ export const aiModule = defineModule({
       log: context.log,
     });
     aiRoutes(context.router, context.db, writer);
-    const balances: PrivateStream = {
-      start: (sender) => {
-        send = sender;
-        return () => {
-          send = undefined;
-        };
-      },
-    };
     return {
-      privateStreams: [balances],
+      privateStreams: [balances.stream],
       ops: aiOps(context.db, now),
       start: async () => {
         await writer.rebuild();

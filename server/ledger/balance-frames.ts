@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { displayAmount } from '../../core/money.ts';
 import type { balancesDataSchema } from '../../schemas/api/wallet.schema.ts';
+import type { PrivateSend, PrivateStream } from '../gateway/streams.ts';
 import type { BalanceChange } from './post.ts';
 
 export type BalanceRows = z.input<typeof balancesDataSchema>;
@@ -21,4 +22,28 @@ export function balancesByUser(changes: readonly BalanceChange[]): Map<number, B
     byUser.set(change.userId, mine);
   }
   return new Map([...byUser].map(([userId, rows]) => [userId, [...rows.values()]]));
+}
+
+/**
+ * A private stream of users' `balances` frames for a writer that tells of its changes: `publish`
+ * sends each user their changed accounts while the gateway listens, and nothing before.
+ */
+export function balanceStream(): {
+  stream: PrivateStream;
+  publish(changes: readonly BalanceChange[], ts: number): void;
+} {
+  let send: PrivateSend | undefined;
+  return {
+    stream: {
+      start(sender) {
+        send = sender;
+        return () => {
+          send = undefined;
+        };
+      },
+    },
+    publish(changes, ts) {
+      for (const [userId, rows] of balancesByUser(changes)) send?.(userId, 'balances', rows, ts);
+    },
+  };
 }

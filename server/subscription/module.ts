@@ -2,8 +2,7 @@
 // pre-sale, an allocation anyone can recompute from what is published, and the tokens credited
 // with the unused USDT released at distribution, all through one writer. Undistributed
 // commitments hold USDT frozen in the funding wallet.
-import type { PrivateStream } from '../gateway/streams.ts';
-import { balancesByUser } from '../ledger/balance-frames.ts';
+import { balanceStream } from '../ledger/balance-frames.ts';
 import { defineModule } from '../module.ts';
 import { Allocations } from './allocations.ts';
 import { SubscriptionClock } from './subscription-clock.ts';
@@ -18,7 +17,7 @@ export const subscriptionModule = defineModule({
   reservations: [subscriptionReservations],
   create(context) {
     const now = () => context.scheduler.now();
-    let sendBalances: Parameters<PrivateStream['start']>[0] | undefined;
+    const balances = balanceStream();
     const allocations = new Allocations(context.db);
     const writer = new SubscriptionWriter({
       db: context.db,
@@ -27,11 +26,7 @@ export const subscriptionModule = defineModule({
       allocations,
       recordOf: (project, commitment) =>
         recordView(project, commitment, null, now(), spotPrice(context.market, project.asset)),
-      onBalances: (changes, ts) => {
-        for (const [userId, rows] of balancesByUser(changes)) {
-          sendBalances?.(userId, 'balances', rows, ts);
-        }
-      },
+      onBalances: balances.publish,
       log: context.log,
     });
     const clock = new SubscriptionClock({
@@ -46,16 +41,8 @@ export const subscriptionModule = defineModule({
       writer,
       allocations,
     );
-    const balances: PrivateStream = {
-      start: (send) => {
-        sendBalances = send;
-        return () => {
-          sendBalances = undefined;
-        };
-      },
-    };
     return {
-      privateStreams: [balances],
+      privateStreams: [balances.stream],
       ops: subscriptionOps(context.db, now),
       start: async () => clock.start(),
       stop: async () => {
