@@ -1,6 +1,7 @@
 // The ledger's invariants, checked against the database: per asset all accounts sum to zero; no
 // user account is below zero; every balance equals the sum of its entries; every posting
-// balances per asset; and frozen money equals the reservations that froze it.
+// balances per asset; every entry names a posting and an account that exist; and frozen money
+// equals the reservations that froze it.
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
@@ -46,6 +47,13 @@ export async function checkLedger(
     having a.available <> coalesce(sum(e.amount) filter (where e.bucket = 'available'), 0)
         or a.frozen <> coalesce(sum(e.amount) filter (where e.bucket = 'frozen'), 0)`.execute(db);
   report('balances equal their entries', drifted.rows);
+
+  // Entries carry no foreign keys (migration 0013): this is where a stray one would show.
+  const orphans = await sql<{ posting_id: string }>`
+    select e.posting_id::text, e.account_id::text, e.bucket, e.amount::text from ledger_entries e
+    where not exists (select 1 from ledger_postings p where p.id = e.posting_id)
+       or not exists (select 1 from ledger_accounts a where a.id = e.account_id)`.execute(db);
+  report('every entry names a posting and an account', orphans.rows);
 
   const unbalancedPostings = await sql<{ posting_id: string }>`
     select e.posting_id::text, a.asset, sum(e.amount)::text as total

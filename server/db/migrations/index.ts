@@ -12,6 +12,7 @@ import * as contract from './0009-contract.ts';
 import * as option from './0010-option.ts';
 import * as subscription from './0011-subscription.ts';
 import * as ai from './0012-ai.ts';
+import * as ledgerEntriesUnchecked from './0013-ledger-entries-unchecked.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-option': option,
   '0011-subscription': subscription,
   '0012-ai': ai,
+  '0013-ledger-entries-unchecked': ledgerEntriesUnchecked,
 };
 
 export const migrationProvider: MigrationProvider = {
