@@ -26,26 +26,8 @@ export async function accountIds(
   refs: readonly AccountRef[],
 ): Promise<Map<string, string>> {
   const unique = [...new Map(refs.map((ref) => [accountKey(ref), ref])).values()];
-  const users = unique.flatMap((ref) => ('user' in ref ? [ref] : []));
-  const systems = unique.flatMap((ref) => ('system' in ref ? [ref] : []));
-  // Joins, not `in (…) or in (…)`: past work_mem a hashed `in` becomes a scan per row, which
-  // made 100,000 accounts (a funding round) take minutes instead of a second.
-  const find = sql<Row>`
-    select a.id, a.user_id, a.system_name, a.wallet, a.asset
-    from unnest(
-      ${users.map((ref) => ref.user)}::int[],
-      ${users.map((ref) => ref.wallet)}::text[],
-      ${users.map((ref) => ref.asset)}::text[]) as u(user_id, wallet, asset)
-    join ledger_accounts a
-      on a.user_id = u.user_id and a.wallet = u.wallet and a.asset = u.asset
-    union all
-    select a.id, a.user_id, a.system_name, a.wallet, a.asset
-    from unnest(
-      ${systems.map((ref) => ref.system)}::text[],
-      ${systems.map((ref) => ref.asset)}::text[]) as s(system_name, asset)
-    join ledger_accounts a on a.system_name = s.system_name and a.asset = s.asset`;
   const ids = new Map<string, string>();
-  for (const row of (await find.execute(db)).rows) ids.set(keyOf(row), String(row.id));
+  for (const row of (await find(unique).execute(db)).rows) ids.set(keyOf(row), String(row.id));
   // Sorted, so two transactions creating the same accounts wait for each other in one order.
   const missing = unique
     .filter((ref) => !ids.has(accountKey(ref)))
@@ -59,8 +41,32 @@ export async function accountIds(
       ${missing.map((ref) => ('user' in ref ? ref.wallet : null))}::text[],
       ${missing.map((ref) => ref.asset)}::text[])
     on conflict do nothing`.execute(db);
-  for (const row of (await find.execute(db)).rows) ids.set(keyOf(row), String(row.id));
+  // Only the missing ones again: a batch of 40,000 accounts with one new system account among
+  // them asks for one row, not 40,000.
+  for (const row of (await find(missing).execute(db)).rows) ids.set(keyOf(row), String(row.id));
   const still = unique.find((ref) => !ids.has(accountKey(ref)));
   if (still) throw new Error(`ledger account ${accountKey(still)} could not be created`);
   return ids;
+}
+
+/** The existing accounts among `refs`. */
+function find(refs: readonly AccountRef[]) {
+  const users = refs.flatMap((ref) => ('user' in ref ? [ref] : []));
+  const systems = refs.flatMap((ref) => ('system' in ref ? [ref] : []));
+  // Joins, not `in (…) or in (…)`: past work_mem a hashed `in` becomes a scan per row, which
+  // made 100,000 accounts (a funding round) take minutes instead of a second.
+  return sql<Row>`
+    select a.id, a.user_id, a.system_name, a.wallet, a.asset
+    from unnest(
+      ${users.map((ref) => ref.user)}::int[],
+      ${users.map((ref) => ref.wallet)}::text[],
+      ${users.map((ref) => ref.asset)}::text[]) as u(user_id, wallet, asset)
+    join ledger_accounts a
+      on a.user_id = u.user_id and a.wallet = u.wallet and a.asset = u.asset
+    union all
+    select a.id, a.user_id, a.system_name, a.wallet, a.asset
+    from unnest(
+      ${systems.map((ref) => ref.system)}::text[],
+      ${systems.map((ref) => ref.asset)}::text[]) as s(system_name, asset)
+    join ledger_accounts a on a.system_name = s.system_name and a.asset = s.asset`;
 }
