@@ -129,6 +129,9 @@ export class SubscriptionWriter {
     const answers: (Answer | Error)[] = [];
     const allocated: number[] = [];
     const distributions: { projectId: number; through: string | null; finished: boolean }[] = [];
+    // A committer's token account opens with their commitment, empty: the distribution, which
+    // touches every participant at once, then only changes balances (docs/subscriptions.md).
+    const opened: AccountRef[] = [];
     for (const pending of work) {
       const { command } = pending;
       const project = projects.get(
@@ -144,6 +147,7 @@ export class SubscriptionWriter {
           continue;
         }
         current.set(key, before + commitment.amount);
+        opened.push(funding(commitment.userId, project.asset));
         balances.set(
           commitment.userId,
           (balances.get(commitment.userId) ?? 0n) - commitment.amount,
@@ -208,10 +212,10 @@ export class SubscriptionWriter {
         answers.push(batch.length);
       }
     }
-    const ids = await this.#accounts.resolve(
-      db,
-      postings.flatMap((posting) => posting.legs.map((leg) => leg.account)),
-    );
+    const ids = await this.#accounts.resolve(db, [
+      ...postings.flatMap((posting) => posting.legs.map((leg) => leg.account)),
+      ...opened,
+    ]);
     const changed = await transact(db, async (trx) => {
       await addCommitments(trx, added);
       for (const projectId of allocated) await markAllocated(trx, projectId, now);
