@@ -186,18 +186,44 @@ export async function dueGroups(
   });
 }
 
-/** A group's orders still running (not withdrawn); the group's paid days read once, not per order. */
-export async function groupOrders(db: Db, productId: number, startsAt: number): Promise<Order[]> {
-  const { rows } = await sql<Record<string, unknown>>`
+/** A user's running orders of one principal in a group: they all accrue the same each day. */
+export interface Holding {
+  userId: number;
+  principal: bigint;
+  orders: number;
+}
+
+/**
+ * A group's running (not withdrawn) orders, counted by user and principal, and the days the group
+ * has been paid. Counted in the database: a day's accrual of 100,000 orders reads one row per user
+ * and principal, not 100,000; the reward rule itself stays in `core/ai/schedule.ts`.
+ */
+export async function groupHoldings(
+  db: Db,
+  productId: number,
+  startsAt: number,
+): Promise<{ paidDays: number; holdings: Holding[] }> {
+  const { rows } = await sql<{
+    user_id: number | null;
+    principal: string | null;
+    orders: number;
+    paid_days: number;
+  }>`
     with paid as (select coalesce(max(day), 0) as days from ai_accruals
       where product_id = ${productId} and starts_at = ${iso(startsAt)})
-    select o.id, o.product_id, o.user_id, o.principal::text as principal, o.bought_at,
-      o.starts_at, o.withdrawn_at, o.withdrawn_days, o.withdrawn::text as withdrawn,
-      paid.days as group_paid_days
-    from ai_orders o, paid
-    where o.product_id = ${productId} and o.starts_at = ${iso(startsAt)}
-      and o.withdrawn_at is null`.execute(db);
-  return rows.map(orderOf);
+    select o.user_id, o.principal::text as principal, count(o.id)::int as orders,
+      paid.days as paid_days
+    from paid left join ai_orders o
+      on o.product_id = ${productId} and o.starts_at = ${iso(startsAt)} and o.withdrawn_at is null
+    group by o.user_id, o.principal, paid.days`.execute(db);
+  return {
+    paidDays: Number(rows[0]?.paid_days ?? 0),
+    holdings: rows.flatMap((row) =>
+      row.user_id === null
+        ? []
+        : [{ userId: row.user_id, principal: atoms(row.principal), orders: row.orders }],
+    ),
+  };
 }
 
 export async function recordAccruals(

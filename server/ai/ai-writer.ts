@@ -32,7 +32,8 @@ import {
   changeProducts,
   findOrders,
   findProducts,
-  groupOrders,
+  groupHoldings,
+  type Holding,
   insertOrders,
   lastOrderId,
   markWithdrawn,
@@ -227,11 +228,18 @@ export class AiWriter {
           answers.push(0);
           continue;
         }
-        const group = await groupOrders(db, command.productId, command.startsAt);
-        const fresh = group.filter((order) => order.groupPaidDays < command.fromDay);
+        const group = await groupHoldings(db, command.productId, command.startsAt);
+        // Days already paid (a second accrual of the same days) pay nothing again.
+        const fresh = group.paidDays < command.fromDay ? group.holdings : [];
         const days = BigInt(command.toDay - command.fromDay + 1);
         const matures = command.toDay >= product.days;
         const legs = accrualLegs(product, fresh, days, matures);
+        const orders = fresh.reduce((sum, holding) => sum + holding.orders, 0);
+        const dayAmount = fresh.reduce(
+          (sum, holding) =>
+            sum + dailyReward(holding.principal, product.aprPpm) * BigInt(holding.orders),
+          0n,
+        );
         if (legs.length > 0) {
           postings.push({
             kind: 'ai.accrue',
@@ -244,15 +252,12 @@ export class AiWriter {
             productId: product.id,
             startsAt: command.startsAt,
             day,
-            orders: fresh.length,
-            amount: fresh.reduce(
-              (sum, order) => sum + dailyReward(order.principal, product.aprPpm),
-              0n,
-            ),
+            orders,
+            amount: dayAmount,
             at: now,
           });
         }
-        answers.push(fresh.length);
+        answers.push(orders);
       }
     }
     const ids = await this.#accounts.resolve(
@@ -325,20 +330,21 @@ function buyRefusal(
  */
 function accrualLegs(
   product: Product,
-  orders: readonly Order[],
+  holdings: readonly Holding[],
   days: bigint,
   matures: boolean,
 ): Leg[] {
   const byUser = new Map<number, bigint>();
   let rewards = 0n;
   let principal = 0n;
-  for (const order of orders) {
-    const reward = dailyReward(order.principal, product.aprPpm) * days;
-    const back = matures ? order.principal : 0n;
+  for (const holding of holdings) {
+    const count = BigInt(holding.orders);
+    const reward = dailyReward(holding.principal, product.aprPpm) * days * count;
+    const back = matures ? holding.principal * count : 0n;
     rewards += reward;
     principal += back;
     if (reward + back > 0n)
-      byUser.set(order.userId, (byUser.get(order.userId) ?? 0n) + reward + back);
+      byUser.set(holding.userId, (byUser.get(holding.userId) ?? 0n) + reward + back);
   }
   if (byUser.size === 0) return [];
   return [
