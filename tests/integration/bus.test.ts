@@ -1,0 +1,176 @@
+// The bus's contract, held by both implementations alike: the in-process bus always, NATS where a
+// server answers (skipped with a message otherwise). Engines and gateways rely on exactly this:
+// every subscriber hears every message of its subjects in order, wildcards as NATS has them, one
+// server answers each request, and a refusal crosses nodes as the same refusal.
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Bus, BusFailure, BusNoServer, BusTimeout } from '../../server/bus/bus.ts';
+import { LocalBus } from '../../server/bus/local-bus.ts';
+import { NatsBus } from '../../server/bus/nats-bus.ts';
+import { BusinessError } from '../../server/http/business-error.ts';
+import { natsAnswers, testNatsUrl, uniquePrefix } from '../support/nats.ts';
+
+const natsUrl = await natsAnswers();
+const silent = { warn: () => undefined };
+
+/** Until `check` holds, or fails after a time generous for a loaded machine. */
+async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}
+
+const implementations: [string, (() => Promise<Bus>) | undefined][] = [
+  ['in-process', async () => new LocalBus()],
+  [
+    natsUrl ? 'NATS' : `NATS (skipped: no server answers at ${testNatsUrl})`,
+    natsUrl ? () => NatsBus.connect({ url: natsUrl, name: 'bus-test', log: silent }) : undefined,
+  ],
+];
+
+for (const [name, open] of implementations) {
+  describe.skipIf(!open)(`the ${name} bus`, () => {
+    const opened: Bus[] = [];
+    /** Two handles on one bus: two nodes on NATS, the same process in-process. */
+    const pair = async (): Promise<[Bus, Bus]> => {
+      if (!open) throw new Error('no bus');
+      const a = await open();
+      opened.push(a);
+      if (a.kind === 'local') return [a, a];
+      const b = await open();
+      opened.push(b);
+      return [a, b];
+    };
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((bus) => bus.close()));
+    });
+
+    it('delivers every message of a subject, in order, to every subscriber', async () => {
+      const [a, b] = await pair();
+      const subject = `${uniquePrefix()}.depth.BTCUSDT`;
+      const first: unknown[] = [];
+      const second: unknown[] = [];
+      a.subscribe(subject, (message) => first.push(message));
+      b.subscribe(subject, (message) => second.push(message));
+      await settle(a, b);
+      const sent = Array.from({ length: 200 }, (_, seq) => ({ seq, asks: [['1.5', '2']] }));
+      for (const message of sent) b.publish(subject, message);
+      await eventually(() => {
+        expect(first).toEqual(sent);
+        expect(second).toEqual(sent);
+      });
+    });
+
+    it('matches wildcards as NATS does', async () => {
+      const [a, b] = await pair();
+      const prefix = uniquePrefix();
+      const heard: string[] = [];
+      a.subscribe(`${prefix}.md.*.BTCUSDT`, (_, subject) => heard.push(`one:${subject}`));
+      a.subscribe(`${prefix}.md.>`, (_, subject) => heard.push(`rest:${subject}`));
+      await settle(a, b);
+      for (const subject of ['md.depth.BTCUSDT', 'md.trades.ETHUSDT', 'md', 'md.a.b.c']) {
+        b.publish(`${prefix}.${subject}`, 1);
+      }
+      await eventually(() =>
+        expect(heard.sort()).toEqual(
+          [
+            `one:${prefix}.md.depth.BTCUSDT`,
+            `rest:${prefix}.md.depth.BTCUSDT`,
+            `rest:${prefix}.md.trades.ETHUSDT`,
+            `rest:${prefix}.md.a.b.c`,
+          ].sort(),
+        ),
+      );
+    });
+
+    it('stops delivering after an unsubscribe', async () => {
+      const [a, b] = await pair();
+      const subject = `${uniquePrefix()}.ticker`;
+      const heard: unknown[] = [];
+      const stop = a.subscribe(subject, (message) => heard.push(message));
+      const fence: unknown[] = [];
+      a.subscribe(`${subject}.fence`, (message) => fence.push(message));
+      await settle(a, b);
+      b.publish(subject, 'before');
+      await eventually(() => expect(heard).toEqual(['before']));
+      stop();
+      await settle(a, b);
+      b.publish(subject, 'after');
+      b.publish(`${subject}.fence`, 'done');
+      // The fence was published after, on the same connection: once it is heard, so would be the other.
+      await eventually(() => expect(fence).toEqual(['done']));
+      expect(heard).toEqual(['before']);
+    });
+
+    it('answers a request from another node, with one server of several answering each', async () => {
+      const [a, b] = await pair();
+      const subject = `${uniquePrefix()}.cmd.spot.BTCUSDT`;
+      const served: string[] = [];
+      a.serve(subject, async (message) => {
+        served.push('first');
+        return { placed: message };
+      });
+      b.serve(subject, async (message) => {
+        served.push('second');
+        return { placed: message };
+      });
+      await settle(a, b);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => b.request(subject, { order: i }, 10_000)),
+      );
+      expect(answers).toEqual(Array.from({ length: 20 }, (_, i) => ({ placed: { order: i } })));
+      expect(served).toHaveLength(20);
+    });
+
+    it('passes a business refusal back as the same refusal, and a failure as a failure', async () => {
+      const [a, b] = await pair();
+      const prefix = uniquePrefix();
+      a.serve(`${prefix}.refuse`, async () => {
+        throw new BusinessError('balance_insufficient', { amount: '5' });
+      });
+      a.serve(`${prefix}.fail`, async () => {
+        throw new Error('disk on fire');
+      });
+      await settle(a, b);
+      const refused = await b.request(`${prefix}.refuse`, {}, 10_000).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(BusinessError);
+      expect(refused).toMatchObject({ errorName: 'balance_insufficient', params: { amount: '5' } });
+      const failed = await b.request(`${prefix}.fail`, {}, 10_000).catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(BusFailure);
+      expect((failed as Error).message).toContain('disk on fire');
+    });
+
+    it('says at once when nothing serves a subject, and when the server is too slow', async () => {
+      const [a, b] = await pair();
+      const prefix = uniquePrefix();
+      await expect(b.request(`${prefix}.nobody`, {}, 30_000)).rejects.toBeInstanceOf(BusNoServer);
+      let release: () => void = () => undefined;
+      a.serve(`${prefix}.slow`, () => new Promise((resolve) => (release = () => resolve('late'))));
+      await settle(a, b);
+      await expect(b.request(`${prefix}.slow`, {}, 200)).rejects.toBeInstanceOf(BusTimeout);
+      release();
+    });
+
+    it('reports its health, and is closed after close', async () => {
+      const [a] = await pair();
+      expect(await a.health()).toMatchObject({ kind: a.kind, connected: true });
+      await a.close();
+      expect((await a.health()).connected).toBe(false);
+    });
+  });
+}
+
+/**
+ * Until both handles' subscriptions have reached the broker: a request's round trip from each
+ * passes through the broker after every subscription sent before it.
+ */
+async function settle(a: Bus, b: Bus): Promise<void> {
+  await a.health();
+  await b.health();
+}
