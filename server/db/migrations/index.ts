@@ -13,6 +13,7 @@ import * as option from './0010-option.ts';
 import * as subscription from './0011-subscription.ts';
 import * as ai from './0012-ai.ts';
 import * as ledgerEntriesUnchecked from './0013-ledger-entries-unchecked.ts';
+import * as cluster from './0014-cluster.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-subscription': subscription,
   '0012-ai': ai,
   '0013-ledger-entries-unchecked': ledgerEntriesUnchecked,
+  '0014-cluster': cluster,
 };
 
 export const migrationProvider: MigrationProvider = {
