@@ -7,6 +7,10 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { resolveSession, sessionLimitsOf } from './accounts/sessions.ts';
+import { LocalBus } from './bus/local-bus.ts';
+import { privateOverBus } from './bus/private-over-bus.ts';
+import { type ClusterNode, joinCluster } from './cluster/cluster-node.ts';
+import { clusterCall } from './cluster/cluster-ops.ts';
 import type { AppDeps } from './deps.ts';
 import { SocketGateway } from './gateway/socket-gateway.ts';
 import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
@@ -81,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route: a route keeps the error handler in force when it is declared.
   registerErrorHandlers(app, router.paths);
   const scheduler = deps.scheduler ?? nodeScheduler;
+  // Given by whoever opened it (and closes it); else this app's own in-process bus.
+  const bus = deps.bus ?? new LocalBus();
   const market =
     deps.market ?? createMarketService(config, deps.db, scheduler, app.log, deps.feeds);
   const context: ModuleContext = {
@@ -111,11 +117,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('onClose', async () => {
     for (const module of [...built].reverse()) await module.stop?.();
+    // After the modules: their last frames still go out.
+    if (!deps.bus) await bus.close();
   });
 
   const gateway = new SocketGateway({
     publicStreams: built.flatMap((module) => module.publicStreams ?? []),
-    privateStreams: built.flatMap((module) => module.privateStreams ?? []),
+    privateStreams: [
+      privateOverBus(
+        bus,
+        built.flatMap((module) => module.privateStreams ?? []),
+      ),
+    ],
     scheduler,
     authenticate: async (token) =>
       (await resolveSession(deps.db, deps.clock, sessionLimits, token))?.userId ?? null,
@@ -126,8 +139,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   opsRoutes(app, deps.db, await issueOpsToken(config.dataDir), [
     ledgerCheckCall(deps.db, exchangeReservations),
     serverStatsCall(deps.databaseStats, Date.now()),
+    clusterCall(deps.db, bus, config.nodeId),
     ...built.flatMap((module) => module.ops ?? []),
   ]);
+
+  let node: ClusterNode | undefined;
+  app.addHook('onListen', async () => {
+    const bound = app.server.address();
+    const port = typeof bound === 'object' && bound ? bound.port : config.port;
+    node = await joinCluster({
+      db: deps.db,
+      nodeId: config.nodeId,
+      address: `${config.host}:${port}`,
+      log: app.log,
+    });
+  });
+  app.addHook('onClose', async () => {
+    await node?.stop();
+  });
 
   if (existsSync(config.webRoot)) {
     await app.register(fastifyStatic, { root: config.webRoot, wildcard: false });

@@ -1,5 +1,6 @@
 // Settings from the environment (design.md §6), validated once at start-up; a bad value names its variable.
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { feeRatePpm } from '../core/spot/spot-math.ts';
@@ -61,6 +62,11 @@ const envSchema = z.object({
   NATS_URL: z
     .string()
     .regex(/^(nats|tls):\/\/.+/, 'must be a nats:// or tls:// URL')
+    .optional(),
+  /** This node's name among several: unique among the nodes that run at once. */
+  NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'must be 1 to 100 letters, digits or . _ : -')
     .optional(),
   MARKET_FEED: z
     .string()
@@ -161,6 +167,8 @@ export interface Config {
   /** PGlite on its own thread (true) or on the server's event loop. */
   pgliteThread: boolean;
   natsUrl: string | undefined;
+  /** This node's name: `NODE_ID`, else the host's name and the port (unique among live processes). */
+  nodeId: string;
   /** Feeds by name; the first is primary (trades, candles, book), all feed the index. */
   marketFeeds: string[];
   marketSeed: number;
@@ -290,6 +298,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     databaseUrl: s.DATABASE_URL,
     pgliteThread: s.PGLITE_THREAD,
     natsUrl: s.NATS_URL,
+    nodeId: s.NODE_ID ?? `${os.hostname()}:${s.PORT}`,
     marketFeeds: s.MARKET_FEED.split(','),
     marketSeed: s.MARKET_SEED,
     markets: s.MARKETS,

@@ -1,6 +1,7 @@
 // What the route modules are given: storage, time, settings and the message transports.
 
 import type { Scheduler } from '../core/scheduler.ts';
+import type { Bus } from './bus/bus.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseStats, Db } from './db/database.ts';
@@ -25,6 +26,8 @@ export interface AppDeps {
   feeds?: readonly MarketFeed[];
   /** What the database has been asked, for `ops stats`; absent where nobody counts. */
   databaseStats?: DatabaseStats;
+  /** Between engines and gateways, on this node and others; the in-process bus when not given. */
+  bus?: Bus;
   /** Socket limits other than the defaults (tests shorten the heartbeat). */
   gatewayLimits?: Partial<GatewayLimits>;
 }

@@ -5,6 +5,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import type { Bus } from './bus/bus.ts';
+import { BusUnreachable, openBus } from './bus/open-bus.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type OpenedDatabase, openDatabase } from './db/database.ts';
 
@@ -31,6 +33,7 @@ const stopSignals = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 /** What has been opened so far: a stop closes exactly these, in reverse. */
 interface Running {
   database?: OpenedDatabase;
+  bus?: Bus;
   app?: FastifyInstance;
   smtp?: { close(): void };
   pruning?: NodeJS.Timeout;
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
       clearInterval(running.pruning);
       await running.app?.close();
       running.smtp?.close();
+      await running.bus?.close();
       await running.database?.close();
     } catch (error) {
       log.error({ err: error }, 'stopping failed');
@@ -82,6 +86,7 @@ async function main(): Promise<void> {
   try {
     await starting;
   } catch (error) {
+    await running.bus?.close().catch(() => undefined);
     await running.database?.close().catch(() => undefined);
     throw error;
   }
@@ -106,10 +111,16 @@ async function start(
     return database;
   });
   const loading = loadServer();
-  // Both settle first: a failure is reported with the database opened, so it can be closed.
-  const [opened, loaded] = await Promise.allSettled([opening, loading]);
+  const connecting = openBus(config, log).then((bus) => {
+    running.bus = bus;
+    return bus;
+  });
+  // All settle first: a failure is reported with the rest opened, so it can be closed.
+  const [opened, loaded, connected] = await Promise.allSettled([opening, loading, connecting]);
   if (opened.status === 'rejected') throw opened.reason;
   if (loaded.status === 'rejected') throw loaded.reason;
+  if (connected.status === 'rejected') throw connected.reason;
+  const bus = connected.value;
   const database = opened.value;
   const { buildApp, systemClock, pruneWindows, outboxMailer, smtpMailer } = loaded.value;
   log.info({ ms: sinceProcessStart() }, 'server loaded');
@@ -126,6 +137,7 @@ async function start(
     config,
     email: smtp ?? outbox,
     sms: outbox,
+    bus,
   });
   running.app = app;
   if (stopRequested()) return;
@@ -155,6 +167,10 @@ function sinceProcessStart(): number {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof BusUnreachable) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `Meridian failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
   );

@@ -13,6 +13,8 @@ export interface LeaseRow {
   epoch: number;
   acquiredAt: Date;
   expiresAt: Date;
+  /** Whether it is still in force, by the database's clock. */
+  held: boolean;
 }
 
 /** The writer's lease is gone: another node owns the market now, or will. */
@@ -84,15 +86,16 @@ export class Leases {
       epoch: string;
       acquired_at: Date | string;
       expires_at: Date | string;
-    }>`select name, owner, epoch::text, acquired_at, expires_at from leases order by name`.execute(
-      this.db,
-    );
+      held: boolean;
+    }>`select name, owner, epoch::text, acquired_at, expires_at, expires_at > now() as held
+      from leases order by name`.execute(this.db);
     return rows.map((row) => ({
       name: row.name,
       owner: row.owner,
       epoch: Number(row.epoch),
       acquiredAt: new Date(row.acquired_at),
       expiresAt: new Date(row.expires_at),
+      held: row.held,
     }));
   }
 }

@@ -9,6 +9,8 @@ export interface NodeRow {
   startedAt: Date;
   seenAt: Date;
   stoppedAt: Date | null;
+  /** How long since it was last seen, by the database's clock. */
+  quietMs: number;
 }
 
 export async function registerNode(db: Kysely<Database>, id: string, address: string) {
@@ -35,13 +37,16 @@ export async function listNodes(db: Kysely<Database>): Promise<NodeRow[]> {
     started_at: Date | string;
     seen_at: Date | string;
     stopped_at: Date | string | null;
-  }>`select id, address, started_at, seen_at, stopped_at from cluster_nodes
-    order by id`.execute(db);
+    quiet_ms: string;
+  }>`select id, address, started_at, seen_at, stopped_at,
+      (extract(epoch from now() - seen_at) * 1000)::bigint::text as quiet_ms
+    from cluster_nodes order by id`.execute(db);
   return rows.map((row) => ({
     id: row.id,
     address: row.address,
     startedAt: new Date(row.started_at),
     seenAt: new Date(row.seen_at),
     stoppedAt: row.stopped_at === null ? null : new Date(row.stopped_at),
+    quietMs: Number(row.quiet_ms),
   }));
 }

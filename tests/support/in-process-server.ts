@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Scheduler } from '../../core/scheduler.ts';
 import { buildApp } from '../../server/app.ts';
+import type { Bus } from '../../server/bus/bus.ts';
 import type { Clock } from '../../server/clock.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
@@ -25,7 +26,7 @@ export async function startInProcessServer(
   clock: Clock,
   env: Record<string, string> = {},
   databaseUrl?: string,
-  options: { feeds?: readonly MarketFeed[]; scheduler?: Scheduler } = {},
+  options: { feeds?: readonly MarketFeed[]; scheduler?: Scheduler; bus?: Bus } = {},
 ): Promise<InProcessServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-inproc-'));
   const config = loadConfig({
@@ -46,6 +47,7 @@ export async function startInProcessServer(
     sms: outbox,
     ...(options.feeds ? { feeds: options.feeds } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+    ...(options.bus ? { bus: options.bus } : {}),
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -55,6 +57,7 @@ export async function startInProcessServer(
     app,
     async stop() {
       await app.close();
+      await options.bus?.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
