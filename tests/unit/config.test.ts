@@ -1,6 +1,7 @@
 // Settings come from the environment; defaults need nothing, and a bad value names its variable.
+
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
@@ -22,6 +23,7 @@ describe('loadConfig', () => {
       port: 8080,
       databaseUrl: undefined,
       natsUrl: undefined,
+      nodeId: `${os.hostname()}:8080`,
       marketFeeds: ['simulated'],
       markets: ['BTC', 'ETH', 'SOL', 'XRP', 'DOGE', 'BNB', 'ADA', 'LTC'],
       smtpUrl: undefined,
@@ -38,6 +40,7 @@ describe('loadConfig', () => {
       DATA_DIR: '/srv/meridian',
       DATABASE_URL: 'postgres://db/meridian',
       NATS_URL: 'nats://bus:4222',
+      NODE_ID: 'node-2.eu:9000',
       MARKET_FEED: 'replay:/tmp/ticks.ndjson,simulated',
       MARKET_SEED: '7',
       MARKETS: 'btc,eth',
@@ -68,6 +71,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: '/srv/meridian',
       databaseUrl: 'postgres://db/meridian',
+      nodeId: 'node-2.eu:9000',
       natsUrl: 'nats://bus:4222',
       marketFeeds: ['replay:/tmp/ticks.ndjson', 'simulated'],
       marketSeed: 7,
@@ -111,6 +115,7 @@ describe('loadConfig', () => {
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://db'],
     ['NATS_URL', 'http://bus'],
+    ['NODE_ID', 'node a'],
     ['MARKET_FEED', 'Simulated!'],
     ['MARKET_FEED', 'simulated,'],
     ['MARKETS', 'BTC,NOPE'],
