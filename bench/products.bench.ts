@@ -6,6 +6,8 @@
 //   posted, in a transaction of its own);
 // - a day's accrual: the writer (server/ai/ai-writer.ts: one row and one posting for the group)
 //   against per order a posting and a record in a transaction of its own.
+// Beside them, the floor of a distribution: the same balance rows and entries written by two bare
+// statements.
 // The naive ways take minutes at 100,000, so both ways run on 5,000, where their balances are
 // checked equal, and the writers alone on 100,000. `PRODUCTS_FULL` and `PRODUCTS_COMPARED`
 // change the two counts.
@@ -82,8 +84,11 @@ async function seedPresale(opened: OpenedDatabase, users: number): Promise<numbe
       ${new Date(start - 2 * 86_400_000 + 1000).toISOString()}
     from generate_series(1, ${users}) as u(id)`.execute(db);
   const legs: Leg[] = [];
+  const tokenAccounts: AccountRef[] = [];
   for (let user = 1; user <= users; user++) {
     legs.push({ account: funding(user, 'USDT'), bucket: 'frozen', amount: 1000n * usdt });
+    // Opened by the commitment, as the writer does.
+    tokenAccounts.push(funding(user, 'TKN'));
   }
   legs.push({
     account: { system: 'external_deposits', asset: 'USDT' },
@@ -91,10 +96,7 @@ async function seedPresale(opened: OpenedDatabase, users: number): Promise<numbe
     amount: -1000n * usdt * BigInt(users),
   });
   await db.transaction().execute(async (trx) => {
-    const ids = await accountIds(
-      trx,
-      legs.map((leg) => leg.account),
-    );
+    const ids = await accountIds(trx, [...legs.map((leg) => leg.account), ...tokenAccounts]);
     await writePostings(trx, [{ kind: 'deposit', reference: 'bench:seed', legs }], ids);
   });
   // The account hashes of the rule are the server's.
@@ -134,6 +136,36 @@ async function writerPresale(
     database,
     work: 'pre-sale allocation and distribution',
     way: 'writer: one posting a batch of 20,000',
+    count: users,
+    statements: opened.stats.statements - before,
+    ms: performance.now() - started,
+  };
+}
+
+/**
+ * What no way of distributing on this ledger can beat: the pre-sale's balance rows (each user's
+ * USDT and token account) changed by one bare statement, and their entries (three a user: the
+ * commitment leaving frozen, the refund, the tokens) inserted by another, with no lookup, no lock
+ * and no check.
+ */
+async function floorPresale(opened: OpenedDatabase, database: string, users: number): Promise<Row> {
+  await seedPresale(opened, users);
+  const before = opened.stats.statements;
+  const started = performance.now();
+  await opened.db.transaction().execute(async (trx) => {
+    await sql`update ledger_accounts set available = available + 1
+      where user_id is not null and wallet = 'funding'`.execute(trx);
+    await sql`insert into ledger_entries (posting_id, account_id, bucket, amount)
+      select 1, id, 'available', 1 from ledger_accounts
+      where user_id is not null and wallet = 'funding'
+      union all
+      select 1, id, 'frozen', -1 from ledger_accounts
+      where user_id is not null and wallet = 'funding' and asset = 'USDT'`.execute(trx);
+  });
+  return {
+    database,
+    work: 'pre-sale allocation and distribution',
+    way: 'floor: balance rows and entries, two bare statements',
     count: users,
     statements: opened.stats.statements - before,
     ms: performance.now() - started,
@@ -351,6 +383,9 @@ export async function run(): Promise<void> {
         fast.row,
         (await measure(open, (opened) => writer(opened, name, full))).row,
       );
+      if (writer === writerPresale) {
+        rows.push((await measure(open, (opened) => floorPresale(opened, name, full))).row);
+      }
     }
   }
   const lines = [
