@@ -32,6 +32,7 @@ export const errorCodes = {
   malformed_body: 1044,
   rate_limited: 1045,
   server_error: 1050,
+  engine_unavailable: 1051,
   frame_invalid: 1060,
   frame_too_large: 1061,
   channel_unknown: 1062,
@@ -138,6 +139,7 @@ export const errorHttpStatus: Partial<Record<ErrorName, number>> = {
   malformed_body: 400,
   rate_limited: 429,
   server_error: 500,
+  engine_unavailable: 503,
 };
 
 export function isErrorName(value: string): value is ErrorName {

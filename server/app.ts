@@ -11,6 +11,8 @@ import { LocalBus } from './bus/local-bus.ts';
 import { privateOverBus } from './bus/private-over-bus.ts';
 import { type ClusterNode, joinCluster } from './cluster/cluster-node.ts';
 import { clusterCall } from './cluster/cluster-ops.ts';
+import { type EngineLease, LeasedEngines, SoleEngines } from './cluster/engine-lease.ts';
+import { Leases } from './cluster/leases.ts';
 import type { AppDeps } from './deps.ts';
 import { SocketGateway } from './gateway/socket-gateway.ts';
 import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
@@ -24,6 +26,7 @@ import { ledgerCheckCall } from './ops/ledger-check.ts';
 import { opsRoutes } from './ops/ops-routes.ts';
 import { issueOpsToken } from './ops/ops-token.ts';
 import { serverStatsCall } from './ops/server-stats.ts';
+import { runModules } from './run-modules.ts';
 import { nodeScheduler } from './scheduler.ts';
 
 export const limits = {
@@ -106,18 +109,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     log: app.log,
   };
-  const built = modules.map((module) => module.create(context));
-  // In list order, each timed: what a start spends before it answers is in the log.
-  for (const [i, module] of built.entries()) {
-    if (!module.start) continue;
-    const started = performance.now();
-    await module.start();
-    const ms = Math.round(performance.now() - started);
-    app.log.info({ module: modules[i]?.name, ms }, 'module started');
-  }
+  const lease: EngineLease = config.databaseUrl
+    ? new LeasedEngines(new Leases(deps.db, config.nodeId, config.leaseMs), app.log)
+    : new SoleEngines();
+  const { built, ops } = await runModules(app, {
+    definitions: modules,
+    context,
+    lease,
+    bus,
+    nodeId: config.nodeId,
+  });
+  // After the modules: their last frames still go out.
   app.addHook('onClose', async () => {
-    for (const module of [...built].reverse()) await module.stop?.();
-    // After the modules: their last frames still go out.
     if (!deps.bus) await bus.close();
   });
 
@@ -140,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ledgerCheckCall(deps.db, exchangeReservations),
     serverStatsCall(deps.databaseStats, Date.now()),
     clusterCall(deps.db, bus, config.nodeId),
-    ...built.flatMap((module) => module.ops ?? []),
+    ...ops,
   ]);
 
   let node: ClusterNode | undefined;

@@ -68,6 +68,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'must be 1 to 100 letters, digits or . _ : -')
     .optional(),
+  /** How long the engines lease lasts unrenewed: a dead node's engines move after about this. */
+  LEASE_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   MARKET_FEED: z
     .string()
     .regex(
@@ -169,6 +171,8 @@ export interface Config {
   natsUrl: string | undefined;
   /** This node's name: `NODE_ID`, else the host's name and the port (unique among live processes). */
   nodeId: string;
+  /** The engines lease's life unrenewed (LEASE_SECONDS). */
+  leaseMs: number;
   /** Feeds by name; the first is primary (trades, candles, book), all feed the index. */
   marketFeeds: string[];
   marketSeed: number;
@@ -299,6 +303,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     pgliteThread: s.PGLITE_THREAD,
     natsUrl: s.NATS_URL,
     nodeId: s.NODE_ID ?? `${os.hostname()}:${s.PORT}`,
+    leaseMs: s.LEASE_SECONDS * 1000,
     marketFeeds: s.MARKET_FEED.split(','),
     marketSeed: s.MARKET_SEED,
     markets: s.MARKETS,

@@ -37,6 +37,12 @@ export interface ServerModule {
 
 export interface ModuleDefinition {
   name: string;
+  /**
+   * Runs engines (books, feeds, settlement, batched writers): its `start` and `stop` run on the one
+   * node that holds the engines lease, its calls are answered there (forwarded from the others),
+   * and its transactions commit only while that node still holds it (server/cluster/engine-lease.ts).
+   */
+  engine?: true;
   /** Money it holds frozen (withdrawals under review, resting orders), for the ledger check. */
   reservations?: readonly ReservationsQuery[];
   /** Binds its routes and builds what it runs. */

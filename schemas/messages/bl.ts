@@ -33,6 +33,7 @@ export const bl: Catalogue = {
     malformed_body: 'Nie udało się odczytać treści żądania',
     rate_limited: 'Zbyt wiele żądań, spróbuj ponownie później',
     server_error: 'Wystąpił błąd po naszej stronie, spróbuj ponownie',
+    engine_unavailable: 'Handel przenosi się na inny serwer: spróbuj ponownie za kilka sekund',
     frame_invalid: 'Nie udało się odczytać wiadomości',
     frame_too_large: 'Wiadomość jest za duża',
     channel_unknown: 'Nie ma takiego kanału: {channel}',

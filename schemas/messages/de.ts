@@ -35,6 +35,8 @@ export const de: Catalogue = {
     malformed_body: 'Der Inhalt der Anfrage konnte nicht gelesen werden',
     rate_limited: 'Zu viele Anfragen, bitte versuchen Sie es später erneut',
     server_error: 'Bei uns ist ein Fehler aufgetreten, bitte versuchen Sie es erneut',
+    engine_unavailable:
+      'Der Handel wechselt gerade auf einen anderen Server: bitte versuchen Sie es in einigen Sekunden erneut',
     frame_invalid: 'Die Nachricht konnte nicht gelesen werden',
     frame_too_large: 'Die Nachricht ist zu groß',
     channel_unknown: 'Diesen Kanal gibt es nicht: {channel}',

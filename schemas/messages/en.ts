@@ -33,6 +33,7 @@ export const en: Catalogue = {
     malformed_body: 'The request body could not be read',
     rate_limited: 'Too many requests, please try again later',
     server_error: 'Something went wrong on our side, please try again',
+    engine_unavailable: 'Trading is moving to another server: please try again in a few seconds',
     frame_invalid: 'The message could not be read',
     frame_too_large: 'The message is too large',
     channel_unknown: 'No such channel: {channel}',

@@ -33,6 +33,8 @@ export const es: Catalogue = {
     malformed_body: 'No se ha podido leer el cuerpo de la solicitud',
     rate_limited: 'Demasiadas solicitudes, inténtalo de nuevo más tarde',
     server_error: 'Se ha producido un error por nuestra parte, inténtalo de nuevo',
+    engine_unavailable:
+      'El trading está pasando a otro servidor: inténtalo de nuevo en unos segundos',
     frame_invalid: 'No se pudo leer el mensaje',
     frame_too_large: 'El mensaje es demasiado grande',
     channel_unknown: 'No existe el canal: {channel}',

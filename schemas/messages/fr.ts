@@ -34,6 +34,8 @@ export const fr: Catalogue = {
     malformed_body: 'Le corps de la requête n’a pas pu être lu',
     rate_limited: 'Trop de requêtes, veuillez réessayer plus tard',
     server_error: 'Une erreur s’est produite de notre côté, veuillez réessayer',
+    engine_unavailable:
+      'Le trading passe sur un autre serveur : veuillez réessayer dans quelques secondes',
     frame_invalid: 'Le message n’a pas pu être lu',
     frame_too_large: 'Le message est trop volumineux',
     channel_unknown: 'Ce canal n’existe pas : {channel}',

@@ -33,6 +33,7 @@ export const he: Catalogue = {
     malformed_body: 'לא ניתן היה לקרוא את גוף הבקשה',
     rate_limited: 'יותר מדי בקשות, יש לנסות שוב מאוחר יותר',
     server_error: 'אירעה שגיאה אצלנו, יש לנסות שוב',
+    engine_unavailable: 'המסחר עובר לשרת אחר: יש לנסות שוב בעוד כמה שניות',
     frame_invalid: 'לא ניתן לקרוא את ההודעה',
     frame_too_large: 'ההודעה גדולה מדי',
     channel_unknown: 'אין ערוץ כזה: {channel}',

@@ -33,6 +33,7 @@ export const it: Catalogue = {
     malformed_body: 'Impossibile leggere il corpo della richiesta',
     rate_limited: 'Troppe richieste, riprova più tardi',
     server_error: 'Si è verificato un errore da parte nostra, riprova',
+    engine_unavailable: 'Il trading sta passando a un altro server: riprova tra qualche secondo',
     frame_invalid: 'Impossibile leggere il messaggio',
     frame_too_large: 'Il messaggio è troppo grande',
     channel_unknown: 'Canale inesistente: {channel}',

@@ -33,6 +33,8 @@ export const pt: Catalogue = {
     malformed_body: 'Não foi possível ler o corpo da solicitação',
     rate_limited: 'Muitas solicitações, tente novamente mais tarde',
     server_error: 'Ocorreu um erro do nosso lado, tente novamente',
+    engine_unavailable:
+      'A negociação está a mudar de servidor: tente novamente dentro de alguns segundos',
     frame_invalid: 'Não foi possível ler a mensagem',
     frame_too_large: 'A mensagem é grande demais',
     channel_unknown: 'Canal inexistente: {channel}',

@@ -33,6 +33,7 @@ export const zh: Catalogue = {
     malformed_body: '无法解析请求内容',
     rate_limited: '请求过于频繁，请稍后再试',
     server_error: '系统异常，请稍后重试',
+    engine_unavailable: '交易服务正在切换服务器，请几秒后重试',
     frame_invalid: '无法读取该消息',
     frame_too_large: '消息过大',
     channel_unknown: '没有这个频道：{channel}',

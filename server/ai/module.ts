@@ -11,6 +11,7 @@ import { AiWriter } from './ai-writer.ts';
 
 export const aiModule = defineModule({
   name: 'ai',
+  engine: true,
   create(context) {
     // Rewards follow calendar days: the business clock, not the market's timers.
     const now = () => context.clock.now().getTime();

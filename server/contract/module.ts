@@ -13,6 +13,7 @@ import { contractFrames } from './private-frames.ts';
 
 export const contractModule = defineModule({
   name: 'contract',
+  engine: true,
   reservations: [contractReservations],
   create(context) {
     const service = new ContractService({

@@ -8,17 +8,26 @@ import { printRoutes } from './print-routes.ts';
 
 export const marketModule = defineModule({
   name: 'market',
+  engine: true,
   create({ app, router, market, prints, scheduler, db }) {
     marketRoutes(router, market, () => scheduler.now());
     printRoutes(router, db, market);
     // What can wait (the history the database lacks, older candles) begins once every module has
     // started, so their own reads at start do not queue behind it; the server answers meanwhile.
-    app.addHook('onReady', async () => market.settle());
+    // On the node that runs the engines only: it may take them over long after it became ready.
+    let ready = false;
+    let started = false;
+    app.addHook('onReady', async () => {
+      ready = true;
+      if (started) market.settle();
+    });
     return {
       publicStreams: [marketStream(market)],
       start: async () => {
         await market.start();
         prints.start();
+        started = true;
+        if (ready) market.settle();
       },
       stop: async () => {
         await prints.stop();

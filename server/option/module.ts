@@ -11,6 +11,7 @@ import { optionFrames } from './private-frames.ts';
 
 export const optionModule = defineModule({
   name: 'option',
+  engine: true,
   create(context) {
     const now = () => context.scheduler.now();
     const service = new OptionService({

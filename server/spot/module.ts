@@ -10,6 +10,7 @@ import { SpotService } from './spot-service.ts';
 
 export const spotModule = defineModule({
   name: 'spot',
+  engine: true,
   reservations: [spotReservations],
   create(context) {
     const spot = new SpotService({

@@ -14,6 +14,7 @@ import { SubscriptionWriter } from './subscription-writer.ts';
 
 export const subscriptionModule = defineModule({
   name: 'subscription',
+  engine: true,
   reservations: [subscriptionReservations],
   create(context) {
     const now = () => context.scheduler.now();

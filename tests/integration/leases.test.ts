@@ -145,6 +145,34 @@ for (const kind of ['PGlite', 'PostgreSQL'] as const) {
         await b.stop();
       });
 
+      it('carries on after a pause past the expiry when nobody took the lease meanwhile', async () => {
+        const { db } = await openDb(kind);
+        const name = freshLease();
+        const lost: string[] = [];
+        const keeper = new LeaseKeeper({
+          leases: new Leases(db, 'node-a', 200),
+          wanted: () => [name],
+          onGained: async () => undefined,
+          onLost: async (lease) => {
+            lost.push(lease);
+          },
+          everyMs: 60_000,
+          log: silent,
+        });
+        await keeper.start();
+        // Paused: no round until the lease has expired, and nobody else wants it.
+        await eventually(async () => {
+          const [lease] = (await new Leases(db, 'observer', 1).list()).filter(
+            (l) => l.name === name,
+          );
+          return lease && !lease.held ? true : null;
+        });
+        await keeper.round();
+        expect(lost).toEqual([]);
+        expect(keeper.epochOf(name)).toBe(2);
+        await keeper.stop();
+      });
+
       it('gives a market up when its lease was taken while it was not looking', async () => {
         const { db } = await openDb(kind);
         const name = freshLease();

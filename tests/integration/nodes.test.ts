@@ -1,12 +1,16 @@
 // Two nodes on one PostgreSQL database and one NATS server, as an operator runs them behind a load
-// balancer: each knows the other, and what one node does for a user reaches that user's socket on
-// the other. Runs where PostgreSQL and NATS answer (skipped with a message otherwise). The market
-// engines are off: this is about what crosses between nodes.
+// balancer: each knows the other; the engines run on the node holding their lease and answer calls
+// made through either; what one node does for a user reaches that user's socket on the other; and
+// when the engines' node stops, the other takes them over and trading goes on where it was. Runs
+// where PostgreSQL and NATS answer (skipped with a message otherwise).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
 import { NatsBus } from '../../server/bus/nats-bus.ts';
 import { systemClock } from '../../server/clock.ts';
 import { registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
+import { creditUser } from '../support/funds.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { natsAnswers, testNatsUrl } from '../support/nats.ts';
 import { callOperator } from '../support/operator-api.ts';
@@ -18,7 +22,6 @@ const postgres: TestDatabase | undefined = natsUrl ? await createTestDatabase() 
 const missing = !natsUrl ? `NATS at ${testNatsUrl}` : !postgres ? 'PostgreSQL' : undefined;
 
 const env = {
-  SPOT_TRADING: 'false',
   LIQUIDITY_PROVIDER: 'false',
   CONTRACT_TRADING: 'false',
   OPTION_TRADING: 'false',
@@ -26,6 +29,33 @@ const env = {
 };
 const silent = { warn: () => undefined };
 const nodes: InProcessServer[] = [];
+
+async function trader(node: InProcessServer, funds: Record<string, string>) {
+  const user = await registerUser(new ApiClient(node.url), node.dataDir);
+  for (const [asset, amount] of Object.entries(funds)) {
+    await creditUser(node.db, user.userId, asset, amount);
+  }
+  return user;
+}
+
+const limit = (side: 'buy' | 'sell', price: string, quantity: string) => ({
+  symbol: 'BTCUSDT',
+  side,
+  type: 'limit',
+  price,
+  quantity,
+});
+
+const place = (
+  node: InProcessServer,
+  user: { token: string },
+  order: Record<string, string>,
+  key: string = randomUUID(),
+) =>
+  new ApiClient(node.url).post<SpotOrder>('/spot/order', order, {
+    token: user.token,
+    headers: { 'idempotency-key': key },
+  });
 
 async function startNode(id: string): Promise<InProcessServer> {
   if (!natsUrl || !postgres) throw new Error('needs NATS and PostgreSQL');
@@ -55,13 +85,17 @@ describe.skipIf(missing !== undefined)(
       await postgres?.drop();
     });
 
-    it('each lists both, alive, and its NATS connection', async () => {
+    it('each lists both, alive, its NATS connection and who runs the engines', async () => {
       const answer = await callOperator<{
         node: string;
         bus: { kind: string; connected: boolean };
         nodes: { id: string; state: string }[];
-      }>(a, 'cluster', {});
-      expect(answer.body.data.node).toBe('node-a');
+        leases: { name: string; owner: string; held: boolean }[];
+      }>(b, 'cluster', {});
+      expect(answer.body.data.node).toBe('node-b');
+      expect(answer.body.data.leases).toEqual([
+        expect.objectContaining({ name: 'engines', owner: 'node-a', held: true }),
+      ]);
       expect(answer.body.data.bus).toMatchObject({ kind: 'nats', connected: true });
       expect(answer.body.data.nodes).toEqual([
         expect.objectContaining({ id: 'node-a', state: 'alive' }),
@@ -94,6 +128,66 @@ describe.skipIf(missing !== undefined)(
       expect(socket.on('support')[1]?.data).toEqual([
         expect.objectContaining({ from: 'user', text: 'Sent through A' }),
       ]);
+    });
+
+    it('answers an order placed through either node, and fills one against the other', async () => {
+      const seller = await trader(b, { BTC: '1' });
+      const buyer = await trader(a, { USDT: '10000' });
+      const socket = await SocketClient.connect(b.url);
+      socket.send({ op: 'auth', token: seller.token });
+      socket.subscribe(['orders', 'depth.BTCUSDT']);
+      await socket.until((frames) => frames.some((f) => f.channel === 'depth.BTCUSDT'), 'book');
+
+      // Through node B, which does not run the engines: node A answers it.
+      const sell = await place(b, seller, limit('sell', '97000', '0.01'));
+      expect(sell.body.data).toMatchObject({ status: 'open' });
+      // Through node A: it crosses the order placed through node B.
+      const buy = await place(a, buyer, limit('buy', '97000', '0.004'));
+      expect(buy.body.data).toMatchObject({ status: 'filled', filled_quantity: '0.00400' });
+      // The seller, connected to node B, hears of the fill.
+      await socket.until(
+        () =>
+          socket
+            .on('orders')
+            .some((frame) =>
+              (frame.data as SpotOrder[]).some(
+                (order) => order.id === sell.body.data.id && order.status === 'partially_filled',
+              ),
+            ),
+        'the fill on node B',
+      );
+      const seen = await new ApiClient(b.url).get<{ list: SpotOrder[] }>(
+        '/spot/orders',
+        { status: 'current', symbol: 'BTCUSDT' },
+        { token: seller.token },
+      );
+      expect(seen.body.data.list).toEqual([
+        expect.objectContaining({ id: sell.body.data.id, filled_quantity: '0.00400' }),
+      ]);
+    });
+
+    it('moves the engines to the other node when theirs stops, the book as it was', async () => {
+      const seller = await trader(b, { BTC: '1' });
+      const buyer = await trader(b, { USDT: '10000' });
+      const resting = await place(b, seller, limit('sell', '96900', '0.01'));
+      expect(resting.body.data.status).toBe('open');
+      await a.stop();
+      nodes.splice(nodes.indexOf(a), 1);
+      // Until node B has taken the engines over: the same key each time, so it runs once.
+      const key = randomUUID();
+      const deadline = Date.now() + 60_000;
+      let buy = await place(b, buyer, limit('buy', '96900', '0.002'), key);
+      while (buy.body.code === 1051 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        buy = await place(b, buyer, limit('buy', '96900', '0.002'), key);
+      }
+      expect(buy.body.data).toMatchObject({ status: 'filled', avg_price: '96900.00' });
+      const cluster = await callOperator<{ leases: { owner: string }[] }>(b, 'cluster', {});
+      expect(cluster.body.data.leases).toEqual([expect.objectContaining({ owner: 'node-b' })]);
+      expect((await callOperator(b, 'ledger/check', {})).body.data).toEqual({
+        ok: true,
+        problems: [],
+      });
     });
   },
 );

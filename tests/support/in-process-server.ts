@@ -35,6 +35,8 @@ export async function startInProcessServer(
     TRUST_PROXY: 'loopback',
     RATE_LIMIT_PER_MINUTE: '100000',
     MARKET_HISTORY_DAYS: '1',
+    // The app runs its engines under a lease on PostgreSQL, at once on the embedded database.
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
   const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://' });

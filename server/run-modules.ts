@@ -1,0 +1,101 @@
+// Builds the modules and runs them: the others at once, those with engines where the engines
+// lease is (server/cluster/engine-lease.ts). An engine module's calls are recorded, so another
+// node hands them to the engines' node, and its transactions are fenced by the lease.
+import type { FastifyInstance } from 'fastify';
+import type { Bus } from './bus/bus.ts';
+import { forwardEngineCalls, serveEngineCalls } from './cluster/engine-calls.ts';
+import type { EngineLease } from './cluster/engine-lease.ts';
+import { fencedDb } from './db/fenced-db.ts';
+import { apiPrefix, type Router } from './http/router.ts';
+import type { ModuleContext, ModuleDefinition, ServerModule } from './module.ts';
+import type { OpsCall } from './ops/ops-call.ts';
+
+export interface RunningModules {
+  built: readonly ServerModule[];
+  ops: readonly OpsCall[];
+}
+
+export async function runModules(
+  app: FastifyInstance,
+  options: {
+    definitions: readonly ModuleDefinition[];
+    context: ModuleContext;
+    lease: EngineLease;
+    bus: Bus;
+    nodeId: string;
+  },
+): Promise<RunningModules> {
+  const { definitions, context, lease, bus } = options;
+  const enginePaths = new Set<string>();
+  forwardEngineCalls(app, { bus, lease, paths: enginePaths });
+  const engineContext: ModuleContext = {
+    ...context,
+    db: lease.mode === 'leased' ? fencedDb(context.db, (trx) => lease.fence(trx)) : context.db,
+    router: recording(context.router, enginePaths),
+  };
+  const built = definitions.map((definition) =>
+    definition.create(definition.engine ? engineContext : context),
+  );
+  const engines = built.filter((_, i) => definitions[i]?.engine);
+  const others = built.filter((_, i) => !definitions[i]?.engine);
+  const nameOf = (module: ServerModule) => definitions[built.indexOf(module)]?.name;
+
+  // In list order, each timed: what a start spends before it answers is in the log.
+  const start = async (modules: readonly ServerModule[]) => {
+    for (const module of modules) {
+      if (!module.start) continue;
+      const started = performance.now();
+      await module.start();
+      const ms = Math.round(performance.now() - started);
+      app.log.info({ module: nameOf(module), ms }, 'module started');
+    }
+  };
+  const stop = async (modules: readonly ServerModule[]) => {
+    for (const module of [...modules].reverse()) await module.stop?.();
+  };
+
+  let stopServing: (() => void) | undefined;
+  await lease.start({
+    gained: async () => {
+      await start(engines);
+      if (lease.mode === 'leased') stopServing = serveEngineCalls(app, bus, options.nodeId);
+    },
+    lost: async () => {
+      stopServing?.();
+      stopServing = undefined;
+      await stop(engines);
+    },
+  });
+  await start(others);
+  app.addHook('onClose', async () => {
+    await lease.stop();
+    await stop(others);
+  });
+
+  const ops = built.flatMap((module, i) =>
+    (module.ops ?? []).map((call) => (definitions[i]?.engine ? ownersOnly(call, lease) : call)),
+  );
+  return { built, ops };
+}
+
+/** The router, noting each path it serves in `paths`. */
+function recording(router: Router, paths: Set<string>): Router {
+  return {
+    paths: router.paths,
+    add(endpoint, handler) {
+      paths.add(apiPrefix + endpoint.path);
+      router.add(endpoint, handler);
+    },
+  };
+}
+
+/** An engine module's operator call, refused on a node that does not run the engines. */
+function ownersOnly(call: OpsCall, lease: EngineLease): OpsCall {
+  return {
+    ...call,
+    run: (input, kit) =>
+      lease.isOwner()
+        ? call.run(input, kit)
+        : kit.fail('the engines run on another node: run this command there (see `cluster`)'),
+  };
+}
