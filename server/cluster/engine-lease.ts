@@ -21,7 +21,7 @@ export interface EngineHooks {
 
 export interface EngineLease {
   readonly mode: 'sole' | 'leased';
-  /** Whether this node runs the engines now. */
+  /** Whether this node runs the engines now: taken, started and rebuilt, so calls may reach them. */
   isOwner(): boolean;
   /** Inside an engine writer's transaction: refuses (`LeaseLost`) unless this node still runs them. */
   fence(trx: Transaction<Database>): Promise<void>;
@@ -42,8 +42,8 @@ export class SoleEngines implements EngineLease {
   async fence(): Promise<void> {}
 
   async start(hooks: EngineHooks): Promise<void> {
-    this.#hooks = hooks;
     await hooks.gained();
+    this.#hooks = hooks;
   }
 
   async stop(): Promise<void> {
@@ -59,6 +59,8 @@ export class LeasedEngines implements EngineLease {
   #keeper: LeaseKeeper | undefined;
   /** Lost once: its engines cannot start again in this process. */
   #retired = false;
+  /** Its engines have started (rebuilt from the database) and not stopped: calls may reach them. */
+  #running = false;
 
   constructor(
     private readonly leases: Leases,
@@ -69,7 +71,7 @@ export class LeasedEngines implements EngineLease {
   ) {}
 
   isOwner(): boolean {
-    return this.#keeper?.epochOf(enginesLease) !== undefined;
+    return this.#running && this.#keeper?.epochOf(enginesLease) !== undefined;
   }
 
   async fence(trx: Transaction<Database>): Promise<void> {
@@ -85,9 +87,11 @@ export class LeasedEngines implements EngineLease {
       onGained: async (_, epoch) => {
         this.log.info({ node: this.leases.node, epoch }, 'engines lease taken: starting engines');
         await hooks.gained();
+        this.#running = true;
       },
       onLost: async () => {
         this.#retired = true;
+        this.#running = false;
         this.log.warn({ node: this.leases.node }, 'engines lease lost: engines stop here');
         await hooks.lost();
       },

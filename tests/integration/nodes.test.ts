@@ -4,6 +4,7 @@
 // when the engines' node stops, the other takes them over and trading goes on where it was. Runs
 // where PostgreSQL and NATS answer (skipped with a message otherwise).
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
 import { NatsBus } from '../../server/bus/nats-bus.ts';
@@ -181,13 +182,54 @@ describe.skipIf(missing !== undefined)(
         await new Promise((resolve) => setTimeout(resolve, 200));
         buy = await place(b, buyer, limit('buy', '96900', '0.002'), key);
       }
-      expect(buy.body.data).toMatchObject({ status: 'filled', avg_price: '96900.00' });
+      expect(buy.body.data, JSON.stringify(buy.body)).toMatchObject({
+        status: 'filled',
+        avg_price: '96900.00',
+      });
       const cluster = await callOperator<{ leases: { owner: string }[] }>(b, 'cluster', {});
       expect(cluster.body.data.leases).toEqual([expect.objectContaining({ owner: 'node-b' })]);
       expect((await callOperator(b, 'ledger/check', {})).body.data).toEqual({
         ok: true,
         problems: [],
       });
+    });
+  },
+);
+
+describe.skipIf(!postgres)(
+  `a node whose engines lease was taken while it was paused${postgres ? '' : ' (skipped: no PostgreSQL answers)'}`,
+  () => {
+    it('writes nothing more: its next order is refused and nothing of it is stored', async () => {
+      if (!postgres) return;
+      // Its own database and a lease that it would not renew during the test on its own.
+      const own = await createTestDatabase();
+      if (!own) throw new Error('PostgreSQL stopped answering');
+      const node = await startInProcessServer(
+        systemClock,
+        { ...env, NODE_ID: 'paused', LEASE_SECONDS: '300' },
+        own.url,
+      );
+      try {
+        const seller = await trader(node, { BTC: '1' });
+        expect((await place(node, seller, limit('sell', '97000', '0.01'))).body.data).toMatchObject(
+          {
+            status: 'open',
+          },
+        );
+        // Another node takes the engines over while this one is paused (it has not noticed yet).
+        await sql`update leases set owner = 'elsewhere', epoch = epoch + 1
+          where name = 'engines'`.execute(node.db);
+        const refused = await place(node, seller, limit('sell', '97100', '0.01'));
+        expect(refused.body.code).toBe(1208);
+        const { rows } = await sql<{ orders: number }>`
+          select count(*)::int as orders from spot_orders where user_id = ${seller.userId}`.execute(
+          node.db,
+        );
+        expect(rows[0]?.orders).toBe(1);
+      } finally {
+        await node.stop();
+        await own.drop();
+      }
     });
   },
 );
