@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { resolveSession, sessionLimitsOf } from './accounts/sessions.ts';
 import { LocalBus } from './bus/local-bus.ts';
 import { privateOverBus } from './bus/private-over-bus.ts';
+import { PublicRelay } from './bus/public-relay.ts';
 import { type ClusterNode, joinCluster } from './cluster/cluster-node.ts';
 import { clusterCall } from './cluster/cluster-ops.ts';
 import { type EngineLease, LeasedEngines, SoleEngines } from './cluster/engine-lease.ts';
@@ -124,8 +125,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.bus) await bus.close();
   });
 
+  const publicStreams = built.flatMap((module) => module.publicStreams ?? []);
   const gateway = new SocketGateway({
-    publicStreams: built.flatMap((module) => module.publicStreams ?? []),
+    publicStreams,
+    ...(lease.mode === 'leased'
+      ? {
+          relay: new PublicRelay({
+            bus,
+            nodeId: config.nodeId,
+            streams: publicStreams,
+            isOwner: () => lease.isOwner(),
+            now: () => scheduler.now(),
+            log: app.log,
+          }),
+        }
+      : {}),
     privateStreams: [
       privateOverBus(
         bus,

@@ -69,6 +69,13 @@ export class ChannelHub {
     for (const peer of peers) peer.deliver(frame);
   }
 
+  /** Hands an already encoded frame to every subscriber of `key`: one relayed from another node. */
+  deliverEncoded(key: string, frame: Buffer): void {
+    const peers = this.#subscribers.get(key);
+    if (!peers) return;
+    for (const peer of peers) peer.deliver(frame);
+  }
+
   /** The last sequence number sent on a channel. */
   seqOf(channel: string): number {
     return this.#seq.get(channel) ?? 0;

@@ -8,6 +8,7 @@ import type { WebSocket } from 'ws';
 import type { Scheduler } from '../../core/scheduler.ts';
 import { isPrivateChannel } from '../../schemas/channels.ts';
 import { type Language, languageFromTag } from '../../schemas/languages.ts';
+import type { PublicRelay } from '../bus/public-relay.ts';
 import { ChannelHub } from './channel-hub.ts';
 import { addressGroup } from './client-address.ts';
 import { ClientLog, type GatewayLogger, silentLogger } from './client-log.ts';
@@ -25,6 +26,8 @@ export interface GatewayOptions {
   hub?: ChannelHub;
   /** Where refused connections are noted (rate limited); connections log to their request's log. */
   log?: GatewayLogger;
+  /** With several nodes: public channels heard from the node that runs the engines. */
+  relay?: PublicRelay;
 }
 
 /** Where a connection comes from, who it is, and where its mistakes are logged. */
@@ -129,6 +132,11 @@ export class SocketGateway implements ConnectionHost {
     for (const stream of this.#options.publicStreams) {
       this.#unlisten.push(stream.start(this.hub, burst));
     }
+    const { relay } = this.#options;
+    if (relay) {
+      relay.start(this.hub);
+      this.#unlisten.push(() => relay.stop());
+    }
     // Private frames go out at once: a trader waits for their own order, not for a tick.
     for (const stream of this.#options.privateStreams) {
       this.#unlisten.push(
@@ -159,6 +167,11 @@ export class SocketGateway implements ConnectionHost {
   }
 
   subscribe(connection: Connection, channel: string): void {
+    const { relay } = this.#options;
+    if (relay?.relays() && !isPrivateChannel(channel)) {
+      relay.join(connection, channel);
+      return;
+    }
     this.hub.add(hubKey(connection, channel), connection);
     const greeting = this.#streamOf(channel)?.greeting(channel, this.now(), this.hub);
     if (greeting) connection.deliver(greeting);

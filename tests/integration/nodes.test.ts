@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
+import type { DepthData } from '../../schemas/channels.ts';
 import { NatsBus } from '../../server/bus/nats-bus.ts';
 import { systemClock } from '../../server/clock.ts';
 import { registerUser } from '../support/accounts.ts';
@@ -165,6 +166,43 @@ describe.skipIf(missing !== undefined)(
       expect(seen.body.data.list).toEqual([
         expect.objectContaining({ id: sell.body.data.id, filled_quantity: '0.00400' }),
       ]);
+    });
+
+    it("shows a socket on the other node the engines' book and trades, in one unbroken sequence", async () => {
+      const socket = await SocketClient.connect(b.url);
+      socket.subscribe(['depth.BTCUSDT', 'trades.BTCUSDT']);
+      await socket.until(() => socket.on('depth.BTCUSDT').length > 0, 'the snapshot');
+      const maker = await trader(a, { USDT: '10000' });
+      const taker = await trader(a, { BTC: '1' });
+      expect((await place(a, maker, limit('buy', '95000', '0.003'))).body.data.status).toBe('open');
+      const held = () => {
+        const bids = new Map<string, string>();
+        let version = -1;
+        for (const frame of socket.on('depth.BTCUSDT')) {
+          const data = frame.data as DepthData;
+          if (data.type === 'snapshot') bids.clear();
+          // Every diff follows the frame before it: nothing lost, nothing twice.
+          else expect(data.prev).toBe(version);
+          for (const [price, quantity] of data.bids) {
+            if (Number(quantity) === 0) bids.delete(String(Number(price)));
+            else bids.set(String(Number(price)), quantity);
+          }
+          version = frame.seq ?? -1;
+        }
+        return bids;
+      };
+      await socket.until(() => held().has('95000'), 'the bid on node B');
+      const sold = await place(a, taker, limit('sell', '95000', '0.001'));
+      expect(sold.body.data.status).toBe('filled');
+      await socket.until(
+        () =>
+          socket
+            .on('trades.BTCUSDT')
+            .some((frame) => (frame.data as unknown[][]).some((row) => Number(row[0]) === 95000)),
+        'the trade on node B',
+      );
+      expect(socket.on('depth.BTCUSDT')[0]?.data).toMatchObject({ type: 'snapshot' });
+      held();
     });
 
     it('moves the engines to the other node when theirs stops, the book as it was', async () => {
