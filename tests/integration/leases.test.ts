@@ -45,6 +45,22 @@ async function eventually<T>(attempt: () => Promise<T | null>, timeoutMs = 20_00
 }
 
 const silent = { warn: () => undefined };
+
+/** Node A keeping one lease, with rounds only when the test asks; answers the leases it lost. */
+function soleKeeper(db: OpenedDatabase['db'], name: string, ttlMs: number) {
+  const lost: string[] = [];
+  const keeper = new LeaseKeeper({
+    leases: new Leases(db, 'node-a', ttlMs),
+    wanted: () => [name],
+    onGained: async () => undefined,
+    onLost: async (lease) => {
+      lost.push(lease);
+    },
+    everyMs: 60_000,
+    log: silent,
+  });
+  return { keeper, lost };
+}
 let leaseNumber = 0;
 const freshLease = () => `market:T${++leaseNumber}USDT`;
 
@@ -148,17 +164,7 @@ for (const kind of ['PGlite', 'PostgreSQL'] as const) {
       it('carries on after a pause past the expiry when nobody took the lease meanwhile', async () => {
         const { db } = await openDb(kind);
         const name = freshLease();
-        const lost: string[] = [];
-        const keeper = new LeaseKeeper({
-          leases: new Leases(db, 'node-a', 200),
-          wanted: () => [name],
-          onGained: async () => undefined,
-          onLost: async (lease) => {
-            lost.push(lease);
-          },
-          everyMs: 60_000,
-          log: silent,
-        });
+        const { keeper, lost } = soleKeeper(db, name, 200);
         await keeper.start();
         // Paused: no round until the lease has expired, and nobody else wants it.
         await eventually(async () => {
@@ -176,17 +182,7 @@ for (const kind of ['PGlite', 'PostgreSQL'] as const) {
       it('gives a market up when its lease was taken while it was not looking', async () => {
         const { db } = await openDb(kind);
         const name = freshLease();
-        const lost: string[] = [];
-        const keeper = new LeaseKeeper({
-          leases: new Leases(db, 'node-a', 60_000),
-          wanted: () => [name],
-          onGained: async () => undefined,
-          onLost: async (lease) => {
-            lost.push(lease);
-          },
-          everyMs: 60_000,
-          log: silent,
-        });
+        const { keeper, lost } = soleKeeper(db, name, 60_000);
         await keeper.start();
         expect(keeper.epochOf(name)).toBe(1);
         await sql`update leases set owner = 'node-b', epoch = epoch + 1 where name = ${name}`.execute(
