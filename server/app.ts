@@ -9,11 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { resolveSession, sessionLimitsOf } from './accounts/sessions.ts';
 import { LocalBus } from './bus/local-bus.ts';
 import { privateOverBus } from './bus/private-over-bus.ts';
-import { PublicRelay } from './bus/public-relay.ts';
-import { type ClusterNode, joinCluster } from './cluster/cluster-node.ts';
-import { clusterCall } from './cluster/cluster-ops.ts';
-import { type EngineLease, LeasedEngines, SoleEngines } from './cluster/engine-lease.ts';
-import { Leases } from './cluster/leases.ts';
+import { joinedCluster } from './cluster/cluster.ts';
 import type { AppDeps } from './deps.ts';
 import { SocketGateway } from './gateway/socket-gateway.ts';
 import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
@@ -89,8 +85,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route: a route keeps the error handler in force when it is declared.
   registerErrorHandlers(app, router.paths);
   const scheduler = deps.scheduler ?? nodeScheduler;
-  // Given by whoever opened it (and closes it); else this app's own in-process bus.
+  // Given by whoever opened it (and closes it); else this app's own in-process bus. Close hooks
+  // run last added first: this one, added before the modules', closes it after they stopped, so
+  // their last frames still go out.
   const bus = deps.bus ?? new LocalBus();
+  if (!deps.bus) app.addHook('onClose', () => bus.close());
   const market =
     deps.market ?? createMarketService(config, deps.db, scheduler, app.log, deps.feeds);
   const context: ModuleContext = {
@@ -110,36 +109,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     log: app.log,
   };
-  const lease: EngineLease = config.databaseUrl
-    ? new LeasedEngines(new Leases(deps.db, config.nodeId, config.leaseMs), app.log)
-    : new SoleEngines();
+  const cluster = joinedCluster(app, {
+    db: deps.db,
+    config,
+    bus,
+    now: () => scheduler.now(),
+  });
   const { built, ops } = await runModules(app, {
     definitions: modules,
     context,
-    lease,
+    lease: cluster.lease,
     bus,
     nodeId: config.nodeId,
-  });
-  // After the modules: their last frames still go out.
-  app.addHook('onClose', async () => {
-    if (!deps.bus) await bus.close();
   });
 
   const publicStreams = built.flatMap((module) => module.publicStreams ?? []);
   const gateway = new SocketGateway({
     publicStreams,
-    ...(lease.mode === 'leased'
-      ? {
-          relay: new PublicRelay({
-            bus,
-            nodeId: config.nodeId,
-            streams: publicStreams,
-            isOwner: () => lease.isOwner(),
-            now: () => scheduler.now(),
-            log: app.log,
-          }),
-        }
-      : {}),
+    relay: cluster.relayFor(publicStreams),
     privateStreams: [
       privateOverBus(
         bus,
@@ -156,24 +143,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   opsRoutes(app, deps.db, await issueOpsToken(config.dataDir), [
     ledgerCheckCall(deps.db, exchangeReservations),
     serverStatsCall(deps.databaseStats, Date.now()),
-    clusterCall(deps.db, bus, config.nodeId),
+    cluster.ops,
     ...ops,
   ]);
-
-  let node: ClusterNode | undefined;
-  app.addHook('onListen', async () => {
-    const bound = app.server.address();
-    const port = typeof bound === 'object' && bound ? bound.port : config.port;
-    node = await joinCluster({
-      db: deps.db,
-      nodeId: config.nodeId,
-      address: `${config.host}:${port}`,
-      log: app.log,
-    });
-  });
-  app.addHook('onClose', async () => {
-    await node?.stop();
-  });
 
   if (existsSync(config.webRoot)) {
     await app.register(fastifyStatic, { root: config.webRoot, wildcard: false });

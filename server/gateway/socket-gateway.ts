@@ -27,7 +27,7 @@ export interface GatewayOptions {
   /** Where refused connections are noted (rate limited); connections log to their request's log. */
   log?: GatewayLogger;
   /** With several nodes: public channels heard from the node that runs the engines. */
-  relay?: PublicRelay;
+  relay?: PublicRelay | undefined;
 }
 
 /** Where a connection comes from, who it is, and where its mistakes are logged. */

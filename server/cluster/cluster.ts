@@ -1,0 +1,60 @@
+// This node's part in a cluster, as the app takes it in: who runs the engines (at once on the
+// embedded database, under a lease on PostgreSQL), the node's row while it listens, the relay
+// of public channels when the engines may be elsewhere, and `ops cluster`.
+import type { FastifyInstance } from 'fastify';
+import type { Bus } from '../bus/bus.ts';
+import { PublicRelay } from '../bus/public-relay.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { PublicStream } from '../gateway/streams.ts';
+import type { OpsCall } from '../ops/ops-call.ts';
+import { type ClusterNode, joinCluster } from './cluster-node.ts';
+import { clusterCall } from './cluster-ops.ts';
+import { type EngineLease, LeasedEngines, SoleEngines } from './engine-lease.ts';
+import { Leases } from './leases.ts';
+
+export interface Cluster {
+  lease: EngineLease;
+  /** The relay a gateway needs for `streams`: none when the engines are always here. */
+  relayFor(streams: readonly PublicStream[]): PublicRelay | undefined;
+  ops: OpsCall;
+}
+
+export function joinedCluster(
+  app: FastifyInstance,
+  options: { db: Db; config: Config; bus: Bus; now(): number },
+): Cluster {
+  const { db, config, bus } = options;
+  const lease: EngineLease = config.databaseUrl
+    ? new LeasedEngines(new Leases(db, config.nodeId, config.leaseMs), app.log)
+    : new SoleEngines();
+  let node: ClusterNode | undefined;
+  app.addHook('onListen', async () => {
+    const bound = app.server.address();
+    const port = typeof bound === 'object' && bound ? bound.port : config.port;
+    node = await joinCluster({
+      db,
+      nodeId: config.nodeId,
+      address: `${config.host}:${port}`,
+      log: app.log,
+    });
+  });
+  app.addHook('onClose', async () => {
+    await node?.stop();
+  });
+  return {
+    lease,
+    relayFor: (streams) =>
+      lease.mode === 'sole'
+        ? undefined
+        : new PublicRelay({
+            bus,
+            nodeId: config.nodeId,
+            streams,
+            isOwner: () => lease.isOwner(),
+            now: options.now,
+            log: app.log,
+          }),
+    ops: clusterCall(db, bus, config.nodeId),
+  };
+}
