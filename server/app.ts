@@ -96,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps,
     app,
     router,
+    anyNodeRouter: router,
     scheduler,
     sessionLimits,
     // The market data and index prints every product reads: built here, run by the market module.

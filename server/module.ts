@@ -16,6 +16,11 @@ import type { OpsCall } from './ops/ops-call.ts';
 export interface ModuleContext extends AppDeps {
   app: FastifyInstance;
   router: Router;
+  /**
+   * For calls answered from the database alone: whichever node they reach answers them itself,
+   * even an engine module's (a large answer never crosses the bus). The same as `router` elsewhere.
+   */
+  anyNodeRouter: Router;
   scheduler: Scheduler;
   sessionLimits: SessionLimits;
   market: MarketService;

@@ -29,9 +29,10 @@ interface ForwardedAnswer {
   body: string;
 }
 
-/** Headers that describe one hop, not the call. */
+/** Headers that describe one hop, not the call (the answer travels as text, never compressed). */
 const hopHeaders = new Set([
   'host',
+  'accept-encoding',
   'connection',
   'content-length',
   'content-type',

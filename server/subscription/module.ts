@@ -37,7 +37,7 @@ export const subscriptionModule = defineModule({
       log: context.log,
     });
     subscriptionRoutes(
-      context.router,
+      { engines: context.router, anyNode: context.anyNodeRouter },
       { db: context.db, now, market: context.market },
       writer,
       allocations,
