@@ -26,6 +26,8 @@ const greetTimeoutMs = 5_000;
 
 interface Relayed {
   stop(): void;
+  /** Subscribers waiting for their greeting: not in the hub yet, but the channel is wanted. */
+  joining: number;
   /** The latest frames with their sequence numbers, oldest first. */
   recent: { seq: number; frame: Buffer }[];
 }
@@ -93,8 +95,12 @@ export class PublicRelay {
     const hub = this.#hub;
     if (!hub) return;
     const relayed = this.#relay(channel);
+    relayed.joining++;
     this.#options.bus
       .request(greetSubject, { channel }, greetTimeoutMs)
+      .finally(() => {
+        relayed.joining--;
+      })
       .then((answer) => {
         if (!connection.channels.has(channel)) return;
         const greeting = (answer as Greeting).frame;
@@ -123,7 +129,7 @@ export class PublicRelay {
       if (recent.length > keptFrames) recent.shift();
       this.#hub?.deliverEncoded(channel, frame);
     });
-    const relayed = { stop: unsubscribe, recent };
+    const relayed = { stop: unsubscribe, recent, joining: 0 };
     this.#relayed.set(channel, relayed);
     this.#announce([channel]);
     return relayed;
@@ -145,7 +151,7 @@ export class PublicRelay {
       return;
     }
     for (const [channel, relayed] of this.#relayed) {
-      if (hub.has(channel)) continue;
+      if (hub.has(channel) || relayed.joining > 0) continue;
       relayed.stop();
       this.#relayed.delete(channel);
     }
