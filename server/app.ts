@@ -97,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     router,
     anyNodeRouter: router,
+    marketRouter: router,
     scheduler,
     sessionLimits,
     // The market data and index prints every product reads: built here, run by the market module.

@@ -21,6 +21,11 @@ export interface ModuleContext extends AppDeps {
    * even an engine module's (a large answer never crosses the bus). The same as `router` elsewhere.
    */
   anyNodeRouter: Router;
+  /**
+   * For a module without engines, calls whose answers read the market data kept in memory
+   * (prices, tickers): answered by the engines' node, as an engine module's calls are.
+   */
+  marketRouter: Router;
   scheduler: Scheduler;
   sessionLimits: SessionLimits;
   market: MarketService;

@@ -28,13 +28,15 @@ export async function runModules(
   const { definitions, context, lease, bus } = options;
   const enginePaths = new Set<string>();
   forwardEngineCalls(app, { bus, lease, paths: enginePaths });
+  const toEngines = recording(context.router, enginePaths);
+  const othersContext: ModuleContext = { ...context, marketRouter: toEngines };
   const engineContext: ModuleContext = {
-    ...context,
+    ...othersContext,
     db: lease.mode === 'leased' ? fencedDb(context.db, (trx) => lease.fence(trx)) : context.db,
-    router: recording(context.router, enginePaths),
+    router: toEngines,
   };
   const built = definitions.map((definition) =>
-    definition.create(definition.engine ? engineContext : context),
+    definition.create(definition.engine ? engineContext : othersContext),
   );
   const engines = built.filter((_, i) => definitions[i]?.engine);
   const others = built.filter((_, i) => !definitions[i]?.engine);

@@ -10,7 +10,8 @@ export const contentModule = defineModule({
   create(context) {
     brandRoutes(context.router, context);
     articleRoutes(context.router, context);
-    homeRoutes(context.router, context, context.market, () => context.scheduler.now());
+    // The home page lists the markets' tickers: answered where the market data is.
+    homeRoutes(context.marketRouter, context, context.market, () => context.scheduler.now());
     return { ops: contentOps(context.db) };
   },
 });

@@ -9,7 +9,11 @@ export const walletModule = defineModule({
   name: 'wallet',
   reservations: [withdrawalReservations],
   create(context) {
-    walletRoutes(context.router, context, context.market);
+    walletRoutes(context.router, context, {
+      market: context.market,
+      // Balances are valued at the index: answered where the market data is.
+      valuedRouter: context.marketRouter,
+    });
     return { ops: walletOps(context) };
   },
 });

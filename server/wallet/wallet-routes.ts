@@ -53,7 +53,12 @@ export function withdrawalView(row: WithdrawalRow) {
   };
 }
 
-export function walletRoutes(router: Router, deps: AppDeps, market: MarketService): void {
+export function walletRoutes(
+  router: Router,
+  deps: AppDeps,
+  valuation: { market: MarketService; valuedRouter: Router },
+): void {
+  const { market } = valuation;
   const { db, config } = deps;
   const assetList = config.walletAssets;
   const derive = (chain: ChainSpec['chain'], index: number) =>
@@ -73,7 +78,7 @@ export function walletRoutes(router: Router, deps: AppDeps, market: MarketServic
     throw new BusinessError(check.reason === 'chain' ? 'address_wrong_chain' : 'address_invalid');
   };
 
-  router.add(balances, async (_input, { session }) =>
+  valuation.valuedRouter.add(balances, async (_input, { session }) =>
     valued(await balancesOf(db, session.userId), market, Date.now()),
   );
 

@@ -184,6 +184,13 @@ describe.skipIf(missing !== undefined)(
       expect(seen.body.data.list).toEqual([
         expect.objectContaining({ id: sell.body.data.id, filled_quantity: '0.00400' }),
       ]);
+      // Valued at the index through node B too: the engines' node, which has the prices, answers.
+      const valued = await new ApiClient(b.url).get<{
+        balances: { asset: string; value_usdt: string | null }[];
+      }>('/wallet/balances', {}, { token: seller.token });
+      expect(valued.body.data.balances).toContainEqual(
+        expect.objectContaining({ asset: 'BTC', value_usdt: expect.stringMatching(/^\d/) }),
+      );
     });
 
     it("shows a socket on the other node the engines' book and trades, in one unbroken sequence", async () => {
