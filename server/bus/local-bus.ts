@@ -29,8 +29,11 @@ export class LocalBus implements Bus {
 
   publish(subject: string, message: unknown): void {
     if (this.#closed) return;
+    // Every user frame passes here: no copies. A Set iterated while a handler unsubscribes skips
+    // the removed one, as wanted; wildcards (few, rarely changed) are copied only when present.
     const exact = this.#exact.get(subject);
-    if (exact) for (const handler of [...exact]) handler(message, subject);
+    if (exact) for (const handler of exact) handler(message, subject);
+    if (this.#wildcards.length === 0) return;
     for (const { pattern, handler } of [...this.#wildcards]) {
       if (subjectMatches(pattern, subject)) handler(message, subject);
     }
