@@ -3,7 +3,11 @@
 // interval boundary (epoch-aligned, as 00:00, 08:00 and 16:00 UTC for 8 h) a round at the rate
 // the interval's samples give (core/contract/funding.ts), paid by the engine in one transaction.
 // A market whose mark is not fresh at the boundary skips the round: a stale index freezes funding.
-// A boundary passed while the server was down is not paid later.
+// The node that held the engines may die between a boundary and its round: the node that takes
+// them over pays that round, once, at its first tick with a fresh mark, when the boundary passed
+// less than `lateRoundMs` before it started, fresh marks were recorded in the seconds before the
+// boundary, and `contract_funding_rounds` has no round at it. A boundary passed while no engine
+// ran, or longer ago, is not paid later.
 import { sql } from 'kysely';
 import { fundingRate, premiumSample } from '../../core/contract/funding.ts';
 import { notional } from '../../core/contract/margin.ts';
@@ -28,6 +32,11 @@ export interface PaidRound {
   mark: bigint;
 }
 
+/** How long after a boundary a newly started clock still pays that boundary's missed round. */
+export const lateRoundMs = 60_000;
+/** A fresh mark recorded this long before a boundary shows the engines were running at it. */
+const runningBeforeMs = 5_000;
+
 interface Sample {
   ts: number;
   premium: bigint;
@@ -38,6 +47,8 @@ export class FundingClock {
   readonly #lastRate = new Map<string, bigint>();
   readonly #paid = new Map<string, PaidRound>();
   #boundary = 0;
+  /** Markets whose round at `#boundary` a newly started clock found unpaid and still owes. */
+  #owed = new Set<string>();
   #timer: unknown;
   #running: Promise<void> = Promise.resolve();
 
@@ -80,6 +91,7 @@ export class FundingClock {
     const now = scheduler.now();
     this.#boundary = now - (now % settings.intervalMs);
     await this.#restore();
+    if (now - this.#boundary < lateRoundMs) this.#owed = await this.#unpaid(this.#boundary);
     this.#timer = scheduler.setInterval(() => {
       this.#running = this.#running.then(() =>
         this.tick().catch((error) => this.options.log.warn({ err: error }, 'funding tick failed')),
@@ -94,15 +106,46 @@ export class FundingClock {
 
   /** One sample per market; then, past a boundary, the round it ends. */
   async tick(): Promise<void> {
-    const { scheduler, settings } = this.options;
+    const { scheduler, settings, engine } = this.options;
     const now = scheduler.now();
     const boundary = now - (now % settings.intervalMs);
     if (boundary > this.#boundary) {
+      this.#owed.clear();
       this.#boundary = boundary;
-      for (const market of this.options.engine.markets.values())
+      for (const market of engine.markets.values()) await this.#round(market, boundary);
+    } else if (this.#owed.size > 0) {
+      if (now - boundary >= lateRoundMs) this.#owed.clear();
+      for (const symbol of this.#owed) {
+        // The first fresh mark comes a moment after the engines start: until then the round waits.
+        const market = engine.markets.get(symbol);
+        if (!market || engine.marks.fresh(symbol) === null) continue;
+        this.#owed.delete(symbol);
         await this.#round(market, boundary);
+      }
     }
     await this.#sample(now);
+  }
+
+  /**
+   * The markets whose engines ran up to this boundary (a fresh mark recorded in the seconds before
+   * it) and whose round at it is not recorded: the round the node that held them did not pay.
+   */
+  async #unpaid(boundary: number): Promise<Set<string>> {
+    const at = new Date(boundary).toISOString();
+    const owed = await sql<{ symbol: string }>`
+      select distinct m.symbol from contract_marks m
+      where m.ts between ${at}::timestamptz - make_interval(secs => ${runningBeforeMs / 1000})
+        and ${at}::timestamptz
+        and not m.stale and m.mark_price is not null
+        and not exists (select 1 from contract_funding_rounds r
+          where r.symbol = m.symbol and r.funding_time = ${at}::timestamptz)`.execute(
+      this.options.db,
+    );
+    return new Set(
+      owed.rows
+        .map((row) => row.symbol)
+        .filter((symbol) => this.options.engine.markets.has(symbol)),
+    );
   }
 
   async #sample(now: number): Promise<void> {
@@ -188,10 +231,13 @@ export class FundingClock {
     this.options.onPaid(round);
   }
 
-  /** The current interval's samples and the last rates, as recorded before a restart. */
+  /**
+   * The samples of the current and the last interval (whose round may still be owed) and the last
+   * rates, as recorded before a restart or by the node that held the engines before.
+   */
   async #restore(): Promise<void> {
-    const { db } = this.options;
-    const since = new Date(this.#boundary).toISOString();
+    const { db, settings } = this.options;
+    const since = new Date(this.#boundary - settings.intervalMs).toISOString();
     const samples = await sql<{ symbol: string; ts: Date | string; premium: string }>`
       select symbol, ts, premium::text from contract_premiums where ts > ${since}::timestamptz
       order by ts`.execute(db);
