@@ -7,11 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
-import type { DepthData } from '../../schemas/channels.ts';
 import { NatsBus } from '../../server/bus/nats-bus.ts';
 import { systemClock } from '../../server/clock.ts';
 import { registerUser } from '../support/accounts.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
+import { foldDepth } from '../support/depth-book.ts';
 import { creditUser } from '../support/funds.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { natsAnswers, testNatsUrl } from '../support/nats.ts';
@@ -200,22 +200,7 @@ describe.skipIf(missing !== undefined)(
       const maker = await trader(a, { USDT: '10000' });
       const taker = await trader(a, { BTC: '1' });
       expect((await place(a, maker, limit('buy', '95000', '0.003'))).body.data.status).toBe('open');
-      const held = () => {
-        const bids = new Map<string, string>();
-        let version = -1;
-        for (const frame of socket.on('depth.BTCUSDT')) {
-          const data = frame.data as DepthData;
-          if (data.type === 'snapshot') bids.clear();
-          // Every diff follows the frame before it: nothing lost, nothing twice.
-          else expect(data.prev).toBe(version);
-          for (const [price, quantity] of data.bids) {
-            if (Number(quantity) === 0) bids.delete(String(Number(price)));
-            else bids.set(String(Number(price)), quantity);
-          }
-          version = frame.seq ?? -1;
-        }
-        return bids;
-      };
+      const held = () => foldDepth(socket.on('depth.BTCUSDT')).bids;
       await socket.until(() => held().has('95000'), 'the bid on node B');
       const sold = await place(a, taker, limit('sell', '95000', '0.001'));
       expect(sold.body.data.status).toBe('filled');
@@ -227,7 +212,8 @@ describe.skipIf(missing !== undefined)(
         'the trade on node B',
       );
       expect(socket.on('depth.BTCUSDT')[0]?.data).toMatchObject({ type: 'snapshot' });
-      held();
+      // Every difference followed the frame before it: nothing lost, nothing twice.
+      expect(foldDepth(socket.on('depth.BTCUSDT')).diffs).toBeGreaterThan(0);
     });
 
     it('moves the engines to the other node when theirs stops, the book as it was', async () => {
