@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { resolveSession, sessionLimitsOf } from './accounts/sessions.ts';
+import { clusterScope, scopedBus } from './bus/cluster-scope.ts';
 import { LocalBus } from './bus/local-bus.ts';
 import { privateOverBus } from './bus/private-over-bus.ts';
 import { joinedCluster } from './cluster/cluster.ts';
@@ -85,10 +86,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route: a route keeps the error handler in force when it is declared.
   registerErrorHandlers(app, router.paths);
   const scheduler = deps.scheduler ?? nodeScheduler;
-  // Given by whoever opened it (and closes it); else this app's own in-process bus. Close hooks
-  // run last added first: this one, added before the modules', closes it after they stopped, so
-  // their last frames still go out.
-  const bus = deps.bus ?? new LocalBus();
+  // Given by whoever opened it (and closes it), under this cluster's subjects; else this app's own
+  // in-process bus. Close hooks run last added first: this one, added before the modules', closes
+  // it after they stopped, so their last frames still go out.
+  const bus = deps.bus ? scopedBus(deps.bus, await clusterScope(deps.db)) : new LocalBus();
   if (!deps.bus) app.addHook('onClose', () => bus.close());
   const market =
     deps.market ?? createMarketService(config, deps.db, scheduler, app.log, deps.feeds);

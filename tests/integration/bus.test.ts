@@ -4,6 +4,7 @@
 // server answers each request, and a refusal crosses nodes as the same refusal.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Bus, BusFailure, BusNoServer, BusTimeout } from '../../server/bus/bus.ts';
+import { scopedBus } from '../../server/bus/cluster-scope.ts';
 import { LocalBus } from '../../server/bus/local-bus.ts';
 import { NatsBus } from '../../server/bus/nats-bus.ts';
 import { BusinessError } from '../../server/http/business-error.ts';
@@ -155,6 +156,24 @@ for (const [name, open] of implementations) {
       await settle(a, b);
       await expect(b.request(`${prefix}.slow`, {}, 200)).rejects.toBeInstanceOf(BusTimeout);
       release();
+    });
+
+    it("keeps each cluster's subjects to itself, and shows subscribers the subjects they asked for", async () => {
+      const [a, b] = await pair();
+      const prefix = uniquePrefix();
+      const ours = [scopedBus(a, `${prefix}one`), scopedBus(b, `${prefix}one`)] as const;
+      const theirs = scopedBus(b, `${prefix}two`);
+      const heard: [string, unknown][] = [];
+      const overheard: unknown[] = [];
+      ours[0].subscribe('pub.frame.>', (message, subject) => heard.push([subject, message]));
+      theirs.subscribe('pub.frame.>', (message) => overheard.push(message));
+      ours[0].serve('engine.http', async () => 'ours');
+      await settle(a, b);
+      ours[1].publish('pub.frame.depth.BTCUSDT', 1);
+      await eventually(() => expect(heard).toEqual([['pub.frame.depth.BTCUSDT', 1]]));
+      expect(await ours[1].request('engine.http', {}, 10_000)).toBe('ours');
+      await expect(theirs.request('engine.http', {}, 10_000)).rejects.toBeInstanceOf(BusNoServer);
+      expect(overheard).toEqual([]);
     });
 
     it('reports its health, and is closed after close', async () => {

@@ -14,6 +14,7 @@ import * as subscription from './0011-subscription.ts';
 import * as ai from './0012-ai.ts';
 import * as ledgerEntriesUnchecked from './0013-ledger-entries-unchecked.ts';
 import * as cluster from './0014-cluster.ts';
+import * as clusterIdentity from './0015-cluster-identity.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012-ai': ai,
   '0013-ledger-entries-unchecked': ledgerEntriesUnchecked,
   '0014-cluster': cluster,
+  '0015-cluster-identity': clusterIdentity,
 };
 
 export const migrationProvider: MigrationProvider = {
