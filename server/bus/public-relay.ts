@@ -63,6 +63,9 @@ export class PublicRelay {
   #owner = false;
   #stopOwner: (() => void)[] = [];
   #timer: NodeJS.Timeout | undefined;
+  /** Frames from the bus not yet handed on, and how the gateway writes a burst of them. */
+  #arrived: { channel: string; recent: Relayed['recent']; frame: Buffer }[] = [];
+  #burst: (deliver: () => void) => void = (deliver) => deliver();
 
   constructor(options: PublicRelayOptions) {
     this.#options = options;
@@ -73,8 +76,13 @@ export class PublicRelay {
     return !this.#owner;
   }
 
-  start(hub: ChannelHub): void {
+  /**
+   * `burst` writes what its callback delivers in one write per client, as the gateway writes a
+   * tick's frames.
+   */
+  start(hub: ChannelHub, burst?: (deliver: () => void) => void): void {
     this.#hub = hub;
+    if (burst) this.#burst = burst;
     this.#sync();
     this.#timer = setInterval(() => this.#sync(), interestEveryMs);
     this.#timer.unref();
@@ -96,27 +104,26 @@ export class PublicRelay {
     if (!hub) return;
     const relayed = this.#relay(channel);
     relayed.joining++;
-    this.#options.bus
-      .request(greetSubject, { channel }, greetTimeoutMs)
-      .finally(() => {
+    this.#options.bus.request(greetSubject, { channel }, greetTimeoutMs).then(
+      (answer) =>
+        this.#whenHandedOn(() => {
+          relayed.joining--;
+          if (!connection.channels.has(channel)) return;
+          const greeting = (answer as Greeting).frame;
+          if (greeting !== null) {
+            connection.deliver(Buffer.from(greeting));
+            const after = seqOf(greeting);
+            for (const kept of relayed.recent) if (kept.seq > after) connection.deliver(kept.frame);
+          }
+          hub.add(channel, connection);
+        }),
+      (error: unknown) => {
         relayed.joining--;
-      })
-      .then((answer) => {
-        if (!connection.channels.has(channel)) return;
-        const greeting = (answer as Greeting).frame;
-        let after = -1;
-        if (greeting !== null) {
-          connection.deliver(Buffer.from(greeting));
-          after = seqOf(greeting);
-          for (const kept of relayed.recent) if (kept.seq > after) connection.deliver(kept.frame);
-        }
-        hub.add(channel, connection);
-      })
-      .catch((error: unknown) => {
         // No engines' node this moment: the client hears frames once one answers, and resyncs.
         this.#options.log.warn({ err: error, channel }, 'no greeting for a relayed channel');
         if (connection.channels.has(channel)) hub.add(channel, connection);
-      });
+      },
+    );
   }
 
   #relay(channel: string): Relayed {
@@ -124,15 +131,42 @@ export class PublicRelay {
     if (known) return known;
     const recent: Relayed['recent'] = [];
     const unsubscribe = this.#options.bus.subscribe(frameSubject(channel), (message) => {
-      const frame = Buffer.from(message as string);
-      recent.push({ seq: seqOf(frame), frame });
-      if (recent.length > keptFrames) recent.shift();
-      this.#hub?.deliverEncoded(channel, frame);
+      this.#handOn(channel, recent, Buffer.from(message as string));
     });
     const relayed = { stop: unsubscribe, recent, joining: 0 };
     this.#relayed.set(channel, relayed);
     this.#announce([channel]);
     return relayed;
+  }
+
+  /**
+   * The engines' node publishes a tick's frames together, and they arrive together: handed on
+   * together, after the ones in hand, each client gets them in one write, not one write a frame.
+   * A frame joins `recent` as it is handed on, so `recent` holds exactly what the hub has sent.
+   */
+  #handOn(channel: string, recent: Relayed['recent'], frame: Buffer): void {
+    this.#arrived.push({ channel, recent, frame });
+    if (this.#arrived.length > 1) return;
+    setImmediate(() => {
+      const arrived = this.#arrived;
+      this.#arrived = [];
+      this.#burst(() => {
+        for (const { channel, recent, frame } of arrived) {
+          recent.push({ seq: seqOf(frame), frame });
+          if (recent.length > keptFrames) recent.shift();
+          this.#hub?.deliverEncoded(channel, frame);
+        }
+      });
+    });
+  }
+
+  /**
+   * Runs `then` once every frame that arrived has been handed on: a subscriber joining then gets
+   * from `recent` what followed its greeting, and from the hub only what comes after.
+   */
+  #whenHandedOn(then: () => void): void {
+    if (this.#arrived.length === 0) then();
+    else setImmediate(() => this.#whenHandedOn(then));
   }
 
   /** Once a second: take up or give up the engines' side, forget unwanted channels, say what is wanted. */

@@ -134,7 +134,7 @@ export class SocketGateway implements ConnectionHost {
     }
     const { relay } = this.#options;
     if (relay) {
-      relay.start(this.hub);
+      relay.start(this.hub, burst);
       this.#unlisten.push(() => relay.stop());
     }
     // Private frames go out at once: a trader waits for their own order, not for a tick.

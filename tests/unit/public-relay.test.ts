@@ -1,0 +1,114 @@
+// A public channel relayed from the engines' node: whenever a client joins on another node, among
+// frames arriving and being handed on, it gets its greeting and then every frame after it once, in
+// order, and the frames of one arrival are written to each client together.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LocalBus } from '../../server/bus/local-bus.ts';
+import { PublicRelay } from '../../server/bus/public-relay.ts';
+import { ChannelHub, encodeFrame } from '../../server/gateway/channel-hub.ts';
+import type { Connection } from '../../server/gateway/connection.ts';
+import type { PublicStream } from '../../server/gateway/streams.ts';
+
+const channel = 'depth.BTCUSDT';
+const silent = { warn: () => undefined };
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The engines' node's stream: its greeting is a snapshot at the channel's current number. */
+const stream: PublicStream = {
+  serves: (name) => name === channel,
+  greeting: (name, now, hub) => encodeFrame(name, hub.seqOf(name), now, { type: 'snapshot' }),
+  start: () => () => undefined,
+};
+
+function cluster() {
+  const bus = new LocalBus();
+  const ownerHub = new ChannelHub();
+  const relayHub = new ChannelHub();
+  const node = (nodeId: string, owner: boolean) =>
+    new PublicRelay({
+      bus,
+      nodeId,
+      streams: [stream],
+      isOwner: () => owner,
+      now: () => 0,
+      log: silent,
+    });
+  const owner = node('a', true);
+  const relay = node('b', false);
+  owner.start(ownerHub);
+  const bursts: number[] = [];
+  relay.start(relayHub, (deliver) => {
+    bursts.push(0);
+    deliver();
+  });
+  return {
+    owner,
+    relay,
+    ownerHub,
+    bursts,
+    stop: () => {
+      owner.stop();
+      relay.stop();
+    },
+  };
+}
+
+/** A client on the relaying node: the sequence numbers of what it received. */
+function client() {
+  const seqs: number[] = [];
+  const connection = {
+    channels: new Set([channel]),
+    deliver: (frame: Buffer) => seqs.push(JSON.parse(frame.toString()).seq as number),
+  } as unknown as Connection;
+  return { connection, seqs };
+}
+
+describe('the public relay', () => {
+  it('gives every client joining at any moment its greeting, then each later frame once, in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('publish', 'join', 'turn', 'micro'), { maxLength: 60 }),
+        async (steps) => {
+          const { relay, ownerHub, stop } = cluster();
+          // The first client makes the channel wanted: the engines' node publishes it from then on.
+          const clients = [client()];
+          relay.join(clients[0]?.connection as Connection, channel);
+          await nextTurn();
+          let published = 0;
+          for (const step of steps) {
+            if (step === 'publish') ownerHub.publish(channel, { n: ++published }, 0);
+            else if (step === 'join') {
+              const joining = client();
+              clients.push(joining);
+              relay.join(joining.connection, channel);
+            } else if (step === 'turn') await nextTurn();
+            else await Promise.resolve();
+          }
+          for (let i = 0; i < 5; i++) await nextTurn();
+          const last = ownerHub.seqOf(channel);
+          for (const { seqs } of clients) {
+            const [greeting = -1, ...after] = seqs;
+            expect(after).toEqual(
+              Array.from({ length: last - greeting }, (_, i) => greeting + 1 + i),
+            );
+          }
+          stop();
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('writes the frames that arrived together in one burst to each client', async () => {
+    const { relay, ownerHub, bursts, stop } = cluster();
+    const { connection, seqs } = client();
+    relay.join(connection, channel);
+    for (let i = 0; i < 5; i++) await nextTurn();
+    bursts.length = 0;
+    for (let i = 0; i < 24; i++) ownerHub.publish(channel, { n: i }, 0);
+    await nextTurn();
+    expect(bursts).toHaveLength(1);
+    expect(seqs.slice(1)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    stop();
+  });
+});
