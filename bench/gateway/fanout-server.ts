@@ -1,7 +1,10 @@
-// The server process of the fan-out benchmark: a Fastify app with the real socket gateway and
+// The server process of the fan-out benchmarks: a Fastify app with the real socket gateway and
 // market service, fed by the flood feed, and the measurements only the server can take (memory,
 // event-loop delay, CPU). `FANOUT_VARIANT` picks the hub: `shared` (the gateway's own) or
-// `per-client` (the naive baseline).
+// `per-client` (the naive baseline). `FANOUT_ROLE` picks its part: `single` (alone, the default),
+// or one node of a cluster over NATS (`NATS_URL`, subjects under `FANOUT_SCOPE`): `owner` (the
+// feed is here, and its frames go to the bus for the others) or `relay` (frames from the owner,
+// through the gateway's public relay, as a node without the engines gets them).
 import Fastify from 'fastify';
 import {
   DummyDriver,
@@ -10,6 +13,10 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
 } from 'kysely';
+import type { Bus } from '../../server/bus/bus.ts';
+import { scopedBus } from '../../server/bus/cluster-scope.ts';
+import { NatsBus } from '../../server/bus/nats-bus.ts';
+import { PublicRelay } from '../../server/bus/public-relay.ts';
 import type { Database } from '../../server/db/tables.ts';
 import { SocketGateway } from '../../server/gateway/socket-gateway.ts';
 import { defaultMarkets, marketsFor } from '../../server/market/catalog.ts';
@@ -18,11 +25,12 @@ import { marketStream } from '../../server/market/market-stream.ts';
 import { nodeScheduler } from '../../server/scheduler.ts';
 import { FloodFeed } from './flood-feed.ts';
 import { serve } from './ipc.ts';
-import type { Ready, ServerRequest, Status, Variant } from './messages.ts';
+import type { Ready, Role, ServerRequest, Status, Variant } from './messages.ts';
 import { PerClientHub } from './per-client-hub.ts';
 import { memory, ServerWindow } from './server-window.ts';
 
-const variant = process.env.FANOUT_VARIANT as Variant;
+const variant = (process.env.FANOUT_VARIANT ?? 'shared') as Variant;
+const role = (process.env.FANOUT_ROLE ?? 'single') as Role;
 const sampleMs = 250;
 /**
  * Output waiting for slow peers may reach `bufferedBytes` (1 MiB) per connection before the
@@ -56,8 +64,31 @@ const service = new MarketService({
   historyDays: 0,
   storeMs: 3_600_000,
 });
+const stream = marketStream(service);
+const bus: Bus | undefined =
+  role === 'single'
+    ? undefined
+    : scopedBus(
+        await NatsBus.connect({
+          url: process.env.NATS_URL ?? '',
+          name: `fanout-${role}-${process.pid}`,
+          log: app.log,
+        }),
+        process.env.FANOUT_SCOPE ?? 'fanout',
+      );
+const relay =
+  bus &&
+  new PublicRelay({
+    bus,
+    nodeId: `fanout-${process.pid}`,
+    streams: [stream],
+    isOwner: () => role === 'owner',
+    now: () => Date.now(),
+    log: app.log,
+  });
 const gateway = new SocketGateway({
-  publicStreams: [marketStream(service)],
+  publicStreams: [stream],
+  relay,
   privateStreams: [],
   scheduler: nodeScheduler,
   authenticate: async () => null,
@@ -76,7 +107,8 @@ service.onChanges((now) => {
   if (flooding) feed.step(now);
   window?.tickStarts();
 });
-await service.start();
+// A relay node has no feed of its own: what it sends comes from the owner.
+if (role !== 'relay') await service.start();
 await gateway.register(app);
 service.onChanges(() => window?.tickEnds());
 await app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });

@@ -2,6 +2,8 @@
 // asks, the server and client processes answer each request with one reply of the same `id`.
 
 export type Variant = 'shared' | 'per-client';
+/** Alone, or one node of a cluster: the one with the feed, or one relaying it. */
+export type Role = 'single' | 'owner' | 'relay';
 
 export interface Memory {
   rss: number;
