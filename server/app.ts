@@ -3,8 +3,6 @@ import { existsSync } from 'node:fs';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { resolveSession, sessionLimitsOf } from './accounts/sessions.ts';
 import { clusterScope, scopedBus } from './bus/cluster-scope.ts';
@@ -15,7 +13,9 @@ import type { AppDeps } from './deps.ts';
 import { SocketGateway } from './gateway/socket-gateway.ts';
 import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
 import { registerLanguage } from './http/language.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { createRouter } from './http/router.ts';
+import { registerStaticFiles } from './http/static-files.ts';
 import { createMarketService } from './market/create-market.ts';
 import { PrintRecorder } from './market/print-recorder.ts';
 import type { ModuleContext } from './module.ts';
@@ -61,11 +61,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) =>
-      Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
+  const sessionLimits = sessionLimitsOf(config);
+  await registerRateLimits(app, {
+    apiPerMinute: config.rateLimitPerMinute,
+    upgradesPerMinute: config.wsUpgradesPerMinute,
+    userOf: async (token) =>
+      (await resolveSession(deps.db, deps.clock, sessionLimits, token))?.userId ?? null,
   });
   await app.register(formbody);
   await app.register(multipart, {
@@ -81,7 +82,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  const sessionLimits = sessionLimitsOf(config);
   const router = createRouter(app, { db: deps.db, clock: deps.clock, sessionLimits });
   // Before any route: a route keeps the error handler in force when it is declared.
   registerErrorHandlers(app, router.paths);
@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ]);
 
   if (existsSync(config.webRoot)) {
-    await app.register(fastifyStatic, { root: config.webRoot, wildcard: false });
+    await registerStaticFiles(app, config.webRoot);
   } else {
     app.log.warn({ webRoot: config.webRoot }, 'web app not built; serving the API only');
   }
