@@ -141,6 +141,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   /** Market sockets one client address may hold at once (a carrier NAT puts many behind one). */
   WS_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(20_000).default(20),
+  WS_UPGRADES_PER_MINUTE: positiveInt.default(1200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().min(1).default('./dist'),
   SPOT_TRADING: flag.default(true),
@@ -214,9 +215,12 @@ export interface Config {
   sessionMaxMs: number;
   /** Which proxies may set X-Forwarded-For: none, all, or addresses and presets (`loopback`, CIDRs). */
   trustProxy: boolean | string;
+  /** API calls a minute per user with a session, else per client address. */
   rateLimitPerMinute: number;
   /** Market sockets one client address may hold at once. */
   wsConnectionsPerAddress: number;
+  /** Socket upgrades one client address may make a minute. */
+  wsUpgradesPerMinute: number;
   logLevel: string;
   webRoot: string;
   spot: SpotSettings;
@@ -337,6 +341,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     trustProxy: parseTrustProxy(s.TRUST_PROXY),
     rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
     wsConnectionsPerAddress: s.WS_CONNECTIONS_PER_ADDRESS,
+    wsUpgradesPerMinute: s.WS_UPGRADES_PER_MINUTE,
     logLevel: s.LOG_LEVEL,
     webRoot: path.resolve(s.WEB_ROOT),
     spot: {
