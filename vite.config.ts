@@ -8,7 +8,7 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 export default defineConfig({
   plugins: [react(), precompress()],
   worker: { format: 'es' },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     proxy: {
       '/api': apiTarget,

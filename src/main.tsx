@@ -11,8 +11,9 @@ import { storage } from './storage.ts';
 import './styles.css';
 
 applyDocumentSettings(document.documentElement, window.localStorage);
-initI18n(storage.language());
+// The worker starts while the language's strings load: the two come over the network together.
 const core = startCore();
+await initI18n(storage.language());
 
 const root = document.getElementById('root');
 if (root) {

@@ -3,18 +3,14 @@
 // chart and the book receive thousands of them.
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { type KlinePeriod, klinePeriods, symbolPattern } from '../market-names.ts';
 import { blankAsAbsent, decimalInteger, decimalString } from '../primitives.ts';
 
 /** Symbols are `BTCUSDT` on the wire and `BTC/USDT` on screen. */
-export const symbolSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{2,12}USDT$/);
+export const symbolSchema = z.string().trim().toUpperCase().regex(symbolPattern);
 
-export const klinePeriods = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as const;
+export { type KlinePeriod, klinePeriods };
 export const klinePeriodSchema = z.enum(klinePeriods);
-export type KlinePeriod = z.infer<typeof klinePeriodSchema>;
 
 /** The 24 h statistics of a market, as the `ticker.*` socket channel carries them. */
 export const tickerDataSchema = z.object({

@@ -1,27 +1,30 @@
-// i18next with the nine languages; `bl` is Polish to Intl and `he` reads right to left.
+// i18next with the nine languages; `bl` is Polish to Intl and `he` reads right to left. Only the
+// active language's strings load, in a file of their own: a language change reloads the page,
+// and every string exists in every language (tests/unit/ui-strings.test.ts), so no other is needed.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../schemas/languages.ts';
-import bl from './locales/bl.json';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import he from './locales/he.json';
-import it from './locales/it.json';
-import pt from './locales/pt.json';
-import zh from './locales/zh.json';
 
-export const uiStrings = { zh, en, de, fr, he, it, pt, es, bl } as const;
+type Strings = { default: Record<string, unknown> };
 
-export function initI18n(language: Language) {
-  const resources = Object.fromEntries(
-    Object.entries(uiStrings).map(([code, translation]) => [code, { translation }]),
-  );
-  void i18next.use(initReactI18next).init({
-    resources,
+const load: Record<Language, () => Promise<Strings>> = {
+  zh: () => import('./locales/zh.json'),
+  en: () => import('./locales/en.json'),
+  de: () => import('./locales/de.json'),
+  fr: () => import('./locales/fr.json'),
+  he: () => import('./locales/he.json'),
+  it: () => import('./locales/it.json'),
+  pt: () => import('./locales/pt.json'),
+  es: () => import('./locales/es.json'),
+  bl: () => import('./locales/bl.json'),
+};
+
+export async function initI18n(language: Language) {
+  const { default: translation } = await load[language]();
+  await i18next.use(initReactI18next).init({
+    resources: { [language]: { translation } },
     lng: language,
-    fallbackLng: 'en',
+    fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
   });

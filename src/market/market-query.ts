@@ -1,6 +1,6 @@
 // The price chart's address: `/pages/kline/index?symbol=BTCUSDT&period=15m`. A missing or malformed
 // value falls back to a default rather than an error page, since the link may be typed or shared.
-import { type KlinePeriod, klinePeriods, symbolSchema } from '../../schemas/api/market.schema.ts';
+import { type KlinePeriod, klinePeriods, readSymbol } from '../../schemas/market-names.ts';
 
 export const klinePath = '/pages/kline/index';
 export const defaultSymbol = 'BTCUSDT';
@@ -18,8 +18,7 @@ export function isKlinePeriod(value: unknown): value is KlinePeriod {
 
 /** A page's market from its search (`?symbol=BTCUSDT`); the default market when it names none. */
 export function parseSymbol(search: Readonly<Record<string, unknown>>): string {
-  const symbol = symbolSchema.safeParse(search.symbol);
-  return symbol.success ? symbol.data : defaultSymbol;
+  return readSymbol(search.symbol) ?? defaultSymbol;
 }
 
 /** Reads the router's parsed search, whose values may be any JSON type. */

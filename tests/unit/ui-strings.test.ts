@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { languages } from '../../schemas/languages.ts';
-import { uiStrings } from '../../src/i18n/index.ts';
+import { uiStrings } from '../../src/i18n/all-strings.ts';
 import { routeTable } from '../../src/routes/route-table.ts';
 
 type Tree = { [key: string]: string | Tree };

@@ -1,0 +1,77 @@
+// What a phone downloads, from the build's manifest: the critical path (the entry, everything it
+// imports statically, its styles, the core worker it starts and the active language's strings)
+// and the whole app (every script and style a user can reach; of the nine languages' strings only
+// one, since a user loads one). Sizes are gzip at level 9, as the server sends them, so they are
+// the same on every machine and run.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { constants, gzipSync } from 'node:zlib';
+import { languages } from '../schemas/languages.ts';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+export interface SizedFile {
+  file: string;
+  gzipBytes: number;
+}
+
+export interface BundleSize {
+  critical: SizedFile[];
+  criticalBytes: number;
+  /** Every script and style but the other languages' strings. */
+  wholeBytes: number;
+  /** Every file a language's strings are in. */
+  languageFiles: SizedFile[];
+}
+
+const gzipBytes = (dist: string, file: string) =>
+  gzipSync(readFileSync(path.join(dist, file)), { level: constants.Z_BEST_COMPRESSION }).length;
+const languageFile = new RegExp(`^assets/(${languages.join('|')})-[\\w-]+\\.js$`);
+
+export function measureBundle(dist: string, language = 'en'): BundleSize {
+  const manifestPath = path.join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`no build manifest at ${manifestPath}`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
+  if (!entry) throw new Error('the build has no entry');
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry[0]);
+  // The core worker is started by the entry; its file is named in the entry's code.
+  for (const file of [...files]) {
+    if (!file.endsWith('.js')) continue;
+    const code = readFileSync(path.join(dist, file), 'utf8');
+    for (const [worker] of code.matchAll(/[\w.-]+\.worker-[\w-]+\.js/g))
+      files.add(`assets/${worker}`);
+  }
+  const assets = readdirSync(path.join(dist, 'assets'))
+    .filter((name) => /\.(js|css)$/.test(name))
+    .map((name) => `assets/${name}`);
+  const languageFiles = assets
+    .filter((file) => languageFile.test(file))
+    .map((file) => ({ file, gzipBytes: gzipBytes(dist, file) }));
+  const active = languageFiles.find((sized) => sized.file.startsWith(`assets/${language}-`));
+  if (active) files.add(active.file);
+  const critical = [...files].map((file) => ({ file, gzipBytes: gzipBytes(dist, file) }));
+  const others = new Set(languageFiles.filter((sized) => sized !== active).map((s) => s.file));
+  const wholeBytes = assets
+    .filter((file) => !others.has(file))
+    .reduce((sum, file) => sum + gzipBytes(dist, file), 0);
+  return {
+    critical,
+    criticalBytes: critical.reduce((sum, sized) => sum + sized.gzipBytes, 0),
+    wholeBytes,
+    languageFiles,
+  };
+}
