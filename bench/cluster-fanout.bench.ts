@@ -7,8 +7,8 @@
 // `FANOUT_SIZES=300,3000` changes the sizes (multiples of three).
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { defaultMarkets, marketsFor } from '../server/market/catalog.ts';
 import { natsAnswers } from '../tests/support/nats.ts';
+import { fanoutChannels, launchClients } from './gateway/fanout-setup.ts';
 import { Remote } from './gateway/ipc.ts';
 import type {
   ClientRequest,
@@ -34,9 +34,7 @@ const subscribeTimeoutMs = 90_000;
 /** Each channel changes on every 100 ms publication tick of the flood. */
 const floodFramesPerChannel = 10;
 
-const channels = marketsFor(defaultMarkets).flatMap(({ symbol }) =>
-  ['ticker', 'depth', 'trades'].map((kind) => `${kind}.${symbol}`),
-);
+const channels = fanoutChannels;
 const here = path.join(import.meta.dirname, 'gateway');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -67,14 +65,7 @@ export async function run(): Promise<void> {
   const cores = availableParallelism();
   /** Every core but the clients' one: the servers of both setups get the same. */
   const serverCpus = pinning ? Array.from({ length: cores - 1 }, (_, i) => i).join(',') : undefined;
-  const clients = await Promise.all(
-    Array.from({ length: clientProcesses }, async (_, i) => {
-      const { child } = await launch(path.join(here, 'fanout-clients.ts'), {
-        cpus: pinning?.cpus,
-      });
-      return { child, remote: new Remote<ClientRequest>(child, `client ${i + 1}`) };
-    }),
-  );
+  const clients = await launchClients(clientProcesses, pinning?.cpus);
   const rows: Row[] = [];
   const notes: string[] = [];
   try {

@@ -5,8 +5,9 @@
 
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { defaultMarkets, marketsFor } from '../server/market/catalog.ts';
+import { defaultMarkets } from '../server/market/catalog.ts';
 import { cpuTimes, softirqCores } from './gateway/cpu-times.ts';
+import { fanoutChannels, launchClients } from './gateway/fanout-setup.ts';
 import { fanoutTable, type Row } from './gateway/fanout-table.ts';
 import { Remote } from './gateway/ipc.ts';
 import type {
@@ -36,9 +37,7 @@ const subscribeTimeoutMs = 60_000;
 /** Descriptors a process needs besides its sockets (stdio, IPC, the loader, timers). */
 const spareFiles = 256;
 
-const channels = marketsFor(defaultMarkets).flatMap(({ symbol }) =>
-  ['ticker', 'depth', 'trades'].map((kind) => `${kind}.${symbol}`),
-);
+const channels = fanoutChannels;
 const here = path.join(import.meta.dirname, 'gateway');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,14 +45,7 @@ export async function run(): Promise<void> {
   const fileLimit = openFileLimit();
   const pinning = clientCores();
   const notes: string[] = [];
-  const clients = await Promise.all(
-    Array.from({ length: clientProcesses }, async (_, i) => {
-      const { child } = await launch(path.join(here, 'fanout-clients.ts'), {
-        cpus: pinning?.cpus,
-      });
-      return { child, remote: new Remote<ClientRequest>(child, `client ${i + 1}`) };
-    }),
-  );
+  const clients = await launchClients(clientProcesses, pinning?.cpus);
 
   const rows: Row[] = [];
   try {
