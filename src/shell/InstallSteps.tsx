@@ -6,13 +6,14 @@ import { BottomSheet } from '../ui/BottomSheet.tsx';
 
 export function InstallSteps(props: { onClose(): void }) {
   const { t } = useTranslation();
-  const steps =
-    installStepsFor(navigator.userAgent, navigator.maxTouchPoints) === 'ios'
-      ? [t('menu.installIos1'), t('menu.installIos2'), t('menu.installIos3')]
-      : [t('menu.installBrowser1'), t('menu.installBrowser2'), t('menu.installBrowser3')];
+  const ios = installStepsFor(navigator.userAgent, navigator.maxTouchPoints) === 'ios';
+  const steps = ios
+    ? [t('menu.installIos1'), t('menu.installIos2'), t('menu.installIos3')]
+    : [t('menu.installBrowser1'), t('menu.installBrowser2'), t('menu.installBrowser3')];
   return (
     <BottomSheet title={t('menu.installTitle')} onClose={props.onClose} testId="install-steps">
-      <p className="install-steps__intro">{t('menu.installHint')}</p>
+      {/* The short hint names the browser menu, which is not where Safari keeps it. */}
+      {!ios && <p className="install-steps__intro">{t('menu.installHint')}</p>}
       <ol className="install-steps">
         {steps.map((step) => (
           <li key={step}>{step}</li>
