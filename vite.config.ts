@@ -1,12 +1,62 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
 
 // The web app. `npm run dev` serves it with the API proxied to a server on PORT (default 8080).
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
+/** The dark theme's background (`--bg` in src/styles.css): the splash screen and the status bar. */
+const darkBackground = '#0b0e14';
+
+// Installable, with the app shell precached by a generated service worker (docs/pwa.md).
+const pwa = VitePWA({
+  strategies: 'generateSW',
+  filename: 'sw.js',
+  // A new version waits until the trader chooses to reload (docs/pwa.md); the app registers it.
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['logo.svg', 'icons/apple-touch-icon.png'],
+  manifest: {
+    name: 'Meridian',
+    short_name: 'Meridian',
+    description: 'Spot, perpetual futures and more, made for the phone.',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    background_color: darkBackground,
+    theme_color: darkBackground,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      {
+        src: '/icons/icon-maskable-512.png',
+        sizes: '512x512',
+        type: 'image/png',
+        purpose: 'maskable',
+      },
+    ],
+  },
+  workbox: {
+    // The shell: pages, scripts (the core worker's bundle among them), styles, fonts and icons.
+    globPatterns: ['**/*.{html,js,css,woff,woff2,svg,png,webmanifest}'],
+    // The chart and trading chunks are large; a shell missing one would fail offline.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    // The server's own paths are never answered with the app: the API, the socket, operators.
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/ops(\/|$)/],
+    cleanupOutdatedCaches: true,
+    // No runtime caching: a request outside the precache (every API call) is not answered by the
+    // worker at all and goes to the network as if there were no worker.
+    runtimeCaching: [],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // The copies compressed last, once the service worker is written too.
+  plugins: [react(), pwa, precompress()],
   worker: { format: 'es' },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {

@@ -1,4 +1,5 @@
-// Entry of the web app: <html> settings, i18n, the worker, then the router inside the app state.
+// Entry of the web app: <html> settings, i18n, the worker, the service worker and the install
+// prompt, then the router inside the app state.
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,6 +7,8 @@ import { AppProvider } from './app/app-context.tsx';
 import { startCore } from './core-bridge.ts';
 import { applyDocumentSettings } from './document-settings.ts';
 import { initI18n } from './i18n/index.ts';
+import { installPrompt } from './pwa/install-prompt.ts';
+import { registerServiceWorker } from './pwa/register-service-worker.ts';
 import { router } from './routes/router.tsx';
 import { storage } from './storage.ts';
 import './styles.css';
@@ -13,6 +16,8 @@ import './styles.css';
 applyDocumentSettings(document.documentElement, window.localStorage);
 // The worker starts while the language's strings load: the two come over the network together.
 const core = startCore();
+registerServiceWorker();
+installPrompt.listen(window);
 await initI18n(storage.language());
 
 const root = document.getElementById('root');

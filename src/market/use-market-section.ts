@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MarketSection, Outcome } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useRetryOnReconnect } from './use-retry-on-reconnect.ts';
 
 export interface SectionLoad {
   /** The section's markets from the last load that succeeded; null before the first one. */
@@ -40,6 +41,7 @@ export function useSymbolsLoad(
       latest.current++;
     };
   }, [reload]);
+  useRetryOnReconnect(state.failed, reload);
 
   return { ...state, reload };
 }

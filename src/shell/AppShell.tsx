@@ -1,4 +1,5 @@
-// The frame around every page: top bar, page, side menu, language panel, toasts, confirmations.
+// The frame around every page: top bar, the offline and update banners, page, side menu, language
+// panel, toasts, confirmations.
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +7,12 @@ import { useApp } from '../app/app-context.tsx';
 import { useBack, useGo } from '../routes/navigation.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { LanguagePanel } from './LanguagePanel.tsx';
+import { OfflineBanner } from './OfflineBanner.tsx';
 import { PullToRefresh } from './PullToRefresh.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { Toasts } from './Toasts.tsx';
 import { TopBar } from './TopBar.tsx';
+import { UpdateBanner } from './UpdateBanner.tsx';
 
 const homePaths = new Set(['/', '/pages/index/index']);
 
@@ -42,6 +45,8 @@ export function AppShell() {
         onUser={() => (app.token ? app.setMenuOpen(true) : go('/login'))}
         showLanguage={isHome}
       />
+      <OfflineBanner />
+      <UpdateBanner />
       <main className="page">
         <PullToRefresh enabled={match?.staticData.pullToRefresh ?? false}>
           <Outlet />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useGo } from '../routes/navigation.ts';
+import { InstallEntry } from './InstallEntry.tsx';
 import { MenuHeader } from './MenuHeader.tsx';
 import { SidePanel } from './SidePanel.tsx';
 
@@ -72,7 +73,7 @@ export function SideMenu() {
         {entry(t('menu.notice'), () =>
           open('/pages/article/index', { category_id: noticeCategory }),
         )}
-        {entry(t('menu.download'), () => app.toast(t('menu.installHint')))}
+        <InstallEntry />
         {entry(t('menu.addressBook'), () => open('/pages/assets/address'))}
         {entry(t('menu.security'), () => open('/pages/user/safe'))}
         {entry(t('menu.share'), () => open('/pages/user/share'))}
