@@ -1,0 +1,119 @@
+// Lighthouse's mobile preset (a mid-range phone: 4× CPU slowdown, slow 4G, simulated) against the
+// built app on the embedded server, as a phone would load it (`npm run bench -- lighthouse`):
+// home, spot trade and futures trade, each loaded `LIGHTHOUSE_RUNS` times (3) in a fresh profile,
+// the median run's scores and metrics printed. Needs `npm run build` first.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServerProcess } from '../tests/support/server-process.ts';
+import { markdownTable } from './table.ts';
+
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const pages = [
+  { name: 'home', at: '/' },
+  { name: 'spot trade', at: '/#/pages/spot/trade?symbol=BTCUSDT' },
+  { name: 'futures trade', at: '/#/pages/contract/trade?symbol=BTCUSDT' },
+];
+const chromiumFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+interface Result {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  speedIndex: number;
+  bytes: number;
+}
+
+async function audit(url: string): Promise<Result> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: chromiumFlags,
+  });
+  try {
+    const answer = await lighthouse(url, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!answer) throw new Error('Lighthouse gave no result');
+    const { categories, audits } = answer.lhr;
+    const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    return {
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      tbt: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      speedIndex: value('speed-index'),
+      bytes: value('total-byte-weight'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function run(): Promise<void> {
+  if (!existsSync(path.resolve(import.meta.dirname, '../dist/index.html'))) {
+    process.stdout.write('The web app is not built: run `npm run build` first.\n');
+    return;
+  }
+  const server = await startServerProcess({ LIQUIDITY_PROVIDER: 'true' });
+  const rows: string[][] = [];
+  try {
+    for (const page of pages) {
+      const results: Result[] = [];
+      for (let i = 0; i < runs; i++) results.push(await audit(`${server.url}${page.at}`));
+      const byScore = [...results].sort((a, b) => a.performance - b.performance);
+      const median = byScore[Math.floor(byScore.length / 2)] as Result;
+      const s = (ms: number) => (ms / 1000).toFixed(1);
+      rows.push([
+        page.name,
+        String(median.performance),
+        `${byScore[0]?.performance}–${byScore.at(-1)?.performance}`,
+        String(median.accessibility),
+        s(median.fcp),
+        s(median.lcp),
+        Math.round(median.tbt).toString(),
+        median.cls.toFixed(3),
+        s(median.speedIndex),
+        (median.bytes / 1024).toFixed(0),
+      ]);
+    }
+  } finally {
+    await server.stop();
+  }
+  const right = (title: string) => ({ title, align: 'right' as const });
+  process.stdout.write(
+    `Lighthouse mobile preset, ${runs} runs a page, the median by performance score.\n\n${markdownTable(
+      [
+        { title: 'page' },
+        right('performance'),
+        right('range'),
+        right('accessibility'),
+        right('FCP s'),
+        right('LCP s'),
+        right('TBT ms'),
+        right('CLS'),
+        right('Speed Index s'),
+        right('KiB transferred'),
+      ],
+      rows,
+    )}\n`,
+  );
+}
