@@ -26,6 +26,26 @@ export function sameParams(a: unknown, b: unknown): boolean {
 }
 
 export function useView<K extends ViewName>(name: K, ...args: ViewArgs<K>): ViewPayloads[K] | null {
+  return useFoldedView(
+    name,
+    keepLatest as () => (payload: ViewPayloads[K]) => ViewPayloads[K],
+    ...args,
+  );
+}
+
+/** The fold of a plain view: what the page shows is the latest payload. */
+const keepLatest = () => (payload: unknown) => payload;
+
+/**
+ * A view whose payloads are folded into what the page shows: `fold` is made afresh for each watch
+ * (a chart's columns, built from updates of its candles), and sees every payload of that watch,
+ * in order.
+ */
+export function useFoldedView<K extends ViewName, Shown>(
+  name: K,
+  makeFold: () => (payload: ViewPayloads[K]) => Shown,
+  ...args: ViewArgs<K>
+): Shown | null {
   const { core } = useApp();
   const params = args[0] as ViewParams[K] | undefined;
   const [watched, setWatched] = useState(params);
@@ -35,14 +55,15 @@ export function useView<K extends ViewName>(name: K, ...args: ViewArgs<K>): View
   const [received, setReceived] = useState<{
     name: K;
     of: ViewParams[K] | undefined;
-    payload: ViewPayloads[K];
+    shown: Shown;
   } | null>(null);
 
   useEffect(() => {
     let id: number | undefined;
     let live = true;
+    const fold = makeFold();
     const receive = (payload: ViewPayloads[K]) => {
-      if (live) setReceived({ name, of: watched, payload });
+      if (live) setReceived({ name, of: watched, shown: fold(payload) });
     };
     void watchView(core, name, receive, watched).then((watchId) => {
       id = watchId;
@@ -52,8 +73,8 @@ export function useView<K extends ViewName>(name: K, ...args: ViewArgs<K>): View
       live = false;
       if (id !== undefined) void core.unwatch(id);
     };
-  }, [core, name, watched]);
+  }, [core, name, watched, makeFold]);
 
   // What arrived for the previous parameters is not shown for the new ones (no stale chart).
-  return received && received.name === name && received.of === watched ? received.payload : null;
+  return received && received.name === name && received.of === watched ? received.shown : null;
 }

@@ -3,7 +3,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
-import { useView } from '../app/use-view.ts';
+import { useChart } from '../chart/use-chart.ts';
 import { ChartPanel } from './ChartPanel.tsx';
 import { KlineHeader } from './KlineHeader.tsx';
 import { MarketActivity } from './MarketActivity.tsx';
@@ -17,7 +17,7 @@ export function KlinePage() {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
   const { symbol, period } = parseKlineQuery(search);
-  const chart = useView('chart', { symbol, period });
+  const chart = useChart(symbol, period);
 
   // Replacing the entry keeps Back going to the page before the chart, not through timeframes.
   const choosePeriod = useCallback(

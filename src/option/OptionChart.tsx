@@ -5,8 +5,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
 import type { OptionContractRow } from '../../workers/facade.ts';
-import { useView } from '../app/use-view.ts';
 import type { ChartLevel } from '../chart/draw-levels.ts';
+import { useChart } from '../chart/use-chart.ts';
 import { ChartPanel } from '../market/ChartPanel.tsx';
 import { TimeframeTabs } from '../market/TimeframeTabs.tsx';
 import { countdownText } from '../ui/Countdown.tsx';
@@ -18,7 +18,7 @@ const noLevels: readonly ChartLevel[] = [];
 export function OptionChart(props: { symbol: string; contracts: readonly OptionContractRow[] }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<KlinePeriod>('1m');
-  const chart = useView('chart', { symbol: props.symbol, period });
+  const chart = useChart(props.symbol, period);
   const now = useNow();
   const levels = useMemo(() => {
     const drawn = props.contracts.flatMap((contract): ChartLevel[] =>

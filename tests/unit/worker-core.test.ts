@@ -2,8 +2,9 @@
 // per frame with prices formatted, sessions and 999 reach the host, captures replay.
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ChartSeries } from '../../src/chart/chart-series.ts';
 import { createWorkerCore, type WorkerCore } from '../../workers/create-core.ts';
-import type { ScreenView, ViewPayloads } from '../../workers/facade.ts';
+import type { ChartView, ScreenView, ViewPayloads } from '../../workers/facade.ts';
 import { EventStore } from '../../workers/kernel/event-store.ts';
 import { tickerData } from '../support/events.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
@@ -240,12 +241,19 @@ describe('WorkerCore market views', () => {
         candles: Array.from({ length: 300 }, (_, i) => candle(t + i * 60_000, '10.00')),
       },
     };
-    const charts: ViewPayloads['chart'][] = [];
+    // The page builds its columns from the updates, as `useChart` does.
+    const series = new ChartSeries();
+    const updates: ViewPayloads['chart'][] = [];
+    const charts: ChartView[] = [];
     sockets.latest.serverOpens();
-    const id = core.watch('chart', (view) => charts.push(view), {
-      symbol: 'BTCUSDT',
-      period: '1m',
-    });
+    const id = core.watch(
+      'chart',
+      (update) => {
+        updates.push(update);
+        charts.push(series.apply(update));
+      },
+      { symbol: 'BTCUSDT', period: '1m' },
+    );
     await settle();
     drawFrame();
     expect(charts.at(-1)?.time.length).toBe(300);
@@ -259,6 +267,9 @@ describe('WorkerCore market views', () => {
     drawFrame();
     expect(charts.at(-1)?.close.at(-1)).toBe(10.5);
     expect(charts.at(-1)?.time.length).toBe(301);
+    // The new candle crossed alone, not the whole series again.
+    expect(updates.at(-1)).toMatchObject({ from: 300, length: 301 });
+    expect(updates.at(-1)?.time.length).toBe(1);
 
     answers['/market/kline'] = {
       code: 200,

@@ -13,7 +13,7 @@ import type { ChartColumns } from './chart-columns.ts';
 import type {
   BookRow,
   BookView,
-  ChartView,
+  ChartUpdate,
   FigureRow,
   MarketRow,
   MarketView,
@@ -102,12 +102,12 @@ export function tradesView(
   };
 }
 
-export function chartView(
+export function chartUpdate(
   symbol: string,
   period: KlinePeriod,
   series: CandleSeriesState | undefined,
   columns: ChartColumns,
-): ChartView {
+): ChartUpdate {
   const rows = series?.rows ?? [];
   const priceScale = decimalsOf(rows.at(-1)?.[4] ?? '0');
   return {

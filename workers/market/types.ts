@@ -36,20 +36,11 @@ export interface MarketView {
   simulated: boolean;
 }
 
-/**
- * A chart's candles as columns of equal length, oldest first: numbers for drawing only (every
- * label is formatted from them by the core's formatter at the market's price scale).
- */
-export interface ChartView {
+/** What a chart shows besides its candles. */
+interface ChartHeader {
   symbol: string;
   period: KlinePeriod;
   priceScale: number;
-  time: Float64Array;
-  open: Float64Array;
-  high: Float64Array;
-  low: Float64Array;
-  close: Float64Array;
-  volume: Float64Array;
   /** More history exists before the first candle. */
   hasOlder: boolean;
   /** History is being fetched (first load or older candles). */
@@ -58,6 +49,29 @@ export interface ChartView {
   feed: string;
   simulated: boolean;
 }
+
+/** Candle columns of equal length, oldest first: numbers for drawing only. */
+export interface CandleColumns {
+  time: Float64Array;
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+}
+
+/**
+ * A chart's candles as columns of equal length, oldest first: numbers for drawing only (every
+ * label is formatted from them by the core's formatter at the market's price scale). The page
+ * builds it from `ChartUpdate`s (`src/chart/chart-series.ts`).
+ */
+export type ChartView = ChartHeader & CandleColumns;
+
+/**
+ * What the worker sends a chart: its header, and the candles from `from` on, the series being
+ * `length` long; those before `from` are as last sent (`from` is 0 for the first update).
+ */
+export type ChartUpdate = ChartHeader & CandleColumns & { from: number; length: number };
 
 /** An order book side as rows of formatted price, quantity, and cumulative quantity (number, for bars). */
 export type BookRow = readonly [price: string, quantity: string, cumulative: number];

@@ -10,10 +10,10 @@ import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
 import { channelName } from '../../schemas/channels.ts';
 import type { DomainContext } from '../kernel/context.ts';
 import { defineView } from '../kernel/view.ts';
-import { ChartColumns } from './chart-columns.ts';
+import { ChartColumns, columnBuffers } from './chart-columns.ts';
 import { fetchCandles, fetchTrades } from './loaders.ts';
-import { bookView, chartView, figuresView, marketView, tradesView } from './rows.ts';
-import type { BookView, ChartView, FigureRow, MarketView, TradesView } from './types.ts';
+import { bookView, chartUpdate, figuresView, marketView, tradesView } from './rows.ts';
+import type { BookView, ChartUpdate, FigureRow, MarketView, TradesView } from './types.ts';
 
 export const marketListView = defineView<MarketView>({
   source: (view) => view.tickers,
@@ -27,15 +27,16 @@ export const figuresListView = defineView<{ rows: readonly FigureRow[] }>({
 
 type Series = { symbol: string; period: KlinePeriod };
 
-export const chartLiveView = defineView<ChartView, Series, ChartColumns>({
+export const chartLiveView = defineView<ChartUpdate, Series, ChartColumns>({
   source: (view, { symbol, period }) => view.candles[seriesKey(symbol, period)],
   // The chart's header shows the market's ticker, whichever list the market came from.
   channels: ({ symbol, period }) => [channelName.kline(symbol, period), channelName.ticker(symbol)],
   load: ({ symbol, period }, context) => void fetchCandles(context, symbol, period, null),
   memo: () => new ChartColumns(),
   payload: (view, { symbol, period }, _locale, columns) =>
-    chartView(symbol, period, view.candles[seriesKey(symbol, period)], columns),
-  transfer: transferred,
+    chartUpdate(symbol, period, view.candles[seriesKey(symbol, period)], columns),
+  // The update's columns are made for this send alone: moved, not copied.
+  transfer: (update) => Comlink.transfer(update, columnBuffers(update)),
 });
 
 /** A live order book, drawn from one part of the fold and held by its channel. */
@@ -71,23 +72,3 @@ export const tradesLiveView = liveTradesView(
   channelName.trades,
   fetchTrades,
 );
-
-/**
- * A chart's columns handed over rather than copied on arrival: copies made here, off the UI
- * thread, whose buffers move to the page (at 50,000 candles a copy costs the page milliseconds).
- */
-function transferred(view: ChartView): ChartView {
-  const columns = {
-    time: view.time.slice(),
-    open: view.open.slice(),
-    high: view.high.slice(),
-    low: view.low.slice(),
-    close: view.close.slice(),
-    volume: view.volume.slice(),
-  };
-  const moved = { ...view, ...columns };
-  return Comlink.transfer(
-    moved,
-    Object.values(columns).map((column) => column.buffer),
-  );
-}
