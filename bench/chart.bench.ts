@@ -9,6 +9,8 @@ import { launchBrowser, phonePage } from '../tests/support/browser.ts';
 import { buildBenchPage, serveBenchPage } from './browser-site.ts';
 
 const seconds = 5;
+/** How much slower than this machine the page runs, as a mid-range phone. */
+const cpuSlowdown = 4;
 const rounds = 5;
 const chartFramesPerRound = 60;
 const naiveFramesPerRound = 6;
@@ -53,6 +55,8 @@ interface LiveCase {
   render?: false;
   /** The worker transfers the columns instead of having them copied. */
   transfer?: true;
+  /** The worker sends the changed candle only; the page writes it into its columns (the app). */
+  delta?: true;
   /** A canvas of the chart's size with one rectangle instead of the chart: the browser's share. */
   floor?: true;
   /** Zoom out until about 1,000 candles are on screen; otherwise the default zoom. */
@@ -78,6 +82,12 @@ const liveCases: LiveCase[] = [
     transfer: true,
     label: '50,000 candles, 2,000 updates/s, columns transferred',
   },
+  {
+    rate: 2000,
+    history: 50_000,
+    delta: true,
+    label: '50,000 candles, 2,000 updates/s, changed candle only (the app)',
+  },
   { rate: 0, history: 50_000, zoomedOut: true, label: '50,000 zoomed out, no updates (baseline)' },
   { rate: 2000, history: 50_000, zoomedOut: true, label: '50,000 zoomed out, 2,000 updates/s' },
 ];
@@ -97,12 +107,16 @@ async function liveTable(
   url: string,
 ): Promise<string[]> {
   const rows: string[] = [];
-  for (const { rate, history, render, transfer, floor, zoomedOut, label } of liveCases) {
+  for (const { rate, history, render, transfer, delta, floor, zoomedOut, label } of liveCases) {
     const page = await phonePage(browser);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
+    // A mid-range phone: four times slower than this machine, as Lighthouse's mobile preset.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     const query = `mode=live&rate=${rate}&history=${history}&render=${render === false ? 0 : 1}`;
-    await page.goto(`${url}?${query}${transfer ? '&transfer=1' : ''}${floor ? '&floor=1' : ''}`);
+    await page.goto(
+      `${url}?${query}${transfer ? '&transfer=1' : ''}${delta ? '&delta=1' : ''}${floor ? '&floor=1' : ''}`,
+    );
     await page.waitForSelector('[data-testid="kline-chart"][data-candles]');
     if (zoomedOut) await page.evaluate(zoomOut);
     await page.waitForTimeout(1000);
@@ -111,7 +125,14 @@ async function liveTable(
       return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
     };
     await page.evaluate(
-      'window.frames_ = 0; (function count() { window.frames_++; requestAnimationFrame(count); })();',
+      `window.frames_ = 0; (function count() { window.frames_++; requestAnimationFrame(count); })();
+      window.longTasks_ = 0; window.longest_ = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          window.longTasks_++;
+          window.longest_ = Math.max(window.longest_, entry.duration);
+        }
+      }).observe({ type: 'longtask' });`,
     );
     const before = await taskSeconds();
     await page.waitForTimeout(seconds * 1000);
@@ -119,14 +140,16 @@ async function liveTable(
     const frames = Number(await page.evaluate('window.frames_'));
     const candles = await page.getAttribute('[data-testid="kline-chart"]', 'data-candles');
     const msPerFrame = (busy * 1000) / Math.max(frames, 1);
+    const longTasks = Number(await page.evaluate('window.longTasks_'));
+    const longest = Number(await page.evaluate('window.longest_'));
     rows.push(
-      `| ${label} | ${candles} | ${((busy / seconds) * 100).toFixed(1)} % | ${(frames / seconds).toFixed(0)} | ${msPerFrame.toFixed(2)} |`,
+      `| ${label} | ${candles} | ${((busy / seconds) * 100).toFixed(1)} % | ${(frames / seconds).toFixed(0)} | ${msPerFrame.toFixed(2)} | ${longTasks} | ${longTasks > 0 ? longest.toFixed(0) : '–'} |`,
     );
     await page.context().close();
   }
   return [
-    '| chart | candles on screen | main thread busy | frames/s | main-thread ms per frame |',
-    '|---|---:|---:|---:|---:|',
+    '| chart | candles on screen | main thread busy | frames/s | main-thread ms per frame | long tasks | longest ms |',
+    '|---|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ];
 }
@@ -148,7 +171,7 @@ export async function run(): Promise<void> {
         '',
         ...redraw,
         '',
-        `KlineChart fed by a worker (one new ChartView per frame), ${seconds} s each`,
+        `KlineChart fed by a worker (one update per frame), ${seconds} s each, CPU slowed ${cpuSlowdown}×`,
         '',
         ...live,
         '',

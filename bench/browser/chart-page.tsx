@@ -8,13 +8,14 @@
 import '../../src/styles.css';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ChartSeries } from '../../src/chart/chart-series.ts';
 import { ChartPainter, type FrameInput } from '../../src/chart/draw-frame.ts';
 import { KlineChart } from '../../src/chart/KlineChart.tsx';
 import { createLabels } from '../../src/chart/labels.ts';
 import { backingSize, chartLayout } from '../../src/chart/layout.ts';
 import { readTheme } from '../../src/chart/theme.ts';
 import { createTimeFormat } from '../../src/chart/time-axis.ts';
-import type { ChartView } from '../../workers/facade.ts';
+import type { ChartUpdate, ChartView } from '../../workers/facade.ts';
 import { randomCandles } from './chart-data.ts';
 import { paintNaive } from './chart-naive.ts';
 
@@ -86,7 +87,11 @@ function LiveChart() {
       name: [
         params.get('rate') ?? '0',
         params.get('history') ?? historyLength,
-        params.get('transfer'),
+        params.get('delta') === '1'
+          ? 'delta'
+          : params.get('transfer') === '1'
+            ? 'transfer'
+            : 'copy',
       ]
         .filter((part) => part !== null)
         .join(':'),
@@ -94,9 +99,11 @@ function LiveChart() {
     // `render=0` takes the views in and drops them: what the transport alone costs.
     const render = params.get('render') !== '0';
     let first = true;
-    worker.onmessage = (event: MessageEvent<ChartView>) => {
-      // Reading `data` is what copies the columns in, so both ways pay for it.
-      const view = event.data;
+    const series = new ChartSeries();
+    const delta = params.get('delta') === '1';
+    worker.onmessage = (event: MessageEvent<ChartView | ChartUpdate>) => {
+      // Reading `data` is what copies the columns in, so every way pays for it.
+      const view = delta ? series.apply(event.data as ChartUpdate) : event.data;
       if (render || first) setView(view);
       first = false;
     };

@@ -1,17 +1,20 @@
 // The chart's live feed for the benchmark, in a worker as in the app: trades move the newest
-// candle at a set rate, and at most one new ChartView per animation frame goes to the page.
-import type { ChartView } from '../../workers/facade.ts';
+// candle at a set rate, and at most one update per animation frame goes to the page: the whole
+// series copied, the whole series transferred, or (as the app does) the changed candle alone.
+import type { ChartUpdate, ChartView } from '../../workers/facade.ts';
 import { randomCandles } from './chart-data.ts';
 
-// The page names the worker `<rate>:<candles>:<transfer>`.
-const [rateText, countText, transferText] = self.name.split(':');
+// The page names the worker `<rate>:<candles>:<how>`, how being `copy`, `transfer` or `delta`.
+const [rateText, countText, how] = self.name.split(':');
 const rate = Number(rateText) || 0;
-const transfer = transferText === '1';
+const transfer = how === 'transfer';
+const delta = how === 'delta';
 const series = randomCandles(Number(countText) || 50_000);
 const last = series.time.length - 1;
 
 let changed = true;
 let seq = 0;
+let sentOnce = false;
 
 const nextFrame = (run: () => void) =>
   typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : setTimeout(run, 16);
@@ -19,7 +22,27 @@ const nextFrame = (run: () => void) =>
 function send(): void {
   if (changed) {
     changed = false;
-    if (transfer) {
+    if (delta) {
+      // The first update brings every candle, each later one the newest candle only.
+      const from = sentOnce ? last : 0;
+      sentOnce = true;
+      const column = (values: Float64Array) => values.slice(from);
+      const update: ChartUpdate = {
+        ...series,
+        from,
+        length: series.time.length,
+        time: column(series.time),
+        open: column(series.open),
+        high: column(series.high),
+        low: column(series.low),
+        close: column(series.close),
+        volume: column(series.volume),
+      };
+      const buffers = [update.time, update.open, update.high, update.low, update.close];
+      self.postMessage(update, {
+        transfer: [...buffers, update.volume].map((column) => column.buffer),
+      });
+    } else if (transfer) {
       // The alternative: fresh columns handed over, so the page receives them without a copy.
       const view: ChartView = {
         ...series,
