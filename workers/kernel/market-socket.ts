@@ -1,14 +1,12 @@
 // The market socket: one connection that reconnects by itself, answers the server's `pong` with a
 // `ping`, queues what is sent while closed, and restores subscriptions and auth on every open.
+
+import { readServerFrame } from '../../core/frame-guards.ts';
 import type { SocketProblem } from '../../core/kernel/events.ts';
 import { Outbox } from '../../core/outbox.ts';
 import type { Scheduler, TimerHandle } from '../../core/scheduler.ts';
 import { socketPolicy, socketState } from '../../core/socket-policy.ts';
-import {
-  type ClientFrame,
-  type DataFrame,
-  serverFrameSchema,
-} from '../../schemas/socket.schema.ts';
+import type { ClientFrame, DataFrame } from '../../schemas/socket.schema.ts';
 
 export type { SocketProblem };
 
@@ -179,12 +177,11 @@ export class MarketSocket {
       this.#options.onProblem({ kind: 'parse', raw: raw.slice(0, 200) });
       return;
     }
-    const frame = serverFrameSchema.safeParse(parsed);
-    if (!frame.success) {
+    const value = readServerFrame(parsed);
+    if (!value) {
       this.#options.onProblem({ kind: 'parse', raw: raw.slice(0, 200) });
       return;
     }
-    const value = frame.data;
     if ('op' in value) {
       if (value.op === 'pong') this.send({ op: 'ping' });
       else this.#options.onProblem({ kind: 'server', msg: value.msg });
