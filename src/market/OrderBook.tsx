@@ -1,6 +1,7 @@
 // The order book as mobile exchanges show it: bids and asks side by side, best prices on top and
 // next to each other, bars growing outwards from the middle by cumulative quantity. `book` says
 // whose: a spot market's, or a perpetual's own.
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookRow } from '../../workers/facade.ts';
 import { useView } from '../app/use-view.ts';
@@ -45,25 +46,40 @@ function BookSide(props: { side: 'bid' | 'ask'; rows: readonly BookRow[]; deepes
       </div>
       <ol className="book-side__rows" data-testid={bid ? 'book-bids' : 'book-asks'}>
         {props.rows.map(([priceText, quantity, cumulative]) => (
-          <li key={priceText} className="book-row">
-            <span
-              className="book-row__depth"
-              style={{ inlineSize: `${depthPercent(cumulative, props.deepest)}%` }}
-            />
-            {bid ? (
-              <>
-                <Figure>{quantity}</Figure>
-                <Figure className="book-row__price">{priceText}</Figure>
-              </>
-            ) : (
-              <>
-                <Figure className="book-row__price">{priceText}</Figure>
-                <Figure>{quantity}</Figure>
-              </>
-            )}
-          </li>
+          <BookLevel
+            key={priceText}
+            bid={bid}
+            price={priceText}
+            quantity={quantity}
+            percent={depthPercent(cumulative, props.deepest)}
+          />
         ))}
       </ol>
     </div>
   );
 }
+
+/** One price level; memoised, so a book update redraws only the levels that changed. */
+const BookLevel = memo(function BookLevel(props: {
+  bid: boolean;
+  price: string;
+  quantity: string;
+  percent: number;
+}) {
+  return (
+    <li className="book-row">
+      <span className="book-row__depth" style={{ inlineSize: `${props.percent}%` }} />
+      {props.bid ? (
+        <>
+          <Figure>{props.quantity}</Figure>
+          <Figure className="book-row__price">{props.price}</Figure>
+        </>
+      ) : (
+        <>
+          <Figure className="book-row__price">{props.price}</Figure>
+          <Figure>{props.quantity}</Figure>
+        </>
+      )}
+    </li>
+  );
+});

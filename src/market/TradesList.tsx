@@ -1,8 +1,9 @@
 // The market's recent trades, newest first: time, price coloured by the taker's side, quantity;
 // `book` says whose: a spot market's, or a perpetual's own.
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../schemas/languages.ts';
+import type { TradesView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
 import { Figure } from '../ui/Figures.tsx';
@@ -24,25 +25,61 @@ export function TradesList(props: { symbol: string; book: BookKind }) {
         <span className="trades__end">{t('kline.amount')}</span>
       </div>
       <ol className="trades__rows" data-testid="trades-list">
-        {trades.rows.map(([price, quantity, side, ts], index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: trades carry no id, and the short list is redrawn whole at most once per frame
-          <li key={index} className="trade-row">
-            <span className="trade-row__time">
-              <Figure>{time(ts)}</Figure>
-            </span>
-            <span className="trades__end">
-              <Figure className={`price price--${side === 'buy' ? 'up' : 'down'}`}>{price}</Figure>
-              <span className="visually-hidden">
-                {side === 'buy' ? t('kline.buy') : t('kline.sell')}
-              </span>
-            </span>
-            <span className="trades__end">
-              <Figure>{quantity}</Figure>
-            </span>
-          </li>
-        ))}
+        {tradeKeys(trades.rows).map((key, index) => {
+          const [price, quantity, side, ts] = trades.rows[index] as TradeRowOf;
+          return (
+            <TradeItem
+              key={key}
+              price={price}
+              quantity={quantity}
+              buy={side === 'buy'}
+              time={time(ts)}
+              sideText={side === 'buy' ? t('kline.buy') : t('kline.sell')}
+            />
+          );
+        })}
       </ol>
       {trades.rows.length === 0 && <p className="list-status">{t('kline.tradesEmpty')}</p>}
     </div>
   );
 }
+
+type TradeRowOf = TradesView['rows'][number];
+
+/**
+ * Keys that stay with a trade as newer ones push it down: its time, price and quantity, and how
+ * many alike came before it. Trades carry no id; an index for a key would redraw every row.
+ */
+function tradeKeys(rows: TradesView['rows']): string[] {
+  const seen = new Map<string, number>();
+  return rows.map(([price, quantity, side, ts]) => {
+    const base = `${ts}|${price}|${quantity}|${side}`;
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    return `${base}|${count}`;
+  });
+}
+
+/** One trade; memoised, so a new trade adds its row and leaves the others alone. */
+const TradeItem = memo(function TradeItem(props: {
+  price: string;
+  quantity: string;
+  buy: boolean;
+  time: string;
+  sideText: string;
+}) {
+  return (
+    <li className="trade-row">
+      <span className="trade-row__time">
+        <Figure>{props.time}</Figure>
+      </span>
+      <span className="trades__end">
+        <Figure className={`price price--${props.buy ? 'up' : 'down'}`}>{props.price}</Figure>
+        <span className="visually-hidden">{props.sideText}</span>
+      </span>
+      <span className="trades__end">
+        <Figure>{props.quantity}</Figure>
+      </span>
+    </li>
+  );
+});
