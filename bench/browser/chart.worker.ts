@@ -1,7 +1,9 @@
 // The chart's live feed for the benchmark, in a worker as in the app: trades move the newest
 // candle at a set rate, and at most one update per animation frame goes to the page: the whole
-// series copied, the whole series transferred, or (as the app does) the changed candle alone.
+// series copied, the whole series transferred, or (as the app does) the changed candle alone, at
+// most every `chartEveryMs`.
 import type { ChartUpdate, ChartView } from '../../workers/facade.ts';
+import { chartEveryMs } from '../../workers/market/views.ts';
 import { randomCandles } from './chart-data.ts';
 
 // The page names the worker `<rate>:<candles>:<how>`, how being `copy`, `transfer` or `delta`.
@@ -19,8 +21,13 @@ let sentOnce = false;
 const nextFrame = (run: () => void) =>
   typeof requestAnimationFrame === 'function' ? requestAnimationFrame(run) : setTimeout(run, 16);
 
+let sentAt = Number.NEGATIVE_INFINITY;
+
 function send(): void {
-  if (changed) {
+  // The app sends a live chart at most every `chartEveryMs`; the other ways on every frame.
+  const due = !delta || performance.now() - sentAt >= chartEveryMs;
+  if (changed && due) {
+    sentAt = performance.now();
     changed = false;
     if (delta) {
       // The first update brings every candle, each later one the newest candle only.

@@ -6,6 +6,7 @@ import { ChartSeries } from '../../src/chart/chart-series.ts';
 import { createWorkerCore, type WorkerCore } from '../../workers/create-core.ts';
 import type { ChartView, ScreenView, ViewPayloads } from '../../workers/facade.ts';
 import { EventStore } from '../../workers/kernel/event-store.ts';
+import { chartEveryMs } from '../../workers/market/views.ts';
 import { tickerData } from '../support/events.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 import { fakeSockets } from '../support/fake-socket.ts';
@@ -254,17 +255,30 @@ describe('WorkerCore market views', () => {
       },
       { symbol: 'BTCUSDT', period: '1m' },
     );
+    // A chart goes out at most every `chartEveryMs`: the frames in between pass it by.
+    const chartFrame = () => {
+      scheduler.advance(chartEveryMs);
+      drawFrame();
+    };
     await settle();
-    drawFrame();
+    chartFrame();
     expect(charts.at(-1)?.time.length).toBe(300);
     expect(charts.at(-1)).toMatchObject({ loading: false, hasOlder: true, priceScale: 2 });
-    sockets.latest.serverSends({
-      channel: 'kline.BTCUSDT.1m',
-      seq: 1,
-      ts: 0,
-      data: [candle(t + 300 * 60_000, '10.50')],
-    });
-    drawFrame();
+    const sent = updates.length;
+    for (const [seq, close] of ['10.40', '10.45', '10.50'].entries()) {
+      sockets.latest.serverSends({
+        channel: 'kline.BTCUSDT.1m',
+        seq: seq + 1,
+        ts: 0,
+        data: [candle(t + 300 * 60_000, close)],
+      });
+      // Frames come and go; the chart waits for its interval.
+      drawFrame();
+    }
+    expect(updates.length).toBe(sent);
+    chartFrame();
+    // One update brought the three ticks' outcome.
+    expect(updates.length).toBe(sent + 1);
     expect(charts.at(-1)?.close.at(-1)).toBe(10.5);
     expect(charts.at(-1)?.time.length).toBe(301);
     // The new candle crossed alone, not the whole series again.
@@ -284,7 +298,7 @@ describe('WorkerCore market views', () => {
     };
     core.loadOlderCandles('BTCUSDT', '1m');
     await settle();
-    drawFrame();
+    chartFrame();
     expect(charts.at(-1)?.time[0]).toBe(t - 60_000);
     expect(charts.at(-1)?.hasOlder).toBe(false);
     expect(subscriptions()).toEqual(['sub kline.BTCUSDT.1m', 'sub ticker.BTCUSDT']);

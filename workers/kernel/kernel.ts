@@ -131,6 +131,7 @@ export class Kernel<V extends Record<string, AnyView>> {
     this.#watchers = new Watchers({
       views,
       requestFrame: deps.requestFrame,
+      now: () => deps.scheduler.now(),
       locale: this.context.locale,
       shown: () => this.#shown ?? this.#live,
       channels: this.#holds,

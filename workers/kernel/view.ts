@@ -20,6 +20,11 @@ export interface ViewDefinition<Payload, Params = undefined, Memo = undefined> {
   memo?(): Memo;
   /** What crosses to the UI thread: moved buffers rather than copies. */
   transfer?(payload: Payload): Payload;
+  /**
+   * Sent at most once in this many ms (the latest state, never lost): for a view whose every
+   * change costs the page a redraw that nobody can follow at sixty a second.
+   */
+  everyMs?: number;
 }
 
 export function defineView<Payload, Params = undefined, Memo = undefined>(

@@ -1,5 +1,5 @@
-// The UI's watchers of views: each gets its view now, then at most once per frame and only when
-// the part of the fold it is drawn from changed. Watching holds the view's socket channels and
+// The UI's watchers of views: each gets its view now, then at most once per frame (or its own
+// interval) and only when the part of the fold it is drawn from changed. Watching holds the view's socket channels and
 // loads what it shows; the last unwatch lets the channels go.
 import * as Comlink from 'comlink';
 import type { ClientView } from '../../core/projections/client-view.ts';
@@ -16,6 +16,8 @@ interface Watcher {
   send(payload: unknown): void;
   /** The source last sent, or `unsent`. */
   sent: unknown;
+  /** When it was last sent (the scheduler's time), for a view sent at most every so often. */
+  sentAt: number;
   memo: unknown;
 }
 
@@ -25,6 +27,7 @@ export interface WatchersDeps {
   views: Readonly<Record<string, AnyView>>;
   /** Runs a callback before the next frame is drawn. */
   requestFrame(run: () => void): void;
+  now(): number;
   locale(): string;
   /** What the screen shows: the live fold, or a capture being replayed. */
   shown(): ClientView;
@@ -46,7 +49,14 @@ export class Watchers {
     const view = this.#deps.views[name];
     if (!view) throw new Error(`no view named ${name}`);
     const id = this.#next++;
-    const watcher: Watcher = { view, params, send, sent: unsent, memo: view.memo?.() };
+    const watcher: Watcher = {
+      view,
+      params,
+      send,
+      sent: unsent,
+      sentAt: Number.NEGATIVE_INFINITY,
+      memo: view.memo?.(),
+    };
     this.#watchers.set(id, watcher);
     this.#deps.channels.hold(holder(id), view.channels?.(params) ?? []);
     view.load?.(params, this.#deps.context);
@@ -91,17 +101,28 @@ export class Watchers {
     this.#deps.requestFrame(() => {
       this.#frameRequested = false;
       const view = this.#deps.shown();
-      for (const watcher of this.#watchers.values()) this.#send(watcher, view);
+      let waiting = false;
+      for (const watcher of this.#watchers.values()) {
+        if (this.#send(watcher, view) === 'later') waiting = true;
+      }
+      // A view held back by its interval goes out on a later frame.
+      if (waiting) this.publish();
     });
   }
 
-  #send(watcher: Watcher, view: ClientView): void {
+  /** Sends what changed; `later` when it changed but its interval has not passed yet. */
+  #send(watcher: Watcher, view: ClientView): 'sent' | 'same' | 'later' {
     const { view: definition, params } = watcher;
     const source = definition.source(view, params);
-    if (sameSource(source, watcher.sent)) return;
+    if (sameSource(source, watcher.sent)) return 'same';
+    const now = this.#deps.now();
+    const first = watcher.sent === unsent;
+    if (!first && definition.everyMs && now - watcher.sentAt < definition.everyMs) return 'later';
     watcher.sent = source;
+    watcher.sentAt = now;
     const payload = definition.payload(view, params, this.#deps.locale(), watcher.memo);
     watcher.send(definition.transfer ? definition.transfer(payload) : payload);
+    return 'sent';
   }
 }
 
