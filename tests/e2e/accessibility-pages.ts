@@ -27,6 +27,18 @@ const openLanguages = async (page: Page) => {
   await page.locator('.panel--end').waitFor();
 };
 
+/** The logout confirmation, left open: the check reads it and does not answer it. */
+const askToLogOut = async (page: Page) => {
+  await openMenu(page);
+  await page.locator('.menu-entry').last().click();
+  await page.getByRole('alertdialog').waitFor();
+};
+
+const openLeverageSheet = async (page: Page) => {
+  await page.getByTestId('contract-leverage').click();
+  await page.getByRole('dialog').waitFor();
+};
+
 const showRegistration = async (page: Page) => {
   await page.getByRole('tab').nth(1).click();
   await page.locator('input[name="repassword"]').waitFor();
@@ -56,9 +68,15 @@ export function userPages(catalogue: Catalogue): ScannedPage[] {
   return [
     { name: 'home (logged in)', path: '/' },
     { name: 'menu and settings (logged in)', path: '/', prepare: openMenu },
+    { name: 'logout confirmation', path: '/', prepare: askToLogOut },
     { name: 'spot trade (logged in)', path: '/pages/spot/trade?symbol=BTCUSDT' },
     { name: 'contract markets', path: '/pages/contract/index' },
     { name: 'contract trade', path: '/pages/contract/trade?symbol=BTCUSDT' },
+    {
+      name: 'leverage sheet',
+      path: '/pages/contract/trade?symbol=BTCUSDT',
+      prepare: openLeverageSheet,
+    },
     { name: 'contract history', path: '/pages/contract/history' },
     { name: 'contract share', path: '/pages/contract/share' },
     { name: 'option markets', path: '/pages/option/index' },
