@@ -1,13 +1,22 @@
-// Runs axe on what a page shows and reports the serious and critical findings, each with its
-// rule, the elements it names and the page it was found on.
+// Runs axe on what a page shows and reports the findings that block a user (serious and critical
+// ones, and a broken page outline), each with its rule, the elements it names and the page.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
-/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: the level the app promises. */
-const wcagAa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/**
+ * WCAG 2.0, 2.1 and 2.2 at levels A and AA, the level the app promises, and axe's best practices,
+ * which hold the rules on a page's structure.
+ */
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** Minor and moderate findings are worth reading, but these two block a user. */
-const blocking = new Set(['serious', 'critical']);
+const blockingImpacts = new Set(['serious', 'critical']);
+
+/**
+ * A page's outline as a screen reader lists it (one main landmark, a first-level heading, no
+ * skipped levels) is how a user finds their way; axe rates these moderate, we hold to them.
+ */
+const structureRules = new Set(['landmark-one-main', 'page-has-heading-one', 'heading-order']);
 
 export interface Finding {
   where: string;
@@ -18,9 +27,12 @@ export interface Finding {
 }
 
 export async function blockingFindings(page: Page, where: string): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page }).withTags(wcagAa).analyze();
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
   return results.violations
-    .filter((violation) => blocking.has(violation.impact ?? ''))
+    .filter(
+      (violation) =>
+        blockingImpacts.has(violation.impact ?? '') || structureRules.has(violation.id),
+    )
     .map((violation) => ({
       where,
       rule: violation.id,
