@@ -61,6 +61,7 @@ export function visitorPages(catalogue: Catalogue): ScannedPage[] {
     { name: 'privacy policy', path: '/pages/article/sec' },
     { name: 'support', path: '/pages/ks/index' },
     { name: 'page not found', path: '/no/such/page' },
+    { name: 'session capture and replay', path: '/debug' },
   ];
 }
 
