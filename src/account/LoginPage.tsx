@@ -143,7 +143,7 @@ function AuthScreen(props: { mode: AuthMode; inviteCode: string; onReset(): void
         send({ type: 'SUBMIT' });
       }}
     >
-      <div className="tabs" role="tablist">
+      <div className="tabs" role="tablist" aria-label={t('auth.modes')}>
         {(['login', 'register'] as const).map((tab) => (
           <button
             key={tab}

@@ -6,16 +6,22 @@ import type { AiProductRow } from '../../workers/facade.ts';
 import { Fact } from '../ui/Fact.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 
-export function AiProductCard(props: { row: AiProductRow; children?: ReactNode }) {
+export function AiProductCard(props: {
+  row: AiProductRow;
+  children?: ReactNode;
+  /** The name's heading level: a card that leads its page sits right under the page's h1. */
+  heading?: 'h2' | 'h3';
+}) {
   const { t } = useTranslation();
   const { row } = props;
+  const Heading = props.heading ?? 'h3';
   const id = row.id;
   return (
     <article className="card item-card" data-testid={`ai-product-${id}`}>
       <header className="item-card__head">
-        <h3 className="item-card__name">
+        <Heading className="item-card__name">
           {row.name} <span className="item-card__sub">{row.asset}</span>
-        </h3>
+        </Heading>
         <span className={row.open ? 'status-pill status-pill--waiting' : 'status-pill'}>
           {row.open ? t('ai.open') : t('ai.closed')}
         </span>

@@ -44,7 +44,7 @@ export function AiProductPage() {
     >
       {(product) => (
         <div className="page-stack" data-testid="ai-product-page">
-          <AiProductCard row={product} />
+          <AiProductCard row={product} heading="h2" />
           {view && product.open ? (
             <BuyForm key={id} id={id} view={view} />
           ) : (

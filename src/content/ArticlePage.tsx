@@ -29,9 +29,9 @@ export function ArticlePage() {
   if (!article.data) return <EmptyState text={t('content.missing')} />;
   return (
     <article className="content-page">
-      <h1 className="card__title" data-testid="article-title">
+      <h2 className="card__title" data-testid="article-title">
         {article.data.title}
-      </h1>
+      </h2>
       <p className="article-meta">{article.data.time}</p>
       <RenderedHtml html={article.data.html} testId="article-body" />
     </article>

@@ -18,7 +18,7 @@ export function DocumentPage() {
   if (!document.data) return <EmptyState text={t('content.missing')} />;
   return (
     <article className="content-page">
-      <h1 className="card__title">{document.data.title}</h1>
+      <h2 className="card__title">{document.data.title}</h2>
       <p className="article-meta">{t('content.updated', { time: document.data.time })}</p>
       <RenderedHtml html={document.data.html} testId="document-body" />
     </article>

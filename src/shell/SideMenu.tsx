@@ -41,7 +41,7 @@ export function SideMenu() {
   );
 
   return (
-    <SidePanel side="start" label={t('nav.menu')} onClose={() => app.setMenuOpen(false)}>
+    <SidePanel side="start" label={t('nav.menu')} navigation onClose={() => app.setMenuOpen(false)}>
       <MenuHeader onLogin={() => open('/login')} onVerify={() => open('/pages/user/auth')} />
       <ul className="menu-list">
         {entry(t('menu.home'), () => open('/'))}

@@ -1,4 +1,5 @@
-// A panel that slides over the page from one side, closed by tapping outside it.
+// A panel that slides over the page from one side, closed by tapping outside it. It is a modal
+// dialog named by its label, so a screen reader announces it and stays inside it.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +8,8 @@ export function SidePanel(props: {
   label: string;
   onClose(): void;
   children: ReactNode;
+  /** The panel's content is the app's navigation (the side menu), not a list of choices. */
+  navigation?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -14,12 +17,17 @@ export function SidePanel(props: {
       <button
         type="button"
         className="overlay__backdrop"
-        aria-label={t('confirm.cancel')}
+        aria-label={t('nav.close')}
         onClick={props.onClose}
       />
-      <nav className={`panel panel--${props.side}`} aria-label={props.label}>
-        {props.children}
-      </nav>
+      <div
+        className={`panel panel--${props.side}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={props.label}
+      >
+        {props.navigation ? <nav aria-label={props.label}>{props.children}</nav> : props.children}
+      </div>
     </div>
   );
 }

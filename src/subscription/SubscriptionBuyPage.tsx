@@ -47,7 +47,7 @@ function ProjectBuy(props: { id: number | null }) {
     >
       {(project) => (
         <div className="page-stack" data-testid="subscription-buy">
-          <SubscriptionProjectCard row={project} />
+          <SubscriptionProjectCard row={project} heading="h2" />
           {view && <Commitment view={view} />}
           {view?.open ? (
             <CommitForm id={id} view={view} />

@@ -13,9 +13,12 @@ export function SubscriptionProjectCard(props: {
   row: SubscriptionProjectRow;
   /** Under the figures: the card's action. */
   children?: ReactNode;
+  /** The name's heading level: a card that leads its page sits right under the page's h1. */
+  heading?: 'h2' | 'h3';
 }) {
   const { t } = useTranslation();
   const { row } = props;
+  const Heading = props.heading ?? 'h3';
   const id = row.id;
   return (
     <article
@@ -24,9 +27,9 @@ export function SubscriptionProjectCard(props: {
       data-stage={row.stage}
     >
       <header className="item-card__head">
-        <h3 className="item-card__name">
+        <Heading className="item-card__name">
           {row.name} <span className="item-card__sub">{row.asset}</span>
-        </h3>
+        </Heading>
         <StagePill stage={row.stage} testId={`subscription-stage-${id}`} />
       </header>
       <ProgressBar

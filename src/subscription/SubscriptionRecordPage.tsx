@@ -70,9 +70,9 @@ function RecordItem(props: {
   return (
     <li className="card item-card" data-testid={`subscription-record-${id}`}>
       <header className="item-card__head">
-        <h3 className="item-card__name">
+        <h2 className="item-card__name">
           {row.name} <span className="item-card__sub">{row.asset}</span>
-        </h3>
+        </h2>
         <StagePill stage={row.stage} />
       </header>
       <dl className="facts">

@@ -32,7 +32,7 @@ export function BottomSheet(props: {
       <button
         type="button"
         className="overlay__backdrop"
-        aria-label={t('confirm.cancel')}
+        aria-label={t('nav.close')}
         onClick={props.onClose}
       />
       <div
@@ -50,7 +50,7 @@ export function BottomSheet(props: {
           <button
             type="button"
             className="icon-button sheet__close"
-            aria-label={t('confirm.cancel')}
+            aria-label={t('nav.close')}
             onClick={props.onClose}
           >
             ×

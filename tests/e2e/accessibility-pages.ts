@@ -1,0 +1,110 @@
+// Every page of the app as a visitor and as a registered user reach it, for the accessibility
+// check: its route, and what the user does there first when the page is a state of another one.
+import type { Page } from 'playwright-core';
+
+export interface ScannedPage {
+  name: string;
+  path: string;
+  /** Brings the page into the state to check, once its content is shown. */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+/** The ids of what an operator put on sale, so the pages show real content. */
+export interface Catalogue {
+  articleId: number;
+  aiProductId: number;
+  aiOrderId: number;
+  subscriptionId: number;
+}
+
+const openMenu = async (page: Page) => {
+  await page.locator('.top-bar .icon-button').first().click();
+  await page.locator('.panel--start').waitFor();
+};
+
+const openLanguages = async (page: Page) => {
+  await page.locator('.top-bar__side--end .icon-button').click();
+  await page.locator('.panel--end').waitFor();
+};
+
+/** The logout confirmation, left open: the check reads it and does not answer it. */
+const askToLogOut = async (page: Page) => {
+  await openMenu(page);
+  await page.locator('.menu-entry').last().click();
+  await page.getByRole('alertdialog').waitFor();
+};
+
+const openLeverageSheet = async (page: Page) => {
+  await page.getByTestId('contract-leverage').click();
+  await page.getByRole('dialog').waitFor();
+};
+
+const showRegistration = async (page: Page) => {
+  await page.getByRole('tab').nth(1).click();
+  await page.locator('input[name="repassword"]').waitFor();
+};
+
+export function visitorPages(catalogue: Catalogue): ScannedPage[] {
+  return [
+    { name: 'home', path: '/' },
+    { name: 'menu and settings', path: '/', prepare: openMenu },
+    { name: 'language', path: '/', prepare: openLanguages },
+    { name: 'login', path: '/login' },
+    { name: 'register', path: '/login', prepare: showRegistration },
+    { name: 'spot markets', path: '/pages/spot/index' },
+    { name: 'spot trade', path: '/pages/spot/trade?symbol=BTCUSDT' },
+    { name: 'chart', path: '/pages/kline/index?symbol=BTCUSDT' },
+    { name: 'articles', path: '/pages/article/index' },
+    { name: 'notices', path: '/pages/article/index?category_id=92' },
+    { name: 'article', path: `/pages/article/detail?id=${catalogue.articleId}` },
+    { name: 'service agreement', path: '/pages/article/msb' },
+    { name: 'privacy policy', path: '/pages/article/sec' },
+    { name: 'support', path: '/pages/ks/index' },
+    { name: 'page not found', path: '/no/such/page' },
+    { name: 'session capture and replay', path: '/debug' },
+  ];
+}
+
+export function userPages(catalogue: Catalogue): ScannedPage[] {
+  return [
+    { name: 'home (logged in)', path: '/' },
+    { name: 'menu and settings (logged in)', path: '/', prepare: openMenu },
+    { name: 'logout confirmation', path: '/', prepare: askToLogOut },
+    { name: 'spot trade (logged in)', path: '/pages/spot/trade?symbol=BTCUSDT' },
+    { name: 'contract markets', path: '/pages/contract/index' },
+    { name: 'contract trade', path: '/pages/contract/trade?symbol=BTCUSDT' },
+    {
+      name: 'leverage sheet',
+      path: '/pages/contract/trade?symbol=BTCUSDT',
+      prepare: openLeverageSheet,
+    },
+    { name: 'contract history', path: '/pages/contract/history' },
+    { name: 'contract share', path: '/pages/contract/share' },
+    { name: 'option markets', path: '/pages/option/index' },
+    { name: 'option trade', path: '/pages/option/trade?symbol=BTCUSDT' },
+    { name: 'subscriptions', path: '/pages/subscription/index' },
+    {
+      name: 'subscription',
+      path: `/pages/subscription/buy?id=${catalogue.subscriptionId}`,
+    },
+    { name: 'subscription records', path: '/pages/subscription/record' },
+    { name: 'AI products', path: '/pages/ai/index' },
+    { name: 'AI product', path: `/pages/ai/product?id=${catalogue.aiProductId}` },
+    { name: 'AI withdrawal', path: `/pages/ai/withdraw?id=${catalogue.aiOrderId}` },
+    { name: 'asset center', path: '/pages/assets/index' },
+    { name: 'deposit', path: '/pages/assets/recharge' },
+    { name: 'deposit records', path: '/pages/assets/rechargeList' },
+    { name: 'withdraw', path: '/pages/assets/withdraw' },
+    { name: 'transfer', path: '/pages/assets/transfer' },
+    { name: 'records', path: '/pages/assets/record' },
+    { name: 'address book', path: '/pages/assets/address' },
+    { name: 'new address', path: '/pages/assets/addressAdd' },
+    { name: 'security settings', path: '/pages/user/safe' },
+    { name: 'verification', path: '/pages/user/auth' },
+    { name: 'password', path: '/pages/user/password' },
+    { name: 'invites', path: '/pages/user/share' },
+    { name: 'support (logged in)', path: '/pages/ks/index' },
+    { name: 'choose location', path: '/choose-location' },
+    { name: 'open location', path: '/open-location' },
+  ];
+}
