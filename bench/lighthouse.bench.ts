@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumArgs } from '../tests/support/browser.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
 import { markdownTable } from './table.ts';
 
@@ -15,17 +16,7 @@ const pages = [
   { name: 'spot trade', at: '/#/pages/spot/trade?symbol=BTCUSDT' },
   { name: 'futures trade', at: '/#/pages/contract/trade?symbol=BTCUSDT' },
 ];
-const chromiumFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const chromiumFlags = ['--headless=new', ...chromiumArgs];
 
 interface Result {
   performance: number;

@@ -9,21 +9,20 @@ import {
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Without the networking ones, Chromium floods a closed network with refused connections. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ executablePath, headless: true, args: chromiumArgs });
 }
 
 /** A browser context as on a 390×844 phone, with touch. */
