@@ -42,7 +42,8 @@ async function audit(url: string): Promise<Result> {
       onlyCategories: ['performance', 'accessibility'],
     });
     if (!answer) throw new Error('Lighthouse gave no result');
-    const { categories, audits } = answer.lhr;
+    const { categories, audits, runtimeError } = answer.lhr;
+    if (runtimeError) throw new Error(`${runtimeError.code}: ${runtimeError.message}`);
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -66,12 +67,22 @@ export async function run(): Promise<void> {
   }
   const server = await startServerProcess({ LIQUIDITY_PROVIDER: 'true' });
   const rows: string[][] = [];
+  const failures: string[] = [];
   try {
     for (const page of pages) {
       const results: Result[] = [];
-      for (let i = 0; i < runs; i++) results.push(await audit(`${server.url}${page.at}`));
+      for (let i = 0; i < runs; i++) {
+        // A run Lighthouse could not finish (no paint in its time limit on a loaded machine) is
+        // reported, not counted as a score of 0.
+        const result = await audit(`${server.url}${page.at}`).catch((error: unknown) => {
+          failures.push(`${page.name}, run ${i + 1}: ${String((error as Error).message)}`);
+          return null;
+        });
+        if (result) results.push(result);
+      }
       const byScore = [...results].sort((a, b) => a.performance - b.performance);
-      const median = byScore[Math.floor(byScore.length / 2)] as Result;
+      const median = byScore[Math.floor(byScore.length / 2)];
+      if (!median) continue;
       const s = (ms: number) => (ms / 1000).toFixed(1);
       rows.push([
         page.name,
@@ -91,7 +102,7 @@ export async function run(): Promise<void> {
   }
   const right = (title: string) => ({ title, align: 'right' as const });
   process.stdout.write(
-    `Lighthouse mobile preset, ${runs} runs a page, the median by performance score.\n\n${markdownTable(
+    `Lighthouse mobile preset, ${runs} runs a page, the median of those finished by performance score.\n\n${markdownTable(
       [
         { title: 'page' },
         right('performance'),
@@ -105,6 +116,6 @@ export async function run(): Promise<void> {
         right('KiB transferred'),
       ],
       rows,
-    )}\n`,
+    )}\n${failures.map((failure) => `\nNot finished: ${failure}`).join('')}\n`,
   );
 }
