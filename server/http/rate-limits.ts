@@ -7,7 +7,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addressGroup } from '../gateway/client-address.ts';
-import { apiPrefix } from './router.ts';
+import { bearerToken } from './bearer-token.ts';
+import { apiPrefix, opsPrefix } from './router.ts';
 
 export interface RateLimitSettings {
   /** API calls per user (with a session) or per address (without) a minute. */
@@ -18,13 +19,11 @@ export interface RateLimitSettings {
   userOf(token: string): Promise<number | null>;
 }
 
-const bearer = /^Bearer\s+(\S{1,200})$/i;
-
 const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? '';
 const isUpgrade = (request: FastifyRequest) => pathOf(request) === '/ws';
 const isCounted = (request: FastifyRequest) => {
   const at = pathOf(request);
-  return at.startsWith(`${apiPrefix}/`) || at.startsWith('/ops/') || at === '/ws';
+  return at.startsWith(`${apiPrefix}/`) || at.startsWith(`${opsPrefix}/`) || at === '/ws';
 };
 
 /** The window a request counts in: `ws:`, `user:` or `addr:`, then whose. */
@@ -34,7 +33,7 @@ export async function rateLimitKey(
 ): Promise<string> {
   const address = addressGroup(request.ip);
   if (isUpgrade(request)) return `ws:${address}`;
-  const token = isCounted(request) ? bearer.exec(request.headers.authorization ?? '')?.[1] : null;
+  const token = isCounted(request) ? bearerToken(request) : null;
   const user = token ? await userOf(token) : null;
   return user === null ? `addr:${address}` : `user:${user}`;
 }

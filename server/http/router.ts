@@ -4,6 +4,7 @@ import type { Endpoint, RequestOf, ResponseOf } from '../../schemas/endpoint.ts'
 import { resolveSession, type Session, type SessionLimits } from '../accounts/sessions.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import { bearerToken } from './bearer-token.ts';
 import { BusinessError } from './business-error.ts';
 import { isPublicRead, registerCachePolicy } from './cache-policy.ts';
 import { sendError, sendSuccess } from './envelope.ts';
@@ -11,7 +12,7 @@ import { parseRequest } from './validation.ts';
 
 export const apiPrefix = '/api';
 /** The operator API: its answers hold users' data, so caches keep none of them either. */
-const opsPrefix = '/ops';
+export const opsPrefix = '/ops';
 
 export interface RouteContext {
   request: FastifyRequest;
@@ -45,9 +46,9 @@ export function createRouter(
   registerCachePolicy(app, [apiPrefix, opsPrefix], publicReads);
 
   async function authenticate(request: FastifyRequest): Promise<Session> {
-    const match = /^Bearer\s+(\S{1,200})$/i.exec(request.headers.authorization ?? '');
-    const session = match?.[1]
-      ? await resolveSession(deps.db, deps.clock, deps.sessionLimits, match[1])
+    const token = bearerToken(request);
+    const session = token
+      ? await resolveSession(deps.db, deps.clock, deps.sessionLimits, token)
       : null;
     if (!session) throw new BusinessError('session_expired');
     return session;

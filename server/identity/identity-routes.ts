@@ -8,6 +8,7 @@ import {
 } from '../../schemas/api/security.schema.ts';
 import { resolveSession, type SessionLimits } from '../accounts/sessions.ts';
 import type { AppDeps } from '../deps.ts';
+import { bearerToken } from '../http/bearer-token.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { sendError } from '../http/envelope.ts';
 import { apiPrefix, type Router } from '../http/router.ts';
@@ -66,8 +67,8 @@ export function identityRoutes(
   app.get<{ Params: { name: string } }>(
     `${apiPrefix}${uploadImage.path}/:name`,
     async (request, reply) => {
-      const match = /^Bearer\s+(\S{1,200})$/i.exec(request.headers.authorization ?? '');
-      const session = match?.[1] ? await resolveSession(db, clock, sessionLimits, match[1]) : null;
+      const token = bearerToken(request);
+      const session = token ? await resolveSession(db, clock, sessionLimits, token) : null;
       if (!session) return sendError(request, reply, 'session_expired');
       const upload = await ownUpload(db, session.userId, request.params.name);
       if (!upload) return sendError(request, reply, 'not_found');

@@ -25,38 +25,35 @@ export function TradesList(props: { symbol: string; book: BookKind }) {
         <span className="trades__end">{t('kline.amount')}</span>
       </div>
       <ol className="trades__rows" data-testid="trades-list">
-        {tradeKeys(trades.rows).map((key, index) => {
-          const [price, quantity, side, ts] = trades.rows[index] as TradeRowOf;
-          return (
-            <TradeItem
-              key={key}
-              price={price}
-              quantity={quantity}
-              buy={side === 'buy'}
-              time={time(ts)}
-              sideText={side === 'buy' ? t('kline.buy') : t('kline.sell')}
-            />
-          );
-        })}
+        {withKeys(trades.rows).map(({ key, row: [price, quantity, side, ts] }) => (
+          <TradeItem
+            key={key}
+            price={price}
+            quantity={quantity}
+            buy={side === 'buy'}
+            time={time(ts)}
+            sideText={side === 'buy' ? t('kline.buy') : t('kline.sell')}
+          />
+        ))}
       </ol>
       {trades.rows.length === 0 && <p className="list-status">{t('kline.tradesEmpty')}</p>}
     </div>
   );
 }
 
-type TradeRowOf = TradesView['rows'][number];
-
 /**
- * Keys that stay with a trade as newer ones push it down: its time, price and quantity, and how
- * many alike came before it. Trades carry no id; an index for a key would redraw every row.
+ * Each trade with a key that stays with it as newer ones push it down: its time, price, quantity
+ * and side, and how many alike came before it. Trades carry no id; an index for a key would
+ * redraw every row.
  */
-function tradeKeys(rows: TradesView['rows']): string[] {
+function withKeys(rows: TradesView['rows']) {
   const seen = new Map<string, number>();
-  return rows.map(([price, quantity, side, ts]) => {
+  return rows.map((row) => {
+    const [price, quantity, side, ts] = row;
     const base = `${ts}|${price}|${quantity}|${side}`;
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
-    return `${base}|${count}`;
+    return { key: `${base}|${count}`, row };
   });
 }
 

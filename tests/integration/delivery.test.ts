@@ -3,7 +3,6 @@
 // request limit counts API calls only, per user where there is a session and per address
 // otherwise, and socket upgrades in a window of their own.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -13,6 +12,7 @@ import { precompressDirectory } from '../../build/precompress.ts';
 import { systemClock } from '../../server/clock.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
+import { rawGet } from '../support/raw-get.ts';
 import { seedTraders } from '../support/seeded-traders.ts';
 
 const apiPerMinute = 5;
@@ -43,36 +43,8 @@ afterAll(async () => {
   await rm(webRoot, { recursive: true, force: true });
 });
 
-interface RawAnswer {
-  status: number;
-  headers: { get(name: string): string | null };
-  /** The bytes as sent: `fetch` would undo the content encoding this test looks at. */
-  body: Buffer;
-  text(): string;
-}
-
-function get(at: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      `${server.url}${at}`,
-      { headers: { 'x-forwarded-for': '10.1.1.1', ...headers } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const body = Buffer.concat(chunks);
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: { get: (name) => (response.headers[name] as string | undefined) ?? null },
-            body,
-            text: () => body.toString(),
-          });
-        });
-      },
-    );
-    request.on('error', reject);
-  });
-}
+const get = (at: string, headers: Record<string, string> = {}) =>
+  rawGet(`${server.url}${at}`, { 'x-forwarded-for': '10.1.1.1', ...headers });
 
 describe('the built files', () => {
   it('come in the compressed copy the browser accepts, each the same content', async () => {
