@@ -1,7 +1,8 @@
 // Worker ingest: ticker frames parsed, checked, logged and folded per second by the worker's core,
 // against bare JSON.parse of the same frames (the floor any client pays), with the check alone by
 // the zod schemas and by the hand-written guards beside it, in one run.
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+// IndexedDB for Node: the store opens the global one, as in the browser.
+import 'fake-indexeddb/auto';
 import { frameEvent, frameEventBySchema } from '../core/events.ts';
 import { readServerFrame } from '../core/frame-guards.ts';
 import { serverFrameSchema } from '../schemas/socket.schema.ts';
@@ -70,7 +71,6 @@ export async function run(): Promise<void> {
   const store = new EventStore({
     name: 'ingest-bench',
     scheduler: realScheduler,
-    idb: { indexedDB, IDBKeyRange },
   });
   await store.open();
   let updates = 0;

@@ -4,7 +4,8 @@
 // ask for a new snapshot and end with the same book.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+// IndexedDB for Node: the store opens the global one, as in the browser.
+import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { LoggedEvent } from '../../core/event-log.ts';
@@ -129,7 +130,6 @@ async function watchingClient(lose: (frame: string) => boolean = () => false): P
   const store = new EventStore({
     name: `replay-${++storeCount}`,
     scheduler: realScheduler,
-    idb: { indexedDB, IDBKeyRange },
   });
   await store.open();
   const sent: string[] = [];

@@ -1,7 +1,8 @@
 // The worker's core with everything around it faked but its event store (fake IndexedDB): a
 // server that answers each request as a test says, sockets that never connect, a manual
 // scheduler. For tests of the calls the UI makes through the worker.
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+// IndexedDB for Node: the store opens the global one, as in the browser.
+import 'fake-indexeddb/auto';
 import { createWorkerCore, type WorkerCore } from '../../workers/create-core.ts';
 import { EventStore } from '../../workers/kernel/event-store.ts';
 import { FakeScheduler } from './fake-scheduler.ts';
@@ -31,7 +32,6 @@ export async function startWorkerCore(
   const store = new EventStore({
     name: `worker-harness-${++stores}`,
     scheduler,
-    idb: { indexedDB, IDBKeyRange },
   });
   await store.open();
   const fetch = (async (address: string, init: RequestInit) => {

@@ -4,7 +4,8 @@
 // its trades seeded by `/contract/trades` and extended by `contract-trades.*`; and, through the
 // worker, the views that hold the channels, the snapshot asked for again after a missed diff, and
 // the form's market order reckoned through this book rather than spot's.
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+// IndexedDB for Node: the store opens the global one, as in the browser.
+import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LoggedEvent } from '../../core/event-log.ts';
 import { booksFold, contractBooksFold } from '../../core/projections/books.ts';
@@ -160,7 +161,6 @@ describe('the perpetual’s book through the worker', () => {
     store = new EventStore({
       name: `contract-book-${++stores}`,
       scheduler,
-      idb: { indexedDB, IDBKeyRange },
     });
     await store.open();
     const fetch = (async (address: string) => {

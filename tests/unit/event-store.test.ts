@@ -1,16 +1,16 @@
 // The on-disk event log: batches, order, numbering across sessions, retention, capture.
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+// IndexedDB for Node: the store opens the global one, as in the browser.
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromNdjson } from '../../core/event-log.ts';
 import { EventStore } from '../../workers/kernel/event-store.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 
-const idb = { indexedDB, IDBKeyRange };
 let stores: EventStore[] = [];
 let dbCount = 0;
 
 function newStore(scheduler: FakeScheduler, name = `events-${++dbCount}`, policy = {}) {
-  const store = new EventStore({ name, scheduler, idb, policy });
+  const store = new EventStore({ name, scheduler, policy });
   stores.push(store);
   return store;
 }
@@ -37,6 +37,31 @@ describe('EventStore', () => {
     expect([first.seq, second.seq]).toEqual([1, 2]);
     expect(second.at - first.at).toBe(10);
     expect(await store.all()).toEqual([first, second]);
+  });
+
+  it('opens a log kept by an earlier build (IndexedDB version 10) with its events', async () => {
+    const name = `events-${++dbCount}`;
+    const kept = { ...tick, seq: 7, at: 1_000 };
+    // The store as Dexie laid it out: version 10, events keyed by `seq`, an index on `at`.
+    const earlier = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name, 10);
+      request.onupgradeneeded = () =>
+        request.result.createObjectStore('events', { keyPath: 'seq' }).createIndex('at', 'at');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    await new Promise((resolve, reject) => {
+      const write = earlier.transaction('events', 'readwrite');
+      write.objectStore('events').put(kept);
+      write.oncomplete = resolve;
+      write.onerror = reject;
+    });
+    earlier.close();
+    const scheduler = new FakeScheduler();
+    const store = newStore(scheduler, name);
+    await store.open();
+    expect(store.append(tick).seq).toBe(8);
+    expect((await store.all()).map((event) => event.seq)).toEqual([7, 8]);
   });
 
   it('writes a batch by itself after its delay or when full', async () => {

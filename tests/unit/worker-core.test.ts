@@ -1,6 +1,7 @@
 // The worker's core end to end on fakes: inputs are logged and folded, the UI is told at most once
 // per frame with prices formatted, sessions and 999 reach the host, captures replay.
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+// IndexedDB for Node: the store opens the global one, as in the browser.
+import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChartSeries } from '../../src/chart/chart-series.ts';
 import { createWorkerCore, type WorkerCore } from '../../workers/create-core.ts';
@@ -30,7 +31,7 @@ beforeEach(async () => {
   sockets = fakeSockets();
   frames = [];
   answers = {};
-  store = new EventStore({ name: `core-${++dbCount}`, scheduler, idb: { indexedDB, IDBKeyRange } });
+  store = new EventStore({ name: `core-${++dbCount}`, scheduler });
   await store.open();
   const fakeFetch = (async (url: string) => {
     const path = new URL(url, 'http://x').pathname.replace('/api', '');

@@ -1,6 +1,6 @@
-// The event log on disk (IndexedDB through Dexie): appended in batches, never one transaction per
-// event, and kept bounded by count and age.
-import Dexie, { type Table } from 'dexie';
+// The event log on disk (IndexedDB through idb's promise wrapper): appended in batches, never one
+// transaction per event, and kept bounded by count and age.
+import { type DBSchema, type IDBPDatabase, openDB, unwrap } from 'idb';
 import {
   type LoggedEvent,
   type NewEvent,
@@ -20,23 +20,29 @@ export const eventStorePolicy = {
   maxAgeMs: 24 * 60 * 60 * 1000,
 };
 
-/** Tests and benchmarks in Node pass fake-indexeddb; the browser's own is used otherwise. */
-export interface IndexedDbImplementation {
-  indexedDB: IDBFactory;
-  IDBKeyRange: typeof IDBKeyRange;
+interface EventSchema extends DBSchema {
+  events: { key: number; value: LoggedEvent; indexes: { at: number } };
 }
 
-class EventDatabase extends Dexie {
-  events!: Table<LoggedEvent, number>;
+/**
+ * The database's version. Earlier builds kept the same store through Dexie, which asks IndexedDB
+ * for ten times its own version (10); a higher one opens their log as it is, keeping its events.
+ */
+const databaseVersion = 20;
 
-  constructor(name: string, idb?: IndexedDbImplementation) {
-    super(name, idb ?? {});
-    this.version(1).stores({ events: 'seq, at' });
-  }
+/** The global IndexedDB: the browser's, or in Node the one `fake-indexeddb/auto` installs. */
+function openEventDatabase(name: string): Promise<IDBPDatabase<EventSchema>> {
+  return openDB<EventSchema>(name, databaseVersion, {
+    upgrade(db) {
+      if (!db.objectStoreNames.contains('events'))
+        db.createObjectStore('events', { keyPath: 'seq' }).createIndex('at', 'at');
+    },
+  });
 }
 
 export class EventStore {
-  readonly #db: EventDatabase;
+  readonly #name: string;
+  #opened: IDBPDatabase<EventSchema> | undefined;
   readonly #scheduler: Scheduler;
   readonly #policy: typeof eventStorePolicy;
   #pending: LoggedEvent[] = [];
@@ -49,12 +55,11 @@ export class EventStore {
   constructor(options: {
     name: string;
     scheduler: Scheduler;
-    idb?: IndexedDbImplementation;
     policy?: Partial<typeof eventStorePolicy>;
     /** A batch that could not be written; the log goes on with the next one. */
     onWriteError?: (error: unknown) => void;
   }) {
-    this.#db = new EventDatabase(options.name, options.idb);
+    this.#name = options.name;
     this.#onWriteError = options.onWriteError ?? (() => {});
     this.#scheduler = options.scheduler;
     this.#policy = { ...eventStorePolicy, ...options.policy };
@@ -62,9 +67,14 @@ export class EventStore {
 
   /** Continues the numbering of a log kept from an earlier session. */
   async open(): Promise<void> {
-    await this.#db.open();
-    const last = await this.#db.events.orderBy('seq').last();
-    this.#nextSeq = (last?.seq ?? 0) + 1;
+    this.#opened = await openEventDatabase(this.#name);
+    const newest = await this.#opened.transaction('events').store.openKeyCursor(null, 'prev');
+    this.#nextSeq = (newest?.key ?? 0) + 1;
+  }
+
+  get #db(): IDBPDatabase<EventSchema> {
+    if (!this.#opened) throw new Error('the event log is not open');
+    return this.#opened;
   }
 
   /** Numbers and timestamps an input, queues it for the next batch, and answers it at once. */
@@ -87,7 +97,11 @@ export class EventStore {
     if (batch.length) {
       this.#writing = this.#writing
         .then(async () => {
-          await this.#db.events.bulkPut(batch);
+          const write = this.#db.transaction('events', 'readwrite');
+          // The bare store: idb would make a promise of every put, which nothing waits for.
+          const events = unwrap(write.store);
+          for (const event of batch) events.put(event);
+          await write.done;
           // Retention costs a range delete; once in a while is enough to keep the bound.
           if (++this.#flushes % 20 === 0) await this.prune();
         })
@@ -99,12 +113,16 @@ export class EventStore {
   /** Drops events past the age limit, then the oldest past the count limit. */
   async prune(): Promise<void> {
     const cutoff = this.#scheduler.now() - this.#policy.maxAgeMs;
-    await this.#db.events.where('at').below(cutoff).delete();
-    const excess = (await this.#db.events.count()) - this.#policy.maxEvents;
+    const prune = this.#db.transaction('events', 'readwrite');
+    const { store } = prune;
+    for (const seq of await store.index('at').getAllKeys(IDBKeyRange.upperBound(cutoff, true)))
+      void store.delete(seq);
+    const excess = (await store.count()) - this.#policy.maxEvents;
     if (excess > 0) {
-      const keys = await this.#db.events.orderBy('seq').limit(excess).primaryKeys();
-      await this.#db.events.bulkDelete(keys);
+      const oldest = await store.getAllKeys(null, excess);
+      void store.delete(IDBKeyRange.upperBound(oldest[oldest.length - 1] ?? 0));
     }
+    await prune.done;
   }
 
   /**
@@ -113,13 +131,18 @@ export class EventStore {
    */
   async recent(limit: number): Promise<LoggedEvent[]> {
     await this.flush();
-    const newest = await this.#db.events.orderBy('seq').reverse().limit(limit).toArray();
+    const newest: unknown[] = [];
+    let cursor = await this.#db.transaction('events').store.openCursor(null, 'prev');
+    while (cursor && newest.length < limit) {
+      newest.push(cursor.value);
+      cursor = await cursor.continue();
+    }
     return newest.reverse().flatMap((row) => parseLoggedEvent(row) ?? []);
   }
 
   async all(): Promise<LoggedEvent[]> {
     await this.flush();
-    const rows = await this.#db.events.orderBy('seq').toArray();
+    const rows = await this.#db.getAll('events');
     return rows.flatMap((row) => parseLoggedEvent(row) ?? []);
   }
 
@@ -130,10 +153,10 @@ export class EventStore {
 
   async clear(): Promise<void> {
     await this.flush();
-    await this.#db.events.clear();
+    await this.#db.clear('events');
   }
 
   close(): void {
-    this.#db.close();
+    this.#opened?.close();
   }
 }
