@@ -1,6 +1,7 @@
 // One of the worker's views, delivered at most once per frame and only when it changed; a market
 // view names what it is of (`useView('chart', { symbol, period })`) and is watched again when that
 // changes by value.
+import { replaceEqualDeep } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ViewName, ViewParams, ViewPayloads } from '../../workers/facade.ts';
 import { watchView } from '../core-bridge.ts';
@@ -28,13 +29,24 @@ export function sameParams(a: unknown, b: unknown): boolean {
 export function useView<K extends ViewName>(name: K, ...args: ViewArgs<K>): ViewPayloads[K] | null {
   return useFoldedView(
     name,
-    keepLatest as () => (payload: ViewPayloads[K]) => ViewPayloads[K],
+    shareUnchanged as () => (payload: ViewPayloads[K]) => ViewPayloads[K],
     ...args,
   );
 }
 
-/** The fold of a plain view: what the page shows is the latest payload. */
-const keepLatest = () => (payload: unknown) => payload;
+/**
+ * The fold of a plain view: the latest payload, with every part equal to the one before kept as
+ * that same object. A payload arrives as a fresh copy each time (structured clone), so without
+ * this a ticker's new price would make the order list, the balances and the rules look new too,
+ * and every memoised part of the page would render again.
+ */
+export const shareUnchanged = () => {
+  let shown: unknown;
+  return (payload: unknown) => {
+    shown = replaceEqualDeep(shown, payload);
+    return shown;
+  };
+};
 
 /**
  * A view whose payloads are folded into what the page shows: `fold` is made afresh for each watch
