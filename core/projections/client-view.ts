@@ -14,6 +14,7 @@ import { contractFold } from './contract.ts';
 import { contractRecordsFold } from './contract-records.ts';
 import { homeFold } from './home.ts';
 import { identityFold } from './identity.ts';
+import { marketSectionsFold } from './market-sections.ts';
 import { optionFold } from './option.ts';
 import { optionRecordsFold } from './option-records.ts';
 import { sessionFold } from './session.ts';
@@ -32,6 +33,7 @@ export const clientFolds = {
   account: accountFold,
   identity: identityFold,
   tickers: tickersFold,
+  marketSections: marketSectionsFold,
   books: booksFold,
   trades: tradesFold,
   candles: candlesFold,

@@ -11,14 +11,14 @@ import { sectionRows } from '../market/market-filter.ts';
 import { klinePath, klineSearch } from '../market/market-query.ts';
 import { ProductCarousel } from '../market/ProductCarousel.tsx';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
-import { useMarketSection } from '../market/use-market-section.ts';
+import { useMarketSection, withKnownSymbols } from '../market/use-market-section.ts';
 import { useGo } from '../routes/navigation.ts';
 
 export function HomePage() {
   const { t } = useTranslation();
   const go = useGo();
   const market = useView('market');
-  const load = useMarketSection('home');
+  const load = withKnownSymbols(useMarketSection('home'), market?.sections.home);
   const rows = useMemo(
     () => sectionRows(market?.rows ?? [], load.symbols ?? []),
     [market, load.symbols],

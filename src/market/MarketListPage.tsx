@@ -2,6 +2,7 @@
 // leading to the market's trade page, with what a product shows above its rows. The futures list
 // has its own page (src/contract/), with marks and funding.
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import type { MarketSection } from '../../workers/facade.ts';
 import { useView } from '../app/use-view.ts';
 import { useGo } from '../routes/navigation.ts';
 import { spotTradePath } from '../spot/spot-query.ts';
@@ -9,15 +10,17 @@ import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { MarketSectionBody } from './MarketSectionBody.tsx';
 import { MarketToolbar } from './MarketToolbar.tsx';
 import { sectionRows } from './market-filter.ts';
-import { type SectionLoad, useMarketSection } from './use-market-section.ts';
+import { type SectionLoad, useMarketSection, withKnownSymbols } from './use-market-section.ts';
 
 export function MarketListPage(props: {
+  /** The list this is: what it showed last time is shown until it answers. */
+  section: MarketSection;
   load: SectionLoad & { reload(): Promise<void> };
   onOpen(symbol: string): void;
   children?: ReactNode;
 }) {
   const market = useView('market');
-  const { load } = props;
+  const load = withKnownSymbols(props.load, market?.sections[props.section]);
   const { reload } = load;
   usePullRefresh(reload);
   const [query, setQuery] = useState('');
@@ -47,5 +50,5 @@ export function SpotMarketsPage() {
   const go = useGo();
   const load = useMarketSection('spot');
   const open = useCallback((symbol: string) => go(spotTradePath, { symbol }), [go]);
-  return <MarketListPage load={load} onOpen={open} />;
+  return <MarketListPage section="spot" load={load} onOpen={open} />;
 }

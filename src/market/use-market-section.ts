@@ -46,6 +46,17 @@ export function useSymbolsLoad(
   return { ...state, reload };
 }
 
+/**
+ * A list's load that shows, until its first answer, the markets the list named last time (kept in
+ * the log, so after a reload too): the page draws them with their last prices at once.
+ */
+export function withKnownSymbols<L extends SectionLoad>(
+  load: L,
+  known: readonly string[] | undefined,
+): L {
+  return load.symbols === null && known ? { ...load, symbols: known } : load;
+}
+
 export function useMarketSection(section: MarketSection): SectionLoad & {
   reload(): Promise<void>;
 } {

@@ -16,7 +16,7 @@ export function OptionMarketsPage() {
   const rates = useView('optionRates');
   const open = useCallback((symbol: string) => go(optionTradePath, { symbol }), [go]);
   return (
-    <MarketListPage load={load} onOpen={open}>
+    <MarketListPage section="option" load={load} onOpen={open}>
       <DurationRates groups={rates?.durations ?? []} />
     </MarketListPage>
   );

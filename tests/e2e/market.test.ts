@@ -32,6 +32,22 @@ const canvasPixels = () =>
       return (canvas as HTMLCanvasElement).toDataURL();
     });
 
+/** How many market list answers the page's kept event log holds (run in the page). */
+function loggedMarketAnswers(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('meridian-events');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const read = open.result.transaction('events').objectStore('events').getAll();
+      read.onerror = () => reject(read.error);
+      read.onsuccess = () => {
+        open.result.close();
+        resolve(read.result.filter((event: { type?: string }) => event.type === 'markets').length);
+      };
+    };
+  });
+}
+
 describe('market lists', () => {
   it('home shows the featured markets, labelled simulated', async () => {
     await phone.app.open('/');
@@ -44,6 +60,19 @@ describe('market lists', () => {
     const figures = phone.app.page.getByTestId('headline-figures');
     await expect.poll(() => figures.textContent(), live).toContain('Markets8');
     expect(await figures.locator('[data-source="configured"]').count()).toBe(0);
+  });
+
+  it('home shows the markets it showed last time at once, before their list answers', async () => {
+    const { context } = phone;
+    const { page } = phone.app;
+    await phone.app.open('/');
+    await expect.poll(() => page.getByTestId('market-row-BTCUSDT').count(), live).toBe(1);
+    // The answer is in the kept log (written in batches a moment apart) before the page goes.
+    await expect.poll(() => page.evaluate(loggedMarketAnswers), live).toBeGreaterThan(0);
+    // From now on the list's request never answers: what home shows can only come from the log.
+    await context.route('**/api/index/index*', () => {});
+    await page.reload();
+    await expect.poll(() => page.getByTestId('market-row-BTCUSDT').count(), live).toBe(1);
   });
 
   it('the spot list updates its prices live', async () => {

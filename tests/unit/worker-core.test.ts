@@ -89,6 +89,7 @@ describe('WorkerCore', () => {
     expect(market.at(-1)).toEqual({
       rows: [['BTCUSDT', '1.5', '1.5', '1.5', '0.00%', '2K', 0]],
       simulated: true,
+      sections: {},
     });
     expect(connection).toHaveLength(2);
     core.setCredentials({ token: null, language: 'de' });
@@ -226,6 +227,8 @@ describe('WorkerCore market views', () => {
     expect(market.at(-1)).toEqual({
       rows: [['BTCUSDT', '100.5', '110', '90', '-1.25%', '1.5M', 0]],
       simulated: true,
+      // The list remembers what it named, for the next visit to show at once.
+      sections: { spot: ['BTCUSDT'] },
     });
     expect(subscriptions()).toContain('sub ticker.BTCUSDT');
   });

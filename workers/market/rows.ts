@@ -6,6 +6,7 @@ import { formatPrice } from '../../core/price-format.ts';
 import type { BookState } from '../../core/projections/books.ts';
 import type { CandleSeriesState } from '../../core/projections/candles.ts';
 import type { HomeView } from '../../core/projections/home.ts';
+import type { MarketSectionsView } from '../../core/projections/market-sections.ts';
 import type { TickersView } from '../../core/projections/tickers.ts';
 import type { TradeTuple } from '../../core/projections/trades.ts';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
@@ -50,7 +51,11 @@ function signedPercent(value: string, locale: string): string {
   return `${sign}${formatPrice(magnitude, { locale, precision: 2 })}%`;
 }
 
-export function marketView(tickers: TickersView, locale: string): MarketView {
+export function marketView(
+  tickers: TickersView,
+  sections: MarketSectionsView,
+  locale: string,
+): MarketView {
   const rows: MarketRow[] = Object.entries(tickers).map(([symbol, ticker]) => [
     symbol,
     exact(ticker.last, locale),
@@ -61,7 +66,7 @@ export function marketView(tickers: TickersView, locale: string): MarketView {
     ticker.trend,
   ]);
   const simulated = Object.values(tickers).some((ticker) => ticker.feed === 'simulated');
-  return { rows, simulated };
+  return { rows, simulated, sections };
 }
 
 function side(levels: ReadonlyMap<string, string>, descending: boolean, locale: string): BookRow[] {

@@ -1,6 +1,7 @@
 // The market side of the facade: the lists, a chart, a book and recent trades, each a view of
 // compact rows with every number already formatted for the user's locale.
 import type { MarketSection } from '../../core/market/events.ts';
+import type { MarketSectionsView } from '../../core/projections/market-sections.ts';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
 import type { Outcome } from '../kernel/outcome.ts';
 
@@ -34,6 +35,8 @@ export interface MarketView {
   rows: readonly MarketRow[];
   /** True while any shown price comes from the simulated feed: the "Simulated market" badge. */
   simulated: boolean;
+  /** The markets each list named when it last answered, kept from an earlier visit too. */
+  sections: MarketSectionsView;
 }
 
 /** What a chart shows besides its candles. */

@@ -16,8 +16,9 @@ import { bookView, chartUpdate, figuresView, marketView, tradesView } from './ro
 import type { BookView, ChartUpdate, FigureRow, MarketView, TradesView } from './types.ts';
 
 export const marketListView = defineView<MarketView>({
+  // An answered list changes its tickers too, so the tickers alone tell when to send again.
   source: (view) => view.tickers,
-  payload: (view, _params, locale) => marketView(view.tickers, locale),
+  payload: (view, _params, locale) => marketView(view.tickers, view.marketSections, locale),
 });
 
 export const figuresListView = defineView<{ rows: readonly FigureRow[] }>({
