@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts'],
           environment: 'node',
+          // A property test runs its case a hundred times over; on a machine busy with other work
+          // that has taken more than Vitest's default five seconds.
+          testTimeout: 60_000,
         },
       },
       {
