@@ -12,8 +12,15 @@ export interface Load<T> {
   reload(): Promise<void>;
 }
 
-/** `load` must be stable (a `useCallback`): a new one loads again. */
-export function useLoad<T>(load: () => Promise<Outcome<T>>): Load<T> {
+/**
+ * `load` must be stable (a `useCallback`): a new one loads again. `known`, when given, answers what
+ * was shown last time (the worker keeps it in the log): shown at once, as loading, until `load`
+ * answers, so a page opened again does not start blank.
+ */
+export function useLoad<T>(
+  load: () => Promise<Outcome<T>>,
+  known?: () => Promise<T | null>,
+): Load<T> {
   const [state, setState] = useState<Omit<Load<T>, 'reload'>>({
     data: null,
     loading: true,
@@ -33,6 +40,19 @@ export function useLoad<T>(load: () => Promise<Outcome<T>>): Load<T> {
         : { data: shown.data, loading: false, failed: true },
     );
   }, [load]);
+
+  useEffect(() => {
+    if (!known) return;
+    let live = true;
+    void known().then((data) => {
+      // What was known fills only a blank page: it never replaces an answer.
+      if (live && data !== null)
+        setState((shown) => (shown.data === null ? { ...shown, data } : shown));
+    });
+    return () => {
+      live = false;
+    };
+  }, [known]);
 
   useEffect(() => {
     void reload();

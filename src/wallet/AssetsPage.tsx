@@ -22,7 +22,10 @@ export function AssetsPage() {
   const { t } = useTranslation();
   const { core } = useApp();
   const go = useGo();
-  const balances = useLoad(useCallback(() => core.walletBalances(), [core]));
+  const balances = useLoad(
+    useCallback(() => core.walletBalances(), [core]),
+    useCallback(() => core.knownWalletBalances(), [core]),
+  );
   const { reload } = balances;
   usePullRefresh(reload);
   const retry = useCallback(() => void reload(), [reload]);

@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { ops } from './ops-cli.ts';
+import { loggedEventCount } from './pages/kept-log.ts';
 import { setUpPhoneApp } from './pages/phone-app.ts';
 
 const appUrl = inject('appUrl');
@@ -32,22 +33,6 @@ const canvasPixels = () =>
       return (canvas as HTMLCanvasElement).toDataURL();
     });
 
-/** How many market list answers the page's kept event log holds (run in the page). */
-function loggedMarketAnswers(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open('meridian-events');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const read = open.result.transaction('events').objectStore('events').getAll();
-      read.onerror = () => reject(read.error);
-      read.onsuccess = () => {
-        open.result.close();
-        resolve(read.result.filter((event: { type?: string }) => event.type === 'markets').length);
-      };
-    };
-  });
-}
-
 describe('market lists', () => {
   it('home shows the featured markets, labelled simulated', async () => {
     await phone.app.open('/');
@@ -68,7 +53,7 @@ describe('market lists', () => {
     await phone.app.open('/');
     await expect.poll(() => page.getByTestId('market-row-BTCUSDT').count(), live).toBe(1);
     // The answer is in the kept log (written in batches a moment apart) before the page goes.
-    await expect.poll(() => page.evaluate(loggedMarketAnswers), live).toBeGreaterThan(0);
+    await expect.poll(() => loggedEventCount(page, 'markets'), live).toBeGreaterThan(0);
     // From now on the list's request never answers: what home shows can only come from the log.
     await context.route('**/api/index/index*', () => {});
     await page.reload();

@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { lastCodeFor, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { ops } from './ops-cli.ts';
+import { loggedEventCount } from './pages/kept-log.ts';
 import { setUpPhoneApp } from './pages/phone-app.ts';
 
 const appUrl = inject('appUrl');
@@ -66,5 +67,21 @@ describe('the wallet', () => {
     await phone.app.open('/pages/assets/record');
     // The deposit, both sides of the transfer, and the withdrawal with its fee.
     await expect.poll(() => phone.app.page.getByTestId('record-row').count(), patient).toBe(4);
+  });
+
+  it('shows the balances it showed last time at once, before they answer again', async () => {
+    const client = new ApiClient(appUrl);
+    const user = await registerUser(client, dataDir);
+    await phone.context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+    await ops('deposit', user.account, 'USDT', '70', '--chain', 'TRC20');
+    const { page } = phone.app;
+    await phone.app.open('/pages/assets/index');
+    const funding = page.getByTestId('balance-funding-USDT');
+    await expect.poll(() => funding.textContent(), patient).toMatch(/^70(\.0+)?$/);
+    await expect.poll(() => loggedEventCount(page, 'wallet-balances'), patient).toBeGreaterThan(0);
+    // From now on the balances never answer: what the page shows can only come from the log.
+    await phone.context.route('**/api/wallet/balances*', () => {});
+    await page.reload();
+    await expect.poll(() => funding.textContent(), patient).toMatch(/^70(\.0+)?$/);
   });
 });

@@ -46,6 +46,10 @@ export function createWalletHandlers(context: DomainContext): WalletHandlers {
       const outcome = await loadBalances(context);
       return mapOutcome(outcome, (data) => balancesView(data, locale()));
     },
+    knownWalletBalances() {
+      const { balances } = context.view().wallet;
+      return balances && context.loggedIn() ? balancesView(balances, locale()) : null;
+    },
     async walletAssets() {
       record({ source: 'intent', type: 'wallet-assets-requested', payload: null });
       const outcome = await call(assets, {});

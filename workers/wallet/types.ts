@@ -110,6 +110,8 @@ export interface TransferDone {
 
 export interface WalletHandlers {
   walletBalances(): Promise<Outcome<BalancesView>>;
+  /** The balances last answered to the signed-in user (kept in the log), shown while asked again. */
+  knownWalletBalances(): BalancesView | null;
   /** The assets and their chains: switches, fee, minimum, confirmations. */
   walletAssets(): Promise<Outcome<readonly AssetView[]>>;
   depositAddress(asset: string, chain: Chain): Promise<Outcome<DepositAddressView>>;
