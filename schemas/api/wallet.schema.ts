@@ -14,9 +14,9 @@ import {
   serialId,
   timestamp,
 } from '../primitives.ts';
+import { assetPattern, chainNames, walletNames } from '../wallet-names.ts';
 
-/** A user's three accounts (spec §3 transfer), in screen order: funding, contract, second contract. */
-export const walletNames = ['funding', 'contract', 'option'] as const;
+export { walletNames };
 export const walletSchema = z.enum(walletNames);
 export type WalletName = z.infer<typeof walletSchema>;
 
@@ -25,11 +25,7 @@ const perWallet = Object.fromEntries(walletNames.map((wallet) => [wallet, decima
   [W in WalletName]: typeof decimalString;
 };
 
-export const assetSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{2,10}$/);
+export const assetSchema = z.string().trim().toUpperCase().regex(assetPattern);
 
 /** A positive amount with at most 8 decimals. */
 export const amountSchema = z
@@ -41,11 +37,7 @@ export const amountSchema = z
   })
   .describe('a positive decimal with at most 8 decimals');
 
-export const chainSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .pipe(z.enum(['TRC20', 'ERC20', 'BTC', 'ETH']));
+export const chainSchema = z.string().trim().toUpperCase().pipe(z.enum(chainNames));
 
 export const balanceSchema = z.object({
   wallet: walletSchema,

@@ -1,7 +1,7 @@
 // From which account to which: two pickers and a swap button between them. Picking the account
 // on the other side swaps the two, since a transfer needs two different accounts.
 import { useTranslation } from 'react-i18next';
-import { walletNames } from '../../schemas/api/wallet.schema.ts';
+import { walletNames } from '../../schemas/wallet-names.ts';
 import type { WalletName } from '../../workers/facade.ts';
 
 export function WalletSwitch(props: {

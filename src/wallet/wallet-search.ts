@@ -1,7 +1,7 @@
 // The asset and chain a wallet page may be opened with (`?asset=BTC&chain=BTC`, e.g. from a row of
 // the asset center); anything malformed is ignored and the page picks its default.
 import { useSearch } from '@tanstack/react-router';
-import { assetSchema, chainSchema } from '../../schemas/api/wallet.schema.ts';
+import { readAsset, readChain } from '../../schemas/wallet-names.ts';
 
 export interface WalletSearch {
   asset?: string | undefined;
@@ -9,12 +9,9 @@ export interface WalletSearch {
 }
 
 export function parseWalletSearch(search: Readonly<Record<string, unknown>>): WalletSearch {
-  const asset = assetSchema.safeParse(search.asset);
-  const chain = chainSchema.safeParse(search.chain);
-  return {
-    ...(asset.success ? { asset: asset.data } : {}),
-    ...(chain.success ? { chain: chain.data } : {}),
-  };
+  const asset = readAsset(search.asset);
+  const chain = readChain(search.chain);
+  return { ...(asset ? { asset } : {}), ...(chain ? { chain } : {}) };
 }
 
 export function useWalletSearch(): WalletSearch {
