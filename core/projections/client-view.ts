@@ -16,6 +16,7 @@ import { homeFold } from './home.ts';
 import { identityFold } from './identity.ts';
 import { optionFold } from './option.ts';
 import { optionRecordsFold } from './option-records.ts';
+import { precisionsFold } from './precisions.ts';
 import { sessionFold } from './session.ts';
 import { spotOrdersFold } from './spot-orders.ts';
 import { spotRulesFold } from './spot-rules.ts';
@@ -37,6 +38,7 @@ export const clientFolds = {
   candles: candlesFold,
   home: homeFold,
   spotRules: spotRulesFold,
+  precisions: precisionsFold,
   spotOrders: spotOrdersFold,
   contract: contractFold,
   contractRecords: contractRecordsFold,

@@ -41,9 +41,13 @@ async function limit(user: User, side: 'buy' | 'sell', price: string, quantity: 
 }
 
 async function recordsOf(user: User, query: Readonly<Record<string, string>> = {}) {
-  const answer = await client().get<{ list: RecordLine[]; total: number }>('/wallet/records', query, {
-    token: user.token,
-  });
+  const answer = await client().get<{ list: RecordLine[]; total: number }>(
+    '/wallet/records',
+    query,
+    {
+      token: user.token,
+    },
+  );
   expectOk(answer);
   return answer.body.data;
 }

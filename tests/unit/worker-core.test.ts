@@ -223,7 +223,7 @@ describe('WorkerCore market views', () => {
     expect(outcome).toEqual({ ok: true, data: { symbols: ['BTCUSDT'] } });
     drawFrame();
     expect(market.at(-1)).toEqual({
-      rows: [['BTCUSDT', '100.5', '110', '90', '-1.25%', '1.5M', 0]],
+      rows: [['BTCUSDT', '100.5', '110.0', '90.0', '-1.25%', '1.5M', 0]],
       simulated: true,
     });
     expect(subscriptions()).toContain('sub ticker.BTCUSDT');
