@@ -3,6 +3,7 @@
 // it waits behind "Details" rather than on the main line.
 import { useTranslation } from 'react-i18next';
 import type { RecordRow } from '../../workers/facade.ts';
+import { Fact } from '../ui/Fact.tsx';
 import { Figure } from '../ui/Figures.tsx';
 
 export function RecordItem(props: { row: RecordRow }) {
@@ -42,10 +43,7 @@ export function RecordItem(props: { row: RecordRow }) {
           <dt>{t('wallet.records.account')}</dt>
           <dd>{t(`wallet.accounts.${row.wallet}`)}</dd>
         </div>
-        <div>
-          <dt>{t('wallet.time')}</dt>
-          <dd className="figure">{row.time}</dd>
-        </div>
+        <Fact label={t('wallet.time')} value={row.time} />
       </dl>
       <details className="record-details">
         <summary>{t('wallet.records.details')}</summary>

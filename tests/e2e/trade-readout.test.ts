@@ -2,29 +2,17 @@
 // header at the market's tick, the balance in cents, the order notice after a market buy counting
 // the fill in base and its worth in quote, toasts under the top bar in their kind's look and
 // region, and the records page writing the fill as a trader would, its reference behind Details.
-import { describe, expect, inject, it } from 'vitest';
-import { newEmail, registerUser } from '../support/accounts.ts';
-import { ApiClient } from '../support/api-client.ts';
-import { ops } from './ops-cli.ts';
+import { describe, expect, it } from 'vitest';
+import { newEmail } from '../support/accounts.ts';
+import { fundedUser } from './funded-user.ts';
 import { setUpPhoneApp } from './pages/phone-app.ts';
 import { SpotTradePage } from './spot-page.ts';
 
-const appUrl = inject('appUrl');
-const dataDir = inject('appDataDir');
 const patient = { timeout: 30_000, interval: 200 };
 const phone = setUpPhoneApp();
 
 /** A price of BTC/USDT as the header writes it: grouped, and both cents always shown. */
 const tickPrice = /^\d{1,3}(,\d{3})*\.\d{2}$/;
-
-async function fundedUser(usdt: string) {
-  const user = await registerUser(new ApiClient(appUrl), dataDir);
-  expect(await ops('deposit', user.account, 'USDT', usdt, '--chain', 'TRC20')).toContain(
-    '"outcome": "credited"',
-  );
-  await phone.context.addInitScript((token) => localStorage.setItem('token', token), user.token);
-  return user;
-}
 
 /** Where a box is on the page, in CSS pixels. */
 function boxOf(selector: string) {
@@ -33,7 +21,7 @@ function boxOf(selector: string) {
 
 describe('a trade as it reads', () => {
   it('writes the fill with its units, the toasts under the top bar and the record as a trade', async () => {
-    await fundedUser('10000.713568');
+    await fundedUser(phone, '10000.713568');
     const { app } = phone;
     const spot = new SpotTradePage(app.page);
     await app.open('/pages/spot/trade?symbol=BTCUSDT');
