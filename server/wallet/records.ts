@@ -70,7 +70,8 @@ export async function recordsOf(
         select st.*, row_number() over (order by st.id) - 1 as n
         from spot_trades st
         where st.taker_order_id = case
-          when l.reference ~ ${fillReference} then split_part(l.reference, ':', 3)::bigint
+          when l.kind = 'trade.fill' and l.reference ~ ${fillReference}
+            then split_part(l.reference, ':', 3)::bigint
         end
       ) t
       join spot_orders taker on taker.id = t.taker_order_id
