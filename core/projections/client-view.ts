@@ -17,6 +17,7 @@ import { identityFold } from './identity.ts';
 import { marketSectionsFold } from './market-sections.ts';
 import { optionFold } from './option.ts';
 import { optionRecordsFold } from './option-records.ts';
+import { precisionsFold } from './precisions.ts';
 import { sessionFold } from './session.ts';
 import { spotOrdersFold } from './spot-orders.ts';
 import { spotRulesFold } from './spot-rules.ts';
@@ -39,6 +40,7 @@ export const clientFolds = {
   candles: candlesFold,
   home: homeFold,
   spotRules: spotRulesFold,
+  precisions: precisionsFold,
   spotOrders: spotOrdersFold,
   contract: contractFold,
   contractRecords: contractRecordsFold,

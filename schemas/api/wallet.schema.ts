@@ -237,22 +237,41 @@ export const addressDelete = defineEndpoint({
 /** What a movement was: its ledger posting kind's first word (`trade` for spot fills, freezes, releases). */
 export const recordType = z.enum(['deposit', 'withdrawal', 'transfer', 'trade', 'commission']);
 
+/** The fill a trade record comes from, from the side of the record's owner. */
+export const recordTradeSchema = z.object({
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  side: z.enum(['buy', 'sell']),
+  price: decimalString,
+  /** What traded, in base, and what it was worth, in quote. */
+  quantity: decimalString,
+  value: decimalString,
+  /** The owner's fee on this fill, in what they received (base for a buy, quote for a sell). */
+  fee: decimalString,
+  fee_asset: z.string(),
+});
+
 export const recordSchema = z.object({
+  /** The movement's id: the lines of one movement (a fill's base and quote) share it. */
   id: z.number().int(),
   type: recordType,
   wallet: walletSchema,
   asset: z.string(),
   /** Signed: what the movement did to this wallet's balance (available and frozen). */
   amount: decimalString,
-  /** The movement's reference: deposit transaction, withdrawal id, transfer. */
+  /** The movement's internal reference (deposit transaction, withdrawal, transfer, fill), for support. */
   reference: z.string(),
+  /** A spot fill's pair, side, price, quantity, value and fee; null for every other movement. */
+  trade: recordTradeSchema.nullable(),
   created_at: timestamp,
 });
 
 export const records = defineEndpoint({
   method: 'GET',
   path: '/wallet/records',
-  summary: "The caller's money movements, newest first, optionally of one type",
+  summary:
+    "The caller's money movements, newest first, optionally of one type; a page holds whole movements (every line of each), `total` counts movements",
   auth: true,
   request: z.object({
     type: blankAsAbsent(recordType),

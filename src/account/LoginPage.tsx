@@ -78,7 +78,7 @@ function AuthScreen(props: { mode: AuthMode; inviteCode: string; onReset(): void
               input.mode === 'register' ? 'register' : 'forget',
             );
             if (!outcome.ok) return { ok: false as const };
-            app.toast(t('auth.codeSent'));
+            app.toast(t('auth.codeSent'), 'success');
             return { ok: true as const, resendIn: outcome.data.resend_in };
           }),
         },
@@ -95,7 +95,7 @@ function AuthScreen(props: { mode: AuthMode; inviteCode: string; onReset(): void
   useEffect(() => {
     if (!done) return;
     if (mode === 'forgot') {
-      app.toast(t('auth.resetDone'));
+      app.toast(t('auth.resetDone'), 'success');
       props.onReset();
     } else go('/');
   }, [done, mode, app, t, go, props]);

@@ -57,9 +57,9 @@ function SecretChangeForm(props: { user: UserInfo }) {
   const sendCode = async () => {
     const outcome = await core.sendSecurityCode(codeTo).catch(() => null);
     if (outcome?.ok) {
-      toast(t('auth.codeSent'));
+      toast(t('auth.codeSent'), 'success');
       setResendIn(outcome.data.resend_in);
-    } else if (unannounced(outcome)) toast(t('wallet.unanswered'));
+    } else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
   };
 
   const submit = async () => {
@@ -78,9 +78,9 @@ function SecretChangeForm(props: { user: UserInfo }) {
     ).catch(() => null);
     setSending(false);
     if (outcome?.ok) {
-      toast(t('account.password.saved'));
+      toast(t('account.password.saved'), 'success');
       go('/pages/user/safe');
-    } else if (unannounced(outcome)) toast(t('wallet.unanswered'));
+    } else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
   };
 
   const problemText = (which: SecretProblem | null) => {

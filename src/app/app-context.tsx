@@ -15,9 +15,13 @@ import { type Core, proxy } from '../core-bridge.ts';
 import type { Theme } from '../document-settings.ts';
 import { storage } from '../storage.ts';
 
+/** What a toast tells: an action done, something that failed, or a plain note. */
+export type ToastKind = 'success' | 'error' | 'info';
+
 export interface Toast {
   id: number;
   text: string;
+  kind: ToastKind;
 }
 
 export interface ConfirmRequest {
@@ -35,7 +39,8 @@ export interface AppState {
   confirmRequest: ConfirmRequest | null;
   menuOpen: boolean;
   languageOpen: boolean;
-  toast(text: string): void;
+  /** Shows a short message; `info` unless said otherwise. */
+  toast(text: string, kind?: ToastKind): void;
   confirm(message: string): Promise<boolean>;
   signedIn(token: string): void;
   signOut(): Promise<void>;
@@ -74,9 +79,9 @@ export function AppProvider(props: {
   const language = storage.language();
   const theme = storage.theme();
 
-  const toast = useCallback((text: string) => {
+  const toast = useCallback((text: string, kind: ToastKind = 'info') => {
     const id = nextToast.current++;
-    setToasts((shown) => [...shown, { id, text }]);
+    setToasts((shown) => [...shown, { id, text, kind }]);
     setTimeout(() => setToasts((shown) => shown.filter((t) => t.id !== id)), toastMs);
   }, []);
 
@@ -91,7 +96,8 @@ export function AppProvider(props: {
     void core.setCredentials({ token: storage.token(), language });
     void core.connectHost(
       proxy({
-        toast,
+        // The worker toasts only what went wrong: a refusal in the server's words, a lost session.
+        toast: (message: string) => toast(message, 'error'),
         sessionExpired: (how: 'logout' | 'navigate') => {
           if (how === 'logout') forgetSession();
           goToLogin();

@@ -26,9 +26,8 @@ export function ContractAccount(props: { view: ContractTradeView }) {
     setClosing(true);
     const { placed, failed } = await core.closeAllContracts();
     setClosing(false);
-    toast(
-      failed > 0 ? t('contract.closeAll.partly', { placed, failed }) : t('contract.closeAll.done'),
-    );
+    if (failed > 0) toast(t('contract.closeAll.partly', { placed, failed }), 'error');
+    else toast(t('contract.closeAll.done'), 'success');
   };
 
   return (

@@ -95,7 +95,7 @@ function CardView(props: { card: ShareCard; invite: InviteView | null }) {
     } catch (error) {
       // Closing the share sheet is the user's choice, not a failure.
       if (!(error instanceof DOMException && error.name === 'AbortError'))
-        toast(t('contract.shareCard.failed'));
+        toast(t('contract.shareCard.failed'), 'error');
     }
   };
 

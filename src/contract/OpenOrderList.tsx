@@ -16,8 +16,8 @@ export function OpenOrderList(props: { orders: readonly ContractOrderRow[] }) {
       setCancelling(id);
       const outcome = await core.cancelContractOrder(id).catch(() => null);
       setCancelling(null);
-      if (outcome?.ok) toast(t('spot.orders.cancelled'));
-      else if (unannounced(outcome)) toast(t('wallet.unanswered'));
+      if (outcome?.ok) toast(t('spot.orders.cancelled'), 'success');
+      else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
     },
     [core, toast, t],
   );

@@ -32,8 +32,8 @@ export function SettingsChips(props: {
       setBusy(true);
       const outcome = await core.setContractLeverage(view.symbol, chosen).catch(() => null);
       setBusy(false);
-      if (outcome?.ok) toast(t('contract.leverage.changed', { leverage: chosen }));
-      else if (unannounced(outcome)) toast(t('wallet.unanswered'));
+      if (outcome?.ok) toast(t('contract.leverage.changed', { leverage: chosen }), 'success');
+      else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
       if (!outcome?.ok) return;
     }
     props.onChange({ leverage: chosen, marginMode });

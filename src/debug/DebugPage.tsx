@@ -30,8 +30,8 @@ export function DebugPage() {
     const result = await core.loadCapture(await file.text());
     if (result.ok) {
       setLoaded(result.events);
-      toast(t('debug.loaded', { count: result.events }));
-    } else toast(t('debug.badLine', { line: result.line }));
+      toast(t('debug.loaded', { count: result.events }), 'success');
+    } else toast(t('debug.badLine', { line: result.line }), 'error');
   };
 
   return (

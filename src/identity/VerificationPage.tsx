@@ -21,7 +21,7 @@ export function VerificationPage() {
     const settled = async <T,>(pending: Promise<Outcome<T>>): Promise<T> => {
       const outcome = await pending.catch(() => null);
       if (outcome?.ok) return outcome.data;
-      if (unannounced(outcome)) toast(t('identity.failed'));
+      if (unannounced(outcome)) toast(t('identity.failed'), 'error');
       throw new Error('refused');
     };
     return verificationMachine.provide({

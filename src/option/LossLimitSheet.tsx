@@ -29,9 +29,9 @@ export function LossLimitSheet(props: { limits: OptionLimitsView; onClose(): voi
           const outcome = await core.setOptionLimit(amount).catch(() => null);
           setSaving(false);
           if (outcome?.ok) {
-            toast(t('option.limit.saved'));
+            toast(t('option.limit.saved'), 'success');
             props.onClose();
-          } else if (unannounced(outcome)) toast(t('wallet.unanswered'));
+          } else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
         }}
       >
         <p className="option-note">{t('option.limit.hint')}</p>

@@ -27,9 +27,9 @@ export function MenuHeader(props: { onLogin(): void; onVerify(): void }) {
   const copyUid = async () => {
     try {
       await navigator.clipboard.writeText(String(user.user_id));
-      toast(t('menu.copied'));
+      toast(t('menu.copied'), 'success');
     } catch {
-      toast(t('menu.copyFailed'));
+      toast(t('menu.copyFailed'), 'error');
     }
   };
 

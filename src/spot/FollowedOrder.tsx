@@ -35,8 +35,13 @@ export function FollowedOrder(props: {
     <StatusNotice testId="spot-follow" data={{ 'data-status': order.status }}>
       <span>
         {t('spot.follow.order', { id: order.id })}: {t(`spot.status.${order.status}`)}
-        {followed && followed.filledShown !== '0'
-          ? ` · ${followed.filledShown} ${followed.amountAsset}`
+        {followed && !/^[0.]*$/.test(followed.filled)
+          ? ` · ${t('spot.follow.traded', {
+              quantity: followed.filledShown,
+              base: followed.base,
+              value: followed.filledValueShown,
+              quote: followed.quote,
+            })}`
           : ''}
       </span>
       {message && <span className="field__problem">{message}</span>}

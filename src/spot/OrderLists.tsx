@@ -63,8 +63,8 @@ function CurrentOrders(props: { spot: SpotView }) {
       setCancelling(id);
       const outcome = await core.cancelSpotOrder(id).catch(() => null);
       setCancelling(null);
-      if (outcome?.ok) toast(t('spot.orders.cancelled'));
-      else if (unannounced(outcome)) toast(t('wallet.unanswered'));
+      if (outcome?.ok) toast(t('spot.orders.cancelled'), 'success');
+      else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
     },
     [core, toast, t],
   );

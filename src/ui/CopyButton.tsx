@@ -9,9 +9,9 @@ export function CopyButton(props: { text: string; label?: string; className?: st
     try {
       // The clipboard is missing outside secure contexts: that throws here and is a failure too.
       await navigator.clipboard.writeText(props.text);
-      toast(t('wallet.copied'));
+      toast(t('wallet.copied'), 'success');
     } catch {
-      toast(t('wallet.copyFailed'));
+      toast(t('wallet.copyFailed'), 'error');
     }
   };
   return (

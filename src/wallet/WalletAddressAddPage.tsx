@@ -40,10 +40,10 @@ export function WalletAddressAddPage() {
       .catch(() => null);
     setSaving(false);
     if (outcome?.ok) {
-      toast(t('wallet.addresses.saved'));
+      toast(t('wallet.addresses.saved'), 'success');
       back();
     } else if (unannounced(outcome)) {
-      toast(t('wallet.unanswered'));
+      toast(t('wallet.unanswered'), 'error');
     }
   };
 

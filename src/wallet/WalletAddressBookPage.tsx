@@ -25,8 +25,8 @@ export function WalletAddressBookPage() {
     setDeleting(entry.id);
     const outcome = await core.deleteAddress(entry.id).catch(() => null);
     setDeleting(null);
-    if (outcome?.ok) toast(t('wallet.addresses.deleted'));
-    else if (unannounced(outcome)) toast(t('wallet.unanswered'));
+    if (outcome?.ok) toast(t('wallet.addresses.deleted'), 'success');
+    else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
     await book.reload();
   };
 

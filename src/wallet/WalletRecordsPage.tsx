@@ -1,16 +1,15 @@
 // Records (`/pages/assets/record`): every money movement, newest first, of one type or all, a page
-// at a time.
+// at a time; a trade reads as the trader would write it (docs/ui.md § "Numbers, toasts and records").
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordRow, RecordType } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { Figure } from '../ui/Figures.tsx';
 import { LoadMore, WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
 import { TabRow } from '../ui/TabRow.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
-import { shorten } from './short-text.ts';
+import { RecordItem } from './RecordItem.tsx';
 
 const filters: readonly (RecordType | 'all')[] = [
   'all',
@@ -60,32 +59,7 @@ export function WalletRecordsPage() {
           {list.failed && <WalletRefreshFailed onRetry={retry} />}
           <ul className="wallet-list">
             {list.rows.map((row) => (
-              <li key={row.key} className="card wallet-item" data-testid="record-row">
-                <div className="wallet-item__top">
-                  <span className="wallet-item__title">
-                    {t(`wallet.records.types.${row.type}`)}
-                  </span>
-                  <Figure
-                    className={row.amountShown.startsWith('+') ? 'price--up' : 'price--down'}
-                  >{`${row.amountShown} ${row.asset}`}</Figure>
-                </div>
-                <dl className="wallet-facts">
-                  <div>
-                    <dt>{t('wallet.records.account')}</dt>
-                    <dd>{t(`wallet.accounts.${row.wallet}`)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t('wallet.records.reference')}</dt>
-                    <dd dir="ltr" title={row.reference}>
-                      {shorten(row.reference)}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('wallet.time')}</dt>
-                    <dd className="figure">{row.time}</dd>
-                  </div>
-                </dl>
-              </li>
+              <RecordItem key={row.key} row={row} />
             ))}
           </ul>
           <LoadMore more={list.more} loading={list.loading} onMore={list.loadMore} />

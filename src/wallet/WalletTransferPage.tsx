@@ -52,12 +52,12 @@ export function WalletTransferPage() {
     const outcome = await core.transfer({ ...accounts, asset, amount: sent }).catch(() => null);
     setSubmitting(false);
     if (outcome?.ok) {
-      toast(t('wallet.transfer.done', { amount: outcome.data.amountShown, asset }));
+      toast(t('wallet.transfer.done', { amount: outcome.data.amountShown, asset }), 'success');
       setAmount('');
       setAll(false);
       void balances.reload();
     } else if (unannounced(outcome)) {
-      toast(t('wallet.unanswered'));
+      toast(t('wallet.unanswered'), 'error');
     }
   };
 

@@ -56,12 +56,12 @@ export function WithdrawForm(props: {
       .catch(() => null);
     setSubmitting(false);
     if (outcome?.ok) {
-      toast(t('wallet.withdraw.requested'));
+      toast(t('wallet.withdraw.requested'), 'success');
       setDraft((shown) => ({ ...shown, amount: '', tradePassword: '' }));
       props.onDone(outcome.data);
     } else if (unannounced(outcome)) {
       // The form stays as it was: tapping again retries the same request, under the same key.
-      toast(t('wallet.unanswered'));
+      toast(t('wallet.unanswered'), 'error');
     }
   };
 

@@ -61,11 +61,11 @@ export function useWithdrawals(onChange: () => void): Withdrawals {
       });
       if (outcome?.ok) {
         put(outcome.data, false);
-        toast(t('wallet.withdrawals.cancelled'));
+        toast(t('wallet.withdrawals.cancelled'), 'success');
         void reload();
         onChange();
       } else if (unannounced(outcome)) {
-        toast(t('wallet.unanswered'));
+        toast(t('wallet.unanswered'), 'error');
       }
     },
     [core, put, reload, toast, t, onChange],

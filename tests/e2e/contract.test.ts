@@ -92,7 +92,7 @@ describe('perpetual contracts', () => {
     await trade.field('sl').fill(shifted(price, 950n));
     await expect.poll(() => trade.estimate(), patient).toMatch(/^[\d,]+\.\d\d$/);
     const estimate = await trade.estimate();
-    await expect.poll(() => trade.figure('contract-cost'), patient).toMatch(/^\d+\.\d{4}$/);
+    await expect.poll(() => trade.figure('contract-cost'), patient).toMatch(/^\d+\.\d{2}$/);
     await trade.submit();
     await expect.poll(() => trade.followed().getAttribute('data-status'), patient).toBe('open');
     // It rests in the perpetual's own book beside the form (the spot book never shows it).
@@ -121,7 +121,7 @@ describe('perpetual contracts', () => {
     const id = await trade.firstPositionId();
     expect(((await trade.positionFigure('entry', id)) ?? '').replace(/,/g, '')).toBe(`${price}.00`);
     await expect.poll(() => trade.positionFigure('liq', id), patient).toBe(estimate);
-    expect(await trade.positionFigure('qty', id)).toBe('0.1');
+    expect(await trade.positionFigure('qty', id)).toBe('0.1000');
     expect(((await trade.positionFigure('tpsl', id)) ?? '').replace(/,/g, '')).toBe(
       `${shifted(price, 1100n)}.00 / ${shifted(price, 950n)}.00`,
     );
@@ -129,7 +129,7 @@ describe('perpetual contracts', () => {
 
     // Half closes at the market; the liquidation price of what stays does not move.
     await trade.close(id, 50);
-    await expect.poll(() => trade.positionFigure('qty', id), patient).toBe('0.05');
+    await expect.poll(() => trade.positionFigure('qty', id), patient).toBe('0.0500');
     expect(await trade.positionFigure('liq', id)).toBe(estimate);
 
     // The rest closes; the card says so and offers the share card.
@@ -141,7 +141,7 @@ describe('perpetual contracts', () => {
     await app.waitForRoute('/pages/contract/history');
     const closed = app.page.getByTestId(`closed-position-${id}`);
     await expect.poll(() => closed.count(), patient).toBe(1);
-    expect(await app.page.getByTestId(`closed-qty-${id}`).textContent()).toBe('0.1');
+    expect(await app.page.getByTestId(`closed-qty-${id}`).textContent()).toBe('0.1000');
     expect(await app.page.getByTestId(`closed-reason-${id}`).textContent()).toBe('Closed by you');
     await app.page.getByTestId('contract-history-tab-orders').click();
     await expect

@@ -2,15 +2,12 @@
 // funded user reaches the trade page from the spot list, places a limit buy below the market,
 // sees it among the current orders and cancels it, then buys at the market and finds the fill
 // with its average price and fee in the deal and history lists, and the balances moved.
-import { describe, expect, inject, it } from 'vitest';
-import { registerUser } from '../support/accounts.ts';
-import { ApiClient } from '../support/api-client.ts';
+import { describe, expect, it } from 'vitest';
+import { fundedUser } from './funded-user.ts';
 import { ops } from './ops-cli.ts';
 import { setUpPhoneApp } from './pages/phone-app.ts';
 import { SpotTradePage } from './spot-page.ts';
 
-const appUrl = inject('appUrl');
-const dataDir = inject('appDataDir');
 const patient = { timeout: 30_000, interval: 200 };
 const phone = setUpPhoneApp();
 
@@ -20,18 +17,9 @@ function belowMarket(last: string): string {
   return ((BigInt(whole) * 9n) / 10n).toString();
 }
 
-async function fundedUser(usdt: string) {
-  const user = await registerUser(new ApiClient(appUrl), dataDir);
-  expect(await ops('deposit', user.account, 'USDT', usdt, '--chain', 'TRC20')).toContain(
-    '"outcome": "credited"',
-  );
-  await phone.context.addInitScript((token) => localStorage.setItem('token', token), user.token);
-  return user;
-}
-
 describe('spot trading', () => {
   it('places, cancels and fills orders, and shows the fill, its fee and the new balances', async () => {
-    await fundedUser('1000');
+    await fundedUser(phone, '1000');
     const { app } = phone;
     const spot = new SpotTradePage(app.page);
 

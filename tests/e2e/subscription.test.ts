@@ -81,7 +81,7 @@ describe('pre-sale subscriptions', () => {
     // Among the projects in pre-sale, with its progress (400 of 500 USDT) and the time left.
     await app.open('/pages/subscription/index');
     await expect.poll(() => pages.project(id).getAttribute('data-stage'), patient).toBe('presale');
-    expect(await pages.figure(`subscription-progress-${id}`)).toBe('80%');
+    expect(await pages.figure(`subscription-progress-${id}`)).toBe('80.00%');
     expect(await pages.figure(`subscription-countdown-${id}`)).toMatch(/^00:0[01]:\d\d$/);
     await pages.open(id);
     await app.waitForRoute(`/pages/subscription/buy?id=${id}`);
@@ -105,7 +105,7 @@ describe('pre-sale subscriptions', () => {
     expect(await pages.figure('subscription-room')).toBe('150.00');
     // The USDT is frozen in the funding account until distribution.
     await expect.poll(() => pages.figure('subscription-available'), patient).toBe('750.00');
-    await expect.poll(() => pages.figure(`subscription-progress-${id}`), patient).toBe('130%');
+    await expect.poll(() => pages.figure(`subscription-progress-${id}`), patient).toBe('130.00%');
 
     // On the records: the commitment, not allocated while the pre-sale runs.
     await app.page.getByRole('button', { name: 'My records' }).click();

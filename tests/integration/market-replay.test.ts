@@ -326,7 +326,9 @@ describe('a client that loses one depth diff', () => {
     expect(resyncs.map((event) => event.payload)).toEqual([{ symbol }]);
     // When the worker asked, the book it showed was marked as resyncing.
     const atResync = viewAt(events, resyncs[0]?.seq);
-    expect(bookView(symbol, atResync.books[symbol], 'en').resyncing).toBe(true);
+    expect(bookView(symbol, atResync.books[symbol], atResync.precisions, 'en').resyncing).toBe(
+      true,
+    );
     const depthSubs = lossy.sent
       .map((text) => JSON.parse(text) as { op: string; channels?: string[] })
       .filter((frame) => frame.op === 'sub' && frame.channels?.includes(`depth.${symbol}`));

@@ -173,7 +173,7 @@ describe('perpetual calls in the worker', () => {
     expect(review).toMatchObject({
       problem: null,
       // 300 USDT at 10×, and the 0.05 % taker fee.
-      cost: '30.1500',
+      cost: '30.15',
       liquidation: formatPrice(priceAtScale(expected ?? 0n, 2), { locale: 'en', precision: 2 }),
     });
     // 3.3167 ETH takes 995.01 of margin and 4.975 of fee; one lot more is above 1,000.
@@ -192,7 +192,7 @@ describe('the trade page view', () => {
 
   it('shows the server’s figures, then works them out again at a newer mark', () => {
     const before = tradeView(viewAt(base()), 'ETHUSDT', 'en');
-    expect(before.positions[0]).toMatchObject({ pnl: '0.0000', roe: '0.00%', mark: '3,000.00' });
+    expect(before.positions[0]).toMatchObject({ pnl: '0.00', roe: '0.00%', mark: '3,000.00' });
     const after = tradeView(
       viewAt([...base(), takenFrame('mark.ETHUSDT', markData('3030.00'))]),
       'ETHUSDT',
@@ -200,7 +200,7 @@ describe('the trade page view', () => {
     );
     // 0.1 ETH, 30 USDT up: +3 USDT on 30 of initial margin.
     expect(after.positions[0]).toMatchObject({
-      pnl: '+3.0000',
+      pnl: '+3.00',
       pnlSign: 1,
       roe: '+10.00%',
       mark: '3,030.00',
@@ -289,10 +289,10 @@ describe('the history’s fills and liquidations', () => {
       orderId: 11,
       time: expect.any(String),
       price: '3,100.00',
-      quantity: '0.1',
-      value: '310.0000',
-      fee: '0.0620',
-      pnl: '+10.0000',
+      quantity: '0.1000',
+      value: '310.00',
+      fee: '0.06',
+      pnl: '+10.00',
       pnlSign: 1,
     });
     await core.contractLiquidations(1);
@@ -318,19 +318,19 @@ describe('the history’s fills and liquidations', () => {
         direction: 'long',
         marginMode: 'isolated',
         time: expect.any(String),
-        quantity: '0.1',
+        quantity: '0.1000',
         entry: '3,000.00',
         mark: '2,710.80',
         markTime: expect.any(String),
         liquidation: '2,710.85',
         bankruptcy: '2,700.00',
-        backing: '30',
+        backing: '30.00',
         // As recorded, not 1.0843: the comparison with the margin balance is exact.
         maintenanceMargin: '1.08432',
         maintenanceRate: '0.4%',
-        filled: '0.06',
-        adl: '0.04',
-        insuranceFee: '0.6',
+        filled: '0.0600',
+        adl: '0.0400',
+        insuranceFee: '0.60',
       },
     ]);
   });

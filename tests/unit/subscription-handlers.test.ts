@@ -89,7 +89,7 @@ describe('the amount before it is sent', () => {
     // 100 more: 200 of the user's at 0.5 buy 400 tokens; everyone's 350 want 700 of 1,000.
     expect(await worker.core.reviewSubscription(1, '100')).toEqual({
       problem: null,
-      estimate: { commitment: '200.00', tokens: '400', cost: '200.00', refund: '0.00' },
+      estimate: { commitment: '200.00', tokens: '400.00', cost: '200.00', refund: '0.00' },
     });
   });
 
@@ -99,7 +99,7 @@ describe('the amount before it is sent', () => {
     // 100 more: 200 of everyone's 1,000 share the 1,000 tokens: 200 tokens for 100, 100 back.
     expect((await worker.core.reviewSubscription(1, '100')).estimate).toEqual({
       commitment: '200.00',
-      tokens: '200',
+      tokens: '200.00',
       cost: '100.00',
       refund: '100.00',
     });
@@ -117,15 +117,15 @@ describe('the buy page’s view', () => {
       available: { exact: '280', shown: '280.00' },
       committed: { exact: '100', shown: '100.00' },
       room: { exact: '300', shown: '300.00' },
-      estimate: { commitment: '100.00', tokens: '200', cost: '100.00', refund: '0.00' },
+      estimate: { commitment: '100.00', tokens: '200.00', cost: '100.00', refund: '0.00' },
       record: { payment: '100.00' },
     });
     expect(view.project).toMatchObject({
       id: 1,
       price: '0.50',
-      supply: '1,000',
+      supply: '1,000.00',
       cap: '400.00',
-      progress: '50%',
+      progress: '50.00%',
       progressWidth: 50,
       oversubscribed: false,
       next: { moment: 'end', at: endAt },
@@ -160,12 +160,12 @@ describe('rows', () => {
     if (!answered.ok) throw new Error('no page');
     const [finish, upcoming, winning] = answered.data.rows;
     expect(finish).toMatchObject({
-      progress: '150%',
+      progress: '150.00%',
       progressWidth: 100,
       oversubscribed: true,
       next: { moment: 'distribute' },
     });
-    expect(upcoming).toMatchObject({ progress: '0%', next: { moment: 'start', at: startAt } });
+    expect(upcoming).toMatchObject({ progress: '0.00%', next: { moment: 'start', at: startAt } });
     expect(winning?.next).toBeNull();
     expect(answered.data.more).toBe(false);
   });
@@ -177,7 +177,7 @@ describe('rows', () => {
             paged([
               record(1, {
                 stage: 'winning',
-                winning: '180.5',
+                winning: '180.50',
                 refund: '9.75',
                 profit: '-4.5',
                 profit_ratio: '-0.0500',
@@ -191,10 +191,10 @@ describe('rows', () => {
       data: {
         rows: [
           {
-            winning: '180.5',
+            winning: '180.50',
             refund: '9.75',
             profit: '-4.50',
-            profitRatio: '-5%',
+            profitRatio: '-5.00%',
             profitSign: -1,
           },
         ],
@@ -228,9 +228,9 @@ describe('a published allocation', () => {
 
   it('agrees with the rule run again here, entry by entry', () => {
     const view = allocationView(published(), 'en');
-    expect(view.recheck).toEqual({ agrees: true, allocated: '1,000' });
+    expect(view.recheck).toEqual({ agrees: true, allocated: '1,000.00' });
     expect(view.entries.map((entry) => entry.agrees)).toEqual([true, true, true]);
-    expect(view).toMatchObject({ committed: '1,200.00', participants: 3, supply: '1,000' });
+    expect(view).toMatchObject({ committed: '1,200.00', participants: 3, supply: '1,000.00' });
   });
 
   it('says which entry the rule does not give what was published', () => {

@@ -52,8 +52,8 @@ describe('wallet views', () => {
             wallet: 'funding',
             asset: 'USDT',
             available: '1234.5',
-            availableShown: '1.234,5',
-            frozenShown: '21',
+            availableShown: '1.234,50',
+            frozenShown: '21,00',
             valueShown: '1.255,50',
           },
           {
@@ -61,7 +61,7 @@ describe('wallet views', () => {
             asset: 'XYZ',
             available: '0.12345678',
             availableShown: '0,12345678',
-            frozenShown: '0',
+            frozenShown: '0,00',
             valueShown: '--',
           },
         ],
@@ -95,7 +95,7 @@ describe('wallet views', () => {
       fee: '0.0002',
       feeShown: '0,0002',
       minimum: '1000',
-      minimumShown: '1.000',
+      minimumShown: '1.000,00',
       confirmations: 2,
     });
   });
@@ -110,6 +110,7 @@ describe('wallet views', () => {
           asset: 'USDT',
           amount: '-1500',
           reference: 'transfer:1:k',
+          trade: null,
           created_at: '2025-01-02T03:04:05.000Z',
         },
         {
@@ -119,6 +120,7 @@ describe('wallet views', () => {
           asset: 'USDT',
           amount: '2000.25',
           reference: 'tx',
+          trade: null,
           created_at: '2025-01-02T03:04:05.000Z',
         },
       ],
@@ -128,13 +130,14 @@ describe('wallet views', () => {
     });
     const outcome = await core.walletRecords('transfer', 2);
     expect(outcome.ok && outcome.data.more).toBe(true);
-    expect(outcome.ok && outcome.data.rows.map((row) => row.amountShown)).toEqual([
-      '-1.500',
+    expect(outcome.ok && outcome.data.rows.map((row) => row.amounts[0]?.shown)).toEqual([
+      '-1.500,00',
       '+2.000,25',
     ]);
-    expect(queries).toEqual(['/wallet/records?type=transfer&page=2&size=20']);
+    const asked = () => queries.filter((query) => query.startsWith('/wallet/records'));
+    expect(asked()).toEqual(['/wallet/records?type=transfer&page=2&size=20']);
     await core.walletRecords('all', 3);
-    expect(queries[1]).toBe('/wallet/records?page=3&size=20');
+    expect(asked()[1]).toBe('/wallet/records?page=3&size=20');
   });
 
   it('shows how far a deposit has got', async () => {
@@ -161,7 +164,7 @@ describe('wallet views', () => {
     const outcome = await core.deposits(1);
     expect(outcome.ok && outcome.data).toMatchObject({
       more: false,
-      rows: [{ amountShown: '100', status: 'confirming', confirmations: 3, required: 20 }],
+      rows: [{ amountShown: '100,00', status: 'confirming', confirmations: 3, required: 20 }],
     });
   });
 });
@@ -176,6 +179,7 @@ describe('wallet, account and content answers in the log', () => {
         asset: 'USDT',
         amount: '2000.25',
         reference: 'tx',
+        trade: null,
         created_at: '2025-01-02T03:04:05.000Z',
       },
     ],

@@ -225,7 +225,7 @@ describe('WorkerCore market views', () => {
     expect(outcome).toEqual({ ok: true, data: { symbols: ['BTCUSDT'] } });
     drawFrame();
     expect(market.at(-1)).toEqual({
-      rows: [['BTCUSDT', '100.5', '110', '90', '-1.25%', '1.5M', 0]],
+      rows: [['BTCUSDT', '100.5', '110.0', '90.0', '-1.25%', '1.5M', 0]],
       simulated: true,
       // The list remembers what it named, for the next visit to show at once.
       sections: { spot: ['BTCUSDT'] },

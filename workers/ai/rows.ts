@@ -8,8 +8,8 @@ import {
   earlyWithdrawal,
   maturityOf,
 } from '../../core/ai/schedule.ts';
+import { formatRate } from '../../core/figures.ts';
 import { displayAmount, parseAmount } from '../../core/money.ts';
-import { formatPrice } from '../../core/price-format.ts';
 import type { AiOrder, AiProduct } from '../../schemas/api/ai.schema.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
 import { usdt, usdtAtoms } from '../option/format.ts';
@@ -41,7 +41,7 @@ export function accrualDate(at: number, locale: string): string {
 }
 
 /** A yearly rate in percent as written (`12.5%`). */
-export const aprText = (apr: string, locale: string) => `${formatPrice(apr, { locale })}%`;
+export const aprText = (apr: string, locale: string) => formatRate(apr, locale);
 
 export function productRow(product: AiProduct, locale: string): AiProductRow {
   const quota = atomsOf(product.quota);

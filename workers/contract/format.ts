@@ -1,11 +1,17 @@
-// How the perpetual pages write their numbers, in the worker for the user's locale: prices at
-// their market's scale, USDT amounts at four decimals, rates and ratios as percent, signs shown
-// on what can be a gain or a loss. Every figure is rounded from its exact decimal, never a float.
+// How the perpetual pages write their numbers, in the worker for the user's locale, by the one
+// figures formatter (core/figures.ts): prices at their market's scale, USDT amounts at the
+// quote's precision, rates and ratios as percent, signs shown on what can be a gain or a loss.
 import { percentText, signedAtoms } from '../../core/contract/contract-units.ts';
-import { formatPrice } from '../../core/price-format.ts';
-
-/** Decimals of a USDT amount on these pages: a fee of a small order still shows. */
-export const amountDecimals = 4;
+import {
+  formatAmount,
+  formatAtScale,
+  formatPercent,
+  formatRate,
+  formatSettledAmount,
+  formatSignedAmount,
+  noPrecisions,
+  quoteAsset,
+} from '../../core/figures.ts';
 
 const dash = '--';
 
@@ -17,23 +23,31 @@ export function signOf(value: string): -1 | 0 | 1 {
 
 /** A price at its market's scale; `--` when there is none. */
 export function price(value: string | null, scale: number | undefined, locale: string): string {
-  if (value === null) return dash;
-  return formatPrice(value, scale === undefined ? { locale } : { locale, precision: scale });
+  return formatAtScale(value, scale, locale);
 }
 
-/** A quantity or amount exactly as it came, trailing zeros dropped. */
-export function exact(value: string, locale: string): string {
-  return formatPrice(value, { locale });
+/** A quantity of the market's base at its lot's decimals (as written when the market is unknown). */
+export function quantity(
+  value: string,
+  market: { quantity_scale: number } | undefined,
+  locale: string,
+): string {
+  return formatAtScale(value, market?.quantity_scale, locale);
 }
 
+/** A USDT amount at the quote's precision. */
 export function amount(value: string, locale: string): string {
-  return formatPrice(value, { locale, precision: amountDecimals });
+  return formatAmount(value, quoteAsset, noPrecisions, locale);
 }
 
-/** A USDT amount with its sign (`+1.2500`, `-0.4000`). */
+/** A USDT figure a settlement worked out (a liquidation's inputs): cents, and every decimal it has. */
+export function settled(value: string, locale: string): string {
+  return formatSettledAmount(value, quoteAsset, noPrecisions, locale);
+}
+
+/** A USDT amount with its sign (`+1.25`, `-0.40`). */
 export function signedAmount(value: string, locale: string): string {
-  const shown = amount(value, locale);
-  return signOf(value) > 0 ? `+${shown}` : shown;
+  return formatSignedAmount(value, quoteAsset, noPrecisions, locale);
 }
 
 /** A fraction as percent (`0.0001` → `0.0100%`), signed when asked. */
@@ -44,21 +58,17 @@ export function percent(
   signed = false,
 ): string {
   const value = percentText(fraction);
-  if (value === null) return dash;
-  const shown = `${formatPrice(value, { locale, precision: decimals })}%`;
-  return signed && signOf(value) > 0 ? `+${shown}` : shown;
+  return value === null ? dash : formatPercent(value, locale, { decimals, signed });
 }
 
 /** A fraction as percent with every decimal it has (`0.0065` → `0.65%`): a rate to check by. */
 export function exactPercent(fraction: string, locale: string): string {
-  const value = percentText(fraction);
-  return value === null ? dash : `${exact(value, locale)}%`;
+  return formatRate(percentText(fraction), locale);
 }
 
 /** A percent already in percent (`1.25`), signed: the 24 h change. */
 export function signedPercent(value: string, locale: string): string {
-  const shown = `${formatPrice(value, { locale, precision: 2 })}%`;
-  return signOf(value) > 0 ? `+${shown}` : shown;
+  return formatPercent(value, locale, { signed: true });
 }
 
 /** An ISO time as ms since the epoch; null when it is none. */

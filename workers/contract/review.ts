@@ -14,7 +14,7 @@ import {
 import { displayAmount } from '../../core/money.ts';
 import type { BookState } from '../../core/projections/books.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
-import { amount, exact, price } from './format.ts';
+import { amount, price, quantity } from './format.ts';
 import { bracketsOf, contractWalletAtoms, heldPositions, marketMarks } from './rows.ts';
 import type { ContractFormProblem, ContractReview } from './types.ts';
 
@@ -59,8 +59,8 @@ export function reviewContext(view: ClientView, symbol: string): ReviewContext |
   };
 }
 
-const atomsShown = (atoms: bigint | null, locale: string) =>
-  atoms === null ? null : exact(displayAmount(atoms), locale);
+const atomsShown = (atoms: bigint | null, market: { quantity_scale: number }, locale: string) =>
+  atoms === null ? null : quantity(displayAmount(atoms), market, locale);
 
 export const emptyContractReview: ContractReview = {
   problem: null,
@@ -92,9 +92,11 @@ export function formattedReview(
     problem = {
       ...review.problem,
       params: {
-        minimum: exact(market.min_notional, locale),
+        minimum: amount(market.min_notional, locale),
         decimals: quantityField ? market.quantity_scale : scale,
-        step: exact(quantityField ? market.lot_size : market.tick_size, locale),
+        step: quantityField
+          ? quantity(market.lot_size, market, locale)
+          : price(market.tick_size, scale, locale),
         leverage: allowedLeverage(form, context),
       },
     };
@@ -102,8 +104,8 @@ export function formattedReview(
   return {
     problem,
     cost: review.cost === null ? null : amount(displayAmount(review.cost), locale),
-    maxLong: atomsShown(review.maxLong, locale),
-    maxShort: atomsShown(review.maxShort, locale),
+    maxLong: atomsShown(review.maxLong, market, locale),
+    maxShort: atomsShown(review.maxShort, market, locale),
     maxLongExact: review.maxLong === null ? null : displayAmount(review.maxLong),
     maxShortExact: review.maxShort === null ? null : displayAmount(review.maxShort),
     liquidation,

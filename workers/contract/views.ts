@@ -3,6 +3,7 @@
 // wallet, and the user's positions and resting orders in every market), and the perpetual's own
 // order book and trades, drawn as a spot market's are.
 
+import { formatAmount, formatMarketPrice, noPrecisions } from '../../core/figures.ts';
 import { availableOf } from '../../core/projections/balances.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
 import { restingOrders } from '../../core/projections/contract-open-orders.ts';
@@ -11,7 +12,7 @@ import { closedLine } from '../../core/projections/contract-records.ts';
 import { channelName } from '../../schemas/channels.ts';
 import { defineView } from '../kernel/view.ts';
 import { liveBookView, liveTradesView } from '../market/views.ts';
-import { exact, percent, price, signedPercent, timeOf } from './format.ts';
+import { percent, price, signedPercent, timeOf } from './format.ts';
 import { loadContractTrades, refreshContract } from './loaders.ts';
 import { contractWallet, orderRow, positionRow, settlementAsset } from './rows.ts';
 import type {
@@ -37,8 +38,8 @@ function boardView(view: ClientView, params: Board, locale: string): ContractBoa
     simulated ||= ticker.feed === 'simulated';
     rows.push({
       symbol,
-      last: exact(ticker.last, locale),
-      mark: price(marks?.mark ?? null, undefined, locale),
+      last: formatMarketPrice(ticker.last, symbol, view.precisions, locale),
+      mark: formatMarketPrice(marks?.mark ?? null, symbol, view.precisions, locale),
       change: signedPercent(ticker.changePct, locale),
       fundingRate: marks ? percent(marks.fundingRate, 4, locale, true) : '--',
       nextFunding: marks ? timeOf(marks.nextFundingTime) : null,
@@ -49,7 +50,7 @@ function boardView(view: ClientView, params: Board, locale: string): ContractBoa
 }
 
 export const contractBoardLiveView = defineView<ContractBoardView, Board>({
-  source: (view) => [view.tickers, view.contract.marks],
+  source: (view) => [view.tickers, view.contract.marks, view.precisions],
   channels: (params) => symbolsOf(params).map(channelName.mark),
   payload: (view, params, locale) => boardView(view, params, locale),
 });
@@ -101,7 +102,7 @@ export function tradeView(view: ClientView, symbol: string, locale: string): Con
   return {
     symbol,
     market,
-    last: ticker ? exact(ticker.last, locale) : '--',
+    last: ticker ? price(ticker.last, market?.priceScale, locale) : '--',
     trend: ticker?.trend ?? 0,
     mark: price(marks?.mark ?? null, market?.priceScale, locale),
     index: price(marks?.index ?? null, market?.priceScale, locale),
@@ -110,7 +111,13 @@ export function tradeView(view: ClientView, symbol: string, locale: string): Con
     stale: marks?.stale ?? false,
     simulated: ticker?.feed === 'simulated',
     loggedIn: view.session.loggedIn,
-    available: available === null ? null : { exact: available, shown: exact(available, locale) },
+    available:
+      available === null
+        ? null
+        : {
+            exact: available,
+            shown: formatAmount(available, settlementAsset, noPrecisions, locale, 'down'),
+          },
     settings: heldSettings(view, symbol),
     positions: openPositions(contract.positions).map((position) =>
       positionRow(position, contract, view.balances, locale),

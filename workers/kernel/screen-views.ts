@@ -1,6 +1,6 @@
 // The kernel's own views: the connection's state, and the whole fold with prices formatted, which
 // is what /debug shows (live, or a capture being replayed).
-import { formatPrice } from '../../core/price-format.ts';
+import { formatMarketPrice } from '../../core/figures.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
 import type { ConnectionView } from '../../core/projections/connection.ts';
 import { defineView } from './view.ts';
@@ -20,10 +20,11 @@ export const screenView = defineView<ScreenView>({
   payload: (view, _params, locale) => {
     const prices: Record<string, { last: string; high: string; low: string }> = {};
     for (const [symbol, ticker] of Object.entries(view.tickers)) {
+      const price = (value: string) => formatMarketPrice(value, symbol, view.precisions, locale);
       prices[symbol] = {
-        last: formatPrice(ticker.last, { locale }),
-        high: formatPrice(ticker.high, { locale }),
-        low: formatPrice(ticker.low, { locale }),
+        last: price(ticker.last),
+        high: price(ticker.high),
+        low: price(ticker.low),
       };
     }
     return { ...view, prices };

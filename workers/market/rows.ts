@@ -1,8 +1,15 @@
 // The market views as the screen draws them: compact rows, every number already formatted for the
 // user's locale by the core's formatter.
 
+import {
+  decimalsOf,
+  formatCompact,
+  formatMarketPrice,
+  formatMarketQuantity,
+  formatPercent,
+  type Precisions,
+} from '../../core/figures.ts';
 import { compareDecimals } from '../../core/market/units.ts';
-import { formatPrice } from '../../core/price-format.ts';
 import type { BookState } from '../../core/projections/books.ts';
 import type { CandleSeriesState } from '../../core/projections/candles.ts';
 import type { HomeView } from '../../core/projections/home.ts';
@@ -24,52 +31,47 @@ import type {
 /** Levels per side the book shows. */
 export const bookDepth = 20;
 
-const decimalsOf = (value: string) => {
-  const point = value.indexOf('.');
-  return point < 0 ? 0 : value.length - point - 1;
-};
-
-/** A decimal shown with exactly the decimals it came with. */
-const exact = (value: string, locale: string) =>
-  formatPrice(value, { locale, precision: decimalsOf(value) });
-
-const compactFormats = new Map<string, Intl.NumberFormat>();
-
-function compact(value: string, locale: string): string {
-  let format = compactFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
-    compactFormats.set(locale, format);
-  }
-  return format.format(value as `${number}`);
-}
-
-function signedPercent(value: string, locale: string): string {
-  const negative = value.startsWith('-');
-  const magnitude = negative ? value.slice(1) : value;
-  const sign = negative ? '-' : compareDecimals(magnitude, '0') > 0 ? '+' : '';
-  return `${sign}${formatPrice(magnitude, { locale, precision: 2 })}%`;
-}
-
 export function marketView(
   tickers: TickersView,
+  precisions: Precisions,
   sections: MarketSectionsView,
   locale: string,
 ): MarketView {
-  const rows: MarketRow[] = Object.entries(tickers).map(([symbol, ticker]) => [
-    symbol,
-    exact(ticker.last, locale),
-    exact(ticker.high, locale),
-    exact(ticker.low, locale),
-    signedPercent(ticker.changePct, locale),
-    compact(ticker.quoteVolume, locale),
-    ticker.trend,
-  ]);
+  const rows: MarketRow[] = Object.entries(tickers).map(([symbol, ticker]) => {
+    const price = (value: string) => formatMarketPrice(value, symbol, precisions, locale);
+    return [
+      symbol,
+      price(ticker.last),
+      price(ticker.high),
+      price(ticker.low),
+      formatPercent(ticker.changePct, locale, { signed: true }),
+      formatCompact(ticker.quoteVolume, locale),
+      ticker.trend,
+    ];
+  });
   const simulated = Object.values(tickers).some((ticker) => ticker.feed === 'simulated');
   return { rows, simulated, sections };
 }
 
-function side(levels: ReadonlyMap<string, string>, descending: boolean, locale: string): BookRow[] {
+interface Writing {
+  symbol: string;
+  precisions: Precisions;
+  locale: string;
+}
+
+/** A price and a quantity of one market, at its tick and lot. */
+function level(price: string, quantity: string, { symbol, precisions, locale }: Writing) {
+  return [
+    formatMarketPrice(price, symbol, precisions, locale),
+    formatMarketQuantity(quantity, symbol, precisions, locale),
+  ] as const;
+}
+
+function side(
+  levels: ReadonlyMap<string, string>,
+  descending: boolean,
+  writing: Writing,
+): BookRow[] {
   const prices = [...levels.keys()].sort((a, b) =>
     descending ? compareDecimals(b, a) : compareDecimals(a, b),
   );
@@ -78,16 +80,22 @@ function side(levels: ReadonlyMap<string, string>, descending: boolean, locale: 
     const quantity = levels.get(price) as string;
     // Only the depth bars use this sum: a length on screen, never an amount.
     cumulative += Number(quantity);
-    return [exact(price, locale), exact(quantity, locale), cumulative] as const;
+    return [...level(price, quantity, writing), cumulative] as const;
   });
 }
 
-export function bookView(symbol: string, book: BookState | undefined, locale: string): BookView {
+export function bookView(
+  symbol: string,
+  book: BookState | undefined,
+  precisions: Precisions,
+  locale: string,
+): BookView {
   if (!book) return { symbol, bids: [], asks: [], version: 0, resyncing: false };
+  const writing = { symbol, precisions, locale };
   return {
     symbol,
-    bids: side(book.bids, true, locale),
-    asks: side(book.asks, false, locale),
+    bids: side(book.bids, true, writing),
+    asks: side(book.asks, false, writing),
     version: book.version,
     resyncing: book.gap,
   };
@@ -96,13 +104,14 @@ export function bookView(symbol: string, book: BookState | undefined, locale: st
 export function tradesView(
   symbol: string,
   trades: readonly TradeTuple[] | undefined,
+  precisions: Precisions,
   locale: string,
 ): TradesView {
+  const writing = { symbol, precisions, locale };
   return {
     symbol,
     rows: (trades ?? []).map(
-      ([price, quantity, taker, ts]) =>
-        [exact(price, locale), exact(quantity, locale), taker, ts] as const,
+      ([price, quantity, taker, ts]) => [...level(price, quantity, writing), taker, ts] as const,
     ),
   };
 }
@@ -111,10 +120,11 @@ export function chartUpdate(
   symbol: string,
   period: KlinePeriod,
   series: CandleSeriesState | undefined,
+  precisions: Precisions,
   columns: ChartColumns,
 ): ChartUpdate {
   const rows = series?.rows ?? [];
-  const priceScale = decimalsOf(rows.at(-1)?.[4] ?? '0');
+  const priceScale = precisions.markets[symbol]?.price ?? decimalsOf(rows.at(-1)?.[4] ?? '0');
   return {
     symbol,
     period,
@@ -130,7 +140,7 @@ export function chartUpdate(
 export function figuresView(home: HomeView, locale: string): { rows: readonly FigureRow[] } {
   return {
     rows: home.figures.map(
-      ({ key, value, source }) => [key, compact(value, locale), source] as const,
+      ({ key, value, source }) => [key, formatCompact(value, locale), source] as const,
     ),
   };
 }

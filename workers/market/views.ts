@@ -16,9 +16,9 @@ import { bookView, chartUpdate, figuresView, marketView, tradesView } from './ro
 import type { BookView, ChartUpdate, FigureRow, MarketView, TradesView } from './types.ts';
 
 export const marketListView = defineView<MarketView>({
-  // An answered list changes its tickers too, so the tickers alone tell when to send again.
-  source: (view) => view.tickers,
-  payload: (view, _params, locale) => marketView(view.tickers, view.marketSections, locale),
+  source: (view) => [view.tickers, view.precisions, view.marketSections],
+  payload: (view, _params, locale) =>
+    marketView(view.tickers, view.precisions, view.marketSections, locale),
 });
 
 export const figuresListView = defineView<{ rows: readonly FigureRow[] }>({
@@ -32,13 +32,16 @@ type Series = { symbol: string; period: KlinePeriod };
 export const chartEveryMs = 100;
 
 export const chartLiveView = defineView<ChartUpdate, Series, ChartColumns>({
-  source: (view, { symbol, period }) => view.candles[seriesKey(symbol, period)],
+  source: (view, { symbol, period }) => [
+    view.candles[seriesKey(symbol, period)],
+    view.precisions.markets[symbol],
+  ],
   // The chart's header shows the market's ticker, whichever list the market came from.
   channels: ({ symbol, period }) => [channelName.kline(symbol, period), channelName.ticker(symbol)],
   load: ({ symbol, period }, context) => void fetchCandles(context, symbol, period, null),
   memo: () => new ChartColumns(),
   payload: (view, { symbol, period }, _locale, columns) =>
-    chartUpdate(symbol, period, view.candles[seriesKey(symbol, period)], columns),
+    chartUpdate(symbol, period, view.candles[seriesKey(symbol, period)], view.precisions, columns),
   // The update's columns are made for this send alone: moved, not copied.
   transfer: (update) => Comlink.transfer(update, columnBuffers(update)),
   // Ten redraws a second follow a live candle as well as sixty, for a sixth of the page's work.
@@ -51,9 +54,10 @@ export function liveBookView(
   channel: (symbol: string) => string,
 ) {
   return defineView<BookView, { symbol: string }>({
-    source: (view, { symbol }) => books(view)[symbol],
+    source: (view, { symbol }) => [books(view)[symbol], view.precisions.markets[symbol]],
     channels: ({ symbol }) => [channel(symbol)],
-    payload: (view, { symbol }, locale) => bookView(symbol, books(view)[symbol], locale),
+    payload: (view, { symbol }, locale) =>
+      bookView(symbol, books(view)[symbol], view.precisions, locale),
   });
 }
 
@@ -64,10 +68,11 @@ export function liveTradesView(
   load: (context: DomainContext, symbol: string) => Promise<void>,
 ) {
   return defineView<TradesView, { symbol: string }>({
-    source: (view, { symbol }) => trades(view)[symbol],
+    source: (view, { symbol }) => [trades(view)[symbol], view.precisions.markets[symbol]],
     channels: ({ symbol }) => [channel(symbol)],
     load: ({ symbol }, context) => void load(context, symbol),
-    payload: (view, { symbol }, locale) => tradesView(symbol, trades(view)[symbol], locale),
+    payload: (view, { symbol }, locale) =>
+      tradesView(symbol, trades(view)[symbol], view.precisions, locale),
   });
 }
 

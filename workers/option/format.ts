@@ -1,22 +1,23 @@
-// How the second contract's pages write their numbers, in the worker for the user's locale: USDT
-// with at least the cents a stake is made of and every decimal a payout has (a win pays the rate's
-// share rounded down to the atom, never rounded again here), rates and hit rates in percent from
-// parts per 10^6, signs on what is a gain or a loss.
+// How the second contract's pages (and the other USDT products') write their numbers, in the
+// worker for the user's locale, by the one figures formatter (core/figures.ts): USDT as settled
+// (a win pays the rate's share rounded down to the atom, never rounded again here), rates and hit rates in percent from parts per 10^6, prices as recorded,
+// signs on what is a gain or a loss.
 import { signedAtoms } from '../../core/contract/contract-units.ts';
+import {
+  formatAtScale,
+  formatRate,
+  formatSettledAmount,
+  noPrecisions,
+  quoteAsset,
+} from '../../core/figures.ts';
 import { displayAmount } from '../../core/money.ts';
-import { ppmPercent, ratePpmOf, stakeDecimals } from '../../core/option/stake.ts';
-import { formatPrice } from '../../core/price-format.ts';
+import { ppmPercent, ratePpmOf } from '../../core/option/stake.ts';
 
 const dash = '--';
 
-const decimalsOf = (value: string) => {
-  const point = value.indexOf('.');
-  return point < 0 ? 0 : value.length - point - 1;
-};
-
-/** USDT: cents at least, and every decimal the amount has. */
+/** USDT as settled: cents at least, and every decimal a payout or a return has. */
 export function usdt(value: string, locale: string): string {
-  return formatPrice(value, { locale, precision: Math.max(stakeDecimals, decimalsOf(value)) });
+  return formatSettledAmount(value, quoteAsset, noPrecisions, locale);
 }
 
 /** Atoms as USDT, signed when asked (`+8.00`, `-10.00`). */
@@ -28,7 +29,7 @@ export function usdtAtoms(atoms: bigint, locale: string, signed = false): string
 
 /** Parts per 10^6 in percent with every decimal it has (`850000` → `85%`). */
 export function ppm(partsPerMillion: number, locale: string): string {
-  return `${formatPrice(ppmPercent(partsPerMillion), { locale })}%`;
+  return formatRate(ppmPercent(partsPerMillion), locale);
 }
 
 /** A published rate as a fraction (`0.85`) in percent (`85%`). */
@@ -39,7 +40,7 @@ export function rate(fraction: string, locale: string): string {
 
 /** A price exactly as recorded. */
 export function recorded(value: string | null, locale: string): string {
-  return value === null ? dash : formatPrice(value, { locale, precision: decimalsOf(value) });
+  return value === null ? dash : formatAtScale(value, undefined, locale);
 }
 
 export function signOfAtoms(atoms: bigint): -1 | 0 | 1 {

@@ -3,11 +3,12 @@
 // market's trade page (its
 // price, what is offered, the second-contract wallet, the user's open and just-settled contracts
 // with their opening prints, the user's record and daily loss limit).
+
+import { formatMarketPrice } from '../../core/figures.ts';
 import { availableOf } from '../../core/projections/balances.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
 import { openContracts } from '../../core/projections/option-contracts.ts';
 import { channelName } from '../../schemas/channels.ts';
-import { exact } from '../contract/format.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
 import { defineView } from '../kernel/view.ts';
 import { usdt } from './format.ts';
@@ -63,7 +64,7 @@ export function tradeView(view: ClientView, symbol: string, locale: string): Opt
   return {
     symbol,
     base: symbol.replace(/USDT$/, ''),
-    last: ticker ? exact(ticker.last, locale) : '--',
+    last: ticker ? formatMarketPrice(ticker.last, symbol, view.precisions, locale) : '--',
     trend: ticker?.trend ?? 0,
     stale: ticker?.stale ?? false,
     simulated: ticker?.feed === 'simulated',
@@ -92,6 +93,7 @@ export const optionTradeLiveView = defineView<OptionTradeView, { symbol: string 
     view.optionRecords.recent,
     view.balances,
     view.tickers[symbol],
+    view.precisions.markets[symbol],
     view.session,
   ],
   // The page shows its market's price; the user's contracts come on the private `options`, held

@@ -1,7 +1,7 @@
 // The spot domain in the worker: the form reviewed against the rules, current price and balance
 // the worker has folded; placing and cancelling with one idempotency key per intent, their answers
 // logged so the projections have an order before its frame; the order lists as rows.
-import { formatPrice } from '../../core/price-format.ts';
+import { formatAmount, formatPriceAt } from '../../core/figures.ts';
 import { availableOf } from '../../core/projections/balances.ts';
 import { checkSpotOrder, requiredFields } from '../../core/spot/order-form.ts';
 import { previewFee } from '../../core/spot/order-preview.ts';
@@ -22,7 +22,12 @@ export function createSpotHandlers(context: DomainContext): SpotHandlers {
   const row = (outcome: Outcome<SpotOrder>) => {
     if (outcome.ok) record({ source: 'api', type: 'spot-order', payload: outcome.data });
     return mapOutcome(outcome, (order) =>
-      orderRow(order, context.view().spotRules[order.symbol], context.locale()),
+      orderRow(
+        order,
+        context.view().spotRules[order.symbol],
+        context.view().precisions,
+        context.locale(),
+      ),
     );
   };
   return {
@@ -42,15 +47,19 @@ export function createSpotHandlers(context: DomainContext): SpotHandlers {
         problem: problem && {
           ...problem,
           params: {
-            minimum: formatPrice(rules.min_notional, { locale }),
+            minimum: formatAmount(rules.min_notional, quote, view.precisions, locale),
             quote,
             decimals: decimalsFor(problem.field, rules),
-            step: formatPrice(problem.field === 'price' ? rules.tick_size : rules.lot_size, {
-              locale,
-            }),
+            step:
+              problem.field === 'price'
+                ? formatPriceAt(rules.tick_size, rules.price_scale, locale)
+                : formatPriceAt(rules.lot_size, rules.quantity_scale, locale),
           },
         },
-        fee: fee && { shown: formatPrice(fee.fee, { locale }), asset: fee.asset },
+        fee: fee && {
+          shown: formatAmount(fee.fee, fee.asset, view.precisions, locale),
+          asset: fee.asset,
+        },
       };
     },
     async placeSpotOrder(symbol, form) {
@@ -78,7 +87,9 @@ export function createSpotHandlers(context: DomainContext): SpotHandlers {
       const view = context.view();
       const locale = context.locale();
       return mapOutcome(outcome, (data) =>
-        pageOf(data, (order) => orderRow(order, view.spotRules[order.symbol], locale)),
+        pageOf(data, (order) =>
+          orderRow(order, view.spotRules[order.symbol], view.precisions, locale),
+        ),
       );
     },
   };

@@ -21,13 +21,19 @@ export interface SpotOrderRow {
   cancelReason: SpotCancelReason | null;
   /** Resting or partly filled: it can still be cancelled. */
   open: boolean;
+  /** The market's assets: quantities are in base, values and prices in quote. */
+  base: string;
+  quote: string;
   /** The limit price; `--` for a market order. */
   priceShown: string;
   /** What was asked for: the quantity in base, or a market buy's turnover in quote. */
   amountShown: string;
   amountAsset: string;
-  /** The "real quantity": what traded, in base. */
+  /** The "real quantity": what traded, in base; exact, and at the base's precision. */
+  filled: string;
   filledShown: string;
+  /** What the traded quantity was worth, in quote. */
+  filledValueShown: string;
   /** The "real price": the average traded price; `--` before a fill. */
   avgPriceShown: string;
   feeShown: string;

@@ -1,6 +1,6 @@
 // The spot page's view, formatted in the worker for the current locale: the market's rules, its
 // current price, the available balances, and the user's orders as rows.
-import { formatPrice } from '../../core/price-format.ts';
+import { formatAmount, formatMarketPrice, type Precisions } from '../../core/figures.ts';
 import { availableOf } from '../../core/projections/balances.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
 import { isOpenOrder } from '../../core/projections/spot-orders.ts';
@@ -15,9 +15,6 @@ import type { AvailableFigure, SpotOrderRow, SpotView } from './types.ts';
 /** Spot trades settle in the funding account. */
 export const spotWallet: WalletName = 'funding';
 
-const shown = (value: string | null, locale: string) =>
-  value === null ? '--' : formatPrice(value, { locale });
-
 /** `BTCUSDT` → `BTC`, `USDT` when the rules are not known yet (every listed market is in USDT). */
 export function assetsOf(symbol: string, rules: SpotMarketRules | undefined) {
   return rules
@@ -28,10 +25,15 @@ export function assetsOf(symbol: string, rules: SpotMarketRules | undefined) {
 export function orderRow(
   order: SpotOrder,
   rules: SpotMarketRules | undefined,
+  precisions: Precisions,
   locale: string,
 ): SpotOrderRow {
   const { base, quote } = assetsOf(order.symbol, rules);
   const byTurnover = order.quantity === null;
+  const price = (value: string | null) =>
+    formatMarketPrice(value, order.symbol, precisions, locale);
+  const amount = (value: string | null, asset: string) =>
+    formatAmount(value, asset, precisions, locale);
   return {
     id: order.id,
     symbol: order.symbol,
@@ -40,19 +42,30 @@ export function orderRow(
     status: order.status,
     cancelReason: order.cancel_reason,
     open: isOpenOrder(order),
-    priceShown: shown(order.price, locale),
-    amountShown: shown(byTurnover ? order.turnover : order.quantity, locale),
+    base,
+    quote,
+    priceShown: price(order.price),
+    amountShown: byTurnover ? amount(order.turnover, quote) : amount(order.quantity, base),
     amountAsset: byTurnover ? quote : base,
-    filledShown: formatPrice(order.filled_quantity, { locale }),
-    avgPriceShown: shown(order.avg_price, locale),
-    feeShown: formatPrice(order.fee, { locale }),
+    filled: order.filled_quantity,
+    filledShown: amount(order.filled_quantity, base),
+    filledValueShown: amount(order.filled_quote, quote),
+    avgPriceShown: price(order.avg_price),
+    feeShown: amount(order.fee, order.fee_asset),
     feeAsset: order.fee_asset,
     time: formatTimestamp(order.created_at, locale, 'seconds'),
   };
 }
 
-function figure(exact: string | null, locale: string): AvailableFigure | null {
-  return exact === null ? null : { exact, shown: formatPrice(exact, { locale }) };
+function figure(
+  exact: string | null,
+  asset: string,
+  precisions: Precisions,
+  locale: string,
+): AvailableFigure | null {
+  return exact === null
+    ? null
+    : { exact, shown: formatAmount(exact, asset, precisions, locale, 'down') };
 }
 
 export function spotView(view: ClientView, symbol: string, locale: string): SpotView {
@@ -60,17 +73,23 @@ export function spotView(view: ClientView, symbol: string, locale: string): Spot
   const { base, quote } = assetsOf(symbol, rules);
   const ticker = view.tickers[symbol];
   const last = ticker?.last ?? null;
-  const baseFigure = figure(availableOf(view.balances, spotWallet, base), locale);
-  const quoteFigure = figure(availableOf(view.balances, spotWallet, quote), locale);
+  const { precisions } = view;
+  const baseFigure = figure(availableOf(view.balances, spotWallet, base), base, precisions, locale);
+  const quoteFigure = figure(
+    availableOf(view.balances, spotWallet, quote),
+    quote,
+    precisions,
+    locale,
+  );
   const orders = Object.values(view.spotOrders.byId)
     .filter((order) => order.symbol === symbol)
     .sort((a, b) => b.id - a.id)
-    .map((order) => orderRow(order, rules, locale));
+    .map((order) => orderRow(order, rules, precisions, locale));
   return {
     symbol,
     rules: rules ?? null,
     last,
-    lastShown: last === null ? '--' : formatPrice(last, { locale }),
+    lastShown: formatMarketPrice(last, symbol, precisions, locale),
     trend: ticker?.trend ?? 0,
     simulated: ticker?.feed === 'simulated',
     loggedIn: view.session.loggedIn,
@@ -82,6 +101,7 @@ export function spotView(view: ClientView, symbol: string, locale: string): Spot
 export const spotLiveView = defineView<SpotView, { symbol: string }>({
   source: (view, { symbol }) => [
     view.spotRules,
+    view.precisions,
     view.spotOrders.byId,
     view.balances,
     view.tickers[symbol],

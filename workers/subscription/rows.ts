@@ -3,8 +3,8 @@
 // progress (core/subscription/commitment.ts, by `estimateTokens`), and a published allocation
 // recomputed here with the rule itself (`allocate`).
 import { percentText, signedAtoms } from '../../core/contract/contract-units.ts';
+import { formatAmount, formatPercent, noPrecisions } from '../../core/figures.ts';
 import { displayAmount, parseAmount } from '../../core/money.ts';
-import { formatPrice } from '../../core/price-format.ts';
 import type { PublishedAllocation } from '../../core/projections/subscription.ts';
 import { allocate } from '../../core/subscription/allocation.ts';
 import {
@@ -30,14 +30,14 @@ import type {
 
 const dated = (iso: string, locale: string) => formatTimestamp(iso, locale, 'dated');
 
-/** Tokens exactly as counted, trailing zeros dropped. */
-export const tokens = (value: string, locale: string) => formatPrice(value, { locale });
+/** A project's tokens: no market tells their precision, so the rule for unknown assets holds. */
+export const tokens = (value: string, locale: string) =>
+  formatAmount(value, '', noPrecisions, locale);
 const tokenAtoms = (atoms: bigint, locale: string) => tokens(displayAmount(atoms), locale);
 
 /** A fraction (`1.5`) in percent (`150%`); `--` when it is none. */
 export function percentOf(fraction: string, locale: string): string {
-  const percent = percentText(fraction);
-  return percent === null ? '--' : `${formatPrice(percent, { locale })}%`;
+  return formatPercent(percentText(fraction), locale);
 }
 
 function nextMoment(project: SubscriptionProject): SubscriptionProjectRow['next'] {

@@ -1,7 +1,7 @@
 // The wallet domain in the worker: each page's request and the server's answer are logged (so a
 // capture replays the screens), money-moving calls carry one idempotency key per intent (never the
 // trade password), and amounts reach the UI formatted.
-import { formatPrice } from '../../core/price-format.ts';
+import { formatAmount, type Precisions } from '../../core/figures.ts';
 import type { Withdrawal } from '../../core/projections/wallet.ts';
 import {
   addressAdd,
@@ -19,13 +19,14 @@ import {
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
 import { mapOutcome, type Outcome, pageOf } from '../kernel/outcome.ts';
+import { loadRules } from '../spot/loaders.ts';
 import { loadBalances } from './loaders.ts';
 import {
   addressRow,
   assetView,
   balancesView,
   depositRow,
-  recordRow,
+  recordRows,
   withdrawalRow,
 } from './rows.ts';
 import type { WalletHandlers } from './types.ts';
@@ -36,25 +37,39 @@ export const walletPageSize = 20;
 export function createWalletHandlers(context: DomainContext): WalletHandlers {
   const { call, record, sendOnce } = context;
   const locale = () => context.locale();
+  /**
+   * The markets' precision: the spot rules tell every listed asset's, so a wallet page opened
+   * first asks for them once; without an answer, amounts follow the rule for unknown assets.
+   */
+  const precisions = async (): Promise<Precisions> => {
+    if (Object.keys(context.view().precisions.assets).length === 0) await loadRules(context);
+    return context.view().precisions;
+  };
   /** A withdrawal answered by withdraw or cancel: logged, then shaped for the page. */
-  const withdrawal = (outcome: Outcome<Withdrawal>) => {
+  const withdrawal = async (outcome: Outcome<Withdrawal>) => {
     if (outcome.ok) record({ source: 'api', type: 'wallet-withdrawal', payload: outcome.data });
-    return mapOutcome(outcome, (data) => withdrawalRow(data, locale()));
+    const known = await precisions();
+    return mapOutcome(outcome, (data) => withdrawalRow(data, known, locale()));
   };
   return {
     async walletBalances() {
-      const outcome = await loadBalances(context);
-      return mapOutcome(outcome, (data) => balancesView(data, locale()));
+      const [outcome, known] = await Promise.all([loadBalances(context), precisions()]);
+      return mapOutcome(outcome, (data) => balancesView(data, known, locale()));
     },
     knownWalletBalances() {
-      const { balances } = context.view().wallet;
-      return balances && context.loggedIn() ? balancesView(balances, locale()) : null;
+      const { wallet, precisions: known } = context.view();
+      return wallet.balances && context.loggedIn()
+        ? balancesView(wallet.balances, known, locale())
+        : null;
     },
     async walletAssets() {
       record({ source: 'intent', type: 'wallet-assets-requested', payload: null });
       const outcome = await call(assets, {});
       if (outcome.ok) record({ source: 'api', type: 'wallet-assets', payload: outcome.data });
-      return mapOutcome(outcome, ({ list }) => list.map((item) => assetView(item, locale())));
+      const known = await precisions();
+      return mapOutcome(outcome, ({ list }) =>
+        list.map((item) => assetView(item, known, locale())),
+      );
     },
     async depositAddress(asset, chain) {
       record({
@@ -72,7 +87,10 @@ export function createWalletHandlers(context: DomainContext): WalletHandlers {
       record({ source: 'intent', type: 'wallet-deposits-requested', payload: { page } });
       const outcome = await call(deposits, { page, size: walletPageSize });
       if (outcome.ok) record({ source: 'api', type: 'wallet-deposits', payload: outcome.data });
-      return mapOutcome(outcome, (data) => pageOf(data, (item) => depositRow(item, locale())));
+      const known = await precisions();
+      return mapOutcome(outcome, (data) =>
+        pageOf(data, (item) => depositRow(item, known, locale())),
+      );
     },
     async withdraw(form) {
       const fields = {
@@ -101,7 +119,10 @@ export function createWalletHandlers(context: DomainContext): WalletHandlers {
       record({ source: 'intent', type: 'wallet-withdrawals-requested', payload: { page } });
       const outcome = await call(withdrawals, { page, size: walletPageSize });
       if (outcome.ok) record({ source: 'api', type: 'wallet-withdrawals', payload: outcome.data });
-      return mapOutcome(outcome, (data) => pageOf(data, (item) => withdrawalRow(item, locale())));
+      const known = await precisions();
+      return mapOutcome(outcome, (data) =>
+        pageOf(data, (item) => withdrawalRow(item, known, locale())),
+      );
     },
     async addressBook() {
       record({ source: 'intent', type: 'wallet-addresses-requested', payload: null });
@@ -139,7 +160,11 @@ export function createWalletHandlers(context: DomainContext): WalletHandlers {
       if (outcome.ok) {
         record({ source: 'api', type: 'wallet-records', payload: { type, answer: outcome.data } });
       }
-      return mapOutcome(outcome, (data) => pageOf(data, (item) => recordRow(item, locale())));
+      const known = await precisions();
+      return mapOutcome(outcome, (data) => {
+        const page = pageOf(data, (item) => item);
+        return { ...page, rows: recordRows(page.rows, known, locale()) };
+      });
     },
     async transfer(form) {
       const fields = {
@@ -158,7 +183,7 @@ export function createWalletHandlers(context: DomainContext): WalletHandlers {
         from: data.from,
         to: data.to,
         asset: data.asset,
-        amountShown: formatPrice(data.amount, { locale: locale() }),
+        amountShown: formatAmount(data.amount, data.asset, context.view().precisions, locale()),
       }));
     },
   };

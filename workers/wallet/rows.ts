@@ -1,7 +1,13 @@
 // The wallet's answers as the pages draw them: amounts formatted for the locale, exact decimals
 // kept where a form builds on them, times in the locale's style.
 import type { z } from 'zod';
-import { formatPrice } from '../../core/price-format.ts';
+import {
+  formatAmount,
+  formatMarketPrice,
+  formatSignedAmount,
+  type Precisions,
+  quoteAsset,
+} from '../../core/figures.ts';
 import type { WalletAsset, WalletBalances } from '../../core/projections/wallet.ts';
 import {
   type addressEntrySchema,
@@ -17,37 +23,42 @@ import type {
   BalancesView,
   DepositRow,
   RecordRow,
+  RecordTrade,
   WithdrawalRow,
 } from './types.ts';
 
-const amount = (value: string, locale: string) => formatPrice(value, { locale });
-/** Worth in USDT: cents are enough to read a total by. */
-const usdt = (value: string | null, locale: string) =>
-  value === null ? '--' : formatPrice(value, { locale, precision: 2 });
+/** Worth in the quote asset, at its precision. */
+const usdt = (value: string | null, precisions: Precisions, locale: string) =>
+  formatAmount(value, quoteAsset, precisions, locale);
 
-function signed(value: string, locale: string): string {
-  const shown = amount(value, locale);
-  return value.startsWith('-') || /^[0.]*$/.test(value) ? shown : `+${shown}`;
-}
-
-export function balancesView({ balances, totals }: WalletBalances, locale: string): BalancesView {
+export function balancesView(
+  { balances, totals }: WalletBalances,
+  precisions: Precisions,
+  locale: string,
+): BalancesView {
+  const usdtOf = (value: string | null) => usdt(value, precisions, locale);
   return {
-    total: usdt(totals.all, locale),
+    total: usdtOf(totals.all),
     wallets: Object.fromEntries(
-      walletNames.map((wallet) => [wallet, usdt(totals[wallet], locale)]),
+      walletNames.map((wallet) => [wallet, usdtOf(totals[wallet])]),
     ) as BalancesView['wallets'],
     rows: balances.map((row) => ({
       wallet: row.wallet,
       asset: row.asset,
       available: row.available,
-      availableShown: amount(row.available, locale),
-      frozenShown: amount(row.frozen, locale),
-      valueShown: usdt(row.value_usdt, locale),
+      availableShown: formatAmount(row.available, row.asset, precisions, locale, 'down'),
+      frozenShown: formatAmount(row.frozen, row.asset, precisions, locale, 'down'),
+      valueShown: usdtOf(row.value_usdt),
     })),
   };
 }
 
-export function assetView({ asset, chains }: WalletAsset, locale: string): AssetView {
+export function assetView(
+  { asset, chains }: WalletAsset,
+  precisions: Precisions,
+  locale: string,
+): AssetView {
+  const amount = (value: string) => formatAmount(value, asset, precisions, locale);
   return {
     asset,
     chains: chains.map((chain) => ({
@@ -55,21 +66,25 @@ export function assetView({ asset, chains }: WalletAsset, locale: string): Asset
       deposit: chain.deposit,
       withdraw: chain.withdraw,
       fee: chain.withdraw_fee,
-      feeShown: amount(chain.withdraw_fee, locale),
+      feeShown: amount(chain.withdraw_fee),
       minimum: chain.min_withdraw,
-      minimumShown: amount(chain.min_withdraw, locale),
+      minimumShown: amount(chain.min_withdraw),
       confirmations: chain.confirmations,
     })),
   };
 }
 
-export function depositRow(deposit: z.output<typeof depositSchema>, locale: string): DepositRow {
+export function depositRow(
+  deposit: z.output<typeof depositSchema>,
+  precisions: Precisions,
+  locale: string,
+): DepositRow {
   return {
     id: deposit.id,
     asset: deposit.asset,
     chain: deposit.chain,
     txid: deposit.txid,
-    amountShown: amount(deposit.amount, locale),
+    amountShown: formatAmount(deposit.amount, deposit.asset, precisions, locale),
     status: deposit.status,
     confirmations: deposit.confirmations,
     required: deposit.required_confirmations,
@@ -79,15 +94,17 @@ export function depositRow(deposit: z.output<typeof depositSchema>, locale: stri
 
 export function withdrawalRow(
   withdrawal: z.output<typeof withdrawalSchema>,
+  precisions: Precisions,
   locale: string,
 ): WithdrawalRow {
+  const amount = (value: string) => formatAmount(value, withdrawal.asset, precisions, locale);
   return {
     id: withdrawal.id,
     asset: withdrawal.asset,
     chain: withdrawal.chain,
     address: withdrawal.address,
-    amountShown: amount(withdrawal.amount, locale),
-    feeShown: amount(withdrawal.fee, locale),
+    amountShown: amount(withdrawal.amount),
+    feeShown: amount(withdrawal.fee),
     status: withdrawal.status,
     reason: withdrawal.reason,
     time: formatTimestamp(withdrawal.created_at, locale, 'dated'),
@@ -99,15 +116,62 @@ export function addressRow(entry: z.output<typeof addressEntrySchema>): AddressR
   return { id, asset, chain, address, remark };
 }
 
-export function recordRow(record: z.output<typeof recordSchema>, locale: string): RecordRow {
+type RecordLine = z.output<typeof recordSchema>;
+
+function recordTrade(
+  trade: NonNullable<RecordLine['trade']>,
+  precisions: Precisions,
+  locale: string,
+): RecordTrade {
   return {
-    key: `${record.id}:${record.wallet}:${record.asset}`,
-    id: record.id,
-    type: record.type,
-    wallet: record.wallet,
-    asset: record.asset,
-    amountShown: signed(record.amount, locale),
-    reference: record.reference,
-    time: formatTimestamp(record.created_at, locale, 'dated'),
+    side: trade.side,
+    pair: `${trade.base}/${trade.quote}`,
+    base: trade.base,
+    quote: trade.quote,
+    quantityShown: formatAmount(trade.quantity, trade.base, precisions, locale),
+    priceShown: formatMarketPrice(trade.price, trade.symbol, precisions, locale),
+    valueShown: formatAmount(trade.value, trade.quote, precisions, locale),
+    feeShown: formatAmount(trade.fee, trade.fee_asset, precisions, locale),
+    feeAsset: trade.fee_asset,
   };
+}
+
+/**
+ * The records as a trader reads them: a fill's lines (what it took and what it gave, in one
+ * account) become one record with the trade they settled; every other line is a record of its own.
+ */
+export function recordRows(
+  lines: readonly RecordLine[],
+  precisions: Precisions,
+  locale: string,
+): RecordRow[] {
+  const rows: RecordRow[] = [];
+  for (const line of lines) {
+    const amount = {
+      asset: line.asset,
+      shown: formatSignedAmount(line.amount, line.asset, precisions, locale),
+      up: !line.amount.startsWith('-'),
+    };
+    const previous = rows.at(-1);
+    if (
+      line.trade &&
+      previous?.trade &&
+      previous.id === line.id &&
+      previous.wallet === line.wallet
+    ) {
+      rows[rows.length - 1] = { ...previous, amounts: [...previous.amounts, amount] };
+      continue;
+    }
+    rows.push({
+      key: line.trade ? `${line.id}:${line.wallet}` : `${line.id}:${line.wallet}:${line.asset}`,
+      id: line.id,
+      type: line.type,
+      wallet: line.wallet,
+      amounts: [amount],
+      trade: line.trade && recordTrade(line.trade, precisions, locale),
+      reference: line.reference,
+      time: formatTimestamp(line.created_at, locale, 'dated'),
+    });
+  }
+  return rows;
 }

@@ -88,15 +88,40 @@ export interface AddressRow {
   remark: string;
 }
 
+/** One line of a movement: what it did to one asset of the account, signed and formatted. */
+export interface RecordAmount {
+  asset: string;
+  /** Signed and formatted at the asset's precision (`+100.00`, `-5.50`). */
+  shown: string;
+  /** Money in (or nothing), rather than out. */
+  up: boolean;
+}
+
+/** The fill a trade record settled, formatted: quantity in base, price and value in quote. */
+export interface RecordTrade {
+  side: 'buy' | 'sell';
+  /** `BTC/USDT`, as the screen writes a pair. */
+  pair: string;
+  base: string;
+  quote: string;
+  quantityShown: string;
+  priceShown: string;
+  valueShown: string;
+  feeShown: string;
+  feeAsset: string;
+}
+
 export interface RecordRow {
-  /** Unique in the list: one movement (its `id`) touches each account it moved as a row. */
+  /** Unique in the list: the movement's id (a fill's two lines are one record). */
   key: string;
   id: number;
   type: RecordType;
   wallet: WalletName;
-  asset: string;
-  /** Signed and formatted (`+100`, `-5.5`). */
-  amountShown: string;
+  /** Every asset the movement moved in this account, in the server's order. */
+  amounts: readonly RecordAmount[];
+  /** The spot fill it settled; null for every other movement. */
+  trade: RecordTrade | null;
+  /** The internal reference: for support, not for the main line. */
   reference: string;
   time: string;
 }

@@ -39,7 +39,13 @@ export class AppPage {
     for (const [name, value] of Object.entries(values)) await this.field(name).fill(value);
   }
 
+  /** The words of each toast shown, without its mark. */
   toast() {
+    return this.page.locator('.toast .toast__text');
+  }
+
+  /** The toasts themselves: their kind is `data-kind`. */
+  toastBox() {
     return this.page.locator('.toast');
   }
 

@@ -1,0 +1,61 @@
+// One record: what it was (a deposit, or "Buy BTC/USDT" for a fill), what it moved in each asset,
+// and for a fill its quantity, price and fee. The internal reference is what support asks for, so
+// it waits behind "Details" rather than on the main line.
+import { useTranslation } from 'react-i18next';
+import type { RecordRow } from '../../workers/facade.ts';
+import { Fact } from '../ui/Fact.tsx';
+import { Figure } from '../ui/Figures.tsx';
+
+export function RecordItem(props: { row: RecordRow }) {
+  const { t } = useTranslation();
+  const { row } = props;
+  const { trade } = row;
+  return (
+    <li className="card wallet-item" data-testid="record-row" data-type={row.type}>
+      <div className="wallet-item__top">
+        <span className="wallet-item__title" data-testid="record-title">
+          {trade
+            ? t(`wallet.records.${trade.side}`, { pair: trade.pair })
+            : t(`wallet.records.types.${row.type}`)}
+        </span>
+        <span className="record-amounts">
+          {row.amounts.map((amount) => (
+            <Figure
+              key={amount.asset}
+              className={amount.up ? 'price--up' : 'price--down'}
+            >{`${amount.shown} ${amount.asset}`}</Figure>
+          ))}
+        </span>
+      </div>
+      {trade && (
+        <p className="wallet-item__note" data-testid="record-trade">
+          {t('wallet.records.fill', {
+            quantity: trade.quantityShown,
+            base: trade.base,
+            price: trade.priceShown,
+            fee: trade.feeShown,
+            feeAsset: trade.feeAsset,
+          })}
+        </p>
+      )}
+      <dl className="wallet-facts">
+        <div>
+          <dt>{t('wallet.records.account')}</dt>
+          <dd>{t(`wallet.accounts.${row.wallet}`)}</dd>
+        </div>
+        <Fact label={t('wallet.time')} value={row.time} />
+      </dl>
+      <details className="record-details">
+        <summary>{t('wallet.records.details')}</summary>
+        <dl className="wallet-facts">
+          <div>
+            <dt>{t('wallet.records.reference')}</dt>
+            <dd dir="ltr" className="record-details__reference" data-testid="record-reference">
+              {row.reference}
+            </dd>
+          </div>
+        </dl>
+      </details>
+    </li>
+  );
+}
