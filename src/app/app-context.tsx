@@ -9,11 +9,13 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { FieldName } from '../../schemas/fields.ts';
 import type { Language } from '../../schemas/languages.ts';
 import type { UserInfo } from '../../workers/facade.ts';
 import { type Core, proxy } from '../core-bridge.ts';
 import type { Theme } from '../document-settings.ts';
 import { storage } from '../storage.ts';
+import { isClaimed } from '../ui/field-claims.ts';
 
 export interface Toast {
   id: number;
@@ -91,7 +93,10 @@ export function AppProvider(props: {
     void core.setCredentials({ token: storage.token(), language });
     void core.connectHost(
       proxy({
-        toast,
+        // A refusal of a field a form on screen shows is said under that field, not toasted.
+        toast: (text: string, field?: FieldName) => {
+          if (field === undefined || !isClaimed(field)) toast(text);
+        },
         sessionExpired: (how: 'logout' | 'navigate') => {
           if (how === 'logout') forgetSession();
           goToLogin();
