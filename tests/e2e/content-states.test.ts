@@ -20,19 +20,18 @@ describe('an empty state', () => {
 });
 
 describe('a page without its document', () => {
-  it('says an article does not exist once: in the page, with no toast', async () => {
+  it.each([
+    ['an article', '/pages/article/detail?id=999999', catalogues.en.errors.article_not_found],
+    [
+      'a category',
+      '/pages/article/index?category_id=987654',
+      catalogues.en.errors.category_unknown,
+    ],
+  ])('says %s does not exist once: in the page, with no toast', async (_, path, text) => {
     const { app } = phone;
-    await app.open('/pages/article/detail?id=999999');
+    await app.open(path);
     const empty = app.page.locator('.empty-state__text');
-    await expect.poll(() => empty.textContent()).toBe(catalogues.en.errors.article_not_found);
-    expect(await app.toast().count()).toBe(0);
-  });
-
-  it('says an unknown category once', async () => {
-    const { app } = phone;
-    await app.open('/pages/article/index?category_id=987654');
-    const empty = app.page.locator('.empty-state__text');
-    await expect.poll(() => empty.textContent()).toBe(catalogues.en.errors.category_unknown);
+    await expect.poll(() => empty.textContent()).toBe(text);
     expect(await app.toast().count()).toBe(0);
   });
 });

@@ -25,6 +25,13 @@ async function signedIn(user: RegisteredUser): Promise<void> {
   await phone.context.addInitScript((token) => localStorage.setItem('token', token), user.token);
 }
 
+/** A new account, logged in in the test's browser. */
+async function signedInUser(): Promise<RegisteredUser> {
+  const user = await registerUser(new ApiClient(appUrl), dataDir);
+  await signedIn(user);
+  return user;
+}
+
 async function withTradePassword(user: RegisteredUser): Promise<void> {
   const client = new ApiClient(appUrl);
   await client.post('/security/sendCode', { type: 'email' }, { token: user.token });
@@ -124,8 +131,7 @@ describe('the register tab', () => {
 
 describe('the withdraw form', () => {
   it('without a trade password says so, cannot be sent, and leads to setting one and back', async () => {
-    const user = await registerUser(new ApiClient(appUrl), dataDir);
-    await signedIn(user);
+    const user = await signedInUser();
     const { app } = phone;
     await openWithdraw();
     const missing = app.page.getByTestId('trade-password-missing');
@@ -191,8 +197,7 @@ describe('the withdraw form', () => {
   });
 
   it('shows the whole address placeholder in every language', async () => {
-    const user = await registerUser(new ApiClient(appUrl), dataDir);
-    await signedIn(user);
+    await signedInUser();
     const { app } = phone;
     await app.open('/');
     for (const language of Object.keys(catalogues)) {
@@ -219,8 +224,7 @@ describe('the withdraw form', () => {
 
 describe('the address book', () => {
   it('names an asset once, and a save from a link returns to the book', async () => {
-    const user = await registerUser(new ApiClient(appUrl), dataDir);
-    await signedIn(user);
+    await signedInUser();
     const { app } = phone;
     // Opened by a link: there is no page to go back to.
     await app.open('/pages/assets/addressAdd?asset=BTC&chain=BTC');
@@ -232,8 +236,7 @@ describe('the address book', () => {
   });
 
   it('shows a refused address under the field, not in a toast', async () => {
-    const user = await registerUser(new ApiClient(appUrl), dataDir);
-    await signedIn(user);
+    await signedInUser();
     const { app } = phone;
     await app.open('/pages/assets/addressAdd?asset=USDT&chain=TRC20');
     await app.fill({ address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv9' });
