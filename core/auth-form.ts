@@ -33,19 +33,29 @@ const fieldsOf: Record<AuthMode, (keyof AuthForm)[]> = {
   forgot: ['account', 'code', 'password', 'repassword'],
 };
 
-/** The first problem of a form, in the order the fields are shown, or null when it can be sent. */
-export function checkAuthForm(mode: AuthMode, form: AuthForm): FormProblem | null {
-  for (const field of fieldsOf[mode]) {
-    if (form[field].trim() === '') return { field, rule: 'required' };
+/**
+ * Every problem of a form, one per field that has one, in the order the fields are shown; empty
+ * when it can be sent. All are flagged at once, so one submit shows everything to fix.
+ */
+export function checkAuthForm(mode: AuthMode, form: AuthForm): FormProblem[] {
+  return fieldsOf[mode].flatMap((field) => {
+    const problem = fieldProblem(mode, form, field);
+    return problem ? [problem] : [];
+  });
+}
+
+function fieldProblem(mode: AuthMode, form: AuthForm, field: keyof AuthForm): FormProblem | null {
+  if (form[field].trim() === '') return { field, rule: 'required' };
+  if (field === 'email' && !email.safeParse(form.email).success) return { field, rule: 'invalid' };
+  if (mode === 'login') return null;
+  if (field === 'code' && !verificationCode.safeParse(form.code).success) {
+    return { field, rule: 'invalid' };
   }
-  if (mode === 'register' && !email.safeParse(form.email).success) {
-    return { field: 'email', rule: 'invalid' };
+  if (field === 'password' && !newPassword.safeParse(form.password).success) {
+    return { field, rule: 'weak' };
   }
-  if (mode !== 'login') {
-    if (!verificationCode.safeParse(form.code).success) return { field: 'code', rule: 'invalid' };
-    if (!newPassword.safeParse(form.password).success) return { field: 'password', rule: 'weak' };
-    if (form.password !== form.repassword) return { field: 'repassword', rule: 'mismatch' };
-  }
+  if (field === 'repassword' && form.password !== form.repassword)
+    return { field, rule: 'mismatch' };
   return null;
 }
 

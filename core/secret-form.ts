@@ -22,7 +22,7 @@ export const emptySecretForm: SecretForm = { old: '', code: '', password: '', re
 
 export type SecretProblem =
   | { field: keyof SecretForm; rule: 'required' | 'invalid' }
-  | { field: 'password'; rule: 'weak' | 'tradeWeak' }
+  | { field: 'password'; rule: 'weak' | 'tradeWeak' | 'tradeObvious' }
   | { field: 'repassword'; rule: 'mismatch' };
 
 /**
@@ -49,10 +49,19 @@ export function checkSecretForm(
   if (proof === 'old' && !enteredPassword.safeParse(form.old).success) {
     return { field: 'old', rule: 'invalid' };
   }
-  const rule = kind === 'login' ? newPassword : newTradePassword;
-  if (!rule.safeParse(form.password).success) {
-    return { field: 'password', rule: kind === 'login' ? 'weak' : 'tradeWeak' };
-  }
+  const strength = passwordStrength(kind, form.password);
+  if (strength) return { field: 'password', rule: strength };
   if (form.password !== form.repassword) return { field: 'repassword', rule: 'mismatch' };
   return null;
+}
+
+/** What the server would say of a new secret's strength, or null when it would take it. */
+function passwordStrength(kind: SecretKind, password: string) {
+  if (kind === 'login') return newPassword.safeParse(password).success ? null : 'weak';
+  const result = newTradePassword.safeParse(password);
+  if (result.success) return null;
+  // Six digits, but a run, a repeat or a date (schemas/trade-password.ts).
+  return result.error.issues[0]?.message === 'trade_password_obvious'
+    ? 'tradeObvious'
+    : 'tradeWeak';
 }

@@ -1,5 +1,6 @@
 // The envelope every API answer travels in: `{code, msg, data}`; code 200 is success.
 import { z } from 'zod';
+import { fieldNames } from './fields.ts';
 
 export const successCode = 200;
 
@@ -7,10 +8,15 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), msg: z.string(), data });
 }
 
+/**
+ * A refusal. `field` names the request field it is about when the server knows it (a validation
+ * error, a wrong address, a wrong trade password), so the form shows it under that field.
+ */
 export const errorEnvelopeSchema = z.object({
   code: z.number().int(),
   msg: z.string(),
   data: z.null(),
+  field: z.enum(fieldNames).optional(),
 });
 
 export interface Envelope<T> {

@@ -1,6 +1,7 @@
 // The error code catalogue: every non-200 `code` the API can answer, and the HTTP status it travels with.
 // Business and validation errors travel with HTTP 200 (the client toasts the message); protocol
 // errors use their HTTP status (design.md §4). Messages live per language in `messages/`.
+import type { FieldName } from './fields.ts';
 
 export const errorCodes = {
   session_expired: 999,
@@ -11,6 +12,7 @@ export const errorCodes = {
   password_mismatch: 1004,
   password_weak: 1005,
   trade_password_weak: 1006,
+  trade_password_obvious: 1007,
   code_invalid: 1010,
   code_too_frequent: 1011,
   code_attempts_exceeded: 1012,
@@ -140,6 +142,26 @@ export const errorHttpStatus: Partial<Record<ErrorName, number>> = {
   rate_limited: 429,
   server_error: 500,
   engine_unavailable: 503,
+};
+
+/**
+ * The one field a refusal is about whenever it happens, so a form can show it under that field.
+ * A validation refusal (`field_required`, `field_invalid`, a rule of a field's schema) names its
+ * field where it is raised; these name theirs here.
+ */
+export const refusalFields: Partial<Record<ErrorName, FieldName>> = {
+  balance_insufficient: 'amount',
+  amount_below_minimum: 'amount',
+  amount_above_maximum: 'amount',
+  address_invalid: 'address',
+  address_wrong_chain: 'address',
+  trade_password_wrong: 'trade_password',
+  old_password_wrong: 'old_password',
+  code_invalid: 'code',
+  invite_code_invalid: 'invite_code',
+  invite_code_required: 'invite_code',
+  real_name_invalid: 'real_name',
+  id_number_invalid: 'id_number',
 };
 
 export function isErrorName(value: string): value is ErrorName {

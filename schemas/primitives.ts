@@ -1,6 +1,7 @@
 // Field schemas shared by many calls. Forms and queries send strings, so a number is read from its
 // one canonical decimal spelling (`decimalInteger`), never coerced.
 import { z } from 'zod';
+import { isObviousTradePassword } from './trade-password.ts';
 
 /** A required text field: missing or empty is "{field} is required". */
 export const requiredText = (max = 255) => z.string().trim().min(1).max(max);
@@ -56,13 +57,14 @@ export const newPassword = z
   })
   .describe('8 to 64 characters with at least one letter and one digit');
 
-/** A trade (fund) password: six digits, as on most retail exchanges. */
+/** A trade (fund) password: six digits, as on most retail exchanges, and not an obvious six. */
 export const newTradePassword = z
   .string()
   .min(1)
   .max(64)
-  .refine((value) => /^\d{6}$/.test(value), { error: 'trade_password_weak' })
-  .describe('six digits');
+  .refine((value) => /^\d{6}$/.test(value), { error: 'trade_password_weak', abort: true })
+  .refine((value) => !isObviousTradePassword(value), { error: 'trade_password_obvious' })
+  .describe('six digits, not a run, a repeat or a date (schemas/trade-password.ts)');
 
 /** The "repeat password" field: only bounded here; `requireRepeat` checks it matches. */
 export const repeatedPassword = z.string().min(1).max(64);

@@ -106,6 +106,7 @@ const envSchema = z.object({
   HOME_REGIONS: positiveInt.optional(),
   HOME_COUNTRIES: positiveInt.optional(),
   HOME_ORDERS_PER_SECOND: positiveInt.optional(),
+  HOME_USERS_THRESHOLD: z.coerce.number().int().min(0).default(1000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
@@ -194,6 +195,8 @@ export interface Config {
   walletXpubs: Record<ChainFamily, ResolvedXpub>;
   /** Configured home-page figures (shown labelled as configured); absent ones are not shown. */
   homeFigures: { regions?: number; countries?: number; orders_per_second?: number };
+  /** Below this many registered users the home page leaves the count out (a small one hurts trust). */
+  homeUsersThreshold: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   brandName: string;
@@ -325,6 +328,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
         ? {}
         : { orders_per_second: s.HOME_ORDERS_PER_SECOND }),
     },
+    homeUsersThreshold: s.HOME_USERS_THRESHOLD,
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
     brandName: s.BRAND_NAME,

@@ -9,6 +9,7 @@ import { applyDocumentSettings } from './document-settings.ts';
 import { initI18n } from './i18n/index.ts';
 import { installPrompt } from './pwa/install-prompt.ts';
 import { registerServiceWorker } from './pwa/register-service-worker.ts';
+import { loginReturningHere } from './routes/return-path.ts';
 import { router } from './routes/router.tsx';
 import { storage } from './storage.ts';
 import './styles.css';
@@ -26,7 +27,7 @@ if (root) {
     <StrictMode>
       <AppProvider
         core={core}
-        goToLogin={() => void router.navigate({ to: '/login' })}
+        goToLogin={() => void router.navigate(loginReturningHere(router.state.location.href))}
         goHome={() => void router.navigate({ to: '/' })}
         reload={() => window.location.reload()}
       >

@@ -24,7 +24,8 @@ export const authMachine = setup({
     context: {} as {
       mode: AuthMode;
       form: AuthForm;
-      problem: FormProblem | null;
+      /** One per field with a problem, as the last submit found them. */
+      problems: FormProblem[];
       resendIn: number;
     },
     events: {} as AuthEvent,
@@ -40,7 +41,7 @@ export const authMachine = setup({
     })),
   },
   guards: {
-    formIsValid: ({ context }) => checkAuthForm(context.mode, context.form) === null,
+    formIsValid: ({ context }) => checkAuthForm(context.mode, context.form).length === 0,
     hasDestination: ({ context }) => codeDestination(context.mode, context.form) !== '',
     countingDown: ({ context }) => context.resendIn > 1,
   },
@@ -49,7 +50,7 @@ export const authMachine = setup({
   context: ({ input }) => ({
     mode: input.mode ?? 'login',
     form: { ...emptyAuthForm, inviteCode: input.inviteCode ?? '' },
-    problem: null,
+    problems: [],
     resendIn: 0,
   }),
   type: 'parallel',
@@ -59,18 +60,20 @@ export const authMachine = setup({
       states: {
         editing: {
           on: {
-            MODE: { actions: assign({ mode: ({ event }) => event.mode, problem: null }) },
+            MODE: { actions: assign({ mode: ({ event }) => event.mode, problems: [] }) },
             CHANGE: {
               actions: assign({
                 form: ({ context, event }) => ({ ...context.form, [event.field]: event.value }),
-                problem: null,
+                // The field changed is no longer flagged; the others stay until fixed.
+                problems: ({ context, event }) =>
+                  context.problems.filter((problem) => problem.field !== event.field),
               }),
             },
             SUBMIT: [
               { guard: 'formIsValid', target: 'submitting' },
               {
                 actions: assign({
-                  problem: ({ context }) => checkAuthForm(context.mode, context.form),
+                  problems: ({ context }) => checkAuthForm(context.mode, context.form),
                 }),
               },
             ],

@@ -12,6 +12,8 @@ export const bl: Catalogue = {
     password_mismatch: 'Hasła nie są identyczne',
     password_weak: 'Hasło musi mieć od 8 do 64 znaków i zawierać litery oraz cyfry',
     trade_password_weak: 'Hasło transakcyjne musi składać się z 6 cyfr',
+    trade_password_obvious:
+      'To hasło transakcyjne jest zbyt łatwe do odgadnięcia: unikaj ciągów (123456), powtórzeń (121212) i dat',
     code_invalid: 'Kod weryfikacyjny jest nieprawidłowy lub wygasł',
     code_too_frequent: 'Odczekaj {seconds} s, zanim poprosisz o nowy kod',
     code_attempts_exceeded: 'Zbyt wiele błędnych kodów, poproś o nowy',

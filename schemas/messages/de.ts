@@ -13,6 +13,8 @@ export const de: Catalogue = {
     password_weak:
       'Das Passwort muss 8 bis 64 Zeichen lang sein und Buchstaben sowie Ziffern enthalten',
     trade_password_weak: 'Das Handelspasswort muss aus 6 Ziffern bestehen',
+    trade_password_obvious:
+      'Dieses Handelspasswort ist zu leicht zu erraten: keine Folgen (123456), Wiederholungen (121212) oder Daten',
     code_invalid: 'Der Bestätigungscode ist falsch oder abgelaufen',
     code_too_frequent: 'Bitte warten Sie {seconds} Sekunden, bevor Sie einen neuen Code anfordern',
     code_attempts_exceeded: 'Zu viele falsche Codes, bitte fordern Sie einen neuen an',

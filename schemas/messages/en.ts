@@ -12,6 +12,8 @@ export const en: Catalogue = {
     password_mismatch: 'The two passwords do not match',
     password_weak: 'The password must be 8 to 64 characters and contain both letters and digits',
     trade_password_weak: 'The trade password must be 6 digits',
+    trade_password_obvious:
+      'This trade password is too easy to guess: avoid runs (123456), repeats (121212) and dates',
     code_invalid: 'The verification code is wrong or has expired',
     code_too_frequent: 'Please wait {seconds} seconds before requesting another code',
     code_attempts_exceeded: 'Too many wrong codes, please request a new one',

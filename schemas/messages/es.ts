@@ -12,6 +12,8 @@ export const es: Catalogue = {
     password_mismatch: 'Las dos contraseñas no coinciden',
     password_weak: 'La contraseña debe tener entre 8 y 64 caracteres e incluir letras y números',
     trade_password_weak: 'La contraseña de trading debe tener 6 dígitos',
+    trade_password_obvious:
+      'Esta contraseña de trading es demasiado fácil de adivinar: evite secuencias (123456), repeticiones (121212) y fechas',
     code_invalid: 'El código de verificación es incorrecto o ha caducado',
     code_too_frequent: 'Espera {seconds} segundos antes de solicitar otro código',
     code_attempts_exceeded: 'Demasiados códigos incorrectos, solicita uno nuevo',

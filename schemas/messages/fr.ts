@@ -13,6 +13,8 @@ export const fr: Catalogue = {
     password_weak:
       'Le mot de passe doit comporter de 8 à 64 caractères, dont des lettres et des chiffres',
     trade_password_weak: 'Le mot de passe de trading doit comporter 6 chiffres',
+    trade_password_obvious:
+      'Ce mot de passe de trading est trop facile à deviner : évitez les suites (123456), les répétitions (121212) et les dates',
     code_invalid: 'Le code de vérification est incorrect ou a expiré',
     code_too_frequent: 'Veuillez patienter {seconds} secondes avant de demander un nouveau code',
     code_attempts_exceeded: 'Trop de codes erronés, veuillez en demander un nouveau',

@@ -12,6 +12,8 @@ export const he: Catalogue = {
     password_mismatch: 'שתי הסיסמאות אינן תואמות',
     password_weak: 'הסיסמה חייבת להכיל 8 עד 64 תווים, כולל אותיות וספרות',
     trade_password_weak: 'סיסמת המסחר חייבת להכיל 6 ספרות',
+    trade_password_obvious:
+      'קל מדי לנחש את סיסמת המסחר: הימנעו מרצפים (123456), מחזרות (121212) ומתאריכים',
     code_invalid: 'קוד האימות שגוי או שפג תוקפו',
     code_too_frequent: 'יש להמתין {seconds} שניות לפני בקשת קוד חדש',
     code_attempts_exceeded: 'יותר מדי קודים שגויים, יש לבקש קוד חדש',

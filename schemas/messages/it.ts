@@ -12,6 +12,8 @@ export const it: Catalogue = {
     password_mismatch: 'Le due password non coincidono',
     password_weak: 'La password deve contenere da 8 a 64 caratteri, con lettere e numeri',
     trade_password_weak: 'La password di trading deve essere di 6 cifre',
+    trade_password_obvious:
+      'Questa password di trading è troppo facile da indovinare: evita sequenze (123456), ripetizioni (121212) e date',
     code_invalid: 'Il codice di verifica è errato o scaduto',
     code_too_frequent: 'Attendi {seconds} secondi prima di richiedere un nuovo codice',
     code_attempts_exceeded: 'Troppi codici errati, richiedine uno nuovo',

@@ -12,6 +12,8 @@ export const pt: Catalogue = {
     password_mismatch: 'As duas senhas não coincidem',
     password_weak: 'A senha deve ter de 8 a 64 caracteres e conter letras e números',
     trade_password_weak: 'A senha de negociação deve ter 6 dígitos',
+    trade_password_obvious:
+      'Esta senha de negociação é fácil demais de adivinhar: evite sequências (123456), repetições (121212) e datas',
     code_invalid: 'O código de verificação está incorreto ou expirou',
     code_too_frequent: 'Aguarde {seconds} segundos antes de solicitar outro código',
     code_attempts_exceeded: 'Muitos códigos incorretos, solicite um novo',

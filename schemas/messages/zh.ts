@@ -12,6 +12,8 @@ export const zh: Catalogue = {
     password_mismatch: '两次输入的密码不一致',
     password_weak: '密码须为8至64位，且同时包含字母和数字',
     trade_password_weak: '交易密码须为6位数字',
+    trade_password_obvious:
+      '交易密码太容易被猜到：请避免连续数字（123456）、重复数字（121212）和日期',
     code_invalid: '验证码错误或已过期',
     code_too_frequent: '请{seconds}秒后再获取验证码',
     code_attempts_exceeded: '验证码错误次数过多，请重新获取',

@@ -29,11 +29,16 @@ export function homeRoutes(
     const { rows } = await sql<{
       users: number;
     }>`select count(*)::int as users from users where role = 'user'`.execute(deps.db);
-    const configured = deps.config.homeFigures;
+    const { homeFigures: configured, homeUsersThreshold } = deps.config;
+    const users = rows[0]?.users ?? 0;
     const figures = [
       { key: 'markets', value: String(tickers.length), source: 'measured' as const },
       { key: 'turnover_24h', value: fromUnits(turnover, 2), source: 'measured' as const },
-      { key: 'users', value: String(rows[0]?.users ?? 0), source: 'measured' as const },
+      // A count of a handful tells a visitor the place is empty: below the operator's threshold it
+      // is left out of the answer altogether, not merely hidden by the app.
+      ...(users >= homeUsersThreshold
+        ? [{ key: 'users', value: String(users), source: 'measured' as const }]
+        : []),
       ...Object.entries(configured).map(([key, value]) => ({
         key,
         value: String(value),

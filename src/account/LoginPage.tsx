@@ -1,35 +1,55 @@
 // Login, registration and password recovery against the real server, driven by the auth machine.
-import { useSearch } from '@tanstack/react-router';
+import { useRouter, useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import type { AuthForm, AuthMode, FormProblem } from '../../core/auth-form.ts';
 import { authMachine } from '../../core/machines/auth.machine.ts';
 import { useApp } from '../app/app-context.tsx';
-import { useGo } from '../routes/navigation.ts';
+import { useReturn } from '../routes/return-path.ts';
+import { TextField } from '../ui/TextField.tsx';
+import { useFieldRefusals } from '../ui/use-field-refusals.ts';
+import { authModeOf, inviteCodeOf, tabParam } from './auth-search.ts';
 
-/** An invite link (`/#/login?invite_code=…`) opens registration with the code filled in. */
-function inviteCodeOf(search: Readonly<Record<string, unknown>>): string {
-  const code = search.invite_code;
-  // The router reads an all-digit code as a number.
-  return typeof code === 'string' || typeof code === 'number' ? String(code).trim() : '';
-}
+/** The request field each of the form's fields fills. */
+const wireFields = {
+  account: 'account',
+  email: 'email',
+  password: 'password',
+  repassword: 'repassword',
+  code: 'code',
+  inviteCode: 'invite_code',
+} as const;
+
+type Search = Readonly<Record<string, unknown>>;
 
 export function LoginPage() {
-  const inviteCode = inviteCodeOf(
-    useSearch({ strict: false }) as Readonly<Record<string, unknown>>,
+  const search = useSearch({ strict: false }) as Search;
+  const router = useRouter();
+  const mode = authModeOf(search);
+  const [key, setKey] = useState(0);
+  // The tab lives in the query: the title follows it, and the page to return to stays in it.
+  const showTab = useCallback(
+    (tab: AuthMode) => {
+      void router.navigate({
+        to: '/login',
+        search: { ...search, [tabParam]: tab } as never,
+        replace: true,
+      });
+    },
+    [router, search],
   );
-  const [start, setStart] = useState<{ mode: AuthMode; key: number }>({
-    mode: inviteCode ? 'register' : 'login',
-    key: 0,
-  });
   return (
     <AuthScreen
-      key={start.key}
-      mode={start.mode}
-      inviteCode={inviteCode}
-      onReset={() => setStart((s) => ({ mode: 'login', key: s.key + 1 }))}
+      key={key}
+      mode={mode}
+      inviteCode={inviteCodeOf(search)}
+      onTab={showTab}
+      onReset={() => {
+        showTab('login');
+        setKey((k) => k + 1);
+      }}
     />
   );
 }
@@ -40,10 +60,18 @@ function problemText(t: (key: string) => string, problem: FormProblem): string {
   return t(`form.${problem.rule}.${problem.field}`);
 }
 
-function AuthScreen(props: { mode: AuthMode; inviteCode: string; onReset(): void }) {
+function AuthScreen(props: {
+  mode: AuthMode;
+  inviteCode: string;
+  onTab(mode: AuthMode): void;
+  onReset(): void;
+}) {
   const { t } = useTranslation();
   const app = useApp();
-  const go = useGo();
+  // Back to the page that sent the visitor here to log in, else home.
+  const returnToAsked = useReturn('/');
+  const refusals = useFieldRefusals(Object.values(wireFields));
+  const { take } = refusals;
   const machine = useMemo(
     () =>
       authMachine.provide({
@@ -57,6 +85,7 @@ function AuthScreen(props: { mode: AuthMode; inviteCode: string; onReset(): void
                 password: form.password,
                 repassword: form.repassword,
               });
+              take(outcome);
               return { ok: outcome.ok };
             }
             const outcome =
@@ -70,6 +99,7 @@ function AuthScreen(props: { mode: AuthMode; inviteCode: string; onReset(): void
                     ...(form.inviteCode ? { invite_code: form.inviteCode } : {}),
                   });
             if (outcome.ok) app.signedIn(outcome.data.token);
+            else take(outcome);
             return { ok: outcome.ok };
           }),
           sendCode: fromPromise(async ({ input }) => {
@@ -83,55 +113,70 @@ function AuthScreen(props: { mode: AuthMode; inviteCode: string; onReset(): void
           }),
         },
       }),
-    [app, t],
+    [app, t, take],
   );
   const [snapshot, send] = useMachine(machine, {
     input: { mode: props.mode, inviteCode: props.inviteCode },
   });
-  const { mode, form, problem, resendIn } = snapshot.context;
+  const { mode, form, problems, resendIn } = snapshot.context;
   const submitting = snapshot.matches({ form: 'submitting' });
   const done = snapshot.matches({ form: 'done' });
+
+  // The query's tab is the one shown; the machine follows it.
+  useEffect(() => {
+    send({ type: 'MODE', mode: props.mode });
+    refusals.clear();
+  }, [props.mode, send, refusals.clear]);
 
   useEffect(() => {
     if (!done) return;
     if (mode === 'forgot') {
       app.toast(t('auth.resetDone'), 'success');
       props.onReset();
-    } else go('/');
-  }, [done, mode, app, t, go, props]);
+    } else returnToAsked();
+  }, [done, mode, app, t, returnToAsked, props]);
 
-  const field = (name: keyof AuthForm, label: string, type = 'text', autoComplete?: string) => (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      <input
-        className="field__input"
-        name={name}
-        type={type}
-        value={form[name]}
-        autoComplete={autoComplete}
-        aria-invalid={problem?.field === name}
-        onChange={(event) => send({ type: 'CHANGE', field: name, value: event.target.value })}
-      />
-      {problem?.field === name && (
-        <span className="field__problem" role="alert">
-          {problemText(t, problem)}
-        </span>
-      )}
-    </label>
+  const problemOf = (name: keyof AuthForm): string | null => {
+    const found = problems.find((problem) => problem.field === name);
+    return found ? problemText(t, found) : refusals.refusalOf(wireFields[name]);
+  };
+
+  const field = (
+    name: keyof AuthForm,
+    label: string,
+    type = 'text',
+    autoComplete?: string,
+    beside?: ReactNode,
+  ) => (
+    <TextField
+      id={`auth-${name}`}
+      name={name}
+      label={label}
+      type={type}
+      autoComplete={autoComplete ?? 'off'}
+      value={form[name]}
+      problem={problemOf(name)}
+      beside={beside}
+      onChange={(value) => {
+        send({ type: 'CHANGE', field: name, value });
+        refusals.clear(wireFields[name]);
+      }}
+    />
   );
 
-  const codeField = (
-    <div className="field-row">
-      {field('code', t('auth.code'), 'text', 'one-time-code')}
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={!snapshot.matches({ code: 'ready' })}
-        onClick={() => send({ type: 'SEND_CODE' })}
-      >
-        {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.sendCode')}
-      </button>
-    </div>
+  const codeField = field(
+    'code',
+    t('auth.code'),
+    'text',
+    'one-time-code',
+    <button
+      type="button"
+      className="button button--ghost"
+      disabled={!snapshot.matches({ code: 'ready' })}
+      onClick={() => send({ type: 'SEND_CODE' })}
+    >
+      {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.sendCode')}
+    </button>,
   );
 
   return (
@@ -151,7 +196,7 @@ function AuthScreen(props: { mode: AuthMode; inviteCode: string; onReset(): void
             role="tab"
             aria-selected={mode === tab}
             className="tab"
-            onClick={() => send({ type: 'MODE', mode: tab })}
+            onClick={() => props.onTab(tab)}
           >
             {t(`auth.${tab}`)}
           </button>
@@ -181,19 +226,11 @@ function AuthScreen(props: { mode: AuthMode; inviteCode: string; onReset(): void
       </button>
       <div className="auth__links">
         {mode === 'login' ? (
-          <button
-            type="button"
-            className="text-button"
-            onClick={() => send({ type: 'MODE', mode: 'forgot' })}
-          >
+          <button type="button" className="text-button" onClick={() => props.onTab('forgot')}>
             {t('auth.toForgot')}
           </button>
         ) : (
-          <button
-            type="button"
-            className="text-button"
-            onClick={() => send({ type: 'MODE', mode: 'login' })}
-          >
+          <button type="button" className="text-button" onClick={() => props.onTab('login')}>
             {t('auth.toLogin')}
           </button>
         )}

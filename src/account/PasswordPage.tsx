@@ -1,7 +1,7 @@
 // Password settings (`/pages/user/password`): change the login password, or set or change the
 // trade password (`?type=trade`). A change is proved with the current secret or a code sent to
 // the user's own email; a first trade password only with the code.
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   checkSecretForm,
@@ -11,15 +11,25 @@ import {
   type SecretForm,
   type SecretProblem,
 } from '../../core/secret-form.ts';
+import { localize } from '../../schemas/messages/index.ts';
 import type { SecretChange, UserInfo } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
-import { useGo } from '../routes/navigation.ts';
+import { useReturn } from '../routes/return-path.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { unannounced } from '../ui/failure-toast.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { useFieldRefusals } from '../ui/use-field-refusals.ts';
 import { useLoad } from '../ui/use-load.ts';
 import { useSecretKind } from './password-search.ts';
 import { SecretField } from './SecretFields.tsx';
+
+/** The request field each of the form's fields fills. */
+const wireFields = {
+  old: 'old_password',
+  code: 'code',
+  password: 'password',
+  repassword: 'repassword',
+} as const;
 
 export function PasswordPage() {
   const { core } = useApp();
@@ -32,8 +42,10 @@ export function PasswordPage() {
 
 function SecretChangeForm(props: { user: UserInfo }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
-  const go = useGo();
+  const { core, toast, language } = useApp();
+  // Back to where the change was asked for (a withdrawal without a trade password), else security.
+  const done = useReturn('/pages/user/safe');
+  const refusals = useFieldRefusals(Object.values(wireFields));
   const kind = useSecretKind();
   const proofs = proofsFor(kind, props.user.trade_password_set);
   const [proof, setProof] = useState<ProofKind>(proofs[0] ?? 'code');
@@ -52,6 +64,7 @@ function SecretChangeForm(props: { user: UserInfo }) {
   const change = (field: keyof SecretForm) => (value: string) => {
     setForm((shown) => ({ ...shown, [field]: value }));
     setProblem(null);
+    refusals.clear();
   };
 
   const sendCode = async () => {
@@ -65,6 +78,7 @@ function SecretChangeForm(props: { user: UserInfo }) {
   const submit = async () => {
     const found = checkSecretForm(kind, proof, form);
     setProblem(found);
+    refusals.clear();
     if (found) return;
     const secret: SecretChange = {
       ...(proof === 'code' ? { code: form.code.trim() } : { old_password: form.old }),
@@ -79,27 +93,34 @@ function SecretChangeForm(props: { user: UserInfo }) {
     setSending(false);
     if (outcome?.ok) {
       toast(t('account.password.saved'), 'success');
-      go('/pages/user/safe');
-    } else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
+      done();
+    } else if (!refusals.take(outcome) && unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
   };
 
-  const problemText = (which: SecretProblem | null) => {
-    if (!which) return '';
-    if (which.rule === 'weak') return t('form.weak');
-    if (which.rule === 'tradeWeak') return t('account.password.tradeWeak');
-    if (which.rule === 'mismatch') return t('form.mismatch');
-    return t(`account.password.${which.rule}.${which.field}`);
+  const problemText = (name: keyof SecretForm): string | null => {
+    if (problem?.field !== name) return refusals.refusalOf(wireFields[name]);
+    if (problem.rule === 'weak') return t('form.weak');
+    if (problem.rule === 'tradeWeak') return t('account.password.tradeWeak');
+    // The server's own words for it, from the error catalogue.
+    if (problem.rule === 'tradeObvious') return localize(language, 'trade_password_obvious');
+    if (problem.rule === 'mismatch') return t('form.mismatch');
+    return t(`account.password.${problem.rule}.${problem.field}`);
   };
-  const field = (name: keyof SecretForm, label: string, autoComplete: string) => (
+  const field = (
+    name: keyof SecretForm,
+    label: string,
+    autoComplete: string,
+    beside?: ReactNode,
+  ) => (
     <SecretField
       name={name}
       label={label}
       value={form[name]}
-      problem={problem}
-      problemText={problemText(problem)}
+      problem={problemText(name)}
       numeric={name === 'code' || kind === 'trade'}
       autoComplete={autoComplete}
       onChange={change(name)}
+      beside={beside}
     />
   );
 
@@ -133,22 +154,22 @@ function SecretChangeForm(props: { user: UserInfo }) {
           }}
         />
       )}
-      {proof === 'old' ? (
-        field('old', t(`account.password.old.${kind}`), 'current-password')
-      ) : (
-        <div className="field-row">
-          {field('code', t('auth.code'), 'one-time-code')}
-          <button
-            type="button"
-            className="button button--ghost"
-            data-testid="password-send-code"
-            disabled={resendIn > 0}
-            onClick={() => void sendCode()}
-          >
-            {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.sendCode')}
-          </button>
-        </div>
-      )}
+      {proof === 'old'
+        ? field('old', t(`account.password.old.${kind}`), 'current-password')
+        : field(
+            'code',
+            t('auth.code'),
+            'one-time-code',
+            <button
+              type="button"
+              className="button button--ghost"
+              data-testid="password-send-code"
+              disabled={resendIn > 0}
+              onClick={() => void sendCode()}
+            >
+              {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.sendCode')}
+            </button>,
+          )}
       {field('password', t(`account.password.new.${kind}`), 'new-password')}
       {field('repassword', t('account.password.repeat'), 'new-password')}
       <button

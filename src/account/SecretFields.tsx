@@ -1,36 +1,31 @@
 // One field of the password page, with its problem under it when it has one.
-import type { SecretForm, SecretProblem } from '../../core/secret-form.ts';
+import type { ReactNode } from 'react';
+import type { SecretForm } from '../../core/secret-form.ts';
+import { TextField } from '../ui/TextField.tsx';
 
 export function SecretField(props: {
   name: keyof SecretForm;
   label: string;
   value: string;
-  problem: SecretProblem | null;
-  problemText: string;
+  problem: string | null;
   numeric?: boolean;
   autoComplete: string;
   onChange(value: string): void;
+  beside?: ReactNode | undefined;
 }) {
-  const invalid = props.problem?.field === props.name;
   return (
-    <label className="field">
-      <span className="field__label">{props.label}</span>
-      <input
-        className="field__input"
-        name={props.name}
-        type={props.name === 'code' ? 'text' : 'password'}
-        inputMode={props.numeric ? 'numeric' : undefined}
-        autoComplete={props.autoComplete}
-        dir="ltr"
-        value={props.value}
-        aria-invalid={invalid}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {invalid && (
-        <span className="field__problem" role="alert">
-          {props.problemText}
-        </span>
-      )}
-    </label>
+    <TextField
+      id={`secret-${props.name}`}
+      name={props.name}
+      label={props.label}
+      type={props.name === 'code' ? 'text' : 'password'}
+      {...(props.numeric ? { inputMode: 'numeric' as const } : {})}
+      autoComplete={props.autoComplete}
+      ltr
+      value={props.value}
+      problem={props.problem}
+      onChange={props.onChange}
+      beside={props.beside}
+    />
   );
 }

@@ -9,11 +9,13 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { FieldName } from '../../schemas/fields.ts';
 import type { Language } from '../../schemas/languages.ts';
 import type { UserInfo } from '../../workers/facade.ts';
 import { type Core, proxy } from '../core-bridge.ts';
 import type { Theme } from '../document-settings.ts';
 import { storage } from '../storage.ts';
+import { isClaimed } from '../ui/field-claims.ts';
 
 /** What a toast tells: an action done, something that failed, or a plain note. */
 export type ToastKind = 'success' | 'error' | 'info';
@@ -97,7 +99,10 @@ export function AppProvider(props: {
     void core.connectHost(
       proxy({
         // The worker toasts only what went wrong: a refusal in the server's words, a lost session.
-        toast: (message: string) => toast(message, 'error'),
+        // A refusal of a field a form on screen shows is said under that field, not toasted.
+        toast: (text: string, field?: FieldName) => {
+          if (field === undefined || !isClaimed(field)) toast(text, 'error');
+        },
         sessionExpired: (how: 'logout' | 'navigate') => {
           if (how === 'logout') forgetSession();
           goToLogin();

@@ -26,6 +26,8 @@ export function ArticleListPage() {
   );
   const retry = () => void list.reload();
 
+  // A refused list (no such category) says why once, in place of the list; no answer offers a retry.
+  if (list.refusal && !list.loaded) return <EmptyState text={list.refusal} />;
   if (!list.loaded) return list.failed ? <WalletFailed onRetry={retry} /> : <WalletLoading />;
   if (list.rows.length === 0) return <EmptyState text={t('content.empty')} />;
   return (

@@ -26,7 +26,8 @@ export function ArticlePage() {
   );
 
   if (article.loading && !article.data) return <WalletLoading />;
-  if (!article.data) return <EmptyState text={t('content.missing')} />;
+  // One message: the server's refusal (not toasted as well), else that it is not published.
+  if (!article.data) return <EmptyState text={article.refusal ?? t('content.missing')} />;
   return (
     <article className="content-page">
       <h2 className="card__title" data-testid="article-title">

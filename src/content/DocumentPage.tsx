@@ -15,7 +15,8 @@ export function DocumentPage() {
   const document = useLoad(useCallback(() => core.document(key), [core, key]));
 
   if (document.loading && !document.data) return <WalletLoading />;
-  if (!document.data) return <EmptyState text={t('content.missing')} />;
+  // One message: the server's refusal (not toasted as well), else that it is not published.
+  if (!document.data) return <EmptyState text={document.refusal ?? t('content.missing')} />;
   return (
     <article className="content-page">
       <h2 className="card__title">{document.data.title}</h2>

@@ -69,7 +69,14 @@ export const KlineHeader = memo(function KlineHeader(props: {
           </dd>
         </div>
       </dl>
-      {props.feed && <p className="kline-header__feed">{t('market.feed', { feed: props.feed })}</p>}
+      {props.feed && (
+        <p className="kline-header__feed" data-testid="kline-feed">
+          {/* The feed's name from the server is a code: each known one is said in the language. */}
+          {t('market.feed', {
+            feed: t(`market.feeds.${props.feed}`, { defaultValue: props.feed }),
+          })}
+        </p>
+      )}
     </section>
   );
 });

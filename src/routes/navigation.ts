@@ -14,12 +14,15 @@ export function useGo() {
   );
 }
 
-/** Back to the previous page, or home when this is the first one (spec §2). */
-export function useBack() {
+/**
+ * Back to the previous page, or to `fallback` (home unless the page names a better one) when this
+ * is the first one, opened by a link (spec §2).
+ */
+export function useBack(fallback = '/') {
   const router = useRouter();
   const go = useGo();
   return useCallback(() => {
     if (router.history.canGoBack()) router.history.back();
-    else go('/');
-  }, [router, go]);
+    else go(fallback);
+  }, [router, go, fallback]);
 }

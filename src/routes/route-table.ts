@@ -1,5 +1,6 @@
 // Every route of spec §2, one entry each: its path, its title, the page that draws it (loaded
 // when first visited), whether it is open without a login, and whether it refreshes on pull-down.
+import { authTitleKey } from '../account/auth-search.ts';
 
 /** A page module's loader and the name of the component it exports. */
 export interface PageLoader {
@@ -19,6 +20,8 @@ export interface RouteEntry {
   path: string;
   /** i18n key of the title in the top bar. */
   titleKey: string;
+  /** The title's key when it follows the query (the login page's tab), instead of `titleKey`. */
+  titleFor?(search: Readonly<Record<string, unknown>>): string;
   page: PageLoader;
   /**
    * Open without a login. The spec's exempt list is article, ks, market (the price chart) and
@@ -40,6 +43,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/login',
     titleKey: 'titles.login',
+    titleFor: authTitleKey,
     page: page(() => import('../account/LoginPage.tsx'), 'LoginPage'),
     public: true,
   },

@@ -12,11 +12,13 @@ import { LoadingView, PageErrorView } from '../shell/PageStatus.tsx';
 import { storage } from '../storage.ts';
 import { withPageTimeout } from './page-loading.ts';
 import { runRefresh } from './pull-refresh.ts';
+import { loginReturningHere } from './return-path.ts';
 import { notFoundPage, type PageLoader, routeTable } from './route-table.ts';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     titleKey?: string;
+    titleFor?: (search: Readonly<Record<string, unknown>>) => string;
     pullToRefresh?: boolean;
   }
 }
@@ -37,9 +39,12 @@ const rootRoute = createRootRoute({
   notFoundComponent: lazyPage(notFoundPage),
 });
 
-/** Protected pages send a logged-out visitor to /login (spec §2). */
-function requireLogin() {
-  if (!storage.token()) throw redirect({ to: '/login' });
+/**
+ * Protected pages send a logged-out visitor to /login (spec §2), with the page asked for to
+ * return to once logged in.
+ */
+function requireLogin({ location }: { location: { href: string } }) {
+  if (!storage.token()) throw redirect(loginReturningHere(location.href));
 }
 
 /**
@@ -62,7 +67,11 @@ const routes = routeTable.map((entry) =>
     getParentRoute: () => rootRoute,
     path: entry.path,
     component: lazyPage(entry.page),
-    staticData: { titleKey: entry.titleKey, pullToRefresh: entry.pullToRefresh ?? false },
+    staticData: {
+      titleKey: entry.titleKey,
+      ...(entry.titleFor ? { titleFor: entry.titleFor } : {}),
+      pullToRefresh: entry.pullToRefresh ?? false,
+    },
     ...(entry.public ? {} : { beforeLoad: requireLogin }),
     ...(entry.pullToRefresh ? { loader: pullRefreshLoader } : {}),
   }),

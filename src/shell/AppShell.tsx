@@ -23,7 +23,10 @@ export function AppShell() {
   const back = useBack();
   const match = useMatches().at(-1);
   const isHome = match ? homePaths.has(match.pathname) : false;
-  const titleKey = match?.staticData.titleKey ?? 'titles.notFound';
+  const titleKey =
+    match?.staticData.titleFor?.(match.search as Readonly<Record<string, unknown>>) ??
+    match?.staticData.titleKey ??
+    'titles.notFound';
   const pathname = match?.pathname;
   const { setMenuOpen, setLanguageOpen } = app;
 

@@ -1,10 +1,10 @@
 // An empty state: optional text and an optional action (spec §2).
+import { EmptyArt } from './EmptyArt.tsx';
+
 export function EmptyState(props: { text?: string; actionLabel?: string; onAction?: () => void }) {
   return (
     <div className="empty-state">
-      <div className="empty-state__art" aria-hidden="true">
-        ◌
-      </div>
+      <EmptyArt />
       {props.text && <p className="empty-state__text">{props.text}</p>}
       {props.actionLabel && props.onAction && (
         <button type="button" className="button button--ghost" onClick={props.onAction}>

@@ -2,6 +2,7 @@
 // input is `<idPrefix>-<name>` and its problem `<idPrefix>-<name>-problem` (or `problemTestId`).
 import type { ReactNode } from 'react';
 import { typedAmount } from './amount-checks.ts';
+import { describedBy, FieldProblem } from './FieldProblem.tsx';
 
 export function NumberField(props: {
   /** The product the form is of (`contract`, `option`): the ids' prefix. */
@@ -35,22 +36,17 @@ export function NumberField(props: {
           value={props.value}
           placeholder={props.placeholder}
           aria-invalid={props.problem !== null}
-          aria-describedby={props.problem ? `${id}-problem` : undefined}
+          aria-describedby={describedBy(id, { problem: props.problem })}
           onChange={(event) => props.onChange(typedAmount(event.target.value))}
         />
         <span className="unit-input__unit">{props.unit}</span>
       </div>
       {props.children}
-      {props.problem && (
-        <span
-          className="field__problem"
-          id={`${id}-problem`}
-          role="alert"
-          data-testid={props.problemTestId ?? `${id}-problem`}
-        >
-          {props.problem}
-        </span>
-      )}
+      <FieldProblem
+        id={`${id}-problem`}
+        text={props.problem}
+        testId={props.problemTestId ?? `${id}-problem`}
+      />
     </div>
   );
 }

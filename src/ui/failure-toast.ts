@@ -8,3 +8,9 @@ export function unannounced(outcome: Outcome<unknown> | null): boolean {
   if (outcome.ok) return false;
   return outcome.failure.kind !== 'business' && outcome.failure.kind !== 'session';
 }
+
+/** The server's refusal in its own words, when the call was refused (not when it went unanswered). */
+export function refusalText(outcome: Outcome<unknown> | null): string | null {
+  if (outcome === null || outcome.ok || outcome.failure.kind !== 'business') return null;
+  return outcome.failure.msg || null;
+}

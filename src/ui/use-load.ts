@@ -2,6 +2,7 @@
 // again (pull-down refresh, retry, after a change). What was shown stays while a reload runs.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Outcome } from '../../workers/facade.ts';
+import { refusalText } from './failure-toast.ts';
 
 export interface Load<T> {
   /** From the last load that succeeded; null before the first one. */
@@ -9,6 +10,11 @@ export interface Load<T> {
   loading: boolean;
   /** The last load failed (a business error was already toasted by the worker). */
   failed: boolean;
+  /**
+   * The server's words when the last load was refused, for a page that says them itself in place
+   * of what it would have shown (its call asked the worker not to toast them).
+   */
+  refusal: string | null;
   reload(): Promise<void>;
 }
 
@@ -25,6 +31,7 @@ export function useLoad<T>(
     data: null,
     loading: true,
     failed: false,
+    refusal: null,
   });
   const latest = useRef(0);
 
@@ -36,8 +43,8 @@ export function useLoad<T>(
     if (call !== latest.current) return;
     setState((shown) =>
       outcome?.ok
-        ? { data: outcome.data, loading: false, failed: false }
-        : { data: shown.data, loading: false, failed: true },
+        ? { data: outcome.data, loading: false, failed: false, refusal: null }
+        : { data: shown.data, loading: false, failed: true, refusal: refusalText(outcome) },
     );
   }, [load]);
 

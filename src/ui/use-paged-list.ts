@@ -2,6 +2,7 @@
 // "load more"; `reload` starts again from the first page (a new filter, a refresh, a change).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListPage, Outcome } from '../../workers/facade.ts';
+import { refusalText } from './failure-toast.ts';
 
 export interface PagedList<T> {
   rows: readonly T[];
@@ -9,6 +10,8 @@ export interface PagedList<T> {
   loaded: boolean;
   loading: boolean;
   failed: boolean;
+  /** The server's words when the last page was refused (see `useLoad`). */
+  refusal: string | null;
   more: boolean;
   loadMore(): void;
   reload(): Promise<void>;
@@ -20,13 +23,22 @@ interface State<T> {
   loaded: boolean;
   loading: boolean;
   failed: boolean;
+  refusal: string | null;
   more: boolean;
 }
 
 /** Module-level, so the default is the same function on every render. */
 const idOf = (row: unknown) => (row as { id: number }).id;
 
-const initial = { rows: [], page: 0, loaded: false, loading: true, failed: false, more: false };
+const initial = {
+  rows: [],
+  page: 0,
+  loaded: false,
+  loading: true,
+  failed: false,
+  refusal: null,
+  more: false,
+};
 
 /**
  * `loadPage` must be stable (a `useCallback`): a new one starts the list again. `keyOf` names a
@@ -46,7 +58,9 @@ export function usePagedList<T>(
       const outcome = await loadPage(page).catch(() => null);
       if (call !== latest.current) return;
       setState((shown) => {
-        if (!outcome?.ok) return { ...shown, loading: false, failed: true };
+        if (!outcome?.ok) {
+          return { ...shown, loading: false, failed: true, refusal: refusalText(outcome) };
+        }
         const { rows, more } = outcome.data;
         // A row already shown may come again when newer rows pushed the pages along.
         const seen = new Set(shown.rows.map(keyOf));
@@ -56,6 +70,7 @@ export function usePagedList<T>(
           loaded: true,
           loading: false,
           failed: false,
+          refusal: null,
           more,
         };
       });

@@ -1,11 +1,14 @@
 // A new address-book entry (`/pages/assets/addressAdd`): asset, chain, address and an optional
-// remark. The server checks the address against the chain; back to where the user came from after.
+// remark. The server checks the address against the chain (its refusal shows under the address);
+// back to where the user came from after, or to the address book when opened by a link.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useBack } from '../routes/navigation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { TextField } from '../ui/TextField.tsx';
+import { useFieldRefusals } from '../ui/use-field-refusals.ts';
 import { AssetChainPicker } from './AssetChainPicker.tsx';
 import { useAssetChoice } from './use-asset-choice.ts';
 import { useWalletSearch } from './wallet-search.ts';
@@ -16,7 +19,8 @@ const remarkMax = 60;
 export function WalletAddressAddPage() {
   const { t } = useTranslation();
   const { core, toast } = useApp();
-  const back = useBack();
+  const back = useBack('/pages/assets/address');
+  const refusals = useFieldRefusals(['address', 'remark']);
   const choice = useAssetChoice('withdraw', useWalletSearch());
   const [address, setAddress] = useState('');
   const [remark, setRemark] = useState('');
@@ -30,6 +34,7 @@ export function WalletAddressAddPage() {
 
   const save = async () => {
     if (!asset || !chain) return;
+    refusals.clear();
     if (address.trim() === '') {
       setMissing(true);
       return;
@@ -42,7 +47,7 @@ export function WalletAddressAddPage() {
     if (outcome?.ok) {
       toast(t('wallet.addresses.saved'), 'success');
       back();
-    } else if (unannounced(outcome)) {
+    } else if (!refusals.take(outcome) && unannounced(outcome)) {
       toast(t('wallet.unanswered'), 'error');
     }
   };
@@ -57,39 +62,32 @@ export function WalletAddressAddPage() {
       }}
     >
       <AssetChainPicker choice={choice} />
-      <label className="field">
-        <span className="field__label">{t('wallet.addresses.address')}</span>
-        <input
-          className="field__input"
-          name="address"
-          dir="ltr"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          value={address}
-          aria-invalid={missing}
-          onChange={(event) => {
-            setAddress(event.target.value);
-            setMissing(false);
-          }}
-        />
-        {missing && (
-          <span className="field__problem" role="alert">
-            {t('wallet.problems.addressRequired')}
-          </span>
-        )}
-      </label>
-      <label className="field">
-        <span className="field__label">{t('wallet.addresses.remark')}</span>
-        <input
-          className="field__input"
-          name="remark"
-          maxLength={remarkMax}
-          placeholder={t('wallet.addresses.remarkPlaceholder')}
-          value={remark}
-          onChange={(event) => setRemark(event.target.value)}
-        />
-      </label>
+      <TextField
+        id="address-add-address"
+        name="address"
+        label={t('wallet.addresses.address')}
+        ltr
+        value={address}
+        problem={missing ? t('wallet.problems.addressRequired') : refusals.refusalOf('address')}
+        onChange={(value) => {
+          setAddress(value);
+          setMissing(false);
+          refusals.clear('address');
+        }}
+      />
+      <TextField
+        id="address-add-remark"
+        name="remark"
+        label={t('wallet.addresses.remark')}
+        maxLength={remarkMax}
+        placeholder={t('wallet.addresses.remarkPlaceholder')}
+        value={remark}
+        problem={refusals.refusalOf('remark')}
+        onChange={(value) => {
+          setRemark(value);
+          refusals.clear('remark');
+        }}
+      />
       <button
         type="submit"
         className="button button--block"

@@ -54,9 +54,17 @@ export function WalletAddressBookPage() {
           {book.data.map((entry) => (
             <li key={entry.id} className="card wallet-item" data-testid={`address-row-${entry.id}`}>
               <div className="wallet-item__top">
-                <span className="wallet-item__title">
-                  {entry.asset}{' '}
-                  <span className="status-pill status-pill--muted">{entry.chain}</span>
+                <span className="wallet-item__title" data-testid={`address-title-${entry.id}`}>
+                  {entry.asset}
+                  {/* An asset on its own chain (BTC on BTC) names it once; a token names its network. */}
+                  {entry.chain !== entry.asset && (
+                    <>
+                      {' '}
+                      <span className="status-pill status-pill--muted">
+                        {t('wallet.addresses.network', { chain: entry.chain })}
+                      </span>
+                    </>
+                  )}
                 </span>
                 {entry.remark && <span className="wallet-item__remark">{entry.remark}</span>}
               </div>

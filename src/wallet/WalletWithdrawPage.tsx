@@ -20,6 +20,8 @@ export function WalletWithdrawPage() {
   const { core } = useApp();
   const choice = useAssetChoice('withdraw', useWalletSearch());
   const balances = useLoad(useCallback(() => core.walletBalances(), [core]));
+  // Asked here, not taken from the menu's copy: a trade password set a moment ago counts.
+  const user = useLoad(useCallback(() => core.userInfo(), [core]));
   const reloadBalances = balances.reload;
   const refresh = useCallback(() => void reloadBalances(), [reloadBalances]);
   const withdrawals = useWithdrawals(refresh);
@@ -47,6 +49,7 @@ export function WalletWithdrawPage() {
             asset={asset.asset}
             chain={chain}
             available={availableIn(balances.data, 'funding', asset.asset)}
+            tradePasswordSet={user.data?.trade_password_set ?? null}
             onDone={done}
           />
         </section>

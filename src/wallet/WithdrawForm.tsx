@@ -1,6 +1,6 @@
 // The withdraw form for one asset on one chain: address (typed or from the address book), amount
 // with "max", what it costs and what arrives, and the trade password. Its checks mirror the
-// server's; the server's answer decides.
+// server's; the server's answer decides, and a refusal of one field shows under that field.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChainView, WithdrawalRow } from '../../workers/facade.ts';
@@ -8,42 +8,61 @@ import { useApp } from '../app/app-context.tsx';
 import { maxWithdrawable, typedAmount, withdrawalCost } from '../ui/amount-checks.ts';
 import { Figure } from '../ui/Figures.tsx';
 import { unannounced } from '../ui/failure-toast.ts';
+import { TextField } from '../ui/TextField.tsx';
+import { useFieldRefusals } from '../ui/use-field-refusals.ts';
 import { AddressBookPicker } from './AddressBookPicker.tsx';
-import { type WithdrawDraft, type WithdrawProblem, withdrawProblem } from './withdraw-checks.ts';
+import { TradePasswordMissing } from './TradePasswordMissing.tsx';
+import { type WithdrawDraft, type WithdrawProblems, withdrawProblems } from './withdraw-checks.ts';
 
 const emptyDraft: WithdrawDraft = { address: '', amount: '', tradePassword: '' };
+
+/** The request field each of the form's fields fills. */
+const wireFields = {
+  address: 'address',
+  amount: 'amount',
+  tradePassword: 'trade_password',
+} as const;
 
 export function WithdrawForm(props: {
   asset: string;
   chain: ChainView;
   /** The funding account's available amount (exact, and as shown); null while unknown. */
   available: { exact: string; shown: string } | null;
+  /** Whether the account has a trade password; null while unknown (the server decides). */
+  tradePasswordSet: boolean | null;
   onDone(row: WithdrawalRow): void;
 }) {
   const { t } = useTranslation();
   const { core, toast } = useApp();
   const { asset, chain, available } = props;
   const [draft, setDraft] = useState(emptyDraft);
-  const [problem, setProblem] = useState<WithdrawProblem | null>(null);
+  const [problems, setProblems] = useState<WithdrawProblems>({});
   const [submitting, setSubmitting] = useState(false);
   const [bookOpen, setBookOpen] = useState(false);
+  const refusals = useFieldRefusals(Object.values(wireFields));
   const limits = { available: available?.exact ?? null, fee: chain.fee, minimum: chain.minimum };
+  const noTradePassword = props.tradePasswordSet === false;
 
   const change = (field: keyof WithdrawDraft, value: string) => {
     setDraft((shown) => ({ ...shown, [field]: value }));
-    if (problem?.field === field) setProblem(null);
+    setProblems((shown) => ({ ...shown, [field]: undefined }));
+    refusals.clear(wireFields[field]);
   };
 
-  const problemText = (found: WithdrawProblem) => {
-    if (found.field === 'address') return t('wallet.problems.addressRequired');
-    if (found.field === 'tradePassword') return t(`wallet.problems.tradePassword.${found.problem}`);
-    return t(`wallet.problems.amount.${found.problem}`, { minimum: chain.minimumShown, asset });
+  const problemText = (field: keyof WithdrawDraft): string | null => {
+    const found = problems[field];
+    if (found === undefined) return refusals.refusalOf(wireFields[field]);
+    if (field === 'address') return t('wallet.problems.addressRequired');
+    if (field === 'tradePassword') return t(`wallet.problems.tradePassword.${found}`);
+    return t(`wallet.problems.amount.${found}`, { minimum: chain.minimumShown, asset });
   };
 
   const submit = async () => {
-    const found = withdrawProblem(draft, limits);
-    setProblem(found);
-    if (found) return;
+    if (noTradePassword) return;
+    const found = withdrawProblems(draft, limits);
+    setProblems(found);
+    refusals.clear();
+    if (Object.keys(found).length > 0) return;
     setSubmitting(true);
     const outcome = await core
       .withdraw({
@@ -59,18 +78,11 @@ export function WithdrawForm(props: {
       toast(t('wallet.withdraw.requested'), 'success');
       setDraft((shown) => ({ ...shown, amount: '', tradePassword: '' }));
       props.onDone(outcome.data);
-    } else if (unannounced(outcome)) {
+    } else if (!refusals.take(outcome) && unannounced(outcome)) {
       // The form stays as it was: tapping again retries the same request, under the same key.
       toast(t('wallet.unanswered'), 'error');
     }
   };
-
-  const problemOf = (field: WithdrawProblem['field']) =>
-    problem?.field === field ? (
-      <span className="field__problem" role="alert">
-        {problemText(problem)}
-      </span>
-    ) : null;
 
   const cost = withdrawalCost(draft.amount, chain.fee);
   return (
@@ -82,34 +94,26 @@ export function WithdrawForm(props: {
         if (!submitting) void submit();
       }}
     >
-      <div className="field">
-        <label className="field__label" htmlFor="withdraw-address">
-          {t('wallet.withdraw.address')}
-        </label>
-        <div className="field-row">
-          <input
-            id="withdraw-address"
-            className="field__input field__input--grow"
-            name="address"
-            dir="ltr"
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            placeholder={t('wallet.withdraw.addressPlaceholder')}
-            value={draft.address}
-            aria-invalid={problem?.field === 'address'}
-            onChange={(event) => change('address', event.target.value)}
-          />
+      <TextField
+        id="withdraw-address"
+        name="address"
+        label={t('wallet.withdraw.address')}
+        ltr
+        placeholder={t('wallet.withdraw.addressPlaceholder')}
+        value={draft.address}
+        problem={problemText('address')}
+        onChange={(value) => change('address', value)}
+        labelAction={
           <button
             type="button"
-            className="button button--ghost"
+            className="text-button"
             aria-expanded={bookOpen}
             onClick={() => setBookOpen(!bookOpen)}
           >
             {t('wallet.withdraw.fromBook')}
           </button>
-        </div>
-        {problemOf('address')}
+        }
+      >
         {bookOpen && (
           <AddressBookPicker
             asset={asset}
@@ -120,25 +124,25 @@ export function WithdrawForm(props: {
             }}
           />
         )}
-      </div>
+      </TextField>
 
-      <div className="field">
-        <label className="field__label" htmlFor="withdraw-amount">
-          {t('wallet.withdraw.amount')}
-        </label>
-        <div className="field-row">
-          <input
-            id="withdraw-amount"
-            className="field__input field__input--grow figure"
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            dir="ltr"
-            placeholder={t('wallet.withdraw.minimumHint', { minimum: chain.minimumShown })}
-            value={draft.amount}
-            aria-invalid={problem?.field === 'amount'}
-            onChange={(event) => change('amount', typedAmount(event.target.value))}
-          />
+      <TextField
+        id="withdraw-amount"
+        name="amount"
+        label={t('wallet.withdraw.amount')}
+        inputMode="decimal"
+        ltr
+        figure
+        placeholder={t('wallet.withdraw.minimumHint', { minimum: chain.minimumShown })}
+        value={draft.amount}
+        problem={problemText('amount')}
+        onChange={(value) => change('amount', typedAmount(value))}
+        hint={
+          <>
+            {t('wallet.available')}: <Figure>{available?.shown ?? '--'}</Figure> {asset}
+          </>
+        }
+        beside={
           <button
             type="button"
             className="button button--ghost"
@@ -149,12 +153,8 @@ export function WithdrawForm(props: {
           >
             {t('wallet.max')}
           </button>
-        </div>
-        <span className="field__hint">
-          {t('wallet.available')}: <Figure>{available?.shown ?? '--'}</Figure> {asset}
-        </span>
-        {problemOf('amount')}
-      </div>
+        }
+      />
 
       <dl className="wallet-facts">
         <div>
@@ -188,31 +188,30 @@ export function WithdrawForm(props: {
         </div>
       </dl>
 
-      <div className="field">
-        <label className="field__label" htmlFor="withdraw-trade-password">
-          {t('wallet.withdraw.tradePassword')}
-        </label>
-        <input
+      {noTradePassword ? (
+        <TradePasswordMissing />
+      ) : (
+        <TextField
           id="withdraw-trade-password"
-          className="field__input figure"
           name="trade_password"
+          label={t('wallet.withdraw.tradePassword')}
           type="password"
           inputMode="numeric"
-          autoComplete="off"
+          ltr
+          figure
           maxLength={6}
           placeholder={t('wallet.withdraw.tradePasswordHint')}
           value={draft.tradePassword}
-          aria-invalid={problem?.field === 'tradePassword'}
-          onChange={(event) => change('tradePassword', event.target.value.replace(/\D/g, ''))}
+          problem={problemText('tradePassword')}
+          onChange={(value) => change('tradePassword', value.replace(/\D/g, ''))}
         />
-        {problemOf('tradePassword')}
-      </div>
+      )}
 
       <button
         type="submit"
         className="button button--block"
         data-testid="withdraw-submit"
-        disabled={submitting}
+        disabled={submitting || noTradePassword}
       >
         {submitting ? t('wallet.sending') : t('wallet.withdraw.submit')}
       </button>

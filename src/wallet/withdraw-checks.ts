@@ -1,5 +1,5 @@
-// The whole withdraw form checked before it is sent, field by field in the order they are shown:
-// the first problem is the one the form points at.
+// The whole withdraw form checked before it is sent: every field with a problem is flagged at
+// once, so the trader fixes them in one go.
 import { type AmountProblem, checkWithdrawAmount } from '../ui/amount-checks.ts';
 
 export interface WithdrawDraft {
@@ -15,24 +15,27 @@ export interface WithdrawLimits {
   minimum: string;
 }
 
-export type WithdrawProblem =
-  | { field: 'address'; problem: 'required' }
-  | { field: 'amount'; problem: AmountProblem }
-  | { field: 'tradePassword'; problem: 'required' | 'invalid' };
+export interface WithdrawProblems {
+  address?: 'required';
+  amount?: AmountProblem;
+  tradePassword?: 'required' | 'invalid';
+}
 
 /** The trade password is six digits (the rule it was set with). */
 const tradePasswordPattern = /^\d{6}$/;
 
-export function withdrawProblem(
-  draft: WithdrawDraft,
-  limits: WithdrawLimits,
-): WithdrawProblem | null {
-  if (draft.address.trim() === '') return { field: 'address', problem: 'required' };
+/** The problems of the draft, one per field that has one; empty when it can be sent. */
+export function withdrawProblems(draft: WithdrawDraft, limits: WithdrawLimits): WithdrawProblems {
   const amount = checkWithdrawAmount({ amount: draft.amount, ...limits });
-  if (amount) return { field: 'amount', problem: amount };
-  if (draft.tradePassword === '') return { field: 'tradePassword', problem: 'required' };
-  if (!tradePasswordPattern.test(draft.tradePassword)) {
-    return { field: 'tradePassword', problem: 'invalid' };
-  }
-  return null;
+  const tradePassword =
+    draft.tradePassword === ''
+      ? 'required'
+      : tradePasswordPattern.test(draft.tradePassword)
+        ? undefined
+        : 'invalid';
+  return {
+    ...(draft.address.trim() === '' ? { address: 'required' as const } : {}),
+    ...(amount ? { amount } : {}),
+    ...(tradePassword ? { tradePassword } : {}),
+  };
 }

@@ -68,12 +68,11 @@ describe('accounts in the app', () => {
     await app.waitForRoute('/');
   });
 
-  it('shows the rules of the form before asking the server', async () => {
+  it('shows the rules of the form before asking the server, on every field at once', async () => {
     await app.open('/login');
     await app.page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
-    expect(await app.page.getByRole('alert').textContent()).toBe(
-      'Please enter your email or phone',
-    );
+    expect(await app.fieldProblem('account')).toBe('Please enter your email or phone');
+    expect(await app.fieldProblem('password')).toBe('Please enter the password');
   });
 
   it('toasts the server message for a wrong password', async () => {
@@ -98,9 +97,9 @@ describe('accounts in the app', () => {
 });
 
 describe('the login guard', () => {
-  it('sends a logged-out visitor from a protected page to /login', async () => {
+  it('sends a logged-out visitor from a protected page to /login, keeping the page asked for', async () => {
     await app.open('/pages/assets/index');
-    await app.waitForRoute('/login');
+    await app.waitForRoute(`/login?redirect=${encodeURIComponent('/pages/assets/index')}`);
   });
 
   it.each([

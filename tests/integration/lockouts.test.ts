@@ -246,7 +246,7 @@ describe.each([
       const change = (old_password: string) =>
         thief.post(
           '/security/payPwd',
-          { old_password, password: '111333', repassword: '111333' },
+          { old_password, password: '573920', repassword: '573920' },
           { token: owner.token },
         );
       const guesses = await Promise.all(Array.from({ length: 50 }, () => change('999999')));

@@ -23,6 +23,8 @@ import { expectError, expectOk } from '../support/expectations.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
 const regions = 37;
+/** Low enough for a test to cross: the figure appears with the second user registered here. */
+const usersThreshold = 2;
 let server: ServerProcess;
 let api: ApiClient;
 
@@ -34,6 +36,7 @@ beforeAll(async () => {
     SPOT_TRADING: 'false',
     MARKET_HISTORY_DAYS: '2',
     HOME_REGIONS: String(regions),
+    HOME_USERS_THRESHOLD: String(usersThreshold),
   });
   api = new ApiClient(server.url);
 });
@@ -177,7 +180,7 @@ describe('/index/index', () => {
     expect(turnovers).toEqual([...turnovers].sort((a, b) => compareDecimals(b, a)));
   });
 
-  it('labels the markets, turnover and users as measured, and their values are the real ones', async () => {
+  it('labels the markets and turnover as measured, and their values are the real ones', async () => {
     const data = await home();
     for (const item of data.figures) expect(figureSchema.parse(item)).toEqual(item);
     expect(figure(data, 'markets')).toEqual({
@@ -195,13 +198,20 @@ describe('/index/index', () => {
     const off = micro(turnover?.value ?? '') - sum;
     const halfCents = 5_000n * BigInt(data.tickers.length);
     expect(off >= -halfCents && off <= halfCents, `${turnover?.value} against ${sum}`).toBe(true);
-    expect(figure(data, 'users')?.source).toBe('measured');
   });
 
-  it('counts a newly registered user in the users figure', async () => {
-    const before = Number(figure(await home(), 'users')?.value);
+  it('leaves the users figure out below the threshold, and counts every user from it on', async () => {
+    // A fresh server: no user has registered yet.
+    expect(figure(await home(), 'users')).toBeUndefined();
     await registerUser(api, server.dataDir);
-    expect(Number(figure(await home(), 'users')?.value)).toBe(before + 1);
+    const below = await home();
+    expect(figure(below, 'users')).toBeUndefined();
+    // Not in any other figure either: the count does not leave the server below the threshold.
+    expect(below.figures.map((item) => item.key)).not.toContain('users');
+    await registerUser(api, server.dataDir);
+    expect(figure(await home(), 'users')).toEqual({ key: 'users', value: '2', source: 'measured' });
+    await registerUser(api, server.dataDir);
+    expect(figure(await home(), 'users')?.value).toBe('3');
   });
 
   it('shows a configured figure labelled configured, and no configured figure that was not set', async () => {

@@ -403,9 +403,9 @@ describe.each(testServers())('account security on $name', (server) => {
   describe('/security/payPwd', () => {
     it('asks for a code to set the trade password the first time', async () => {
       const user = await newUser();
-      for (const proof of [{}, { old_password: user.password }, { old_password: '123456' }]) {
+      for (const proof of [{}, { old_password: user.password }, { old_password: '482916' }]) {
         expectError(
-          await setTradePassword(user.token, newSecret('123456', proof)),
+          await setTradePassword(user.token, newSecret('482916', proof)),
           'proof_required',
           en.errors.proof_required,
         );
@@ -416,55 +416,55 @@ describe.each(testServers())('account security on $name', (server) => {
     it('sets the trade password with a code, and takes the code once', async () => {
       const user = await newUser();
       const code = await securityCode(user);
-      const answer = await setTradePassword(user.token, newSecret('123456', { code }));
+      const answer = await setTradePassword(user.token, newSecret('482916', { code }));
       expect(answer).toEqual({ status: 200, body: { code: 200, msg: en.ok, data: null } });
       expect((await userInfo(user.token)).body.data.trade_password_set).toBe(true);
 
       expectError(
-        await setTradePassword(user.token, newSecret('654321', { code })),
+        await setTradePassword(user.token, newSecret('739205', { code })),
         'code_invalid',
       );
-      expect(await tradePasswordIs(user.token, '123456')).toBe(true);
+      expect(await tradePasswordIs(user.token, '482916')).toBe(true);
     });
 
     it('leaves the login password and the sessions alone', async () => {
       const user = await newUser();
       const other = await login(user.account, user.password);
-      await withTradePasswordFor(user, '123456');
+      await withTradePasswordFor(user, '482916');
       expect(await isLive(other.body.data.token)).toBe(true);
       expectOk(await login(user.account, user.password));
-      expectError(await login(user.account, '123456'), 'login_failed');
+      expectError(await login(user.account, '482916'), 'login_failed');
     });
 
     it('changes the trade password with the current one', async () => {
-      const user = await withTradePassword('123456');
-      expectOk(await setTradePassword(user.token, newSecret('654321', { old_password: '123456' })));
-      expect(await tradePasswordIs(user.token, '123456')).toBe(false);
-      expect(await tradePasswordIs(user.token, '654321')).toBe(true);
+      const user = await withTradePassword('482916');
+      expectOk(await setTradePassword(user.token, newSecret('739205', { old_password: '482916' })));
+      expect(await tradePasswordIs(user.token, '482916')).toBe(false);
+      expect(await tradePasswordIs(user.token, '739205')).toBe(true);
       expect((await userInfo(user.token)).body.data.trade_password_set).toBe(true);
     });
 
     it('refuses a wrong current trade password, or the login password in its place', async () => {
-      const user = await withTradePassword('123456');
+      const user = await withTradePassword('482916');
       for (const old of ['000000', user.password]) {
         expectError(
-          await setTradePassword(user.token, newSecret('654321', { old_password: old })),
+          await setTradePassword(user.token, newSecret('739205', { old_password: old })),
           'old_password_wrong',
           en.errors.old_password_wrong,
         );
       }
-      expect(await tradePasswordIs(user.token, '123456')).toBe(true);
+      expect(await tradePasswordIs(user.token, '482916')).toBe(true);
     });
 
     it('refuses a wrong code and sets nothing', async () => {
       const user = await newUser();
       const code = await securityCode(user);
       expectError(
-        await setTradePassword(user.token, newSecret('123456', { code: wrongCode(code) })),
+        await setTradePassword(user.token, newSecret('482916', { code: wrongCode(code) })),
         'code_invalid',
       );
       expect((await userInfo(user.token)).body.data.trade_password_set).toBe(false);
-      expectOk(await setTradePassword(user.token, newSecret('123456', { code })));
+      expectOk(await setTradePassword(user.token, newSecret('482916', { code })));
     });
 
     it('refuses a trade password that is not six digits, and keeps the code usable', async () => {
@@ -485,25 +485,61 @@ describe.each(testServers())('account security on $name', (server) => {
         );
       }
       expect((await userInfo(user.token)).body.data.trade_password_set).toBe(false);
-      expectOk(await setTradePassword(user.token, newSecret('012345', { code })));
+      expectOk(await setTradePassword(user.token, newSecret('058213', { code })));
+    });
+
+    it('refuses an obvious trade password under its field, in the language asked for', async () => {
+      const user = await newUser();
+      const code = await securityCode(user);
+      for (const obvious of [
+        '123456',
+        '654321',
+        '111111',
+        '121212',
+        '123123',
+        '199001',
+        '311299',
+      ]) {
+        const answer = await setTradePassword(user.token, newSecret(obvious, { code }));
+        expectError(answer, 'trade_password_obvious', en.errors.trade_password_obvious);
+        expect((answer.body as { field?: string }).field, obvious).toBe('password');
+      }
+      const hebrew = await new ApiClient(server.url).post(
+        '/security/payPwd',
+        newSecret('234567', { code }),
+        { token: user.token, lang: 'he' },
+      );
+      expectError(hebrew, 'trade_password_obvious', catalogues.he.errors.trade_password_obvious);
+      expect((await userInfo(user.token)).body.data.trade_password_set).toBe(false);
+      expectOk(await setTradePassword(user.token, newSecret('482916', { code })));
+    });
+
+    it('refuses to change the trade password to an obvious one', async () => {
+      const user = await withTradePassword('482916');
+      const answer = await setTradePassword(
+        user.token,
+        newSecret('987654', { old_password: '482916' }),
+      );
+      expectError(answer, 'trade_password_obvious');
+      expect(await tradePasswordIs(user.token, '482916')).toBe(true);
     });
 
     it('refuses two trade passwords that differ, and keeps the code usable', async () => {
       const user = await newUser();
       const code = await securityCode(user);
       expectError(
-        await setTradePassword(user.token, { code, password: '123456', repassword: '123457' }),
+        await setTradePassword(user.token, { code, password: '482916', repassword: '482917' }),
         'password_mismatch',
         en.errors.password_mismatch,
       );
       expect((await userInfo(user.token)).body.data.trade_password_set).toBe(false);
-      expectOk(await setTradePassword(user.token, newSecret('123456', { code })));
+      expectOk(await setTradePassword(user.token, newSecret('482916', { code })));
     });
 
     it('shares one code between the login and the trade password', async () => {
       const user = await newUser();
       const code = await securityCode(user);
-      expectOk(await setTradePassword(user.token, newSecret('123456', { code })));
+      expectOk(await setTradePassword(user.token, newSecret('482916', { code })));
       expectError(
         await changePassword(user.token, newSecret(newPassword, { code })),
         'code_invalid',
@@ -529,7 +565,7 @@ describe.each(testServers())('account security on $name', (server) => {
         const answer = await new ApiClient(server.url).send(
           method,
           path,
-          method === 'GET' ? undefined : newSecret('123456', { old_password: '123456' }),
+          method === 'GET' ? undefined : newSecret('482916', { old_password: '482916' }),
           { token: 'a'.repeat(43) },
         );
         expectError(answer, 'session_expired', en.errors.session_expired);
@@ -591,7 +627,7 @@ describe('security codes on a clock the test moves', () => {
     expectOk(await sendCode(user));
     const first = await lastCodeFor(dataDir, user.account);
     expectOk(
-      await client.post('/security/payPwd', newSecret('123456', { code: first }), {
+      await client.post('/security/payPwd', newSecret('482916', { code: first }), {
         token: user.token,
       }),
     );
@@ -600,13 +636,13 @@ describe('security codes on a clock the test moves', () => {
     expectOk(await sendCode(user));
     const second = await lastCodeFor(dataDir, user.account);
     expectOk(
-      await client.post('/security/payPwd', newSecret('654321', { code: second }), {
+      await client.post('/security/payPwd', newSecret('739205', { code: second }), {
         token: user.token,
       }),
     );
     const withNew = await client.post(
       '/security/payPwd',
-      newSecret('111111', { old_password: '654321' }),
+      newSecret('860374', { old_password: '739205' }),
       { token: user.token },
     );
     expectOk(withNew);

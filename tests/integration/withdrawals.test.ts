@@ -174,18 +174,22 @@ describe('withdrawals', () => {
 
   it('refuses bad withdrawals with their reason and changes nothing', async () => {
     const user = await userWithFunds('30');
-    const cases: [Record<string, string>, number][] = [
-      [{ ...good, amount: '5' }, 1102],
-      [{ ...good, amount: '29.5' }, 1100],
-      [{ ...good, amount: '10.123456789' }, 1101],
-      [{ ...good, address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv9' }, 1105],
-      [{ ...good, address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }, 1106],
+    // With the field each refusal is about, where there is one, for the form to show it there.
+    const cases: [Record<string, string>, number, string?][] = [
+      [{ ...good, amount: '5' }, 1102, 'amount'],
+      [{ ...good, amount: '29.5' }, 1100, 'amount'],
+      [{ ...good, amount: '10.123456789' }, 1101, 'amount'],
+      [{ ...good, address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv9' }, 1105, 'address'],
+      [{ ...good, address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }, 1106, 'address'],
+      [{ ...good, address: '' }, 1001, 'address'],
       [{ ...good, chain: 'BTC' }, 1104],
       [{ ...good, asset: 'DOGE' }, 1103],
-      [{ ...good, trade_password: '000000' }, 1107],
+      [{ ...good, trade_password: '000000' }, 1107, 'trade_password'],
     ];
-    for (const [body, code] of cases) {
-      expect((await withdraw(user.token, body)).body.code, JSON.stringify(body)).toBe(code);
+    for (const [body, code, field] of cases) {
+      const answer = await withdraw(user.token, body);
+      expect(answer.body.code, JSON.stringify(body)).toBe(code);
+      expect((answer.body as { field?: string }).field, JSON.stringify(body)).toBe(field);
     }
     expect(await funding(user.token)).toEqual({ available: '30', frozen: '0' });
     const noPassword = await registerUser(client(), server.dataDir);

@@ -15,6 +15,8 @@ interface Sent {
 let sent: Sent[];
 let answer: () => Promise<Response>;
 let toasts: string[];
+/** The field each toast was said to be about, beside it. */
+let toastFields: (string | undefined)[];
 let expired: string[];
 let token: string | null;
 let scheduler: FakeScheduler;
@@ -26,6 +28,7 @@ const json = (body: unknown, status = 200) =>
 beforeEach(() => {
   sent = [];
   toasts = [];
+  toastFields = [];
   expired = [];
   token = null;
   scheduler = new FakeScheduler();
@@ -48,7 +51,10 @@ beforeEach(() => {
     fetch: fakeFetch,
     scheduler,
     credentials: () => ({ token, language: 'bl' }),
-    toast: (message) => toasts.push(message),
+    toast: (message, field) => {
+      toasts.push(message);
+      toastFields.push(field);
+    },
     sessionExpired: (how) => expired.push(how),
   });
 });
@@ -109,6 +115,29 @@ describe('ApiClient', () => {
     });
     expect(toasts).toEqual(['Wrong account or password']);
     expect(expired).toEqual([]);
+  });
+
+  it('hands on the field a refusal is about, so a form showing that field can say it there', async () => {
+    const refusal = { code: 1105, msg: 'This is not a valid address', data: null };
+    answer = () => json({ ...refusal, field: 'address' });
+    expect(await failureOf(client.call(login, { account: 'a@b.co', password: 'x' }))).toEqual({
+      kind: 'business',
+      code: 1105,
+      msg: 'This is not a valid address',
+      field: 'address',
+    });
+    expect(toastFields).toEqual(['address']);
+    // A field the contract does not know is no field.
+    answer = () => json({ ...refusal, field: 'nonsense' });
+    expect(await failureOf(client.call(logo, {}))).not.toHaveProperty('field');
+    expect(toastFields).toEqual(['address', undefined]);
+  });
+
+  it('does not toast a refusal the page says itself', async () => {
+    answer = () => json({ code: 1320, msg: 'This article does not exist', data: null });
+    const failure = await failureOf(client.call(logo, {}, {}, { toastRefusal: false }));
+    expect(failure).toMatchObject({ kind: 'business', msg: 'This article does not exist' });
+    expect(toasts).toEqual([]);
   });
 
   it('on code 999 toasts, logs out and rejects; an upload only goes to login', async () => {

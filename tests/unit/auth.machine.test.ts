@@ -66,12 +66,26 @@ describe('an invite link', () => {
 });
 
 describe('auth form rules', () => {
-  it('names the first missing field in screen order', () => {
-    expect(checkAuthForm('login', emptyAuthForm)).toEqual({ field: 'account', rule: 'required' });
-    expect(checkAuthForm('register', { ...emptyAuthForm, email: 'a@b.co' })).toEqual({
-      field: 'code',
-      rule: 'required',
-    });
+  it('names every missing field, in screen order', () => {
+    expect(checkAuthForm('login', emptyAuthForm)).toEqual([
+      { field: 'account', rule: 'required' },
+      { field: 'password', rule: 'required' },
+    ]);
+    expect(checkAuthForm('register', { ...emptyAuthForm, email: 'a@b.co' })).toEqual([
+      { field: 'code', rule: 'required' },
+      { field: 'password', rule: 'required' },
+      { field: 'repassword', rule: 'required' },
+    ]);
+  });
+
+  it('flags every invalid field of the register form at once', () => {
+    const form = { ...emptyAuthForm, email: 'not-an-email', code: '12', password: 'short' };
+    expect(checkAuthForm('register', { ...form, repassword: 'other' })).toEqual([
+      { field: 'email', rule: 'invalid' },
+      { field: 'code', rule: 'invalid' },
+      { field: 'password', rule: 'weak' },
+      { field: 'repassword', rule: 'mismatch' },
+    ]);
   });
 
   it('wants matching, strong passwords and a six-digit code', () => {
@@ -82,18 +96,14 @@ describe('auth form rules', () => {
       password: 'abc12345',
       repassword: 'abc12346',
     };
-    expect(checkAuthForm('register', form)).toEqual({ field: 'repassword', rule: 'mismatch' });
+    expect(checkAuthForm('register', form)).toEqual([{ field: 'repassword', rule: 'mismatch' }]);
     expect(
       checkAuthForm('register', { ...form, password: 'abcdefgh', repassword: 'abcdefgh' }),
-    ).toEqual({
-      field: 'password',
-      rule: 'weak',
-    });
-    expect(checkAuthForm('register', { ...form, code: '12345' })).toEqual({
-      field: 'code',
-      rule: 'invalid',
-    });
-    expect(checkAuthForm('register', { ...form, repassword: 'abc12345' })).toBeNull();
+    ).toEqual([{ field: 'password', rule: 'weak' }]);
+    expect(checkAuthForm('register', { ...form, code: '12345', repassword: 'abc12345' })).toEqual([
+      { field: 'code', rule: 'invalid' },
+    ]);
+    expect(checkAuthForm('register', { ...form, repassword: 'abc12345' })).toEqual([]);
   });
 });
 
@@ -102,7 +112,19 @@ describe('authMachine', () => {
     const { actor, submitted } = start();
     actor.send({ type: 'SUBMIT' });
     expect(submitted).toEqual([]);
-    expect(actor.getSnapshot().context.problem).toEqual({ field: 'email', rule: 'required' });
+    expect(actor.getSnapshot().context.problems).toEqual([
+      { field: 'email', rule: 'required' },
+      { field: 'code', rule: 'required' },
+      { field: 'password', rule: 'required' },
+      { field: 'repassword', rule: 'required' },
+    ]);
+    // Fixing one field unflags it alone.
+    actor.send({ type: 'CHANGE', field: 'code', value: '123456' });
+    expect(actor.getSnapshot().context.problems.map((problem) => problem.field)).toEqual([
+      'email',
+      'password',
+      'repassword',
+    ]);
   });
 
   it('submits a valid form once and finishes on success', async () => {

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       inviteRequired: false,
       trustProxy: false,
+      homeUsersThreshold: 1000,
     });
     expect(config.dataDir).toBe(path.resolve('./data'));
   });
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
       INDEX_MAX_DEVIATION_PCT: '2.5',
       HOME_REGIONS: '50',
       HOME_ORDERS_PER_SECOND: '1200',
+      HOME_USERS_THRESHOLD: '5000',
       SPOT_TRADING: 'false',
       SPOT_MAKER_FEE: '0.0002',
       SPOT_TAKER_FEE: '0.0015',
@@ -80,6 +82,7 @@ describe('loadConfig', () => {
       indexStaleMs: 10_000,
       indexMaxDeviation: 0.025,
       homeFigures: { regions: 50, orders_per_second: 1200 },
+      homeUsersThreshold: 5000,
       spot: {
         enabled: false,
         makerFeePpm: 200,

@@ -22,7 +22,7 @@ describe('password page rules', () => {
   });
 
   it('applies the rule of each secret and the repeat', () => {
-    const form = { old: 'Secret123', code: '123456', password: '123456', repassword: '123456' };
+    const form = { old: 'Secret123', code: '123456', password: '482916', repassword: '482916' };
     expect(checkSecretForm('trade', 'code', form)).toBeNull();
     expect(checkSecretForm('login', 'old', form)).toEqual({ field: 'password', rule: 'weak' });
     const letters = { ...form, password: 'abcdef12', repassword: 'abcdef12' };
@@ -33,6 +33,11 @@ describe('password page rules', () => {
     expect(checkSecretForm('login', 'old', { ...letters, repassword: 'abcdef13' })).toEqual({
       field: 'repassword',
       rule: 'mismatch',
+    });
+    const obvious = { ...form, password: '123456', repassword: '123456' };
+    expect(checkSecretForm('trade', 'code', obvious)).toEqual({
+      field: 'password',
+      rule: 'tradeObvious',
     });
     expect(checkSecretForm('trade', 'code', { ...form, code: '12a456' })).toEqual({
       field: 'code',

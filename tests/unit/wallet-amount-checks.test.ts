@@ -10,7 +10,7 @@ import {
   typedAmount,
   withdrawalCost,
 } from '../../src/ui/amount-checks.ts';
-import { withdrawProblem } from '../../src/wallet/withdraw-checks.ts';
+import { withdrawProblems } from '../../src/wallet/withdraw-checks.ts';
 
 const limits = { available: '100.5', fee: '1', minimum: '10' };
 
@@ -84,26 +84,19 @@ describe('withdraw amount', () => {
 });
 
 describe('withdraw form', () => {
-  const draft = { address: 'TXYZ', amount: '20', tradePassword: '123456' };
+  const draft = { address: 'TXYZ', amount: '20', tradePassword: '482916' };
 
-  it('points at the first problem in the order the fields are shown', () => {
-    expect(withdrawProblem({ address: ' ', amount: '', tradePassword: '' }, limits)).toEqual({
-      field: 'address',
-      problem: 'required',
+  it('flags every field with a problem at once', () => {
+    expect(withdrawProblems({ address: ' ', amount: '', tradePassword: '' }, limits)).toEqual({
+      address: 'required',
+      amount: 'required',
+      tradePassword: 'required',
     });
-    expect(withdrawProblem({ ...draft, amount: '5' }, limits)).toEqual({
-      field: 'amount',
-      problem: 'belowMinimum',
+    expect(withdrawProblems({ ...draft, amount: '5', tradePassword: '12345' }, limits)).toEqual({
+      amount: 'belowMinimum',
+      tradePassword: 'invalid',
     });
-    expect(withdrawProblem({ ...draft, tradePassword: '' }, limits)).toEqual({
-      field: 'tradePassword',
-      problem: 'required',
-    });
-    expect(withdrawProblem({ ...draft, tradePassword: '12345' }, limits)).toEqual({
-      field: 'tradePassword',
-      problem: 'invalid',
-    });
-    expect(withdrawProblem(draft, limits)).toBeNull();
+    expect(withdrawProblems(draft, limits)).toEqual({});
   });
 });
 

@@ -12,6 +12,9 @@ import { mapOutcome, pageOf } from '../kernel/outcome.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
 import type { ContentHandlers } from './types.ts';
 
+/** The pages say a refusal (no such article or category) in place of the content: no toast too. */
+const saidByThePage = { toastRefusal: false } as const;
+
 /** Articles per page of a list. */
 export const articlePageSize = 20;
 
@@ -23,11 +26,12 @@ export function createContentHandlers(context: DomainContext): ContentHandlers {
   return {
     async articles(category, page) {
       record({ source: 'intent', type: 'articles-requested', payload: { category, page } });
-      const outcome = await call(articles, {
-        page,
-        size: articlePageSize,
-        ...(category === null ? {} : { category_id: category }),
-      });
+      const outcome = await call(
+        articles,
+        { page, size: articlePageSize, ...(category === null ? {} : { category_id: category }) },
+        {},
+        saidByThePage,
+      );
       if (outcome.ok) {
         record({ source: 'api', type: 'articles', payload: { category, answer: outcome.data } });
       }
@@ -43,7 +47,7 @@ export function createContentHandlers(context: DomainContext): ContentHandlers {
     },
     async article(id) {
       record({ source: 'intent', type: 'article-requested', payload: { id } });
-      const outcome = await call(articleDetail, { id });
+      const outcome = await call(articleDetail, { id }, {}, saidByThePage);
       if (outcome.ok) record({ source: 'api', type: 'article', payload: outcome.data });
       return mapOutcome(outcome, ({ title, content, published_at }) => ({
         id,
@@ -54,7 +58,7 @@ export function createContentHandlers(context: DomainContext): ContentHandlers {
     },
     async document(key) {
       record({ source: 'intent', type: 'document-requested', payload: { key } });
-      const outcome = await call(documentEndpoints[key], {});
+      const outcome = await call(documentEndpoints[key], {}, {}, saidByThePage);
       if (outcome.ok)
         record({ source: 'api', type: 'document', payload: { key, document: outcome.data } });
       return mapOutcome(outcome, ({ title, content, updated_at }) => ({

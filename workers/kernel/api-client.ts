@@ -5,6 +5,7 @@ import type { FailureKind } from '../../core/kernel/events.ts';
 import type { Scheduler } from '../../core/scheduler.ts';
 import type { Endpoint } from '../../schemas/endpoint.ts';
 import { errorCodes } from '../../schemas/errors.ts';
+import { type FieldName, isFieldName } from '../../schemas/fields.ts';
 import type { Language } from '../../schemas/languages.ts';
 
 export const requestTimeoutMs = 60_000;
@@ -12,8 +13,11 @@ export const requestTimeoutMs = 60_000;
 export type ApiFailure =
   /** HTTP status other than 200: rejected with the body, no toast. */
   | { kind: 'http'; status: number; body: unknown }
-  /** Body code other than 200: the server's message was toasted. */
-  | { kind: 'business'; code: number; msg: string }
+  /**
+   * Body code other than 200: the server's message was handed to the host to toast; `field` is the
+   * request field it is about, when the server named one (a form shows it under that field).
+   */
+  | { kind: 'business'; code: number; msg: string; field?: FieldName }
   /** Code 999: the session is over; the host was told to log out. */
   | { kind: 'session'; msg: string }
   /** No answer (offline, refused, timed out): rejected with nothing else. */
@@ -43,9 +47,19 @@ export interface ApiClientOptions {
   scheduler: Scheduler;
   /** Read at each call: the token and language the UI thread last passed in. */
   credentials(): { token: string | null; language: Language };
-  toast(message: string): void;
+  /** `field`: the request field a refusal is about, so the host may leave it to the form. */
+  toast(message: string, field?: FieldName): void;
   /** 999: log out and clear storage, then go to /login; for an upload only go to /login. */
   sessionExpired(how: 'logout' | 'navigate'): void;
+}
+
+/** How one call is made beyond its endpoint and input. */
+export interface CallOptions {
+  /**
+   * False when the page says a refusal itself, in place of what it would have shown (an article
+   * that does not exist): then it is not toasted as well.
+   */
+  toastRefusal?: boolean;
 }
 
 type Input<E extends Endpoint> = z.input<E['request']>;
@@ -59,6 +73,7 @@ export class ApiClient {
     endpoint: E,
     input: Input<E>,
     extraHeaders: Readonly<Record<string, string>> = {},
+    options: CallOptions = {},
   ): Promise<Output<E>> {
     const { token, language } = this.options.credentials();
     const headers: Record<string, string> = { ...extraHeaders, Lang: language };
@@ -85,7 +100,9 @@ export class ApiClient {
     if (response.status !== 200)
       throw new ApiError({ kind: 'http', status: response.status, body: payload });
 
-    const envelope = payload as { code?: unknown; msg?: unknown; data?: unknown } | undefined;
+    const envelope = payload as
+      | { code?: unknown; msg?: unknown; data?: unknown; field?: unknown }
+      | undefined;
     if (typeof envelope?.code !== 'number') {
       throw new ApiError({ kind: 'contract', issue: 'answer is not an envelope' });
     }
@@ -96,8 +113,16 @@ export class ApiClient {
       throw new ApiError({ kind: 'session', msg });
     }
     if (envelope.code !== 200) {
-      this.options.toast(msg);
-      throw new ApiError({ kind: 'business', code: envelope.code, msg });
+      const field =
+        typeof envelope.field === 'string' && isFieldName(envelope.field)
+          ? envelope.field
+          : undefined;
+      if (field === undefined) {
+        if (options.toastRefusal !== false) this.options.toast(msg);
+        throw new ApiError({ kind: 'business', code: envelope.code, msg });
+      }
+      if (options.toastRefusal !== false) this.options.toast(msg, field);
+      throw new ApiError({ kind: 'business', code: envelope.code, msg, field });
     }
     const data = endpoint.response.safeParse(envelope.data);
     if (!data.success) {

@@ -6,6 +6,7 @@ import type { NewEvent } from '../../core/event-log.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
 import type { PrivateChannel } from '../../schemas/channels.ts';
 import type { Endpoint } from '../../schemas/endpoint.ts';
+import type { CallOptions } from './api-client.ts';
 import type { ChannelHolds } from './channel-holds.ts';
 import type { SendOnce } from './intents.ts';
 import type { Outcome } from './outcome.ts';
@@ -15,6 +16,7 @@ export type CallApi = <E extends Endpoint>(
   endpoint: E,
   input: z.input<E['request']>,
   headers?: Readonly<Record<string, string>>,
+  options?: CallOptions,
 ) => Promise<Outcome<z.output<E['response']>>>;
 
 export interface SignedIn {

@@ -11,8 +11,9 @@ import {
 } from '../../core/projections/client-view.ts';
 import type { Scheduler } from '../../core/scheduler.ts';
 import type { Endpoint } from '../../schemas/endpoint.ts';
+import type { FieldName } from '../../schemas/fields.ts';
 import { intlLocale, type Language } from '../../schemas/languages.ts';
-import { ApiClient, ApiError } from './api-client.ts';
+import { ApiClient, ApiError, type CallOptions } from './api-client.ts';
 import { ChannelHolds } from './channel-holds.ts';
 import type { Domain, DomainContext, SignedIn } from './context.ts';
 import { createDebug, type DebugHandlers } from './debug.ts';
@@ -41,7 +42,8 @@ export interface WorkerCoreDeps {
 
 /** What the worker tells the UI thread without being asked. */
 export interface HostEvents {
-  toast(message: string): void;
+  /** `field`: the request field a refusal is about; a form that shows that field says it there. */
+  toast(message: string, field?: FieldName): void;
   /** Code 999: `logout` clears the session and storage; `navigate` only goes to /login. */
   sessionExpired(how: 'logout' | 'navigate'): void;
 }
@@ -86,7 +88,7 @@ export class Kernel<V extends Record<string, AnyView>> {
       fetch: deps.fetch,
       scheduler: deps.scheduler,
       credentials: () => this.#credentials,
-      toast: (message) => this.#host?.toast(message),
+      toast: (message, field) => this.#host?.toast(message, field),
       sessionExpired: (how) => {
         this.#record({ source: 'api', type: 'session-expired', payload: null });
         this.#authenticate(null);
@@ -115,7 +117,7 @@ export class Kernel<V extends Record<string, AnyView>> {
     });
     this.#holds = new ChannelHolds(this.#socket);
     this.context = {
-      call: (endpoint, input, headers) => this.#call(endpoint, input, headers),
+      call: (endpoint, input, headers, options) => this.#call(endpoint, input, headers, options),
       record: (event) => this.#record(event),
       locale: () => intlLocale(this.#credentials.language),
       view: () => this.#live,
@@ -213,10 +215,11 @@ export class Kernel<V extends Record<string, AnyView>> {
     endpoint: E,
     input: z.input<E['request']>,
     headers?: Readonly<Record<string, string>>,
+    options?: CallOptions,
   ): Promise<Outcome<z.output<E['response']>>> {
     const path = endpoint.path;
     try {
-      const data = await this.#api.call(endpoint, input, headers);
+      const data = await this.#api.call(endpoint, input, headers, options);
       this.#record({ source: 'api', type: 'answer', payload: { path, ok: true } });
       return { ok: true, data };
     } catch (error) {

@@ -39,6 +39,21 @@ export class AppPage {
     for (const [name, value] of Object.entries(values)) await this.field(name).fill(value);
   }
 
+  /**
+   * The problem a field is flagged with, as a screen reader finds it: the field is `aria-invalid`
+   * and names the problem in `aria-describedby`. Null when the field is not flagged.
+   */
+  fieldProblem(name: string): Promise<string | null> {
+    return this.field(name).evaluate((input) => {
+      if (input.getAttribute('aria-invalid') !== 'true') return null;
+      const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+      const texts = ids
+        .filter((id) => id.endsWith('-problem'))
+        .map((id) => document.getElementById(id)?.textContent ?? '');
+      return texts.join(' ') || '';
+    });
+  }
+
   /** The words of each toast shown, without its mark. */
   toast() {
     return this.page.locator('.toast .toast__text');
