@@ -73,7 +73,7 @@ function side(levels: ReadonlyMap<string, string>, descending: boolean, locale: 
     const quantity = levels.get(price) as string;
     // Only the depth bars use this sum: a length on screen, never an amount.
     cumulative += Number(quantity);
-    return [exact(price, locale), exact(quantity, locale), cumulative] as const;
+    return [exact(price, locale), exact(quantity, locale), cumulative, price] as const;
   });
 }
 
