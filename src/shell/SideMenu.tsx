@@ -11,7 +11,8 @@ import { MenuEntryFace } from './MenuEntryFace.tsx';
 import { MenuHeader } from './MenuHeader.tsx';
 import { SidePanel } from './SidePanel.tsx';
 
-const noticeCategory = '92';
+/** Spec §9; a number, so the address reads `?category_id=92` (a string would be written quoted). */
+const noticeCategory = 92;
 
 const tradingEntries = [
   ['menu.spot', '/pages/spot/index', 'spot'],
@@ -28,7 +29,7 @@ export function SideMenu() {
   const [tradingOpen, setTradingOpen] = useState(false);
   if (!app.menuOpen) return null;
 
-  const open = (path: string, search?: Record<string, string>) => {
+  const open = (path: string, search?: Record<string, string | number>) => {
     app.setMenuOpen(false);
     go(path, search);
   };
