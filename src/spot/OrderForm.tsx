@@ -43,8 +43,8 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
   const typedPrice = useLimitPrefill({
     side: form.side,
     limit: form.type === 'limit',
-    // Spec §5 bounds a limit price by the current price: the start stays within it.
-    suggestion: prefillPrice(form.side, props.book.top, spot.last),
+    // Spec §5 bounds a limit price by the current price: the start waits for it, and stays within.
+    suggestion: spot.last === null ? null : prefillPrice(form.side, props.book.top, spot.last),
     pick: props.book.pick,
     setPrice: (price, picked) => {
       if (picked && form.type !== 'limit') send({ type: 'ORDER_TYPE', orderType: 'limit' });

@@ -1,11 +1,9 @@
 // The pair's name in the trade page's header is a switch: a tap opens a sheet listing the spot
 // pairs with their last price and 24 h change, and choosing one opens that pair's trade page.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useView } from '../app/use-view.ts';
-import { sectionRows } from '../market/market-filter.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
-import { useMarketSection } from '../market/use-market-section.ts';
+import { useSectionRows } from '../market/use-market-section.ts';
 import { useGo } from '../routes/navigation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { ChangePill, LastPrice } from '../ui/Figures.tsx';
@@ -39,12 +37,7 @@ export function PairSwitcher(props: { symbol: string; pair: string }) {
 function PairSheet(props: { current: string; onClose(): void }) {
   const { t } = useTranslation();
   const go = useGo();
-  const load = useMarketSection('spot');
-  const market = useView('market');
-  const rows = useMemo(
-    () => sectionRows(market?.rows ?? [], load.symbols ?? []),
-    [market, load.symbols],
-  );
+  const { load, rows } = useSectionRows('spot');
   const choose = (symbol: string) => {
     props.onClose();
     if (symbol !== props.current) go(spotTradePath, { symbol });

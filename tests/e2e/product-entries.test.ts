@@ -19,27 +19,18 @@ interface Destination {
   marks: string;
 }
 
-const spot = {
-  route: '/pages/spot/index',
-  title: 'Spot',
-  marks: '[data-testid="market-row-BTCUSDT"]',
-};
-const futures = {
-  route: '/pages/contract/index',
-  title: 'Futures',
-  marks: '[data-testid="contract-mark-BTCUSDT"]',
-};
-const option = {
-  route: '/pages/option/index',
-  title: 'Option',
-  marks: '[data-testid^="option-rate-minute-"]',
-};
-const subscription = {
-  route: '/pages/subscription/index',
-  title: 'Subscription',
-  marks: '[data-testid="subscription-list"]',
-};
-const ai = { route: '/pages/ai/index', title: 'AI ETF', marks: '[data-testid="ai-page"]' };
+/** A page: its route, its title in the top bar, and what only it shows. */
+const to = (route: string, title: string, marks: string): Destination => ({ route, title, marks });
+
+const spot = to('/pages/spot/index', 'Spot', '[data-testid="market-row-BTCUSDT"]');
+const futures = to('/pages/contract/index', 'Futures', '[data-testid="contract-mark-BTCUSDT"]');
+const option = to('/pages/option/index', 'Option', '[data-testid^="option-rate-minute-"]');
+const subscription = to(
+  '/pages/subscription/index',
+  'Subscription',
+  '[data-testid="subscription-list"]',
+);
+const ai = to('/pages/ai/index', 'AI ETF', '[data-testid="ai-page"]');
 
 /** A category's articles, or its empty state before an operator has published any. */
 const articles = '.content-page, .empty-state';
@@ -53,42 +44,21 @@ const slides: ReadonlyArray<readonly [string, Destination]> = [
 ];
 
 const menuEntries: ReadonlyArray<readonly [string, Destination]> = [
-  ['Home', { route: '/', title: 'Meridian', marks: '.carousel' }],
-  [
-    'Identity verification',
-    { route: '/pages/user/auth', title: 'Identity verification', marks: '.verification' },
-  ],
-  ['Deposit', { route: '/pages/assets/rechargeList', title: 'Deposits', marks: '.wallet-page' }],
+  ['Home', to('/', 'Meridian', '.carousel')],
+  ['Identity verification', to('/pages/user/auth', 'Identity verification', '.verification')],
+  ['Deposit', to('/pages/assets/rechargeList', 'Deposits', '.wallet-page')],
   ['Spot', spot],
   ['Contract', futures],
   ['Second contract', option],
   ['Subscription opportunities', subscription],
   ['AI ETF', ai],
-  [
-    'Asset center',
-    { route: '/pages/assets/index', title: 'Asset center', marks: '[data-testid="asset-total"]' },
-  ],
-  [
-    'Platform notice',
-    { route: '/pages/article/index?category_id=92', title: 'Articles', marks: articles },
-  ],
-  [
-    'Address book',
-    { route: '/pages/assets/address', title: 'Address book', marks: '.wallet-page' },
-  ],
-  [
-    'Security center',
-    { route: '/pages/user/safe', title: 'Security center', marks: '.security-list' },
-  ],
-  [
-    'Share with friends',
-    { route: '/pages/user/share', title: 'Invite friends', marks: '[data-testid="invite-code"]' },
-  ],
-  ['About us', { route: '/pages/article/index', title: 'Articles', marks: articles }],
-  [
-    'Customer service',
-    { route: '/pages/ks/index', title: 'Customer service', marks: '[data-testid="support-hours"]' },
-  ],
+  ['Asset center', to('/pages/assets/index', 'Asset center', '[data-testid="asset-total"]')],
+  ['Platform notice', to('/pages/article/index?category_id=92', 'Articles', articles)],
+  ['Address book', to('/pages/assets/address', 'Address book', '.wallet-page')],
+  ['Security center', to('/pages/user/safe', 'Security center', '.security-list')],
+  ['Share with friends', to('/pages/user/share', 'Invite friends', '[data-testid="invite-code"]')],
+  ['About us', to('/pages/article/index', 'Articles', articles)],
+  ['Customer service', to('/pages/ks/index', 'Customer service', '[data-testid="support-hours"]')],
 ];
 
 async function signedIn() {
