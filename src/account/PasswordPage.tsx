@@ -94,7 +94,8 @@ function SecretChangeForm(props: { user: UserInfo }) {
     if (outcome?.ok) {
       toast(t('account.password.saved'), 'success');
       done();
-    } else if (!refusals.take(outcome) && unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
+    } else if (!refusals.take(outcome) && unannounced(outcome))
+      toast(t('wallet.unanswered'), 'error');
   };
 
   const problemText = (name: keyof SecretForm): string | null => {

@@ -7,6 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { shareOf } from '../../core/contract/order-form.ts';
 import type { ContractField, ContractTradeView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { prefillPrice } from '../market/book-prefill.ts';
+import type { FormBook } from '../market/TradeSplit.tsx';
+import { useLimitPrefill } from '../market/use-limit-prefill.ts';
 import { useGo } from '../routes/navigation.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { Figure } from '../ui/Figures.tsx';
@@ -19,7 +22,11 @@ import { SettingsChips } from './SettingsChips.tsx';
 import { useContractOrder } from './use-contract-order.ts';
 import { useContractReview } from './use-contract-review.ts';
 
-export function ContractOrderForm(props: { symbol: string; view: ContractTradeView }) {
+export function ContractOrderForm(props: {
+  symbol: string;
+  view: ContractTradeView;
+  book: FormBook;
+}) {
   const { t } = useTranslation();
   const { token } = useApp();
   const go = useGo();
@@ -57,6 +64,17 @@ export function ContractOrderForm(props: { symbol: string; view: ContractTradeVi
   const change = (field: 'price' | 'quantity' | 'tp' | 'sl', value: string) =>
     send({ type: 'CHANGE', field, value });
   const maxExact = form.direction === 'long' ? review?.maxLongExact : review?.maxShortExact;
+  const side = form.direction === 'long' ? 'buy' : 'sell';
+  const typedPrice = useLimitPrefill({
+    side,
+    limit: form.type === 'limit',
+    suggestion: prefillPrice(side, props.book.top),
+    pick: props.book.pick,
+    setPrice: (price, picked) => {
+      if (picked && form.type !== 'limit') send({ type: 'ORDER_TYPE', orderType: 'limit' });
+      change('price', price);
+    },
+  });
 
   return (
     <form
@@ -101,7 +119,10 @@ export function ContractOrderForm(props: { symbol: string; view: ContractTradeVi
           unit={quote}
           value={form.price}
           problem={messageOf('price')}
-          onChange={(value) => change('price', value)}
+          onChange={(value) => {
+            typedPrice();
+            change('price', value);
+          }}
         />
       ) : (
         <p className="contract-market-price">{t('contract.marketPrice')}</p>

@@ -1,16 +1,17 @@
 // Perpetual trading (`/pages/contract/trade?symbol=BTCUSDT`): the market's last price, mark and
-// funding, the order form beside the perpetual's own order book and trades, and the user's
-// positions and resting orders under them. Pull down to refresh.
+// funding, the order form with the perpetual's own order book beside it (the spot page's layout),
+// the user's positions and resting orders, and the recent trades. Pull down to refresh.
 import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
-import { MarketActivity } from '../market/MarketActivity.tsx';
 import { klinePath, klineSearch } from '../market/market-query.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
+import { RecentTrades } from '../market/RecentTrades.tsx';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
+import { TradeSplit } from '../market/TradeSplit.tsx';
 import { useGo } from '../routes/navigation.ts';
 import { Figure, LastPrice } from '../ui/Figures.tsx';
 import { ListLoading } from '../ui/SectionStatus.tsx';
@@ -80,17 +81,18 @@ export function ContractTradePage() {
           </p>
         )}
       </header>
-      <div className="contract-trade">
-        {/* A new market is a new form: its machine starts again rather than carrying an order over. */}
-        <ContractOrderForm key={symbol} symbol={symbol} view={view} />
-        <section
-          aria-label={t('contract.book', { pair: displaySymbol(symbol) })}
-          data-testid="contract-book"
-        >
-          <MarketActivity symbol={symbol} book="contract" />
-        </section>
-      </div>
+      <TradeSplit
+        symbol={symbol}
+        book="contract"
+        bookLabel={t('contract.book', { pair: displaySymbol(symbol) })}
+        last={<LastPrice value={view.last} trend={view.trend} />}
+        form={(book) => (
+          // A new market is a new form: its machine starts again rather than carrying an order over.
+          <ContractOrderForm key={symbol} symbol={symbol} view={view} book={book} />
+        )}
+      />
       <ContractAccount view={view} />
+      <RecentTrades symbol={symbol} book="contract" testId="contract-trades" />
     </div>
   );
 }

@@ -1,28 +1,21 @@
 // Home: the product lines as a banner, then the featured markets with live prices, whether the
 // feed is live, and whether it is simulated; the newest platform notices.
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useView } from '../app/use-view.ts';
 import { HomeNotices } from '../content/HomeNotices.tsx';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
 import { HeadlineFigures } from '../market/HeadlineFigures.tsx';
 import { MarketSectionBody } from '../market/MarketSectionBody.tsx';
-import { sectionRows } from '../market/market-filter.ts';
 import { klinePath, klineSearch } from '../market/market-query.ts';
 import { ProductCarousel } from '../market/ProductCarousel.tsx';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
-import { useMarketSection, withKnownSymbols } from '../market/use-market-section.ts';
+import { useSectionRows } from '../market/use-market-section.ts';
 import { useGo } from '../routes/navigation.ts';
 
 export function HomePage() {
   const { t } = useTranslation();
   const go = useGo();
-  const market = useView('market');
-  const load = withKnownSymbols(useMarketSection('home'), market?.sections.home);
-  const rows = useMemo(
-    () => sectionRows(market?.rows ?? [], load.symbols ?? []),
-    [market, load.symbols],
-  );
+  const { load, rows, simulated } = useSectionRows('home');
   const open = useCallback((symbol: string) => go(klinePath, klineSearch(symbol)), [go]);
   const { reload } = load;
   const retry = useCallback(() => void reload(), [reload]);
@@ -36,7 +29,7 @@ export function HomePage() {
         <header className="card__header">
           <h2 className="card__title">{t('home.markets')}</h2>
           <div className="badges">
-            <SimulatedBadge show={market?.simulated ?? false} />
+            <SimulatedBadge show={simulated} />
             <ConnectionBadge />
           </div>
         </header>

@@ -1,6 +1,6 @@
-// Below the chart, and beside an order form: the order book and the recent trades as two tabs, of
-// a spot market or of a perpetual's own book. Only the open tab watches its view, so the worker
-// does not format a book nobody sees.
+// Below the chart: the order book and the recent trades as two tabs, of a spot market or of a
+// perpetual's own book. Only the open tab watches its view, so the worker does not format a book
+// nobody sees.
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabRow, tabId } from '../ui/TabRow.tsx';

@@ -1,9 +1,11 @@
 // Loads a list of markets through the worker (which then keeps their tickers live) and says which
 // symbols it has, whether a load is running, and whether the last one failed: a section of the
 // market lists, or a product's own list (the futures board, the second contract's markets).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MarketSection, Outcome } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useView } from '../app/use-view.ts';
+import { sectionRows } from './market-filter.ts';
 import { useRetryOnReconnect } from './use-retry-on-reconnect.ts';
 
 export interface SectionLoad {
@@ -62,4 +64,15 @@ export function useMarketSection(section: MarketSection): SectionLoad & {
 } {
   const { core } = useApp();
   return useSymbolsLoad(useCallback(() => core.loadMarkets(section), [core, section]));
+}
+
+/** A section's markets loaded, and their rows as the `market` view has them, in the load's order. */
+export function useSectionRows(section: MarketSection) {
+  const market = useView('market');
+  const load = withKnownSymbols(useMarketSection(section), market?.sections[section]);
+  const rows = useMemo(
+    () => sectionRows(market?.rows ?? [], load.symbols ?? []),
+    [market, load.symbols],
+  );
+  return { load, rows, simulated: market?.simulated ?? false };
 }

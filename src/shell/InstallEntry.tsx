@@ -8,6 +8,7 @@ import { useApp } from '../app/app-context.tsx';
 import { installPrompt } from '../pwa/install-prompt.ts';
 import { useInstallState } from '../pwa/use-install-state.ts';
 import { InstallSteps } from './InstallSteps.tsx';
+import { MenuEntryFace } from './MenuEntryFace.tsx';
 
 export function InstallEntry() {
   const { t } = useTranslation();
@@ -29,8 +30,11 @@ export function InstallEntry() {
         data-install={state}
         onClick={() => void install()}
       >
-        {t('menu.download')}
-        {state === 'installed' && <span className="badge">{t('menu.installed')}</span>}
+        <MenuEntryFace
+          icon="download"
+          label={t('menu.download')}
+          after={state === 'installed' && <span className="badge">{t('menu.installed')}</span>}
+        />
       </button>
       {/* Over the menu, outside its scrolling panel. */}
       {stepsOpen &&

@@ -2,6 +2,7 @@
 // red prompt while identity is not verified (spec §2).
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
+import { PersonSilhouette } from './Icon.tsx';
 
 /** The spec fixes the menu's score at 100. */
 const menuScore = 100;
@@ -13,7 +14,9 @@ export function MenuHeader(props: { onLogin(): void; onVerify(): void }) {
   if (!token || !user) {
     return (
       <div className="menu-header">
-        <div className="avatar" aria-hidden="true" />
+        <div className="avatar avatar--guest" aria-hidden="true">
+          <PersonSilhouette className="avatar__silhouette" />
+        </div>
         <div>
           <p className="menu-header__account">{t('menu.guest')}</p>
           <button type="button" className="text-button" onClick={props.onLogin}>

@@ -1,21 +1,25 @@
 // The side menu (spec §2), opened from the top bar's left button: the user header, then every
-// entry in the spec's order, the theme switch, the language picker and, when logged in, logout.
+// entry in the spec's order, each with its icon, the theme switch, the language picker and, when
+// logged in, logout.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useGo } from '../routes/navigation.ts';
+import { Icon, type IconName } from './Icon.tsx';
 import { InstallEntry } from './InstallEntry.tsx';
+import { MenuEntryFace } from './MenuEntryFace.tsx';
 import { MenuHeader } from './MenuHeader.tsx';
 import { SidePanel } from './SidePanel.tsx';
 
-const noticeCategory = '92';
+/** Spec §9; a number, so the address reads `?category_id=92` (a string would be written quoted). */
+const noticeCategory = 92;
 
 const tradingEntries = [
-  ['menu.spot', '/pages/spot/index'],
-  ['menu.contract', '/pages/contract/index'],
-  ['menu.option', '/pages/option/index'],
-  ['menu.subscription', '/pages/subscription/index'],
-  ['menu.ai', '/pages/ai/index'],
+  ['menu.spot', '/pages/spot/index', 'spot'],
+  ['menu.contract', '/pages/contract/index', 'contract'],
+  ['menu.option', '/pages/option/index', 'option'],
+  ['menu.subscription', '/pages/subscription/index', 'subscription'],
+  ['menu.ai', '/pages/ai/index', 'ai'],
 ] as const;
 
 export function SideMenu() {
@@ -25,17 +29,17 @@ export function SideMenu() {
   const [tradingOpen, setTradingOpen] = useState(false);
   if (!app.menuOpen) return null;
 
-  const open = (path: string, search?: Record<string, string>) => {
+  const open = (path: string, search?: Record<string, string | number>) => {
     app.setMenuOpen(false);
     go(path, search);
   };
   const logout = async () => {
     if (await app.confirm(t('confirm.logout'))) await app.signOut();
   };
-  const entry = (label: string, onClick: () => void) => (
+  const entry = (icon: IconName, label: string, onClick: () => void) => (
     <li>
       <button type="button" className="menu-entry" onClick={onClick}>
-        {label}
+        <MenuEntryFace icon={icon} label={label} />
       </button>
     </li>
   );
@@ -44,9 +48,9 @@ export function SideMenu() {
     <SidePanel side="start" label={t('nav.menu')} navigation onClose={() => app.setMenuOpen(false)}>
       <MenuHeader onLogin={() => open('/login')} onVerify={() => open('/pages/user/auth')} />
       <ul className="menu-list">
-        {entry(t('menu.home'), () => open('/'))}
-        {entry(t('menu.verify'), () => open('/pages/user/auth'))}
-        {entry(t('menu.deposit'), () => open('/pages/assets/rechargeList'))}
+        {entry('home', t('menu.home'), () => open('/'))}
+        {entry('verify', t('menu.verify'), () => open('/pages/user/auth'))}
+        {entry('deposit', t('menu.deposit'), () => open('/pages/assets/rechargeList'))}
         <li>
           <button
             type="button"
@@ -54,40 +58,44 @@ export function SideMenu() {
             aria-expanded={tradingOpen}
             onClick={() => setTradingOpen(!tradingOpen)}
           >
-            {t('menu.tradingCenter')}
-            <span aria-hidden="true">{tradingOpen ? '▾' : '▸'}</span>
+            <MenuEntryFace
+              icon="trading"
+              label={t('menu.tradingCenter')}
+              after={<Icon name="chevron" className="menu-entry__expand" />}
+            />
           </button>
           {tradingOpen && (
             <ul className="menu-list menu-list--nested">
-              {tradingEntries.map(([label, path]) => (
+              {tradingEntries.map(([label, path, icon]) => (
                 <li key={path}>
                   <button type="button" className="menu-entry" onClick={() => open(path)}>
-                    {t(label)}
+                    <MenuEntryFace icon={icon} label={t(label)} />
                   </button>
                 </li>
               ))}
             </ul>
           )}
         </li>
-        {entry(t('menu.assets'), () => open('/pages/assets/index'))}
-        {entry(t('menu.notice'), () =>
+        {entry('assets', t('menu.assets'), () => open('/pages/assets/index'))}
+        {entry('notice', t('menu.notice'), () =>
           open('/pages/article/index', { category_id: noticeCategory }),
         )}
         <InstallEntry />
-        {entry(t('menu.addressBook'), () => open('/pages/assets/address'))}
-        {entry(t('menu.security'), () => open('/pages/user/safe'))}
-        {entry(t('menu.share'), () => open('/pages/user/share'))}
-        {entry(t('menu.about'), () => open('/pages/article/index'))}
-        {entry(t('menu.support'), () => open('/pages/ks/index'))}
+        {entry('addressBook', t('menu.addressBook'), () => open('/pages/assets/address'))}
+        {entry('security', t('menu.security'), () => open('/pages/user/safe'))}
+        {entry('share', t('menu.share'), () => open('/pages/user/share'))}
+        {entry('about', t('menu.about'), () => open('/pages/article/index'))}
+        {entry('support', t('menu.support'), () => open('/pages/ks/index'))}
         {entry(
+          'theme',
           `${t('menu.theme')}: ${app.theme === 'dark' ? t('menu.themeDark') : t('menu.themeWhite')}`,
           () => app.changeTheme(app.theme === 'dark' ? 'white' : 'dark'),
         )}
-        {entry(`${t('menu.language')}: ${t(`languageNames.${app.language}`)}`, () => {
+        {entry('globe', `${t('menu.language')}: ${t(`languageNames.${app.language}`)}`, () => {
           app.setMenuOpen(false);
           app.setLanguageOpen(true);
         })}
-        {app.token && entry(t('menu.logout'), () => void logout())}
+        {app.token && entry('logout', t('menu.logout'), () => void logout())}
       </ul>
     </SidePanel>
   );

@@ -1,6 +1,7 @@
-// A panel that slides over the page from one side, closed by tapping outside it. It is a modal
-// dialog named by its label, so a screen reader announces it and stays inside it.
-import type { ReactNode } from 'react';
+// A panel that slides over the page from one side. It is a modal dialog named by its label, so a
+// screen reader announces it and stays inside it: it takes the focus when it opens, and Escape or
+// a tap outside it closes it and gives the focus back to what opened it (the menu button).
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function SidePanel(props: {
@@ -12,19 +13,43 @@ export function SidePanel(props: {
   navigation?: boolean;
 }) {
   const { t } = useTranslation();
+  const panel = useRef<HTMLDivElement>(null);
+  const close = useRef(props.onClose);
+  close.current = props.onClose;
+  const opener = useRef<HTMLElement | null>(null);
+
+  const dismiss = () => {
+    close.current();
+    opener.current?.focus();
+  };
+  const dismissRef = useRef(dismiss);
+  dismissRef.current = dismiss;
+
+  useEffect(() => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    panel.current?.focus();
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') dismissRef.current();
+    };
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, []);
+
   return (
     <div className="overlay">
       <button
         type="button"
         className="overlay__backdrop"
         aria-label={t('nav.close')}
-        onClick={props.onClose}
+        onClick={dismiss}
       />
       <div
+        ref={panel}
         className={`panel panel--${props.side}`}
         role="dialog"
         aria-modal="true"
         aria-label={props.label}
+        tabIndex={-1}
       >
         {props.navigation ? <nav aria-label={props.label}>{props.children}</nav> : props.children}
       </div>

@@ -50,7 +50,9 @@ export function TopBar(props: TopBarProps) {
         )}
         {props.showUser && (
           <button type="button" className="user-chip" onClick={props.onUser}>
-            {token && user ? user.account : t('nav.login')}
+            <span className="user-chip__text" dir="auto">
+              {token && user ? user.account : t('nav.login')}
+            </span>
           </button>
         )}
         {props.showLanguage && (

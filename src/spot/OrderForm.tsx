@@ -1,9 +1,13 @@
-// The order form (spec §5): buy or sell, limit or market, the amounts a trader types or takes as a
-// share of the available balance, the fee it may cost, and the order it placed last.
+// The order form (spec §5): buy or sell, limit or market, the limit price (from the book beside it
+// until the trader sets one), the amounts a trader types or takes as a share of the available
+// balance, the fee it may cost, and the order it placed last.
 import { useTranslation } from 'react-i18next';
 import { shortcutAmount } from '../../core/spot/order-preview.ts';
 import type { SpotView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { prefillPrice } from '../market/book-prefill.ts';
+import type { FormBook } from '../market/TradeSplit.tsx';
+import { useLimitPrefill } from '../market/use-limit-prefill.ts';
 import { useGo } from '../routes/navigation.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { Figure } from '../ui/Figures.tsx';
@@ -15,7 +19,7 @@ import { SideTabs } from './SideTabs.tsx';
 import { useFeePreview } from './use-fee-preview.ts';
 import { useSpotOrder } from './use-spot-order.ts';
 
-export function OrderForm(props: { symbol: string; spot: SpotView }) {
+export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBook }) {
   const { t } = useTranslation();
   const { token } = useApp();
   const go = useGo();
@@ -36,6 +40,17 @@ export function OrderForm(props: { symbol: string; spot: SpotView }) {
   const change = (field: 'price' | 'quantity' | 'turnover', value: string) =>
     send({ type: 'CHANGE', field, value });
   const amountField = form.type === 'market' && form.side === 'buy' ? 'turnover' : 'quantity';
+  const typedPrice = useLimitPrefill({
+    side: form.side,
+    limit: form.type === 'limit',
+    // Spec §5 bounds a limit price by the current price: the start waits for it, and stays within.
+    suggestion: spot.last === null ? null : prefillPrice(form.side, props.book.top, spot.last),
+    pick: props.book.pick,
+    setPrice: (price, picked) => {
+      if (picked && form.type !== 'limit') send({ type: 'ORDER_TYPE', orderType: 'limit' });
+      change('price', price);
+    },
+  });
 
   return (
     <form
@@ -67,7 +82,10 @@ export function OrderForm(props: { symbol: string; spot: SpotView }) {
           unit={quote}
           value={form.price}
           problem={messageOf('price')}
-          onChange={(value) => change('price', value)}
+          onChange={(value) => {
+            typedPrice();
+            change('price', value);
+          }}
         />
       ) : (
         <p className="spot-market-price">{t('spot.marketPrice')}</p>

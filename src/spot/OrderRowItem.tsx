@@ -1,5 +1,7 @@
-// One of the user's orders: side and type, price asked and "real price" (average traded), amount
-// asked and "real quantity" (traded), fee, status and time; a resting one can be cancelled.
+// One of the user's orders: side and type, price asked, the spec's "real price" shown as the
+// average price it traded at, amount asked, the spec's "real quantity" shown as the filled
+// quantity, fee, status and time; a resting one can be cancelled. Traders read "real" as a
+// correction of the asked figure; "average" and "filled" say what the figures are.
 import { useTranslation } from 'react-i18next';
 import type { SpotOrderRow } from '../../workers/facade.ts';
 import { Figure } from '../ui/Figures.tsx';

@@ -1,20 +1,23 @@
-// Spot trading (`/pages/spot/trade?symbol=BTCUSDT`): the market's price, the order form, the order
-// book and recent trades, and the user's current, dealt and finished orders. Pull down to refresh.
+// Spot trading (`/pages/spot/trade?symbol=BTCUSDT`): the pair (a tap switches it) and its price;
+// the order form with the order book beside it, as traders know it from the large exchanges' apps;
+// the user's current, dealt and finished orders; the recent trades. Pull down to refresh.
 import { useSearch } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
-import { MarketActivity } from '../market/MarketActivity.tsx';
 import { klinePath, klineSearch } from '../market/market-query.ts';
+import { RecentTrades } from '../market/RecentTrades.tsx';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
+import { TradeSplit } from '../market/TradeSplit.tsx';
 import { useGo } from '../routes/navigation.ts';
 import { LastPrice } from '../ui/Figures.tsx';
 import { ListLoading } from '../ui/SectionStatus.tsx';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { OrderForm } from './OrderForm.tsx';
 import { OrderLists } from './OrderLists.tsx';
+import { PairSwitcher } from './PairSwitcher.tsx';
 import { pairName, parseSpotSymbol } from './spot-query.ts';
 import './spot.css';
 
@@ -39,7 +42,7 @@ export function SpotTradePage() {
     <div className="spot-page" data-testid="spot-page">
       <header className="spot-header">
         <div>
-          <h2 className="spot-header__pair">{pairName(base, quote)}</h2>
+          <PairSwitcher symbol={symbol} pair={pairName(base, quote)} />
           <span className="spot-header__label">{t('spot.currentPrice')}</span>{' '}
           <LastPrice value={spot.lastShown} trend={spot.trend} testId="spot-last" />
         </div>
@@ -55,12 +58,18 @@ export function SpotTradePage() {
           </button>
         </div>
       </header>
-      <div className="spot-trade">
-        {/* A new market is a new form: its machine starts again rather than carrying an order over. */}
-        <OrderForm key={symbol} symbol={symbol} spot={spot} />
-        <MarketActivity symbol={symbol} book="spot" />
-      </div>
+      <TradeSplit
+        symbol={symbol}
+        book="spot"
+        bookLabel={t('kline.book')}
+        last={<LastPrice value={spot.lastShown} trend={spot.trend} />}
+        form={(book) => (
+          // A new market is a new form: its machine starts again rather than carrying an order over.
+          <OrderForm key={symbol} symbol={symbol} spot={spot} book={book} />
+        )}
+      />
       <OrderLists spot={spot} refreshed={refreshed} />
+      <RecentTrades symbol={symbol} book="spot" />
     </div>
   );
 }

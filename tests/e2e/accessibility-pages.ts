@@ -39,6 +39,11 @@ const openLeverageSheet = async (page: Page) => {
   await page.getByRole('dialog').waitFor();
 };
 
+const openPairs = async (page: Page) => {
+  await page.getByTestId('pair-switch').click();
+  await page.getByTestId('pair-ETHUSDT').waitFor();
+};
+
 const showRegistration = async (page: Page) => {
   await page.getByRole('tab').nth(1).click();
   await page.locator('input[name="repassword"]').waitFor();
@@ -53,6 +58,7 @@ export function visitorPages(catalogue: Catalogue): ScannedPage[] {
     { name: 'register', path: '/login', prepare: showRegistration },
     { name: 'spot markets', path: '/pages/spot/index' },
     { name: 'spot trade', path: '/pages/spot/trade?symbol=BTCUSDT' },
+    { name: 'spot pairs', path: '/pages/spot/trade?symbol=BTCUSDT', prepare: openPairs },
     { name: 'chart', path: '/pages/kline/index?symbol=BTCUSDT' },
     { name: 'articles', path: '/pages/article/index' },
     { name: 'notices', path: '/pages/article/index?category_id=92' },

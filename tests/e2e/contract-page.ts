@@ -60,18 +60,16 @@ export class ContractTradePage {
     return this.numbers(this.book().locator('[data-testid="book-bids"] .book-row__price'));
   }
 
-  /** Shows the perpetual's recent trades in place of its book. */
-  showTrades() {
-    return this.book().getByRole('tab', { name: 'Recent trades' }).click();
-  }
-
   /** The prices of the perpetual's recent trades, as numbers. */
   tradePrices(): Promise<number[]> {
-    return this.numbers(this.book().locator('[data-testid="trades-list"] .price'));
+    return this.numbers(
+      this.page.getByTestId('contract-trades').locator('[data-testid="trades-list"] .price'),
+    );
   }
 
+  /** The perpetual's own book, beside the order form. */
   book() {
-    return this.page.getByTestId('contract-book');
+    return this.page.getByTestId('trade-book');
   }
 
   async numbers(figures: Locator): Promise<number[]> {

@@ -114,7 +114,6 @@ describe('perpetual contracts', () => {
     // The orders channel tells the form how its order ended; the trade is in the perpetual's trades.
     await expect.poll(() => trade.followed().getAttribute('data-status'), patient).toBe('filled');
     expect(await trade.followed().textContent()).toContain('Filled');
-    await trade.showTrades();
     await expect.poll(() => trade.tradePrices(), patient).toContain(Number(price));
 
     await expect.poll(() => trade.positions().count(), patient).toBe(1);

@@ -57,6 +57,30 @@ export class SpotTradePage {
     return this.page.getByTestId(`spot-order-${id}`);
   }
 
+  form() {
+    return this.page.locator('.spot-form');
+  }
+
+  /** The book beside the form. */
+  book() {
+    return this.page.getByTestId('trade-book');
+  }
+
+  /** The levels of one side of the book, top to bottom (the best ask last, the best bid first). */
+  bookLevels(side: 'ask' | 'bid') {
+    return this.book()
+      .getByTestId(side === 'ask' ? 'book-asks' : 'book-bids')
+      .locator('button');
+  }
+
+  /** The exact prices of one side's levels, as numbers. */
+  async levelPrices(side: 'ask' | 'bid'): Promise<number[]> {
+    const prices = await this.bookLevels(side).evaluateAll((buttons) =>
+      buttons.map((button) => button.getAttribute('data-price')),
+    );
+    return prices.map(Number);
+  }
+
   /** The id of the first (newest) order in the open list. */
   async firstOrderId(): Promise<string> {
     const testId = (await this.orders().first().getAttribute('data-testid')) ?? '';

@@ -71,6 +71,10 @@ describe('spot trading', () => {
       await expect.poll(() => spot.orders().count(), patient).toBeGreaterThanOrEqual(1);
       const id = await spot.firstOrderId();
       const fill = spot.order(id);
+      // The spec's "real price" and "real quantity", in the words traders read them by.
+      expect(await fill.locator('dt').allTextContents()).toEqual(
+        expect.arrayContaining(['Average price', 'Filled quantity']),
+      );
       // A price on a whole dollar is shown without decimals (3,400), so they are optional here.
       expect(await fill.getByTestId(`order-avg-${id}`).textContent()).toMatch(/^[\d,]+(\.\d+)?$/);
       expect(await fill.getByTestId(`order-filled-${id}`).textContent()).toMatch(/^0\.\d+ ETH$/);

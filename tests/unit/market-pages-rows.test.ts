@@ -96,12 +96,12 @@ describe('sameRow', () => {
 
 describe('order book depth', () => {
   const bids: BookRow[] = [
-    ['100', '1', 1],
-    ['99', '3', 4],
+    ['100', '1', 1, '100'],
+    ['99', '3', 4, '99'],
   ];
   const asks: BookRow[] = [
-    ['101', '2', 2],
-    ['102', '6', 8],
+    ['101', '2', 2, '101'],
+    ['102', '6', 8, '102'],
   ];
 
   it('scales both sides against the deepest row shown', () => {

@@ -76,8 +76,16 @@ export type ChartView = ChartHeader & CandleColumns;
  */
 export type ChartUpdate = ChartHeader & CandleColumns & { from: number; length: number };
 
-/** An order book side as rows of formatted price, quantity, and cumulative quantity (number, for bars). */
-export type BookRow = readonly [price: string, quantity: string, cumulative: number];
+/**
+ * An order book side as rows of formatted price, quantity, cumulative quantity (number, for bars)
+ * and the price as an exact decimal, which a tap on the level puts into an order form.
+ */
+export type BookRow = readonly [
+  price: string,
+  quantity: string,
+  cumulative: number,
+  exactPrice: string,
+];
 
 export interface BookView {
   symbol: string;
