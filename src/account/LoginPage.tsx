@@ -2,11 +2,11 @@
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import type { AuthForm, AuthMode, FormProblem } from '../../core/auth-form.ts';
 import { authMachine } from '../../core/machines/auth.machine.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useReturn } from '../routes/return-path.ts';
 import { TextField } from '../ui/TextField.tsx';
 import { useFieldRefusals } from '../ui/use-field-refusals.ts';

@@ -2,7 +2,6 @@
 // trade password (`?type=trade`). A change is proved with the current secret or a code sent to
 // the user's own email; a first trade password only with the code.
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   checkSecretForm,
   emptySecretForm,
@@ -14,6 +13,7 @@ import {
 import { localize } from '../../schemas/messages/index.ts';
 import type { SecretChange, UserInfo } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useReturn } from '../routes/return-path.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { unannounced } from '../ui/failure-toast.ts';

@@ -1,8 +1,8 @@
 // The security center (`/pages/user/safe`): the login password, the trade password and the email
 // binding, each 'set' or 'not set' (spec §4), read fresh from the server every time it opens.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { useLoad } from '../ui/use-load.ts';

@@ -2,9 +2,9 @@
 // registration, both to copy, the link's QR code, how many were invited at each level, and the
 // log of invited users at levels 1 to 3 (accounts masked by the server).
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { InviteView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';

@@ -1,7 +1,8 @@
 // A schedule as a table: each day with the date its reward is credited (00:00 UTC) and how much,
 // paid ones marked; all of it, as it was fixed at purchase or would be if bought now.
-import { useTranslation } from 'react-i18next';
+
 import type { AccrualRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
 
 export function AccrualTable(props: { rows: readonly AccrualRow[]; testId: string }) {

@@ -1,6 +1,6 @@
 // What the section is, said plainly at its top: fixed-term products at a rate fixed when bought,
 // paid from the platform's reward reserve; "AI" is the section's name, not a claim about returns.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export function AiAbout() {
   const { t } = useTranslation();

@@ -2,8 +2,8 @@
 // payment, when it matures, and how it ended (matured, or withdrawn early with what it returned).
 // Its schedule opens beneath it; an active one leads to its early withdrawal.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AiOrderRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { Fact } from '../ui/Fact.tsx';
 import { AccrualTable } from './AccrualTable.tsx';

@@ -1,8 +1,8 @@
 // A fixed-term product as a card: its days and fixed yearly rate, the amounts it takes, the quota
 // left (with the share sold as a bar), whether it is on sale, and what its minimum earns a day.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AiProductRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Fact } from '../ui/Fact.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 

@@ -4,11 +4,11 @@
 // and the user's active orders of it with their schedules. Pull down to refresh.
 import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { aiPurchaseMachine } from '../../core/machines/ai-purchase.machine.ts';
 import type { AiProductView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { searchId } from '../routes/search-id.ts';
 import { Fact } from '../ui/Fact.tsx';

@@ -2,10 +2,10 @@
 // sale with their days, fixed yearly rate, limits and remaining quota; and the user's issuance
 // records as two tabs, in progress and finished. Pull down to refresh; a product opens its page.
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AiOrderList } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';

@@ -2,7 +2,7 @@
 // when interest starts and how a day's reward is reckoned and credited, the principal at maturity,
 // and what an early withdrawal returns (core/ai/schedule.ts is the rule itself: the page previews
 // with it and the server pays with it).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { RulesCard } from '../ui/RulesCard.tsx';
 
 const rules = ['accrue', 'daily', 'credit', 'maturity', 'early', 'reserve'] as const;

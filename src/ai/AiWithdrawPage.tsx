@@ -6,13 +6,13 @@
 import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { aiWithdrawalMachine } from '../../core/machines/ai-withdrawal.machine.ts';
 import type { PurchaseInput, PurchaseResult } from '../../core/machines/purchase.machine.ts';
 import type { AiOrderRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { searchId } from '../routes/search-id.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';

@@ -1,8 +1,8 @@
 // The newest platform notices on home: a few titles that open the notice, and the way to all of
 // them. Nothing is shown until an operator has published one.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { useLoad } from '../ui/use-load.ts';
 import './content.css';

@@ -1,9 +1,9 @@
 // Closing a position, whole or in part, at the market or at a limit price: a reduce-only order, so
 // it can only ever shrink the position.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { shareOf } from '../../core/contract/order-form.ts';
 import type { CloseRequest, ContractPositionRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { NumberField } from '../ui/NumberField.tsx';

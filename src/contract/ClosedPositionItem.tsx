@@ -1,7 +1,8 @@
 // One closed position: market, direction and leverage, how it closed, the quantity, entry and close
 // prices, the realized PnL, fees and funding, and its share card.
-import { useTranslation } from 'react-i18next';
+
 import type { ClosedPositionRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { useGo } from '../routes/navigation.ts';
 import { Figure } from '../ui/Figures.tsx';

@@ -1,9 +1,9 @@
 // Under the form: the user's positions and resting orders as two tabs, the way to close every
 // position at once, and the link to the history.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ContractTradeView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { TabRow, tabId } from '../ui/TabRow.tsx';

@@ -1,7 +1,8 @@
 // One fill: the market, the side and whether the order took liquidity or rested, the order it
 // filled, and its price, quantity, value, fee and the PnL it realized.
-import { useTranslation } from 'react-i18next';
+
 import type { ContractFillRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { Figure } from '../ui/Figures.tsx';
 

@@ -3,9 +3,9 @@
 // the funding payments received and paid, and the liquidations with the inputs that decided them.
 // Each list pages from the server, newest first.
 import { type ReactNode, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SpotOrderList } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { TabRow, tabId } from '../ui/TabRow.tsx';

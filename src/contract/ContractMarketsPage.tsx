@@ -2,9 +2,9 @@
 // change, the coming funding rate and the time left until it is paid. Searchable, pull-down
 // refreshable; a row opens the market's trade page.
 import { memo, useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ContractBoardRow } from '../../workers/facade.ts';
 import { useView } from '../app/use-view.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { MarketToolbar } from '../market/MarketToolbar.tsx';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { useGo } from '../routes/navigation.ts';

@@ -3,10 +3,10 @@
 // most the wallet allows, take-profit and stop-loss, then what the order costs, the most it could
 // be, and where the position it leaves would be liquidated, all before it is sent.
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { shareOf } from '../../core/contract/order-form.ts';
 import type { ContractField, ContractTradeView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { prefillPrice } from '../market/book-prefill.ts';
 import type { FormBook } from '../market/TradeSplit.tsx';
 import { useLimitPrefill } from '../market/use-limit-prefill.ts';

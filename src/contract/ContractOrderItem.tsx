@@ -1,8 +1,9 @@
 // One contract order: what it does and for what (the trader's own, a take-profit, a stop-loss, a
 // liquidation), its price, quantity, average fill, fee and PnL, status and time; a resting one can
 // be cancelled.
-import { useTranslation } from 'react-i18next';
+
 import type { ContractOrderRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { Figure } from '../ui/Figures.tsx';
 

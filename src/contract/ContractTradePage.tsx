@@ -3,9 +3,9 @@
 // the user's positions and resting orders, and the recent trades. Pull down to refresh.
 import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
 import { klinePath, klineSearch } from '../market/market-query.ts';
 import { displaySymbol } from '../market/market-symbol.ts';

@@ -1,6 +1,7 @@
 // Open long or open short: two tabs coloured as the market colours them (win green, lose red).
-import { useTranslation } from 'react-i18next';
+
 import type { Direction } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export function DirectionTabs(props: { value: Direction; onChange(direction: Direction): void }) {
   const { t } = useTranslation();

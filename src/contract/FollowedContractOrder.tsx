@@ -1,13 +1,14 @@
 // The order the form placed last: how it stands and, once finished, how it ended (filled, partly
 // filled then cancelled, or cancelled, with the reason); why it was refused; or, when no answer
 // came, the offer to send the same order (the same key) again.
-import { useTranslation } from 'react-i18next';
+
 import type { SnapshotFrom } from 'xstate';
 import type {
   ContractOrderEvent,
   contractOrderMachine,
 } from '../../core/machines/contract-order.machine.ts';
 import type { ContractOrderRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { RefusedNotice, StatusNotice, UnansweredNotice } from '../ui/SendNotice.tsx';
 
 export function FollowedContractOrder(props: {

@@ -1,7 +1,8 @@
 // One funding payment: the round's time, rate and mark, the position's direction and quantity it
 // was paid on, and what was received (positive) or paid (negative).
-import { useTranslation } from 'react-i18next';
+
 import type { FundingPaymentRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { Figure } from '../ui/Figures.tsx';
 

@@ -2,7 +2,7 @@
 // with − and + for a thumb's precision and the common marks below. A higher leverage brings the
 // liquidation price closer: said under the slider, as exchanges do.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { Figure } from '../ui/Figures.tsx';
 

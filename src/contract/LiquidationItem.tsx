@@ -2,8 +2,9 @@
 // when it was recorded, the backing against the maintenance margin and its rate at that mark, the
 // liquidation price the position showed and the bankruptcy price it was closed at, what the book
 // took and what auto-deleveraging took, and what went to the insurance fund.
-import { useTranslation } from 'react-i18next';
+
 import type { LiquidationRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { Figure } from '../ui/Figures.tsx';
 

@@ -1,8 +1,8 @@
 // Isolated or cross margin (the spec's "sustainable" and "full warehouse"), each with what it
 // means for the trader's money.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MarginMode } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 
 const modes: readonly MarginMode[] = ['isolated', 'cross'];

@@ -2,8 +2,8 @@
 // it (down to what keeps it at the initial margin at the mark, the server's limit): more margin
 // moves the liquidation price away, less brings it closer.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ContractPositionRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
 import { TabRow } from '../ui/TabRow.tsx';

@@ -1,9 +1,9 @@
 // The user's resting contract orders in every market, each cancellable: what it does (open or close
 // a long or short), its price, quantity and what filled of it.
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ContractOrderRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 import { ContractOrderItem } from './ContractOrderItem.tsx';
 

@@ -3,8 +3,8 @@
 // liquidated); TP/SL. Its actions (TP/SL, margin for isolated, close, share) run through the
 // position's machine, which also shows how it ended once the channel closes it.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ContractPositionRow, EndedPositionRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { useGo } from '../routes/navigation.ts';
 import { Figure } from '../ui/Figures.tsx';

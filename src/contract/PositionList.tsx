@@ -1,8 +1,8 @@
 // The user's positions in every market, newest first, with the ones that closed in the last minutes
 // kept in place (their card says how they ended and offers the share card) until dismissed.
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ContractPositionRow, ContractTradeView } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useNow } from '../ui/use-now.ts';
 import { PositionCard } from './PositionCard.tsx';
 

@@ -2,9 +2,9 @@
 // a position or a resting opening order holds them, the mode is fixed and the leverage changes the
 // position's (the server keeps one setting per market).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ContractTradeView, MarginMode } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
 import { unannounced } from '../ui/failure-toast.ts';
 import { LeverageSheet } from './LeverageSheet.tsx';

@@ -3,9 +3,9 @@
 // given (in whole lots).
 
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { shareOf } from '../../core/contract/order-form.ts';
 import type { ContractPositionRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';

@@ -1,9 +1,9 @@
 // Capture and replay (route /debug, not in the menu): download this session's event log, or load
 // one and replay or scrub it through the same fold the live screen uses.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 const speeds = [0.5, 1, 2, 4, 10];
 

@@ -1,8 +1,8 @@
 // Home: the product lines as a banner, then the featured markets with live prices, whether the
 // feed is live, and whether it is simulated; the newest platform notices.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { HomeNotices } from '../content/HomeNotices.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
 import { HeadlineFigures } from '../market/HeadlineFigures.tsx';
 import { MarketSectionBody } from '../market/MarketSectionBody.tsx';

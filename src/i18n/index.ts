@@ -2,7 +2,6 @@
 // active language's strings load, in a file of their own: a language change reloads the page,
 // and every string exists in every language (tests/unit/ui-strings.test.ts), so no other is needed.
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../schemas/languages.ts';
 
 type Strings = { default: Record<string, unknown> };
@@ -21,7 +20,7 @@ const load: Record<Language, () => Promise<Strings>> = {
 
 export async function initI18n(language: Language) {
   const { default: translation } = await load[language]();
-  await i18next.use(initReactI18next).init({
+  await i18next.init({
     resources: { [language]: { translation } },
     lng: language,
     fallbackLng: false,

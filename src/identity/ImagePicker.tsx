@@ -1,7 +1,7 @@
 // One ID image: a file input limited to the accepted formats, with a preview of the picked file.
 // The preview is a local object URL: nothing leaves the device until the form is submitted.
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export function ImagePicker(props: {
   side: 'front' | 'back';

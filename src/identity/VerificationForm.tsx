@@ -1,7 +1,8 @@
 // The verification form: real name, ID number and the two ID images; a problem is shown under the
 // field it is about.
-import { useTranslation } from 'react-i18next';
+
 import type { FormProblem, VerificationContext } from '../../core/machines/verification.machine.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ImagePicker } from './ImagePicker.tsx';
 
 export type FormEvent =

@@ -2,11 +2,11 @@
 // (the form), under review, verified, or rejected with the reason and a way to submit again.
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { verificationMachine } from '../../core/machines/verification.machine.ts';
 import type { Outcome } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { VerificationForm } from './VerificationForm.tsx';

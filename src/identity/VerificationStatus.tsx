@@ -1,6 +1,7 @@
 // What the page shows outside the form: the state, the masked values, and a rejection's reason.
-import { useTranslation } from 'react-i18next';
+
 import type { VerificationInfo } from '../../core/machines/verification.machine.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export function VerificationStatus(props: { info: VerificationInfo; onResubmit?: () => void }) {
   const { t } = useTranslation();

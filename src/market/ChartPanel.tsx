@@ -1,13 +1,13 @@
 // A market's candles at a given height, or a loading view until the first arrive; dragging to the
 // left edge asks the worker for older ones. The price chart page and the trade pages draw it.
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
 import { intlLocale } from '../../schemas/languages.ts';
 import type { ChartView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import type { ChartLevel } from '../chart/draw-levels.ts';
 import { KlineChart } from '../chart/KlineChart.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ListLoading } from '../ui/SectionStatus.tsx';
 
 export function ChartPanel(props: {

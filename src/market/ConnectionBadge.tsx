@@ -1,6 +1,7 @@
 // Whether prices are live: the market socket's state as a small badge.
-import { useTranslation } from 'react-i18next';
+
 import { useView } from '../app/use-view.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export function ConnectionBadge() {
   const { t } = useTranslation();

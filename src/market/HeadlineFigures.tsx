@@ -1,7 +1,8 @@
 // The home page's headline figures: each one either measured by the exchange or configured by
 // its operator, and a configured one says so beside it.
-import { useTranslation } from 'react-i18next';
+
 import { useView } from '../app/use-view.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
 
 const known = ['markets', 'turnover_24h', 'users', 'regions', 'countries', 'orders_per_second'];

@@ -1,9 +1,9 @@
 // The chart page's header: pair, last price, 24 h change, high, low and volume from the market's
 // row, the feed the candles come from, and the Simulated badge.
 import { memo, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ChangePill, Figure, LastPrice } from '../ui/Figures.tsx';
 import { displaySymbol } from './market-symbol.ts';
 import { SimulatedBadge } from './SimulatedBadge.tsx';

@@ -2,7 +2,7 @@
 // perpetual's own book. Only the open tab watches its view, so the worker does not format a book
 // nobody sees.
 import { memo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { TabRow, tabId } from '../ui/TabRow.tsx';
 import type { BookKind } from './book-kind.ts';
 import { OrderBook } from './OrderBook.tsx';

@@ -1,7 +1,8 @@
 // A market section's content once its state is known: loading, failed, empty, no search match,
 // or the rows (with a warning above them when a refresh failed).
-import { useTranslation } from 'react-i18next';
+
 import type { MarketRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ListFailed, ListLoading, RefreshFailed } from '../ui/SectionStatus.tsx';
 import { MarketTable } from './MarketTable.tsx';

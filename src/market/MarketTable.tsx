@@ -1,8 +1,8 @@
 // A list of markets: pair, last price and 24 h change, optionally with high, low and volume
 // under the pair. Each row is its own memoised component, so a tick redraws only what moved.
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MarketRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ChangePill, Figure, LastPrice } from '../ui/Figures.tsx';
 import { sameRow } from './market-row.ts';
 import { displaySymbol } from './market-symbol.ts';

@@ -1,5 +1,5 @@
 // Above a market list: the search field, the "Simulated market" badge and the connection's state.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from './ConnectionBadge.tsx';
 import { SimulatedBadge } from './SimulatedBadge.tsx';
 

@@ -2,9 +2,9 @@
 // next to each other, bars growing outwards from the middle by cumulative quantity. `book` says
 // whose: a spot market's, or a perpetual's own.
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { BookRow } from '../../workers/facade.ts';
 import { useView } from '../app/use-view.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
 import { ListLoading } from '../ui/SectionStatus.tsx';
 import { depthPercent, depthRows } from './book-depth.ts';

@@ -1,7 +1,7 @@
 // Home's banner: one slide per product line, each leading to its section. Slides scroll natively
 // (swipe, snap) and advance by themselves unless the user asked for reduced motion.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 
 const products = [

@@ -1,5 +1,5 @@
 // The "Simulated market" label design.md §1 requires wherever prices come from the simulated feed.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export function SimulatedBadge(props: { show: boolean }) {
   const { t } = useTranslation();

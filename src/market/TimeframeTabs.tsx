@@ -1,6 +1,7 @@
 // The chart's timeframes, 1m to 1d, as tabs.
-import { useTranslation } from 'react-i18next';
+
 import { type KlinePeriod, klinePeriods } from '../../schemas/market-names.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export function TimeframeTabs(props: { value: KlinePeriod; onChange(period: KlinePeriod): void }) {
   const { t } = useTranslation();

@@ -2,8 +2,8 @@
 // at the bottom, the last price in the middle, bids below with the best one on top, and a bar
 // behind each level for the quantity up to it. A tap on a level takes its price into the form.
 import { memo, type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { BookRow, BookView } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
 import { depthPercent, depthRows } from './book-depth.ts';
 

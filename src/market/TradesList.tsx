@@ -1,11 +1,11 @@
 // The market's recent trades, newest first: time, price coloured by the taker's side, quantity;
 // `book` says whose: a spot market's, or a perpetual's own.
 import { memo, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../schemas/languages.ts';
 import type { TradesView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
 import { ListLoading } from '../ui/SectionStatus.tsx';
 import { type BookKind, bookViews } from './book-kind.ts';

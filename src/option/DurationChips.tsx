@@ -1,7 +1,8 @@
 // The durations offered, as chips grouped by unit (minutes, hours, days), each with its published
 // payout rate. One radio group across the units: `option-duration-<unit>-<length>`.
-import { useTranslation } from 'react-i18next';
+
 import type { DurationUnit, OptionDurationGroup } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 
 export function DurationChips(props: {

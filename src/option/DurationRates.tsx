@@ -1,7 +1,8 @@
 // The durations offered with their published payout rates, by unit: a summary above the market
 // list, so the terms are read before a market is chosen.
-import { useTranslation } from 'react-i18next';
+
 import type { OptionDurationGroup } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
 
 export function DurationRates(props: { groups: readonly OptionDurationGroup[] }) {

@@ -1,9 +1,9 @@
 // The daily loss limit: what it is, today's loss, a raise waiting to count, and a new one to set
 // (a lower one counts at once, a higher one a day later; at most the deployment's limit).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { OptionLimitsView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { unannounced } from '../ui/failure-toast.ts';
 import { NumberField } from '../ui/NumberField.tsx';

@@ -2,9 +2,9 @@
 // daily loss limit, then the contracts as two tabs: open ones (and those settling while the page is
 // open) with their countdowns, and the history with both prints. Each opens its verification.
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { OptionTradeView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Figure } from '../ui/Figures.tsx';

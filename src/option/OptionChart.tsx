@@ -2,11 +2,11 @@
 // default), with the opening price of each open contract of this market drawn across it: up in
 // win green, down in lose red, each labelled with its price and the time it has left.
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
 import type { OptionContractRow } from '../../workers/facade.ts';
 import type { ChartLevel } from '../chart/draw-levels.ts';
 import { useChart } from '../chart/use-chart.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ChartPanel } from '../market/ChartPanel.tsx';
 import { TimeframeTabs } from '../market/TimeframeTabs.tsx';
 import { countdownText } from '../ui/Countdown.tsx';

@@ -2,8 +2,8 @@
 // time left, its opening print once recorded, and what a win pays; once settled, both prints, how
 // it ended and what it paid. Its state is the contract's machine; Verify opens the recomputation.
 import { memo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { OptionContractRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { countdownText } from '../ui/Countdown.tsx';
 import { Figure } from '../ui/Figures.tsx';

@@ -3,7 +3,6 @@
 // value at an even chance and the hit rate at which the rate breaks even (core/option/odds.ts, in
 // the worker), then up (green) or down (red), each of which places the contract at once.
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import type {
   OptionOrderEvent,
@@ -12,6 +11,7 @@ import type {
 import { stakeShare } from '../../core/option/stake.ts';
 import type { OptionDirection, OptionTradeView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { Fact } from '../ui/Fact.tsx';
 import { NumberField } from '../ui/NumberField.tsx';

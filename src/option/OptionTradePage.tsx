@@ -4,9 +4,9 @@
 // countdowns and history, and the published rules. Pull down to refresh.
 import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';

@@ -4,10 +4,10 @@
 // they match, and the same rule run again here on the prints shown. The stake and payout only for
 // the contract's owner.
 import { type ReactNode, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { printToleranceMs } from '../../core/option/settlement.ts';
 import type { OptionVerificationView, VerifiedPrintRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { Figure } from '../ui/Figures.tsx';

@@ -2,8 +2,8 @@
 // panel, toasts, confirmations.
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useBack, useGo } from '../routes/navigation.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { LanguagePanel } from './LanguagePanel.tsx';

@@ -1,6 +1,7 @@
 // The confirmation the spec asks for before logout (and later before deleting an address).
-import { useTranslation } from 'react-i18next';
+
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export function ConfirmDialog() {
   const { t } = useTranslation();

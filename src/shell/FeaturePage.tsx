@@ -1,5 +1,5 @@
 // A section whose feature is still being built: its title in the top bar and an honest empty state.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 

@@ -3,8 +3,8 @@
 // installed app itself.
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { installPrompt } from '../pwa/install-prompt.ts';
 import { useInstallState } from '../pwa/use-install-state.ts';
 import { InstallSteps } from './InstallSteps.tsx';

@@ -1,6 +1,6 @@
 // How to add the app to the home screen by hand, where the browser offers no install prompt: iOS
 // Safari (its share sheet) or another browser (its menu).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { installStepsFor } from '../pwa/install-state.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 

@@ -1,7 +1,8 @@
 // The language picker: a panel from the right with flags and a check on the current language.
-import { useTranslation } from 'react-i18next';
+
 import { type Language, languages } from '../../schemas/languages.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { SidePanel } from './SidePanel.tsx';
 
 const flags: Record<Language, string> = {

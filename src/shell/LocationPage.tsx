@@ -1,5 +1,5 @@
 // The system location-picker routes of the spec: the app asks for no location.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useBack } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 

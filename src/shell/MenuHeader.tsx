@@ -1,7 +1,8 @@
 // The side menu's header: avatar, account, UID with a copy button, the fixed score of 100, and a
 // red prompt while identity is not verified (spec §2).
-import { useTranslation } from 'react-i18next';
+
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { PersonSilhouette } from './Icon.tsx';
 
 /** The spec fixes the menu's score at 100. */

@@ -1,6 +1,6 @@
 // Says, under the top bar, that the app is offline or cannot reach the market, and goes away by
 // itself once the market connection is back. The live region stays mounted so the change is read.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useConnectivity } from '../pwa/use-connectivity.ts';
 
 export function OfflineBanner() {

@@ -1,6 +1,6 @@
 // What a page shows while it loads, and when it could not load: a tap anywhere retries.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { PageTimeoutError, pageLoading } from '../routes/page-loading.ts';
 
 export function LoadingView() {

@@ -2,7 +2,7 @@
 // its top past a threshold asks the router to load the page's data again.
 import { useRouter } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 /** How far (px) the page must be pulled before letting go refreshes it. */
 export const pullThreshold = 64;

@@ -2,8 +2,8 @@
 // entry in the spec's order, each with its icon, the theme switch, the language picker and, when
 // logged in, logout.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { Icon, type IconName } from './Icon.tsx';
 import { InstallEntry } from './InstallEntry.tsx';

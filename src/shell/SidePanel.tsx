@@ -2,7 +2,7 @@
 // screen reader announces it and stays inside it: it takes the focus when it opens, and Escape or
 // a tap outside it closes it and gives the focus back to what opened it (the menu button).
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export function SidePanel(props: {
   side: 'start' | 'end';

@@ -1,8 +1,9 @@
 // Short messages over the page, in one place: just under the top bar, above the page's content and
 // clear of its forms' labels and buttons. Each kind has its colour and its mark (colour never
 // speaks alone); done and notes are read out politely, failures at once.
-import { useTranslation } from 'react-i18next';
+
 import { type Toast, type ToastKind, useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 const marks: Readonly<Record<ToastKind, string>> = { success: '✓', error: '!', info: 'i' };
 

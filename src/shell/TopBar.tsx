@@ -1,7 +1,8 @@
 // The custom navigation bar every page uses (spec §2): back or menu, home, title, right text,
 // user chip and language button, each optional.
-import { useTranslation } from 'react-i18next';
+
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Icon } from './Icon.tsx';
 
 export interface TopBarProps {

@@ -1,6 +1,6 @@
 // Offers a waiting new version of the app; it is installed only when the trader taps reload.
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { appUpdate } from '../pwa/app-update.ts';
 
 export function UpdateBanner() {

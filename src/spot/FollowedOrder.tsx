@@ -1,9 +1,10 @@
 // The order the form placed last, followed until it rests, fills or is cancelled; or why it was
 // refused; or, when no answer came, the offer to send the same order (the same key) again.
-import { useTranslation } from 'react-i18next';
+
 import type { SnapshotFrom } from 'xstate';
 import type { SpotOrderEvent, spotOrderMachine } from '../../core/machines/spot-order.machine.ts';
 import type { SpotOrderRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { RefusedNotice, StatusNotice, UnansweredNotice } from '../ui/SendNotice.tsx';
 
 export function FollowedOrder(props: {

@@ -1,10 +1,11 @@
 // The order form (spec §5): buy or sell, limit or market, the limit price (from the book beside it
 // until the trader sets one), the amounts a trader types or takes as a share of the available
 // balance, the fee it may cost, and the order it placed last.
-import { useTranslation } from 'react-i18next';
+
 import { shortcutAmount } from '../../core/spot/order-preview.ts';
 import type { SpotView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { prefillPrice } from '../market/book-prefill.ts';
 import type { FormBook } from '../market/TradeSplit.tsx';
 import { useLimitPrefill } from '../market/use-limit-prefill.ts';

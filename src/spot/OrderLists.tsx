@@ -1,10 +1,10 @@
 // The user's orders in this market as the spec's three lists: current (live from the orders
 // channel, each cancellable), deal and history (paged from the server, loaded again whenever one
 // of the user's orders changes).
-import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { memo, useCallback, useEffect, useState } from 'react';
 import type { SpotOrderList, SpotOrderRow, SpotView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { unannounced } from '../ui/failure-toast.ts';
@@ -16,7 +16,13 @@ import { OrderRowItem } from './OrderRowItem.tsx';
 const lists: readonly SpotOrderList[] = ['current', 'deal', 'history'];
 
 /** `refreshed` counts pull-down refreshes: each one loads the paged lists again. */
-export function OrderLists(props: { spot: SpotView; refreshed: number }) {
+/** What the lists read of the market's view: a new price alone does not draw them again. */
+export type SpotOrdersOf = Pick<SpotView, 'symbol' | 'orders' | 'rules'>;
+
+export const OrderLists = memo(function OrderLists(props: {
+  spot: SpotOrdersOf;
+  refreshed: number;
+}) {
   const { t } = useTranslation();
   const { token } = useApp();
   const go = useGo();
@@ -51,9 +57,9 @@ export function OrderLists(props: { spot: SpotView; refreshed: number }) {
       </div>
     </section>
   );
-}
+});
 
-function CurrentOrders(props: { spot: SpotView }) {
+function CurrentOrders(props: { spot: SpotOrdersOf }) {
   const { t } = useTranslation();
   const { core, toast } = useApp();
   const [cancelling, setCancelling] = useState<number | null>(null);
@@ -89,7 +95,7 @@ function ordersVersion(rows: readonly SpotOrderRow[]): string {
   return rows.map((row) => `${row.id}:${row.status}:${row.filledShown}`).join(',');
 }
 
-function PagedOrders(props: { status: 'deal' | 'history'; spot: SpotView; refreshed: number }) {
+function PagedOrders(props: { status: 'deal' | 'history'; spot: SpotOrdersOf; refreshed: number }) {
   const { t } = useTranslation();
   const { core } = useApp();
   const { symbol } = props.spot;

@@ -2,8 +2,9 @@
 // average price it traded at, amount asked, the spec's "real quantity" shown as the filled
 // quantity, fee, status and time; a resting one can be cancelled. Traders read "real" as a
 // correction of the asked figure; "average" and "filled" say what the figures are.
-import { useTranslation } from 'react-i18next';
+
 import type { SpotOrderRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
 
 export function OrderRowItem(props: {

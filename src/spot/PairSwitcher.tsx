@@ -1,7 +1,7 @@
 // The pair's name in the trade page's header is a switch: a tap opens a sheet listing the spot
 // pairs with their last price and 24 h change, and choosing one opens that pair's trade page.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { useSectionRows } from '../market/use-market-section.ts';
 import { useGo } from '../routes/navigation.ts';

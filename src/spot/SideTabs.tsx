@@ -1,6 +1,7 @@
 // Buy or sell: two tabs coloured as the market colours them (win green, lose red).
-import { useTranslation } from 'react-i18next';
+
 import type { SpotOrderForm } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export function SideTabs(props: {
   value: SpotOrderForm['side'];

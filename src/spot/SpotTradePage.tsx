@@ -2,10 +2,10 @@
 // the order form with the order book beside it, as traders know it from the large exchanges' apps;
 // the user's current, dealt and finished orders; the recent trades. Pull down to refresh.
 import { useSearch } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useMemo, useState } from 'react';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
 import { klinePath, klineSearch } from '../market/market-query.ts';
 import { RecentTrades } from '../market/RecentTrades.tsx';
@@ -28,6 +28,10 @@ export function SpotTradePage() {
   const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
   const symbol = parseSpotSymbol(search);
   const spot = useView('spot', { symbol });
+  // Stable while only the price moves: a view keeps its unchanged parts as the same objects.
+  const orders = spot?.orders;
+  const rules = spot?.rules ?? null;
+  const ordersOf = useMemo(() => orders && { symbol, orders, rules }, [symbol, orders, rules]);
   const [refreshed, setRefreshed] = useState(0);
   const refresh = useCallback(async () => {
     await core.refreshSpot();
@@ -68,7 +72,7 @@ export function SpotTradePage() {
           <OrderForm key={symbol} symbol={symbol} spot={spot} book={book} />
         )}
       />
-      <OrderLists spot={spot} refreshed={refreshed} />
+      {ordersOf && <OrderLists spot={ordersOf} refreshed={refreshed} />}
       <RecentTrades symbol={symbol} book="spot" />
     </div>
   );

@@ -3,9 +3,9 @@
 // ones, then all on request), and the verdict of the same rule (core/subscription/allocation.ts)
 // run again on this device on the published commitments, entry by entry.
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AllocationEntryRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { Fact } from '../ui/Fact.tsx';
 import { Figure } from '../ui/Figures.tsx';

@@ -1,7 +1,8 @@
 // A pre-sale's stage as a pill: in pre-sale in the accent colour, distributed in win green, the
 // others plain.
-import { useTranslation } from 'react-i18next';
+
 import type { SubscriptionStage } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 const tones: Record<SubscriptionStage, string> = {
   upcoming: 'status-pill',

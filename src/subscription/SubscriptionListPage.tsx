@@ -3,9 +3,9 @@
 // countdown to what comes next. The list is read again when a countdown runs out, since the stage
 // moves then. Pull down to refresh; a project opens its buy page.
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SubscriptionProjectRow, SubscriptionStage } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';

@@ -2,8 +2,8 @@
 // as a progress bar (past 100 % when oversubscribed), the countdown to what comes next in its stage
 // (start, end, distribution), its price, supply, cap and participants, and its three times.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SubscriptionProjectRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Countdown } from '../ui/Countdown.tsx';
 import { Fact } from '../ui/Fact.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';

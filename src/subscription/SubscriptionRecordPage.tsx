@@ -3,9 +3,9 @@
 // the token's price; each opens the project's published allocation, recomputed on the device with
 // the rule, or the project itself. Pull down to refresh.
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SubscriptionRecordRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Fact } from '../ui/Fact.tsx';

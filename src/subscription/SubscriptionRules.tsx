@@ -2,7 +2,7 @@
 // held, the cap, the allocation pro rata by committed USDT with its rounding and largest remainder,
 // and the refund of the unused USDT at distribution (core/subscription/allocation.ts is the rule
 // itself: the server allocates with it and the records page recomputes it).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { RulesCard } from '../ui/RulesCard.tsx';
 
 const rules = ['commit', 'cap', 'under', 'over', 'rounding', 'refund', 'public'] as const;

@@ -1,9 +1,9 @@
 // Customer service (`/pages/ks/index`): the configured channels and hours, and the built-in
 // conversation for a logged-in user, whose operator answers arrive live over the socket.
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import '../content/content.css';
 import { useGo } from '../routes/navigation.ts';
 import { WalletLoading } from '../ui/LoadStates.tsx';

@@ -2,7 +2,7 @@
 // close dialog), closed by its button or by tapping outside it. It is a modal dialog: the first
 // field takes the focus, and Escape closes it.
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export function BottomSheet(props: {
   title: string;

@@ -1,6 +1,7 @@
 // Copies a text (an address, a transaction id) with a toast saying whether it worked (spec §8).
-import { useTranslation } from 'react-i18next';
+
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export function CopyButton(props: { text: string; label?: string; className?: string }) {
   const { t } = useTranslation();

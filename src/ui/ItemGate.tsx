@@ -1,7 +1,7 @@
 // A page of one thing its link names (a project, a product, an order): loading until the thing is
 // known, an empty state leading back to the list once it is known to be missing, else the page.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { ListLoading } from './SectionStatus.tsx';
 

@@ -1,6 +1,6 @@
 // What a wallet page shows other than its data: loading, failed with a retry, and a failed
 // refresh above data that is still shown.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { ListLoading } from './SectionStatus.tsx';
 

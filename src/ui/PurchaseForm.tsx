@@ -3,11 +3,11 @@
 // and what became of the last purchase. Its strings are the product's (`<product>.problems.*`,
 // `.sending`, `.uncertain`, `.retry`, `.refused`); its test ids begin with the product's name.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { shareOf } from '../../core/contract/order-form.ts';
 import type { PurchaseEvent, PurchaseFormProblem } from '../../core/machines/purchase.machine.ts';
 import type { ShownAmount } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { NumberField } from './NumberField.tsx';
 import { PurchaseStatus } from './PurchaseStatus.tsx';

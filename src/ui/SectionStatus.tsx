@@ -1,5 +1,5 @@
 // The states of a market list other than its rows: loading, failed (with a retry), empty.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from './EmptyState.tsx';
 
 export function ListLoading(props: { text: string }) {

@@ -1,9 +1,9 @@
 // Picks a withdrawal address from the address book: only entries of the chosen asset and chain,
 // since an address of another chain would be refused (or worse, lose the funds).
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Chain } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { useLoad } from '../ui/use-load.ts';

@@ -1,5 +1,5 @@
 // Which asset, and on which chain: the first two questions of deposit, withdraw and a new address.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import type { AssetChoice } from './use-asset-choice.ts';
 

@@ -1,8 +1,8 @@
 // The asset center (`/pages/assets/index`): everything in USDT, each account's total, the balances,
 // and the ways to move money; pull down to refresh.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Figure } from '../ui/Figures.tsx';

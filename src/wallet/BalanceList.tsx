@@ -1,8 +1,9 @@
 // The asset center's balances, account by account: each asset's available amount first (the one
 // a user acts on), then what is frozen and what it is all worth in USDT.
-import { useTranslation } from 'react-i18next';
+
 import { walletNames } from '../../schemas/wallet-names.ts';
 import type { BalanceRow, WalletName } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
 
 export function BalanceList(props: {

@@ -1,9 +1,9 @@
 // One deposit address: its QR code, the address to copy, how many confirmations a deposit waits
 // for, and the warning that only this asset on this chain may be sent to it.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Chain } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { QrCode } from '../ui/QrCode.tsx';

@@ -1,7 +1,8 @@
 // The user's deposits, newest first: amount, how far its confirmations are, chain, transaction id
 // (shortened, copyable) and time.
-import { useTranslation } from 'react-i18next';
+
 import type { DepositRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
 import { Figure } from '../ui/Figures.tsx';
 import { shorten } from './short-text.ts';

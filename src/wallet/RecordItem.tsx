@@ -1,8 +1,9 @@
 // One record: what it was (a deposit, or "Buy BTC/USDT" for a fill), what it moved in each asset,
 // and for a fill its quantity, price and fee. The internal reference is what support asks for, so
 // it waits behind "Details" rather than on the main line.
-import { useTranslation } from 'react-i18next';
+
 import type { RecordRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Fact } from '../ui/Fact.tsx';
 import { Figure } from '../ui/Figures.tsx';
 

@@ -1,6 +1,6 @@
 // In place of the trade password field when the account has none: a withdrawal cannot be sent
 // without one, so the form says so and leads to the page that sets it, and back here after.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { returnParam, useCurrentPath } from '../routes/return-path.ts';
 

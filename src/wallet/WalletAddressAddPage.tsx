@@ -2,8 +2,8 @@
 // remark. The server checks the address against the chain (its refusal shows under the address);
 // back to where the user came from after, or to the address book when opened by a link.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useBack } from '../routes/navigation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';

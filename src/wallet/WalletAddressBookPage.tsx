@@ -1,9 +1,9 @@
 // The address book (`/pages/assets/address`): saved withdrawal addresses by asset and chain, each
 // copyable; deleting one asks first (spec §2).
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AddressRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';

@@ -1,6 +1,6 @@
 // Deposit (`/pages/assets/recharge`): choose an asset and a chain open for deposits, then the
 // user's own address for it with its QR code.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';

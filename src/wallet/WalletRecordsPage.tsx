@@ -1,9 +1,9 @@
 // Records (`/pages/assets/record`): every money movement, newest first, of one type or all, a page
 // at a time; a trade reads as the trader would write it (docs/ui.md § "Numbers, toasts and records").
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { RecordRow, RecordType } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadMore, WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
 import { TabRow } from '../ui/TabRow.tsx';

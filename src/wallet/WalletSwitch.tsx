@@ -1,8 +1,9 @@
 // From which account to which: two pickers and a swap button between them. Picking the account
 // on the other side swaps the two, since a transfer needs two different accounts.
-import { useTranslation } from 'react-i18next';
+
 import { walletNames } from '../../schemas/wallet-names.ts';
 import type { WalletName } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export function WalletSwitch(props: {
   from: WalletName;

@@ -1,9 +1,9 @@
 // Transfer (`/pages/assets/transfer`): move an asset between the user's own accounts at once, a
 // quantity or all of it; the balances are loaded again after it.
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { WalletName } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { type AmountProblem, checkTransferAmount, typedAmount } from '../ui/amount-checks.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { Figure } from '../ui/Figures.tsx';

@@ -1,9 +1,9 @@
 // Withdraw (`/pages/assets/withdraw`): asset and chain open for withdrawals, the form, and the
 // recent withdrawals, where a pending one can be cancelled.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { WithdrawalRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadMore, WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
 import { useLoad } from '../ui/use-load.ts';

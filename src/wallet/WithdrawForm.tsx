@@ -2,9 +2,9 @@
 // with "max", what it costs and what arrives, and the trade password. Its checks mirror the
 // server's; the server's answer decides, and a refusal of one field shows under that field.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ChainView, WithdrawalRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { maxWithdrawable, typedAmount, withdrawalCost } from '../ui/amount-checks.ts';
 import { Figure } from '../ui/Figures.tsx';
 import { unannounced } from '../ui/failure-toast.ts';

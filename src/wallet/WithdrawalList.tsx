@@ -1,7 +1,8 @@
 // Withdrawals with their status; a pending one (still awaiting review) can be cancelled, which
 // unfreezes its amount and fee.
-import { useTranslation } from 'react-i18next';
+
 import type { WithdrawalRow } from '../../workers/facade.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
 import { shorten } from './short-text.ts';
 

@@ -2,9 +2,9 @@
 // laid over them at once (a new request on top, a cancellation's new status) so the user sees the
 // answer without waiting for the list to come again.
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { WithdrawalRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 import { type PagedList, usePagedList } from '../ui/use-paged-list.ts';
 
