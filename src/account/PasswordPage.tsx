@@ -10,7 +10,6 @@ import {
   type SecretForm,
   type SecretProblem,
 } from '../../core/secret-form.ts';
-import { localize } from '../../schemas/messages/index.ts';
 import type { SecretChange, UserInfo } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -42,7 +41,7 @@ export function PasswordPage() {
 
 function SecretChangeForm(props: { user: UserInfo }) {
   const { t } = useTranslation();
-  const { core, toast, language } = useApp();
+  const { core, toast } = useApp();
   // Back to where the change was asked for (a withdrawal without a trade password), else security.
   const done = useReturn('/pages/user/safe');
   const refusals = useFieldRefusals(Object.values(wireFields));
@@ -102,8 +101,8 @@ function SecretChangeForm(props: { user: UserInfo }) {
     if (problem?.field !== name) return refusals.refusalOf(wireFields[name]);
     if (problem.rule === 'weak') return t('form.weak');
     if (problem.rule === 'tradeWeak') return t('account.password.tradeWeak');
-    // The server's own words for it, from the error catalogue.
-    if (problem.rule === 'tradeObvious') return localize(language, 'trade_password_obvious');
+    // The same words as the server's refusal (`trade_password_obvious` in the catalogue).
+    if (problem.rule === 'tradeObvious') return t('account.password.tradeObvious');
     if (problem.rule === 'mismatch') return t('form.mismatch');
     return t(`account.password.${problem.rule}.${problem.field}`);
   };

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { languages } from '../../schemas/languages.ts';
+import { localize } from '../../schemas/messages/index.ts';
 import { uiStrings } from '../../src/i18n/all-strings.ts';
 import { routeTable } from '../../src/routes/route-table.ts';
 
@@ -25,6 +26,12 @@ const placeholders = (text: string) =>
 
 describe.each(languages)('UI strings in %s', (language) => {
   const strings = flatten(uiStrings[language] as Tree);
+
+  it('refuses an obvious trade password in the words of the server', () => {
+    expect(strings['account.password.tradeObvious']).toBe(
+      localize(language, 'trade_password_obvious'),
+    );
+  });
 
   it('has every key of English and no other', () => {
     expect(Object.keys(strings).sort()).toEqual(Object.keys(english).sort());
