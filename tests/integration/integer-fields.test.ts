@@ -31,6 +31,8 @@ const invalid = (field: FieldName, lang: 'en' | 'zh' = 'en') => ({
   code: errorCodes.field_invalid,
   msg: localize(lang, 'field_invalid', { field }),
   data: null,
+  // The refusal names its field, for the form to show it there.
+  field,
 });
 
 /** A money-moving call's header: a key of its own, so no answer is replayed. */
