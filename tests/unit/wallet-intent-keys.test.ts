@@ -37,6 +37,8 @@ beforeEach(async () => {
   sent = [];
   next = () => ok(withdrawal(1));
   worker = await startWorkerCore(({ path, init }) => {
+    // The wallet asks for the markets' precisions to write its amounts: a read, not an intent.
+    if (path === '/spot/markets') return ok({ list: [] });
     const headers = init.headers as Record<string, string>;
     sent.push({ path, key: headers['Idempotency-Key'], body: String(init.body ?? '') });
     return next(path);

@@ -341,8 +341,8 @@ describe('WorkerCore market views', () => {
     depth(6, { type: 'diff', prev: 5, bids: [['9', '3']], asks: [] });
     drawFrame();
     expect(books.at(-1)?.bids).toEqual([
-      ['10', '1', 1],
-      ['9', '3', 4],
+      ['10', '1', 1, '10'],
+      ['9', '3', 4, '9'],
     ]);
     depth(8, { type: 'diff', prev: 7, bids: [['8', '1']], asks: [] });
     drawFrame();
@@ -350,6 +350,10 @@ describe('WorkerCore market views', () => {
     expect(subscriptions().filter((s) => s === 'sub depth.BTCUSDT')).toHaveLength(2);
     depth(8, { type: 'snapshot', bids: [['10', '1']], asks: [['11', '1']] });
     drawFrame();
-    expect(books.at(-1)).toMatchObject({ resyncing: false, version: 8, asks: [['11', '1', 1]] });
+    expect(books.at(-1)).toMatchObject({
+      resyncing: false,
+      version: 8,
+      asks: [['11', '1', 1, '11']],
+    });
   });
 });
