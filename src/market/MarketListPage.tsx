@@ -1,16 +1,14 @@
 // A list of markets (spec §2: spot, second contract): searchable, pull-down refreshable, each row
 // leading to the market's trade page, with what a product shows above its rows. The futures list
 // has its own page (src/contract/), with marks and funding.
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import type { MarketSection } from '../../workers/facade.ts';
-import { useView } from '../app/use-view.ts';
 import { useGo } from '../routes/navigation.ts';
 import { spotTradePath } from '../spot/spot-query.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { MarketSectionBody } from './MarketSectionBody.tsx';
 import { MarketToolbar } from './MarketToolbar.tsx';
-import { sectionRows } from './market-filter.ts';
-import { type SectionLoad, useMarketSection, withKnownSymbols } from './use-market-section.ts';
+import { type SectionLoad, useListRows, useMarketSection } from './use-market-section.ts';
 
 export function MarketListPage(props: {
   /** The list this is: what it showed last time is shown until it answers. */
@@ -19,20 +17,15 @@ export function MarketListPage(props: {
   onOpen(symbol: string): void;
   children?: ReactNode;
 }) {
-  const market = useView('market');
-  const load = withKnownSymbols(props.load, market?.sections[props.section]);
+  const { load, rows, simulated } = useListRows(props.section, props.load);
   const { reload } = load;
   usePullRefresh(reload);
   const [query, setQuery] = useState('');
-  const rows = useMemo(
-    () => sectionRows(market?.rows ?? [], load.symbols ?? []),
-    [market, load.symbols],
-  );
   const retry = useCallback(() => void reload(), [reload]);
 
   return (
     <div className="market-list-page">
-      <MarketToolbar query={query} onQuery={setQuery} simulated={market?.simulated ?? false} />
+      <MarketToolbar query={query} onQuery={setQuery} simulated={simulated} />
       {props.children}
       <MarketSectionBody
         load={load}

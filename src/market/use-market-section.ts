@@ -52,10 +52,7 @@ export function useSymbolsLoad(
  * A list's load that shows, until its first answer, the markets the list named last time (kept in
  * the log, so after a reload too): the page draws them with their last prices at once.
  */
-export function withKnownSymbols<L extends SectionLoad>(
-  load: L,
-  known: readonly string[] | undefined,
-): L {
+function withKnownSymbols<L extends SectionLoad>(load: L, known: readonly string[] | undefined): L {
   return load.symbols === null && known ? { ...load, symbols: known } : load;
 }
 
@@ -66,13 +63,21 @@ export function useMarketSection(section: MarketSection): SectionLoad & {
   return useSymbolsLoad(useCallback(() => core.loadMarkets(section), [core, section]));
 }
 
-/** A section's markets loaded, and their rows as the `market` view has them, in the load's order. */
-export function useSectionRows(section: MarketSection) {
+/**
+ * A list's rows as the `market` view has them, in its load's order; until the load answers, the
+ * markets the list named last time.
+ */
+export function useListRows<L extends SectionLoad>(section: MarketSection, loaded: L) {
   const market = useView('market');
-  const load = withKnownSymbols(useMarketSection(section), market?.sections[section]);
+  const load = withKnownSymbols(loaded, market?.sections[section]);
   const rows = useMemo(
     () => sectionRows(market?.rows ?? [], load.symbols ?? []),
     [market, load.symbols],
   );
   return { load, rows, simulated: market?.simulated ?? false };
+}
+
+/** A section's markets loaded, and their rows. */
+export function useSectionRows(section: MarketSection) {
+  return useListRows(section, useMarketSection(section));
 }
