@@ -8,11 +8,15 @@ export type HomeFigure = z.output<typeof figureSchema>;
 
 export interface HomeView {
   figures: readonly HomeFigure[];
+  /** An answer has come: until then, no figures means "not known yet", not "none". */
+  received: boolean;
 }
 
-export const initialHome: HomeView = { figures: [] };
+export const initialHome: HomeView = { figures: [], received: false };
 
 export const homeFold = defineFold(initialHome, {
   markets: (state, { payload }) =>
-    payload.section === 'home' && payload.figures ? { figures: payload.figures } : state,
+    payload.section === 'home' && payload.figures
+      ? { figures: payload.figures, received: true }
+      : state,
 });

@@ -1,5 +1,5 @@
-// Home: the product lines as a banner, then the featured markets with live prices, whether the
-// feed is live, and whether it is simulated; the newest platform notices.
+// Home: the product lines as a banner, the headline figures, then the featured markets with live
+// prices, whether the feed is live, and whether it is simulated; the newest platform notices.
 import { useCallback } from 'react';
 import { HomeNotices } from '../content/HomeNotices.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -24,8 +24,7 @@ export function HomePage() {
     <div className="home">
       <ProductCarousel />
       <HeadlineFigures />
-      <HomeNotices />
-      <section className="card">
+      <section className="card" data-testid="home-markets">
         <header className="card__header">
           <h2 className="card__title">{t('home.markets')}</h2>
           <div className="badges">
@@ -42,6 +41,8 @@ export function HomePage() {
           onOpen={open}
         />
       </section>
+      {/* Under the markets: the notices come (or not) after them, and would push them down. */}
+      <HomeNotices />
     </div>
   );
 }

@@ -13,7 +13,8 @@ import { type BookKind, bookViews } from './book-kind.ts';
 export function OrderBook(props: { symbol: string; book: BookKind }) {
   const { t } = useTranslation();
   const book = useView(bookViews[props.book].book, { symbol: props.symbol });
-  if (!book) return <ListLoading text={t('loading.page')} />;
+  // Before its snapshot a book is not known, not empty.
+  if (!book?.received) return <ListLoading text={t('loading.page')} />;
   const { bids, asks, deepest } = depthRows(book.bids, book.asks);
   return (
     <div className="order-book">

@@ -1,7 +1,7 @@
 // The order book beside a trade form, as mobile exchanges lay it out: asks above with the best one
 // at the bottom, the last price in the middle, bids below with the best one on top, and a bar
 // behind each level for the quantity up to it. A tap on a level takes its price into the form.
-import { memo, type ReactNode, useId } from 'react';
+import { type CSSProperties, memo, type ReactNode, useId } from 'react';
 import type { BookRow, BookView } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
@@ -25,8 +25,16 @@ export function TradeBook(props: {
     props.book?.asks ?? [],
     tradeBookDepth,
   );
+  // A book not received yet is not an empty one: its rows keep their room, unsaid.
+  const empty = props.book?.received === true && bids.length === 0 && asks.length === 0;
+  const status = props.book?.resyncing ? t('kline.resyncing') : empty ? t('kline.bookEmpty') : null;
   return (
-    <section className="trade-book" aria-label={props.label} data-testid={props.testId}>
+    <section
+      className="trade-book"
+      aria-label={props.label}
+      data-testid={props.testId}
+      style={{ '--book-levels': tradeBookDepth } as CSSProperties}
+    >
       <div className="trade-book__head" aria-hidden="true">
         <span>{t('kline.price')}</span>
         <span>{t('kline.amount')}</span>
@@ -42,15 +50,14 @@ export function TradeBook(props: {
         onPick={props.onPick}
       />
       <div className="trade-book__last">{props.last}</div>
-      <Levels side="bid" rows={bids} deepest={deepest} hintId={hintId} onPick={props.onPick} />
-      {props.book?.resyncing && (
-        <p className="order-book__resync" role="status">
-          {t('kline.resyncing')}
-        </p>
-      )}
-      {props.book && bids.length === 0 && asks.length === 0 && (
-        <p className="list-status">{t('kline.bookEmpty')}</p>
-      )}
+      <div className="trade-book__below">
+        <Levels side="bid" rows={bids} deepest={deepest} hintId={hintId} onPick={props.onPick} />
+        {status && (
+          <p className="trade-book__status" role="status">
+            {status}
+          </p>
+        )}
+      </div>
     </section>
   );
 }

@@ -331,6 +331,22 @@ describe('WorkerCore market views', () => {
     ]);
   });
 
+  it('tells a book not received yet from one received empty', () => {
+    const books: ViewPayloads['book'][] = [];
+    sockets.latest.serverOpens();
+    core.watch('book', (view) => books.push(view), { symbol: 'BTCUSDT' });
+    drawFrame();
+    expect(books.at(-1)).toMatchObject({ bids: [], asks: [], received: false });
+    sockets.latest.serverSends({
+      channel: 'depth.BTCUSDT',
+      seq: 3,
+      ts: 0,
+      data: { type: 'snapshot', bids: [], asks: [] },
+    });
+    drawFrame();
+    expect(books.at(-1)).toMatchObject({ bids: [], asks: [], received: true });
+  });
+
   it('notices a missed depth diff, asks for a new snapshot and shows the book it brings', () => {
     const books: ViewPayloads['book'][] = [];
     sockets.latest.serverOpens();

@@ -22,7 +22,7 @@ import type {
   BookRow,
   BookView,
   ChartUpdate,
-  FigureRow,
+  FiguresView,
   MarketRow,
   MarketView,
   TradesView,
@@ -90,13 +90,14 @@ export function bookView(
   precisions: Precisions,
   locale: string,
 ): BookView {
-  if (!book) return { symbol, bids: [], asks: [], version: 0, resyncing: false };
+  if (!book) return { symbol, bids: [], asks: [], version: 0, received: false, resyncing: false };
   const writing = { symbol, precisions, locale };
   return {
     symbol,
     bids: side(book.bids, true, writing),
     asks: side(book.asks, false, writing),
     version: book.version,
+    received: true,
     resyncing: book.gap,
   };
 }
@@ -137,8 +138,9 @@ export function chartUpdate(
   };
 }
 
-export function figuresView(home: HomeView, locale: string): { rows: readonly FigureRow[] } {
+export function figuresView(home: HomeView, locale: string): FiguresView {
   return {
+    received: home.received,
     rows: home.figures.map(
       ({ key, value, source }) => [key, formatCompact(value, locale), source] as const,
     ),

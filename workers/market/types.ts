@@ -93,6 +93,8 @@ export interface BookView {
   asks: readonly BookRow[];
   /** The book's version; a gap in the diffs makes the worker resubscribe for a new snapshot. */
   version: number;
+  /** A snapshot has come: until then, no levels means "not known yet", not an empty book. */
+  received: boolean;
   /** True between a detected gap and the fresh snapshot. */
   resyncing: boolean;
 }
@@ -112,3 +114,9 @@ export interface TradesView {
 
 /** A home-page headline figure: its key, its value formatted, and where it comes from. */
 export type FigureRow = readonly [key: string, value: string, source: 'measured' | 'configured'];
+
+export interface FiguresView {
+  rows: readonly FigureRow[];
+  /** The home answer has come (with no rows, the page shows none rather than waiting for them). */
+  received: boolean;
+}

@@ -13,7 +13,7 @@ import { defineView } from '../kernel/view.ts';
 import { ChartColumns, columnBuffers } from './chart-columns.ts';
 import { fetchCandles, fetchTrades } from './loaders.ts';
 import { bookView, chartUpdate, figuresView, marketView, tradesView } from './rows.ts';
-import type { BookView, ChartUpdate, FigureRow, MarketView, TradesView } from './types.ts';
+import type { BookView, ChartUpdate, FiguresView, MarketView, TradesView } from './types.ts';
 
 export const marketListView = defineView<MarketView>({
   source: (view) => [view.tickers, view.precisions, view.marketSections],
@@ -21,7 +21,7 @@ export const marketListView = defineView<MarketView>({
     marketView(view.tickers, view.precisions, view.marketSections, locale),
 });
 
-export const figuresListView = defineView<{ rows: readonly FigureRow[] }>({
+export const figuresListView = defineView<FiguresView>({
   source: (view) => view.home,
   payload: (view, _params, locale) => figuresView(view.home, locale),
 });
