@@ -15,6 +15,7 @@ import { reviewContext } from '../../workers/contract/review.ts';
 import { createWorkerCore, type WorkerCore } from '../../workers/create-core.ts';
 import type { ViewPayloads } from '../../workers/facade.ts';
 import { EventStore } from '../../workers/kernel/event-store.ts';
+import { liveEveryMs } from '../../workers/kernel/view.ts';
 import { ethMarket, position } from '../support/contract-fixtures.ts';
 import { foldAll, logged, takenFrame } from '../support/events.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
@@ -123,12 +124,15 @@ describe('the market order’s book', () => {
 describe('the perpetual’s book through the worker', () => {
   let sockets: ReturnType<typeof fakeSockets>;
   let frames: (() => void)[];
+  let scheduler: FakeScheduler;
   let store: EventStore;
   let core: WorkerCore;
   let requested: string[];
   let stores = 0;
 
+  // A frame the page draws once a live view's interval has passed since the last it was sent.
   const drawFrame = () => {
+    scheduler.advance(liveEveryMs);
     const pending = frames;
     frames = [];
     for (const run of pending) run();
@@ -154,7 +158,7 @@ describe('the perpetual’s book through the worker', () => {
   }
 
   beforeEach(async () => {
-    const scheduler = new FakeScheduler();
+    scheduler = new FakeScheduler();
     sockets = fakeSockets();
     frames = [];
     requested = [];

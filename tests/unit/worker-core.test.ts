@@ -7,6 +7,7 @@ import { ChartSeries } from '../../src/chart/chart-series.ts';
 import { createWorkerCore, type WorkerCore } from '../../workers/create-core.ts';
 import type { ChartView, ScreenView, ViewPayloads } from '../../workers/facade.ts';
 import { EventStore } from '../../workers/kernel/event-store.ts';
+import { liveEveryMs } from '../../workers/kernel/view.ts';
 import { chartEveryMs } from '../../workers/market/views.ts';
 import { tickerData } from '../support/events.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
@@ -20,10 +21,15 @@ let core: WorkerCore;
 let answers: Record<string, unknown>;
 let dbCount = 0;
 
-const drawFrame = () => {
+const runFrames = () => {
   const pending = frames;
   frames = [];
   for (const run of pending) run();
+};
+/** A frame the page draws once a live view's interval has passed since it was last sent. */
+const drawFrame = () => {
+  scheduler.advance(liveEveryMs);
+  runFrames();
 };
 
 beforeEach(async () => {
@@ -233,6 +239,30 @@ describe('WorkerCore market views', () => {
     expect(subscriptions()).toContain('sub ticker.BTCUSDT');
   });
 
+  it('sends a market list at most every `liveEveryMs` under a flood, with the latest prices', async () => {
+    answers['/market/exchange'] = {
+      code: 200,
+      msg: 'ok',
+      data: { simulated: true, list: [marketTicker('BTCUSDT')] },
+    };
+    const market: ViewPayloads['market'][] = [];
+    core.watch('market', (payload) => market.push(payload));
+    sockets.latest.serverOpens();
+    await core.loadMarkets('spot');
+    drawFrame();
+    const sent = market.length;
+    // Ticks on every frame, each frame sooner than the interval: the list waits.
+    for (const [seq, last] of ['101.00', '102.00', '103.00'].entries()) {
+      tick(seq + 1, last);
+      runFrames();
+    }
+    expect(market.length).toBe(sent);
+    drawFrame();
+    // One send, with the last of the ticks: none is lost, none drawn twice.
+    expect(market.length).toBe(sent + 1);
+    expect(market.at(-1)?.rows[0]?.[1]).toBe('103.0');
+  });
+
   it('fetches a chart, follows its live candle, pages back, and lets go of its channels', async () => {
     const t = 1_800_000_000_000;
     answers['/market/kline'] = {
@@ -277,7 +307,7 @@ describe('WorkerCore market views', () => {
         data: [candle(t + 300 * 60_000, close)],
       });
       // Frames come and go; the chart waits for its interval.
-      drawFrame();
+      runFrames();
     }
     expect(updates.length).toBe(sent);
     chartFrame();

@@ -10,7 +10,7 @@ import { restingOrders } from '../../core/projections/contract-open-orders.ts';
 import { openPositions } from '../../core/projections/contract-positions.ts';
 import { closedLine } from '../../core/projections/contract-records.ts';
 import { channelName } from '../../schemas/channels.ts';
-import { defineView } from '../kernel/view.ts';
+import { defineView, liveEveryMs } from '../kernel/view.ts';
 import { liveBookView, liveTradesView } from '../market/views.ts';
 import { percent, price, signedPercent, timeOf } from './format.ts';
 import { loadContractTrades, refreshContract } from './loaders.ts';
@@ -133,6 +133,7 @@ export function tradeView(view: ClientView, symbol: string, locale: string): Con
 }
 
 export const contractTradeLiveView = defineView<ContractTradeView, { symbol: string }>({
+  everyMs: liveEveryMs,
   source: (view, { symbol }) => [
     view.contract,
     view.contractRecords.closed,

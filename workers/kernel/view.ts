@@ -27,6 +27,13 @@ export interface ViewDefinition<Payload, Params = undefined, Memo = undefined> {
   everyMs?: number;
 }
 
+/**
+ * How often a live market view (prices, a book, trades, a trade page) is sent at most: ten times
+ * a second, as the exchanges' own ticker and depth streams update; a page drawing every frame of
+ * a flood spends the phone's main thread on changes nobody can read.
+ */
+export const liveEveryMs = 100;
+
 export function defineView<Payload, Params = undefined, Memo = undefined>(
   definition: ViewDefinition<Payload, Params, Memo>,
 ): ViewDefinition<Payload, Params, Memo> {

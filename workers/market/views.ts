@@ -9,13 +9,14 @@ import type { TradesView as TradesState } from '../../core/projections/trades.ts
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
 import { channelName } from '../../schemas/channels.ts';
 import type { DomainContext } from '../kernel/context.ts';
-import { defineView } from '../kernel/view.ts';
+import { defineView, liveEveryMs } from '../kernel/view.ts';
 import { ChartColumns, columnBuffers } from './chart-columns.ts';
 import { fetchCandles, fetchTrades } from './loaders.ts';
 import { bookView, chartUpdate, figuresView, marketView, tradesView } from './rows.ts';
 import type { BookView, ChartUpdate, FiguresView, MarketView, TradesView } from './types.ts';
 
 export const marketListView = defineView<MarketView>({
+  everyMs: liveEveryMs,
   source: (view) => [view.tickers, view.precisions, view.marketSections],
   payload: (view, _params, locale) =>
     marketView(view.tickers, view.precisions, view.marketSections, locale),
@@ -54,6 +55,7 @@ export function liveBookView(
   channel: (symbol: string) => string,
 ) {
   return defineView<BookView, { symbol: string }>({
+    everyMs: liveEveryMs,
     source: (view, { symbol }) => [books(view)[symbol], view.precisions.markets[symbol]],
     channels: ({ symbol }) => [channel(symbol)],
     payload: (view, { symbol }, locale) =>
@@ -68,6 +70,7 @@ export function liveTradesView(
   load: (context: DomainContext, symbol: string) => Promise<void>,
 ) {
   return defineView<TradesView, { symbol: string }>({
+    everyMs: liveEveryMs,
     source: (view, { symbol }) => [trades(view)[symbol], view.precisions.markets[symbol]],
     channels: ({ symbol }) => [channel(symbol)],
     load: ({ symbol }, context) => void load(context, symbol),

@@ -10,7 +10,7 @@ import type { ClientView } from '../../core/projections/client-view.ts';
 import { openContracts } from '../../core/projections/option-contracts.ts';
 import { channelName } from '../../schemas/channels.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
-import { defineView } from '../kernel/view.ts';
+import { defineView, liveEveryMs } from '../kernel/view.ts';
 import { usdt } from './format.ts';
 import { refreshOption } from './loaders.ts';
 import { contractRow, durationGroups, optionWallet, recordView, stakeAsset } from './rows.ts';
@@ -88,6 +88,7 @@ export function tradeView(view: ClientView, symbol: string, locale: string): Opt
 }
 
 export const optionTradeLiveView = defineView<OptionTradeView, { symbol: string }>({
+  everyMs: liveEveryMs,
   source: (view, { symbol }) => [
     view.option,
     view.optionRecords.recent,

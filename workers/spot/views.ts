@@ -8,7 +8,7 @@ import type { SpotMarketRules, SpotOrder } from '../../schemas/api/spot.schema.t
 import type { WalletName } from '../../schemas/api/wallet.schema.ts';
 import { channelName } from '../../schemas/channels.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
-import { defineView } from '../kernel/view.ts';
+import { defineView, liveEveryMs } from '../kernel/view.ts';
 import { refreshSpot } from './loaders.ts';
 import type { AvailableFigure, SpotOrderRow, SpotView } from './types.ts';
 
@@ -99,6 +99,7 @@ export function spotView(view: ClientView, symbol: string, locale: string): Spot
 }
 
 export const spotLiveView = defineView<SpotView, { symbol: string }>({
+  everyMs: liveEveryMs,
   source: (view, { symbol }) => [
     view.spotRules,
     view.precisions,
