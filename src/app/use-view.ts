@@ -2,7 +2,7 @@
 // view names what it is of (`useView('chart', { symbol, period })`) and is watched again when that
 // changes by value.
 import { replaceEqualDeep } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ViewName, ViewParams, ViewPayloads } from '../../workers/facade.ts';
 import { watchView } from '../core-bridge.ts';
 import { useApp } from './app-context.tsx';
@@ -75,7 +75,12 @@ export function useFoldedView<K extends ViewName, Shown>(
     let live = true;
     const fold = makeFold();
     const receive = (payload: ViewPayloads[K]) => {
-      if (live) setReceived({ name, of: watched, shown: fold(payload) });
+      if (!live) return;
+      const shown = fold(payload);
+      // A transition: React draws what the view changed in slices it can pause between, so a
+      // page coming in or a burst of prices never holds the thread in one long task; a tap or a
+      // keystroke goes first.
+      startTransition(() => setReceived({ name, of: watched, shown }));
     };
     void watchView(core, name, receive, watched).then((watchId) => {
       id = watchId;
