@@ -6,8 +6,31 @@
 // trade page on a throttled phone.
 import i18next from 'i18next';
 
+/**
+ * A plain string (no values to put in) is looked up once: i18next resolves a key through its
+ * options, the namespace and the interpolation every call, and a trade page asks for the same
+ * column names on every level of the book at every update.
+ */
+const plain = new Map<string, string>();
+// Not expected while a page lives, but a string looked up before another language would be wrong.
+i18next.on('languageChanged', () => plain.clear());
+i18next.on('added', () => plain.clear());
+
+function translate(...args: Parameters<typeof i18next.t>): ReturnType<typeof i18next.t> {
+  const [key, options] = args;
+  if (options !== undefined || typeof key !== 'string' || !i18next.isInitialized) {
+    return i18next.t(...args);
+  }
+  let shown = plain.get(key);
+  if (shown === undefined) {
+    shown = i18next.t(key);
+    plain.set(key, shown);
+  }
+  return shown;
+}
+
 const translation = {
-  t: ((...args: Parameters<typeof i18next.t>) => i18next.t(...args)) as typeof i18next.t,
+  t: translate as typeof i18next.t,
   i18n: i18next,
 };
 
