@@ -7,10 +7,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, phonePage } from '../tests/support/browser.ts';
 import { buildBenchPage, serveBenchPage } from './browser-site.ts';
+import { cpuSlowdown, measureMainThread, phoneCpu } from './main-thread-meter.ts';
 
 const seconds = 5;
-/** How much slower than this machine the page runs, as a mid-range phone. */
-const cpuSlowdown = 4;
 const rounds = 5;
 const chartFramesPerRound = 60;
 const naiveFramesPerRound = 6;
@@ -112,10 +111,7 @@ async function liveTable(
   const rows: string[] = [];
   for (const { rate, history, render, transfer, delta, floor, zoomedOut, label } of liveCases) {
     const page = await phonePage(browser);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable');
-    // A mid-range phone: four times slower than this machine, as Lighthouse's mobile preset.
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    const cdp = await phoneCpu(page);
     const query = `mode=live&rate=${rate}&history=${history}&render=${render === false ? 0 : 1}`;
     await page.goto(
       `${url}?${query}${transfer ? '&transfer=1' : ''}${delta ? '&delta=1' : ''}${floor ? '&floor=1' : ''}`,
@@ -123,30 +119,10 @@ async function liveTable(
     await page.waitForSelector('[data-testid="kline-chart"][data-candles]');
     if (zoomedOut) await page.evaluate(zoomOut);
     await page.waitForTimeout(1000);
-    const taskSeconds = async () => {
-      const { metrics } = await cdp.send('Performance.getMetrics');
-      return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
-    };
-    await page.evaluate(
-      `window.frames_ = 0; (function count() { window.frames_++; requestAnimationFrame(count); })();
-      window.longTasks_ = 0; window.longest_ = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          window.longTasks_++;
-          window.longest_ = Math.max(window.longest_, entry.duration);
-        }
-      }).observe({ type: 'longtask' });`,
-    );
-    const before = await taskSeconds();
-    await page.waitForTimeout(seconds * 1000);
-    const busy = (await taskSeconds()) - before;
-    const frames = Number(await page.evaluate('window.frames_'));
+    const use = await measureMainThread(page, cdp, seconds);
     const candles = await page.getAttribute('[data-testid="kline-chart"]', 'data-candles');
-    const msPerFrame = (busy * 1000) / Math.max(frames, 1);
-    const longTasks = Number(await page.evaluate('window.longTasks_'));
-    const longest = Number(await page.evaluate('window.longest_'));
     rows.push(
-      `| ${label} | ${candles} | ${((busy / seconds) * 100).toFixed(1)} % | ${(frames / seconds).toFixed(0)} | ${msPerFrame.toFixed(2)} | ${longTasks} | ${longTasks > 0 ? longest.toFixed(0) : '–'} |`,
+      `| ${label} | ${candles} | ${use.busyPercent.toFixed(1)} % | ${use.framesPerSecond.toFixed(0)} | ${use.msPerFrame.toFixed(2)} | ${use.longTasks} | ${use.longTasks > 0 ? use.longestMs.toFixed(0) : '–'} |`,
     );
     await page.context().close();
   }

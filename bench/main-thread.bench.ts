@@ -1,11 +1,18 @@
 // Main-thread time per frame in Chromium under a flood of ticker frames: the app's way (the worker
 // parses, logs, folds and formats; the UI gets one update per frame) against the same flood handled
-// message by message on the UI thread, side by side in one run, at 2,000 and 20,000 frames/s.
+// message by message on the UI thread, side by side in one run, at 2,000 and 20,000 frames/s, on a
+// CPU slowed as a mid-range phone's, with the long tasks counted.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { buildBenchPage, serveBenchPage } from './browser-site.ts';
+import {
+  cpuSlowdown,
+  type MainThreadUse,
+  measureMainThread,
+  phoneCpu,
+} from './main-thread-meter.ts';
 
 const seconds = 5;
 
@@ -28,31 +35,15 @@ export async function run(): Promise<void> {
   await buildBenchPage(outDir);
   const site = await serveBenchPage(outDir);
   const browser = await launchBrowser();
-  const rows: string[] = [];
+  const measured: { label: string; use: MainThreadUse }[] = [];
   try {
     for (const { mode, rate, label } of cases) {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Performance.enable');
+      const cdp = await phoneCpu(page);
       await page.goto(`${site.url}?mode=${mode}&rate=${rate}`);
       await page.waitForSelector('td');
       await page.waitForTimeout(1000);
-      const taskSeconds = async () => {
-        const { metrics } = await cdp.send('Performance.getMetrics');
-        return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
-      };
-      // A string, not a function: tsx would wrap a function with helpers the page lacks.
-      await page.evaluate(
-        'window.frames_ = 0; (function count() { window.frames_++; requestAnimationFrame(count); })();',
-      );
-      const before = await taskSeconds();
-      await page.waitForTimeout(seconds * 1000);
-      const busy = (await taskSeconds()) - before;
-      const frames = Number(await page.evaluate('window.frames_'));
-      const msPerFrame = (busy * 1000) / Math.max(frames, 1);
-      rows.push(
-        `| ${label} | ${((busy / seconds) * 100).toFixed(1)} % | ${(frames / seconds).toFixed(0)} | ${msPerFrame.toFixed(2)} |`,
-      );
+      measured.push({ label, use: await measureMainThread(page, cdp, seconds) });
       await page.close();
     }
   } finally {
@@ -60,12 +51,18 @@ export async function run(): Promise<void> {
     site.close();
     await rm(outDir, { recursive: true, force: true });
   }
+  // The page alone is the floor: what the flood adds is each row's time per frame above it.
+  const idleMs = measured[0]?.use.msPerFrame ?? 0;
+  const rows = measured.map(
+    ({ label, use }) =>
+      `| ${label} | ${use.busyPercent.toFixed(1)} % | ${use.framesPerSecond.toFixed(0)} | ${use.msPerFrame.toFixed(2)} | ${(use.msPerFrame - idleMs).toFixed(2)} | ${use.longTasks} | ${use.longTasks > 0 ? use.longestMs.toFixed(0) : '–'} |`,
+  );
   process.stdout.write(
     [
-      `Ticker frames over 8 markets for ${seconds} s each, headless Chromium at 390×844`,
+      `Ticker frames over 8 markets for ${seconds} s each, headless Chromium at 390×844, CPU slowed ${cpuSlowdown}×`,
       '',
-      '| flood | main thread busy | frames/s drawn | main-thread ms per frame |',
-      '|---|---:|---:|---:|',
+      '| flood | main thread busy | frames/s drawn | main-thread ms per frame | above the page alone | long tasks | longest ms |',
+      '|---|---:|---:|---:|---:|---:|---:|',
       ...rows,
       '',
     ].join('\n'),
