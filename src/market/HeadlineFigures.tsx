@@ -6,6 +6,8 @@ import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
 
 const known = ['markets', 'turnover_24h', 'users', 'regions', 'countries', 'orders_per_second'];
+/** A line's height of nothing: what holds a line of a tile that has no words on it. */
+const blank = '\u00a0';
 /** The grid's columns (styles.css `.headline-figures`). */
 const figuresInRow = 3;
 
@@ -20,9 +22,10 @@ export function HeadlineFigures() {
       <div className="headline-figures" aria-hidden="true" data-testid="headline-figures-waiting">
         {known.slice(0, figuresInRow).map((key) => (
           <div key={key} className="headline-figures__item">
-            <div>&nbsp;</div>
+            <div>{blank}</div>
             <div className="headline-figures__figure">
-              &nbsp;<span className="headline-figures__source">&nbsp;</span>
+              {blank}
+              <span className="headline-figures__source">{blank}</span>
             </div>
           </div>
         ))}
@@ -40,7 +43,7 @@ export function HeadlineFigures() {
             <Figure>{value}</Figure>
             {/* Its line is there for a measured figure too, so every tile has one height. */}
             <span className="headline-figures__source">
-              {source === 'configured' ? t('home.configured') : '\u00a0'}
+              {source === 'configured' ? t('home.configured') : blank}
             </span>
           </dd>
         </div>
