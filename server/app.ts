@@ -12,6 +12,7 @@ import { joinedCluster } from './cluster/cluster.ts';
 import type { AppDeps } from './deps.ts';
 import { SocketGateway } from './gateway/socket-gateway.ts';
 import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
+import { webAppScriptHashes } from './http/inline-scripts.ts';
 import { registerLanguage } from './http/language.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { createRouter } from './http/router.ts';
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...webAppScriptHashes(config.webRoot)],
         connectSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],

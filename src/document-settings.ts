@@ -1,4 +1,5 @@
-// `<html>` carries lang, dir and data-theme (design.md §6), read from what the user chose before.
+// `<html>` carries lang, dir and data-theme (design.md §6), read from what the user chose before;
+// the browser's bar takes the theme's background.
 import { languageFromTag } from '../schemas/languages.ts';
 
 export type Theme = 'dark' | 'white';
@@ -8,9 +9,15 @@ export function themeFromStorage(value: string | null): Theme {
   return value === 'white' ? 'white' : 'dark';
 }
 
+/** Each theme's background (`--bg` in styles.css), for the browser's bar around the page. */
+export const themeColors: Readonly<Record<Theme, string>> = { dark: '#0b0e14', white: '#f5f7fa' };
+
 export function applyDocumentSettings(html: HTMLElement, storage: Pick<Storage, 'getItem'>): void {
   const language = languageFromTag(storage.getItem('lang') ?? undefined);
+  const theme = themeFromStorage(storage.getItem('theme'));
   html.lang = language === 'bl' ? 'pl' : language;
   html.dir = language === 'he' ? 'rtl' : 'ltr';
-  html.dataset.theme = themeFromStorage(storage.getItem('theme'));
+  html.dataset.theme = theme;
+  const color = html.ownerDocument.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+  if (color) color.content = themeColors[theme];
 }

@@ -1,6 +1,7 @@
 // A page model of what makes the app installable: its manifest, its service worker, the offline
 // banner and the menu's install entry.
 import type { Page } from 'playwright-core';
+import { appStarted } from './pages/app-page.ts';
 
 export class PwaPage {
   constructor(readonly page: Page) {}
@@ -8,7 +9,7 @@ export class PwaPage {
   /** Loads the page again from the top (a `goto` to the same URL would only change its hash). */
   async reopen(): Promise<void> {
     await this.page.reload();
-    await this.page.locator('.top-bar').waitFor();
+    await this.page.locator(appStarted).waitFor();
   }
 
   /** The manifest's URL as the document links it, or null when it links none. */
@@ -40,6 +41,18 @@ export class PwaPage {
   async connectivityShown(): Promise<string | null> {
     const banner = this.offlineBanner();
     return (await banner.count()) ? banner.getAttribute('data-connectivity') : null;
+  }
+
+  /** Every URL the service worker's caches hold. */
+  cachedUrls(): Promise<string[]> {
+    return this.page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) urls.push(request.url);
+      }
+      return urls;
+    });
   }
 
   marketRows() {

@@ -2,6 +2,9 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/** The app's own top bar, not the frame index.html draws while the scripts load. */
+export const appStarted = '.app:not([data-shell]) > .top-bar';
+
 export class AppPage {
   constructor(
     readonly page: Page,
@@ -10,7 +13,7 @@ export class AppPage {
 
   async open(path = '/'): Promise<void> {
     await this.page.goto(`${this.baseUrl}/#${path}`);
-    await this.page.locator('.top-bar').waitFor();
+    await this.page.locator(appStarted).waitFor();
   }
 
   /** The path after the hash, which the router shows. */
