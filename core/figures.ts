@@ -13,7 +13,8 @@ export const ledgerDecimals = 8;
 /** An asset no listed market tells the precision of keeps what it has, but at least this many. */
 export const unknownAssetMinDecimals = 2;
 
-const dash = '--';
+/** What stands for a figure not known yet. */
+export const dash = '--';
 
 /** A market's decimals: of a price (its tick) and of a quantity (its lot). */
 export interface MarketDecimals {

@@ -13,12 +13,12 @@ import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
 import { TradeSplit } from '../market/TradeSplit.tsx';
 import { useGo } from '../routes/navigation.ts';
 import { LastPrice } from '../ui/Figures.tsx';
-import { ListLoading } from '../ui/SectionStatus.tsx';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { OrderForm } from './OrderForm.tsx';
 import { OrderLists } from './OrderLists.tsx';
 import { PairSwitcher } from './PairSwitcher.tsx';
 import { pairName, parseSpotSymbol } from './spot-query.ts';
+import { spotViewBeforeAnswer } from './view-before-answer.ts';
 import './spot.css';
 
 export function SpotTradePage() {
@@ -27,11 +27,12 @@ export function SpotTradePage() {
   const go = useGo();
   const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
   const symbol = parseSpotSymbol(search);
-  const spot = useView('spot', { symbol });
+  // The page's frame draws at once, before the worker has sent a view of the market.
+  const before = useMemo(() => spotViewBeforeAnswer(symbol), [symbol]);
+  const spot = useView('spot', { symbol }) ?? before;
   // Stable while only the price moves: a view keeps its unchanged parts as the same objects.
-  const orders = spot?.orders;
-  const rules = spot?.rules ?? null;
-  const ordersOf = useMemo(() => orders && { symbol, orders, rules }, [symbol, orders, rules]);
+  const { orders, rules } = spot;
+  const ordersOf = useMemo(() => ({ symbol, orders, rules }), [symbol, orders, rules]);
   const [refreshed, setRefreshed] = useState(0);
   const refresh = useCallback(async () => {
     await core.refreshSpot();
@@ -39,7 +40,6 @@ export function SpotTradePage() {
   }, [core]);
   usePullRefresh(refresh);
 
-  if (!spot) return <ListLoading text={t('loading.page')} />;
   const base = spot.rules?.base ?? symbol.replace(/USDT$/, '');
   const quote = spot.rules?.quote ?? 'USDT';
   return (
@@ -72,7 +72,7 @@ export function SpotTradePage() {
           <OrderForm key={symbol} symbol={symbol} spot={spot} book={book} />
         )}
       />
-      {ordersOf && <OrderLists spot={ordersOf} refreshed={refreshed} />}
+      <OrderLists spot={ordersOf} refreshed={refreshed} />
       <RecentTrades symbol={symbol} book="spot" />
     </div>
   );
