@@ -9,14 +9,17 @@ import { applyDocumentSettings } from './document-settings.ts';
 import { initI18n } from './i18n/index.ts';
 import { installPrompt } from './pwa/install-prompt.ts';
 import { registerServiceWorker } from './pwa/register-service-worker.ts';
+import { preloadFirstPage } from './routes/first-page.ts';
 import { loginReturningHere } from './routes/return-path.ts';
 import { router } from './routes/router.tsx';
 import { storage } from './storage.ts';
 import './styles.css';
 
 applyDocumentSettings(document.documentElement, window.localStorage);
-// The worker starts while the language's strings load: the two come over the network together.
+// The worker and the first page's chunk start while the language's strings load: they come over
+// the network together.
 const core = startCore();
+preloadFirstPage(window.location.hash);
 registerServiceWorker();
 installPrompt.listen(window);
 await initI18n(storage.language());
