@@ -35,17 +35,14 @@ export function ContractTradePage() {
   if (!view) return <ListLoading text={t('loading.page')} />;
   return (
     <div className="contract-page" data-testid="contract-page">
+      {/* Two rows of their own: the pair and the chart, then the price and the feed's labels,
+          so the "Simulated market" label, when it comes, has its room beside the price. */}
       <header className="contract-header">
-        <div className="contract-header__main">
+        <div className="contract-header__row">
           <h2 className="contract-header__pair">
             {displaySymbol(symbol)}{' '}
             <span className="contract-board__tag">{t('contract.perpetual')}</span>
           </h2>
-          <LastPrice value={view.last} trend={view.trend} testId="contract-last" />
-        </div>
-        <div className="badges">
-          <SimulatedBadge show={view.simulated} />
-          <ConnectionBadge />
           <button
             type="button"
             className="button button--ghost contract-header__chart"
@@ -53,6 +50,13 @@ export function ContractTradePage() {
           >
             {t('spot.chart')}
           </button>
+        </div>
+        <div className="contract-header__row">
+          <LastPrice value={view.last} trend={view.trend} testId="contract-last" />
+          <div className="badges">
+            <SimulatedBadge show={view.simulated} />
+            <ConnectionBadge />
+          </div>
         </div>
         <dl className="contract-header__stats">
           <div>
@@ -70,8 +74,10 @@ export function ContractTradePage() {
           <div>
             <dt>{t('contract.fundingCountdown')}</dt>
             <dd>
-              <Figure testId="contract-funding-rate">{view.fundingRate}</Figure> /{' '}
-              <Countdown until={view.nextFunding} testId="contract-countdown" />
+              <Figure testId="contract-funding-rate">{view.fundingRate}</Figure>
+              <span className="contract-header__countdown">
+                <Countdown until={view.nextFunding} testId="contract-countdown" />
+              </span>
             </dd>
           </div>
         </dl>

@@ -1,7 +1,9 @@
 // What is on screen stays where it is while the rest of the page comes: the room of the headline
 // figures and of the book's levels is held before they arrive, so nothing a trader is about to
 // tap jumps away under the finger.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { registerUser } from '../support/accounts.ts';
+import { ApiClient } from '../support/api-client.ts';
 import { setUpPhoneApp } from './pages/phone-app.ts';
 import { SpotTradePage } from './spot-page.ts';
 
@@ -49,5 +51,19 @@ describe('a page keeps its layout while its data comes', () => {
     });
     expect(await spot.bookLevels('ask').count()).toBe(0);
     expect([await topOf(last), await topOf(below)]).toEqual(full);
+  });
+
+  it('futures: the header keeps its height with or without the "Simulated market" label', async () => {
+    const user = await registerUser(new ApiClient(inject('appUrl')), inject('appDataDir'));
+    await phone.context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+    await phone.app.open('/pages/contract/trade?symbol=BTCUSDT');
+    const { page } = phone.app;
+    const badge = page.locator('.contract-header [data-testid="simulated-badge"]');
+    await badge.waitFor({ timeout: 30_000 });
+    const split = page.locator('.contract-page .trade-split');
+    const withLabel = await topOf(split);
+    // The header as it is before the feed has said it is simulated.
+    await badge.evaluate((label) => label.remove());
+    expect(await topOf(split)).toBe(withLabel);
   });
 });
