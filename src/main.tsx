@@ -1,7 +1,7 @@
 // Entry of the web app: <html> settings, i18n, the worker, the service worker and the install
 // prompt, then the router inside the app state.
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/app-context.tsx';
 import { startCore } from './core-bridge.ts';
@@ -26,16 +26,21 @@ await initI18n(storage.language());
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider
-        core={core}
-        goToLogin={() => void router.navigate(loginReturningHere(router.state.location.href))}
-        goHome={() => void router.navigate({ to: '/' })}
-        reload={() => window.location.reload()}
-      >
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
+  const app = createRoot(root);
+  // A transition, so React builds the app in slices it can pause between rather than in one long
+  // task; index.html's frame stays on screen until it is done.
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <AppProvider
+          core={core}
+          goToLogin={() => void router.navigate(loginReturningHere(router.state.location.href))}
+          goHome={() => void router.navigate({ to: '/' })}
+          reload={() => window.location.reload()}
+        >
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    ),
   );
 }

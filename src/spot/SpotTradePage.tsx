@@ -2,7 +2,7 @@
 // the order form with the order book beside it, as traders know it from the large exchanges' apps;
 // the user's current, dealt and finished orders; the recent trades. Pull down to refresh.
 import { useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -39,6 +39,9 @@ export function SpotTradePage() {
     setRefreshed((count) => count + 1);
   }, [core]);
   usePullRefresh(refresh);
+  // The header is drawn with the route; the form, the book and the lists just after, in a pass
+  // React slices, so opening the page is never one long task of the phone's main thread.
+  const drawn = useDeferredValue(true, false);
 
   const base = spot.rules?.base ?? symbol.replace(/USDT$/, '');
   const quote = spot.rules?.quote ?? 'USDT';
@@ -62,18 +65,22 @@ export function SpotTradePage() {
           </button>
         </div>
       </header>
-      <TradeSplit
-        symbol={symbol}
-        book="spot"
-        bookLabel={t('kline.book')}
-        last={<LastPrice value={spot.lastShown} trend={spot.trend} />}
-        form={(book) => (
-          // A new market is a new form: its machine starts again rather than carrying an order over.
-          <OrderForm key={symbol} symbol={symbol} spot={spot} book={book} />
-        )}
-      />
-      <OrderLists spot={ordersOf} refreshed={refreshed} />
-      <RecentTrades symbol={symbol} book="spot" />
+      {drawn && (
+        <>
+          <TradeSplit
+            symbol={symbol}
+            book="spot"
+            bookLabel={t('kline.book')}
+            last={<LastPrice value={spot.lastShown} trend={spot.trend} />}
+            form={(book) => (
+              // A new market is a new form: its machine starts again, not carrying an order over.
+              <OrderForm key={symbol} symbol={symbol} spot={spot} book={book} />
+            )}
+          />
+          <OrderLists spot={ordersOf} refreshed={refreshed} />
+          <RecentTrades symbol={symbol} book="spot" />
+        </>
+      )}
     </div>
   );
 }
