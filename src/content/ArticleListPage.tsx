@@ -39,7 +39,7 @@ export function ArticleListPage() {
               type="button"
               className="card article-row"
               data-testid={`article-row-${row.id}`}
-              onClick={() => go('/pages/article/detail', { id: String(row.id) })}
+              onClick={() => go('/pages/article/detail', { id: row.id })}
             >
               <p className="article-row__title">{row.title}</p>
               {row.summary && <p className="article-row__summary">{row.summary}</p>}

@@ -36,7 +36,7 @@ export function HomeNotices() {
             <button
               type="button"
               className="home-notices__row"
-              onClick={() => go('/pages/article/detail', { id: String(row.id) })}
+              onClick={() => go('/pages/article/detail', { id: row.id })}
             >
               <span className="home-notices__title">{row.title}</span>
               <span className="article-meta">{row.time}</span>

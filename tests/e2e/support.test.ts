@@ -41,6 +41,8 @@ describe('notices and customer service', () => {
     await expect
       .poll(() => app.page.getByTestId('article-title').textContent(), patient)
       .toBe(title);
+    // The address names the article as a link would type it: `?id=12`, not a quoted string.
+    expect(app.route()).toBe(`/pages/article/detail?id=${added.id}`);
     const body = app.page.getByTestId('article-body');
     expect(await body.locator('strong').textContent()).toBe('open');
     expect(await body.locator('img').count()).toBe(0);
