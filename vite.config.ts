@@ -54,38 +54,11 @@ const pwa = VitePWA({
   },
 });
 
-/** The folders of the pages' code, which only lazily loaded pages import... */
-const pageFolders =
-  /[\\/]src[\\/](ui|market|spot|contract|option|wallet|content|home|identity|subscription|ai|support|chart)[\\/]/;
-/** ...but for these, which the shell imports too, so they are in the first load already. */
-const inFirstLoad = /[\\/]src[\\/]ui[\\/](BottomSheet\.tsx|field-claims\.ts)$/;
-
-/**
- * The pages' shared parts (forms, lists, badges) in a few chunks rather than one per module: the
- * spot page asked for 26 chunks, 20 of them under 1 KiB, each a request on a slow link. A page
- * still loads only the groups it uses, and nothing of the first load is grouped, so the critical
- * path keeps its size (tests/e2e/bundle-budget.test.ts would fail on a module drawn into it).
- */
-const pagesShared = {
-  name: 'pages-shared',
-  test: (id: string) => pageFolders.test(id) && !inFirstLoad.test(id),
-  minShareCount: 2,
-  entriesAware: true,
-  entriesAwareMergeThreshold: 8 * 1024,
-  includeDependenciesRecursively: false,
-};
-
 export default defineConfig({
   // The copies compressed last, once the service worker is written too.
   plugins: [react(), pwa, precompress()],
   worker: { format: 'es' },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: [pagesShared] } } },
-  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     proxy: {
       '/api': apiTarget,
