@@ -134,7 +134,7 @@ export function formatMarketPrice(
   precisions: Precisions,
   locale: string,
 ): string {
-  return atScale(value, precisions.markets[symbol]?.price, locale);
+  return formatAtScale(value, precisions.markets[symbol]?.price, locale);
 }
 
 /** A quantity of a market's base (a book level, a trade): at the market's lot, like a price. */
@@ -144,30 +144,22 @@ export function formatMarketQuantity(
   precisions: Precisions,
   locale: string,
 ): string {
-  return atScale(value, precisions.markets[symbol]?.quantity, locale);
+  return formatAtScale(value, precisions.markets[symbol]?.quantity, locale);
 }
 
 /**
- * A price or quantity at its market's scale when the caller knows it, else at the scale the
- * server wrote it with (it writes them at the market's scale), at most 8 decimals.
+ * A price or quantity at its market's scale when the caller knows it (a tick read from the
+ * market's own rules), else at the scale the server wrote it with (it writes them at the
+ * market's scale), at most 8 decimals.
  */
 export function formatAtScale(
   value: string | null,
   scale: number | undefined,
   locale: string,
 ): string {
-  return atScale(value, scale, locale);
-}
-
-function atScale(value: string | null, scale: number | undefined, locale: string): string {
   if (value === null) return dash;
   const places = scale ?? Math.min(ledgerDecimals, decimalsOf(value));
   return formatPrice(value, { locale, precision: places });
-}
-
-/** A price at a known scale (a market's tick read from its own rules). */
-export function formatPriceAt(value: string | null, scale: number, locale: string): string {
-  return atScale(value, scale, locale);
 }
 
 /**

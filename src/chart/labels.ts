@@ -1,7 +1,7 @@
 // The text a frame draws, by the one figures formatter (core/figures.ts): prices at the market's
 // price scale, volumes compactly, changes as signed percents, all for one locale. Labels are
 // cached because the axis asks for the same few values every frame.
-import { formatCompact, formatPercent, formatPriceAt } from '../../core/figures.ts';
+import { dash, formatAtScale, formatCompact, formatPercent } from '../../core/figures.ts';
 
 export interface ChartLabels {
   price(value: number): string;
@@ -20,7 +20,7 @@ export function createLabels(locale: string, priceScale: number): ChartLabels {
       let text = prices.get(value);
       if (text === undefined) {
         if (prices.size >= cacheLimit) prices.clear();
-        text = Number.isFinite(value) ? formatPriceAt(value.toFixed(places), places, locale) : '--';
+        text = Number.isFinite(value) ? formatAtScale(value.toFixed(places), places, locale) : dash;
         prices.set(value, text);
       }
       return text;

@@ -9,6 +9,8 @@ import { depthPercent, depthRows } from './book-depth.ts';
 
 /** Levels a side: what stands beside the order form on a phone. */
 export const tradeBookDepth = 7;
+/** The room each side holds (styles.css `.trade-book__side`): one style for every render. */
+const bookLevels = { '--book-levels': tradeBookDepth } as CSSProperties;
 
 export function TradeBook(props: {
   book: BookView | null;
@@ -33,7 +35,7 @@ export function TradeBook(props: {
       className="trade-book"
       aria-label={props.label}
       data-testid={props.testId}
-      style={{ '--book-levels': tradeBookDepth } as CSSProperties}
+      style={bookLevels}
     >
       <div className="trade-book__head" aria-hidden="true">
         <span>{t('kline.price')}</span>

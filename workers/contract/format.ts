@@ -3,6 +3,7 @@
 // quote's precision, rates and ratios as percent, signs shown on what can be a gain or a loss.
 import { percentText, signedAtoms } from '../../core/contract/contract-units.ts';
 import {
+  dash,
   formatAmount,
   formatAtScale,
   formatPercent,
@@ -12,8 +13,6 @@ import {
   noPrecisions,
   quoteAsset,
 } from '../../core/figures.ts';
-
-const dash = '--';
 
 export function signOf(value: string): -1 | 0 | 1 {
   const atoms = signedAtoms(value);

@@ -102,7 +102,7 @@ export function tradeView(view: ClientView, symbol: string, locale: string): Con
   return {
     symbol,
     market,
-    last: ticker ? price(ticker.last, market?.priceScale, locale) : '--',
+    last: price(ticker?.last ?? null, market?.priceScale, locale),
     trend: ticker?.trend ?? 0,
     mark: price(marks?.mark ?? null, market?.priceScale, locale),
     index: price(marks?.index ?? null, market?.priceScale, locale),

@@ -1,9 +1,10 @@
 // How the second contract's pages (and the other USDT products') write their numbers, in the
 // worker for the user's locale, by the one figures formatter (core/figures.ts): USDT as settled
-// (a win pays the rate's share rounded down to the atom, never rounded again here), rates and hit rates in percent from parts per 10^6, prices as recorded,
-// signs on what is a gain or a loss.
+// (a win pays the rate's share rounded down to the atom, never rounded again here), rates and hit
+// rates in percent from parts per 10^6, prices as recorded, signs on what is a gain or a loss.
 import { signedAtoms } from '../../core/contract/contract-units.ts';
 import {
+  dash,
   formatAtScale,
   formatRate,
   formatSettledAmount,
@@ -12,8 +13,6 @@ import {
 } from '../../core/figures.ts';
 import { displayAmount } from '../../core/money.ts';
 import { ppmPercent, ratePpmOf } from '../../core/option/stake.ts';
-
-const dash = '--';
 
 /** USDT as settled: cents at least, and every decimal a payout or a return has. */
 export function usdt(value: string, locale: string): string {
@@ -40,7 +39,7 @@ export function rate(fraction: string, locale: string): string {
 
 /** A price exactly as recorded. */
 export function recorded(value: string | null, locale: string): string {
-  return value === null ? dash : formatAtScale(value, undefined, locale);
+  return formatAtScale(value, undefined, locale);
 }
 
 export function signOfAtoms(atoms: bigint): -1 | 0 | 1 {

@@ -64,7 +64,7 @@ export function tradeView(view: ClientView, symbol: string, locale: string): Opt
   return {
     symbol,
     base: symbol.replace(/USDT$/, ''),
-    last: ticker ? formatMarketPrice(ticker.last, symbol, view.precisions, locale) : '--',
+    last: formatMarketPrice(ticker?.last ?? null, symbol, view.precisions, locale),
     trend: ticker?.trend ?? 0,
     stale: ticker?.stale ?? false,
     simulated: ticker?.feed === 'simulated',

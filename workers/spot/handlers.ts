@@ -1,7 +1,7 @@
 // The spot domain in the worker: the form reviewed against the rules, current price and balance
 // the worker has folded; placing and cancelling with one idempotency key per intent, their answers
 // logged so the projections have an order before its frame; the order lists as rows.
-import { formatAmount, formatPriceAt } from '../../core/figures.ts';
+import { formatAmount, formatAtScale } from '../../core/figures.ts';
 import { availableOf } from '../../core/projections/balances.ts';
 import { checkSpotOrder, requiredFields } from '../../core/spot/order-form.ts';
 import { previewFee } from '../../core/spot/order-preview.ts';
@@ -52,8 +52,8 @@ export function createSpotHandlers(context: DomainContext): SpotHandlers {
             decimals: decimalsFor(problem.field, rules),
             step:
               problem.field === 'price'
-                ? formatPriceAt(rules.tick_size, rules.price_scale, locale)
-                : formatPriceAt(rules.lot_size, rules.quantity_scale, locale),
+                ? formatAtScale(rules.tick_size, rules.price_scale, locale)
+                : formatAtScale(rules.lot_size, rules.quantity_scale, locale),
           },
         },
         fee: fee && {
