@@ -83,6 +83,8 @@ describe('perpetual contracts', () => {
     // enough that a jump of the index cannot reach it first); TP 10 % above, SL 5 % below.
     await trade.setLeverage(10);
     expect(await trade.leverage()).toBe('10×');
+    // The form starts the limit price from the book; the typed price goes in after that start.
+    await expect.poll(() => trade.field('price').inputValue(), patient).toMatch(/\d/);
     const mark = await trade.mark();
     const price = shifted(mark, 998n);
     await trade.field('price').fill(price);

@@ -28,6 +28,9 @@ describe('spot trading', () => {
     await app.waitForRoute('/pages/spot/trade?symbol=ETHUSDT');
     await expect.poll(() => spot.available(), patient).toMatch(/^1,?000(\.0+)?$/);
     await expect.poll(() => spot.lastPrice(), patient).toMatch(/^\d+(\.\d+)?$/);
+    // The form starts the limit price from the book once the book is there; typing before that
+    // would race the start into the same field.
+    await expect.poll(() => spot.field('price').inputValue(), patient).toMatch(/\d/);
 
     // A limit buy above the current price is refused on the page, in words, and nothing is sent.
     await spot.field('price').fill(`${(await spot.lastPrice()).split('.')[0]}9`);
