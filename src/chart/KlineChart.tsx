@@ -2,6 +2,7 @@
 // readout of the candle under the crosshair (or of the newest one). The page passes the worker's
 // ChartView in; drawing happens in the controller, outside React's renders.
 import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { dash } from '../../core/figures.ts';
 import type { ChartView } from '../../workers/facade.ts';
 import { ChartController } from './chart-controller.ts';
 import { chartName } from './chart-name.ts';
@@ -124,7 +125,7 @@ function ReadoutRow(props: { readout: Readout | null; labels: KlineChartProps['l
       {pairs.map(([key, term, value, colour]) => (
         <div key={key} style={pairStyle} data-field={key}>
           <dt>{term}</dt>
-          <dd style={colour ? { ...valueStyle, color: colour } : valueStyle}>{value ?? '--'}</dd>
+          <dd style={colour ? { ...valueStyle, color: colour } : valueStyle}>{value ?? dash}</dd>
         </div>
       ))}
     </dl>

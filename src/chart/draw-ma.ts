@@ -1,6 +1,7 @@
 // The moving-average lines, traced by d3-shape's line generator straight into the canvas, and
 // their legend above the candles.
 import { line } from 'd3-shape';
+import { dash } from '../../core/figures.ts';
 import type { FrameGeometry } from './geometry.ts';
 import type { ChartLabels } from './labels.ts';
 import { maPeriods } from './moving-average.ts';
@@ -44,7 +45,7 @@ export function drawMaLegend(
   let x = 4;
   for (let j = 0; j < maPeriods.length; j++) {
     const value = lines[j]?.[k] ?? Number.NaN;
-    const text = `MA${maPeriods[j]} ${Number.isNaN(value) ? '--' : labels.price(value)}`;
+    const text = `MA${maPeriods[j]} ${Number.isNaN(value) ? dash : labels.price(value)}`;
     ctx.fillStyle = colours[j] ?? '#888';
     ctx.fillText(text, x, y);
     x += ctx.measureText(text).width + 10;

@@ -25,11 +25,11 @@ export function createLabels(locale: string, priceScale: number): ChartLabels {
       }
       return text;
     },
-    volume: (value) => (Number.isFinite(value) ? formatCompact(String(value), locale) : '--'),
+    volume: (value) => (Number.isFinite(value) ? formatCompact(String(value), locale) : dash),
     // The ratio is geometry (a float from the drawn candles); its percent is a label, not money.
     change: (ratio) =>
       Number.isFinite(ratio)
         ? formatPercent((ratio * 100).toFixed(2), locale, { signed: true })
-        : '--',
+        : dash,
   };
 }

@@ -4,6 +4,7 @@
 // be, and where the position it leaves would be liquidated, all before it is sent.
 import { useEffect } from 'react';
 import { shareOf } from '../../core/contract/order-form.ts';
+import { dash } from '../../core/figures.ts';
 import type { ContractField, ContractTradeView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -181,32 +182,32 @@ export function ContractOrderForm(props: {
       <dl className="facts">
         <Fact
           label={t('contract.available')}
-          value={view.available?.shown ?? '--'}
+          value={view.available?.shown ?? dash}
           unit={quote}
           testId="contract-available"
         />
         <Fact
           label={t('contract.cost')}
-          value={review?.cost ?? '--'}
+          value={review?.cost ?? dash}
           unit={quote}
           testId="contract-cost"
         />
         <Fact
           label={t('contract.maxLong')}
-          value={review?.maxLong ?? '--'}
+          value={review?.maxLong ?? dash}
           unit={base}
           testId="contract-max-long"
         />
         <Fact
           label={t('contract.maxShort')}
-          value={review?.maxShort ?? '--'}
+          value={review?.maxShort ?? dash}
           unit={base}
           testId="contract-max-short"
         />
         <Fact
           label={t('contract.estimatedLiquidation')}
-          value={review?.liquidation ?? '--'}
-          unit={review?.liquidation && review.liquidation !== '--' ? quote : ''}
+          value={review?.liquidation ?? dash}
+          unit={review?.liquidation ? quote : ''}
           testId="contract-liquidation"
         />
       </dl>

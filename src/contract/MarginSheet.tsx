@@ -2,6 +2,7 @@
 // it (down to what keeps it at the initial margin at the mark, the server's limit): more margin
 // moves the liquidation price away, less brings it closer.
 import { useState } from 'react';
+import { dash } from '../../core/figures.ts';
 import type { ContractPositionRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
@@ -56,7 +57,7 @@ export function MarginSheet(props: {
           {action === 'add' && (
             <div>
               <dt>{t('contract.available')}</dt>
-              <dd className="figure">{props.available ?? '--'} USDT</dd>
+              <dd className="figure">{props.available ?? dash} USDT</dd>
             </div>
           )}
         </dl>

@@ -1,14 +1,13 @@
 // The chart page's header: pair, last price, 24 h change, high, low and volume from the market's
 // row, the feed the candles come from, and the Simulated badge.
 import { memo, useEffect, useRef } from 'react';
+import { dash } from '../../core/figures.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ChangePill, Figure, LastPrice } from '../ui/Figures.tsx';
 import { displaySymbol } from './market-symbol.ts';
 import { SimulatedBadge } from './SimulatedBadge.tsx';
-
-const noValue = '--';
 
 export const KlineHeader = memo(function KlineHeader(props: {
   symbol: string;
@@ -31,11 +30,11 @@ export const KlineHeader = memo(function KlineHeader(props: {
 
   const [, last, high, low, change, quoteVolume, trend] = row ?? [
     props.symbol,
-    noValue,
-    noValue,
-    noValue,
-    noValue,
-    noValue,
+    dash,
+    dash,
+    dash,
+    dash,
+    dash,
     0,
   ];
 

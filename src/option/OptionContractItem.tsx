@@ -2,6 +2,7 @@
 // time left, its opening print once recorded, and what a win pays; once settled, both prints, how
 // it ended and what it paid. Its state is the contract's machine; Verify opens the recomputation.
 import { memo, type ReactNode } from 'react';
+import { dash } from '../../core/figures.ts';
 import type { OptionContractRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
@@ -53,7 +54,7 @@ export const OptionContractItem = memo(function OptionContractItem(props: {
                 row.resultSign > 0 ? 'option-gain' : row.resultSign < 0 ? 'option-loss' : undefined
               }
             >
-              {row.result ?? '--'}
+              {row.result ?? dash}
             </Figure>
           </Cell>
         )}
@@ -66,7 +67,7 @@ export const OptionContractItem = memo(function OptionContractItem(props: {
           </Cell>
         ) : (
           <Cell label={t('option.paid')}>
-            <Figure testId={`option-paid-${id}`}>{row.payout ?? '--'}</Figure>
+            <Figure testId={`option-paid-${id}`}>{row.payout ?? dash}</Figure>
           </Cell>
         )}
         <Cell label={t('option.opening')}>

@@ -4,6 +4,7 @@
 // they match, and the same rule run again here on the prints shown. The stake and payout only for
 // the contract's owner.
 import { type ReactNode, useCallback } from 'react';
+import { dash } from '../../core/figures.ts';
 import { printToleranceMs } from '../../core/option/settlement.ts';
 import type { OptionVerificationView, VerifiedPrintRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
@@ -41,7 +42,7 @@ function Verification(props: { view: OptionVerificationView }) {
   const { t } = useTranslation();
   const { view } = props;
   const outcome = (value: OptionVerificationView['recorded']) =>
-    value ? t(`option.outcome.${value}`) : '--';
+    value ? t(`option.outcome.${value}`) : dash;
   const verdict =
     view.matches === null
       ? t('option.verification.pending')
@@ -95,13 +96,13 @@ function Verification(props: { view: OptionVerificationView }) {
         {view.mine && (
           <>
             <Row label={t('option.stake')}>
-              <Figure>{view.stake ?? '--'}</Figure>
+              <Figure>{view.stake ?? dash}</Figure>
             </Row>
             <Row label={t('option.verification.recordedPayout')}>
-              <Figure>{view.recordedPayout ?? '--'}</Figure>
+              <Figure>{view.recordedPayout ?? dash}</Figure>
             </Row>
             <Row label={t('option.verification.recomputedPayout')}>
-              <Figure>{view.recomputedPayout ?? '--'}</Figure>
+              <Figure>{view.recomputedPayout ?? dash}</Figure>
             </Row>
           </>
         )}

@@ -2,6 +2,7 @@
 // until the trader sets one), the amounts a trader types or takes as a share of the available
 // balance, the fee it may cost, and the order it placed last.
 
+import { dash } from '../../core/figures.ts';
 import { shortcutAmount } from '../../core/spot/order-preview.ts';
 import type { SpotView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
@@ -116,14 +117,14 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
         <div>
           <dt>{t('spot.available')}</dt>
           <dd>
-            <Figure testId="spot-available">{paid?.shown ?? '--'}</Figure>{' '}
+            <Figure testId="spot-available">{paid?.shown ?? dash}</Figure>{' '}
             {form.side === 'buy' ? quote : base}
           </dd>
         </div>
         <div>
           <dt>{t('spot.fee')}</dt>
           <dd>
-            <Figure testId="spot-fee">{fee?.shown ?? '--'}</Figure> {fee?.asset ?? ''}
+            <Figure testId="spot-fee">{fee?.shown ?? dash}</Figure> {fee?.asset ?? ''}
           </dd>
         </div>
       </dl>

@@ -3,6 +3,7 @@
 // ones, then all on request), and the verdict of the same rule (core/subscription/allocation.ts)
 // run again on this device on the published commitments, entry by entry.
 import { useCallback, useState } from 'react';
+import { dash } from '../../core/figures.ts';
 import type { AllocationEntryRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -112,10 +113,10 @@ function EntryRow(props: { entry: AllocationEntryRow }) {
         <Figure>{entry.committed}</Figure>
       </td>
       <td>
-        <Figure>{entry.allocated ?? '--'}</Figure>
+        <Figure>{entry.allocated ?? dash}</Figure>
       </td>
       <td>
-        <Figure>{entry.refund ?? '--'}</Figure>
+        <Figure>{entry.refund ?? dash}</Figure>
       </td>
       <td className={entry.agrees === false ? 'price--down' : undefined} title={verdict}>
         <span aria-hidden="true">{entry.agrees === null ? '–' : entry.agrees ? '✓' : '✗'}</span>

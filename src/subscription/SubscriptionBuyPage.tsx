@@ -4,6 +4,7 @@
 // would then come to by the published rule, and the rules written out. Pull down to refresh.
 import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { dash } from '../../core/figures.ts';
 import { subscriptionPurchaseMachine } from '../../core/machines/subscription-purchase.machine.ts';
 import type { SubscriptionBuyView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
@@ -143,7 +144,7 @@ function CommitForm(props: { id: number; view: SubscriptionBuyView }) {
         submit: t('subscription.commit'),
         loginToSubmit: t('subscription.loginToCommit'),
       }}
-      done={t('subscription.committedNotice', { amount: view.committed?.shown ?? '--' })}
+      done={t('subscription.committedNotice', { amount: view.committed?.shown ?? dash })}
     >
       <dl className="facts">
         <Fact

@@ -1,6 +1,7 @@
 // One figure of a list of facts (`<dl className="facts">`): its label, its value as a figure (`--`
 // while it is not known), its unit once there is a value, and its colour by sign when it is a gain
 // or a loss.
+import { dash } from '../../core/figures.ts';
 import { Figure } from './Figures.tsx';
 
 export function Fact(props: {
@@ -16,7 +17,7 @@ export function Fact(props: {
       <dt>{props.label}</dt>
       <dd>
         <Figure testId={props.testId} className={tone}>
-          {props.value ?? '--'}
+          {props.value ?? dash}
         </Figure>
         {props.value && props.unit ? ` ${props.unit}` : ''}
       </dd>

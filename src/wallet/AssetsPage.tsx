@@ -1,6 +1,7 @@
 // The asset center (`/pages/assets/index`): everything in USDT, each account's total, the balances,
 // and the ways to move money; pull down to refresh.
 import { useCallback } from 'react';
+import { dash } from '../../core/figures.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
@@ -36,7 +37,7 @@ export function AssetsPage() {
       <section className="card wallet-summary">
         <p className="wallet-summary__label">{t('wallet.center.total')}</p>
         <p className="wallet-summary__total">
-          <Figure testId="asset-total">{data?.total ?? '--'}</Figure>
+          <Figure testId="asset-total">{data?.total ?? dash}</Figure>
           <span className="wallet-summary__unit">USDT</span>
         </p>
         <div className="wallet-actions">

@@ -1,6 +1,7 @@
 // Transfer (`/pages/assets/transfer`): move an asset between the user's own accounts at once, a
 // quantity or all of it; the balances are loaded again after it.
 import { useCallback, useState } from 'react';
+import { dash } from '../../core/figures.ts';
 import type { WalletName } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -122,7 +123,7 @@ export function WalletTransferPage() {
         </div>
         <span className="field__hint">
           {t('wallet.available')}:{' '}
-          <Figure testId="transfer-available">{available?.shown ?? '--'}</Figure> {asset}
+          <Figure testId="transfer-available">{available?.shown ?? dash}</Figure> {asset}
         </span>
         {problem && (
           <span className="field__problem" role="alert">

@@ -2,6 +2,7 @@
 // with "max", what it costs and what arrives, and the trade password. Its checks mirror the
 // server's; the server's answer decides, and a refusal of one field shows under that field.
 import { useState } from 'react';
+import { dash } from '../../core/figures.ts';
 import type { ChainView, WithdrawalRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -139,7 +140,7 @@ export function WithdrawForm(props: {
         onChange={(value) => change('amount', typedAmount(value))}
         hint={
           <>
-            {t('wallet.available')}: <Figure>{available?.shown ?? '--'}</Figure> {asset}
+            {t('wallet.available')}: <Figure>{available?.shown ?? dash}</Figure> {asset}
           </>
         }
         beside={
@@ -167,13 +168,13 @@ export function WithdrawForm(props: {
           {/* Echoes of the typed amount stay in its own notation, exact as typed. */}
           <dt>{t('wallet.withdraw.received')}</dt>
           <dd>
-            <Figure>{cost === null ? '--' : draft.amount}</Figure> {asset}
+            <Figure>{cost === null ? dash : draft.amount}</Figure> {asset}
           </dd>
         </div>
         <div>
           <dt>{t('wallet.withdraw.deducted')}</dt>
           <dd>
-            <Figure>{cost ?? '--'}</Figure> {asset}
+            <Figure>{cost ?? dash}</Figure> {asset}
           </dd>
         </div>
         <div>

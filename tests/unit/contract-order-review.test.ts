@@ -22,6 +22,7 @@ import { contractMarketOf } from '../../server/contract/contract-markets.ts';
 import { positionView } from '../../server/contract/contract-views.ts';
 import { newPosition } from '../../server/contract/engine-state.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';
+import { formattedReview } from '../../workers/contract/review.ts';
 import { ethMarket } from '../support/contract-fixtures.ts';
 
 const usdt = 100_000_000n;
@@ -128,6 +129,14 @@ describe('the liquidation estimate', () => {
       context({ walletTotal: 10_000n * usdt }),
     );
     expect(review.liquidation).toBe('none');
+  });
+
+  it('is shown as a price with its unit, and as nothing to show when there is none', () => {
+    const cross = form({ marginMode: 'cross', leverage: 1 });
+    const backed = formattedReview(cross, context({ walletTotal: 10_000n * usdt }), 'en');
+    expect(backed.liquidation).toBeNull();
+    const isolated = formattedReview(form({ leverage: 20, quantity: '1' }), context(), 'en');
+    expect(isolated.liquidation).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
   });
 });
 

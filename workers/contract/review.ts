@@ -81,11 +81,9 @@ export function formattedReview(
   const { market } = context;
   const scale = market.price_scale;
   const liquidation =
-    review.liquidation === null
+    review.liquidation === null || review.liquidation === 'none'
       ? null
-      : review.liquidation === 'none'
-        ? '--'
-        : price(priceAtScale(review.liquidation.price, scale), scale, locale);
+      : price(priceAtScale(review.liquidation.price, scale), scale, locale);
   let problem: ContractFormProblem | null = null;
   if (review.problem) {
     const quantityField = review.problem.field === 'quantity';

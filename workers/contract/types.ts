@@ -179,7 +179,7 @@ export interface ContractReview {
   /** Exact maxima, for the quantity shortcuts. */
   maxLongExact: string | null;
   maxShortExact: string | null;
-  /** The estimated liquidation price of the position after the order; `--` for none. */
+  /** The estimated liquidation price of the position after the order; null when it has none. */
   liquidation: string | null;
 }
 
