@@ -1,5 +1,6 @@
 // What the market lists show and how: section order, search, colours of a move, which rows
 // redraw on a tick, order book bars and trade times.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sameParams } from '../../src/app/use-view.ts';
 import { depthPercent, depthRows } from '../../src/market/book-depth.ts';
@@ -138,6 +139,29 @@ describe('tradeTimeFormatter', () => {
     for (const locale of ['zh', 'de', 'fr', 'he', 'it', 'pt', 'es', 'pl']) {
       expect(tradeTimeFormatter(locale, 'UTC')(at), locale).toMatch(/^13.05.07$/);
     }
+  });
+
+  it('writes every moment as Intl does, however many it has written before', () => {
+    const zones = ['UTC', 'Asia/Kolkata', 'America/St_Johns', 'Asia/Jerusalem'];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.array(fc.integer({ min: 0, max: 4_102_444_800_000 }), { minLength: 1, maxLength: 600 }),
+        (zone, moments) => {
+          const time = tradeTimeFormatter('en', zone);
+          const intl = new Intl.DateTimeFormat('en', {
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+            hourCycle: 'h23',
+            timeZone: zone,
+          });
+          // Each moment twice: once as new, once from what the formatter kept.
+          for (const ts of [...moments, ...moments]) expect(time(ts)).toBe(intl.format(ts));
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
 
