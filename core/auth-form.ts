@@ -1,6 +1,7 @@
 // The rules of the login, register and forgot-password forms (spec §5), checked with the same
-// field schemas the server uses, so the client never accepts what the server would refuse.
-import { email, newPassword, verificationCode } from '../schemas/primitives.ts';
+// field rules the server's schemas are built on, so the client never accepts what the server
+// would refuse.
+import { isEmailAddress, isStrongPassword, isVerificationCode } from '../schemas/field-rules.ts';
 
 export type AuthMode = 'login' | 'register' | 'forgot';
 
@@ -46,14 +47,10 @@ export function checkAuthForm(mode: AuthMode, form: AuthForm): FormProblem[] {
 
 function fieldProblem(mode: AuthMode, form: AuthForm, field: keyof AuthForm): FormProblem | null {
   if (form[field].trim() === '') return { field, rule: 'required' };
-  if (field === 'email' && !email.safeParse(form.email).success) return { field, rule: 'invalid' };
+  if (field === 'email' && !isEmailAddress(form.email)) return { field, rule: 'invalid' };
   if (mode === 'login') return null;
-  if (field === 'code' && !verificationCode.safeParse(form.code).success) {
-    return { field, rule: 'invalid' };
-  }
-  if (field === 'password' && !newPassword.safeParse(form.password).success) {
-    return { field, rule: 'weak' };
-  }
+  if (field === 'code' && !isVerificationCode(form.code)) return { field, rule: 'invalid' };
+  if (field === 'password' && !isStrongPassword(form.password)) return { field, rule: 'weak' };
   if (field === 'repassword' && form.password !== form.repassword)
     return { field, rule: 'mismatch' };
   return null;

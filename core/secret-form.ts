@@ -1,11 +1,11 @@
 // The rules of the password page (spec §5): changing the login password, or setting or changing
-// the trade password, checked with the same field schemas the server uses.
+// the trade password, checked with the same field rules the server's schemas are built on.
 import {
-  enteredPassword,
-  newPassword,
-  newTradePassword,
-  verificationCode,
-} from '../schemas/primitives.ts';
+  isEnteredPassword,
+  isStrongPassword,
+  isVerificationCode,
+  tradePasswordRefusal,
+} from '../schemas/field-rules.ts';
 
 export type SecretKind = 'login' | 'trade';
 /** How the user proves it is them: the current secret, or an emailed code. */
@@ -43,12 +43,8 @@ export function checkSecretForm(
   for (const field of [proofField, 'password', 'repassword'] as const) {
     if (form[field].trim() === '') return { field, rule: 'required' };
   }
-  if (proof === 'code' && !verificationCode.safeParse(form.code).success) {
-    return { field: 'code', rule: 'invalid' };
-  }
-  if (proof === 'old' && !enteredPassword.safeParse(form.old).success) {
-    return { field: 'old', rule: 'invalid' };
-  }
+  if (proof === 'code' && !isVerificationCode(form.code)) return { field: 'code', rule: 'invalid' };
+  if (proof === 'old' && !isEnteredPassword(form.old)) return { field: 'old', rule: 'invalid' };
   const strength = passwordStrength(kind, form.password);
   if (strength) return { field: 'password', rule: strength };
   if (form.password !== form.repassword) return { field: 'repassword', rule: 'mismatch' };
@@ -57,11 +53,8 @@ export function checkSecretForm(
 
 /** What the server would say of a new secret's strength, or null when it would take it. */
 function passwordStrength(kind: SecretKind, password: string) {
-  if (kind === 'login') return newPassword.safeParse(password).success ? null : 'weak';
-  const result = newTradePassword.safeParse(password);
-  if (result.success) return null;
-  // Six digits, but a run, a repeat or a date (schemas/trade-password.ts).
-  return result.error.issues[0]?.message === 'trade_password_obvious'
-    ? 'tradeObvious'
-    : 'tradeWeak';
+  if (kind === 'login') return isStrongPassword(password) ? null : 'weak';
+  // Six digits, and not a run, a repeat or a date (schemas/trade-password.ts).
+  const refusal = tradePasswordRefusal(password);
+  return refusal === 'weak' ? 'tradeWeak' : refusal === 'obvious' ? 'tradeObvious' : null;
 }

@@ -1,7 +1,15 @@
 // Field schemas shared by many calls. Forms and queries send strings, so a number is read from its
 // one canonical decimal spelling (`decimalInteger`), never coerced.
 import { z } from 'zod';
-import { isObviousTradePassword } from './trade-password.ts';
+import {
+  emailAddressPattern,
+  emailMaxLength,
+  enteredPasswordMaxLength,
+  isStrongPassword,
+  passwordMaxLength,
+  tradePasswordRefusal,
+  verificationCodePattern,
+} from './field-rules.ts';
 
 /** A required text field: missing or empty is "{field} is required". */
 export const requiredText = (max = 255) => z.string().trim().min(1).max(max);
@@ -24,8 +32,8 @@ export const email = z
   .trim()
   .toLowerCase()
   .min(1)
-  .max(254)
-  .pipe(z.email())
+  .max(emailMaxLength)
+  .pipe(z.email({ pattern: emailAddressPattern }))
   .describe('an email address; compared in lower case');
 
 /** E.164: a plus sign, a country code and up to 15 digits in all. */
@@ -45,35 +53,32 @@ export const account = z
   .transform((value) => (value.includes('@') ? value.toLowerCase() : value));
 
 /** A password as typed at login: only bounded, its strength was judged when it was chosen. */
-export const enteredPassword = z.string().min(1).max(128);
+export const enteredPassword = z.string().min(1).max(enteredPasswordMaxLength);
 
 /** A new login password: 8 to 64 characters with at least one letter and one digit. */
 export const newPassword = z
   .string()
   .min(1)
-  .max(64)
-  .refine((value) => value.length >= 8 && /\p{L}/u.test(value) && /\d/.test(value), {
-    error: 'password_weak',
-  })
+  .max(passwordMaxLength)
+  .refine(isStrongPassword, { error: 'password_weak' })
   .describe('8 to 64 characters with at least one letter and one digit');
 
 /** A trade (fund) password: six digits, as on most retail exchanges, and not an obvious six. */
 export const newTradePassword = z
   .string()
   .min(1)
-  .max(64)
-  .refine((value) => /^\d{6}$/.test(value), { error: 'trade_password_weak', abort: true })
-  .refine((value) => !isObviousTradePassword(value), { error: 'trade_password_obvious' })
+  .max(passwordMaxLength)
+  .refine((value) => tradePasswordRefusal(value) !== 'weak', {
+    error: 'trade_password_weak',
+    abort: true,
+  })
+  .refine((value) => tradePasswordRefusal(value) === null, { error: 'trade_password_obvious' })
   .describe('six digits, not a run, a repeat or a date (schemas/trade-password.ts)');
 
 /** The "repeat password" field: only bounded here; `requireRepeat` checks it matches. */
-export const repeatedPassword = z.string().min(1).max(64);
+export const repeatedPassword = z.string().min(1).max(passwordMaxLength);
 
-export const verificationCode = z
-  .string()
-  .trim()
-  .min(1)
-  .regex(/^\d{6}$/);
+export const verificationCode = z.string().trim().min(1).regex(verificationCodePattern);
 
 export const inviteCode = z
   .string()
