@@ -73,7 +73,7 @@ export function paintNaive(ctx: CanvasRenderingContext2D, input: FrameInput): nu
   g.dpr = dpr;
   g.priceA = (price.top - price.bottom) / (max + pad - (min - pad));
   g.priceB = price.bottom - g.priceA * (min - pad);
-  drawPriceGrid(ctx, y, layout, labels, theme.grid, theme.text);
+  drawPriceGrid(ctx, g, { min: min - pad, max: max + pad }, layout, labels, theme.grid, theme.text);
   drawVolumeScale(ctx, highestVolume, layout, labels, theme.grid, theme.text);
   const interval = timeTickInterval(view.period, viewport.candleWidth);
   drawTimeAxis(ctx, view, g, layout, interval, input.time, theme.grid, theme.text);

@@ -1,7 +1,8 @@
-// The grid and the axes: price labels on the right from d3-scale's ticks, time labels along the
-// bottom on round times, and the volume pane's scale.
-import type { ScaleLinear } from 'd3-scale';
+// The grid and the axes: price labels on the right on d3-array's round ticks, time labels along
+// the bottom on round times, and the volume pane's scale.
+import { ticks as roundTicks } from 'd3-array';
 import type { ChartView } from '../../workers/facade.ts';
+import type { Extent } from './extent.ts';
 import type { FrameGeometry } from './geometry.ts';
 import type { ChartLabels } from './labels.ts';
 import { type ChartLayout, crisp } from './layout.ts';
@@ -12,21 +13,21 @@ const priceLabelSpacing = 48;
 
 export function drawPriceGrid(
   ctx: CanvasRenderingContext2D,
-  scale: ScaleLinear<number, number>,
+  g: FrameGeometry,
+  shown: Extent,
   layout: ChartLayout,
   labels: ChartLabels,
   grid: string,
   text: string,
 ): void {
   const { price, plotWidth, dpr } = layout;
-  const ticks = scale.ticks(
-    Math.max(2, Math.floor((price.bottom - price.top) / priceLabelSpacing)),
-  );
+  const count = Math.max(2, Math.floor((price.bottom - price.top) / priceLabelSpacing));
+  const ticks = roundTicks(shown.min, shown.max, count);
   ctx.strokeStyle = grid;
   ctx.lineWidth = 1 / dpr;
   ctx.beginPath();
   for (const tick of ticks) {
-    const y = crisp(scale(tick), dpr);
+    const y = crisp(g.priceA * tick + g.priceB, dpr);
     if (y < price.top || y > price.bottom) continue;
     ctx.moveTo(0, y);
     ctx.lineTo(plotWidth, y);
@@ -36,7 +37,7 @@ export function drawPriceGrid(
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
   for (const tick of ticks) {
-    const y = scale(tick);
+    const y = g.priceA * tick + g.priceB;
     if (y < price.top || y > price.bottom) continue;
     ctx.fillText(labels.price(tick), plotWidth + 4, y);
   }

@@ -1,6 +1,5 @@
 // The crosshair: a vertical line through the candle under the pointer, a horizontal one at the
 // pointer's price, and both values in tags on the axes.
-import type { ScaleLinear } from 'd3-scale';
 import type { ChartView } from '../../workers/facade.ts';
 import type { CrosshairPoint } from './crosshair.ts';
 import { drawTag } from './draw-tag.ts';
@@ -19,7 +18,6 @@ export function drawCrosshair(
   index: number,
   point: CrosshairPoint,
   g: FrameGeometry,
-  scale: ScaleLinear<number, number>,
   layout: ChartLayout,
   labels: ChartLabels,
   format: TimeFormat,
@@ -42,7 +40,7 @@ export function drawCrosshair(
   ctx.stroke();
   ctx.setLineDash(solid);
   if (inPrice) {
-    const value = labels.price(scale.invert(point.y));
+    const value = labels.price((point.y - g.priceB) / g.priceA);
     drawTag(ctx, value, plotWidth, point.y, 'left', theme.labelBackground, theme.crosshair);
   }
   const time = view.time[index];

@@ -1,7 +1,6 @@
 // One frame of the chart, from the candles and the viewport to pixels. Only the visible candles
 // are read: the moving averages, the price and volume ranges and every path are computed over
 // them (plus the averages' look-back), so the cost follows what is on screen, not the history.
-import { type ScaleLinear, scaleLinear } from 'd3-scale';
 import type { ChartView } from '../../workers/facade.ts';
 import type { CrosshairPoint } from './crosshair.ts';
 import { drawPriceGrid, drawTimeAxis, drawVolumeScale } from './draw-axes.ts';
@@ -45,7 +44,6 @@ export interface FrameStats {
 /** Draws frames, keeping its buffers and generators from one frame to the next. */
 export class ChartPainter {
   private readonly g: FrameGeometry = emptyGeometry();
-  private readonly scale: ScaleLinear<number, number> = scaleLinear();
   private readonly stroke: MaStroke = createMaStroke(this.g);
   private readonly extent: Extent = { min: 0, max: 0 };
   private readonly padded: Extent = { min: 0, max: 0 };
@@ -81,7 +79,6 @@ export class ChartPainter {
     const lines = this.averages(view.close, first, last, visible);
     const extent = priceExtent(view.low, view.high, first, last, lines, this.extent);
     const padded = paddedExtent(extent, view.priceScale, this.padded);
-    this.scale.domain([padded.min, padded.max]).range([layout.price.bottom, layout.price.top]);
     g.priceA = (layout.price.top - layout.price.bottom) / (padded.max - padded.min);
     g.priceB = layout.price.bottom - g.priceA * padded.min;
     const highestVolume = maxVolume(view.volume, first, last);
@@ -91,7 +88,7 @@ export class ChartPainter {
     g.volumeB = layout.volume.bottom;
 
     const interval = timeTickInterval(view.period, viewport.candleWidth);
-    drawPriceGrid(ctx, this.scale, layout, labels, theme.grid, theme.text);
+    drawPriceGrid(ctx, g, padded, layout, labels, theme.grid, theme.text);
     drawVolumeScale(ctx, highestVolume, layout, labels, theme.grid, theme.text);
 
     ctx.save();
@@ -116,7 +113,7 @@ export class ChartPainter {
     const hoveredX = point ? Math.max(0, Math.min(point.x, plotWidth - 0.01)) : 0;
     const hovered = point ? candleAtX(viewport, count, plotWidth, hoveredX) : -1;
     if (point && hovered >= 0) {
-      drawCrosshair(ctx, view, hovered, point, g, this.scale, layout, labels, input.time, theme);
+      drawCrosshair(ctx, view, hovered, point, g, layout, labels, input.time, theme);
     }
     if (visible > 0) {
       const legendAt = hovered >= first && hovered <= last ? hovered - first : visible - 1;
