@@ -22,7 +22,7 @@ interface ManifestChunk {
  */
 export const bundleBudgets = {
   critical: { targetKiB: 150, ceilingKiB: 211.1 },
-  whole: { targetKiB: 300, ceilingKiB: 344 },
+  whole: { targetKiB: 300, ceilingKiB: 336 },
 } as const;
 
 export interface SizedFile {
