@@ -14,7 +14,7 @@ const gzipped = promisify(gzip);
 /** Text formats; images and fonts are compressed already. Source maps are fetched by tools only. */
 const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 /** Below this a compressed copy saves less than its headers cost. */
-const smallestBytes = 1024;
+export const smallestBytes = 1024;
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
