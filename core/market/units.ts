@@ -46,10 +46,16 @@ export function percentOf(part: bigint, whole: bigint, decimals = 2): string {
 export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
   const negA = a.startsWith('-');
   const negB = b.startsWith('-');
-  if (negA !== negB) return negA ? -1 : 1;
-  const magnitude = compareMagnitudes(negA ? a.slice(1) : a, negB ? b.slice(1) : b);
-  return (negA ? -magnitude : magnitude) as -1 | 0 | 1;
+  const absA = negA ? a.slice(1) : a;
+  const absB = negB ? b.slice(1) : b;
+  if (negA !== negB) return isZero(absA) && isZero(absB) ? 0 : negA ? -1 : 1;
+  const magnitude = compareMagnitudes(absA, absB);
+  // Equal negatives are 0, not the -0 a negated 0 would be.
+  if (magnitude === 0 || !negA) return magnitude;
+  return magnitude === 1 ? -1 : 1;
 }
+
+const isZero = (digits: string) => /^0*(\.0*)?$/.test(digits);
 
 function compareMagnitudes(a: string, b: string): -1 | 0 | 1 {
   const [intA = '', fracA = ''] = a.split('.');

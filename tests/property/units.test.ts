@@ -38,6 +38,14 @@ describe('units', () => {
     );
   });
 
+  it('calls equal decimals equal whatever their sign is written as', () => {
+    expect(compareDecimals('-1', '-1')).toBe(0);
+    expect(compareDecimals('-1.50', '-1.5')).toBe(0);
+    expect(compareDecimals('-0.00', '0')).toBe(0);
+    expect(compareDecimals('-0.01', '0')).toBe(-1);
+    expect(compareDecimals('-2', '-1')).toBe(-1);
+  });
+
   it('writes percentages with two decimals, rounded half away from zero', () => {
     expect(percentOf(1n, 3n)).toBe('33.33');
     expect(percentOf(-2n, 3n)).toBe('-66.67');
