@@ -239,7 +239,11 @@ async function replayEnded(): Promise<void> {
   );
 }
 
-/** Waits until a client shows what the server has: same book version, last trade and candle. */
+/**
+ * Waits until a client shows what the server has: same book version, last trade and candle, and
+ * the book's screen drawn from that book (book views are sent at most every `liveEveryMs`, so the
+ * last one sent may trail the fold by one interval).
+ */
 async function caughtUp(client: Watched): Promise<void> {
   const [depth, trades, kline] = await Promise.all([
     api.get<{ version: number }>('/market/depth', { symbol }),
@@ -253,6 +257,7 @@ async function caughtUp(client: Watched): Promise<void> {
     return (
       book?.version === depth.body.data.version &&
       !book.gap &&
+      same(client.books.at(-1), bookView(symbol, book, view.precisions, 'en')) &&
       same(view.trades[symbol]?.[0], trades.body.data.trades[0]) &&
       same(view.candles[`${symbol}.1m`]?.rows.at(-1), kline.body.data.candles[0])
     );
