@@ -40,7 +40,7 @@ export function ContractSharePage() {
 }
 
 function CardView(props: { card: ShareCard; invite: InviteView | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { toast } = useApp();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [image, setImage] = useState<{ url: string; file: File } | null>(null);
@@ -69,7 +69,7 @@ function CardView(props: { card: ShareCard; invite: InviteView | null }) {
       inviteCode: invite?.code ?? null,
       inviteLink: link,
       scanLabel: t('contract.shareCard.scan'),
-      rtl: i18n.dir() === 'rtl',
+      rtl: document.documentElement.dir === 'rtl',
     });
     let url: string | null = null;
     let current = true;
@@ -82,7 +82,7 @@ function CardView(props: { card: ShareCard; invite: InviteView | null }) {
       current = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [card, invite, link, name, t, i18n]);
+  }, [card, invite, link, name, t]);
 
   const shareable =
     image !== null &&

@@ -1,8 +1,8 @@
-// i18next with the nine languages; `bl` is Polish to Intl and `he` reads right to left. Only the
+// The nine languages' strings; `bl` is Polish to Intl and `he` reads right to left. Only the
 // active language's strings load, in a file of their own: a language change reloads the page,
 // and every string exists in every language (tests/unit/ui-strings.test.ts), so no other is needed.
-import i18next from 'i18next';
 import type { Language } from '../../schemas/languages.ts';
+import { showStrings } from './use-translation.ts';
 
 type Strings = { default: Record<string, unknown> };
 
@@ -18,14 +18,7 @@ const load: Record<Language, () => Promise<Strings>> = {
   bl: () => import('./locales/bl.json'),
 };
 
-export async function initI18n(language: Language) {
-  const { default: translation } = await load[language]();
-  await i18next.init({
-    resources: { [language]: { translation } },
-    lng: language,
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return i18next;
+export async function initI18n(language: Language): Promise<void> {
+  const { default: table } = await load[language]();
+  showStrings(language, table);
 }

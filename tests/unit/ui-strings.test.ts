@@ -37,9 +37,11 @@ describe.each(languages)('UI strings in %s', (language) => {
     expect(Object.keys(strings).sort()).toEqual(Object.keys(english).sort());
   });
 
-  it('has no empty string and keeps the placeholders', () => {
+  it('has no empty string and keeps the placeholders, each a plain {{name}}', () => {
     for (const [key, text] of Object.entries(strings)) {
       expect(text.trim(), key).not.toBe('');
+      // The translation function fills in names only: no formats, nesting or other syntax.
+      expect(text.split('{{').length - 1, key).toBe(placeholders(text).length);
       expect(placeholders(text), key).toEqual(placeholders(english[key] ?? ''));
     }
   });

@@ -1,34 +1,36 @@
-// The translation hook's `t`: the strings i18next gives, kept per language for plain keys.
-import i18next from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTranslation } from '../../src/i18n/use-translation.ts';
+// The translation function: dotted keys, values filled in, plain strings kept per language.
+import { describe, expect, it } from 'vitest';
+import { showStrings, useTranslation } from '../../src/i18n/use-translation.ts';
+
+const english = {
+  kline: { amount: 'Amount', fee: 'Fee {{value}}', range: '{{ low }} to {{high}}' },
+};
+const hebrew = { kline: { amount: 'כמות', fee: 'עמלה {{value}}' } };
 
 describe('the translation function', () => {
-  beforeAll(async () => {
-    await i18next.init({
-      resources: {
-        en: { translation: { kline: { amount: 'Amount', fee: 'Fee {{value}}' } } },
-        he: { translation: { kline: { amount: 'כמות', fee: 'עמלה {{value}}' } } },
-      },
-      lng: 'en',
-      fallbackLng: false,
-      interpolation: { escapeValue: false },
-    });
-  });
-
-  it('gives the same strings as i18next, plain or with values, and the key when none exists', () => {
+  it('finds a dotted key and fills in its values', () => {
+    showStrings('en', english);
     const { t } = useTranslation();
     expect(t('kline.amount')).toBe('Amount');
     expect(t('kline.amount')).toBe('Amount');
     expect(t('kline.fee', { value: '0.1' })).toBe('Fee 0.1');
-    expect(t('kline.missing')).toBe('kline.missing');
+    expect(t('kline.range', { low: 1, high: 2 })).toBe('1 to 2');
   });
 
-  it('does not keep a string past a change of language', async () => {
+  it('shows the key itself for a string that does not exist, or a key that names a table', () => {
+    showStrings('en', english);
     const { t } = useTranslation();
+    expect(t('kline.missing')).toBe('kline.missing');
+    expect(t('kline.missing', { value: '1' })).toBe('kline.missing');
+    expect(t('kline')).toBe('kline');
+  });
+
+  it('does not keep a string past a change of language', () => {
+    const { t } = useTranslation();
+    showStrings('en', english);
     expect(t('kline.amount')).toBe('Amount');
-    await i18next.changeLanguage('he');
+    showStrings('he', hebrew);
     expect(t('kline.amount')).toBe('כמות');
-    await i18next.changeLanguage('en');
+    expect(t('kline.fee', { value: '0.1' })).toBe('עמלה 0.1');
   });
 });
