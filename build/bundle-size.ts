@@ -21,8 +21,8 @@ interface ManifestChunk {
  * step towards the goal, so the app never grows back.
  */
 export const bundleBudgets = {
-  critical: { targetKiB: 150, ceilingKiB: 196.3 },
-  whole: { targetKiB: 300, ceilingKiB: 321 },
+  critical: { targetKiB: 150, ceilingKiB: 181.5 },
+  whole: { targetKiB: 300, ceilingKiB: 306.3 },
 } as const;
 
 export interface SizedFile {

@@ -1,13 +1,13 @@
 // The client's event log: every input the worker sees, in order. What the screen shows is a fold
 // of it (see projections/), so a captured log replays to exactly what the user saw.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type ClientEvent, clientEventSchema } from './events.ts';
 
 export { type EventSource, eventSources } from './event.ts';
 
 const stampSchema = z.object({
   /** Position in the log, from 1, without gaps within one capture. */
-  seq: z.number().int().positive(),
+  seq: z.int().check(z.positive()),
   /** When the worker saw it, ms since the epoch. */
   at: z.number(),
 });

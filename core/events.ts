@@ -1,6 +1,6 @@
 // Every event of the client's log: one discriminated union of the domains' events, each parsed
 // with its schema where it enters (a socket frame, a loaded capture) and trusted inside.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseChannel } from '../schemas/channels.ts';
 import type { DataFrame } from '../schemas/socket.schema.ts';
 import { accountsEvents } from './accounts/events.ts';

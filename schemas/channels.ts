@@ -1,6 +1,6 @@
 // The market socket's channels in one place (design.md §6): how each is named, what its frames
 // carry, and which are a user's own. Both sides build and read channel names only through here.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fundingDataSchema, markDataSchema, positionsDataSchema } from './api/contract.schema.ts';
 import { contractOrdersDataSchema } from './api/contract-book.schema.ts';
 import {
@@ -35,7 +35,7 @@ export const depthDataSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('diff'),
-    prev: z.number().int(),
+    prev: z.int(),
     bids: z.array(levelSchema),
     asks: z.array(levelSchema),
   }),
@@ -135,7 +135,7 @@ export function parseChannel(name: string): ChannelAddress | null {
 }
 
 /** A channel name as a client may send it: public of a well-formed symbol, or private. */
-export const channelSchema = z
-  .string()
-  .max(40)
-  .refine((name) => parseChannel(name) !== null, { error: 'not a channel' });
+export const channelSchema = z.string().check(
+  z.maxLength(40),
+  z.refine((name) => parseChannel(name) !== null, { error: 'not a channel' }),
+);

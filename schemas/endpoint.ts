@@ -1,8 +1,11 @@
 // What an API call is: its route, who may call it, what it takes and what it answers.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ErrorName } from './errors.ts';
 
-export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface Endpoint<
+  Req extends z.ZodMiniType = z.ZodMiniType,
+  Res extends z.ZodMiniType = z.ZodMiniType,
+> {
   method: 'GET' | 'POST';
   /** Path under `/api`, in the `/controller/action` style of the spec. */
   path: string;

@@ -1,11 +1,11 @@
 // The envelope every API answer travels in: `{code, msg, data}`; code 200 is success.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fieldNames } from './fields.ts';
 
 export const successCode = 200;
 
-export function envelopeSchema<T extends z.ZodType>(data: T) {
-  return z.object({ code: z.number().int(), msg: z.string(), data });
+export function envelopeSchema<T extends z.ZodMiniType>(data: T) {
+  return z.object({ code: z.int(), msg: z.string(), data });
 }
 
 /**
@@ -13,10 +13,10 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
  * error, a wrong address, a wrong trade password), so the form shows it under that field.
  */
 export const errorEnvelopeSchema = z.object({
-  code: z.number().int(),
+  code: z.int(),
   msg: z.string(),
   data: z.null(),
-  field: z.enum(fieldNames).optional(),
+  field: z.optional(z.enum(fieldNames)),
 });
 
 export interface Envelope<T> {

@@ -1,6 +1,6 @@
 // Field schemas shared by many calls. Forms and queries send strings, so a number is read from its
 // one canonical decimal spelling (`decimalInteger`), never coerced.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   emailAddressPattern,
   emailMaxLength,
@@ -12,95 +12,103 @@ import {
 } from './field-rules.ts';
 
 /** A required text field: missing or empty is "{field} is required". */
-export const requiredText = (max = 255) => z.string().trim().min(1).max(max);
+export const requiredText = (max = 255) =>
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
 /** An optional text field: an empty form value counts as absent. */
 export const optionalText = (max = 255) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((value) => (value === '' ? undefined : value));
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max))),
+    z.transform((value) => (value === '' ? undefined : value)),
+  );
+
+/**
+ * zod's `preprocess`, which its small build leaves out: a value mended before the schema reads
+ * it. At run time it is the same pipe (a transform into the schema); the type is the one zod
+ * gives a preprocess, whose input is optional when the schema's is.
+ */
+export function preprocess<In, S extends z.ZodMiniType>(mend: (value: In) => unknown, schema: S) {
+  return z.pipe(z.transform(mend), schema) as unknown as z.ZodMiniType<
+    z.output<S>,
+    In,
+    z.core.$ZodPreprocessInternals<S, In>
+  >;
+}
 
 /** An optional field whose empty form value (`field=`) means absent, as a form sends it. */
-export const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+export const blankAsAbsent = <T extends z.ZodMiniType>(schema: T) =>
+  preprocess((value: unknown) => (value === '' ? undefined : value), z.optional(schema));
 
 export const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1)
-  .max(emailMaxLength)
-  .pipe(z.email({ pattern: emailAddressPattern }))
-  .describe('an email address; compared in lower case');
+  .pipe(
+    z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(emailMaxLength)),
+    z.email({ pattern: emailAddressPattern }),
+  )
+  .check(z.describe('an email address; compared in lower case'));
 
 /** E.164: a plus sign, a country code and up to 15 digits in all. */
 export const phone = z
   .string()
-  .trim()
-  .min(1)
-  .max(16)
-  .regex(/^\+[1-9]\d{6,14}$/);
+  .check(z.trim(), z.minLength(1), z.maxLength(16), z.regex(/^\+[1-9]\d{6,14}$/));
 
 /** An email address or an E.164 phone number, as typed at login. */
-export const account = z
-  .string()
-  .trim()
-  .min(1)
-  .max(254)
-  .transform((value) => (value.includes('@') ? value.toLowerCase() : value));
+export const account = z.pipe(
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
+  z.transform((value) => (value.includes('@') ? value.toLowerCase() : value)),
+);
 
 /** A password as typed at login: only bounded, its strength was judged when it was chosen. */
-export const enteredPassword = z.string().min(1).max(enteredPasswordMaxLength);
+export const enteredPassword = z
+  .string()
+  .check(z.minLength(1), z.maxLength(enteredPasswordMaxLength));
 
 /** A new login password: 8 to 64 characters with at least one letter and one digit. */
 export const newPassword = z
   .string()
-  .min(1)
-  .max(passwordMaxLength)
-  .refine(isStrongPassword, { error: 'password_weak' })
-  .describe('8 to 64 characters with at least one letter and one digit');
+  .check(
+    z.minLength(1),
+    z.maxLength(passwordMaxLength),
+    z.refine(isStrongPassword, { error: 'password_weak' }),
+    z.describe('8 to 64 characters with at least one letter and one digit'),
+  );
 
 /** A trade (fund) password: six digits, as on most retail exchanges, and not an obvious six. */
-export const newTradePassword = z
-  .string()
-  .min(1)
-  .max(passwordMaxLength)
-  .refine((value) => tradePasswordRefusal(value) !== 'weak', {
+export const newTradePassword = z.string().check(
+  z.minLength(1),
+  z.maxLength(passwordMaxLength),
+  z.refine((value) => tradePasswordRefusal(value) !== 'weak', {
     error: 'trade_password_weak',
     abort: true,
-  })
-  .refine((value) => tradePasswordRefusal(value) === null, { error: 'trade_password_obvious' })
-  .describe('six digits, not a run, a repeat or a date (schemas/trade-password.ts)');
+  }),
+  z.refine((value) => tradePasswordRefusal(value) === null, { error: 'trade_password_obvious' }),
+  z.describe('six digits, not a run, a repeat or a date (schemas/trade-password.ts)'),
+);
 
 /** The "repeat password" field: only bounded here; `requireRepeat` checks it matches. */
-export const repeatedPassword = z.string().min(1).max(passwordMaxLength);
+export const repeatedPassword = z.string().check(z.minLength(1), z.maxLength(passwordMaxLength));
 
-export const verificationCode = z.string().trim().min(1).regex(verificationCodePattern);
-
-export const inviteCode = z
+export const verificationCode = z
   .string()
-  .trim()
-  .toUpperCase()
-  .max(16)
-  .optional()
-  .transform((value) => (value === '' ? undefined : value));
+  .check(z.trim(), z.minLength(1), z.regex(verificationCodePattern));
+
+export const inviteCode = z.pipe(
+  z.optional(z.string().check(z.trim(), z.toUpperCase(), z.maxLength(16))),
+  z.transform((value) => (value === '' ? undefined : value)),
+);
 
 /** Exact decimal on the wire: amounts and prices are strings, never JSON floats. */
-export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+export const decimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
 
 export const timestamp = z.iso.datetime({ offset: true });
 
 /** A price or quantity as typed: a positive plain decimal; its step is checked per market. */
-export const positiveDecimal = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^\d{1,20}(\.\d{1,18})?$/)
-  .refine((value) => /[1-9]/.test(value), { error: 'field_invalid' });
+export const positiveDecimal = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(40),
+  z.regex(/^\d{1,20}(\.\d{1,18})?$/),
+  z.refine((value) => /[1-9]/.test(value), { error: 'field_invalid' }),
+);
 
 /** Digits only, without a leading zero (`0` itself aside): the one way to write each whole number. */
 export const canonicalInteger = /^(?:0|[1-9]\d*)$/;
@@ -112,20 +120,18 @@ export const canonicalInteger = /^(?:0|[1-9]\d*)$/;
  * `max` is at most 2^53 − 1, where numbers stop being exact.
  */
 export const decimalInteger = (min: number, max: number) =>
-  z
-    .preprocess(
-      (value: string | number) =>
-        typeof value === 'string' && canonicalInteger.test(value) ? Number(value) : value,
-      z.int().min(min).max(Math.min(max, Number.MAX_SAFE_INTEGER)),
-    )
-    .describe('digits only');
+  preprocess(
+    (value: string | number) =>
+      typeof value === 'string' && canonicalInteger.test(value) ? Number(value) : value,
+    z.int().check(z.gte(min), z.lte(Math.min(max, Number.MAX_SAFE_INTEGER))),
+  ).check(z.describe('digits only'));
 
 /** Largest `serial` id (PostgreSQL `integer`): a bigger id names no row and must not reach the query. */
 export const maxSerialId = 2_147_483_647;
 
 // `prefault`: the default is an input, read like any other (and documented as such).
-export const page = decimalInteger(1, 10_000).prefault(1);
-export const pageSize = decimalInteger(1, 100).prefault(20);
+export const page = z.prefault(decimalInteger(1, 10_000), 1);
+export const pageSize = z.prefault(decimalInteger(1, 100), 20);
 
 /** The id of a `bigserial` row (spot orders). */
 export const idParam = decimalInteger(1, Number.MAX_SAFE_INTEGER);
@@ -133,14 +139,14 @@ export const idParam = decimalInteger(1, Number.MAX_SAFE_INTEGER);
 export const serialId = decimalInteger(1, maxSerialId);
 
 /** Which flow a code is sent for; each code is good only for its own flow. */
-export const codeScene = z.enum(['register', 'forget']).default('register');
+export const codeScene = z._default(z.enum(['register', 'forget']), 'register');
 
-export function pagedSchema<T extends z.ZodType>(item: T) {
+export function pagedSchema<T extends z.ZodMiniType>(item: T) {
   return z.object({
     list: z.array(item),
-    total: z.number().int().min(0),
-    page: z.number().int().min(1),
-    size: z.number().int().min(1),
+    total: z.int().check(z.gte(0)),
+    page: z.int().check(z.gte(1)),
+    size: z.int().check(z.gte(1)),
   });
 }
 

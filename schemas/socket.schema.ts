@@ -1,15 +1,21 @@
 // Market socket frames (design.md §6): what the client sends and what the server answers. The
 // channels and the data each carries are in channels.ts.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { channelSchema } from './channels.ts';
 
 /** Channels one connection may hold at once. */
 export const maxChannelsPerConnection = 100;
 
 export const clientFrameSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('sub'), channels: z.array(channelSchema).min(1).max(50) }),
-  z.object({ op: z.literal('unsub'), channels: z.array(channelSchema).min(1).max(50) }),
-  z.object({ op: z.literal('auth'), token: z.string().min(1).max(200) }),
+  z.object({
+    op: z.literal('sub'),
+    channels: z.array(channelSchema).check(z.minLength(1), z.maxLength(50)),
+  }),
+  z.object({
+    op: z.literal('unsub'),
+    channels: z.array(channelSchema).check(z.minLength(1), z.maxLength(50)),
+  }),
+  z.object({ op: z.literal('auth'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
   z.object({ op: z.literal('ping') }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
@@ -19,14 +25,14 @@ export const pongFrameSchema = z.object({ op: z.literal('pong'), ts: z.number() 
 /** A refused frame: the numeric code of the error catalogue, its message in the socket's language. */
 export const errorFrameSchema = z.object({
   op: z.literal('error'),
-  code: z.number().int(),
+  code: z.int(),
   msg: z.string(),
-  channel: z.string().optional(),
+  channel: z.optional(z.string()),
 });
 /** A channel's frame; its `data` is checked against the channel's schema where it is read. */
 export const dataFrameSchema = z.object({
   channel: z.string(),
-  seq: z.number().int(),
+  seq: z.int(),
   ts: z.number(),
   data: z.unknown(),
 });

@@ -23,7 +23,7 @@ type JsonSchema = {
   description?: string;
 };
 
-function toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function toJson(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   return json as JsonSchema;
 }

@@ -1,6 +1,6 @@
 // Events of the session, the security center and the invite programme. No payload carries a
 // password, a code or a token: a capture can be shared.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { inviteInfo, userInfoSchema } from '../../schemas/api/security.schema.ts';
 import { event } from '../event.ts';
 
@@ -12,7 +12,7 @@ export const accountsEvents = [
   event('intent', 'login-requested', z.null()),
   event('intent', 'forget', z.null()),
   event('intent', 'logout', z.null()),
-  event('api', 'login', z.object({ account: z.string(), user_id: z.number().int() })),
+  event('api', 'login', z.object({ account: z.string(), user_id: z.int() })),
   event('api', 'session-expired', z.null()),
   event('api', 'user', userInfoSchema),
   event('intent', 'security-code-requested', z.object({ to: z.enum(['email', 'phone']) })),

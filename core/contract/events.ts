@@ -4,7 +4,7 @@
 // history lists (closed positions, orders, fills, funding payments, liquidations), each perpetual's
 // own book and trades (`/contract/trades`, the `contract-depth.*` and `contract-trades.*` frames),
 // and the socket's `mark.*`, `funding.*` and private `positions` and `contract-orders` frames.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   contractFills,
   contractFunding,
@@ -24,19 +24,19 @@ import { pagedSchema } from '../../schemas/primitives.ts';
 import { event, marketFrame, privateFrame } from '../event.ts';
 
 const key = z.string();
-const positionId = z.number().int();
+const positionId = z.int();
 const ordersQuery = {
   status: spotOrderListSchema,
-  page: z.number().int(),
-  symbol: z.string().optional(),
+  page: z.int(),
+  symbol: z.optional(z.string()),
 };
-const page = z.object({ page: z.number().int() });
+const page = z.object({ page: z.int() });
 
 /** One perpetual of `/market/contract`: its mark, index and coming funding round. */
 export const boardRowSchema = z.object({
   symbol: z.string(),
-  mark_price: z.string().nullable(),
-  index_price: z.string().nullable(),
+  mark_price: z.nullable(z.string()),
+  index_price: z.nullable(z.string()),
   funding_rate: z.string(),
   next_funding_time: z.string(),
 });
@@ -50,11 +50,7 @@ export const contractEvents = [
   event('intent', 'contract-positions-requested', z.null()),
   event('api', 'contract-positions', z.object({ list: z.array(contractPositionSchema) })),
   // A page of `/contract/orders`; the private channel's frames are the `contract-orders` event.
-  event(
-    'intent',
-    'contract-order-list-requested',
-    z.object({ ...ordersQuery, size: z.number().int() }),
-  ),
+  event('intent', 'contract-order-list-requested', z.object({ ...ordersQuery, size: z.int() })),
   event(
     'api',
     'contract-order-list',
@@ -67,12 +63,12 @@ export const contractEvents = [
       symbol: z.string(),
       direction: directionSchema,
       type: spotOrderTypeSchema,
-      price: z.string().optional(),
+      price: z.optional(z.string()),
       quantity: z.string(),
-      leverage: z.number().int(),
+      leverage: z.int(),
       margin_mode: marginModeSchema,
-      tp_price: z.string().optional(),
-      sl_price: z.string().optional(),
+      tp_price: z.optional(z.string()),
+      sl_price: z.optional(z.string()),
       key,
     }),
   ),
@@ -82,21 +78,21 @@ export const contractEvents = [
     z.object({
       position_id: positionId,
       type: spotOrderTypeSchema,
-      price: z.string().optional(),
-      quantity: z.string().optional(),
+      price: z.optional(z.string()),
+      quantity: z.optional(z.string()),
       key,
     }),
   ),
-  event('intent', 'contract-cancel', z.object({ order_id: z.number().int(), key })),
+  event('intent', 'contract-cancel', z.object({ order_id: z.int(), key })),
   event('api', 'contract-order', contractOrderSchema),
   event(
     'intent',
     'contract-tpsl',
     z.object({
       position_id: positionId,
-      tp_price: z.string().optional(),
-      sl_price: z.string().optional(),
-      quantity: z.string().optional(),
+      tp_price: z.optional(z.string()),
+      sl_price: z.optional(z.string()),
+      quantity: z.optional(z.string()),
       key,
     }),
   ),
@@ -111,16 +107,8 @@ export const contractEvents = [
     }),
   ),
   event('api', 'contract-position', contractPositionSchema),
-  event(
-    'intent',
-    'contract-leverage',
-    z.object({ symbol: z.string(), leverage: z.number().int(), key }),
-  ),
-  event(
-    'api',
-    'contract-leverage-set',
-    z.object({ symbol: z.string(), leverage: z.number().int() }),
-  ),
+  event('intent', 'contract-leverage', z.object({ symbol: z.string(), leverage: z.int(), key })),
+  event('api', 'contract-leverage-set', z.object({ symbol: z.string(), leverage: z.int() })),
   event('intent', 'contract-history-requested', page),
   event('api', 'contract-history', contractHistory.response),
   event('intent', 'contract-funding-requested', page),

@@ -1,6 +1,6 @@
 // The kernel's own events: the market socket opening, closing and misbehaving, and the outcome of
 // every API call (the answers a screen needs are logged again by their domain, with their data).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { event } from '../event.ts';
 
 export const socketProblemSchema = z.discriminatedUnion('kind', [
@@ -25,6 +25,6 @@ export const kernelEvents = [
   event(
     'api',
     'answer',
-    z.object({ path: z.string(), ok: z.boolean(), failure: z.enum(failureKinds).optional() }),
+    z.object({ path: z.string(), ok: z.boolean(), failure: z.optional(z.enum(failureKinds)) }),
   ),
 ] as const;

@@ -1,6 +1,6 @@
 // Events of market data: the lists and their tickers, candles a page at a time, recent trades, and
 // the public channels' frames (each checked against its channel's schema where it entered).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { figureSchema } from '../../schemas/api/content.schema.ts';
 import {
   candleRowSchema,
@@ -16,7 +16,7 @@ export const marketSectionSchema = z.enum(['home', 'spot', 'contract', 'option']
 export type MarketSection = z.infer<typeof marketSectionSchema>;
 
 const series = { symbol: z.string(), period: klinePeriodSchema };
-const page = { ...series, before: z.number().nullable(), limit: z.number().int() };
+const page = { ...series, before: z.nullable(z.number()), limit: z.int() };
 
 export const marketEvents = [
   event('intent', 'markets-requested', z.object({ section: marketSectionSchema })),
@@ -28,10 +28,10 @@ export const marketEvents = [
       simulated: z.boolean(),
       list: z.array(tickerSchema),
       /** Home's headline figures. */
-      figures: z.array(figureSchema).optional(),
+      figures: z.optional(z.array(figureSchema)),
     }),
   ),
-  event('intent', 'kline-requested', z.object({ ...series, before: z.number().nullable() })),
+  event('intent', 'kline-requested', z.object({ ...series, before: z.nullable(z.number()) })),
   event(
     'api',
     'kline-page',
@@ -51,5 +51,5 @@ export const marketEvents = [
   event('socket', 'ticker', marketFrame(channelData.ticker)),
   event('socket', 'trades', marketFrame(channelData.trades)),
   event('socket', 'depth', marketFrame(channelData.depth)),
-  event('socket', 'kline', marketFrame(channelData.kline).extend({ period: klinePeriodSchema })),
+  event('socket', 'kline', z.extend(marketFrame(channelData.kline), { period: klinePeriodSchema })),
 ] as const;

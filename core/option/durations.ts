@@ -1,6 +1,6 @@
 // The durations a second contract runs for: a length in minutes, hours or days, as the products
 // list them, grouped by unit for the form's chips (minutes, then hours, then days; shortest first).
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { durationUnitSchema } from '../../schemas/api/option.schema.ts';
 
 export type DurationUnit = z.infer<typeof durationUnitSchema>;

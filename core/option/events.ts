@@ -3,7 +3,7 @@
 // (pages of `/option/orders`, the answer of a placed order, the private `options` frames), the
 // recorded index prints read to learn an open contract's opening price (`/market/prints`), a
 // contract's verification (`/option/verify`) and the daily loss limit (`/option/limits`).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { secondMarkets } from '../../schemas/api/market.schema.ts';
 import {
   durationUnitSchema,
@@ -21,8 +21,8 @@ import { event, privateFrame } from '../event.ts';
 export const optionListSchema = z.enum(['current', 'history']);
 export type OptionList = z.infer<typeof optionListSchema>;
 
-const listQuery = { status: optionListSchema, page: z.number().int(), size: z.number().int() };
-const window = { symbol: z.string(), from: z.number().int(), to: z.number().int() };
+const listQuery = { status: optionListSchema, page: z.int(), size: z.int() };
+const window = { symbol: z.string(), from: z.int(), to: z.int() };
 
 export const optionEvents = [
   event('intent', 'option-products-requested', z.null()),
@@ -41,7 +41,7 @@ export const optionEvents = [
       symbol: z.string(),
       direction: optionDirectionSchema,
       unit: durationUnitSchema,
-      length: z.number().int(),
+      length: z.int(),
       amount: z.string(),
       key: z.string(),
     }),
@@ -50,7 +50,7 @@ export const optionEvents = [
   // The prints of an open contract's opening window: its opening price is the rule's print there.
   event('intent', 'option-prints-requested', z.object(window)),
   event('api', 'option-prints', z.object({ ...window, prints: z.array(indexPrintSchema) })),
-  event('intent', 'option-verify-requested', z.object({ id: z.number().int() })),
+  event('intent', 'option-verify-requested', z.object({ id: z.int() })),
   event('api', 'option-verification', optionVerify.response),
   event('intent', 'option-limits-requested', z.null()),
   event('intent', 'option-limit-change', z.object({ daily_limit: z.string() })),

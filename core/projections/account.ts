@@ -1,6 +1,6 @@
 // The account pages' data as last answered: the user's own settings (what the security center
 // and the menu show) and the invite programme.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { inviteInfo, userInfoSchema } from '../../schemas/api/security.schema.ts';
 import { defineFold } from './fold.ts';
 

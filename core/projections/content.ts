@@ -1,6 +1,6 @@
 // Articles, the fixed documents and customer service's channels as last answered, in the
 // reader's language.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type {
   articleSchema,
   articles,

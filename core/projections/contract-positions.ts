@@ -3,7 +3,7 @@
 // `positions` frames, where a frame with `status: 'closed'` removes the position. A closed position
 // never opens again (a new one gets a new id), so it is remembered and never brought back by an
 // answer that was read before it closed.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ContractPosition, positionsDataSchema } from '../../schemas/api/contract.schema.ts';
 
 export type PositionFrame = z.output<typeof positionsDataSchema>[number];

@@ -1,7 +1,7 @@
 // The contract history pages as last answered: closed positions, the orders of a list (deal or
 // history), fills, funding payments and liquidations. The history screens are drawn from these
 // answers, so a capture replays them; the share card finds a closed position here.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type {
   ContractOrder,
   contractFills,

@@ -3,7 +3,7 @@
 // `mark.*` frames), the last round paid (`funding.*`), and the user's open positions (`positions`
 // frames) and resting orders (`contract-orders` frames). The user's part is forgotten at logout;
 // the markets stay.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type {
   ContractMarket,
   fundingDataSchema,

@@ -1,6 +1,6 @@
 // The home page's headline figures from the last `/index/index` answer: each measured by the
 // system or configured by the operator, and shown labelled as such.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { figureSchema } from '../../schemas/api/content.schema.ts';
 import { defineFold } from './fold.ts';
 

@@ -1,5 +1,5 @@
 // Identity verification as last answered: its state and what was submitted, masked by the server.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { verificationInfoSchema } from '../../schemas/api/security.schema.ts';
 import { defineFold } from './fold.ts';
 

@@ -2,7 +2,7 @@
 // pages of the history, joined by the contracts the `options` channel settles while the user
 // watches), from which the realised hit rate is reckoned; the last page of the history shown; and
 // the verifications asked for, so a capture replays them.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { OptionContract, optionVerify } from '../../schemas/api/option.schema.ts';
 import { defineFold } from './fold.ts';
 

@@ -3,7 +3,7 @@
 // `/market/second`, the user's open and just-settled contracts (the `current` list, a placed
 // order's answer, the `options` frames), the recorded prints of opening windows, and the
 // user's daily loss limit. The user's part is forgotten at logout; the offer and the prints stay.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { secondMarkets } from '../../schemas/api/market.schema.ts';
 import type {
   OptionContract,

@@ -3,7 +3,7 @@
 // the records; one record per project, since a commitment adds to an earlier one of the same
 // project), and the published allocations asked for. The user's part is forgotten at logout; the
 // projects and the allocations, which are public, stay.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type {
   SubscriptionProject,
   SubscriptionRecord,

@@ -1,7 +1,7 @@
 // The wallet pages' data as last answered: balances valued in USDT, the assets and their chains,
 // deposit addresses, the deposit, withdrawal and record pages, the address book, and the last
 // transfer. Withdrawals and address book changes answered later update what was listed.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type {
   addressEntrySchema,
   assets,
@@ -15,7 +15,7 @@ import type {
 import type { recordFilterSchema } from '../wallet/events.ts';
 import { defineFold } from './fold.ts';
 
-type Output<T extends z.ZodType> = z.output<T>;
+type Output<T extends z.ZodMiniType> = z.output<T>;
 export type WalletBalances = Output<(typeof balances)['response']>;
 export type WalletAsset = Output<(typeof assets)['response']>['list'][number];
 export type DepositPage = Output<(typeof deposits)['response']>;

@@ -1,6 +1,6 @@
 // Events of spot trading: the markets' rules, the user's order lists, placing and cancelling with
 // their idempotency keys, the orders answered, and the private `orders` channel.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   spotOrderListSchema,
   spotOrderSchema,
@@ -13,14 +13,14 @@ import { event, privateFrame } from '../event.ts';
 
 const listQuery = {
   status: spotOrderListSchema,
-  page: z.number().int(),
-  symbol: z.string().optional(),
+  page: z.int(),
+  symbol: z.optional(z.string()),
 };
 
 export const spotEvents = [
   event('intent', 'spot-markets-requested', z.null()),
   event('api', 'spot-markets', spotRules.response),
-  event('intent', 'spot-orders-requested', z.object({ ...listQuery, size: z.number().int() })),
+  event('intent', 'spot-orders-requested', z.object({ ...listQuery, size: z.int() })),
   event('api', 'spot-orders', z.object({ ...listQuery, list: z.array(spotOrderSchema) })),
   event(
     'intent',
@@ -29,13 +29,13 @@ export const spotEvents = [
       symbol: z.string(),
       side: spotSideSchema,
       type: spotOrderTypeSchema,
-      price: z.string().optional(),
-      quantity: z.string().optional(),
-      turnover: z.string().optional(),
+      price: z.optional(z.string()),
+      quantity: z.optional(z.string()),
+      turnover: z.optional(z.string()),
       key: z.string(),
     }),
   ),
-  event('intent', 'spot-cancel', z.object({ order_id: z.number().int(), key: z.string() })),
+  event('intent', 'spot-cancel', z.object({ order_id: z.int(), key: z.string() })),
   event('api', 'spot-order', spotOrderSchema),
   event('socket', 'orders', privateFrame(channelData.orders)),
 ] as const;

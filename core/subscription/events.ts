@@ -1,7 +1,7 @@
 // Events of the pre-sale subscriptions: pages of the projects (`/subscription/list`), a commitment
 // sent and the record it answers (`/subscription/buy`), pages of the user's records
 // (`/subscription/records`) and a project's published allocation (`/subscription/allocation`).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   subscriptionAllocation,
   subscriptionProjectSchema,
@@ -10,7 +10,7 @@ import {
 import { pagedSchema } from '../../schemas/primitives.ts';
 import { event } from '../event.ts';
 
-const pageQuery = { page: z.number().int(), size: z.number().int() };
+const pageQuery = { page: z.int(), size: z.int() };
 
 export const subscriptionEvents = [
   event('intent', 'subscription-projects-requested', z.object(pageQuery)),
@@ -22,7 +22,7 @@ export const subscriptionEvents = [
   event(
     'intent',
     'subscription-commit',
-    z.object({ project_id: z.number().int(), amount: z.string(), key: z.string() }),
+    z.object({ project_id: z.int(), amount: z.string(), key: z.string() }),
   ),
   event('api', 'subscription-committed', subscriptionRecordSchema),
   event('intent', 'subscription-records-requested', z.object(pageQuery)),
@@ -31,6 +31,6 @@ export const subscriptionEvents = [
     'subscription-records',
     z.object({ ...pageQuery, answer: pagedSchema(subscriptionRecordSchema) }),
   ),
-  event('intent', 'subscription-allocation-requested', z.object({ project_id: z.number().int() })),
+  event('intent', 'subscription-allocation-requested', z.object({ project_id: z.int() })),
   event('api', 'subscription-allocation', subscriptionAllocation.response),
 ] as const;

@@ -1,6 +1,6 @@
 // Events of customer service: its channels, the conversation's pages, the user's sends (that a
 // message was sent, never its words) and the private `support` channel.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { customerService } from '../../schemas/api/content.schema.ts';
 import { supportMessageSchema, supportMessages } from '../../schemas/api/support.schema.ts';
 import { channelData } from '../../schemas/channels.ts';

@@ -1,7 +1,7 @@
 // Events of the wallet: what each page asked for and what the server answered (the screens are
 // drawn from these answers, so a capture replays them), the money-moving intents with their
 // idempotency keys (never the trade password), and the private `balances` channel.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   addressEntrySchema,
   addresses,
@@ -20,7 +20,7 @@ import {
 import { channelData } from '../../schemas/channels.ts';
 import { event, privateFrame } from '../event.ts';
 
-const page = z.object({ page: z.number().int() });
+const page = z.object({ page: z.int() });
 const key = z.string();
 export const recordFilterSchema = z.union([recordType, z.literal('all')]);
 
@@ -49,7 +49,7 @@ export const walletEvents = [
       key,
     }),
   ),
-  event('intent', 'wallet-withdraw-cancel', z.object({ id: z.number().int(), key })),
+  event('intent', 'wallet-withdraw-cancel', z.object({ id: z.int(), key })),
   event('api', 'wallet-withdrawal', withdrawalSchema),
   event('intent', 'wallet-withdrawals-requested', page),
   event('api', 'wallet-withdrawals', withdrawals.response),
@@ -57,12 +57,12 @@ export const walletEvents = [
   event('api', 'wallet-addresses', addresses.response),
   event('intent', 'wallet-address-add', z.object({ asset: z.string(), chain: chainSchema })),
   event('api', 'wallet-address-added', addressEntrySchema),
-  event('intent', 'wallet-address-delete', z.object({ id: z.number().int() })),
-  event('api', 'wallet-address-deleted', z.object({ id: z.number().int() })),
+  event('intent', 'wallet-address-delete', z.object({ id: z.int() })),
+  event('api', 'wallet-address-deleted', z.object({ id: z.int() })),
   event(
     'intent',
     'wallet-records-requested',
-    z.object({ type: recordFilterSchema, page: z.number().int() }),
+    z.object({ type: recordFilterSchema, page: z.int() }),
   ),
   event('api', 'wallet-records', z.object({ type: recordFilterSchema, answer: records.response })),
   event(

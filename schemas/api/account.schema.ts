@@ -1,5 +1,5 @@
 // Registration, login, password recovery and logout (spec §7: /register/*, /login/*).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import {
   account,
@@ -16,28 +16,30 @@ import {
 
 /** Adds the spec's "two passwords must match" rule, reported on the repeat field. */
 export function requireRepeat<
-  T extends z.ZodObject<{ password: z.ZodType; repassword: z.ZodType }>,
+  T extends z.ZodMiniObject<{ password: z.ZodMiniType; repassword: z.ZodMiniType }>,
 >(schema: T) {
-  return schema.superRefine((value, ctx) => {
-    const { password, repassword } = value as { password: unknown; repassword: unknown };
-    if (password !== repassword) {
-      ctx.addIssue({ code: 'custom', path: ['repassword'], message: 'password_mismatch' });
-    }
-  });
+  return schema.check(
+    z.superRefine((value, ctx) => {
+      const { password, repassword } = value as { password: unknown; repassword: unknown };
+      if (password !== repassword) {
+        ctx.addIssue({ code: 'custom', path: ['repassword'], message: 'password_mismatch' });
+      }
+    }),
+  );
 }
 
 export const codeSentSchema = z.object({
   /** Seconds the code stays valid. */
-  expires_in: z.number().int(),
+  expires_in: z.int(),
   /** Seconds before another code may be requested for the same destination. */
-  resend_in: z.number().int(),
+  resend_in: z.int(),
 });
 
 export const sessionSchema = z.object({
   token: z.string(),
   /** When the session ends at the latest, whatever its activity. */
   expires_at: z.string(),
-  user_id: z.number().int(),
+  user_id: z.int(),
   account: z.string(),
 });
 
@@ -62,8 +64,8 @@ export const sendSmsCode = defineEndpoint({
 });
 
 const registerFields = z.object({
-  email: email.optional(),
-  phone: phone.optional(),
+  email: z.optional(email),
+  phone: z.optional(phone),
   password: newPassword,
   repassword: repeatedPassword,
   code: verificationCode,
@@ -75,11 +77,13 @@ export const register = defineEndpoint({
   path: '/register/index',
   summary: 'Register with an email (or phone), a password and the code sent to it',
   auth: false,
-  request: requireRepeat(registerFields).superRefine((value, ctx) => {
-    if (value.email === undefined && value.phone === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: 'field_required' });
-    }
-  }),
+  request: requireRepeat(registerFields).check(
+    z.superRefine((value, ctx) => {
+      if (value.email === undefined && value.phone === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['email'], message: 'field_required' });
+      }
+    }),
+  ),
   response: sessionSchema,
   errors: [
     'account_exists',

@@ -3,7 +3,7 @@
 // purchase and is credited each day; the principal returns at maturity; an early withdrawal returns
 // the principal less the rewards already paid. Amounts are decimal strings; money-moving calls take
 // an `Idempotency-Key`.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { writerCallErrors } from '../errors.ts';
 import {
@@ -17,10 +17,10 @@ import {
 } from '../primitives.ts';
 
 export const aiProductSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   asset: z.string(),
-  days: z.number().int(),
+  days: z.int(),
   /** Yearly rate in percent, e.g. `12.5`. */
   apr: decimalString,
   min: decimalString,
@@ -51,22 +51,22 @@ export const accrualSchema = z.object({
 });
 
 export const aiOrderSchema = z.object({
-  id: z.number().int(),
-  product_id: z.number().int(),
+  id: z.int(),
+  product_id: z.int(),
   name: z.string(),
   asset: z.string(),
   principal: decimalString,
   apr: decimalString,
-  days: z.number().int(),
+  days: z.int(),
   bought_at: timestamp,
   /** The principal returns at this time (the last accrual day's end). */
   matures_at: timestamp,
   schedule: z.array(accrualSchema),
   paid: decimalString,
-  next_payment: accrualSchema.omit({ paid: true }).nullable(),
+  next_payment: z.nullable(z.omit(accrualSchema, { paid: true })),
   status: z.enum(['active', 'finished', 'withdrawn']),
   /** What an early withdrawal returned. */
-  withdrawn: decimalString.nullable(),
+  withdrawn: z.nullable(decimalString),
 });
 export type AiOrder = z.infer<typeof aiOrderSchema>;
 

@@ -1,6 +1,6 @@
 // Site content: brand, home data, notices, articles, fixed documents, customer service, uploads
 // (spec §7: /index/*, /article/*).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { page, pagedSchema, pageSize, serialId, timestamp } from '../primitives.ts';
 import { tickerSchema } from './market.schema.ts';
@@ -16,15 +16,15 @@ export const logo = defineEndpoint({
 });
 
 export const articleSummarySchema = z.object({
-  id: z.number().int(),
-  category_id: z.number().int(),
+  id: z.int(),
+  category_id: z.int(),
   title: z.string(),
   summary: z.string(),
-  cover: z.string().nullable(),
+  cover: z.nullable(z.string()),
   published_at: timestamp,
 });
 
-export const articleSchema = articleSummarySchema.extend({
+export const articleSchema = z.extend(articleSummarySchema, {
   /** Sanitised HTML. */
   content: z.string(),
 });
@@ -56,7 +56,7 @@ export const home = defineEndpoint({
   request: z.object({}),
   response: z.object({
     banners: z.array(
-      z.object({ id: z.number().int(), image: z.string(), link: z.string(), title: z.string() }),
+      z.object({ id: z.int(), image: z.string(), link: z.string(), title: z.string() }),
     ),
     notices: z.array(articleSummarySchema),
     tickers: z.array(tickerSchema),
@@ -83,7 +83,7 @@ export const articles = defineEndpoint({
   summary:
     'Articles of a category (92 notices, 1 about us, the default; 2 guides), newest first, in the Lang with English fallback',
   auth: false,
-  request: z.object({ category_id: serialId.optional(), page, size: pageSize }),
+  request: z.object({ category_id: z.optional(serialId), page, size: pageSize }),
   response: pagedSchema(articleSummarySchema),
   errors: ['category_unknown'],
 });

@@ -1,6 +1,6 @@
 // A perpetual's own order book and trades (design.md §4): the same shapes as a spot market's
 // `/market/depth` and `/market/trades`, drawn from the contract engine's book rather than spot's.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { contractOrderSchema } from './contract.schema.ts';
 import { depth, trades } from './market.schema.ts';

@@ -2,7 +2,7 @@
 // books. Opening and closing are orders (limit or market; a close is reduce-only); positions are
 // one per market (one-way mode) in isolated or cross margin. Prices, quantities and amounts are
 // decimal strings; every call that moves money takes an `Idempotency-Key` header.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { writerCallErrors } from '../errors.ts';
 import {
@@ -26,12 +26,12 @@ export const contractCloseReasonSchema = z.enum(['user', 'tp', 'sl', 'liquidatio
 export type ContractCloseReason = z.infer<typeof contractCloseReasonSchema>;
 
 /** Leverage as typed; checked against the market's brackets so the refusal can name the limit. */
-const leverageInput = z.union([z.number(), z.string().trim().max(12)]);
+const leverageInput = z.union([z.number(), z.string().check(z.trim(), z.maxLength(12))]);
 
 const bracketSchema = z.object({
   /** The largest position notional of the tier, USDT. */
   notional_cap: decimalString,
-  max_leverage: z.number().int(),
+  max_leverage: z.int(),
   /** Maintenance margin rate as a fraction (`0.004` = 0.4 %). */
   maintenance_rate: decimalString,
   /** Subtracted from notional × rate (Binance's maintenance amount). */
@@ -42,18 +42,18 @@ export const contractMarketSchema = z.object({
   symbol: symbolSchema,
   base: z.string(),
   quote: z.string(),
-  price_scale: z.number().int(),
-  quantity_scale: z.number().int(),
+  price_scale: z.int(),
+  quantity_scale: z.int(),
   tick_size: decimalString,
   lot_size: decimalString,
   min_notional: decimalString,
-  max_leverage: z.number().int(),
+  max_leverage: z.int(),
   maker_fee: decimalString,
   taker_fee: decimalString,
   brackets: z.array(bracketSchema),
   /** The latest recorded prices; null until the first. */
-  index_price: decimalString.nullable(),
-  mark_price: decimalString.nullable(),
+  index_price: z.nullable(decimalString),
+  mark_price: z.nullable(decimalString),
   /** The rate of the coming funding round as a fraction, and when it is paid. */
   funding_rate: decimalString,
   next_funding_time: timestamp,
@@ -72,14 +72,14 @@ export const contractMarkets = defineEndpoint({
 });
 
 export const contractPositionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   symbol: symbolSchema,
   direction: directionSchema,
-  leverage: z.number().int(),
+  leverage: z.int(),
   margin_mode: marginModeSchema,
   quantity: decimalString,
   entry_price: decimalString,
-  mark_price: decimalString.nullable(),
+  mark_price: z.nullable(decimalString),
   /** What the position holds frozen behind it. */
   margin: decimalString,
   unrealized_pnl: decimalString,
@@ -88,11 +88,11 @@ export const contractPositionSchema = z.object({
   /** Maintenance margin ÷ margin balance, as a fraction: liquidation at 1. */
   margin_ratio: decimalString,
   /** Null when the position cannot be liquidated (shown as "--"). */
-  liquidation_price: decimalString.nullable(),
-  tp_price: decimalString.nullable(),
-  sl_price: decimalString.nullable(),
+  liquidation_price: z.nullable(decimalString),
+  tp_price: z.nullable(decimalString),
+  sl_price: z.nullable(decimalString),
   /** What a take-profit or stop-loss closes; null: the whole position. */
-  tpsl_quantity: decimalString.nullable(),
+  tpsl_quantity: z.nullable(decimalString),
   open_fee: decimalString,
   realized_pnl: decimalString,
   funding_fee: decimalString,
@@ -101,7 +101,7 @@ export const contractPositionSchema = z.object({
 export type ContractPosition = z.infer<typeof contractPositionSchema>;
 
 export const contractOrderSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   symbol: symbolSchema,
   side: spotSideSchema,
   type: spotOrderTypeSchema,
@@ -109,17 +109,17 @@ export const contractOrderSchema = z.object({
   purpose: z.enum(['user', 'tp', 'sl', 'liquidation', 'adl']),
   price: decimalString,
   quantity: decimalString,
-  leverage: z.number().int(),
+  leverage: z.int(),
   margin_mode: marginModeSchema,
   reduce_only: z.boolean(),
   filled_quantity: decimalString,
-  avg_price: decimalString.nullable(),
+  avg_price: z.nullable(decimalString),
   fee: decimalString,
   realized_pnl: decimalString,
   status: z.enum(['open', 'partially_filled', 'filled', 'cancelled']),
-  cancel_reason: z
-    .enum(['user', 'self_trade', 'unfilled', 'reduce_only', 'liquidation'])
-    .nullable(),
+  cancel_reason: z.nullable(
+    z.enum(['user', 'self_trade', 'unfilled', 'reduce_only', 'liquidation']),
+  ),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -157,11 +157,13 @@ export const openContract = defineEndpoint({
       tp_price: blankAsAbsent(positiveDecimal),
       sl_price: blankAsAbsent(positiveDecimal),
     })
-    .superRefine((order, context) => {
-      if (order.type === 'limit' && order.price === undefined) {
-        context.addIssue({ code: 'custom', path: ['price'], message: 'field_required' });
-      }
-    }),
+    .check(
+      z.superRefine((order, context) => {
+        if (order.type === 'limit' && order.price === undefined) {
+          context.addIssue({ code: 'custom', path: ['price'], message: 'field_required' });
+        }
+      }),
+    ),
   response: contractOrderSchema,
   errors: [
     ...orderErrors,
@@ -189,11 +191,13 @@ export const closeContract = defineEndpoint({
       /** The whole position when absent. */
       quantity: blankAsAbsent(positiveDecimal),
     })
-    .superRefine((order, context) => {
-      if (order.type === 'limit' && order.price === undefined) {
-        context.addIssue({ code: 'custom', path: ['price'], message: 'field_required' });
-      }
-    }),
+    .check(
+      z.superRefine((order, context) => {
+        if (order.type === 'limit' && order.price === undefined) {
+          context.addIssue({ code: 'custom', path: ['price'], message: 'field_required' });
+        }
+      }),
+    ),
   response: contractOrderSchema,
   errors: [...orderErrors, 'position_not_found', 'close_exceeds_position'],
 });
@@ -237,10 +241,10 @@ export const contractOrders = defineEndpoint({
 });
 
 export const contractHistorySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   symbol: symbolSchema,
   direction: directionSchema,
-  leverage: z.number().int(),
+  leverage: z.int(),
   margin_mode: marginModeSchema,
   quantity: decimalString,
   entry_price: decimalString,
@@ -267,7 +271,7 @@ export const contractHistory = defineEndpoint({
 /** The public `mark.<SYMBOL>` channel: the recorded mark, once a second. */
 export const markDataSchema = z.object({
   mark_price: decimalString,
-  index_price: decimalString.nullable(),
+  index_price: z.nullable(decimalString),
   /** Whether the index was stale: liquidation and opening wait while it is. */
   stale: z.boolean(),
   /** The coming round's rate as a fraction, as it would be now, and when it is paid. */
@@ -285,17 +289,17 @@ export const fundingDataSchema = z.object({
 
 /** The private `positions` channel: the caller's positions as they change (open or closed). */
 export const positionsDataSchema = z.array(
-  contractPositionSchema.extend({ status: z.enum(['open', 'closed']) }),
+  z.extend(contractPositionSchema, { status: z.enum(['open', 'closed']) }),
 );
 
 export const fundingPaymentSchema = z.object({
-  round_id: z.number().int(),
+  round_id: z.int(),
   symbol: symbolSchema,
   funding_time: timestamp,
   /** The round's rate as a fraction (`0.0001` = 0.01 %); positive: longs paid shorts. */
   rate: decimalString,
   mark_price: decimalString,
-  position_id: z.number().int(),
+  position_id: z.int(),
   direction: directionSchema,
   quantity: decimalString,
   /** Received (positive) or paid (negative), USDT. */
@@ -331,9 +335,9 @@ export const contractInsurance = defineEndpoint({
         created_at: timestamp,
       }),
     ),
-    total: z.number().int(),
-    page: z.number().int(),
-    size: z.number().int(),
+    total: z.int(),
+    page: z.int(),
+    size: z.int(),
   }),
   errors: [],
 });
@@ -393,7 +397,7 @@ export const contractLeverage = defineEndpoint({
     "Changes the leverage of the caller's position in a market, freezing or releasing the margin the new leverage needs; without a position it only checks the value. Needs an Idempotency-Key header",
   auth: true,
   request: z.object({ symbol: symbolSchema, leverage: leverageInput }),
-  response: z.object({ symbol: symbolSchema, leverage: z.number().int() }),
+  response: z.object({ symbol: symbolSchema, leverage: z.int() }),
   errors: [
     ...moneyErrors,
     'market_unknown',
@@ -405,7 +409,7 @@ export const contractLeverage = defineEndpoint({
 });
 
 export const contractLiquidationSchema = z.object({
-  position_id: z.number().int(),
+  position_id: z.int(),
   symbol: symbolSchema,
   direction: directionSchema,
   margin_mode: marginModeSchema,
@@ -420,7 +424,7 @@ export const contractLiquidationSchema = z.object({
   /** The bracket's maintenance margin rate, as a fraction. */
   maintenance_rate: decimalString,
   /** As the screen showed it; null when there was none. */
-  liquidation_price: decimalString.nullable(),
+  liquidation_price: z.nullable(decimalString),
   bankruptcy_price: decimalString,
   /** Closed against the book, and against opposite positions (auto-deleveraging). */
   filled_quantity: decimalString,
@@ -442,9 +446,9 @@ export const contractLiquidations = defineEndpoint({
 });
 
 export const contractFillSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   symbol: symbolSchema,
-  order_id: z.number().int().nullable(),
+  order_id: z.nullable(z.int()),
   side: spotSideSchema,
   /** Whether the caller's order took liquidity (taker) or rested (maker). */
   role: z.enum(['taker', 'maker']),

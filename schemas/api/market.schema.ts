@@ -1,13 +1,13 @@
 // Market data (spec §7 /market/*; design.md §4): market lists, candles, order book depth, trades.
 // Prices and quantities are decimal strings; compact rows are arrays, not objects, because the
 // chart and the book receive thousands of them.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { type KlinePeriod, klinePeriods, symbolPattern } from '../market-names.ts';
 import { blankAsAbsent, decimalInteger, decimalString } from '../primitives.ts';
 
 /** Symbols are `BTCUSDT` on the wire and `BTC/USDT` on screen. */
-export const symbolSchema = z.string().trim().toUpperCase().regex(symbolPattern);
+export const symbolSchema = z.string().check(z.trim(), z.toUpperCase(), z.regex(symbolPattern));
 
 export { type KlinePeriod, klinePeriods };
 export const klinePeriodSchema = z.enum(klinePeriods);
@@ -32,15 +32,15 @@ export const tickerDataSchema = z.object({
 export type TickerData = z.infer<typeof tickerDataSchema>;
 
 /** A market with its ticker, as the market lists answer it. */
-export const tickerSchema = tickerDataSchema.extend({
+export const tickerSchema = z.extend(tickerDataSchema, {
   symbol: symbolSchema,
   base: z.string(),
   quote: z.string(),
   /** When the last price printed (ms since the epoch). */
-  ts: z.number().int(),
+  ts: z.int(),
   /** Decimals of the market's price and quantity, for input fields and the chart's axis. */
-  price_scale: z.number().int(),
-  quantity_scale: z.number().int(),
+  price_scale: z.int(),
+  quantity_scale: z.int(),
 });
 export type Ticker = z.infer<typeof tickerSchema>;
 
@@ -67,12 +67,12 @@ export const contractMarkets = defineEndpoint({
     'Perpetual contract markets with their 24 h tickers, mark and index price, funding rate and next funding time',
   auth: false,
   request: z.object({}),
-  response: marketList.extend({
+  response: z.extend(marketList, {
     list: z.array(
-      tickerSchema.extend({
+      z.extend(tickerSchema, {
         /** The latest recorded mark and index; null until the first. */
-        mark_price: z.string().nullable(),
-        index_price: z.string().nullable(),
+        mark_price: z.nullable(z.string()),
+        index_price: z.nullable(z.string()),
         /** The coming round's rate as a fraction, as it would be now, and when it is paid. */
         funding_rate: z.string(),
         next_funding_time: z.iso.datetime({ offset: true }),
@@ -88,11 +88,11 @@ export const secondMarkets = defineEndpoint({
   summary: 'Second-contract markets with their tickers and durations',
   auth: false,
   request: z.object({}),
-  response: marketList.extend({
+  response: z.extend(marketList, {
     durations: z.array(
       z.object({
         unit: z.enum(['minute', 'hour', 'day']),
-        value: z.number().int(),
+        value: z.int(),
         payout_rate: decimalString,
       }),
     ),
@@ -102,7 +102,7 @@ export const secondMarkets = defineEndpoint({
 
 /** One candle: open time (ms), open, high, low, close, base volume. */
 export const candleRowSchema = z.tuple([
-  z.number().int(),
+  z.int(),
   decimalString,
   decimalString,
   decimalString,
@@ -121,8 +121,9 @@ export const kline = defineEndpoint({
   request: z.object({
     symbol: symbolSchema,
     period: klinePeriodSchema,
-    limit: blankAsAbsent(decimalInteger(1, klineLimit.max)).transform(
-      (value) => value ?? klineLimit.default,
+    limit: z.pipe(
+      blankAsAbsent(decimalInteger(1, klineLimit.max)),
+      z.transform((value) => value ?? klineLimit.default),
     ),
     /** Only candles that opened before this time (ms since the epoch). */
     before: blankAsAbsent(decimalInteger(0, 8.64e15)),
@@ -150,15 +151,16 @@ export const depth = defineEndpoint({
   auth: false,
   request: z.object({
     symbol: symbolSchema,
-    limit: blankAsAbsent(decimalInteger(1, depthLimit.max)).transform(
-      (value) => value ?? depthLimit.default,
+    limit: z.pipe(
+      blankAsAbsent(decimalInteger(1, depthLimit.max)),
+      z.transform((value) => value ?? depthLimit.default),
     ),
   }),
   response: z.object({
     symbol: symbolSchema,
     /** The book's version: the `seq` of the diff frame that produced it. */
-    version: z.number().int(),
-    ts: z.number().int(),
+    version: z.int(),
+    ts: z.int(),
     bids: z.array(levelSchema),
     asks: z.array(levelSchema),
   }),
@@ -170,7 +172,7 @@ export const tradeRowSchema = z.tuple([
   decimalString,
   decimalString,
   z.enum(['buy', 'sell']),
-  z.number().int(),
+  z.int(),
 ]);
 export type TradeRow = z.infer<typeof tradeRowSchema>;
 
@@ -183,8 +185,9 @@ export const trades = defineEndpoint({
   auth: false,
   request: z.object({
     symbol: symbolSchema,
-    limit: blankAsAbsent(decimalInteger(1, tradesLimit.max)).transform(
-      (value) => value ?? tradesLimit.default,
+    limit: z.pipe(
+      blankAsAbsent(decimalInteger(1, tradesLimit.max)),
+      z.transform((value) => value ?? tradesLimit.default),
     ),
   }),
   response: z.object({ symbol: symbolSchema, trades: z.array(tradeRowSchema) }),

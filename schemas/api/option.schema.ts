@@ -1,7 +1,7 @@
 // The second contract (`/option/*`, docs/options.md): up/down contracts on a market's index over
 // a fixed duration, opened and settled on recorded index prints by a published rule. Stakes and
 // payouts are decimal strings of USDT; the order takes an `Idempotency-Key` header.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { writerCallErrors } from '../errors.ts';
 import {
@@ -24,32 +24,32 @@ export const optionOutcomeSchema = z.enum(['win', 'lose', 'refund', 'void']);
 
 export const optionProductSchema = z.object({
   unit: durationUnitSchema,
-  length: z.number().int(),
+  length: z.int(),
   /** The published payout rate as a fraction: a win pays stake × (1 + rate). */
   payout_rate: decimalString,
 });
 
 export const optionContractSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   symbol: symbolSchema,
   direction: optionDirectionSchema,
   unit: durationUnitSchema,
-  length: z.number().int(),
+  length: z.int(),
   stake: decimalString,
   payout_rate: decimalString,
   accepted_at: timestamp,
   /** The opening print's second: the first whole second at or after acceptance. */
   open_time: timestamp,
   expiry_time: timestamp,
-  open_price: decimalString.nullable(),
-  open_print_at: timestamp.nullable(),
-  settle_price: decimalString.nullable(),
-  settle_print_at: timestamp.nullable(),
+  open_price: z.nullable(decimalString),
+  open_print_at: z.nullable(timestamp),
+  settle_price: z.nullable(decimalString),
+  settle_print_at: z.nullable(timestamp),
   status: z.enum(['open', 'settled']),
-  outcome: optionOutcomeSchema.nullable(),
+  outcome: z.nullable(optionOutcomeSchema),
   /** Paid back to the trader on settlement: stake × (1 + rate) on a win, the stake on a refund. */
-  payout: decimalString.nullable(),
-  settled_at: timestamp.nullable(),
+  payout: z.nullable(decimalString),
+  settled_at: z.nullable(timestamp),
 });
 export type OptionContract = z.infer<typeof optionContractSchema>;
 
@@ -65,7 +65,7 @@ export const optionProducts = defineEndpoint({
     products: z.array(optionProductSchema),
     min_stake: decimalString,
     max_stake: decimalString,
-    open_limit: z.number().int(),
+    open_limit: z.int(),
   }),
   errors: [],
 });
@@ -123,44 +123,45 @@ export const optionVerify = defineEndpoint({
   auth: true,
   request: z.object({ id: idParam }),
   response: z.object({
-    id: z.number().int(),
+    id: z.int(),
     symbol: symbolSchema,
     direction: optionDirectionSchema,
     unit: durationUnitSchema,
-    length: z.number().int(),
+    length: z.int(),
     payout_rate: decimalString,
     open_time: timestamp,
     expiry_time: timestamp,
     /** The prints the rule reads: the first fresh one within 5 s at or after each time. */
-    opening: indexPrintSchema.nullable(),
-    settlement: indexPrintSchema.nullable(),
+    opening: z.nullable(indexPrintSchema),
+    settlement: z.nullable(indexPrintSchema),
     /** Every print recorded in each window, so a skipped stale one can be seen. */
     opening_window: z.array(indexPrintSchema),
     settlement_window: z.array(indexPrintSchema),
     rule: z.string(),
     status: z.enum(['open', 'settled']),
     /** The prices and print times the settlement recorded when it was made. */
-    recorded: z
-      .object({
-        open_price: decimalString.nullable(),
-        open_print_at: timestamp.nullable(),
-        settle_price: decimalString.nullable(),
-        settle_print_at: timestamp.nullable(),
-        settled_at: timestamp,
-      })
-      .nullable()
-      .optional(),
-    recorded_outcome: optionOutcomeSchema.nullable(),
+    recorded: z.optional(
+      z.nullable(
+        z.object({
+          open_price: z.nullable(decimalString),
+          open_print_at: z.nullable(timestamp),
+          settle_price: z.nullable(decimalString),
+          settle_print_at: z.nullable(timestamp),
+          settled_at: timestamp,
+        }),
+      ),
+    ),
+    recorded_outcome: z.nullable(optionOutcomeSchema),
     /**
      * The outcome the rule gives from the prints above; null while they are not all recorded, and
      * once they are older than the prints' retention (the settlement's own prices remain).
      */
-    recomputed_outcome: optionOutcomeSchema.nullable(),
-    matches: z.boolean().nullable(),
+    recomputed_outcome: z.nullable(optionOutcomeSchema),
+    matches: z.nullable(z.boolean()),
     mine: z.boolean(),
-    stake: decimalString.nullable(),
-    recorded_payout: decimalString.nullable(),
-    recomputed_payout: decimalString.nullable(),
+    stake: z.nullable(decimalString),
+    recorded_payout: z.nullable(decimalString),
+    recomputed_payout: z.nullable(decimalString),
   }),
   errors: ['option_not_found'],
 });
@@ -171,7 +172,7 @@ const limitsResponse = z.object({
   /** The deployment's limit: the most anyone may set. */
   max_limit: decimalString,
   /** A raise waits a day: what it will be, and from when. */
-  pending: z.object({ daily_limit: decimalString, from: timestamp }).nullable(),
+  pending: z.nullable(z.object({ daily_limit: decimalString, from: timestamp })),
   /** Stakes lost today (settled losses, and open stakes as at risk) less what was paid back. */
   lost_today: decimalString,
 });

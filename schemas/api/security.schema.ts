@@ -1,5 +1,5 @@
 // The account's own settings: user info, codes, passwords, verification and invites (spec §7: /security/*).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import {
   blankAsAbsent,
@@ -17,10 +17,10 @@ import { codeSentSchema, requireRepeat } from './account.schema.ts';
 export const verificationStatus = z.enum(['unverified', 'pending', 'verified', 'rejected']);
 
 export const userInfoSchema = z.object({
-  user_id: z.number().int(),
+  user_id: z.int(),
   account: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   avatar: z.string(),
   /** Identity verification: not certified, under review, verified (or rejected, to resubmit). */
   auth_status: verificationStatus,
@@ -45,7 +45,7 @@ export const sendSecurityCode = defineEndpoint({
   path: '/security/sendCode',
   summary: "Send a 6-digit code to the logged-in user's own email (or phone)",
   auth: true,
-  request: z.object({ type: z.enum(['email', 'phone']).default('email') }),
+  request: z.object({ type: z._default(z.enum(['email', 'phone']), 'email') }),
   response: codeSentSchema,
   errors: ['destination_not_bound', 'code_too_frequent', 'code_daily_limit'],
 });
@@ -112,9 +112,9 @@ export const inviteInfo = defineEndpoint({
     /** The register screen with the code filled in, relative to the app's origin (`/#/login?invite_code=…`). */
     link: z.string(),
     counts: z.object({
-      level1: z.number().int(),
-      level2: z.number().int(),
-      level3: z.number().int(),
+      level1: z.int(),
+      level2: z.int(),
+      level3: z.int(),
     }),
     /** Newest first, at most 200 entries (the counts cover everyone); accounts masked. */
     log: z.array(z.object({ level: inviteLevel, account: z.string(), registered_at: timestamp })),
@@ -125,11 +125,11 @@ export const inviteInfo = defineEndpoint({
 export const verificationInfoSchema = z.object({
   status: verificationStatus,
   /** Masked for display; the full values never leave the server. */
-  real_name: z.string().nullable(),
-  id_number: z.string().nullable(),
-  submitted_at: timestamp.nullable(),
-  reviewed_at: timestamp.nullable(),
-  reject_reason: z.string().nullable(),
+  real_name: z.nullable(z.string()),
+  id_number: z.nullable(z.string()),
+  submitted_at: z.nullable(timestamp),
+  reviewed_at: z.nullable(timestamp),
+  reject_reason: z.nullable(z.string()),
 });
 
 export const verificationInfo = defineEndpoint({

@@ -1,7 +1,7 @@
 // Spot trading (design.md §4 `/spot/*`): the markets' trading rules, placing and cancelling
 // orders on the central limit order book, and the caller's orders. Prices and amounts are decimal
 // strings; placing and cancelling take an `Idempotency-Key` header.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import {
   blankAsAbsent,
@@ -43,8 +43,8 @@ export const spotMarketRulesSchema = z.object({
   symbol: symbolSchema,
   base: z.string(),
   quote: z.string(),
-  price_scale: z.number().int(),
-  quantity_scale: z.number().int(),
+  price_scale: z.int(),
+  quantity_scale: z.int(),
   /** Every price is a multiple of it. */
   tick_size: decimalString,
   /** Every quantity is a multiple of it. */
@@ -70,26 +70,26 @@ export const spotRules = defineEndpoint({
 });
 
 export const spotOrderSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   symbol: symbolSchema,
   side: spotSideSchema,
   type: spotOrderTypeSchema,
   /** The limit price; null for a market order. */
-  price: decimalString.nullable(),
+  price: z.nullable(decimalString),
   /** The quantity asked for; null for a market buy, which spends `turnover`. */
-  quantity: decimalString.nullable(),
+  quantity: z.nullable(decimalString),
   /** The quote amount a market buy may spend; null otherwise. */
-  turnover: decimalString.nullable(),
+  turnover: z.nullable(decimalString),
   /** What traded: the "real quantity" in base and the quote amount it was worth. */
   filled_quantity: decimalString,
   filled_quote: decimalString,
   /** The "real price": filled_quote / filled_quantity at the market's price scale; null before a fill. */
-  avg_price: decimalString.nullable(),
+  avg_price: z.nullable(decimalString),
   /** Fees paid so far, in `fee_asset` (what the order receives: base for a buy, quote for a sell). */
   fee: decimalString,
   fee_asset: z.string(),
   status: spotOrderStatusSchema,
-  cancel_reason: spotCancelReasonSchema.nullable(),
+  cancel_reason: z.nullable(spotCancelReasonSchema),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -104,20 +104,22 @@ export const spotOrderRequestSchema = z
     quantity: blankAsAbsent(positiveDecimal),
     turnover: blankAsAbsent(positiveDecimal),
   })
-  .superRefine((order, context) => {
-    // Which amount an order needs follows from its type and side (spec §5's required fields).
-    const required: ('price' | 'quantity' | 'turnover')[] =
-      order.type === 'limit'
-        ? ['price', 'quantity']
-        : order.side === 'buy'
-          ? ['turnover']
-          : ['quantity'];
-    for (const field of required) {
-      if (order[field] === undefined) {
-        context.addIssue({ code: 'custom', path: [field], message: 'field_required' });
+  .check(
+    z.superRefine((order, context) => {
+      // Which amount an order needs follows from its type and side (spec §5's required fields).
+      const required: ('price' | 'quantity' | 'turnover')[] =
+        order.type === 'limit'
+          ? ['price', 'quantity']
+          : order.side === 'buy'
+            ? ['turnover']
+            : ['quantity'];
+      for (const field of required) {
+        if (order[field] === undefined) {
+          context.addIssue({ code: 'custom', path: [field], message: 'field_required' });
+        }
       }
-    }
-  });
+    }),
+  );
 
 export const placeSpotOrder = defineEndpoint({
   method: 'POST',

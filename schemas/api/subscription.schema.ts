@@ -2,7 +2,7 @@
 // USDT committed during the pre-sale and frozen in the funding wallet, an allocation anyone can
 // recompute from the published commitments, and the tokens credited with the unallocated USDT
 // released at distribution. Amounts are decimal strings; the purchase takes an `Idempotency-Key`.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { writerCallErrors } from '../errors.ts';
 import {
@@ -20,7 +20,7 @@ export const subscriptionStageSchema = z.enum(['upcoming', 'presale', 'finish', 
 export type SubscriptionStage = z.infer<typeof subscriptionStageSchema>;
 
 export const subscriptionProjectSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   /** The token sold, a ledger asset. */
   asset: z.string(),
@@ -32,7 +32,7 @@ export const subscriptionProjectSchema = z.object({
   cap: decimalString,
   /** USDT committed by everyone so far. */
   committed: decimalString,
-  participants: z.number().int(),
+  participants: z.int(),
   /** Committed ÷ the supply's value, as a fraction (above 1 when oversubscribed). */
   progress: decimalString,
   start: timestamp,
@@ -53,19 +53,19 @@ export const subscriptionList = defineEndpoint({
 });
 
 export const subscriptionRecordSchema = z.object({
-  project_id: z.number().int(),
+  project_id: z.int(),
   name: z.string(),
   asset: z.string(),
   price: decimalString,
   /** USDT committed (frozen until distribution). */
   payment: decimalString,
   /** Tokens allocated; null before the allocation. */
-  winning: decimalString.nullable(),
+  winning: z.nullable(decimalString),
   /** USDT released at distribution: what the allocation did not use; null before it. */
-  refund: decimalString.nullable(),
+  refund: z.nullable(decimalString),
   /** At the token's spot price when it trades: value of the tokens less what they cost. */
-  profit: decimalString.nullable(),
-  profit_ratio: decimalString.nullable(),
+  profit: z.nullable(decimalString),
+  profit_ratio: z.nullable(decimalString),
   stage: subscriptionStageSchema,
   committed_at: timestamp,
 });
@@ -108,20 +108,20 @@ export const subscriptionAllocation = defineEndpoint({
   auth: false,
   request: z.object({ project_id: idParam }),
   response: z.object({
-    project_id: z.number().int(),
+    project_id: z.int(),
     rule: z.string(),
     supply: decimalString,
     price: decimalString,
     cap: decimalString,
     /** Null before the pre-sale ends. */
-    computed_at: timestamp.nullable(),
+    computed_at: z.nullable(timestamp),
     entries: z.array(
       z.object({
         /** SHA-256 of the project id and the account id: stable, and no one's identity. */
         account: z.string(),
         committed: decimalString,
-        allocated: decimalString.nullable(),
-        refund: decimalString.nullable(),
+        allocated: z.nullable(decimalString),
+        refund: z.nullable(decimalString),
       }),
     ),
   }),

@@ -1,6 +1,6 @@
 // The built-in support conversation: a logged-in user's messages and the operators' answers.
 // New answers also arrive on the private socket channel `support` as a list of messages.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { page, pagedSchema, pageSize, timestamp } from '../primitives.ts';
 
@@ -8,7 +8,7 @@ import { page, pagedSchema, pageSize, timestamp } from '../primitives.ts';
 export const supportMessageMax = 1000;
 
 export const supportMessageSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** Who wrote it: the user, or an operator answering. */
   from: z.enum(['user', 'operator']),
   /** Plain text; the client shows it as text, never as markup. */
@@ -37,7 +37,13 @@ export const supportSend = defineEndpoint({
   summary: 'Write a message to customer service (rate-limited per user)',
   auth: true,
   request: z.object({
-    message: z.string().trim().min(1, 'message_empty').max(supportMessageMax, 'message_too_long'),
+    message: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'message_empty'),
+        z.maxLength(supportMessageMax, 'message_too_long'),
+      ),
   }),
   response: supportMessageSchema,
   errors: ['message_empty', 'message_too_long', 'support_too_frequent'],

@@ -1,7 +1,7 @@
 // The wallet (design.md §4 `/wallet/*`): balances per account and asset, and moving funds
 // between the funding, contract and second-contract accounts. Money-moving calls take an
 // `Idempotency-Key` header.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import {
   blankAsAbsent,
@@ -25,19 +25,19 @@ const perWallet = Object.fromEntries(walletNames.map((wallet) => [wallet, decima
   [W in WalletName]: typeof decimalString;
 };
 
-export const assetSchema = z.string().trim().toUpperCase().regex(assetPattern);
+export const assetSchema = z.string().check(z.trim(), z.toUpperCase(), z.regex(assetPattern));
 
 /** A positive amount with at most 8 decimals. */
-export const amountSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .refine((value) => /^\d{1,30}(\.\d{1,8})?$/.test(value) && /[1-9]/.test(value), {
+export const amountSchema = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.refine((value) => /^\d{1,30}(\.\d{1,8})?$/.test(value) && /[1-9]/.test(value), {
     error: 'amount_invalid',
-  })
-  .describe('a positive decimal with at most 8 decimals');
+  }),
+  z.describe('a positive decimal with at most 8 decimals'),
+);
 
-export const chainSchema = z.string().trim().toUpperCase().pipe(z.enum(chainNames));
+export const chainSchema = z.pipe(z.string().check(z.trim(), z.toUpperCase()), z.enum(chainNames));
 
 export const balanceSchema = z.object({
   wallet: walletSchema,
@@ -45,7 +45,7 @@ export const balanceSchema = z.object({
   available: decimalString,
   frozen: decimalString,
   /** (available + frozen) valued in USDT at the index price; null when no price is known. */
-  value_usdt: decimalString.nullable(),
+  value_usdt: z.nullable(decimalString),
 });
 
 export const balances = defineEndpoint({
@@ -68,7 +68,7 @@ export const chainInfoSchema = z.object({
   withdraw: z.boolean(),
   withdraw_fee: decimalString,
   min_withdraw: decimalString,
-  confirmations: z.number().int(),
+  confirmations: z.int(),
 });
 
 export const assets = defineEndpoint({
@@ -94,17 +94,17 @@ export const depositAddress = defineEndpoint({
 });
 
 export const depositSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   asset: z.string(),
   chain: chainSchema,
   txid: z.string(),
   address: z.string(),
   amount: decimalString,
-  confirmations: z.number().int(),
-  required_confirmations: z.number().int(),
+  confirmations: z.int(),
+  required_confirmations: z.int(),
   status: z.enum(['confirming', 'credited']),
   created_at: timestamp,
-  credited_at: timestamp.nullable(),
+  credited_at: z.nullable(timestamp),
 });
 
 export const deposits = defineEndpoint({
@@ -126,7 +126,7 @@ export const withdrawalStatusSchema = z.enum([
 ]);
 
 export const withdrawalSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   asset: z.string(),
   chain: chainSchema,
   address: z.string(),
@@ -134,7 +134,7 @@ export const withdrawalSchema = z.object({
   fee: decimalString,
   status: withdrawalStatusSchema,
   /** Why an operator rejected it. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -150,7 +150,7 @@ export const withdraw = defineEndpoint({
     chain: chainSchema,
     address: requiredText(128),
     amount: amountSchema,
-    trade_password: z.string().min(1).max(64),
+    trade_password: z.string().check(z.minLength(1), z.maxLength(64)),
   }),
   response: withdrawalSchema,
   errors: [
@@ -191,7 +191,7 @@ export const withdrawals = defineEndpoint({
 });
 
 export const addressEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   asset: z.string(),
   chain: chainSchema,
   address: z.string(),
@@ -254,7 +254,7 @@ export const recordTradeSchema = z.object({
 
 export const recordSchema = z.object({
   /** The movement's id: the lines of one movement (a fill's base and quote) share it. */
-  id: z.number().int(),
+  id: z.int(),
   type: recordType,
   wallet: walletSchema,
   asset: z.string(),
@@ -263,7 +263,7 @@ export const recordSchema = z.object({
   /** The movement's internal reference (deposit transaction, withdrawal, transfer, fill), for support. */
   reference: z.string(),
   /** A spot fill's pair, side, price, quantity, value and fee; null for every other movement. */
-  trade: recordTradeSchema.nullable(),
+  trade: z.nullable(recordTradeSchema),
   created_at: timestamp,
 });
 

@@ -62,7 +62,7 @@ export function contentOps(db: Db): OpsCall[] {
     path: '/ops/article/update',
     input: z.object({
       id,
-      category: category.optional(),
+      category: z.optional(category),
       lang,
       title: title.optional(),
       body: body.optional(),
@@ -121,7 +121,7 @@ export function contentOps(db: Db): OpsCall[] {
 
   const listArticles = opsCall({
     path: '/ops/article/list',
-    input: z.object({ category: category.optional() }),
+    input: z.object({ category: z.optional(category) }),
     commands: [
       {
         words: 'article list',

@@ -1,13 +1,13 @@
 // Turns the first zod issue of a request into the catalogue error a user can read.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isErrorName } from '../../schemas/errors.ts';
 import { BusinessError } from './business-error.ts';
 
-export function parseRequest<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parseRequest<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
   const body = input ?? {};
   const withNul = findNulField(body);
   if (withNul !== undefined) throw new BusinessError('field_invalid', { field: withNul });
-  const result = schema.safeParse(body);
+  const result = z.safeParse(schema, body);
   if (result.success) return result.data;
   throw issueToError(result.error.issues[0], body);
 }

@@ -19,7 +19,7 @@ import { parseRequest } from '../../server/http/validation.ts';
 
 const anyInteger = decimalInteger(0, Number.MAX_SAFE_INTEGER);
 
-function refusal(schema: z.ZodType, input: unknown) {
+function refusal(schema: z.core.$ZodType, input: unknown) {
   try {
     parseRequest(schema, input);
   } catch (error) {

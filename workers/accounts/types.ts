@@ -1,7 +1,7 @@
 // The accounts side of the facade: the session (codes, registration, login, password reset,
 // logout, who is logged in), the security center's password changes and the invite programme.
 // Secrets go to the server only and are never logged.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { UserInfo } from '../../core/projections/account.ts';
 import type { sessionSchema } from '../../schemas/api/account.schema.ts';
 import type { Outcome } from '../kernel/outcome.ts';

@@ -1,6 +1,6 @@
 // The API client of the worker: the wire contract's calls with the headers and envelope rules of
 // spec §7–§8. It never touches the DOM: toasts and the logout redirect are callbacks to the host.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { FailureKind } from '../../core/kernel/events.ts';
 import type { Scheduler } from '../../core/scheduler.ts';
 import type { Endpoint } from '../../schemas/endpoint.ts';
@@ -126,9 +126,11 @@ export class ApiClient {
     }
     const data = endpoint.response.safeParse(envelope.data);
     if (!data.success) {
+      // The schemas' small build carries no message texts: the path and the code say what broke.
+      const issue = data.error.issues[0];
       throw new ApiError({
         kind: 'contract',
-        issue: data.error.issues[0]?.message ?? 'invalid data',
+        issue: issue ? `${issue.path.join('.') || 'data'}: ${issue.code}` : 'invalid data',
       });
     }
     return data.data as Output<E>;

@@ -1,7 +1,7 @@
 // What the kernel lends each domain: the one API client and log, the live fold, money-moving
 // intents, the socket's subscriptions and the session. A domain's handlers, views and loaders are
 // written against this, never against the kernel itself.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { NewEvent } from '../../core/event-log.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
 import type { PrivateChannel } from '../../schemas/channels.ts';

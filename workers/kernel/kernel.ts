@@ -1,7 +1,7 @@
 // The worker's kernel: every input goes into the event log and the fold; the UI gets the folded
 // view at most once per frame. It owns the log, the socket, the API client, the session's
 // credentials and the watchers, and knows no domain: domains and views are handed to it.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { NewEvent } from '../../core/event-log.ts';
 import { frameEvent } from '../../core/events.ts';
 import {

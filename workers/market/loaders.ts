@@ -1,7 +1,7 @@
 // The market data the worker loads over HTTP: a section's tickers (then kept live on the socket),
 // a market's candles a page at a time, its recent trades. Requests and answers go into the log,
 // where the projections fold them.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { type figureSchema, home } from '../../schemas/api/content.schema.ts';
 import {
   contractMarkets,

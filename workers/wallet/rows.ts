@@ -1,6 +1,6 @@
 // The wallet's answers as the pages draw them: amounts formatted for the locale, exact decimals
 // kept where a form builds on them, times in the locale's style.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   formatAmount,
   formatMarketPrice,

@@ -1,6 +1,6 @@
 // The wallet side of the facade (spec §2, the assets pages). Amounts to show arrive formatted for
 // the locale; the ones a form builds on (available, fee, minimum) arrive as exact decimal strings.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type {
   chainSchema,
   recordSchema,
