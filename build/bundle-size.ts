@@ -22,7 +22,7 @@ interface ManifestChunk {
  */
 export const bundleBudgets = {
   critical: { targetKiB: 150, ceilingKiB: 181.5 },
-  whole: { targetKiB: 300, ceilingKiB: 306.3 },
+  whole: { targetKiB: 300, ceilingKiB: 298.3 },
 } as const;
 
 export interface SizedFile {

@@ -1,6 +1,4 @@
-// The moving-average lines, traced by d3-shape's line generator straight into the canvas, and
-// their legend above the candles.
-import { line } from 'd3-shape';
+// The moving-average lines, traced straight into the canvas, and their legend above the candles.
 import { dash } from '../../core/figures.ts';
 import type { FrameGeometry } from './geometry.ts';
 import type { ChartLabels } from './labels.ts';
@@ -13,16 +11,27 @@ export type MaStroke = (
   colour: string,
 ) => void;
 
-/** One generator per chart: its accessors read the frame's geometry, so nothing is made per frame. */
+/**
+ * A polyline through the defined values, broken where a value is NaN: the path d3-shape's `line()`
+ * traces with its linear curve (tests/property/draw-ma.test.ts holds the two to the same calls),
+ * without the 3 KiB gzip d3-shape and d3-path added to the chart's chunk for it.
+ */
 export function createMaStroke(g: FrameGeometry): MaStroke {
-  const shape = line<number>()
-    .x((_, k) => g.x0 + (g.first + k) * g.step)
-    .y((value) => g.priceA * value + g.priceB)
-    .defined((value) => !Number.isNaN(value));
   return (ctx, values, colour) => {
-    shape.context(ctx);
     ctx.beginPath();
-    shape(values);
+    let drawing = false;
+    for (let k = 0; k < values.length; k++) {
+      const value = values[k] ?? Number.NaN;
+      if (Number.isNaN(value)) {
+        drawing = false;
+        continue;
+      }
+      const x = g.x0 + (g.first + k) * g.step;
+      const y = g.priceA * value + g.priceB;
+      if (drawing) ctx.lineTo(x, y);
+      else ctx.moveTo(x, y);
+      drawing = true;
+    }
     // One device pixel: Skia draws such a line with its hairline rasteriser, where a 1 CSS px
     // line at 2 device pixels is stroked as a polygon and cost half a frame at 1,000 candles.
     ctx.lineWidth = 1 / g.dpr;
