@@ -2,7 +2,7 @@
 // built app on the embedded server, as a phone would load it (`npm run bench -- lighthouse`):
 // home, spot trade and futures trade (signed in, as that page asks), each loaded
 // `LIGHTHOUSE_RUNS` times (3) in a fresh profile, the median run's scores and metrics printed.
-// Needs `npm run build` first.
+// Needs `npm run build` first, or `WEB_ROOT` naming another build.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -89,11 +89,13 @@ async function audit(url: string, token: string | null): Promise<Result> {
 }
 
 export async function run(): Promise<void> {
-  if (!existsSync(path.resolve(import.meta.dirname, '../dist/index.html'))) {
+  // `WEB_ROOT=…` audits another build (an earlier commit's, say) on this server, side by side.
+  const webRoot = path.resolve(process.env.WEB_ROOT ?? path.join(import.meta.dirname, '../dist'));
+  if (!existsSync(path.join(webRoot, 'index.html'))) {
     process.stdout.write('The web app is not built: run `npm run build` first.\n');
     return;
   }
-  const server = await startServerProcess({ LIQUIDITY_PROVIDER: 'true' });
+  const server = await startServerProcess({ LIQUIDITY_PROVIDER: 'true', WEB_ROOT: webRoot });
   let token: string | null = null;
   const rows: string[][] = [];
   const failures: string[] = [];
