@@ -1,7 +1,7 @@
 // What a phone downloads, from the build's manifest: the critical path (the entry, everything it
 // imports statically, its styles, the core worker it starts and the active language's strings)
 // and the whole app (every script and style a user can reach; of the nine languages' strings only
-// one, since a user loads one). Sizes are gzip at level 9, as the server sends them, so they are
+// one's, shell and products, since a user loads one). Sizes are gzip at level 9, as the server sends them, so they are
 // the same on every machine and run.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,8 +21,8 @@ interface ManifestChunk {
  * step towards the goal, so the app never grows back.
  */
 export const bundleBudgets = {
-  critical: { targetKiB: 150, ceilingKiB: 181.5 },
-  whole: { targetKiB: 300, ceilingKiB: 298.3 },
+  critical: { targetKiB: 150, ceilingKiB: 176.4 },
+  whole: { targetKiB: 300, ceilingKiB: 299.3 },
 } as const;
 
 export interface SizedFile {
@@ -30,18 +30,25 @@ export interface SizedFile {
   gzipBytes: number;
 }
 
+export interface LanguageFile extends SizedFile {
+  language: string;
+  /** The product whose strings these are, or null for the shell's. */
+  product: string | null;
+}
+
 export interface BundleSize {
   critical: SizedFile[];
   criticalBytes: number;
   /** Every script and style but the other languages' strings. */
   wholeBytes: number;
-  /** Every file a language's strings are in. */
-  languageFiles: SizedFile[];
+  /** Every file a language's strings are in: the shell's, and each product's. */
+  languageFiles: LanguageFile[];
 }
 
 const gzipBytes = (dist: string, file: string) =>
   gzipSync(readFileSync(path.join(dist, file)), { level: constants.Z_BEST_COMPRESSION }).length;
-const languageFile = new RegExp(`^assets/(${languages.join('|')})-[\\w-]+\\.js$`);
+/** A language's strings: `en-….js` the shell's, `en.contract-….js` a product's. */
+const languageFile = new RegExp(`^assets/(${languages.join('|')})(\\.\\w+)?-[\\w-]+\\.js$`);
 
 export function measureBundle(dist: string, language = 'en'): BundleSize {
   const manifestPath = path.join(dist, '.vite', 'manifest.json');
@@ -68,13 +75,18 @@ export function measureBundle(dist: string, language = 'en'): BundleSize {
   const assets = readdirSync(path.join(dist, 'assets'))
     .filter((name) => /\.(js|css)$/.test(name))
     .map((name) => `assets/${name}`);
-  const languageFiles = assets
-    .filter((file) => languageFile.test(file))
-    .map((file) => ({ file, gzipBytes: gzipBytes(dist, file) }));
-  const active = languageFiles.find((sized) => sized.file.startsWith(`assets/${language}-`));
+  const languageFiles = assets.flatMap((file): LanguageFile[] => {
+    const match = languageFile.exec(file);
+    if (!match?.[1]) return [];
+    const product = match[2]?.slice(1) ?? null;
+    return [{ file, gzipBytes: gzipBytes(dist, file), language: match[1], product }];
+  });
+  const active = languageFiles.find((sized) => sized.language === language && !sized.product);
   if (active) files.add(active.file);
   const critical = [...files].map((file) => ({ file, gzipBytes: gzipBytes(dist, file) }));
-  const others = new Set(languageFiles.filter((sized) => sized !== active).map((s) => s.file));
+  const others = new Set(
+    languageFiles.filter((sized) => sized.language !== language).map((sized) => sized.file),
+  );
   const wholeBytes = assets
     .filter((file) => !others.has(file))
     .reduce((sum, file) => sum + gzipBytes(dist, file), 0);

@@ -1,13 +1,19 @@
 // Every language's strings at once, for checks that compare them; the app loads only the active
-// language's (`index.ts`).
-import bl from './locales/bl.json';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import he from './locales/he.json';
-import it from './locales/it.json';
-import pt from './locales/pt.json';
-import zh from './locales/zh.json';
+// language's (`index.ts`), and a product's strings with its pages.
+import { languages } from '../../schemas/languages.ts';
+import { productTables } from './index.ts';
 
-export const uiStrings = { zh, en, de, fr, he, it, pt, es, bl } as const;
+type Table = Record<string, unknown>;
+
+const files = import.meta.glob<Table>('./locales/*.json', { eager: true, import: 'default' });
+
+function stringsOf(language: string): Table {
+  const products = files[`./locales/${language}.products.json`] ?? {};
+  const table: Table = { ...files[`./locales/${language}.json`] };
+  for (const name of productTables) table[name] = products[name];
+  return table;
+}
+
+export const uiStrings = Object.fromEntries(
+  languages.map((language) => [language, stringsOf(language)]),
+) as Record<(typeof languages)[number], Table>;

@@ -1,6 +1,10 @@
 // The nine languages' strings; `bl` is Polish to Intl and `he` reads right to left. Only the
-// active language's strings load, in a file of their own: a language change reloads the page,
-// and every string exists in every language (tests/unit/ui-strings.test.ts), so no other is needed.
+// active language's strings load, in files of their own: a language change reloads the page, and
+// every string exists in every language (tests/unit/ui-strings.test.ts), so no other is needed.
+//
+// The strings of the products a visitor may never open (futures, second contracts,
+// subscriptions, AI products) are a file of their own, loaded with those products' pages
+// (`productPage` in the route table): the first load carries the shell's and the rest.
 import type { Language } from '../../schemas/languages.ts';
 import { showStrings } from './use-translation.ts';
 
@@ -18,7 +22,43 @@ const load: Record<Language, () => Promise<Strings>> = {
   bl: () => import('./locales/bl.json'),
 };
 
+const loadProducts: Record<Language, () => Promise<Strings>> = {
+  zh: () => import('./locales/zh.products.json'),
+  en: () => import('./locales/en.products.json'),
+  de: () => import('./locales/de.products.json'),
+  fr: () => import('./locales/fr.products.json'),
+  he: () => import('./locales/he.products.json'),
+  it: () => import('./locales/it.products.json'),
+  pt: () => import('./locales/pt.products.json'),
+  es: () => import('./locales/es.products.json'),
+  bl: () => import('./locales/bl.products.json'),
+};
+
+/** The tables of the products' strings, each under its own key: `contract.long`, `ai.buy`. */
+export const productTables = ['contract', 'option', 'subscription', 'ai'] as const;
+
+let active: Language | null = null;
+let products: Promise<void> | null = null;
+
 export async function initI18n(language: Language): Promise<void> {
   const { default: table } = await load[language]();
+  active = language;
   showStrings(language, table);
+}
+
+/** Loads the products' strings in the page's language, once; a product's pages wait for them. */
+export function productStrings(): Promise<void> {
+  const language = active;
+  if (language === null) return Promise.reject(new Error('no language is set yet'));
+  if (!products) {
+    const loading = loadProducts[language]().then(({ default: table }) =>
+      showStrings(language, table),
+    );
+    // A failed load (the network went) is tried again by the next page that asks.
+    loading.catch(() => {
+      products = null;
+    });
+    products = loading;
+  }
+  return products;
 }

@@ -1,6 +1,7 @@
 // Every route of spec §2, one entry each: its path, its title, the page that draws it (loaded
 // when first visited), whether it is open without a login, and whether it refreshes on pull-down.
 import { authTitleKey } from '../account/auth-search.ts';
+import { productStrings } from '../i18n/index.ts';
 
 /** A page module's loader and the name of the component it exports. */
 export interface PageLoader {
@@ -14,6 +15,17 @@ function page<M extends Record<string, unknown>>(
   component: keyof M & string,
 ): PageLoader {
   return { load, component };
+}
+
+/** A product's page: its module and the products' strings, loaded together. */
+function productPage<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  component: keyof M & string,
+): PageLoader {
+  return {
+    load: () => Promise.all([load(), productStrings()]).then(([module]) => module),
+    component,
+  };
 }
 
 export interface RouteEntry {
@@ -107,36 +119,36 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/pages/contract/index',
     titleKey: 'titles.futures',
-    page: page(() => import('../contract/ContractMarketsPage.tsx'), 'ContractMarketsPage'),
+    page: productPage(() => import('../contract/ContractMarketsPage.tsx'), 'ContractMarketsPage'),
     pullToRefresh: true,
   },
   {
     path: '/pages/contract/trade',
     titleKey: 'titles.futures',
-    page: page(() => import('../contract/ContractTradePage.tsx'), 'ContractTradePage'),
+    page: productPage(() => import('../contract/ContractTradePage.tsx'), 'ContractTradePage'),
     pullToRefresh: true,
   },
   {
     path: '/pages/contract/history',
     titleKey: 'titles.contractHistory',
-    page: page(() => import('../contract/ContractHistoryPage.tsx'), 'ContractHistoryPage'),
+    page: productPage(() => import('../contract/ContractHistoryPage.tsx'), 'ContractHistoryPage'),
     pullToRefresh: true,
   },
   {
     path: '/pages/contract/share',
     titleKey: 'titles.contractShare',
-    page: page(() => import('../contract/ContractSharePage.tsx'), 'ContractSharePage'),
+    page: productPage(() => import('../contract/ContractSharePage.tsx'), 'ContractSharePage'),
   },
   {
     path: '/pages/option/index',
     titleKey: 'titles.option',
-    page: page(() => import('../option/OptionMarketsPage.tsx'), 'OptionMarketsPage'),
+    page: productPage(() => import('../option/OptionMarketsPage.tsx'), 'OptionMarketsPage'),
     pullToRefresh: true,
   },
   {
     path: '/pages/option/trade',
     titleKey: 'titles.option',
-    page: page(() => import('../option/OptionTradePage.tsx'), 'OptionTradePage'),
+    page: productPage(() => import('../option/OptionTradePage.tsx'), 'OptionTradePage'),
     pullToRefresh: true,
   },
   {
@@ -148,19 +160,25 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/pages/subscription/index',
     titleKey: 'titles.subscription',
-    page: page(() => import('../subscription/SubscriptionListPage.tsx'), 'SubscriptionListPage'),
+    page: productPage(
+      () => import('../subscription/SubscriptionListPage.tsx'),
+      'SubscriptionListPage',
+    ),
     pullToRefresh: true,
   },
   {
     path: '/pages/subscription/buy',
     titleKey: 'titles.subscriptionBuy',
-    page: page(() => import('../subscription/SubscriptionBuyPage.tsx'), 'SubscriptionBuyPage'),
+    page: productPage(
+      () => import('../subscription/SubscriptionBuyPage.tsx'),
+      'SubscriptionBuyPage',
+    ),
     pullToRefresh: true,
   },
   {
     path: '/pages/subscription/record',
     titleKey: 'titles.subscriptionRecord',
-    page: page(
+    page: productPage(
       () => import('../subscription/SubscriptionRecordPage.tsx'),
       'SubscriptionRecordPage',
     ),
@@ -169,19 +187,19 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/pages/ai/index',
     titleKey: 'titles.ai',
-    page: page(() => import('../ai/AiProductsPage.tsx'), 'AiProductsPage'),
+    page: productPage(() => import('../ai/AiProductsPage.tsx'), 'AiProductsPage'),
     pullToRefresh: true,
   },
   {
     path: '/pages/ai/product',
     titleKey: 'titles.aiProduct',
-    page: page(() => import('../ai/AiProductPage.tsx'), 'AiProductPage'),
+    page: productPage(() => import('../ai/AiProductPage.tsx'), 'AiProductPage'),
     pullToRefresh: true,
   },
   {
     path: '/pages/ai/withdraw',
     titleKey: 'titles.aiWithdraw',
-    page: page(() => import('../ai/AiWithdrawPage.tsx'), 'AiWithdrawPage'),
+    page: productPage(() => import('../ai/AiWithdrawPage.tsx'), 'AiWithdrawPage'),
   },
   {
     path: '/pages/user/safe',

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { languages } from '../../schemas/languages.ts';
 import { localize } from '../../schemas/messages/index.ts';
 import { uiStrings } from '../../src/i18n/all-strings.ts';
+import { productTables } from '../../src/i18n/index.ts';
 import { routeTable } from '../../src/routes/route-table.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -52,15 +53,29 @@ describe('keys used by the code', () => {
     for (const route of routeTable) expect(english[route.titleKey], route.path).toBeDefined();
   });
 
+  const srcDir = path.resolve(import.meta.dirname, '../../src');
+  const sources = readdirSync(srcDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+
   it('define every literal key passed to t()', () => {
-    const srcDir = path.resolve(import.meta.dirname, '../../src');
-    const files = readdirSync(srcDir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.tsx'))
-      .map((entry) => path.join(entry.parentPath, entry.name));
-    const used = files.flatMap((file) =>
+    const used = sources.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)].map((m) => m[1] ?? ''),
     );
     expect(used.length).toBeGreaterThan(20);
     expect(used.filter((key) => english[key] === undefined)).toEqual([]);
+  });
+
+  it("use a product's strings only in its own folder, whose pages load them", () => {
+    const misplaced = sources.flatMap((file) => {
+      const folder = path.relative(srcDir, file).split(path.sep)[0];
+      // The i18n folder holds the tables and names them; it shows none of their strings.
+      if (folder === 'i18n') return [];
+      const text = readFileSync(file, 'utf8');
+      return productTables
+        .filter((table) => table !== folder && new RegExp(`['\`]${table}\\.\\w`).test(text))
+        .map((table) => `${path.relative(srcDir, file)} uses ${table}.*`);
+    });
+    expect(misplaced).toEqual([]);
   });
 });
