@@ -8,31 +8,15 @@
 import type { Language } from '../../schemas/languages.ts';
 import { showStrings } from './use-translation.ts';
 
-type Strings = { default: Record<string, unknown> };
+type Table = Record<string, unknown>;
 
-const load: Record<Language, () => Promise<Strings>> = {
-  zh: () => import('./locales/zh.json'),
-  en: () => import('./locales/en.json'),
-  de: () => import('./locales/de.json'),
-  fr: () => import('./locales/fr.json'),
-  he: () => import('./locales/he.json'),
-  it: () => import('./locales/it.json'),
-  pt: () => import('./locales/pt.json'),
-  es: () => import('./locales/es.json'),
-  bl: () => import('./locales/bl.json'),
-};
+/** Each language's two files, `en.json` and `en.products.json`, each a chunk of its own. */
+const files = import.meta.glob<Table>('./locales/*.json', { import: 'default' });
 
-const loadProducts: Record<Language, () => Promise<Strings>> = {
-  zh: () => import('./locales/zh.products.json'),
-  en: () => import('./locales/en.products.json'),
-  de: () => import('./locales/de.products.json'),
-  fr: () => import('./locales/fr.products.json'),
-  he: () => import('./locales/he.products.json'),
-  it: () => import('./locales/it.products.json'),
-  pt: () => import('./locales/pt.products.json'),
-  es: () => import('./locales/es.products.json'),
-  bl: () => import('./locales/bl.products.json'),
-};
+function loadFile(name: string): Promise<Table> {
+  const file = files[`./locales/${name}.json`];
+  return file ? file() : Promise.reject(new Error(`no strings named ${name}`));
+}
 
 /** The tables of the products' strings, each under its own key: `contract.long`, `ai.buy`. */
 export const productTables = ['contract', 'option', 'subscription', 'ai'] as const;
@@ -41,7 +25,7 @@ let active: Language | null = null;
 let products: Promise<void> | null = null;
 
 export async function initI18n(language: Language): Promise<void> {
-  const { default: table } = await load[language]();
+  const table = await loadFile(language);
   active = language;
   showStrings(language, table);
 }
@@ -51,9 +35,7 @@ export function productStrings(): Promise<void> {
   const language = active;
   if (language === null) return Promise.reject(new Error('no language is set yet'));
   if (!products) {
-    const loading = loadProducts[language]().then(({ default: table }) =>
-      showStrings(language, table),
-    );
+    const loading = loadFile(`${language}.products`).then((table) => showStrings(language, table));
     // A failed load (the network went) is tried again by the next page that asks.
     loading.catch(() => {
       products = null;
