@@ -16,13 +16,14 @@ import { storage } from './storage.ts';
 import './styles.css';
 
 applyDocumentSettings(document.documentElement, window.localStorage);
-// The worker and the first page's chunk start while the language's strings load: they come over
-// the network together.
+// The language's strings, the worker and the first page's chunk (with the products' strings when
+// it is a product's page) start together: they come over the network side by side.
+const strings = initI18n(storage.language());
 const core = startCore();
 preloadFirstPage(window.location.hash);
 registerServiceWorker();
 installPrompt.listen(window);
-await initI18n(storage.language());
+await strings;
 
 const root = document.getElementById('root');
 if (root) {

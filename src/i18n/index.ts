@@ -24,10 +24,10 @@ export const productTables = ['contract', 'option', 'subscription', 'ai'] as con
 let active: Language | null = null;
 let products: Promise<void> | null = null;
 
+/** Loads the shell's strings; from the call on, a product page's load asks for the products'. */
 export async function initI18n(language: Language): Promise<void> {
-  const table = await loadFile(language);
   active = language;
-  showStrings(language, table);
+  showStrings(language, await loadFile(language));
 }
 
 /** Loads the products' strings in the page's language, once; a product's pages wait for them. */

@@ -1,0 +1,22 @@
+// The products' strings come in a file of their own: asked for by a product page's load, once, in
+// the page's language, and added to the shell's.
+import { describe, expect, it } from 'vitest';
+import { initI18n, productStrings } from '../../src/i18n/index.ts';
+import { useTranslation } from '../../src/i18n/use-translation.ts';
+
+describe("the products' strings", () => {
+  it('are refused before a language is set, with nothing shown in their place', async () => {
+    await expect(productStrings()).rejects.toThrow();
+    expect(useTranslation().t('contract.long')).toBe('contract.long');
+  });
+
+  it("join the shell's strings in the page's language, even when asked for first", async () => {
+    const shell = initI18n('he');
+    const products = productStrings();
+    await Promise.all([shell, products]);
+    const { t } = useTranslation();
+    expect(t('contract.long')).toBe('לונג');
+    expect(t('titles.home')).not.toBe('titles.home');
+    expect(productStrings()).toBe(products);
+  });
+});
