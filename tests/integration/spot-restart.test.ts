@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
 import { registerUser } from '../support/accounts.ts';
@@ -234,11 +234,17 @@ function expectedBalances(orders: SpotOrder[]) {
 
 /**
  * Each resting order's level in the public book holds at least what the order still offers. The
- * book is read first: the liquidity provider quotes again after the restart and may fill a bid,
- * so an order still resting after the book was read was resting when it was read, with at least
- * what it has left now.
+ * public book is the published one: it takes the live book's changes at the market's next
+ * publication, so an order placed just before is in it a tick later, and the check is repeated
+ * until it holds. Each time the book is read first: the liquidity provider quotes again after the
+ * restart and may fill a bid, so an order still resting after the book was read was resting when
+ * it was read, with at least what it has left now.
  */
 async function expectBookHolds(api: ApiClient, token: string): Promise<void> {
+  await vi.waitFor(() => checkBookHolds(api, token), { timeout: 60_000, interval: 250 });
+}
+
+async function checkBookHolds(api: ApiClient, token: string): Promise<void> {
   const depth = await api.get<{ bids: [string, string][] }>('/market/depth', {
     symbol,
     limit: '100',
