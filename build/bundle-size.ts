@@ -1,8 +1,8 @@
 // What a phone downloads, from the build's manifest: the critical path (the entry, everything it
 // imports statically, its styles, the core worker it starts and the active language's strings)
 // and the whole app (every script and style a user can reach; of the nine languages' strings only
-// one's, shell and products, since a user loads one). Sizes are gzip at level 9, as the server sends them, so they are
-// the same on every machine and run.
+// one's, the shell's and the products', since a user loads one). Sizes are gzip at level 9, as the
+// server sends them, so they are the same on every machine and run.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
@@ -32,7 +32,7 @@ export interface SizedFile {
 
 export interface LanguageFile extends SizedFile {
   language: string;
-  /** The product whose strings these are, or null for the shell's. */
+  /** The part after the language (`products` in `en.products-….js`), or null for the shell's. */
   product: string | null;
 }
 
@@ -41,13 +41,13 @@ export interface BundleSize {
   criticalBytes: number;
   /** Every script and style but the other languages' strings. */
   wholeBytes: number;
-  /** Every file a language's strings are in: the shell's, and each product's. */
+  /** Every file a language's strings are in: the shell's, and the products'. */
   languageFiles: LanguageFile[];
 }
 
 const gzipBytes = (dist: string, file: string) =>
   gzipSync(readFileSync(path.join(dist, file)), { level: constants.Z_BEST_COMPRESSION }).length;
-/** A language's strings: `en-….js` the shell's, `en.contract-….js` a product's. */
+/** A language's strings: `en-….js` the shell's, `en.products-….js` the products'. */
 const languageFile = new RegExp(`^assets/(${languages.join('|')})(\\.\\w+)?-[\\w-]+\\.js$`);
 
 export function measureBundle(dist: string, language = 'en'): BundleSize {

@@ -19,7 +19,7 @@ const strings = rosetta<Table>();
  */
 const plain = new Map<string, string>();
 
-/** Makes `table` the strings of `language`, the one the page shows. */
+/** Adds `table` to the strings of `language` and shows that language: the page's one. */
 export function showStrings(language: string, table: Table): void {
   strings.set(language, table);
   strings.locale(language);
