@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pageGroups } from './build/page-groups.ts';
 import { precompress } from './build/precompress.ts';
 
 // The web app. `npm run dev` serves it with the API proxied to a server on PORT (default 8080).
@@ -76,7 +77,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: [startGroup] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // A group takes the modules it names, not their imports (build/page-groups.ts).
+          includeDependenciesRecursively: false,
+          groups: [startGroup, ...pageGroups],
+        },
+      },
+    },
   },
   server: {
     proxy: {

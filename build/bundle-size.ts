@@ -21,8 +21,8 @@ interface ManifestChunk {
  * step towards the goal, so the app never grows back.
  */
 export const bundleBudgets = {
-  critical: { targetKiB: 150, ceilingKiB: 176.4 },
-  whole: { targetKiB: 300, ceilingKiB: 299.3 },
+  critical: { targetKiB: 150, ceilingKiB: 176.2 },
+  whole: { targetKiB: 300, ceilingKiB: 288.7 },
 } as const;
 
 export interface SizedFile {
