@@ -68,10 +68,28 @@ const startGroup = {
   test: (id: string) => !/\/(index\.html|src\/main\.tsx)(\?|$)/.test(id),
 };
 
+/**
+ * The core worker's files (docs/decisions.md § "Delivery and the first screen"): what it runs from
+ * the start in one file, and the four products' domains in one more, loaded with the first
+ * product page as the products' strings are. The wallet's pages, verification, articles and
+ * support, and the check of a log another build kept, load each in a file of its own.
+ */
+const workerGroups = [
+  { name: 'worker-start', tags: ['$initial' as const], priority: 2 },
+  {
+    name: 'products',
+    test: /\/(workers|core|schemas\/api)\/(contract|option|subscription|ai)\b/,
+    priority: 1,
+  },
+];
+
 export default defineConfig({
   // The copies compressed last, once the service worker is written too.
   plugins: [react(), pwa, precompress()],
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    rolldownOptions: { output: { codeSplitting: { groups: workerGroups } } },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

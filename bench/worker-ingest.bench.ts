@@ -3,7 +3,8 @@
 // the zod schemas and by the hand-written guards beside it, in one run.
 // IndexedDB for Node: the store opens the global one, as in the browser.
 import 'fake-indexeddb/auto';
-import { frameEvent, frameEventBySchema } from '../core/events.ts';
+import { frameEventBySchema } from '../core/events.ts';
+import { frameEvent } from '../core/frame-event.ts';
 import { readServerFrame } from '../core/frame-guards.ts';
 import { serverFrameSchema } from '../schemas/socket.schema.ts';
 import { fakeSockets } from '../tests/support/fake-socket.ts';
@@ -58,7 +59,7 @@ export async function run(): Promise<void> {
   };
   const byHand = (value: unknown) => {
     const frame = readServerFrame(value);
-    return frame && !('op' in frame) && frameEvent(frame);
+    return frame && !('op' in frame) && frameEvent(frame, {});
   };
   let bySchemaMs = Number.POSITIVE_INFINITY;
   let byHandMs = Number.POSITIVE_INFINITY;

@@ -1,5 +1,6 @@
 // What a phone downloads, from the build's manifest: the critical path (the entry, everything it
-// imports statically, its styles, the core worker it starts and the active language's strings)
+// imports statically, its styles, the core worker it starts with the files that imports
+// statically, and the active language's strings)
 // and the whole app (every script and style a user can reach; of the nine languages' strings only
 // one's, the shell's and the products', since a user loads one). Sizes are gzip at level 9, as the
 // server sends them, so they are the same on every machine and run.
@@ -21,8 +22,8 @@ interface ManifestChunk {
  * step towards the goal, so the app never grows back.
  */
 export const bundleBudgets = {
-  critical: { targetKiB: 150, ceilingKiB: 176.2 },
-  whole: { targetKiB: 300, ceilingKiB: 288.7 },
+  critical: { targetKiB: 150, ceilingKiB: 157.2 },
+  whole: { targetKiB: 300, ceilingKiB: 293.7 },
 } as const;
 
 export interface SizedFile {
@@ -50,6 +51,19 @@ const gzipBytes = (dist: string, file: string) =>
 /** A language's strings: `en-….js` the shell's, `en.products-….js` the products'. */
 const languageFile = new RegExp(`^assets/(${languages.join('|')})(\\.\\w+)?-[\\w-]+\\.js$`);
 
+/** A script's own `import … from "./x.js"` and `import "./x.js"`, not its `import("./x.js")`. */
+const staticImport = /\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.\/[\w.-]+\.js)["']/g;
+
+/** A script and, recursively, the scripts of its folder it imports statically. */
+function withStaticImports(dist: string, file: string, into: Set<string>): void {
+  if (into.has(file)) return;
+  into.add(file);
+  const code = readFileSync(path.join(dist, file), 'utf8');
+  for (const [, imported] of code.matchAll(staticImport)) {
+    withStaticImports(dist, path.posix.join(path.posix.dirname(file), imported as string), into);
+  }
+}
+
 export function measureBundle(dist: string, language = 'en'): BundleSize {
   const manifestPath = path.join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`no build manifest at ${manifestPath}`);
@@ -65,12 +79,13 @@ export function measureBundle(dist: string, language = 'en'): BundleSize {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry[0]);
-  // The core worker is started by the entry; its file is named in the entry's code.
+  // The core worker is started by the entry; its file is named in the entry's code. The worker is
+  // bundled apart, without a manifest: the files it needs at once are its static imports.
   for (const file of [...files]) {
     if (!file.endsWith('.js')) continue;
     const code = readFileSync(path.join(dist, file), 'utf8');
     for (const [worker] of code.matchAll(/[\w.-]+\.worker-[\w-]+\.js/g))
-      files.add(`assets/${worker}`);
+      withStaticImports(dist, `assets/${worker}`, files);
   }
   const assets = readdirSync(path.join(dist, 'assets'))
     .filter((name) => /\.(js|css)$/.test(name))

@@ -13,6 +13,9 @@ async function startCore(): Promise<CoreFacade> {
     name: 'meridian-events',
     scheduler: realScheduler,
     onWriteError: (error) => console.warn('event log batch not written', error),
+    // The worker's file is named by a hash of its code and of the files it loads, so a build
+    // reads its own rows back unchecked; a development server's is not a build.
+    writer: import.meta.env.PROD ? new URL(import.meta.url).pathname : null,
   });
   await store.open();
   const core = createWorkerCore({

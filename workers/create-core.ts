@@ -1,9 +1,11 @@
 // Builds the worker's core: the kernel, with the view registry and the domains, and the facade
-// object as the kernel's and the domains' handler objects put together.
+// object as the kernel's and the domains' handler objects put together (a deferred domain's by
+// stand-ins that load it on their first call).
 import type { DomainHandlers } from './domains.ts';
-import { domains } from './domains.ts';
+import { deferredDomains, startDomains } from './domains.ts';
 import type { CoreFacade } from './facade.ts';
 import { combine } from './kernel/combine.ts';
+import type { DeferredDomain } from './kernel/deferred.ts';
 import { Kernel, type WorkerCoreDeps } from './kernel/kernel.ts';
 import { views } from './views.ts';
 
@@ -17,11 +19,17 @@ export interface WorkerCore extends CoreFacade {
 }
 
 export function createWorkerCore(deps: WorkerCoreDeps): WorkerCore {
-  const kernel = new Kernel(deps, views, domains);
-  // The list is the one DomainHandlers is derived from, so the combination is exactly that.
+  const kernel = new Kernel(
+    deps,
+    views,
+    startDomains,
+    deferredDomains as readonly DeferredDomain[] as DeferredDomain[],
+  );
+  // The lists are the ones DomainHandlers is derived from, so the combination is exactly that.
   const domainHandlers = combine(
-    ...domains.map((domain) => domain.handlers(kernel.context) as object),
-  ) as DomainHandlers;
+    ...startDomains.map((domain) => domain.handlers(kernel.context) as object),
+    kernel.deferredHandlers,
+  ) as unknown as DomainHandlers;
   return {
     ...combine(kernel.handlers, domainHandlers),
     restore: (limit) => kernel.restore(limit),

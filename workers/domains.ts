@@ -1,34 +1,42 @@
-// The worker's domains: one line each. Their handler objects, put together with the kernel's,
-// are the facade; the UI's facade type is derived from this list.
+// The worker's domains: one line each. The ones loaded with the worker are what the shell, the
+// home page and a spot market use at once; the others load when a page first calls or watches
+// them (kernel/deferred.ts). Their handler objects, put together with the kernel's, are the
+// facade; the UI's facade type is derived from these lists.
 import { accountsDomain } from './accounts/handlers.ts';
-import { aiDomain } from './ai/handlers.ts';
-import { contentDomain } from './content/handlers.ts';
-import { contractDomain } from './contract/handlers.ts';
-import { identityDomain } from './identity/handlers.ts';
+import { aiEntry } from './ai/entry.ts';
+import { contentEntry } from './content/entry.ts';
+import { contractEntry } from './contract/entry.ts';
+import { identityEntry } from './identity/entry.ts';
 import type { Intersection } from './kernel/combine.ts';
-import type { Domain } from './kernel/context.ts';
+import type { Deferred, HandlersOf, LoadedDomain, LoadedOf } from './kernel/deferred.ts';
 import { marketDomain } from './market/handlers.ts';
-import { optionDomain } from './option/handlers.ts';
+import { optionEntry } from './option/entry.ts';
 import { spotDomain } from './spot/handlers.ts';
-import { subscriptionDomain } from './subscription/handlers.ts';
-import { supportDomain } from './support/handlers.ts';
-import { walletDomain } from './wallet/handlers.ts';
+import { subscriptionEntry } from './subscription/entry.ts';
+import { supportEntry } from './support/entry.ts';
+import { walletEntry } from './wallet/entry.ts';
 
-export const domains = [
-  accountsDomain,
-  identityDomain,
-  marketDomain,
-  spotDomain,
-  contractDomain,
-  optionDomain,
-  subscriptionDomain,
-  aiDomain,
-  walletDomain,
-  contentDomain,
-  supportDomain,
+/** Loaded with the worker. */
+export const startDomains = [accountsDomain, marketDomain, spotDomain] as const;
+
+/** Loaded when first used. */
+export const deferredDomains = [
+  contractEntry,
+  optionEntry,
+  subscriptionEntry,
+  aiEntry,
+  walletEntry,
+  identityEntry,
+  contentEntry,
+  supportEntry,
 ] as const;
 
-type HandlersOf<D> = D extends Domain<infer H> ? H : never;
+type DeferredModule = LoadedOf<(typeof deferredDomains)[number]>;
+type DeferredHandlers<M> = M extends LoadedDomain ? Deferred<HandlersOf<M['domain']>> : never;
 
-/** Every domain's handlers, as one object type. */
-export type DomainHandlers = Intersection<HandlersOf<(typeof domains)[number]>>;
+/** Every domain's handlers, as one object type; a deferred domain's answer once it has loaded. */
+export type DomainHandlers = Intersection<HandlersOf<(typeof startDomains)[number]>> &
+  Intersection<DeferredHandlers<DeferredModule>>;
+
+/** The deferred domains' views, by name. */
+export type DeferredViews = Intersection<DeferredModule['views']>;

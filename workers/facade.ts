@@ -1,7 +1,8 @@
 // The one front door of the worker: what the UI may call and watch, and what the worker pushes to
 // it. `src/` imports this file as types only. The handlers are the kernel's and every domain's
-// (workers/domains.ts); the views are the registry's (workers/views.ts).
-import type { DomainHandlers } from './domains.ts';
+// (workers/domains.ts); the views are the registry's (workers/views.ts) and the deferred
+// domains'.
+import type { DeferredViews, DomainHandlers } from './domains.ts';
 import type { KernelHandlers } from './kernel/kernel.ts';
 import type { ParamsOf, PayloadOf } from './kernel/view.ts';
 import type { views } from './views.ts';
@@ -22,7 +23,7 @@ export type * from './subscription/types.ts';
 export type * from './support/types.ts';
 export type * from './wallet/types.ts';
 
-type Views = typeof views;
+type Views = typeof views & DeferredViews;
 
 export type ViewName = keyof Views;
 /** What each view sends: small, screen-ready, and only when its part of the fold changed. */

@@ -4,7 +4,7 @@ import * as Comlink from 'comlink';
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { LoggedEvent } from '../../core/event-log.ts';
-import { frameEvent } from '../../core/events.ts';
+import { frameEvent } from '../../core/frame-event.ts';
 import { formatPrice } from '../../core/price-format.ts';
 import { foldClientView, initialClientView } from '../../core/projections/client-view.ts';
 import { dataFrameSchema } from '../../schemas/socket.schema.ts';
@@ -56,7 +56,7 @@ function MainThreadFed() {
     let seq = 0;
     return startFlood(rate, (raw) => {
       // What the worker does with a frame, on the UI thread: parse, check, log, fold.
-      const event = frameEvent(dataFrameSchema.parse(JSON.parse(raw)));
+      const event = frameEvent(dataFrameSchema.parse(JSON.parse(raw)), {});
       if (!event) return;
       const logged: LoggedEvent = { ...event, seq: ++seq, at: Date.now() };
       view = foldClientView(view, logged);

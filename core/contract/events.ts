@@ -19,7 +19,7 @@ import {
 import { contractTrades } from '../../schemas/api/contract-book.schema.ts';
 import type { contractMarkets as contractBoard } from '../../schemas/api/market.schema.ts';
 import { spotOrderListSchema, spotOrderTypeSchema } from '../../schemas/api/spot.schema.ts';
-import { channelData } from '../../schemas/channels.ts';
+import { channelData } from '../../schemas/channel-data.ts';
 import { pagedSchema } from '../../schemas/primitives.ts';
 import { event, marketFrame, privateFrame } from '../event.ts';
 

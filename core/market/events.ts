@@ -8,7 +8,7 @@ import {
   tickerSchema,
   trades,
 } from '../../schemas/api/market.schema.ts';
-import { channelData } from '../../schemas/channels.ts';
+import { channelData } from '../../schemas/channel-data.ts';
 import { event, marketFrame } from '../event.ts';
 
 /** The market lists of spec §2: home's featured markets, spot, futures and option. */

@@ -14,7 +14,7 @@ import {
   optionVerify,
 } from '../../schemas/api/option.schema.ts';
 import { indexPrintSchema } from '../../schemas/api/prints.schema.ts';
-import { channelData } from '../../schemas/channels.ts';
+import { channelData } from '../../schemas/channel-data.ts';
 import { pagedSchema } from '../../schemas/primitives.ts';
 import { event, privateFrame } from '../event.ts';
 

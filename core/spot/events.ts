@@ -8,7 +8,7 @@ import {
   spotRules,
   spotSideSchema,
 } from '../../schemas/api/spot.schema.ts';
-import { channelData } from '../../schemas/channels.ts';
+import { channelData } from '../../schemas/channel-data.ts';
 import { event, privateFrame } from '../event.ts';
 
 const listQuery = {

@@ -3,7 +3,7 @@
 import { z } from 'zod/mini';
 import { customerService } from '../../schemas/api/content.schema.ts';
 import { supportMessageSchema, supportMessages } from '../../schemas/api/support.schema.ts';
-import { channelData } from '../../schemas/channels.ts';
+import { channelData } from '../../schemas/channel-data.ts';
 import { event, privateFrame } from '../event.ts';
 
 export const supportEvents = [

@@ -17,7 +17,7 @@ import {
   withdrawalSchema,
   withdrawals,
 } from '../../schemas/api/wallet.schema.ts';
-import { channelData } from '../../schemas/channels.ts';
+import { channelData } from '../../schemas/channel-data.ts';
 import { event, privateFrame } from '../event.ts';
 
 const page = z.object({ page: z.int() });

@@ -2,7 +2,7 @@
 // alike, spot markets and perpetuals alike.
 import { fromUnits } from '../../core/market/units.ts';
 import type { Level, TradeRow } from '../../schemas/api/market.schema.ts';
-import type { DepthData } from '../../schemas/channels.ts';
+import type { DepthData } from '../../schemas/channel-data.ts';
 import type { DepthBook, UnitLevel } from './depth-book.ts';
 import type { UnitTrade } from './recent-trades.ts';
 

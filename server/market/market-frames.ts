@@ -1,6 +1,7 @@
 // Turns a tick's market changes into channel data, only for channels someone listens to. A book's
 // part (its trades and depth diff) serves the perpetuals' books as well.
-import { channelName, type DepthData } from '../../schemas/channels.ts';
+import type { DepthData } from '../../schemas/channel-data.ts';
+import { channelName } from '../../schemas/channels.ts';
 import type { ChannelHub } from '../gateway/channel-hub.ts';
 import { levelRows, type Scales, tradeRows } from './book-rows.ts';
 import type { BookDiff } from './depth-book.ts';

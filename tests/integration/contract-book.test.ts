@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractOrder } from '../../schemas/api/contract.schema.ts';
 import type { Level, TradeRow } from '../../schemas/api/market.schema.ts';
-import type { DepthData } from '../../schemas/channels.ts';
+import type { DepthData } from '../../schemas/channel-data.ts';
 import { systemClock } from '../../server/clock.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
 import { until } from '../support/contract-crash.ts';

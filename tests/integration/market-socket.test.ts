@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { compareDecimals } from '../../core/market/units.ts';
 import { type CandleRow, type Level, tickerDataSchema } from '../../schemas/api/market.schema.ts';
-import { depthDataSchema, klineDataSchema, tradesDataSchema } from '../../schemas/channels.ts';
+import { depthDataSchema, klineDataSchema, tradesDataSchema } from '../../schemas/channel-data.ts';
 import { type ErrorName, errorCodes } from '../../schemas/errors.ts';
 import type { Language } from '../../schemas/languages.ts';
 import { catalogues } from '../../schemas/messages/index.ts';

@@ -5,7 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { depthDataSchema } from '../../schemas/channels.ts';
+import { depthDataSchema } from '../../schemas/channel-data.ts';
 import { errorCodes } from '../../schemas/errors.ts';
 import { systemClock } from '../../server/clock.ts';
 import { clientLogBurst } from '../../server/gateway/client-log.ts';

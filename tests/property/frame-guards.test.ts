@@ -3,8 +3,10 @@
 // accept and refuse exactly what the schemas do, and answer the same value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { frameEvent, frameEventBySchema } from '../../core/events.ts';
+import { frameEventBySchema } from '../../core/events.ts';
+import { frameEvent } from '../../core/frame-event.ts';
 import { readServerFrame } from '../../core/frame-guards.ts';
+import { channelData } from '../../schemas/channel-data.ts';
 import { serverFrameSchema } from '../../schemas/socket.schema.ts';
 
 const runs = Number(process.env.FRAME_GUARD_RUNS ?? 2000);
@@ -111,10 +113,40 @@ describe('hand-written frame checks', () => {
     fc.assert(
       fc.property(channelFrame, integer, fc.integer(), ({ channel, data }, seq, ts) => {
         const frame = { channel, seq, ts, data };
-        expect(frameEvent(frame)).toEqual(frameEventBySchema(frame));
+        expect(frameEvent(frame, channelData)).toEqual(frameEventBySchema(frame));
       }),
       { numRuns: runs },
     );
+  });
+
+  it('take in the other channels what their schemas take, given them, and nothing without', () => {
+    const schemaChecked = fc.constantFrom(
+      'orders',
+      'balances',
+      'positions',
+      'contract-orders',
+      'options',
+      'support',
+      'mark.BTCUSDT',
+      'funding.ETHUSDT',
+    );
+    fc.assert(
+      fc.property(schemaChecked, junk, integer, fc.integer(), (channel, data, seq, ts) => {
+        const frame = { channel, seq, ts, data };
+        expect(frameEvent(frame, channelData)).toEqual(frameEventBySchema(frame));
+        expect(frameEvent(frame, {})).toBeNull();
+      }),
+      { numRuns: runs },
+    );
+    const balances = [
+      { wallet: 'funding', asset: 'USDT', available: '750', frozen: '0', value_usdt: null },
+    ];
+    const frame = { channel: 'balances', seq: 3, ts: 9, data: balances };
+    expect(frameEvent(frame, { balances: channelData.balances })).toEqual(
+      frameEventBySchema(frame),
+    );
+    expect(frameEventBySchema(frame)).not.toBeNull();
+    expect(frameEvent(frame, { orders: channelData.orders })).toBeNull();
   });
 
   it('read the envelope of any frame as the schema of server frames does', () => {

@@ -1,7 +1,7 @@
 // A book folded from a socket's `depth.<symbol>` frames as the app folds them: a snapshot replaces
 // it, each difference changes the levels it names (a zero quantity removes one). Every difference
 // must follow the frame before it by its `prev` (nothing lost, nothing twice), else it throws.
-import type { DepthData } from '../../schemas/channels.ts';
+import type { DepthData } from '../../schemas/channel-data.ts';
 import type { Frame } from './socket-client.ts';
 
 export interface DepthBook {

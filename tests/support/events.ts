@@ -1,9 +1,11 @@
 // Events for tests of the folds: typed events numbered as the worker's log numbers them, socket
-// frames made into events the way the worker does (checked against their channel's schema), and
+// frames made into events the way the worker does (checked by their channel's guard or schema), and
 // one projection's fold over a list of events.
 import type { LoggedEvent } from '../../core/event-log.ts';
-import { type ClientEvent, frameEvent } from '../../core/events.ts';
+import type { ClientEvent } from '../../core/events.ts';
+import { frameEvent } from '../../core/frame-event.ts';
 import { applyHandler, type Handlers } from '../../core/projections/fold.ts';
+import { channelData } from '../../schemas/channel-data.ts';
 
 let seq = 0;
 
@@ -30,7 +32,7 @@ export function logged(event: ClientEvent, at?: number): LoggedEvent {
 
 /** A socket frame as the worker logs it, or null when it is refused where it enters. */
 export function frame(channel: string, data: unknown, frameSeq = seq + 1, ts = 0) {
-  const event = frameEvent({ channel, seq: frameSeq, ts, data });
+  const event = frameEvent({ channel, seq: frameSeq, ts, data }, channelData);
   return event && logged(event);
 }
 

@@ -6,7 +6,7 @@
 // the form's market order reckoned through this book rather than spot's.
 // IndexedDB for Node: the store opens the global one, as in the browser.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoggedEvent } from '../../core/event-log.ts';
 import { booksFold, contractBooksFold } from '../../core/projections/books.ts';
 import { viewAt } from '../../core/projections/client-view.ts';
@@ -121,6 +121,8 @@ describe('the market order’s book', () => {
   });
 });
 
+// A view of the perpetuals is first sent once their domain has loaded in the worker: each test
+// waits for that load after watching one.
 describe('the perpetual’s book through the worker', () => {
   let sockets: ReturnType<typeof fakeSockets>;
   let frames: (() => void)[];
@@ -193,6 +195,7 @@ describe('the perpetual’s book through the worker', () => {
   it('notices a missed diff, logs why, asks for a new snapshot and shows the book it brings', async () => {
     const shown: ViewPayloads['contractBook'][] = [];
     core.watch('contractBook', (view) => shown.push(view), { symbol: 'ETHUSDT' });
+    await vi.dynamicImportSettled();
     expect(subscriptions()).toEqual(['sub contract-depth.ETHUSDT']);
     send('contract-depth.ETHUSDT', 5, { type: 'snapshot', bids: [['2999.00', '1']], asks: [] });
     send('contract-depth.ETHUSDT', 6, {
@@ -225,6 +228,7 @@ describe('the perpetual’s book through the worker', () => {
 
   it('waits for the snapshot a reconnection brings rather than asking while closed', async () => {
     core.watch('contractBook', () => {}, { symbol: 'ETHUSDT' });
+    await vi.dynamicImportSettled();
     send('contract-depth.ETHUSDT', 5, { type: 'snapshot', bids: [], asks: [] });
     sockets.latest.drops();
     expect(await core.capture()).not.toContain('contract-book-resync');
@@ -233,6 +237,7 @@ describe('the perpetual’s book through the worker', () => {
   it('loads the trades over HTTP first, then follows their channel', async () => {
     const shown: ViewPayloads['contractTrades'][] = [];
     core.watch('contractTrades', (view) => shown.push(view), { symbol: 'ETHUSDT' });
+    await vi.dynamicImportSettled();
     expect(requested).toEqual(['/contract/trades']);
     expect(subscriptions()).toEqual(['sub contract-trades.ETHUSDT']);
     const times = () => {
@@ -244,8 +249,9 @@ describe('the perpetual’s book through the worker', () => {
     expect(times()).toEqual([200, 100]);
   });
 
-  it('holds the book for the trade page’s review, and the user’s orders while signed in', () => {
+  it('holds the book for the trade page’s review, and the user’s orders while signed in', async () => {
     core.watch('contract', () => {}, { symbol: 'ETHUSDT' });
+    await vi.dynamicImportSettled();
     expect(subscriptions()).toContain('sub contract-depth.ETHUSDT');
     expect(subscriptions()).not.toContain('sub contract-orders');
     core.setCredentials({ token: 'user-token', language: 'en' });
@@ -255,6 +261,7 @@ describe('the perpetual’s book through the worker', () => {
   it('loads no orders when a position changes: the orders channel tells them', async () => {
     core.setCredentials({ token: 'user-token', language: 'en' });
     core.watch('contract', () => {}, { symbol: 'ETHUSDT' });
+    await vi.dynamicImportSettled();
     await expect
       .poll(() => requested.filter((path) => path === '/contract/orders'))
       .toHaveLength(1);

@@ -9,8 +9,13 @@ import { FakeScheduler } from '../support/fake-scheduler.ts';
 let stores: EventStore[] = [];
 let dbCount = 0;
 
-function newStore(scheduler: FakeScheduler, name = `events-${++dbCount}`, policy = {}) {
-  const store = new EventStore({ name, scheduler, policy });
+function newStore(
+  scheduler: FakeScheduler,
+  name = `events-${++dbCount}`,
+  policy = {},
+  writer: string | null = null,
+) {
+  const store = new EventStore({ name, scheduler, policy, writer });
   stores.push(store);
   return store;
 }
@@ -116,5 +121,49 @@ describe('EventStore', () => {
     store.append({ source: 'socket', type: 'open', payload: null });
     const events = await store.all();
     expect(fromNdjson(await store.capture())).toEqual(events);
+  });
+
+  it('reads its own rows back as written, and checks those another build wrote', async () => {
+    const scheduler = new FakeScheduler();
+    const name = `events-${++dbCount}`;
+    const first = newStore(scheduler, name, {}, 'build-a');
+    await first.open();
+    first.append(tick);
+    first.append(tick);
+    await first.flush();
+    first.close();
+    // A row in a shape no event has, as if build-a had once written it.
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    await new Promise((resolve, reject) => {
+      const write = db.transaction('events', 'readwrite');
+      write
+        .objectStore('events')
+        .put({ seq: 3, at: 3, source: 'socket', type: 'open', payload: 1 });
+      write.oncomplete = resolve;
+      write.onerror = reject;
+    });
+    db.close();
+
+    const again = newStore(scheduler, name, {}, 'build-a');
+    await again.open();
+    expect((await again.recent(10)).map((event) => event.seq)).toEqual([1, 2, 3]);
+    again.close();
+
+    const next = newStore(scheduler, name, {}, 'build-b');
+    await next.open();
+    const own = next.append(tick);
+    expect(await next.recent(10)).toEqual([
+      expect.objectContaining({ seq: 1 }),
+      expect.objectContaining({ seq: 2 }),
+      own,
+    ]);
+    // Without a name for its build, a reader checks every row.
+    const unnamed = newStore(scheduler, name);
+    await unnamed.open();
+    expect((await unnamed.all()).map((event) => event.seq)).toEqual([1, 2, 4]);
   });
 });

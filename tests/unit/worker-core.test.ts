@@ -2,7 +2,7 @@
 // per frame with prices formatted, sessions and 999 reach the host, captures replay.
 // IndexedDB for Node: the store opens the global one, as in the browser.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChartSeries } from '../../src/chart/chart-series.ts';
 import { createWorkerCore, type WorkerCore } from '../../workers/create-core.ts';
 import type { ChartView, ScreenView, ViewPayloads } from '../../workers/facade.ts';
@@ -401,5 +401,46 @@ describe('WorkerCore market views', () => {
       version: 8,
       asks: [['11', '1', 1, '11']],
     });
+  });
+});
+
+describe('WorkerCore products loaded when first used', () => {
+  const subscribed = () =>
+    sockets.latest.sent.flatMap((frame) => {
+      const { op, channels } = frame as { op: string; channels?: string[] };
+      return op === 'sub' ? (channels ?? []) : [];
+    });
+  const positionsFrame = (seq: number) =>
+    sockets.latest.serverSends({ channel: 'positions', seq, ts: seq, data: [] });
+
+  it('holds a product’s channels and reads their frames only once its domain has loaded', async () => {
+    core.setCredentials({ token: 'user-token', language: 'en' });
+    sockets.latest.serverOpens();
+    // The spot page's channels are held with the session; the perpetuals' are not yet.
+    expect(subscribed()).toEqual(expect.arrayContaining(['orders', 'balances']));
+    expect(subscribed()).not.toContain('positions');
+    positionsFrame(1);
+    expect(await core.capture()).toContain('"type":"problem","payload":{"kind":"schema"');
+
+    const outcome = await core.contractHistory(1);
+    expect(outcome.ok).toBe(false);
+    expect(subscribed()).toEqual(expect.arrayContaining(['positions', 'contract-orders']));
+    positionsFrame(2);
+    expect(await core.capture()).toContain('"type":"positions","payload":{"seq":2');
+  });
+
+  it('sends nothing and holds nothing for a view unwatched before its domain loaded', async () => {
+    sockets.latest.serverOpens();
+    const shown: unknown[] = [];
+    const id = core.watch('contractBook', (view) => shown.push(view), { symbol: 'ETHUSDT' });
+    core.unwatch(id);
+    await vi.dynamicImportSettled();
+    drawFrame();
+    expect(shown).toEqual([]);
+    expect(subscribed()).not.toContain('contract-depth.ETHUSDT');
+    // Watched again, the view is sent as soon as the loaded domain allows.
+    core.watch('contractBook', (view) => shown.push(view), { symbol: 'ETHUSDT' });
+    expect(shown).toHaveLength(1);
+    expect(subscribed()).toContain('contract-depth.ETHUSDT');
   });
 });

@@ -20,8 +20,12 @@ import {
   contractLeverage,
   contractMargin,
   contractTpSl,
+  fundingDataSchema,
+  markDataSchema,
   openContract,
+  positionsDataSchema,
 } from '../../schemas/api/contract.schema.ts';
+import { contractOrdersDataSchema } from '../../schemas/api/contract-book.schema.ts';
 import { channelName } from '../../schemas/channels.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
@@ -276,6 +280,12 @@ function resyncContractBooks(before: ClientView, after: ClientView, context: Dom
 export const contractDomain = defineDomain({
   handlers: createContractHandlers,
   signedInChannels: ['positions', 'contract-orders'],
+  frames: {
+    mark: markDataSchema,
+    funding: fundingDataSchema,
+    positions: positionsDataSchema,
+    'contract-orders': contractOrdersDataSchema,
+  },
   react(before, after, context) {
     followPositions(before, after, context);
     resyncContractBooks(before, after, context);

@@ -3,6 +3,7 @@
 // written against this, never against the kernel itself.
 import type { z } from 'zod/mini';
 import type { NewEvent } from '../../core/event-log.ts';
+import type { FrameSchemas } from '../../core/frame-event.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
 import type { PrivateChannel } from '../../schemas/channels.ts';
 import type { Endpoint } from '../../schemas/endpoint.ts';
@@ -47,8 +48,14 @@ export type Reload = 'reconnect' | 'signIn';
 /** A domain: its handler object, and what it asks of the kernel. */
 export interface Domain<H> {
   handlers(context: DomainContext): H;
-  /** Private channels held while a user is signed in. */
+  /** Private channels held while a user is signed in (and the domain is loaded). */
   signedInChannels?: readonly PrivateChannel[];
+  /**
+   * The schemas its channels' frames are checked with, for the channels it reads that have no
+   * hand-written guard (core/frame-guards.ts); a frame of a channel no loaded domain checks is
+   * refused.
+   */
+  frames?: FrameSchemas;
   /** Reacts to a socket event's change of the fold (a depth gap asks for a snapshot). */
   react?(before: ClientView, after: ClientView, context: DomainContext): void;
 }

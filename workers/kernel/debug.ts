@@ -1,6 +1,7 @@
 // Capture and replay (/debug): the kept log exported as NDJSON; a loaded capture, checked event by
-// event, replayed at any speed or scrubbed through the same fold as the live screen.
-import { CaptureError, fromNdjson, type LoggedEvent } from '../../core/event-log.ts';
+// event (with the events' schemas, loaded for it), replayed at any speed or scrubbed through the
+// same fold as the live screen.
+import type { LoggedEvent } from '../../core/event-log.ts';
 import {
   type ClientView,
   foldClientView,
@@ -38,6 +39,7 @@ export function createDebug(deps: DebugDeps): { handlers: DebugHandlers; stop():
   const handlers: DebugHandlers = {
     capture: () => deps.store.capture(),
     async loadCapture(ndjson) {
+      const { CaptureError, fromNdjson } = await import('../../core/event-log.ts');
       try {
         loaded = fromNdjson(ndjson);
         return { ok: true, events: loaded.length };

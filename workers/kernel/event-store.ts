@@ -1,12 +1,8 @@
 // The event log on disk (IndexedDB through idb's promise wrapper): appended in batches, never one
-// transaction per event, and kept bounded by count and age.
+// transaction per event, and kept bounded by count and age. Rows are read back as they were
+// written when the code reading them wrote them; a row another build wrote is checked first.
 import { type DBSchema, type IDBPDatabase, openDB, unwrap } from 'idb';
-import {
-  type LoggedEvent,
-  type NewEvent,
-  parseLoggedEvent,
-  toNdjson,
-} from '../../core/event-log.ts';
+import type { LoggedEvent, NewEvent } from '../../core/event-log.ts';
 import type { Scheduler, TimerHandle } from '../../core/scheduler.ts';
 
 export const eventStorePolicy = {
@@ -20,8 +16,18 @@ export const eventStorePolicy = {
   maxAgeMs: 24 * 60 * 60 * 1000,
 };
 
+/** From which event on a build wrote the log: a new record each time another build opens it. */
+interface WriterRecord {
+  from: number;
+  writer: string;
+}
+
 interface EventSchema extends DBSchema {
   events: { key: number; value: LoggedEvent; indexes: { at: number } };
+}
+
+interface WriterSchema extends DBSchema {
+  writers: { key: number; value: WriterRecord };
 }
 
 /**
@@ -40,6 +46,25 @@ function openEventDatabase(name: string): Promise<IDBPDatabase<EventSchema>> {
   });
 }
 
+/**
+ * The writers are a database of their own rather than a new store in the log's: adding a store
+ * raises the log's version, and an earlier build still open in another tab (which does not give
+ * way to a newer version) would hold this one's start until that tab closed.
+ */
+function openWriterDatabase(name: string): Promise<IDBPDatabase<WriterSchema>> {
+  return openDB<WriterSchema>(`${name}:writers`, 1, {
+    upgrade(db) {
+      db.createObjectStore('writers', { keyPath: 'from' });
+    },
+  });
+}
+
+/**
+ * The check of rows another build wrote: the events' schemas, every product's among them, loaded
+ * only when there is such a row to read.
+ */
+const eventChecks = () => import('../../core/event-log.ts');
+
 export class EventStore {
   readonly #name: string;
   #opened: IDBPDatabase<EventSchema> | undefined;
@@ -51,6 +76,9 @@ export class EventStore {
   #nextSeq = 1;
   #flushes = 0;
   readonly #onWriteError: (error: unknown) => void;
+  readonly #writer: string | null;
+  /** The first event this writer wrote in its latest stretch: it and those after are trusted. */
+  #trustedFrom = Number.POSITIVE_INFINITY;
 
   constructor(options: {
     name: string;
@@ -58,18 +86,40 @@ export class EventStore {
     policy?: Partial<typeof eventStorePolicy>;
     /** A batch that could not be written; the log goes on with the next one. */
     onWriteError?: (error: unknown) => void;
+    /**
+     * Who writes: the name of the build of the code (the worker's own hashed file), whose rows it
+     * reads back unchecked. Without one every row read back is checked.
+     */
+    writer?: string | null;
   }) {
     this.#name = options.name;
+    this.#writer = options.writer ?? null;
     this.#onWriteError = options.onWriteError ?? (() => {});
     this.#scheduler = options.scheduler;
     this.#policy = { ...eventStorePolicy, ...options.policy };
   }
 
-  /** Continues the numbering of a log kept from an earlier session. */
+  /**
+   * Continues the numbering of a log kept from an earlier session, and notes from which event on
+   * this writer writes it.
+   */
   async open(): Promise<void> {
     this.#opened = await openEventDatabase(this.#name);
     const newest = await this.#opened.transaction('events').store.openKeyCursor(null, 'prev');
     this.#nextSeq = (newest?.key ?? 0) + 1;
+    if (this.#writer === null) return;
+    const writers = await openWriterDatabase(this.#name);
+    try {
+      const latest = await writers.transaction('writers').store.openCursor(null, 'prev');
+      if (latest?.value.writer === this.#writer) {
+        this.#trustedFrom = latest.value.from;
+        return;
+      }
+      await writers.put('writers', { from: this.#nextSeq, writer: this.#writer });
+      this.#trustedFrom = this.#nextSeq;
+    } finally {
+      writers.close();
+    }
   }
 
   get #db(): IDBPDatabase<EventSchema> {
@@ -126,29 +176,37 @@ export class EventStore {
   }
 
   /**
-   * The newest `limit` events, oldest first. Rows are checked as they are read back: a row an
-   * older version of the app wrote in another shape is left out rather than folded.
+   * The newest `limit` events, oldest first. A row another build wrote is checked as it is read
+   * back: one in a shape this build does not know is left out rather than folded.
    */
   async recent(limit: number): Promise<LoggedEvent[]> {
     await this.flush();
-    const newest: unknown[] = [];
+    const newest: LoggedEvent[] = [];
     let cursor = await this.#db.transaction('events').store.openCursor(null, 'prev');
     while (cursor && newest.length < limit) {
       newest.push(cursor.value);
       cursor = await cursor.continue();
     }
-    return newest.reverse().flatMap((row) => parseLoggedEvent(row) ?? []);
+    return this.#checked(newest.reverse());
   }
 
   async all(): Promise<LoggedEvent[]> {
     await this.flush();
-    const rows = await this.#db.getAll('events');
-    return rows.flatMap((row) => parseLoggedEvent(row) ?? []);
+    return this.#checked(await this.#db.getAll('events'));
   }
 
   /** The whole kept log as NDJSON, the capture format. */
   async capture(): Promise<string> {
-    return toNdjson(await this.all());
+    const [events, { toNdjson }] = await Promise.all([this.all(), eventChecks()]);
+    return toNdjson(events);
+  }
+
+  /** Rows in the order of their numbers, those another writer wrote checked. */
+  async #checked(rows: readonly LoggedEvent[]): Promise<LoggedEvent[]> {
+    const trustedFrom = this.#trustedFrom;
+    if (rows.every((row) => row.seq >= trustedFrom)) return [...rows];
+    const { parseLoggedEvent } = await eventChecks();
+    return rows.flatMap((row) => (row.seq >= trustedFrom ? row : (parseLoggedEvent(row) ?? [])));
   }
 
   async clear(): Promise<void> {

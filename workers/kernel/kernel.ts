@@ -3,7 +3,7 @@
 // credentials and the watchers, and knows no domain: domains and views are handed to it.
 import type { z } from 'zod/mini';
 import type { NewEvent } from '../../core/event-log.ts';
-import { frameEvent } from '../../core/events.ts';
+import { type FrameSchemas, frameEvent } from '../../core/frame-event.ts';
 import {
   type ClientView,
   foldClientView,
@@ -17,6 +17,12 @@ import { ApiClient, ApiError, type CallOptions } from './api-client.ts';
 import { ChannelHolds } from './channel-holds.ts';
 import type { Domain, DomainContext, SignedIn } from './context.ts';
 import { createDebug, type DebugHandlers } from './debug.ts';
+import {
+  type DeferredDomain,
+  DeferredDomains,
+  type Installed,
+  type LoadedDomain,
+} from './deferred.ts';
 import type { EventStore } from './event-store.ts';
 import { IntentKeys, sendingOnce } from './intents.ts';
 import { MarketSocket, type SocketFactory } from './market-socket.ts';
@@ -68,7 +74,13 @@ export class Kernel<V extends Record<string, AnyView>> {
   readonly context: DomainContext;
   readonly handlers: KernelHandlers<V>;
   readonly #deps: WorkerCoreDeps;
-  readonly #domains: readonly Domain<unknown>[];
+  /** The domains loaded so far: the worker's own, then each deferred one as it loads. */
+  readonly #domains: Domain<unknown>[];
+  readonly #deferred: DeferredDomains;
+  /** The loaded domains' frame schemas, by channel kind. */
+  #frameSchemas: FrameSchemas;
+  /** The token the socket was last given, null while signed out. */
+  #authenticated: string | null = null;
   readonly #api: ApiClient;
   readonly #socket: MarketSocket;
   readonly #holds: ChannelHolds;
@@ -80,9 +92,16 @@ export class Kernel<V extends Record<string, AnyView>> {
   /** A capture's view while one is replayed or scrubbed; the live one otherwise. */
   #shown: ClientView | undefined;
 
-  constructor(deps: WorkerCoreDeps, views: V, domains: readonly Domain<unknown>[]) {
+  constructor(
+    deps: WorkerCoreDeps,
+    views: V,
+    domains: readonly Domain<unknown>[],
+    deferred: readonly DeferredDomain[] = [],
+  ) {
     this.#deps = deps;
-    this.#domains = domains;
+    this.#domains = [...domains];
+    this.#frameSchemas = Object.assign({}, ...domains.map((domain) => domain.frames));
+    this.#deferred = new DeferredDomains(deferred, (loaded) => this.#install(loaded));
     this.#api = new ApiClient({
       baseUrl: deps.apiBase,
       fetch: deps.fetch,
@@ -101,7 +120,7 @@ export class Kernel<V extends Record<string, AnyView>> {
       scheduler: deps.scheduler,
       onFrame: (frame) =>
         this.#record(
-          frameEvent(frame) ?? {
+          frameEvent(frame, this.#frameSchemas) ?? {
             source: 'socket',
             type: 'problem',
             payload: { kind: 'schema', channel: frame.channel.slice(0, 40) },
@@ -132,6 +151,19 @@ export class Kernel<V extends Record<string, AnyView>> {
     };
     this.#watchers = new Watchers({
       views,
+      loadView: (name) => {
+        const owner = this.#deferred.ownerOfView(name);
+        return (
+          owner &&
+          this.#deferred.load(owner).then(
+            (installed) => installed.views[name],
+            (error: unknown) => {
+              console.warn(`the domain of the view ${name} could not be loaded`, error);
+              return undefined;
+            },
+          )
+        );
+      },
       requestFrame: deps.requestFrame,
       now: () => deps.scheduler.now(),
       locale: this.context.locale,
@@ -158,6 +190,11 @@ export class Kernel<V extends Record<string, AnyView>> {
         this.#watchers.watch(view, callback as (payload: unknown) => void, params),
       unwatch: (id) => this.#watchers.unwatch(id),
     };
+  }
+
+  /** Stand-ins for the deferred domains' handlers: each loads its domain, then calls it. */
+  get deferredHandlers(): Record<string, (...args: unknown[]) => Promise<unknown>> {
+    return this.#deferred.handlers();
   }
 
   /**
@@ -206,9 +243,27 @@ export class Kernel<V extends Record<string, AnyView>> {
 
   /** The token for the socket, and the private channels that follow it. */
   #authenticate(token: string | null): void {
+    this.#authenticated = token;
     this.#socket.authenticate(token);
-    const channels = token ? this.#domains.flatMap((domain) => domain.signedInChannels ?? []) : [];
+    this.#holdSessionChannels();
+  }
+
+  /** While signed in, the private channels every loaded domain asks for. */
+  #holdSessionChannels(): void {
+    const channels = this.#authenticated
+      ? this.#domains.flatMap((domain) => domain.signedInChannels ?? [])
+      : [];
     this.#holds.hold('session', channels);
+  }
+
+  /** A deferred domain, loaded: its frames are read, its views watched, its channels held. */
+  #install({ domain, views }: LoadedDomain): Installed {
+    this.#domains.push(domain);
+    this.#frameSchemas = { ...this.#frameSchemas, ...domain.frames };
+    const byName = views as Readonly<Record<string, AnyView>>;
+    this.#watchers.addViews(byName);
+    this.#holdSessionChannels();
+    return { handlers: domain.handlers(this.context) as Record<string, unknown>, views: byName };
   }
 
   async #call<E extends Endpoint>(

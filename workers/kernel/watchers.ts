@@ -24,7 +24,13 @@ interface Watcher {
 const unsent = Symbol('unsent');
 
 export interface WatchersDeps {
+  /** The views of the worker's own domains. */
   views: Readonly<Record<string, AnyView>>;
+  /**
+   * A view of a domain not loaded yet: loads the domain (whose views are then added) and answers
+   * the view, or undefined when no domain has one of this name or its domain could not be loaded.
+   */
+  loadView(name: string): Promise<AnyView | undefined> | undefined;
   /** Runs a callback before the next frame is drawn. */
   requestFrame(run: () => void): void;
   now(): number;
@@ -37,18 +43,46 @@ export interface WatchersDeps {
 
 export class Watchers {
   readonly #deps: WatchersDeps;
+  readonly #views: Map<string, AnyView>;
   readonly #watchers = new Map<number, Watcher>();
+  /** Watches of a view whose domain is still loading, with their callbacks. */
+  readonly #waiting = new Map<number, (payload: unknown) => void>();
   #next = 1;
   #frameRequested = false;
 
   constructor(deps: WatchersDeps) {
     this.#deps = deps;
+    this.#views = new Map(Object.entries(deps.views));
   }
 
+  /** A loaded domain's views. */
+  addViews(views: Readonly<Record<string, AnyView>>): void {
+    for (const [name, view] of Object.entries(views)) this.#views.set(name, view);
+  }
+
+  /**
+   * Answers the watch's id at once; a view whose domain is still loading is first sent once it
+   * has loaded, unless it was unwatched meanwhile.
+   */
   watch(name: string, send: (payload: unknown) => void, params: unknown): number {
-    const view = this.#deps.views[name];
-    if (!view) throw new Error(`no view named ${name}`);
     const id = this.#next++;
+    const view = this.#views.get(name);
+    if (view) {
+      this.#start(id, view, send, params);
+      return id;
+    }
+    const loading = this.#deps.loadView(name);
+    if (!loading) throw new Error(`no view named ${name}`);
+    this.#waiting.set(id, send);
+    void loading.then((loaded) => {
+      if (!this.#waiting.delete(id)) return;
+      if (loaded) this.#start(id, loaded, send, params);
+      else release(send);
+    });
+    return id;
+  }
+
+  #start(id: number, view: AnyView, send: (payload: unknown) => void, params: unknown): void {
     const watcher: Watcher = {
       view,
       params,
@@ -61,17 +95,19 @@ export class Watchers {
     this.#deps.channels.hold(holder(id), view.channels?.(params) ?? []);
     view.load?.(params, this.#deps.context);
     this.#send(watcher, this.#deps.shown());
-    return id;
   }
 
   unwatch(id: number): void {
+    const waiting = this.#waiting.get(id);
+    if (waiting) {
+      this.#waiting.delete(id);
+      release(waiting);
+    }
     const watcher = this.#watchers.get(id);
     this.#watchers.delete(id);
     if (!watcher) return;
     this.#deps.channels.release(holder(id));
-    // A callback from the UI thread holds a message port until released.
-    const release = (watcher.send as unknown as Record<symbol, unknown>)[Comlink.releaseProxy];
-    if (typeof release === 'function') release.call(watcher.send);
+    release(watcher.send);
   }
 
   /** Loads again what the watched views show that `trigger` may have made stale. */
@@ -127,3 +163,9 @@ export class Watchers {
 }
 
 const holder = (id: number) => `view:${id}`;
+
+/** A callback from the UI thread holds a message port until released. */
+function release(send: (payload: unknown) => void): void {
+  const releaseProxy = (send as unknown as Record<symbol, unknown>)[Comlink.releaseProxy];
+  if (typeof releaseProxy === 'function') releaseProxy.call(send);
+}

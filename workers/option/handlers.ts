@@ -6,7 +6,7 @@
 // are read so its opening price can be shown and drawn before it settles.
 import type { OptionOrderForm } from '../../core/machines/option-order.machine.ts';
 import { availableOf } from '../../core/projections/balances.ts';
-import { optionOrder, setOptionLimit } from '../../schemas/api/option.schema.ts';
+import { optionOrder, optionsDataSchema, setOptionLimit } from '../../schemas/api/option.schema.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
 import { mapOutcome, pageOf } from '../kernel/outcome.ts';
@@ -73,5 +73,6 @@ export function createOptionHandlers(context: DomainContext): OptionHandlers {
 export const optionDomain = defineDomain({
   handlers: createOptionHandlers,
   signedInChannels: ['options'],
+  frames: { options: optionsDataSchema },
   react: (_before, after, context) => askOpenings(after, context),
 });

@@ -5,7 +5,13 @@ import { formatAmount, formatAtScale } from '../../core/figures.ts';
 import { availableOf } from '../../core/projections/balances.ts';
 import { checkSpotOrder, requiredFields } from '../../core/spot/order-form.ts';
 import { previewFee } from '../../core/spot/order-preview.ts';
-import { cancelSpotOrder, placeSpotOrder, type SpotOrder } from '../../schemas/api/spot.schema.ts';
+import {
+  cancelSpotOrder,
+  ordersDataSchema,
+  placeSpotOrder,
+  type SpotOrder,
+} from '../../schemas/api/spot.schema.ts';
+import { balancesDataSchema } from '../../schemas/api/wallet.schema.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
 import { mapOutcome, type Outcome, pageOf } from '../kernel/outcome.ts';
@@ -107,5 +113,8 @@ function decimalsFor(
 
 export const spotDomain = defineDomain({
   handlers: createSpotHandlers,
-  signedInChannels: ['orders'],
+  // The balances too: the form trades from them, and the wallet's domain (which holds them as
+  // well) loads only with the wallet's pages.
+  signedInChannels: ['orders', 'balances'],
+  frames: { orders: ordersDataSchema, balances: balancesDataSchema },
 });

@@ -2,7 +2,11 @@
 // and the user's sends are logged, so the `support` projection folds them with the live frames;
 // the log keeps that a message was sent, never what it said.
 import { customerService } from '../../schemas/api/content.schema.ts';
-import { supportMessages, supportSend } from '../../schemas/api/support.schema.ts';
+import {
+  supportFrameSchema,
+  supportMessages,
+  supportSend,
+} from '../../schemas/api/support.schema.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { mapOutcome } from '../kernel/outcome.ts';
 import type { SupportHandlers } from './types.ts';
@@ -34,4 +38,7 @@ export function createSupportHandlers(context: DomainContext): SupportHandlers {
   };
 }
 
-export const supportDomain = defineDomain({ handlers: createSupportHandlers });
+export const supportDomain = defineDomain({
+  handlers: createSupportHandlers,
+  frames: { support: supportFrameSchema },
+});

@@ -8,6 +8,7 @@ import {
   addressDelete,
   addresses,
   assets,
+  balancesDataSchema,
   depositAddress,
   deposits,
   records,
@@ -192,4 +193,5 @@ export function createWalletHandlers(context: DomainContext): WalletHandlers {
 export const walletDomain = defineDomain({
   handlers: createWalletHandlers,
   signedInChannels: ['balances'],
+  frames: { balances: balancesDataSchema },
 });
