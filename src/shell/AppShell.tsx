@@ -1,18 +1,35 @@
 // The frame around every page: top bar, the offline and update banners, page, side menu, language
 // panel, toasts, confirmations.
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useBack, useGo } from '../routes/navigation.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { LanguagePanel } from './LanguagePanel.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import { PullToRefresh } from './PullToRefresh.tsx';
-import { SideMenu } from './SideMenu.tsx';
 import { Toasts } from './Toasts.tsx';
 import { TopBar } from './TopBar.tsx';
 import { UpdateBanner } from './UpdateBanner.tsx';
+
+// The side menu (with its icons and the install entry) and the language panel are not part of any
+// first screen: they load when the page has come, before anyone can have opened them, or on the
+// first tap if that comes sooner.
+const loadPanels = () => import('./panels.ts');
+const SideMenu = lazy(() => loadPanels().then((panels) => ({ default: panels.SideMenu })));
+const LanguagePanel = lazy(() =>
+  loadPanels().then((panels) => ({ default: panels.LanguagePanel })),
+);
+
+/** Runs `work` once the browser is idle (or after a moment where it cannot say). */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 1000);
+  return () => clearTimeout(id);
+}
 
 const homePaths = new Set(['/', '/pages/index/index']);
 
@@ -28,7 +45,9 @@ export function AppShell() {
     match?.staticData.titleKey ??
     'titles.notFound';
   const pathname = match?.pathname;
-  const { setMenuOpen, setLanguageOpen } = app;
+  const { setMenuOpen, setLanguageOpen, menuOpen, languageOpen } = app;
+
+  useEffect(() => whenIdle(() => void loadPanels()), []);
 
   // A new page closes the panels that led to it.
   useEffect(() => {
@@ -55,8 +74,10 @@ export function AppShell() {
           <Outlet />
         </PullToRefresh>
       </main>
-      <SideMenu />
-      <LanguagePanel />
+      <Suspense fallback={null}>
+        {menuOpen && <SideMenu />}
+        {languageOpen && <LanguagePanel />}
+      </Suspense>
       <Toasts />
       <ConfirmDialog />
     </div>

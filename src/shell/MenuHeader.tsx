@@ -3,7 +3,7 @@
 
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { PersonSilhouette } from './Icon.tsx';
+import { PersonSilhouette } from './menu-icons.tsx';
 
 /** The spec fixes the menu's score at 100. */
 const menuScore = 100;

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
-import { Icon, type IconName } from './Icon.tsx';
 import { InstallEntry } from './InstallEntry.tsx';
 import { MenuEntryFace } from './MenuEntryFace.tsx';
 import { MenuHeader } from './MenuHeader.tsx';
+import { MenuIcon, type MenuIconName } from './menu-icons.tsx';
 import { SidePanel } from './SidePanel.tsx';
 
 /** Spec §9; a number, so the address reads `?category_id=92` (a string would be written quoted). */
@@ -36,7 +36,7 @@ export function SideMenu() {
   const logout = async () => {
     if (await app.confirm(t('confirm.logout'))) await app.signOut();
   };
-  const entry = (icon: IconName, label: string, onClick: () => void) => (
+  const entry = (icon: MenuIconName, label: string, onClick: () => void) => (
     <li>
       <button type="button" className="menu-entry" onClick={onClick}>
         <MenuEntryFace icon={icon} label={label} />
@@ -61,7 +61,7 @@ export function SideMenu() {
             <MenuEntryFace
               icon="trading"
               label={t('menu.tradingCenter')}
-              after={<Icon name="chevron" className="menu-entry__expand" />}
+              after={<MenuIcon name="chevron" className="menu-entry__expand" />}
             />
           </button>
           {tradingOpen && (
