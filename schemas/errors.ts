@@ -3,8 +3,15 @@
 // errors use their HTTP status (design.md §4). Messages live per language in `messages/`.
 import type { FieldName } from './fields.ts';
 
+/**
+ * The codes the client itself acts on (the session is over; a retried key met another request),
+ * as constants of their own: the worker loads these two, not the whole catalogue.
+ */
+export const sessionExpiredCode = 999;
+export const idempotencyKeyReusedCode = 1112;
+
 export const errorCodes = {
-  session_expired: 999,
+  session_expired: sessionExpiredCode,
   invalid_request: 1000,
   field_required: 1001,
   field_invalid: 1002,
@@ -53,7 +60,7 @@ export const errorCodes = {
   withdrawal_not_found: 1109,
   withdrawal_not_pending: 1110,
   idempotency_key_required: 1111,
-  idempotency_key_reused: 1112,
+  idempotency_key_reused: idempotencyKeyReusedCode,
   transfer_same_wallet: 1113,
   address_entry_not_found: 1114,
   idempotency_key_malformed: 1115,
@@ -119,7 +126,8 @@ export const errorCodes = {
 export type ErrorName = keyof typeof errorCodes;
 export type ErrorCode = (typeof errorCodes)[ErrorName];
 
-export const errorNames = Object.keys(errorCodes) as ErrorName[];
+// Marked pure so that a bundle using none of the catalogue (the worker) leaves it out.
+export const errorNames = /* @__PURE__ */ Object.keys(errorCodes) as ErrorName[];
 
 /**
  * What any call through a batched writer may be refused with besides its own reasons: its

@@ -11,6 +11,7 @@ import type { Intersection } from './kernel/combine.ts';
 import type { Deferred, HandlersOf, LoadedDomain, LoadedOf } from './kernel/deferred.ts';
 import { marketDomain } from './market/handlers.ts';
 import { optionEntry } from './option/entry.ts';
+import { securityEntry } from './security/entry.ts';
 import { spotDomain } from './spot/handlers.ts';
 import { subscriptionEntry } from './subscription/entry.ts';
 import { supportEntry } from './support/entry.ts';
@@ -26,6 +27,7 @@ export const deferredDomains = [
   subscriptionEntry,
   aiEntry,
   walletEntry,
+  securityEntry,
   identityEntry,
   contentEntry,
   supportEntry,

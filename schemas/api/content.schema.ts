@@ -1,9 +1,12 @@
-// Site content: brand, home data, notices, articles, fixed documents, customer service, uploads
-// (spec §7: /index/*, /article/*).
+// Site content: brand, home data (home.schema.ts), notices, articles, fixed documents, customer
+// service, uploads (spec §7: /index/*, /article/*).
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { page, pagedSchema, pageSize, serialId, timestamp } from '../primitives.ts';
-import { tickerSchema } from './market.schema.ts';
+import { articleSummarySchema } from './home.schema.ts';
+
+// The home page's call is in its own file, which the app's first screen loads without the rest.
+export { articleSummarySchema, figureSchema, home } from './home.schema.ts';
 
 export const logo = defineEndpoint({
   method: 'GET',
@@ -13,15 +16,6 @@ export const logo = defineEndpoint({
   request: z.object({}),
   response: z.object({ name: z.string(), head_logo: z.string() }),
   errors: [],
-});
-
-export const articleSummarySchema = z.object({
-  id: z.int(),
-  category_id: z.int(),
-  title: z.string(),
-  summary: z.string(),
-  cover: z.nullable(z.string()),
-  published_at: timestamp,
 });
 
 export const articleSchema = z.extend(articleSummarySchema, {
@@ -39,32 +33,6 @@ export const documentSchema = z.object({
   /** Sanitised HTML. */
   content: z.string(),
   updated_at: timestamp,
-});
-
-/** A headline figure on the home page: either measured from the system or configured and labelled so. */
-export const figureSchema = z.object({
-  key: z.string(),
-  value: z.string(),
-  source: z.enum(['measured', 'configured']),
-});
-
-export const home = defineEndpoint({
-  method: 'GET',
-  path: '/index/index',
-  summary: 'Home data: banners, latest notices, featured tickers and headline figures',
-  auth: false,
-  request: z.object({}),
-  response: z.object({
-    banners: z.array(
-      z.object({ id: z.int(), image: z.string(), link: z.string(), title: z.string() }),
-    ),
-    notices: z.array(articleSummarySchema),
-    tickers: z.array(tickerSchema),
-    figures: z.array(figureSchema),
-    /** True while prices come from the simulated feed; the UI labels it "Simulated market". */
-    simulated: z.boolean(),
-  }),
-  errors: [],
 });
 
 export const notices = defineEndpoint({

@@ -1,4 +1,5 @@
-// The account's own settings: user info, codes, passwords, verification and invites (spec §7: /security/*).
+// The account's own settings: user info (user.schema.ts), codes, passwords, verification and
+// invites (spec §7: /security/*).
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import {
@@ -13,32 +14,10 @@ import {
   verificationCode,
 } from '../primitives.ts';
 import { codeSentSchema, requireRepeat } from './account.schema.ts';
+import { verificationStatus } from './user.schema.ts';
 
-export const verificationStatus = z.enum(['unverified', 'pending', 'verified', 'rejected']);
-
-export const userInfoSchema = z.object({
-  user_id: z.int(),
-  account: z.string(),
-  email: z.nullable(z.string()),
-  phone: z.nullable(z.string()),
-  avatar: z.string(),
-  /** Identity verification: not certified, under review, verified (or rejected, to resubmit). */
-  auth_status: verificationStatus,
-  email_bound: z.boolean(),
-  trade_password_set: z.boolean(),
-  invite_code: z.string(),
-  created_at: timestamp,
-});
-
-export const userInfo = defineEndpoint({
-  method: 'GET',
-  path: '/security/index',
-  summary: 'The logged-in user: account, UID, avatar, verification state, what is set',
-  auth: true,
-  request: z.object({}),
-  response: userInfoSchema,
-  errors: [],
-});
+// Who is logged in, which the shell asks at once, is in its own file.
+export { userInfo, userInfoSchema, verificationStatus } from './user.schema.ts';
 
 export const sendSecurityCode = defineEndpoint({
   method: 'POST',

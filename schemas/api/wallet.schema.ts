@@ -15,15 +15,17 @@ import {
   timestamp,
 } from '../primitives.ts';
 import { assetPattern, chainNames, walletNames } from '../wallet-names.ts';
+import { walletSchema } from './wallet-balances.schema.ts';
 
+// The balances, which the spot page shows from the start, are in their own file.
+export {
+  balanceSchema,
+  balances,
+  balancesDataSchema,
+  type WalletName,
+  walletSchema,
+} from './wallet-balances.schema.ts';
 export { walletNames };
-export const walletSchema = z.enum(walletNames);
-export type WalletName = z.infer<typeof walletSchema>;
-
-/** One decimal per wallet: the shape of per-wallet totals. */
-const perWallet = Object.fromEntries(walletNames.map((wallet) => [wallet, decimalString])) as {
-  [W in WalletName]: typeof decimalString;
-};
 
 export const assetSchema = z.string().check(z.trim(), z.toUpperCase(), z.regex(assetPattern));
 
@@ -38,29 +40,6 @@ export const amountSchema = z.string().check(
 );
 
 export const chainSchema = z.pipe(z.string().check(z.trim(), z.toUpperCase()), z.enum(chainNames));
-
-export const balanceSchema = z.object({
-  wallet: walletSchema,
-  asset: z.string(),
-  available: decimalString,
-  frozen: decimalString,
-  /** (available + frozen) valued in USDT at the index price; null when no price is known. */
-  value_usdt: z.nullable(decimalString),
-});
-
-export const balances = defineEndpoint({
-  method: 'GET',
-  path: '/wallet/balances',
-  summary: "The caller's balances in every account and asset they hold",
-  auth: true,
-  request: z.object({}),
-  response: z.object({
-    balances: z.array(balanceSchema),
-    /** Everything valued in USDT at the index price, per wallet and in all. */
-    totals: z.object({ ...perWallet, all: decimalString }),
-  }),
-  errors: [],
-});
 
 export const chainInfoSchema = z.object({
   chain: chainSchema,
@@ -311,13 +290,3 @@ export const transfer = defineEndpoint({
     'amount_invalid',
   ],
 });
-
-/** The private `balances` channel: the caller's accounts whose balance changed. */
-export const balancesDataSchema = z.array(
-  z.object({
-    wallet: walletSchema,
-    asset: z.string(),
-    available: decimalString,
-    frozen: decimalString,
-  }),
-);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../core/event-log.ts';
 import type { Endpoint } from '../../schemas/endpoint.ts';
-import { createSecurityHandlers } from '../../workers/accounts/handlers.ts';
+import { createSecurityHandlers } from '../../workers/security/handlers.ts';
 
 function harness(answer: unknown = null) {
   const calls: { path: string; input: unknown }[] = [];

@@ -1,6 +1,6 @@
-// The accounts domain in the worker: session calls that start and end the kernel's session, and
-// the security center's and invite page's calls. Intents are logged without their secrets: a
-// capture never holds a password or a code.
+// The accounts domain in the worker: the session's calls, which start and end the kernel's session
+// (the security center's and the invite page's are the security domain's). Intents are logged
+// without their secrets: a capture never holds a password or a code.
 import {
   forgetPassword,
   login,
@@ -8,18 +8,9 @@ import {
   register,
   sendEmailCode,
 } from '../../schemas/api/account.schema.ts';
-import {
-  changePassword,
-  inviteInfo,
-  sendSecurityCode,
-  setTradePassword,
-  userInfo,
-} from '../../schemas/api/security.schema.ts';
-import { combine } from '../kernel/combine.ts';
+import { userInfo } from '../../schemas/api/user.schema.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
-import { mapOutcome } from '../kernel/outcome.ts';
-import { formatTimestamp } from '../kernel/time-format.ts';
-import type { SecretChange, SecurityHandlers, SessionHandlers } from './types.ts';
+import type { SessionHandlers } from './types.ts';
 
 export function createSessionHandlers(context: DomainContext): SessionHandlers {
   const { call, record } = context;
@@ -60,52 +51,4 @@ export function createSessionHandlers(context: DomainContext): SessionHandlers {
   };
 }
 
-/** Only the proof the user chose goes out: the server takes a code before an old password. */
-function body(change: SecretChange) {
-  const proof = 'code' in change ? { code: change.code } : { old_password: change.old_password };
-  return { ...proof, password: change.password, repassword: change.repassword };
-}
-
-const proofOf = (change: SecretChange) => ({ proof: 'code' in change ? 'code' : 'old' }) as const;
-
-export function createSecurityHandlers(
-  context: Pick<DomainContext, 'call' | 'record' | 'locale'>,
-): SecurityHandlers {
-  const { call, record } = context;
-  return {
-    async sendSecurityCode(to) {
-      record({ source: 'intent', type: 'security-code-requested', payload: { to } });
-      const outcome = await call(sendSecurityCode, { type: to });
-      return mapOutcome(outcome, ({ resend_in }) => ({ resend_in }));
-    },
-    changeLoginPassword(change) {
-      record({ source: 'intent', type: 'password-change', payload: proofOf(change) });
-      return call(changePassword, body(change));
-    },
-    setTradePassword(change) {
-      record({ source: 'intent', type: 'trade-password-change', payload: proofOf(change) });
-      return call(setTradePassword, body(change));
-    },
-    async inviteInfo() {
-      record({ source: 'intent', type: 'invite-requested', payload: null });
-      const outcome = await call(inviteInfo, {});
-      if (outcome.ok) record({ source: 'api', type: 'invite', payload: outcome.data });
-      const locale = context.locale();
-      return mapOutcome(outcome, ({ invite_code, link, counts, log }) => ({
-        code: invite_code,
-        link,
-        counts,
-        rows: log.map((entry, index) => ({
-          key: `${entry.registered_at}:${index}`,
-          level: entry.level,
-          account: entry.account,
-          time: formatTimestamp(entry.registered_at, locale, 'dated'),
-        })),
-      }));
-    },
-  };
-}
-
-export const accountsDomain = defineDomain({
-  handlers: (context) => combine(createSessionHandlers(context), createSecurityHandlers(context)),
-});
+export const accountsDomain = defineDomain({ handlers: createSessionHandlers });

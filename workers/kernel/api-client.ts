@@ -4,7 +4,7 @@ import type { z } from 'zod/mini';
 import type { FailureKind } from '../../core/kernel/events.ts';
 import type { Scheduler } from '../../core/scheduler.ts';
 import type { Endpoint } from '../../schemas/endpoint.ts';
-import { errorCodes } from '../../schemas/errors.ts';
+import { sessionExpiredCode } from '../../schemas/errors.ts';
 import { type FieldName, isFieldName } from '../../schemas/fields.ts';
 import type { Language } from '../../schemas/languages.ts';
 
@@ -107,7 +107,7 @@ export class ApiClient {
       throw new ApiError({ kind: 'contract', issue: 'answer is not an envelope' });
     }
     const msg = typeof envelope.msg === 'string' ? envelope.msg : '';
-    if (envelope.code === errorCodes.session_expired) {
+    if (envelope.code === sessionExpiredCode) {
       this.options.toast(msg);
       this.options.sessionExpired(endpoint.upload ? 'navigate' : 'logout');
       throw new ApiError({ kind: 'session', msg });

@@ -1,7 +1,7 @@
 // Money-moving intents (withdraw, cancel, transfer, place, …): one idempotency key per intent, so
 // the server runs it at most once however often the user retries after an answer that never came.
 import { displayAmount, parseAmount } from '../../core/money.ts';
-import { errorCodes } from '../../schemas/errors.ts';
+import { idempotencyKeyReusedCode } from '../../schemas/errors.ts';
 import type { ApiFailure } from './api-client.ts';
 import type { Outcome } from './outcome.ts';
 
@@ -45,7 +45,7 @@ export class IntentKeys {
  * went through. Forgetting the key then could run the intent twice.
  */
 export function mayHaveRun(failure: ApiFailure): boolean {
-  if (failure.kind === 'business') return failure.code === errorCodes.idempotency_key_reused;
+  if (failure.kind === 'business') return failure.code === idempotencyKeyReusedCode;
   return failure.kind !== 'session';
 }
 

@@ -2,7 +2,7 @@
 // a market's candles a page at a time, its recent trades. Requests and answers go into the log,
 // where the projections fold them.
 import type { z } from 'zod/mini';
-import { type figureSchema, home } from '../../schemas/api/content.schema.ts';
+import { type figureSchema, home } from '../../schemas/api/home.schema.ts';
 import {
   contractMarkets,
   type KlinePeriod,

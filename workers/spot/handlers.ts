@@ -11,7 +11,7 @@ import {
   placeSpotOrder,
   type SpotOrder,
 } from '../../schemas/api/spot.schema.ts';
-import { balancesDataSchema } from '../../schemas/api/wallet.schema.ts';
+import { balancesDataSchema } from '../../schemas/api/wallet-balances.schema.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
 import { mapOutcome, type Outcome, pageOf } from '../kernel/outcome.ts';

@@ -1,0 +1,48 @@
+// The caller's balances (design.md §4 `/wallet/balances`) and the private `balances` channel:
+// what the spot page shows from the start, apart from the rest of the wallet's calls
+// (wallet.schema.ts, which re-exports them) so that it loads only this.
+import { z } from 'zod/mini';
+import { defineEndpoint } from '../endpoint.ts';
+import { decimalString } from '../primitives.ts';
+import { walletNames } from '../wallet-names.ts';
+
+export const walletSchema = z.enum(walletNames);
+export type WalletName = z.infer<typeof walletSchema>;
+
+/** One decimal per wallet: the shape of per-wallet totals. */
+const perWallet = Object.fromEntries(walletNames.map((wallet) => [wallet, decimalString])) as {
+  [W in WalletName]: typeof decimalString;
+};
+
+export const balanceSchema = z.object({
+  wallet: walletSchema,
+  asset: z.string(),
+  available: decimalString,
+  frozen: decimalString,
+  /** (available + frozen) valued in USDT at the index price; null when no price is known. */
+  value_usdt: z.nullable(decimalString),
+});
+
+export const balances = defineEndpoint({
+  method: 'GET',
+  path: '/wallet/balances',
+  summary: "The caller's balances in every account and asset they hold",
+  auth: true,
+  request: z.object({}),
+  response: z.object({
+    balances: z.array(balanceSchema),
+    /** Everything valued in USDT at the index price, per wallet and in all. */
+    totals: z.object({ ...perWallet, all: decimalString }),
+  }),
+  errors: [],
+});
+
+/** The private `balances` channel: the caller's accounts whose balance changed. */
+export const balancesDataSchema = z.array(
+  z.object({
+    wallet: walletSchema,
+    asset: z.string(),
+    available: decimalString,
+    frozen: decimalString,
+  }),
+);

@@ -1,0 +1,15 @@
+// What the worker knows of the security center's and the invite page's calls before it loads
+// them: the names of their handlers and views, held to the loaded module's by the type checker.
+import { deferDomain } from '../kernel/deferred.ts';
+import type * as loaded from './domain.ts';
+
+export const securityEntry = deferDomain<typeof loaded>({
+  load: () => import('./domain.ts'),
+  handlers: {
+    sendSecurityCode: true,
+    changeLoginPassword: true,
+    setTradePassword: true,
+    inviteInfo: true,
+  },
+  views: {},
+});
