@@ -8,12 +8,16 @@ import { startCore } from './core-bridge.ts';
 import { applyDocumentSettings } from './document-settings.ts';
 import { initI18n } from './i18n/index.ts';
 import { installPrompt } from './pwa/install-prompt.ts';
-import { registerServiceWorker } from './pwa/register-service-worker.ts';
 import { preloadFirstPage } from './routes/first-page.ts';
 import { loginReturningHere } from './routes/return-path.ts';
 import { router } from './routes/router.tsx';
 import { storage } from './storage.ts';
 import './styles.css';
+
+function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+}
 
 applyDocumentSettings(document.documentElement, window.localStorage);
 // The language's strings, the worker and the first page's chunk (with the products' strings when
@@ -21,7 +25,11 @@ applyDocumentSettings(document.documentElement, window.localStorage);
 const strings = initI18n(storage.language());
 const core = startCore();
 preloadFirstPage(window.location.hash);
-registerServiceWorker();
+// The service worker (and the code that registers it) once the page has loaded: its precache
+// would otherwise compete with the first screen's files.
+afterLoad(() =>
+  import('./pwa/register-service-worker.ts').then((module) => module.registerServiceWorker()),
+);
 installPrompt.listen(window);
 await strings;
 
