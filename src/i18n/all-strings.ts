@@ -1,7 +1,7 @@
 // Every language's strings at once, for checks that compare them; the app loads only the active
-// language's (`index.ts`), and a product's strings with its pages.
+// language's (`index.ts`), and the products' and the later pages' strings with their pages.
 import { languages } from '../../schemas/languages.ts';
-import { productTables } from './index.ts';
+import { pageTables, productTables } from './index.ts';
 
 type Table = Record<string, unknown>;
 
@@ -9,8 +9,10 @@ const files = import.meta.glob<Table>('./locales/*.json', { eager: true, import:
 
 function stringsOf(language: string): Table {
   const products = files[`./locales/${language}.products.json`] ?? {};
+  const pages = files[`./locales/${language}.pages.json`] ?? {};
   const table: Table = { ...files[`./locales/${language}.json`] };
   for (const name of productTables) table[name] = products[name];
+  for (const name of pageTables) table[name] = pages[name];
   return table;
 }
 

@@ -4,13 +4,15 @@
 //
 // The strings of the products a visitor may never open (futures, second contracts,
 // subscriptions, AI products) are a file of their own, loaded with those products' pages
-// (`productPage` in the route table): the first load carries the shell's and the rest.
+// (`productPage` in the route table), and so are those of the other pages beyond the first
+// screens (the account's, verification, support, /debug: `laterPage`). The first load carries
+// the shell's and the rest: home, the markets, a chart, a spot market, the wallet.
 import type { Language } from '../../schemas/languages.ts';
 import { showStrings } from './use-translation.ts';
 
 type Table = Record<string, unknown>;
 
-/** Each language's two files, `en.json` and `en.products.json`, each a chunk of its own. */
+/** Each language's three files, `en.json`, `en.products.json` and `en.pages.json`, each a chunk of its own. */
 const files = import.meta.glob<Table>('./locales/*.json', { import: 'default' });
 
 function loadFile(name: string): Promise<Table> {
@@ -21,26 +23,34 @@ function loadFile(name: string): Promise<Table> {
 /** The tables of the products' strings, each under its own key: `contract.long`, `ai.buy`. */
 export const productTables = ['contract', 'option', 'subscription', 'ai'] as const;
 
-let active: Language | null = null;
-let products: Promise<void> | null = null;
+/** The tables of the later pages' strings. */
+export const pageTables = ['auth', 'account', 'form', 'identity', 'support', 'debug'] as const;
 
-/** Loads the shell's strings; from the call on, a product page's load asks for the products'. */
+let active: Language | null = null;
+const later = new Map<'products' | 'pages', Promise<void>>();
+
+/** Loads the shell's strings; from the call on, a later page's load asks for its file. */
 export async function initI18n(language: Language): Promise<void> {
   active = language;
   showStrings(language, await loadFile(language));
 }
 
-/** Loads the products' strings in the page's language, once; a product's pages wait for them. */
-export function productStrings(): Promise<void> {
+/** Loads one later file of the page's language, once; its pages wait for it. */
+function laterStrings(part: 'products' | 'pages'): Promise<void> {
   const language = active;
   if (language === null) return Promise.reject(new Error('no language is set yet'));
-  if (!products) {
-    const loading = loadFile(`${language}.products`).then((table) => showStrings(language, table));
+  let loading = later.get(part);
+  if (!loading) {
+    loading = loadFile(`${language}.${part}`).then((table) => showStrings(language, table));
     // A failed load (the network went) is tried again by the next page that asks.
-    loading.catch(() => {
-      products = null;
-    });
-    products = loading;
+    loading.catch(() => later.delete(part));
+    later.set(part, loading);
   }
-  return products;
+  return loading;
 }
+
+/** The products' strings; a product's pages wait for them. */
+export const productStrings = () => laterStrings('products');
+
+/** The later pages' strings; those pages, the products' among them, wait for them. */
+export const pageStrings = () => laterStrings('pages');

@@ -1,7 +1,7 @@
 // Every route of spec §2, one entry each: its path, its title, the page that draws it (loaded
 // when first visited), whether it is open without a login, and whether it refreshes on pull-down.
 import { authTitleKey } from '../account/auth-search.ts';
-import { productStrings } from '../i18n/index.ts';
+import { pageStrings, productStrings } from '../i18n/index.ts';
 
 /** A page module's loader and the name of the component it exports. */
 export interface PageLoader {
@@ -17,15 +17,32 @@ function page<M extends Record<string, unknown>>(
   return { load, component };
 }
 
-/** A product's page: its module and the products' strings, loaded together. */
+/** The styles of the pages beyond the first screens (src/page-styles.css). */
+const pageStyles = () => import('../page-styles.css');
+
+/**
+ * A page beyond the first screens (the wallet's, the account's, verification, support, /debug):
+ * its module, and those pages' styles and strings, loaded together.
+ */
+function laterPage<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  component: keyof M & string,
+): PageLoader {
+  return page(
+    () => Promise.all([load(), pageStyles(), pageStrings()]).then(([module]) => module),
+    component,
+  );
+}
+
+/** A product's page: a later page whose module loads with the products' strings. */
 function productPage<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   component: keyof M & string,
 ): PageLoader {
-  return {
-    load: () => Promise.all([load(), productStrings()]).then(([module]) => module),
+  return laterPage(
+    () => Promise.all([load(), productStrings()]).then(([module]) => module),
     component,
-  };
+  );
 }
 
 export interface RouteEntry {
@@ -56,51 +73,51 @@ export const routeTable: readonly RouteEntry[] = [
     path: '/login',
     titleKey: 'titles.login',
     titleFor: authTitleKey,
-    page: page(() => import('../account/LoginPage.tsx'), 'LoginPage'),
+    page: laterPage(() => import('../account/LoginPage.tsx'), 'LoginPage'),
     public: true,
   },
   {
     path: '/pages/assets/index',
     titleKey: 'titles.assets',
-    page: page(() => import('../wallet/AssetsPage.tsx'), 'AssetsPage'),
+    page: laterPage(() => import('../wallet/AssetsPage.tsx'), 'AssetsPage'),
     pullToRefresh: true,
   },
   {
     path: '/pages/assets/recharge',
     titleKey: 'titles.recharge',
-    page: page(() => import('../wallet/WalletDepositPage.tsx'), 'WalletDepositPage'),
+    page: laterPage(() => import('../wallet/WalletDepositPage.tsx'), 'WalletDepositPage'),
   },
   {
     path: '/pages/assets/rechargeList',
     titleKey: 'titles.rechargeList',
-    page: page(() => import('../wallet/WalletDepositsPage.tsx'), 'WalletDepositsPage'),
+    page: laterPage(() => import('../wallet/WalletDepositsPage.tsx'), 'WalletDepositsPage'),
     pullToRefresh: true,
   },
   {
     path: '/pages/assets/withdraw',
     titleKey: 'titles.withdraw',
-    page: page(() => import('../wallet/WalletWithdrawPage.tsx'), 'WalletWithdrawPage'),
+    page: laterPage(() => import('../wallet/WalletWithdrawPage.tsx'), 'WalletWithdrawPage'),
   },
   {
     path: '/pages/assets/transfer',
     titleKey: 'titles.transfer',
-    page: page(() => import('../wallet/WalletTransferPage.tsx'), 'WalletTransferPage'),
+    page: laterPage(() => import('../wallet/WalletTransferPage.tsx'), 'WalletTransferPage'),
   },
   {
     path: '/pages/assets/record',
     titleKey: 'titles.record',
-    page: page(() => import('../wallet/WalletRecordsPage.tsx'), 'WalletRecordsPage'),
+    page: laterPage(() => import('../wallet/WalletRecordsPage.tsx'), 'WalletRecordsPage'),
     pullToRefresh: true,
   },
   {
     path: '/pages/assets/address',
     titleKey: 'titles.address',
-    page: page(() => import('../wallet/WalletAddressBookPage.tsx'), 'WalletAddressBookPage'),
+    page: laterPage(() => import('../wallet/WalletAddressBookPage.tsx'), 'WalletAddressBookPage'),
   },
   {
     path: '/pages/assets/addressAdd',
     titleKey: 'titles.addressAdd',
-    page: page(() => import('../wallet/WalletAddressAddPage.tsx'), 'WalletAddressAddPage'),
+    page: laterPage(() => import('../wallet/WalletAddressAddPage.tsx'), 'WalletAddressAddPage'),
   },
   {
     path: '/pages/spot/index',
@@ -204,22 +221,22 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/pages/user/safe',
     titleKey: 'titles.safe',
-    page: page(() => import('../account/SecurityCenterPage.tsx'), 'SecurityCenterPage'),
+    page: laterPage(() => import('../account/SecurityCenterPage.tsx'), 'SecurityCenterPage'),
   },
   {
     path: '/pages/user/auth',
     titleKey: 'titles.auth',
-    page: page(() => import('../identity/VerificationPage.tsx'), 'VerificationPage'),
+    page: laterPage(() => import('../identity/VerificationPage.tsx'), 'VerificationPage'),
   },
   {
     path: '/pages/user/password',
     titleKey: 'titles.password',
-    page: page(() => import('../account/PasswordPage.tsx'), 'PasswordPage'),
+    page: laterPage(() => import('../account/PasswordPage.tsx'), 'PasswordPage'),
   },
   {
     path: '/pages/user/share',
     titleKey: 'titles.share',
-    page: page(() => import('../account/SharePage.tsx'), 'SharePage'),
+    page: laterPage(() => import('../account/SharePage.tsx'), 'SharePage'),
   },
   {
     path: '/pages/article/index',
@@ -238,7 +255,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/pages/ks/index',
     titleKey: 'titles.support',
-    page: page(() => import('../support/SupportPage.tsx'), 'SupportPage'),
+    page: laterPage(() => import('../support/SupportPage.tsx'), 'SupportPage'),
     public: true,
   },
   { path: '/choose-location', titleKey: 'titles.chooseLocation', page: location },
@@ -246,7 +263,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/debug',
     titleKey: 'titles.debug',
-    page: page(() => import('../debug/DebugPage.tsx'), 'DebugPage'),
+    page: laterPage(() => import('../debug/DebugPage.tsx'), 'DebugPage'),
     public: true,
   },
 ];

@@ -1,7 +1,7 @@
-// The products' strings come in a file of their own: asked for by a product page's load, once, in
-// the page's language, and added to the shell's.
+// The products' strings, and the later pages', come in files of their own: asked for by such a
+// page's load, once, in the page's language, and added to the shell's.
 import { describe, expect, it } from 'vitest';
-import { initI18n, productStrings } from '../../src/i18n/index.ts';
+import { initI18n, pageStrings, productStrings } from '../../src/i18n/index.ts';
 import { useTranslation } from '../../src/i18n/use-translation.ts';
 
 describe("the products' strings", () => {
@@ -18,5 +18,16 @@ describe("the products' strings", () => {
     expect(t('contract.long')).toBe('לונג');
     expect(t('titles.home')).not.toBe('titles.home');
     expect(productStrings()).toBe(products);
+  });
+
+  it('leave the later pages’ strings to their own file, which joins the same way', async () => {
+    await initI18n('he');
+    const { t } = useTranslation();
+    expect(t('support.channels')).toBe('support.channels');
+    const pages = pageStrings();
+    await pages;
+    expect(t('support.channels')).toBe('דרכים ליצור קשר');
+    expect(t('contract.long')).toBe('לונג');
+    expect(pageStrings()).toBe(pages);
   });
 });

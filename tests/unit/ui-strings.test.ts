@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { languages } from '../../schemas/languages.ts';
 import { localize } from '../../schemas/messages/index.ts';
 import { uiStrings } from '../../src/i18n/all-strings.ts';
-import { productTables } from '../../src/i18n/index.ts';
+import { pageTables, productTables } from '../../src/i18n/index.ts';
 import { routeTable } from '../../src/routes/route-table.ts';
+import { laterFolders } from '../support/later-folders.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -74,6 +75,18 @@ describe('keys used by the code', () => {
       const text = readFileSync(file, 'utf8');
       return productTables
         .filter((table) => table !== folder && new RegExp(`['\`]${table}\\.\\w`).test(text))
+        .map((table) => `${path.relative(srcDir, file)} uses ${table}.*`);
+    });
+    expect(misplaced).toEqual([]);
+  });
+
+  it('use the later pages’ strings only in the folders whose pages load them', () => {
+    const misplaced = sources.flatMap((file) => {
+      const folder = path.relative(srcDir, file).split(path.sep)[0] ?? '';
+      if (folder === 'i18n' || laterFolders.includes(folder)) return [];
+      const text = readFileSync(file, 'utf8');
+      return pageTables
+        .filter((table) => new RegExp(`['\`]${table}\\.\\w`).test(text))
         .map((table) => `${path.relative(srcDir, file)} uses ${table}.*`);
     });
     expect(misplaced).toEqual([]);
