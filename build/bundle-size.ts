@@ -33,7 +33,7 @@ export interface SizedFile {
 
 export interface LanguageFile extends SizedFile {
   language: string;
-  /** The part after the language (`products` in `en.products-….js`), or null for the shell's. */
+  /** The part after the language (`products`, `pages`), or null for the shell's. */
   product: string | null;
 }
 
