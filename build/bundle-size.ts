@@ -22,8 +22,8 @@ interface ManifestChunk {
  * step towards the goal, so the app never grows back.
  */
 export const bundleBudgets = {
-  critical: { targetKiB: 150, ceilingKiB: 149.0 },
-  whole: { targetKiB: 300, ceilingKiB: 297.3 },
+  critical: { targetKiB: 150, ceilingKiB: 149.2 },
+  whole: { targetKiB: 300, ceilingKiB: 297.5 },
 } as const;
 
 export interface SizedFile {

@@ -5,7 +5,6 @@ import type { DomainHandlers } from './domains.ts';
 import { deferredDomains, startDomains } from './domains.ts';
 import type { CoreFacade } from './facade.ts';
 import { combine } from './kernel/combine.ts';
-import type { DeferredDomain } from './kernel/deferred.ts';
 import { Kernel, type WorkerCoreDeps } from './kernel/kernel.ts';
 import { views } from './views.ts';
 
@@ -19,12 +18,7 @@ export interface WorkerCore extends CoreFacade {
 }
 
 export function createWorkerCore(deps: WorkerCoreDeps): WorkerCore {
-  const kernel = new Kernel(
-    deps,
-    views,
-    startDomains,
-    deferredDomains as readonly DeferredDomain[] as DeferredDomain[],
-  );
+  const kernel = new Kernel(deps, views, startDomains, deferredDomains);
   // The lists are the ones DomainHandlers is derived from, so the combination is exactly that.
   const domainHandlers = combine(
     ...startDomains.map((domain) => domain.handlers(kernel.context) as object),

@@ -20,20 +20,22 @@ import { walletEntry } from './wallet/entry.ts';
 /** Loaded with the worker. */
 export const startDomains = [accountsDomain, marketDomain, spotDomain] as const;
 
-/** Loaded when first used. */
-export const deferredDomains = [
-  contractEntry,
-  optionEntry,
-  subscriptionEntry,
-  aiEntry,
-  walletEntry,
-  securityEntry,
-  identityEntry,
-  contentEntry,
-  supportEntry,
-] as const;
+/** Loaded when first used, or when a page about to use one names it (`prepare`). */
+export const deferredDomains = {
+  contract: contractEntry,
+  option: optionEntry,
+  subscription: subscriptionEntry,
+  ai: aiEntry,
+  wallet: walletEntry,
+  security: securityEntry,
+  identity: identityEntry,
+  content: contentEntry,
+  support: supportEntry,
+} as const;
 
-type DeferredModule = LoadedOf<(typeof deferredDomains)[number]>;
+export type DeferredDomainName = keyof typeof deferredDomains;
+
+type DeferredModule = LoadedOf<(typeof deferredDomains)[DeferredDomainName]>;
 type DeferredHandlers<M> = M extends LoadedDomain ? Deferred<HandlersOf<M['domain']>> : never;
 
 /** Every domain's handlers, as one object type; a deferred domain's answer once it has loaded. */

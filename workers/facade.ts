@@ -2,7 +2,7 @@
 // it. `src/` imports this file as types only. The handlers are the kernel's and every domain's
 // (workers/domains.ts); the views are the registry's (workers/views.ts) and the deferred
 // domains'.
-import type { DeferredViews, DomainHandlers } from './domains.ts';
+import type { DeferredDomainName, DeferredViews, DomainHandlers } from './domains.ts';
 import type { KernelHandlers } from './kernel/kernel.ts';
 import type { ParamsOf, PayloadOf } from './kernel/view.ts';
 import type { views } from './views.ts';
@@ -32,4 +32,6 @@ export type ViewPayloads = { [K in ViewName]: PayloadOf<Views[K]> };
 /** What a view is of: the market views name their symbol (and the chart its period). */
 export type ViewParams = { [K in ViewName]: ParamsOf<Views[K]> };
 
-export type CoreFacade = KernelHandlers<Views> & DomainHandlers;
+export type { DeferredDomainName };
+
+export type CoreFacade = KernelHandlers<Views, DeferredDomainName> & DomainHandlers;

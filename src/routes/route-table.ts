@@ -1,6 +1,8 @@
 // Every route of spec §2, one entry each: its path, its title, the page that draws it (loaded
 // when first visited), whether it is open without a login, and whether it refreshes on pull-down.
+import type { DeferredDomainName } from '../../workers/facade.ts';
 import { authTitleKey } from '../account/auth-search.ts';
+import { prepareDomain } from '../core-bridge.ts';
 import { pageStrings, productStrings } from '../i18n/index.ts';
 
 /** A page module's loader and the name of the component it exports. */
@@ -9,12 +11,23 @@ export interface PageLoader {
   component: string;
 }
 
-/** A page: its module and, checked against it, the component it exports. */
+/**
+ * A page: its module and, checked against it, the component it exports; `domain`, the worker's
+ * domain it calls, loads beside the module when the worker has not loaded it yet.
+ */
 function page<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   component: keyof M & string,
+  domain?: DeferredDomainName,
 ): PageLoader {
-  return { load, component };
+  if (!domain) return { load, component };
+  return {
+    load: () => {
+      prepareDomain(domain);
+      return load();
+    },
+    component,
+  };
 }
 
 /** The styles of the pages beyond the first screens (src/page-styles.css). */
@@ -27,10 +40,12 @@ const pageStyles = () => import('../page-styles.css');
 function laterPage<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   component: keyof M & string,
+  domain?: DeferredDomainName,
 ): PageLoader {
   return page(
     () => Promise.all([load(), pageStyles(), pageStrings()]).then(([module]) => module),
     component,
+    domain,
   );
 }
 
@@ -38,10 +53,12 @@ function laterPage<M extends Record<string, unknown>>(
 function productPage<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   component: keyof M & string,
+  domain: DeferredDomainName,
 ): PageLoader {
   return laterPage(
     () => Promise.all([load(), productStrings()]).then(([module]) => module),
     component,
+    domain,
   );
 }
 
@@ -64,7 +81,7 @@ export interface RouteEntry {
 
 const home = page(() => import('../home/HomePage.tsx'), 'HomePage');
 const location = page(() => import('../shell/LocationPage.tsx'), 'LocationPage');
-const document = page(() => import('../content/DocumentPage.tsx'), 'DocumentPage');
+const document = page(() => import('../content/DocumentPage.tsx'), 'DocumentPage', 'content');
 
 export const routeTable: readonly RouteEntry[] = [
   { path: '/', titleKey: 'titles.home', page: home, public: true },
@@ -79,45 +96,65 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/pages/assets/index',
     titleKey: 'titles.assets',
-    page: laterPage(() => import('../wallet/AssetsPage.tsx'), 'AssetsPage'),
+    page: laterPage(() => import('../wallet/AssetsPage.tsx'), 'AssetsPage', 'wallet'),
     pullToRefresh: true,
   },
   {
     path: '/pages/assets/recharge',
     titleKey: 'titles.recharge',
-    page: laterPage(() => import('../wallet/WalletDepositPage.tsx'), 'WalletDepositPage'),
+    page: laterPage(() => import('../wallet/WalletDepositPage.tsx'), 'WalletDepositPage', 'wallet'),
   },
   {
     path: '/pages/assets/rechargeList',
     titleKey: 'titles.rechargeList',
-    page: laterPage(() => import('../wallet/WalletDepositsPage.tsx'), 'WalletDepositsPage'),
+    page: laterPage(
+      () => import('../wallet/WalletDepositsPage.tsx'),
+      'WalletDepositsPage',
+      'wallet',
+    ),
     pullToRefresh: true,
   },
   {
     path: '/pages/assets/withdraw',
     titleKey: 'titles.withdraw',
-    page: laterPage(() => import('../wallet/WalletWithdrawPage.tsx'), 'WalletWithdrawPage'),
+    page: laterPage(
+      () => import('../wallet/WalletWithdrawPage.tsx'),
+      'WalletWithdrawPage',
+      'wallet',
+    ),
   },
   {
     path: '/pages/assets/transfer',
     titleKey: 'titles.transfer',
-    page: laterPage(() => import('../wallet/WalletTransferPage.tsx'), 'WalletTransferPage'),
+    page: laterPage(
+      () => import('../wallet/WalletTransferPage.tsx'),
+      'WalletTransferPage',
+      'wallet',
+    ),
   },
   {
     path: '/pages/assets/record',
     titleKey: 'titles.record',
-    page: laterPage(() => import('../wallet/WalletRecordsPage.tsx'), 'WalletRecordsPage'),
+    page: laterPage(() => import('../wallet/WalletRecordsPage.tsx'), 'WalletRecordsPage', 'wallet'),
     pullToRefresh: true,
   },
   {
     path: '/pages/assets/address',
     titleKey: 'titles.address',
-    page: laterPage(() => import('../wallet/WalletAddressBookPage.tsx'), 'WalletAddressBookPage'),
+    page: laterPage(
+      () => import('../wallet/WalletAddressBookPage.tsx'),
+      'WalletAddressBookPage',
+      'wallet',
+    ),
   },
   {
     path: '/pages/assets/addressAdd',
     titleKey: 'titles.addressAdd',
-    page: laterPage(() => import('../wallet/WalletAddressAddPage.tsx'), 'WalletAddressAddPage'),
+    page: laterPage(
+      () => import('../wallet/WalletAddressAddPage.tsx'),
+      'WalletAddressAddPage',
+      'wallet',
+    ),
   },
   {
     path: '/pages/spot/index',
@@ -136,36 +173,56 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/pages/contract/index',
     titleKey: 'titles.futures',
-    page: productPage(() => import('../contract/ContractMarketsPage.tsx'), 'ContractMarketsPage'),
+    page: productPage(
+      () => import('../contract/ContractMarketsPage.tsx'),
+      'ContractMarketsPage',
+      'contract',
+    ),
     pullToRefresh: true,
   },
   {
     path: '/pages/contract/trade',
     titleKey: 'titles.futures',
-    page: productPage(() => import('../contract/ContractTradePage.tsx'), 'ContractTradePage'),
+    page: productPage(
+      () => import('../contract/ContractTradePage.tsx'),
+      'ContractTradePage',
+      'contract',
+    ),
     pullToRefresh: true,
   },
   {
     path: '/pages/contract/history',
     titleKey: 'titles.contractHistory',
-    page: productPage(() => import('../contract/ContractHistoryPage.tsx'), 'ContractHistoryPage'),
+    page: productPage(
+      () => import('../contract/ContractHistoryPage.tsx'),
+      'ContractHistoryPage',
+      'contract',
+    ),
     pullToRefresh: true,
   },
   {
     path: '/pages/contract/share',
     titleKey: 'titles.contractShare',
-    page: productPage(() => import('../contract/ContractSharePage.tsx'), 'ContractSharePage'),
+    page: productPage(
+      () => import('../contract/ContractSharePage.tsx'),
+      'ContractSharePage',
+      'contract',
+    ),
   },
   {
     path: '/pages/option/index',
     titleKey: 'titles.option',
-    page: productPage(() => import('../option/OptionMarketsPage.tsx'), 'OptionMarketsPage'),
+    page: productPage(
+      () => import('../option/OptionMarketsPage.tsx'),
+      'OptionMarketsPage',
+      'option',
+    ),
     pullToRefresh: true,
   },
   {
     path: '/pages/option/trade',
     titleKey: 'titles.option',
-    page: productPage(() => import('../option/OptionTradePage.tsx'), 'OptionTradePage'),
+    page: productPage(() => import('../option/OptionTradePage.tsx'), 'OptionTradePage', 'option'),
     pullToRefresh: true,
   },
   {
@@ -180,6 +237,7 @@ export const routeTable: readonly RouteEntry[] = [
     page: productPage(
       () => import('../subscription/SubscriptionListPage.tsx'),
       'SubscriptionListPage',
+      'subscription',
     ),
     pullToRefresh: true,
   },
@@ -189,6 +247,7 @@ export const routeTable: readonly RouteEntry[] = [
     page: productPage(
       () => import('../subscription/SubscriptionBuyPage.tsx'),
       'SubscriptionBuyPage',
+      'subscription',
     ),
     pullToRefresh: true,
   },
@@ -198,56 +257,65 @@ export const routeTable: readonly RouteEntry[] = [
     page: productPage(
       () => import('../subscription/SubscriptionRecordPage.tsx'),
       'SubscriptionRecordPage',
+      'subscription',
     ),
     pullToRefresh: true,
   },
   {
     path: '/pages/ai/index',
     titleKey: 'titles.ai',
-    page: productPage(() => import('../ai/AiProductsPage.tsx'), 'AiProductsPage'),
+    page: productPage(() => import('../ai/AiProductsPage.tsx'), 'AiProductsPage', 'ai'),
     pullToRefresh: true,
   },
   {
     path: '/pages/ai/product',
     titleKey: 'titles.aiProduct',
-    page: productPage(() => import('../ai/AiProductPage.tsx'), 'AiProductPage'),
+    page: productPage(() => import('../ai/AiProductPage.tsx'), 'AiProductPage', 'ai'),
     pullToRefresh: true,
   },
   {
     path: '/pages/ai/withdraw',
     titleKey: 'titles.aiWithdraw',
-    page: productPage(() => import('../ai/AiWithdrawPage.tsx'), 'AiWithdrawPage'),
+    page: productPage(() => import('../ai/AiWithdrawPage.tsx'), 'AiWithdrawPage', 'ai'),
   },
   {
     path: '/pages/user/safe',
     titleKey: 'titles.safe',
-    page: laterPage(() => import('../account/SecurityCenterPage.tsx'), 'SecurityCenterPage'),
+    page: laterPage(
+      () => import('../account/SecurityCenterPage.tsx'),
+      'SecurityCenterPage',
+      'security',
+    ),
   },
   {
     path: '/pages/user/auth',
     titleKey: 'titles.auth',
-    page: laterPage(() => import('../identity/VerificationPage.tsx'), 'VerificationPage'),
+    page: laterPage(
+      () => import('../identity/VerificationPage.tsx'),
+      'VerificationPage',
+      'identity',
+    ),
   },
   {
     path: '/pages/user/password',
     titleKey: 'titles.password',
-    page: laterPage(() => import('../account/PasswordPage.tsx'), 'PasswordPage'),
+    page: laterPage(() => import('../account/PasswordPage.tsx'), 'PasswordPage', 'security'),
   },
   {
     path: '/pages/user/share',
     titleKey: 'titles.share',
-    page: laterPage(() => import('../account/SharePage.tsx'), 'SharePage'),
+    page: laterPage(() => import('../account/SharePage.tsx'), 'SharePage', 'security'),
   },
   {
     path: '/pages/article/index',
     titleKey: 'titles.articles',
-    page: page(() => import('../content/ArticleListPage.tsx'), 'ArticleListPage'),
+    page: page(() => import('../content/ArticleListPage.tsx'), 'ArticleListPage', 'content'),
     public: true,
   },
   {
     path: '/pages/article/detail',
     titleKey: 'titles.articleDetail',
-    page: page(() => import('../content/ArticlePage.tsx'), 'ArticlePage'),
+    page: page(() => import('../content/ArticlePage.tsx'), 'ArticlePage', 'content'),
     public: true,
   },
   { path: '/pages/article/msb', titleKey: 'titles.msb', page: document, public: true },
@@ -255,7 +323,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/pages/ks/index',
     titleKey: 'titles.support',
-    page: laterPage(() => import('../support/SupportPage.tsx'), 'SupportPage'),
+    page: laterPage(() => import('../support/SupportPage.tsx'), 'SupportPage', 'support'),
     public: true,
   },
   { path: '/choose-location', titleKey: 'titles.chooseLocation', page: location },

@@ -443,4 +443,13 @@ describe('WorkerCore products loaded when first used', () => {
     expect(shown).toHaveLength(1);
     expect(subscribed()).toContain('contract-depth.ETHUSDT');
   });
+
+  it('loads a domain a page about to open names, before any call of it', async () => {
+    core.setCredentials({ token: 'user-token', language: 'en' });
+    sockets.latest.serverOpens();
+    core.prepare('option');
+    await vi.dynamicImportSettled();
+    expect(subscribed()).toContain('options');
+    expect(subscribed()).not.toContain('positions');
+  });
 });

@@ -43,18 +43,35 @@ export interface Installed {
 }
 
 /**
- * Loads each deferred domain once, on its first call or watch: `install` hands the loaded domain
- * to the kernel. A load that fails (the network dropped while
- * its file was fetched) is tried again at the next call.
+ * Loads each deferred domain once, on its first call or watch, or when a page about to use it
+ * asks (`prepare`): `install` hands the loaded domain to the kernel. A load that fails (the
+ * network dropped while its file was fetched) is tried again at the next call.
  */
 export class DeferredDomains {
+  readonly #byName: Readonly<Record<string, DeferredDomain>>;
   readonly #entries: readonly DeferredDomain[];
   readonly #install: (loaded: LoadedDomain) => Installed;
   readonly #loading = new Map<DeferredDomain, Promise<Installed>>();
 
-  constructor(entries: readonly DeferredDomain[], install: (loaded: LoadedDomain) => Installed) {
-    this.#entries = entries;
+  constructor(
+    byName: Readonly<Record<string, DeferredDomain>>,
+    install: (loaded: LoadedDomain) => Installed,
+  ) {
+    this.#byName = byName;
+    this.#entries = Object.values(byName);
     this.#install = install;
+  }
+
+  /**
+   * Starts loading a domain by its name, for a page whose file is loading and which will use it:
+   * the two come side by side rather than one after the other.
+   */
+  prepare(name: string): void {
+    const entry = this.#byName[name];
+    if (!entry) return;
+    this.load(entry).catch((error: unknown) =>
+      console.warn(`the domain ${name} could not be loaded`, error),
+    );
   }
 
   /** The deferred domain a view of this name is in, or undefined. */

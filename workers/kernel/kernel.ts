@@ -54,7 +54,8 @@ export interface HostEvents {
   sessionExpired(how: 'logout' | 'navigate'): void;
 }
 
-export interface KernelHandlers<V extends Record<string, AnyView>> extends DebugHandlers {
+export interface KernelHandlers<V extends Record<string, AnyView>, D extends string = string>
+  extends DebugHandlers {
   /** The UI thread owns localStorage; it hands the token and language over, and again on change. */
   setCredentials(credentials: { token: string | null; language: Language }): void;
   connectHost(host: HostEvents): void;
@@ -68,6 +69,8 @@ export interface KernelHandlers<V extends Record<string, AnyView>> extends Debug
     params?: ParamsOf<V[K]>,
   ): number;
   unwatch(id: number): void;
+  /** Starts loading a deferred domain that a page about to open will use. */
+  prepare(domain: D): void;
 }
 
 export class Kernel<V extends Record<string, AnyView>> {
@@ -96,7 +99,7 @@ export class Kernel<V extends Record<string, AnyView>> {
     deps: WorkerCoreDeps,
     views: V,
     domains: readonly Domain<unknown>[],
-    deferred: readonly DeferredDomain[] = [],
+    deferred: Readonly<Record<string, DeferredDomain>> = {},
   ) {
     this.#deps = deps;
     this.#domains = [...domains];
@@ -151,19 +154,7 @@ export class Kernel<V extends Record<string, AnyView>> {
     };
     this.#watchers = new Watchers({
       views,
-      loadView: (name) => {
-        const owner = this.#deferred.ownerOfView(name);
-        return (
-          owner &&
-          this.#deferred.load(owner).then(
-            (installed) => installed.views[name],
-            (error: unknown) => {
-              console.warn(`the domain of the view ${name} could not be loaded`, error);
-              return undefined;
-            },
-          )
-        );
-      },
+      loadView: (name) => this.#loadView(name),
       requestFrame: deps.requestFrame,
       now: () => deps.scheduler.now(),
       locale: this.context.locale,
@@ -189,6 +180,7 @@ export class Kernel<V extends Record<string, AnyView>> {
       watch: (view, callback, params) =>
         this.#watchers.watch(view, callback as (payload: unknown) => void, params),
       unwatch: (id) => this.#watchers.unwatch(id),
+      prepare: (domain) => this.#deferred.prepare(domain),
     };
   }
 
@@ -254,6 +246,22 @@ export class Kernel<V extends Record<string, AnyView>> {
       ? this.#domains.flatMap((domain) => domain.signedInChannels ?? [])
       : [];
     this.#holds.hold('session', channels);
+  }
+
+  /**
+   * A deferred domain's view, once its domain has loaded; undefined when no domain has a view of
+   * that name, or its domain could not be loaded (the watch then stays unsent).
+   */
+  #loadView(name: string): Promise<AnyView | undefined> | undefined {
+    const owner = this.#deferred.ownerOfView(name);
+    if (!owner) return undefined;
+    return this.#deferred.load(owner).then(
+      (installed) => installed.views[name],
+      (error: unknown) => {
+        console.warn(`the domain of the view ${name} could not be loaded`, error);
+        return undefined;
+      },
+    );
   }
 
   /** A deferred domain, loaded: its frames are read, its views watched, its channels held. */
