@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pageGroups } from './build/page-groups.ts';
+import { bundleGroups } from './build/page-groups.ts';
 import { precompress } from './build/precompress.ts';
 
 // The web app. `npm run dev` serves it with the API proxied to a server on PORT (default 8080).
@@ -64,6 +64,8 @@ const pwa = VitePWA({
 const startGroup = {
   name: 'app-start',
   tags: ['$initial' as const],
+  // Before the page groups: what the start needs is the start's, whoever else imports it.
+  priority: 1,
   // The entry itself stays the page's script: index.html (as the bundler sees it) and main.tsx.
   test: (id: string) => !/\/(index\.html|src\/main\.tsx)(\?|$)/.test(id),
 };
@@ -100,7 +102,7 @@ export default defineConfig({
         codeSplitting: {
           // A group takes the modules it names, not their imports (build/page-groups.ts).
           includeDependenciesRecursively: false,
-          groups: [startGroup, ...pageGroups],
+          groups: [startGroup, ...bundleGroups(import.meta.dirname)],
         },
       },
     },

@@ -22,8 +22,8 @@ interface ManifestChunk {
  * step towards the goal, so the app never grows back.
  */
 export const bundleBudgets = {
-  critical: { targetKiB: 150, ceilingKiB: 149.2 },
-  whole: { targetKiB: 300, ceilingKiB: 297.5 },
+  critical: { targetKiB: 150, ceilingKiB: 148.8 },
+  whole: { targetKiB: 300, ceilingKiB: 291.8 },
 } as const;
 
 export interface SizedFile {

@@ -1,15 +1,117 @@
-// The app's folders whose pages load as one file each (a product's or the wallet's pages), rather
-// than a file per page and per module two pages share: a hundred files under a kilobyte each cost
-// a phone a request, a module record and gzip's fresh start apiece. The bundler is asked to group
-// these folders' own modules only, not what they import (`includeDependenciesRecursively: false`),
-// so the shared components stay where the other pages find them, and home loads nothing of them.
-// That is sound while no module outside a folder imports one inside it: the pages are reached
-// through the route table's dynamic imports alone (tests/unit/page-groups.test.ts).
+// Files of the build that gather small modules a page would otherwise fetch one by one: a hundred
+// files under a kilobyte each cost a phone a request, a module record, gzip's fresh start and a
+// preload link the page's main thread inserts (about 5 ms apiece at a phone's speed).
+//
+// - A product's pages, and the wallet's, load as one file per folder (`contract-pages-….js`).
+// - The shared kit's parts the first screens use (`src/ui/`, read from the imports of home, the
+//   market lists, a chart, a spot market and the articles) are one file, `kit-….js`; the kit's
+//   other parts (the QR code, the purchase form, …) stay with the pages using them.
+//
+// The bundler is asked to group the modules named here only, not everything they import
+// (`includeDependenciesRecursively: false`), so the components several pages share stay where
+// the others find them and home loads nothing of a product. Each group names, with its own
+// modules, those only its modules import (a product's state machines, say): left out, they would
+// land in a page's own file, which imports the group, which imports them back. The built files
+// import no file that imports them back (`tests/e2e/bundle-budget.test.ts`), and nothing outside
+// a page folder imports into it (`tests/unit/page-groups.test.ts`).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export const pageGroupFolders = ['contract', 'option', 'ai', 'subscription', 'wallet'] as const;
 
-/** The bundler's group of each folder: `src/contract/**` becomes `contract-pages-….js`. */
-export const pageGroups = pageGroupFolders.map((folder) => ({
-  name: `${folder}-pages`,
-  test: new RegExp(`/src/${folder}/`),
-}));
+/** The first screens' folders: home, the market lists and a chart, a spot market, articles. */
+const firstScreenFolders = ['home', 'market', 'chart', 'spot', 'content'];
+
+const staticImport = /^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+const sideEffectImport = /^\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+const dynamicImport = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+
+function sourcesIn(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * The app's own modules, as the bundle has them: from the entry through every import, static or
+ * dynamic; for each its static imports, and who imports each statically.
+ */
+function importGraph(root: string) {
+  const imports = new Map<string, string[]>();
+  const importers = new Map<string, Set<string>>();
+  const read = (file: string) => {
+    if (imports.has(file) || !/\.tsx?$/.test(file) || !existsSync(file)) return;
+    const text = readFileSync(file, 'utf8');
+    const resolve = ([, specifier]: RegExpMatchArray) =>
+      path.resolve(path.dirname(file), specifier as string);
+    const found = [...text.matchAll(staticImport), ...text.matchAll(sideEffectImport)].map(resolve);
+    imports.set(file, found);
+    for (const imported of found) {
+      const by = importers.get(imported) ?? new Set<string>();
+      importers.set(imported, by.add(file));
+      read(imported);
+    }
+    for (const loaded of [...text.matchAll(dynamicImport)].map(resolve)) read(loaded);
+  };
+  read(path.join(root, 'src', 'main.tsx'));
+  return { imports, importers };
+}
+
+type Graph = ReturnType<typeof importGraph>;
+
+/** `roots` and every module that only modules of the set import, grown until it holds. */
+function withOwnDependencies(roots: Iterable<string>, graph: Graph): Set<string> {
+  const owned = new Set(roots);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const module of [...owned]) {
+      for (const imported of graph.imports.get(module) ?? []) {
+        if (owned.has(imported)) continue;
+        const by = graph.importers.get(imported) ?? new Set<string>();
+        if ([...by].every((importer) => owned.has(importer))) {
+          owned.add(imported);
+          grew = true;
+        }
+      }
+    }
+  }
+  return owned;
+}
+
+/** The `src/ui/` modules the first screens reach through `src/ui/` imports. */
+function firstScreenKit(root: string, graph: Graph): Set<string> {
+  const ui = path.join(root, 'src', 'ui') + path.sep;
+  const kit = new Set<string>();
+  const visit = (file: string) => {
+    for (const imported of graph.imports.get(file) ?? []) {
+      if (!imported.startsWith(ui) || kit.has(imported)) continue;
+      kit.add(imported);
+      visit(imported);
+    }
+  };
+  for (const folder of firstScreenFolders) {
+    for (const file of sourcesIn(path.join(root, 'src', folder))) visit(file);
+  }
+  return kit;
+}
+
+function group(name: string, modules: Set<string>) {
+  return { name, test: (id: string) => modules.has(id.split('?')[0] ?? id) };
+}
+
+/** The bundler's groups: one per page folder, and the first screens' kit. */
+export function bundleGroups(root: string) {
+  const graph = importGraph(root);
+  const folderModules = (folder: string) =>
+    [...graph.imports.keys()].filter((file) =>
+      file.startsWith(path.join(root, 'src', folder) + path.sep),
+    );
+  return [
+    ...pageGroupFolders.map((folder) =>
+      group(`${folder}-pages`, withOwnDependencies(folderModules(folder), graph)),
+    ),
+    group('kit', withOwnDependencies(firstScreenKit(root, graph), graph)),
+  ];
+}

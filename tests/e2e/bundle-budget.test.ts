@@ -1,5 +1,6 @@
 // The built app against its download budgets: sizes are gzip of deterministic files, so this is a
 // check of the build, not a timing. Only the active language's strings are on the critical path.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleBudgets, measureBundle } from '../../build/bundle-size.ts';
@@ -29,5 +30,22 @@ describe('the bundle a phone downloads', () => {
     expect(languages.map((sized) => path.basename(sized.file))).toEqual([
       expect.stringMatching(/^en-/),
     ]);
+  });
+
+  it('has no two files importing each other, however the chunks were grouped', () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[] }>;
+    const circles: string[] = [];
+    const done = new Set<string>();
+    const visit = (key: string, path: string[]) => {
+      if (path.includes(key)) circles.push([...path.slice(path.indexOf(key)), key].join(' → '));
+      if (path.includes(key) || done.has(key)) return;
+      for (const imported of manifest[key]?.imports ?? []) visit(imported, [...path, key]);
+      done.add(key);
+    };
+    for (const key of Object.keys(manifest)) visit(key, []);
+    expect(Object.keys(manifest).length).toBeGreaterThan(20);
+    expect(circles).toEqual([]);
   });
 });
