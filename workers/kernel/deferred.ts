@@ -1,7 +1,8 @@
 // A domain the worker loads when a page first calls one of its handlers or watches one of its
 // views, rather than with the worker: the products (perpetuals, second contracts, subscriptions,
-// AI products, the wallet's pages, verification, articles, support) are most of the worker's
-// code and schemas, and a visitor opening home or a spot market uses none of them.
+// AI products) and the other pages' domains (the wallet's, the security center's, verification,
+// articles, support) are most of the worker's code and schemas, and a visitor opening home or a
+// spot market uses none of them.
 import type { Domain } from './context.ts';
 import type { AnyView } from './watchers.ts';
 
