@@ -7,6 +7,7 @@ import { frameEventBySchema } from '../../core/events.ts';
 import { frameEvent } from '../../core/frame-event.ts';
 import { readServerFrame } from '../../core/frame-guards.ts';
 import { channelData } from '../../schemas/channel-data.ts';
+import { privateChannels } from '../../schemas/channels.ts';
 import { serverFrameSchema } from '../../schemas/socket.schema.ts';
 
 const runs = Number(process.env.FRAME_GUARD_RUNS ?? 2000);
@@ -120,16 +121,7 @@ describe('hand-written frame checks', () => {
   });
 
   it('take in the other channels what their schemas take, given them, and nothing without', () => {
-    const schemaChecked = fc.constantFrom(
-      'orders',
-      'balances',
-      'positions',
-      'contract-orders',
-      'options',
-      'support',
-      'mark.BTCUSDT',
-      'funding.ETHUSDT',
-    );
+    const schemaChecked = fc.constantFrom(...privateChannels, 'mark.BTCUSDT', 'funding.ETHUSDT');
     fc.assert(
       fc.property(schemaChecked, junk, integer, fc.integer(), (channel, data, seq, ts) => {
         const frame = { channel, seq, ts, data };
