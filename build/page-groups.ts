@@ -14,7 +14,7 @@
 // land in a page's own file, which imports the group, which imports them back. The built files
 // import no file that imports them back (`tests/e2e/bundle-budget.test.ts`), and nothing outside
 // a page folder imports into it (`tests/unit/page-groups.test.ts`).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const pageGroupFolders = ['contract', 'option', 'ai', 'subscription', 'wallet'] as const;
@@ -25,13 +25,6 @@ const firstScreenFolders = ['home', 'market', 'chart', 'spot', 'content'];
 const staticImport = /^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
 const sideEffectImport = /^\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
 const dynamicImport = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
-
-function sourcesIn(folder: string): string[] {
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
 
 /**
  * The app's own modules, as the bundle has them: from the entry through every import, static or
@@ -59,6 +52,12 @@ function importGraph(root: string) {
 }
 
 type Graph = ReturnType<typeof importGraph>;
+
+/** The bundle's modules in `src/<folder>/`. */
+function modulesIn(root: string, folder: string, graph: Graph): string[] {
+  const inside = path.join(root, 'src', folder) + path.sep;
+  return [...graph.imports.keys()].filter((file) => file.startsWith(inside));
+}
 
 /** `roots` and every module that only modules of the set import, grown until it holds. */
 function withOwnDependencies(roots: Iterable<string>, graph: Graph): Set<string> {
@@ -92,7 +91,7 @@ function firstScreenKit(root: string, graph: Graph): Set<string> {
     }
   };
   for (const folder of firstScreenFolders) {
-    for (const file of sourcesIn(path.join(root, 'src', folder))) visit(file);
+    for (const file of modulesIn(root, folder, graph)) visit(file);
   }
   return kit;
 }
@@ -104,13 +103,9 @@ function group(name: string, modules: Set<string>) {
 /** The bundler's groups: one per page folder, and the first screens' kit. */
 export function bundleGroups(root: string) {
   const graph = importGraph(root);
-  const folderModules = (folder: string) =>
-    [...graph.imports.keys()].filter((file) =>
-      file.startsWith(path.join(root, 'src', folder) + path.sep),
-    );
   return [
     ...pageGroupFolders.map((folder) =>
-      group(`${folder}-pages`, withOwnDependencies(folderModules(folder), graph)),
+      group(`${folder}-pages`, withOwnDependencies(modulesIn(root, folder, graph), graph)),
     ),
     group('kit', withOwnDependencies(firstScreenKit(root, graph), graph)),
   ];

@@ -12,7 +12,7 @@ import { showStrings } from './use-translation.ts';
 
 type Table = Record<string, unknown>;
 
-/** Each language's three files, `en.json`, `en.products.json` and `en.pages.json`, each a chunk of its own. */
+/** Each language's three files (`en.json`, `en.products.json`, `en.pages.json`), each a chunk. */
 const files = import.meta.glob<Table>('./locales/*.json', { import: 'default' });
 
 function loadFile(name: string): Promise<Table> {

@@ -14,7 +14,7 @@ import { UpdateBanner } from './UpdateBanner.tsx';
 
 // The side menu (with its icons and the install entry) and the language panel are not part of any
 // first screen: they load when the page has come, before anyone can have opened them, or on the
-// first tap if that comes sooner.
+// first tap if that comes sooner. Each is drawn only while open.
 const loadPanels = () => import('./panels.ts');
 const SideMenu = lazy(() => loadPanels().then((panels) => ({ default: panels.SideMenu })));
 const LanguagePanel = lazy(() =>

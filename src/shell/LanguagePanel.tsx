@@ -19,8 +19,7 @@ const flags: Record<Language, string> = {
 
 export function LanguagePanel() {
   const { t } = useTranslation();
-  const { languageOpen, setLanguageOpen, language, changeLanguage } = useApp();
-  if (!languageOpen) return null;
+  const { setLanguageOpen, language, changeLanguage } = useApp();
   return (
     <SidePanel side="end" label={t('nav.language')} onClose={() => setLanguageOpen(false)}>
       <h2 className="panel__title">{t('nav.language')}</h2>

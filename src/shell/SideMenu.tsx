@@ -27,7 +27,6 @@ export function SideMenu() {
   const app = useApp();
   const go = useGo();
   const [tradingOpen, setTradingOpen] = useState(false);
-  if (!app.menuOpen) return null;
 
   const open = (path: string, search?: Record<string, string | number>) => {
     app.setMenuOpen(false);
