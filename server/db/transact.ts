@@ -17,6 +17,27 @@ export function isTransientConflict(error: unknown): boolean {
   return transientCodes.has(String((error as { code?: unknown }).code));
 }
 
+/**
+ * SQLSTATE classes of a database that cannot work at all (08 connection, 53 resources, 57
+ * operator intervention), and the socket errors of one that does not answer: such a failure is
+ * no one command's doing.
+ */
+const outageClasses = new Set(['08', '53', '57']);
+const outageSocketCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+]);
+
+export function isDatabaseOutage(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = String((error as { code?: unknown }).code ?? '');
+  if (outageSocketCodes.has(code)) return true;
+  return /^[0-9A-Z]{5}$/.test(code) && outageClasses.has(code.slice(0, 2));
+}
+
 /** Runs `work` in a transaction; runs it again when the database aborted it as a conflict. */
 export async function transact<T>(
   db: Db,

@@ -1,12 +1,15 @@
 // Group commit for a single writer: commands queue while a transaction is in flight; the writer
 // takes what queued as one batch (each idempotency key once), answers the keys that already have
-// an answer, runs the rest, and only after the commit answers each request. A failed batch runs
-// once more (the writer first rebuilds what it keeps in memory), then its commands are told to
-// try again with `order_not_processed`, nothing written.
+// an answer, runs the rest, and only after the commit answers each request. No command can fail
+// another's: when a batch fails in the database, the writer first rebuilds what it keeps in memory,
+// then runs the two halves of the batch as batches of their own, and so on down, until the command
+// that fails is alone. That one runs once more (a failure may have been passing) and is then
+// refused by itself, with the ledger's reason when it gave one; every other command commits once.
 import { sql, type Transaction } from 'kysely';
 import { sha256Hex } from '../accounts/secrets.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
+import { isDatabaseOutage } from '../db/transact.ts';
 import { BusinessError } from '../http/business-error.ts';
 
 /** A money-moving request's key: a retry with it gets the first answer. */
@@ -41,9 +44,6 @@ export interface GroupCommitOptions<Command, Answer> {
   /** Named in the log. */
   label: string;
 }
-
-/** How often a failed batch runs before its commands are told to try again. */
-const attempts = 2;
 
 export class GroupCommit<Command, Answer> {
   #queue: Pending<Command, Answer>[] = [];
@@ -88,34 +88,75 @@ export class GroupCommit<Command, Answer> {
     return batch;
   }
 
-  async #runBatch(batch: Pending<Command, Answer>[]): Promise<void> {
+  /**
+   * Runs a batch; when it fails, runs its halves on their own, down to the failing command. An
+   * attacker's poisoned command costs about two transactions per halving (log2 of the batch), and
+   * the commands beside it are answered as if it had not been sent. A database that does not
+   * answer at all fails every command alike: the batch runs once more whole, then is refused.
+   */
+  async #runBatch(batch: Pending<Command, Answer>[], retried = false): Promise<void> {
+    const failure = await this.#attempt(batch);
+    const left = batch.filter((pending) => !pending.settled);
+    if (failure === null || left.length === 0) return;
     const { log, label } = this.options;
-    for (let attempt = 1; ; attempt++) {
-      let moved = false;
-      try {
-        await answerStored(
-          this.options.db,
-          batch.filter((pending) => !pending.settled && pending.key),
-        );
-        const work = batch.filter((pending) => !pending.settled);
-        if (work.length > 0) {
-          await this.options.run(work, () => {
-            moved = true;
-          });
-        }
-        return;
-      } catch (error) {
-        if (moved) await this.options.rebuild().catch(() => undefined);
-        if (attempt < attempts) {
-          log.warn({ err: error, writer: label }, 'batch retried');
-          continue;
-        }
-        log.error({ err: error, writer: label }, 'batch failed');
-        for (const pending of batch) {
-          if (!pending.settled) settle(pending, new BusinessError('order_not_processed'));
-        }
-        return;
+    if (isDatabaseOutage(failure)) {
+      if (!retried) return this.#runBatch(left, true);
+      log.error({ err: failure, writer: label, commands: left.length }, 'batch failed');
+      for (const pending of left) settle(pending, new BusinessError('order_not_processed'));
+      return;
+    }
+    if (left.length > 1) {
+      log.warn({ err: failure, writer: label, commands: left.length }, 'batch split');
+      const half = Math.ceil(left.length / 2);
+      await this.#runBatch(left.slice(0, half));
+      await this.#runBatch(left.slice(half));
+      return;
+    }
+    await this.#refuseAlone(left[0] as Pending<Command, Answer>);
+  }
+
+  /** A command that failed on its own: once more, then refused with its own reason. */
+  async #refuseAlone(pending: Pending<Command, Answer>): Promise<void> {
+    const failure = await this.#attempt([pending]);
+    if (failure === null || pending.settled) return;
+    const { log, label } = this.options;
+    if (failure instanceof BusinessError) {
+      // The database refused what the writer's own reading had allowed (most often a balance
+      // another writer spent meanwhile): the same refusal the command would have had a moment later.
+      log.warn({ err: failure, writer: label }, 'command refused by the database');
+      settle(pending, failure);
+      return;
+    }
+    log.error({ err: failure, writer: label }, 'command failed');
+    settle(pending, new BusinessError('order_not_processed'));
+  }
+
+  /** One transaction for the batch's unanswered commands; answers its failure, or null. */
+  async #attempt(batch: readonly Pending<Command, Answer>[]): Promise<unknown> {
+    let moved = false;
+    try {
+      await answerStored(
+        this.options.db,
+        batch.filter((pending) => !pending.settled && pending.key),
+      );
+      const work = batch.filter((pending) => !pending.settled);
+      if (work.length > 0) {
+        await this.options.run(work, () => {
+          moved = true;
+        });
       }
+      return null;
+    } catch (error) {
+      // What the failed batch changed in memory is not in the database: read it back first.
+      if (moved) {
+        await this.options.rebuild().catch((rebuildError: unknown) => {
+          this.options.log.error(
+            { err: rebuildError, writer: this.options.label },
+            'rebuild failed',
+          );
+        });
+      }
+      return error ?? new Error('batch failed');
     }
   }
 }
