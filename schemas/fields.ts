@@ -41,6 +41,16 @@ export const fieldNames = [
   'order_id',
   'status',
   'message',
+  'position_id',
+  'leverage',
+  'action',
+  'direction',
+  'margin_mode',
+  'unit',
+  'length',
+  'daily_limit',
+  'project_id',
+  'product_id',
 ] as const;
 
 export type FieldName = (typeof fieldNames)[number];

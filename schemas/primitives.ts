@@ -126,17 +126,9 @@ export const decimalInteger = (min: number, max: number) =>
     z.int().check(z.gte(min), z.lte(Math.min(max, Number.MAX_SAFE_INTEGER))),
   ).check(z.describe('digits only'));
 
-/** Largest `serial` id (PostgreSQL `integer`): a bigger id names no row and must not reach the query. */
-export const maxSerialId = 2_147_483_647;
-
 // `prefault`: the default is an input, read like any other (and documented as such).
 export const page = z.prefault(decimalInteger(1, 10_000), 1);
 export const pageSize = z.prefault(decimalInteger(1, 100), 20);
-
-/** The id of a `bigserial` row (spot orders). */
-export const idParam = decimalInteger(1, Number.MAX_SAFE_INTEGER);
-/** The id of a `serial` row (articles and their categories, withdrawals, address book entries). */
-export const serialId = decimalInteger(1, maxSerialId);
 
 /** Which flow a code is sent for; each code is good only for its own flow. */
 export const codeScene = z._default(z.enum(['register', 'forget']), 'register');

@@ -2,7 +2,8 @@
 // service, uploads (spec §7: /index/*, /article/*).
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
-import { page, pagedSchema, pageSize, serialId, timestamp } from '../primitives.ts';
+import { page, pagedSchema, pageSize, timestamp } from '../primitives.ts';
+import { rowId } from '../row-ids.ts';
 import { articleSummarySchema } from './home.schema.ts';
 
 // The home page's call is in its own file, which the app's first screen loads without the rest.
@@ -51,7 +52,11 @@ export const articles = defineEndpoint({
   summary:
     'Articles of a category (92 notices, 1 about us, the default; 2 guides), newest first, in the Lang with English fallback',
   auth: false,
-  request: z.object({ category_id: z.optional(serialId), page, size: pageSize }),
+  request: z.object({
+    category_id: z.optional(rowId('articles.category_id')),
+    page,
+    size: pageSize,
+  }),
   response: pagedSchema(articleSummarySchema),
   errors: ['category_unknown'],
 });
@@ -61,7 +66,7 @@ export const articleDetail = defineEndpoint({
   path: '/article/detail',
   summary: 'One article',
   auth: false,
-  request: z.object({ id: serialId }),
+  request: z.object({ id: rowId('articles.id') }),
   response: articleSchema,
   errors: ['article_not_found'],
 });

@@ -8,13 +8,13 @@ import { writerCallErrors } from '../errors.ts';
 import {
   blankAsAbsent,
   decimalString,
-  idParam,
   page,
   pagedSchema,
   pageSize,
   positiveDecimal,
   timestamp,
 } from '../primitives.ts';
+import { rowId } from '../row-ids.ts';
 import { symbolSchema } from './market.schema.ts';
 import { spotOrderListSchema, spotOrderTypeSchema, spotSideSchema } from './spot.schema.ts';
 
@@ -185,7 +185,7 @@ export const closeContract = defineEndpoint({
   auth: true,
   request: z
     .object({
-      position_id: idParam,
+      position_id: rowId('contract_positions.id'),
       type: spotOrderTypeSchema,
       price: blankAsAbsent(positiveDecimal),
       /** The whole position when absent. */
@@ -208,7 +208,7 @@ export const cancelContractOrder = defineEndpoint({
   summary:
     "Cancels one of the caller's resting contract orders and releases what it holds. Needs an Idempotency-Key header",
   auth: true,
-  request: z.object({ order_id: idParam }),
+  request: z.object({ order_id: rowId('contract_orders.id') }),
   response: contractOrderSchema,
   errors: [...moneyErrors, 'order_not_found', 'order_not_open'],
 });
@@ -349,7 +349,7 @@ export const contractTpSl = defineEndpoint({
     "Sets a position's take-profit and stop-loss, triggered by the mark price and closing the position (or `quantity` of it) with a reduce-only market order; an empty price clears it. Needs an Idempotency-Key header",
   auth: true,
   request: z.object({
-    position_id: idParam,
+    position_id: rowId('contract_positions.id'),
     tp_price: blankAsAbsent(positiveDecimal),
     sl_price: blankAsAbsent(positiveDecimal),
     /** The whole position when absent. */
@@ -375,7 +375,7 @@ export const contractMargin = defineEndpoint({
     "Adds to or removes from an isolated position's margin; removing keeps it at or above the initial margin at the mark. Needs an Idempotency-Key header",
   auth: true,
   request: z.object({
-    position_id: idParam,
+    position_id: rowId('contract_positions.id'),
     action: z.enum(['add', 'remove']),
     amount: positiveDecimal,
   }),

@@ -8,13 +8,13 @@ import {
   blankAsAbsent,
   decimalInteger,
   decimalString,
-  idParam,
   page,
   pagedSchema,
   pageSize,
   positiveDecimal,
   timestamp,
 } from '../primitives.ts';
+import { rowId } from '../row-ids.ts';
 import { symbolSchema } from './market.schema.ts';
 import { indexPrintSchema } from './prints.schema.ts';
 
@@ -121,7 +121,7 @@ export const optionVerify = defineEndpoint({
   summary:
     'A contract recomputed from its recorded prints by the published rule; the stake and payout only to its owner',
   auth: true,
-  request: z.object({ id: idParam }),
+  request: z.object({ id: rowId('option_contracts.id') }),
   response: z.object({
     id: z.int(),
     symbol: symbolSchema,

@@ -6,13 +6,13 @@ import { defineEndpoint } from '../endpoint.ts';
 import {
   blankAsAbsent,
   decimalString,
-  idParam,
   page,
   pagedSchema,
   pageSize,
   positiveDecimal,
   timestamp,
 } from '../primitives.ts';
+import { rowId } from '../row-ids.ts';
 import { symbolSchema } from './market.schema.ts';
 
 export const spotSideSchema = z.enum(['buy', 'sell']);
@@ -151,7 +151,7 @@ export const cancelSpotOrder = defineEndpoint({
   summary:
     "Cancels one of the caller's resting orders and releases what it still holds frozen. Needs an Idempotency-Key header",
   auth: true,
-  request: z.object({ order_id: idParam }),
+  request: z.object({ order_id: rowId('spot_orders.id') }),
   response: spotOrderSchema,
   errors: [
     'idempotency_key_required',

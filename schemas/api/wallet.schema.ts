@@ -11,9 +11,9 @@ import {
   pagedSchema,
   pageSize,
   requiredText,
-  serialId,
   timestamp,
 } from '../primitives.ts';
+import { rowId } from '../row-ids.ts';
 import { assetPattern, chainNames, walletNames } from '../wallet-names.ts';
 import { walletSchema } from './wallet-balances.schema.ts';
 
@@ -154,7 +154,7 @@ export const withdrawCancel = defineEndpoint({
   path: '/wallet/withdrawCancel',
   summary: "Cancels one of the caller's pending withdrawals and unfreezes its funds",
   auth: true,
-  request: z.object({ id: serialId }),
+  request: z.object({ id: rowId('withdrawals.id') }),
   response: withdrawalSchema,
   errors: ['withdrawal_not_found', 'withdrawal_not_pending', 'idempotency_key_required'],
 });
@@ -208,7 +208,7 @@ export const addressDelete = defineEndpoint({
   path: '/wallet/addressDelete',
   summary: "Deletes one of the caller's address book entries",
   auth: true,
-  request: z.object({ id: serialId }),
+  request: z.object({ id: rowId('address_book.id') }),
   response: z.null(),
   errors: ['address_entry_not_found'],
 });

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { aprPpmOf } from '../../core/ai/purchase.ts';
 import { parseAmount } from '../../core/money.ts';
+import { rowId } from '../../schemas/row-ids.ts';
 import type { Db } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
 import { post } from '../ledger/post.ts';
@@ -67,7 +68,7 @@ export function aiOps(db: Db, now: () => number): OpsCall[] {
   });
   const fund = opsCall({
     path: '/ops/ai-fund',
-    input: z.object({ id: z.coerce.number().int().positive(), amount: positive('amount') }),
+    input: z.object({ id: rowId('ai_products.id'), amount: positive('amount') }),
     commands: [
       {
         words: 'ai fund',

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { documentKeySchema } from '../../schemas/api/content.schema.ts';
 import { languages } from '../../schemas/languages.ts';
-import { serialId } from '../../schemas/primitives.ts';
+import { rowId } from '../../schemas/row-ids.ts';
 import type { Db } from '../db/database.ts';
 import { type OpsCall, type OpsKit, opsCall } from '../ops/ops-call.ts';
 import { articleCategories, isKnownCategory } from './article-store.ts';
@@ -11,8 +11,8 @@ import { articleCategories, isKnownCategory } from './article-store.ts';
 const lang = z.enum(languages).default('en');
 const title = z.string().trim().min(1).max(200);
 const body = z.string().trim().min(1).max(100_000);
-const category = serialId;
-const id = serialId;
+const category = rowId('articles.category_id');
+const id = rowId('articles.id');
 
 /** A text's fields as the CLI takes them; the body inline or from a file. */
 const textOptions = ['lang', 'title', 'body'];

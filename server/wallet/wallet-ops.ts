@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { parseAmount } from '../../core/money.ts';
-import { serialId } from '../../schemas/primitives.ts';
+import { rowId } from '../../schemas/row-ids.ts';
 import { transact } from '../db/transact.ts';
 import type { AppDeps } from '../deps.ts';
 import { type OpsCall, opsCall } from '../ops/ops-call.ts';
@@ -107,7 +107,7 @@ export function walletOps({ db, config }: Pick<AppDeps, 'db' | 'config'>): OpsCa
     path: '/ops/withdrawal',
     input: z.object({
       action: z.enum(['approve', 'reject']),
-      id: serialId,
+      id: rowId('withdrawals.id'),
       reason: z.string().optional(),
     }),
     commands: [

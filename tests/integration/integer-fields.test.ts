@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '../../schemas/errors.ts';
 import type { FieldName } from '../../schemas/fields.ts';
 import { localize } from '../../schemas/messages/index.ts';
-import { maxSerialId } from '../../schemas/primitives.ts';
+import { idColumnMax } from '../../schemas/row-ids.ts';
 import { systemClock } from '../../server/clock.ts';
 import { registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
@@ -80,10 +80,10 @@ describe('query fields', () => {
   });
 
   it('calls an id past its column invalid rather than failing', async () => {
-    for (const id of [String(maxSerialId + 1), '3000000000', '99999999999999999999']) {
+    for (const id of [String(idColumnMax.integer + 1), '3000000000', '99999999999999999999']) {
       expect((await client.get('/article/detail', { id })).body).toEqual(invalid('id'));
     }
-    const largest = await client.get('/article/detail', { id: String(maxSerialId) });
+    const largest = await client.get('/article/detail', { id: String(idColumnMax.integer) });
     expect(largest.body.code).toBe(errorCodes.article_not_found);
   });
 });

@@ -1,9 +1,11 @@
 // The error catalogue speaks all nine languages, with the same placeholders as English.
 import { describe, expect, it } from 'vitest';
+import { endpoints } from '../../schemas/api.ts';
 import { errorCodes, errorNames } from '../../schemas/errors.ts';
-import { fieldNames } from '../../schemas/fields.ts';
+import { fieldNames, isFieldName } from '../../schemas/fields.ts';
 import { languages } from '../../schemas/languages.ts';
 import { catalogues, localize } from '../../schemas/messages/index.ts';
+import { requestFieldNames } from '../support/request-fields.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
 
@@ -50,5 +52,16 @@ describe('catalogue', () => {
       'Please wait 42 seconds before requesting another code',
     );
     expect(localize('en', 'login_locked', { minutes: 7 })).toContain('7 minutes');
+  });
+});
+
+describe('field labels', () => {
+  it('name every field a call takes, so a refusal says which in the caller’s language', () => {
+    const unlabelled = endpoints.flatMap((endpoint) =>
+      requestFieldNames(endpoint.request)
+        .filter((name) => !isFieldName(name))
+        .map((name) => `${endpoint.path} ${name}`),
+    );
+    expect(unlabelled).toEqual([]);
   });
 });

@@ -6,14 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { articles } from '../../schemas/api/content.schema.ts';
 import { depth } from '../../schemas/api/market.schema.ts';
-import {
-  canonicalInteger,
-  decimalInteger,
-  idParam,
-  maxSerialId,
-  page,
-  serialId,
-} from '../../schemas/primitives.ts';
+import { canonicalInteger, decimalInteger, page } from '../../schemas/primitives.ts';
+import { idColumnMax, rowId } from '../../schemas/row-ids.ts';
 import { BusinessError } from '../../server/http/business-error.ts';
 import { parseRequest } from '../../server/http/validation.ts';
 
@@ -108,9 +102,11 @@ describe('decimalInteger', () => {
     expect(size.parse('1')).toBe(1);
     expect(size.parse('100')).toBe(100);
     expect(size.safeParse('101').success).toBe(false);
-    expect(serialId.parse(String(maxSerialId))).toBe(maxSerialId);
-    expect(serialId.safeParse(String(maxSerialId + 1)).success).toBe(false);
-    expect(idParam.parse(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
+    const article = rowId('articles.id');
+    expect(article.parse(String(idColumnMax.integer))).toBe(idColumnMax.integer);
+    expect(article.safeParse(String(idColumnMax.integer + 1)).success).toBe(false);
+    const order = rowId('spot_orders.id');
+    expect(order.parse(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
   });
 
   it('fills in a default for an absent page, not for an empty one', () => {
@@ -140,11 +136,14 @@ describe('refusals of integer fields', () => {
   });
 
   it('calls an id past its column invalid, and a missing one required', () => {
-    expect(refusal(articles.request, { category_id: String(maxSerialId + 1) })).toEqual({
+    expect(refusal(articles.request, { category_id: String(idColumnMax.integer + 1) })).toEqual({
       name: 'field_invalid',
       field: 'category_id',
     });
-    expect(refusal(z.object({ id: idParam }), {})).toEqual({ name: 'field_required', field: 'id' });
+    expect(refusal(z.object({ id: rowId('spot_orders.id') }), {})).toEqual({
+      name: 'field_required',
+      field: 'id',
+    });
   });
 
   it('treats an empty optional limit as absent and a non-canonical one as invalid', () => {
