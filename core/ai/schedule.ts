@@ -6,7 +6,9 @@
 // - Each day earns principal × rate ÷ 365, rounded down to the atom, and is credited at the day's
 //   end (the next 00:00 UTC).
 // - At maturity (the last day's end) the principal returns with the last day's reward.
-// - An early withdrawal returns the principal less every reward already paid.
+// - An early withdrawal returns the principal less every reward already paid, never less than
+//   nothing: a user is never debited for leaving early. Products whose rewards could outgrow the
+//   principal before maturity are refused when they are set up (`rewardsOutgrowPrincipal`).
 
 export interface Accrual {
   /** The day's end, when its reward is credited (ms, 00:00 UTC). */
@@ -41,9 +43,19 @@ export function maturityOf(days: number, boughtAt: number): number {
   return nextMidnight(boughtAt) + days * dayMs;
 }
 
-/** What an early withdrawal returns: the principal less the rewards already paid. */
+/** What an early withdrawal returns: the principal less the rewards already paid, at least 0. */
 export function earlyWithdrawal(principal: bigint, paid: bigint): bigint {
-  return principal - paid;
+  return paid < principal ? principal - paid : 0n;
+}
+
+/**
+ * Whether terms could pay an order more in rewards than its principal before it matures (the
+ * last early withdrawal comes after `days − 1` paid days): then leaving early could cost more
+ * than the principal returns. At most `aprPpm × (days − 1) ÷ 365` of the principal is paid by
+ * then, rounded down each day, so this is exact for every principal.
+ */
+export function rewardsOutgrowPrincipal(aprPpm: number, days: number): boolean {
+  return BigInt(aprPpm) * BigInt(Math.max(0, days - 1)) > 365n * 1_000_000n;
 }
 
 /** The promised rewards of an order: what the reserve must hold for it. */

@@ -3,6 +3,7 @@
 // another order's promised rewards sells no more), `ai list` shows them. Each change is logged.
 import { z } from 'zod';
 import { aprPpmOf } from '../../core/ai/purchase.ts';
+import { rewardsOutgrowPrincipal } from '../../core/ai/schedule.ts';
 import { parseAmount } from '../../core/money.ts';
 import { rowId } from '../../schemas/row-ids.ts';
 import type { Db } from '../db/database.ts';
@@ -47,6 +48,11 @@ export function aiOps(db: Db, now: () => number): OpsCall[] {
       if (rate === null) return fail(`bad apr ${input.apr}: a percent such as 12.5`);
       if ((parseAmount(input.min) ?? 0n) > (parseAmount(input.max) ?? 0n)) {
         return fail('min must not be above max');
+      }
+      if (rewardsOutgrowPrincipal(rate, input.days)) {
+        return fail(
+          `apr ${input.apr} over ${input.days} days could pay more in rewards than the principal before maturity, so an early withdrawal would return nothing: shorten the term or lower the rate`,
+        );
       }
       const row = await db
         .insertInto('ai_products')

@@ -4,7 +4,8 @@
 // (core/ai/schedule.ts): the principal goes to the products' pool at purchase; each day every
 // running order of a group (a product and a first day) earns its reward from the reserve, in one
 // posting for the group's days; at maturity the principal comes back with the last reward; an
-// early withdrawal returns the principal less the rewards paid, which go back to the reserve.
+// early withdrawal returns the principal less the rewards paid (never below nothing), which go
+// back to the reserve.
 import { sql } from 'kysely';
 import {
   dailyReward,
@@ -213,7 +214,12 @@ export class AiWriter {
               bucket: 'available',
               amount: returned,
             },
-            { account: reserve(product.asset), bucket: 'available', amount: paid },
+            // The rewards paid come back to the reserve from the principal, as far as it goes.
+            {
+              account: reserve(product.asset),
+              bucket: 'available',
+              amount: order.principal - returned,
+            },
           ],
         });
         answers.push(

@@ -124,7 +124,9 @@ export class SubscriptionWriter {
       this.#available(commits.map((commitment) => commitment.userId)),
     ]);
     const current = new Map(held.map((c) => [`${c.projectId}:${c.userId}`, c.committed]));
-    const added: Parameters<typeof addCommitments>[1][number][] = [];
+    // One row per user and project: a second commitment in the same batch adds to the first, as
+    // it would in the next batch (two rows for one key would fail the batch's upsert).
+    const added = new Map<string, Parameters<typeof addCommitments>[1][number]>();
     const postings: Posting[] = [];
     const answers: (Answer | Error)[] = [];
     const allocated: number[] = [];
@@ -153,7 +155,13 @@ export class SubscriptionWriter {
           (balances.get(commitment.userId) ?? 0n) - commitment.amount,
         );
         const account = accountHash(project.salt, commitment.userId);
-        added.push({ ...commitment, account, at: now });
+        const earlier = added.get(key);
+        added.set(key, {
+          ...commitment,
+          amount: (earlier?.amount ?? 0n) + commitment.amount,
+          account,
+          at: now,
+        });
         postings.push({
           kind: 'subscription.commit',
           reference: `subscription:commit:${commitment.projectId}:${commitment.userId}:${command.reference}`,
@@ -217,7 +225,7 @@ export class SubscriptionWriter {
       ...opened,
     ]);
     const changed = await transact(db, async (trx) => {
-      await addCommitments(trx, added);
+      await addCommitments(trx, [...added.values()]);
       for (const projectId of allocated) await markAllocated(trx, projectId, now);
       for (const { projectId, through, finished } of distributions) {
         await markDistributed(trx, projectId, through, finished ? now : null);

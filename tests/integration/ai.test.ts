@@ -151,4 +151,18 @@ describe('an AI product', () => {
     expectError(await withdraw(buyer, order.id), 'ai_order_finished');
     expect(await auditLedger(server.db)).toEqual([]);
   });
+
+  it('is refused at set-up when its rewards could outgrow the principal before maturity', async () => {
+    const terms = { name: 'Too generous', min: '10', max: '100', quota: '1000' };
+    // 1000 % a year for ten years: an early withdrawal would owe the user less than nothing.
+    const refused = await callOperator(server, 'ai-add', { ...terms, days: '3650', apr: '1000' });
+    expect(refused.body.ok).toBe(false);
+    expect(refused.body.error).toMatch(/more in rewards than the principal/);
+    // 100 % a year for 366 days pays at most 365 days' rewards before maturity: the principal.
+    const allowed = await callOperator(server, 'ai-add', { ...terms, days: '366', apr: '100' });
+    expect(allowed.body.ok).toBe(true);
+    expect(
+      (await callOperator(server, 'ai-add', { ...terms, days: '367', apr: '100' })).body.ok,
+    ).toBe(false);
+  });
 });

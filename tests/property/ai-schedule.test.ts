@@ -7,9 +7,11 @@ import { describe, expect, it } from 'vitest';
 import {
   accrualSchedule,
   dayMs,
+  dailyReward,
   earlyWithdrawal,
   maturityOf,
   promisedRewards,
+  rewardsOutgrowPrincipal,
 } from '../../core/ai/schedule.ts';
 
 describe('an accrual schedule', () => {
@@ -44,5 +46,49 @@ describe('an accrual schedule', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('an early withdrawal', () => {
+  const terms = fc.record({
+    principal: fc.bigInt({ min: 1n, max: 10n ** 14n }),
+    aprPpm: fc.integer({ min: 1, max: 10_000_000 }),
+    days: fc.integer({ min: 1, max: 3650 }),
+  });
+
+  it('never returns less than nothing, and splits the principal between the user and the reserve', () => {
+    fc.assert(
+      fc.property(terms, fc.nat(), ({ principal, aprPpm, days }, paidDays) => {
+        const paid = dailyReward(principal, aprPpm) * BigInt(paidDays % days);
+        const returned = earlyWithdrawal(principal, paid);
+        expect(returned).toBeGreaterThanOrEqual(0n);
+        expect(returned).toBeLessThanOrEqual(principal);
+        expect(returned).toBe(paid < principal ? principal - paid : 0n);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('keeps the rewards within the principal before maturity exactly when the terms are allowed', () => {
+    fc.assert(
+      fc.property(terms, ({ principal, aprPpm, days }) => {
+        // The most an order can have been paid when it is withdrawn: every day but the last.
+        const mostPaid = dailyReward(principal, aprPpm) * BigInt(days - 1);
+        if (!rewardsOutgrowPrincipal(aprPpm, days)) expect(mostPaid).toBeLessThanOrEqual(principal);
+        else {
+          // Refused terms do outgrow it: for a principal large enough that rounding is negligible.
+          const large = 10n ** 18n;
+          expect(dailyReward(large, aprPpm) * BigInt(days - 1)).toBeGreaterThan(large);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('refuses the terms the operator tools once accepted and that could debit a user', () => {
+    expect(rewardsOutgrowPrincipal(10_000_000, 3650)).toBe(true);
+    expect(rewardsOutgrowPrincipal(1_000_000, 366)).toBe(false);
+    expect(rewardsOutgrowPrincipal(1_000_000, 367)).toBe(true);
+    expect(rewardsOutgrowPrincipal(10_000_000, 1)).toBe(false);
   });
 });
