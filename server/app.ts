@@ -11,6 +11,7 @@ import { privateOverBus } from './bus/private-over-bus.ts';
 import { joinedCluster } from './cluster/cluster.ts';
 import type { AppDeps } from './deps.ts';
 import { SocketGateway } from './gateway/socket-gateway.ts';
+import { clientErrorHandler, requireHost } from './http/client-errors.ts';
 import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
 import { webAppScriptHashes } from './http/inline-scripts.ts';
 import { registerLanguage } from './http/language.ts';
@@ -43,9 +44,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: limits.bodyBytes,
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+    // A request without a Host is answered by `requireHost`, in the envelope, not by Node.
+    http: { requireHostHeader: false },
   });
 
   registerLanguage(app);
+  requireHost(app);
   // Only the three body types of the wire contract; anything else is 415.
   app.removeContentTypeParser('text/plain');
 

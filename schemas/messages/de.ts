@@ -36,6 +36,9 @@ export const de: Catalogue = {
     unsupported_media_type: 'Dieser Inhaltstyp wird nicht unterstützt',
     malformed_body: 'Der Inhalt der Anfrage konnte nicht gelesen werden',
     rate_limited: 'Zu viele Anfragen, bitte versuchen Sie es später erneut',
+    malformed_request: 'Die Anfrage konnte nicht gelesen werden',
+    headers_too_large: 'Die Kopfzeilen der Anfrage sind zu groß',
+    request_timeout: 'Die Anfrage kam nicht rechtzeitig an',
     server_error: 'Bei uns ist ein Fehler aufgetreten, bitte versuchen Sie es erneut',
     engine_unavailable:
       'Der Handel wechselt gerade auf einen anderen Server: bitte versuchen Sie es in einigen Sekunden erneut',

@@ -34,6 +34,9 @@ export const es: Catalogue = {
     unsupported_media_type: 'Este tipo de contenido no es compatible',
     malformed_body: 'No se ha podido leer el cuerpo de la solicitud',
     rate_limited: 'Demasiadas solicitudes, inténtalo de nuevo más tarde',
+    malformed_request: 'No se pudo leer la solicitud',
+    headers_too_large: 'Las cabeceras de la solicitud son demasiado grandes',
+    request_timeout: 'La solicitud tardó demasiado en llegar',
     server_error: 'Se ha producido un error por nuestra parte, inténtalo de nuevo',
     engine_unavailable:
       'El trading está pasando a otro servidor: inténtalo de nuevo en unos segundos',

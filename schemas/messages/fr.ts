@@ -35,6 +35,9 @@ export const fr: Catalogue = {
     unsupported_media_type: 'Ce type de contenu n’est pas pris en charge',
     malformed_body: 'Le corps de la requête n’a pas pu être lu',
     rate_limited: 'Trop de requêtes, veuillez réessayer plus tard',
+    malformed_request: 'La requête n’a pas pu être lue',
+    headers_too_large: 'Les en-têtes de la requête sont trop volumineux',
+    request_timeout: 'La requête a mis trop de temps à arriver',
     server_error: 'Une erreur s’est produite de notre côté, veuillez réessayer',
     engine_unavailable:
       'Le trading passe sur un autre serveur : veuillez réessayer dans quelques secondes',

@@ -34,6 +34,9 @@ export const pt: Catalogue = {
     unsupported_media_type: 'Este tipo de conteúdo não é suportado',
     malformed_body: 'Não foi possível ler o corpo da solicitação',
     rate_limited: 'Muitas solicitações, tente novamente mais tarde',
+    malformed_request: 'Não foi possível ler a solicitação',
+    headers_too_large: 'Os cabeçalhos da solicitação são grandes demais',
+    request_timeout: 'A solicitação demorou demais para chegar',
     server_error: 'Ocorreu um erro do nosso lado, tente novamente',
     engine_unavailable:
       'A negociação está a mudar de servidor: tente novamente dentro de alguns segundos',

@@ -1,4 +1,5 @@
 // The HTTP contract every call shares: body types, size limit, 4xx envelopes, languages, no 5xx.
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelopeSchema, errorEnvelopeSchema } from '../../schemas/envelope.schema.ts';
@@ -237,6 +238,58 @@ describe.each(testServers())('the HTTP contract on $name', (server) => {
       const envelope = errorEnvelopeSchema.safeParse(JSON.parse(answer.text));
       expect(envelope.success).toBe(true);
       expect(envelope.data?.code).not.toBe(200);
+    });
+  });
+
+  describe('requests the HTTP parser refuses', () => {
+    /**
+     * Bytes written straight to a socket, as a client that does not speak HTTP well would; the
+     * last response the server wrote before it closed the connection.
+     */
+    function overSocket(request: string): Promise<RawAnswer> {
+      const { hostname, port } = new URL(server.url);
+      return new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        const socket = connect(Number(port), hostname, () => socket.write(request));
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const responses = Buffer.concat(chunks)
+            .toString('utf8')
+            .split(/(?=HTTP\/1\.1 \d{3} )/);
+          const last = responses.at(-1) ?? '';
+          const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(last)?.[1] ?? 0);
+          resolve({ status, text: last.slice(last.indexOf('\r\n\r\n') + 4) });
+        });
+      });
+    }
+
+    it('answers headers over the limit with 431 in the envelope', async () => {
+      const answer = await overSocket(
+        `GET /api/index/logo HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      expectRawError(answer, 'headers_too_large');
+    });
+
+    it('answers a request line it cannot read with 400 in the envelope', async () => {
+      expectRawError(await overSocket('NOT HTTP\r\n\r\n'), 'malformed_request');
+    });
+
+    // Regression: a body sent with a GET or a DELETE and no length read as the next request.
+    it('answers a body without a length after a GET or a DELETE in the envelope', async () => {
+      for (const method of ['GET', 'DELETE']) {
+        const answer = await overSocket(
+          `${method} /api/index/logo HTTP/1.1\r\nHost: x\r\n\r\n{"a":1}\r\n\r\n`,
+        );
+        expectRawError(answer, 'malformed_request');
+      }
+    });
+
+    it('answers an HTTP/1.1 request without a Host with 400 in the envelope', async () => {
+      expectRawError(
+        await overSocket('GET /api/index/logo HTTP/1.1\r\nConnection: close\r\n\r\n'),
+        'malformed_request',
+      );
     });
   });
 
