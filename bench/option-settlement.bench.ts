@@ -100,6 +100,7 @@ async function settlerWay(opened: OpenedDatabase, database: string, count: numbe
     db: opened.db,
     settings,
     symbols: new Set(['BTCUSDT']),
+    feedPredictable: false,
     now: () => now,
     latestPrint: () => undefined,
     batchMax: 512,

@@ -115,6 +115,7 @@ export const errorCodes = {
   option_not_found: 1506,
   loss_limit_invalid: 1507,
   option_index_stale: 1508,
+  option_feed_predictable: 1509,
   subscription_not_found: 1600,
   subscription_not_open: 1601,
   subscription_cap_exceeded: 1602,

@@ -77,7 +77,11 @@ const envSchema = z.object({
       'must be simulated, binance or replay:<file>, or a comma-separated list of them',
     )
     .default('simulated'),
-  MARKET_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(1),
+  /**
+   * Tests and replays only: the simulated feed draws from this seed instead of node:crypto, so
+   * its prices repeat, and anyone who knows or recovers the seed computes them in advance.
+   */
+  MARKET_SEED: z.coerce.number().int().min(0).max(4_294_967_295).optional(),
   MARKETS: z
     .string()
     .transform((value) => value.split(',').map((base) => base.trim().toUpperCase()))
@@ -177,7 +181,8 @@ export interface Config {
   leaseMs: number;
   /** Feeds by name; the first is primary (trades, candles, book), all feed the index. */
   marketFeeds: string[];
-  marketSeed: number;
+  /** Tests and replays only: the simulated feed's seed; unset, it draws from node:crypto. */
+  marketSeed: number | undefined;
   /** Base assets of the listed markets, all quoted in USDT. */
   markets: string[];
   marketHistoryDays: number;

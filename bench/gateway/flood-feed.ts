@@ -17,6 +17,8 @@ export interface FloodOptions {
 export class FloodFeed implements MarketFeed {
   readonly name = 'flood';
   readonly simulated = true;
+  /** Deterministic: every step can be computed in advance. */
+  readonly predictable = true;
   readonly #options: FloodOptions;
   #listener: FeedListener | undefined;
   #step = 0;

@@ -60,7 +60,13 @@ export const optionProducts = defineEndpoint({
   auth: false,
   request: z.object({}),
   response: z.object({
+    /** New contracts are taken: the product line is on and the price feed is not predictable. */
     enabled: z.boolean(),
+    /**
+     * Why no new contract opens, present only while `enabled` is false: `trading_off` (not offered
+     * here) or `predictable_feed` (the price feed's next print can be computed from public data).
+     */
+    closed_reason: z.optional(z.enum(['trading_off', 'predictable_feed'])),
     markets: z.array(symbolSchema),
     products: z.array(optionProductSchema),
     min_stake: decimalString,
@@ -88,6 +94,7 @@ export const optionOrder = defineEndpoint({
     ...writerCallErrors,
     'market_unknown',
     'option_trading_off',
+    'option_feed_predictable',
     'option_product_unknown',
     'amount_invalid',
     'amount_below_minimum',

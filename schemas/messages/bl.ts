@@ -111,6 +111,8 @@ export const bl: Catalogue = {
     loss_limit_invalid: 'Dzienny limit straty musi być większy od 0 i wynosić najwyżej {amount}',
     option_index_stale:
       'Cena indeksu na tym rynku jest nieaktualna: żaden kontrakt nie zostanie otwarty do czasu jej odświeżenia',
+    option_feed_predictable:
+      'Kontrakty sekundowe są tu zamknięte: źródło cen jest przewidywalne, więc wyniki dałoby się poznać z góry',
     subscription_not_found: 'Nie ma takiego projektu',
     subscription_not_open:
       'Ten projekt przyjmuje zapisy tylko w przedsprzedaży, od {start} do {end}',

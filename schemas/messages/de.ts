@@ -113,6 +113,8 @@ export const de: Catalogue = {
     loss_limit_invalid: 'Das tägliche Verlustlimit muss über 0 und höchstens {amount} sein',
     option_index_stale:
       'Der Indexpreis dieses Marktes ist nicht aktuell: Bis er es wieder ist, wird kein Kontrakt eröffnet',
+    option_feed_predictable:
+      'Sekundenkontrakte sind hier geschlossen: Die Preisquelle ist vorhersehbar, Ergebnisse ließen sich im Voraus kennen',
     subscription_not_found: 'Dieses Projekt gibt es nicht',
     subscription_not_open:
       'Dieses Projekt nimmt Zeichnungen nur im Vorverkauf an, von {start} bis {end}',

@@ -108,6 +108,8 @@ export const en: Catalogue = {
     loss_limit_invalid: 'The daily loss limit must be above 0 and at most {amount}',
     option_index_stale:
       'The index price of this market is not fresh: no contract opens until it is',
+    option_feed_predictable:
+      'Second contracts are closed here: the price feed is predictable, so outcomes could be known in advance',
     subscription_not_found: 'No such project',
     subscription_not_open:
       'This project takes commitments only during its pre-sale, from {start} to {end}',

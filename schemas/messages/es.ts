@@ -111,6 +111,8 @@ export const es: Catalogue = {
     loss_limit_invalid: 'El límite de pérdida diario debe ser mayor que 0 y como máximo {amount}',
     option_index_stale:
       'El precio índice de este mercado no está actualizado: ningún contrato se abre hasta que lo esté',
+    option_feed_predictable:
+      'Los contratos por segundos están cerrados aquí: la fuente de precios es predecible, los resultados se podrían conocer de antemano',
     subscription_not_found: 'El proyecto no existe',
     subscription_not_open:
       'Este proyecto solo acepta suscripciones durante su preventa, del {start} al {end}',

@@ -114,6 +114,8 @@ export const fr: Catalogue = {
       'La limite de perte quotidienne doit être supérieure à 0 et au plus {amount}',
     option_index_stale:
       'Le prix de l’indice de ce marché n’est pas à jour : aucun contrat ne s’ouvre en attendant',
+    option_feed_predictable:
+      'Les contrats à la seconde sont fermés ici : le flux de prix est prévisible, les résultats pourraient être connus d’avance',
     subscription_not_found: 'Ce projet n’existe pas',
     subscription_not_open:
       'Ce projet n’accepte de souscriptions que pendant sa prévente, du {start} au {end}',

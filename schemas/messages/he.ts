@@ -103,6 +103,8 @@ export const he: Catalogue = {
     option_not_found: 'החוזה אינו קיים',
     loss_limit_invalid: 'מגבלת ההפסד היומית חייבת להיות מעל 0 ולכל היותר {amount}',
     option_index_stale: 'מחיר המדד של השוק הזה אינו מעודכן: שום חוזה לא נפתח עד שיתעדכן',
+    option_feed_predictable:
+      'חוזי השניות סגורים כאן: מקור המחירים צפוי, ולכן אפשר היה לדעת את התוצאות מראש',
     subscription_not_found: 'הפרויקט אינו קיים',
     subscription_not_open: 'הפרויקט מקבל התחייבויות רק במכירה המוקדמת, מ-{start} עד {end}',
     subscription_cap_exceeded: 'לכל היותר {amount} אפשר להתחייב לפרויקט הזה; התחייבת ל-{committed}',

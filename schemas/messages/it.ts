@@ -110,6 +110,8 @@ export const it: Catalogue = {
       'Il limite di perdita giornaliero deve essere maggiore di 0 e al massimo {amount}',
     option_index_stale:
       'Il prezzo indice di questo mercato non è aggiornato: nessun contratto si apre finché non lo sarà',
+    option_feed_predictable:
+      'I contratti a secondi sono chiusi qui: il flusso dei prezzi è prevedibile, gli esiti si potrebbero conoscere in anticipo',
     subscription_not_found: 'Progetto inesistente',
     subscription_not_open:
       'Questo progetto accetta sottoscrizioni solo durante la prevendita, dal {start} al {end}',

@@ -110,6 +110,8 @@ export const pt: Catalogue = {
     loss_limit_invalid: 'O limite de perda diário deve ser maior que 0 e no máximo {amount}',
     option_index_stale:
       'O preço de índice deste mercado não está atualizado: nenhum contrato abre até que esteja',
+    option_feed_predictable:
+      'Os contratos por segundos estão fechados aqui: o fluxo de preços é previsível, os resultados poderiam ser conhecidos de antemão',
     subscription_not_found: 'Projeto inexistente',
     subscription_not_open:
       'Este projeto só aceita subscrições durante a pré-venda, de {start} a {end}',

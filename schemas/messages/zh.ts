@@ -99,6 +99,7 @@ export const zh: Catalogue = {
     option_not_found: '合约不存在',
     loss_limit_invalid: '每日亏损上限必须大于 0 且不超过 {amount}',
     option_index_stale: '该市场的指数价格未及时更新，恢复前无法开立合约',
+    option_feed_predictable: '此处秒合约已关闭：价格源可被预测，结果可能被提前算出',
     subscription_not_found: '项目不存在',
     subscription_not_open: '该项目仅在预售期内（{start} 至 {end}）接受认购',
     subscription_cap_exceeded: '该项目每人最多认购 {amount}，您已认购 {committed}',

@@ -1,5 +1,6 @@
 // Builds the market service from settings: the listed markets, the feeds named by MARKET_FEED
-// (the first primary), and the index rules.
+// (the first primary), and the index rules. The simulated feed draws from node:crypto unless
+// MARKET_SEED names a seed (tests and replays: its prices can then be computed by anyone).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler } from '../../core/scheduler.ts';
 import type { Config } from '../config.ts';
@@ -7,6 +8,7 @@ import type { Db } from '../db/database.ts';
 import { type MarketSpec, marketsFor } from './catalog.ts';
 import type { MarketFeed } from './feed.ts';
 import { binanceFeed } from './feeds/binance-feed.ts';
+import { secureNoise, seededNoise } from './feeds/noise.ts';
 import { replayFeed } from './feeds/replay-feed.ts';
 import { SimulatedFeed } from './feeds/simulated-feed.ts';
 import { MarketService } from './market-service.ts';
@@ -19,8 +21,7 @@ export function createMarketService(
   given?: readonly MarketFeed[],
 ): MarketService {
   const markets = marketsFor(config.markets);
-  const feeds =
-    given ?? config.marketFeeds.map((name) => feedNamed(name, config, markets, scheduler, log));
+  const feeds = given ?? marketFeedsOf(config, markets, scheduler, log);
   return new MarketService({
     markets,
     feeds,
@@ -32,6 +33,16 @@ export function createMarketService(
   });
 }
 
+/** The feeds `MARKET_FEED` names, in its order (the first is primary). */
+export function marketFeedsOf(
+  config: Config,
+  markets: readonly MarketSpec[],
+  scheduler: Scheduler,
+  log: FastifyBaseLogger,
+): MarketFeed[] {
+  return config.marketFeeds.map((name) => feedNamed(name, config, markets, scheduler, log));
+}
+
 function feedNamed(
   name: string,
   config: Config,
@@ -39,8 +50,10 @@ function feedNamed(
   scheduler: Scheduler,
   log: FastifyBaseLogger,
 ): MarketFeed {
-  if (name === 'simulated')
-    return new SimulatedFeed({ seed: config.marketSeed, markets, scheduler });
+  if (name === 'simulated') {
+    const noise = config.marketSeed === undefined ? secureNoise() : seededNoise(config.marketSeed);
+    return new SimulatedFeed({ noise, markets, scheduler });
+  }
   if (name.startsWith('replay:')) {
     // Shifted by whole minutes, a replay's candles are the candles of the capture.
     return replayFeed({

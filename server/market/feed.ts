@@ -29,6 +29,13 @@ export interface MarketFeed {
   readonly name: string;
   /** True for generated prices: the UI labels them "Simulated market". */
   readonly simulated: boolean;
+  /**
+   * True when the next print can be computed from public data: a seeded simulation (the seed is a
+   * setting, and 32 bits are recovered from a few prints), a replay of a capture (the file is the
+   * future). Second contracts do not open on such a feed unless a setting allows it
+   * (docs/options.md).
+   */
+  readonly predictable: boolean;
   start(listener: FeedListener): void | Promise<void>;
   stop(): void | Promise<void>;
 }

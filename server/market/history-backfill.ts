@@ -3,7 +3,9 @@
 // drawn half a day at a time, oldest first, continuing from its newest stored candle; each chunk
 // is handed to the writer at once (so the stored candles always end at a complete moment), and
 // the event loop is given back between chunks. A market goes live, its feed continuing from the
-// history's last close, once its history reaches the current minute.
+// history's last close, once its history reaches the current minute. History is drawn from the
+// feed's own noise source, secure unless seeded, so a restart cannot draw the same minutes again:
+// what was stored is the history, and only the minutes after the newest stored candle are drawn.
 import type { FastifyBaseLogger } from 'fastify';
 import { bucketStart } from '../../core/market/periods.ts';
 import type { Scheduler } from '../../core/scheduler.ts';

@@ -72,6 +72,19 @@ export class MarketService {
     return this.#options.feeds.some((feed) => feed.simulated);
   }
 
+  /**
+   * True when any feed's next print can be computed from public data (a seeded simulation, a
+   * replay): second contracts stay closed on it unless a setting allows them (docs/options.md).
+   */
+  get predictable(): boolean {
+    return this.predictableFeeds.length > 0;
+  }
+
+  /** The names of the feeds whose next print can be computed from public data. */
+  get predictableFeeds(): string[] {
+    return this.#options.feeds.filter((feed) => feed.predictable).map((feed) => feed.name);
+  }
+
   markets(): MarketState[] {
     return [...this.#states.values()];
   }
@@ -125,7 +138,8 @@ export class MarketService {
     this.#stopping = true;
     for (const timer of this.#timers) this.#options.scheduler.clearInterval(timer);
     // A live market's history is written before its live candles, so nothing it showed is lost;
-    // a market not live yet showed none of its new history: the next start draws it again.
+    // a market not live yet showed none of its new history: the next start draws those minutes
+    // again (other candles, unless the feed is seeded).
     this.#writer.dropUnwrittenHistory((symbol) => this.#live.has(symbol));
     await Promise.all(this.#options.feeds.map((feed) => feed.stop()));
     await this.#settling;

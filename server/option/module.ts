@@ -4,6 +4,7 @@
 // and the operator's view of the pool.
 import type { PrivateStream } from '../gateway/streams.ts';
 import { defineModule } from '../module.ts';
+import { logOptionGate } from './option-gate.ts';
 import { optionOps } from './option-pool.ts';
 import { optionRoutes } from './option-routes.ts';
 import { OptionService } from './option-service.ts';
@@ -14,6 +15,7 @@ export const optionModule = defineModule({
   engine: true,
   create(context) {
     const now = () => context.scheduler.now();
+    logOptionGate(context.log, context.config.option, context.market.predictableFeeds);
     const service = new OptionService({
       db: context.db,
       now,

@@ -51,10 +51,13 @@ export function optionRoutes(
     })),
   }));
 
+  // Closed on a predictable feed, the markets are still listed (the page says why nothing opens);
+  // switched off, there are none.
   router.add(optionProducts, async () => ({
-    enabled: settings.enabled,
+    enabled: service.closure === null,
+    ...(service.closure ? { closed_reason: service.closure } : {}),
     markets: [...service.symbols],
-    products: settings.enabled ? products() : [],
+    products: service.closure ? [] : products(),
     min_stake: displayAmount(settings.minStake),
     max_stake: displayAmount(settings.maxStake),
     open_limit: settings.openLimit,

@@ -1,9 +1,11 @@
 // The second contract of the exchange: the writer over every contract (rebuilt from the database
 // at start), the settler that decides them on each round of index prints, and the pool seeded
-// from the treasury at first start.
+// from the treasury at first start. Whether new contracts open is decided once, from the settings
+// and the feeds (option-gate.ts): the feeds do not change while the server runs.
 import type { Db } from '../db/database.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { PrintRecorder } from '../market/print-recorder.ts';
+import { type OptionClosure, optionClosure } from './option-gate.ts';
 import { fundPool } from './option-pool.ts';
 import type { OptionSettings } from './option-settings.ts';
 import { OptionSettler } from './option-settler.ts';
@@ -27,10 +29,13 @@ export class OptionService {
   readonly settler: OptionSettler;
   readonly symbols: readonly string[];
   readonly settings: OptionSettings;
+  /** Why no new contract opens, or null while they do. */
+  readonly closure: OptionClosure | null;
   readonly #listeners = new Set<(committed: OptionCommitted) => void>();
 
   constructor(private readonly options: OptionServiceOptions) {
     this.settings = options.settings;
+    this.closure = optionClosure(options.settings, options.market.predictable);
     this.symbols = options.settings.enabled
       ? options.market.markets().map((state) => state.spec.symbol)
       : [];
@@ -38,6 +43,7 @@ export class OptionService {
       db: options.db,
       settings: options.settings,
       symbols: new Set(this.symbols),
+      feedPredictable: options.market.predictable,
       now: options.now,
       latestPrint: (symbol) => options.prints.latest(symbol),
       batchMax: options.batchMax,

@@ -1,7 +1,7 @@
 // Settings of the second contract (docs/operations.md § Settings): whether it trades here at all,
 // its products (a duration and its published payout rate), the stake bounds, how many contracts a
 // user may hold open, the daily loss limit a user may lower, what the pool is seeded with from the
-// treasury, and how long index prints are kept.
+// treasury, how long index prints are kept, and whether it may open on a predictable feed.
 import { z } from 'zod';
 import { feeRatePpm } from '../../core/spot/spot-math.ts';
 
@@ -54,6 +54,11 @@ const whole = z
 /** The variables, spread into the settings schema of config.ts. */
 export const optionEnvShape = {
   OPTION_TRADING: flag.default(true),
+  /**
+   * Tests and demonstrations only: second contracts open even on a feed whose next print can be
+   * computed from public data (a seeded simulation, a replay). Never on where money is real.
+   */
+  OPTION_PREDICTABLE_FEED: flag.default(false),
   OPTION_PRODUCTS: z
     .string()
     .default('1m:0.80,5m:0.82,15m:0.83,1h:0.85,4h:0.85,1d:0.88')
@@ -73,6 +78,8 @@ export const optionEnvShape = {
 
 export interface OptionSettings {
   enabled: boolean;
+  /** Contracts open even on a predictable feed (OPTION_PREDICTABLE_FEED): the server warns. */
+  openOnPredictableFeed: boolean;
   /** Shortest first. */
   products: readonly OptionProduct[];
   /** USDT atoms. */
@@ -89,6 +96,7 @@ type OptionEnv = { [K in keyof typeof optionEnvShape]: z.output<(typeof optionEn
 export function optionSettingsOf(env: OptionEnv): OptionSettings {
   return {
     enabled: env.OPTION_TRADING,
+    openOnPredictableFeed: env.OPTION_PREDICTABLE_FEED,
     products: env.OPTION_PRODUCTS,
     minStake: env.OPTION_MIN_STAKE,
     maxStake: env.OPTION_MAX_STAKE,

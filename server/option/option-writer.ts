@@ -28,6 +28,7 @@ import type { BalanceChange, Posting } from '../ledger/post.ts';
 import { writePostings } from '../ledger/write-postings.ts';
 import type { RecordedPrint } from '../market/print-recorder.ts';
 import { Exposure } from './exposure.ts';
+import { closureErrors, type OptionClosure, optionClosure } from './option-gate.ts';
 import type { OptionSettings } from './option-settings.ts';
 import {
   type GroupSettlement,
@@ -77,6 +78,8 @@ export interface OptionWriterOptions {
   settings: OptionSettings;
   /** The markets offered. */
   symbols: ReadonlySet<string>;
+  /** A market feed's next print can be computed from public data: no order is taken unless allowed. */
+  feedPredictable: boolean;
   now(): number;
   /** The newest recorded print of a market: an order needs a fresh one. */
   latestPrint(symbol: string): RecordedPrint | undefined;
@@ -100,8 +103,10 @@ export class OptionWriter {
   #exposure = new Exposure();
   #openCount = new Map<number, number>();
   #lastId = 0;
+  readonly #closure: OptionClosure | null;
 
   constructor(private readonly options: OptionWriterOptions) {
+    this.#closure = optionClosure(options.settings, options.feedPredictable);
     this.#commands = new GroupCommit({
       db: options.db,
       batchMax: options.batchMax,
@@ -263,7 +268,7 @@ export class OptionWriter {
 
   #refusal(order: NewOption, funds: Funds, now: number): BusinessError | null {
     const { settings, symbols } = this.options;
-    if (!settings.enabled) return new BusinessError('option_trading_off');
+    if (this.#closure) return new BusinessError(closureErrors[this.#closure]);
     if (!symbols.has(order.symbol)) return new BusinessError('market_unknown');
     const product = settings.products.find(
       (candidate) => candidate.unit === order.unit && candidate.length === order.length,

@@ -48,7 +48,11 @@ export function OptionTradePage() {
         )}
         {view.offer && !view.offer.enabled && (
           <p className="list-warning" role="alert">
-            {t('option.notOffered')}
+            {t(
+              view.offer.closedReason === 'predictable_feed'
+                ? 'option.predictableFeed'
+                : 'option.notOffered',
+            )}
           </p>
         )}
         {view.offer?.enabled && !view.offer.offered && (

@@ -29,6 +29,8 @@ describe('a second contract across a SIGKILL', () => {
       const settings = (file: string) => ({
         DATABASE_URL: postgres.url,
         MARKET_FEED: `replay:${file}`,
+        // A replay is predictable (the capture holds its prints): contracts open on it only so.
+        OPTION_PREDICTABLE_FEED: 'true',
         MARKET_REPLAY_ALIGN_SECONDS: '0',
         INDEX_STALE_SECONDS: '3600',
         LIQUIDITY_PROVIDER: 'false',

@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   accrualSchedule,
-  dayMs,
   dailyReward,
+  dayMs,
   earlyWithdrawal,
   maturityOf,
   promisedRewards,

@@ -331,3 +331,30 @@ describe('a verification', () => {
     expect(verificationView(open, 'en').recheck).toBeNull();
   });
 });
+
+describe('a closed second contract on the trade page', () => {
+  const offerOf = (answer: object) =>
+    tradeView(
+      viewAt([
+        logged({ source: 'api', type: 'option-products', payload: { ...products, ...answer } }),
+      ]),
+      'BTCUSDT',
+      'en',
+    ).offer;
+
+  it('says it is closed because the price feed is predictable', () => {
+    expect(
+      offerOf({ enabled: false, closed_reason: 'predictable_feed', products: [] }),
+    ).toMatchObject({ enabled: false, closedReason: 'predictable_feed', offered: true });
+  });
+
+  it('says it is not offered when switched off, or when the answer gives no reason', () => {
+    const off = { enabled: false, markets: [], products: [] };
+    expect(offerOf({ ...off, closed_reason: 'trading_off' })).toMatchObject({
+      enabled: false,
+      closedReason: 'trading_off',
+    });
+    expect(offerOf(off)).toMatchObject({ enabled: false, closedReason: 'trading_off' });
+    expect(offerOf({})).toMatchObject({ enabled: true, closedReason: null });
+  });
+});

@@ -1,8 +1,10 @@
-// The simulated feed: deterministic for a seed, plausible, and continuous across a restart.
+// The simulated feed: deterministic for a seed, unrepeatable on the secure source, plausible, and
+// continuous across a restart.
 import { describe, expect, it } from 'vitest';
 import { toUnits } from '../../core/market/units.ts';
 import { marketsFor } from '../../server/market/catalog.ts';
 import type { FeedListener } from '../../server/market/feed.ts';
+import { secureNoise, seededNoise } from '../../server/market/feeds/noise.ts';
 import { SimulatedFeed } from '../../server/market/feeds/simulated-feed.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 
@@ -21,25 +23,48 @@ function recorder() {
 }
 
 describe('simulated feed', () => {
-  it('is labelled simulated', () => {
-    const feed = new SimulatedFeed({ seed: 1, markets, scheduler: new FakeScheduler() });
-    expect(feed).toMatchObject({ name: 'simulated', simulated: true });
+  it('is labelled simulated, and predictable only on a seeded source', () => {
+    const seeded = new SimulatedFeed({
+      noise: seededNoise(1),
+      markets,
+      scheduler: new FakeScheduler(),
+    });
+    expect(seeded).toMatchObject({ name: 'simulated', simulated: true, predictable: true });
+    const secure = new SimulatedFeed({
+      noise: secureNoise(),
+      markets,
+      scheduler: new FakeScheduler(),
+    });
+    expect(secure).toMatchObject({ name: 'simulated', simulated: true, predictable: false });
   });
 
   it('draws the same history for the same seed, and another for another seed', () => {
     const draw = (seed: number) =>
-      new SimulatedFeed({ seed, markets, scheduler: new FakeScheduler() }).history(
-        'BTCUSDT',
-        start,
-        start + day,
-        9_700_000,
-      );
+      new SimulatedFeed({
+        noise: seededNoise(seed),
+        markets,
+        scheduler: new FakeScheduler(),
+      }).history('BTCUSDT', start, start + day, 9_700_000);
     expect(draw(7)).toEqual(draw(7));
     expect(draw(7)).not.toEqual(draw(8));
   });
 
+  it('draws other history on every call from the secure source', () => {
+    const feed = new SimulatedFeed({
+      noise: secureNoise(),
+      markets,
+      scheduler: new FakeScheduler(),
+    });
+    const draw = () => feed.history('BTCUSDT', start, start + 60 * 60_000, 9_700_000);
+    expect(draw()).not.toEqual(draw());
+  });
+
   it('draws consistent candles that continue each other over thirty days', () => {
-    const feed = new SimulatedFeed({ seed: 3, markets, scheduler: new FakeScheduler() });
+    const feed = new SimulatedFeed({
+      noise: seededNoise(3),
+      markets,
+      scheduler: new FakeScheduler(),
+    });
     const candles = feed.history('DOGEUSDT', start, start + 30 * day, 32_000);
     expect(candles).toHaveLength(30 * 1440);
     const broken = candles.filter(
@@ -58,9 +83,49 @@ describe('simulated feed', () => {
     expect(new Set(candles.map((candle) => candle.c)).size).toBeGreaterThan(1000);
   });
 
+  it('draws consistent minutes from the secure source too', () => {
+    const feed = new SimulatedFeed({
+      noise: secureNoise(),
+      markets,
+      scheduler: new FakeScheduler(),
+    });
+    const candles = feed.history('BTCUSDT', start, start + 2 * day, 9_700_000);
+    expect(candles).toHaveLength(2 * 1440);
+    const broken = candles.filter(
+      (candle, i) =>
+        candle.l <= 0 ||
+        candle.l > Math.min(candle.o, candle.c) ||
+        candle.h < Math.max(candle.o, candle.c) ||
+        candle.v <= 0 ||
+        (i > 0 && candle.o !== candles[i - 1]?.c),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it('keeps a book level resting between steps on the secure source, as on a seeded one', () => {
+    const scheduler = new FakeScheduler(start);
+    const feed = new SimulatedFeed({ noise: secureNoise(), markets, scheduler });
+    const { calls, listener } = recorder();
+    feed.start(listener);
+    scheduler.advance(2_000);
+    feed.stop();
+    const books = calls
+      .filter((c) => c.kind === 'depth' && c.symbol === 'BTCUSDT')
+      .map(
+        (c) =>
+          new Map([...(c.args[1] as [string, string][]), ...(c.args[2] as [string, string][])]),
+      );
+    const [first, second] = books as [Map<string, string>, Map<string, string>];
+    // Levels live three to nine seconds: from one step to the next most keep their quantity.
+    const shared = [...first].filter(([price]) => second.has(price));
+    const kept = shared.filter(([price, quantity]) => second.get(price) === quantity);
+    expect(shared.length).toBeGreaterThan(20);
+    expect(kept.length).toBeGreaterThan(shared.length / 2);
+  });
+
   it('steps once a second from where it resumed: trades walk to the new price, a book straddles it', () => {
     const scheduler = new FakeScheduler(start);
-    const feed = new SimulatedFeed({ seed: 5, markets, scheduler });
+    const feed = new SimulatedFeed({ noise: seededNoise(5), markets, scheduler });
     feed.resume('BTCUSDT', 9_700_000);
     const { calls, listener } = recorder();
     feed.start(listener);

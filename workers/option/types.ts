@@ -112,8 +112,10 @@ export interface OptionTradeView {
   loggedIn: boolean;
   /** Null until `/option/products` answered. */
   offer: {
-    /** The second contract is offered in this deployment. */
+    /** The second contract takes new contracts in this deployment. */
     enabled: boolean;
+    /** Why not, while `enabled` is false: not offered here, or the price feed is predictable. */
+    closedReason: 'trading_off' | 'predictable_feed' | null;
     /** This market is one of its markets. */
     offered: boolean;
     minStake: ShownAmount;

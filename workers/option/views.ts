@@ -72,6 +72,7 @@ export function tradeView(view: ClientView, symbol: string, locale: string): Opt
     offer: offer
       ? {
           enabled: offer.enabled,
+          closedReason: offer.enabled ? null : (offer.closed_reason ?? 'trading_off'),
           offered: offer.markets.includes(symbol),
           minStake: shownAmount(offer.min_stake, locale),
           maxStake: shownAmount(offer.max_stake, locale),

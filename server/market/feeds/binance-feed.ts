@@ -62,6 +62,8 @@ export function binanceFeed(options: BinanceFeedOptions): MarketFeed {
 class BinanceFeed implements MarketFeed {
   readonly name = 'binance';
   readonly simulated = false;
+  /** An exchange's live prints: nothing public tells the next one before it is printed. */
+  readonly predictable = false;
   readonly #wsUrl: string;
   readonly #restUrl: string;
   readonly #createSocket: CreateSocket;

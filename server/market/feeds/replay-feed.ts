@@ -94,6 +94,8 @@ export function replayFeed(options: ReplayFeedOptions): MarketFeed {
   return {
     name: 'replay',
     simulated: sourceOf(file)?.simulated ?? false,
+    // The capture holds every print to come: whoever has the file knows them in advance.
+    predictable: true,
     async start(listener) {
       if (started) throw new Error('the replay feed was already started');
       started = true;

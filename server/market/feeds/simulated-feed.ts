@@ -1,13 +1,15 @@
-// The embedded default feed: a seeded simulation of every listed market, one price step per
-// second, with trades and a book around the price. History is drawn a minute at a time by the same
-// model so charts are never empty. Everything it produces is labelled simulated.
+// The embedded default feed: a simulation of every listed market, one price step per second, with
+// trades and a book around the price. History is drawn a minute at a time by the same model so
+// charts are never empty. Everything it produces is labelled simulated. Its random numbers come
+// from the noise source it is given (noise.ts): secure by default, so its next price cannot be
+// computed; seeded for tests and replays, and then it says it is predictable.
 import { type Candle, candleOf, quoteTicks } from '../../../core/market/candle.ts';
 import { fromUnits } from '../../../core/market/units.ts';
 import type { Scheduler } from '../../../core/scheduler.ts';
 import type { MarketSpec } from '../catalog.ts';
 import type { FeedLevel, FeedListener, MarketFeed } from '../feed.ts';
-import { normal, streamOf, streams, uniform } from './noise.ts';
-import { activity, logReturn, type ModelMarket } from './price-model.ts';
+import { type NoiseSource, streamOf, streams } from './noise.ts';
+import { activity, type ModelMarket, modelMarketOf, secondStep, stepTicks } from './price-model.ts';
 
 const historyStream = 9;
 /** Points of a Brownian bridge per history minute: enough for a believable high and low. */
@@ -25,7 +27,8 @@ interface SimMarket extends ModelMarket {
 }
 
 export interface SimulatedFeedOptions {
-  seed: number;
+  /** Where every draw comes from: `secureNoise()` live, `seededNoise(seed)` to repeat a market. */
+  noise: NoiseSource;
   markets: readonly MarketSpec[];
   scheduler: Scheduler;
 }
@@ -33,26 +36,26 @@ export interface SimulatedFeedOptions {
 export class SimulatedFeed implements MarketFeed {
   readonly name = 'simulated';
   readonly simulated = true;
-  readonly #seed: number;
+  /** True on a seeded source: anyone who knows the seed can compute every price. */
+  readonly predictable: boolean;
+  readonly #noise: NoiseSource;
   readonly #scheduler: Scheduler;
   readonly #markets = new Map<string, SimMarket>();
   #timer: unknown;
   #listener: FeedListener | undefined;
 
   constructor(options: SimulatedFeedOptions) {
-    this.#seed = options.seed;
+    this.#noise = options.noise;
+    this.predictable = options.noise.predictable;
     this.#scheduler = options.scheduler;
     options.markets.forEach((spec, index) => {
-      const tick = 10 ** -spec.priceScale;
-      const reference = Math.round(Number(spec.referencePrice) / tick);
+      const model = modelMarketOf(spec, index);
       const tradesPerSecond = 2.5;
       const meanTradeQuote = spec.dailyQuoteVolume / 86_400 / tradesPerSecond;
       this.#markets.set(spec.symbol, {
+        ...model,
         spec,
-        index,
-        annualVolatility: spec.annualVolatility,
-        logReference: Math.log(reference),
-        price: reference,
+        price: Math.round(Math.exp(model.logReference)),
         meanTradeLots: (meanTradeQuote / Number(spec.referencePrice)) * 10 ** spec.quantityScale,
       });
     });
@@ -71,27 +74,24 @@ export class SimulatedFeed implements MarketFeed {
 
   /**
    * One-minute candles for the minutes opening at `from` (inclusive) to `to` (exclusive), starting
-   * at `openTicks`. Pure: the same arguments draw the same candles.
+   * at `openTicks`. On a seeded source the same arguments draw the same candles; on the secure one
+   * every call draws new ones, so the stored candles, not a redrawing, are the history.
    */
   history(symbol: string, from: number, to: number, openTicks: number): Candle[] {
     const market = this.#market(symbol);
+    const noise = this.#noise;
     const candles: Candle[] = [];
     const stream = streamOf(market.index, historyStream);
     let price = Math.max(1, openTicks);
     for (let t = from; t < to; t += 60_000) {
       const minute = t / 60_000;
-      const close = Math.max(
-        1,
-        Math.round(
-          price * Math.exp(logReturn(this.#seed, market, Math.log(price), t, minute, 60, stream)),
-        ),
-      );
+      const close = stepTicks(noise, market, price, t, minute, 60, stream);
       const candle = candleOf(t, price, 0, 0);
       // A Brownian bridge between open and close draws the minute's high and low.
       const spread = Math.abs(Math.log(close / price)) + market.annualVolatility * 0.0014;
       for (let j = 1; j < bridgePoints; j++) {
         const along = j / bridgePoints;
-        const wobble = normal(this.#seed, stream + 1, minute * bridgePoints + j) * spread * 0.5;
+        const wobble = noise.normal(stream + 1, minute * bridgePoints + j) * spread * 0.5;
         const point = Math.round(price * (close / price) ** along * Math.exp(wobble));
         if (point > candle.h) candle.h = point;
         if (point < candle.l && point > 0) candle.l = point;
@@ -99,12 +99,9 @@ export class SimulatedFeed implements MarketFeed {
       candle.h = Math.max(candle.h, close);
       candle.l = Math.min(candle.l, close);
       candle.c = close;
-      const level = activity(this.#seed, market.index, t);
+      const level = activity(noise, market.index, t);
       const lots = market.meanTradeLots * 2.5 * 60 * level;
-      candle.v = Math.max(
-        1,
-        Math.round(lots * Math.exp(0.4 * normal(this.#seed, stream + 2, minute))),
-      );
+      candle.v = Math.max(1, Math.round(lots * Math.exp(0.4 * noise.normal(stream + 2, minute))));
       // History has no individual trades: its quote volume is priced at the minute's typical price.
       const typical = Math.round((candle.o + candle.h + candle.l + candle.c) / 4);
       candle.q = quoteTicks(typical, candle.v, market.spec.quantityScale);
@@ -117,7 +114,7 @@ export class SimulatedFeed implements MarketFeed {
   start(listener: FeedListener): void {
     this.#listener = listener;
     const now = this.#scheduler.now();
-    // Steps land on whole seconds, so every run draws the same second's step the same way.
+    // Steps land on whole seconds, so a seeded run draws the same second's step the same way.
     this.#timer = this.#scheduler.setTimeout(() => this.#beat(), 1000 - (now % 1000));
   }
 
@@ -142,27 +139,26 @@ export class SimulatedFeed implements MarketFeed {
 
   #stepMarket(market: SimMarket, second: number, listener: FeedListener): void {
     const { spec } = market;
+    const noise = this.#noise;
     const ts = second * 1000;
     const before = market.price;
-    const move = logReturn(this.#seed, market, Math.log(before), ts, second, 1, streams.price);
-    const after = Math.max(1, Math.round(before * Math.exp(move)));
+    const after = secondStep(noise, market, before, second);
     market.price = after;
 
     // One to four trades walk from the previous price to the new one; the taker's side follows
     // the move, a coin decides when the price stands still.
-    const level = activity(this.#seed, market.index, ts);
-    const count =
-      1 + Math.floor(uniform(this.#seed, streamOf(market.index, streams.trades), second) * 4);
+    const level = activity(noise, market.index, ts);
+    const count = 1 + Math.floor(noise.uniform(streamOf(market.index, streams.trades), second) * 4);
     for (let i = 1; i <= count; i++) {
       const price = Math.round(before + ((after - before) * i) / count);
-      const size = normal(this.#seed, streamOf(market.index, streams.tradeSize), second * 4 + i);
+      const size = noise.normal(streamOf(market.index, streams.tradeSize), second * 4 + i);
       const lots = Math.max(
         1,
         Math.round(market.meanTradeLots * level * Math.exp(0.9 * size - 0.4)),
       );
       const up =
         after === before
-          ? uniform(this.#seed, streamOf(market.index, streams.trades), -second - i) < 0.5
+          ? noise.uniform(streamOf(market.index, streams.trades), -second - i) < 0.5
           : after > before;
       listener.trade(
         spec.symbol,
@@ -179,8 +175,8 @@ export class SimulatedFeed implements MarketFeed {
 
   /**
    * A book on a fixed grid of prices around the current price. A level's quantity is drawn from
-   * its own price and a lifetime of a few seconds, so levels persist and change like resting
-   * orders rather than all flickering every step.
+   * its own price and a lifetime of a few seconds (a value the source holds), so levels persist and
+   * change like resting orders rather than all flickering every step.
    */
   #book(market: SimMarket, second: number): { bids: FeedLevel[]; asks: FeedLevel[] } {
     const { spec, price } = market;
@@ -194,14 +190,13 @@ export class SimulatedFeed implements MarketFeed {
         if (at <= 0) break;
         const life = 3 + (at % 7);
         const epoch = Math.floor(second / life);
-        const noise = normal(
-          this.#seed,
+        const draw = this.#noise.held(
           streamOf(market.index, streams.level),
           at * 1024 + (epoch % 1024),
         );
         const lots = Math.max(
           1,
-          Math.round(market.meanTradeLots * (1 + i * 0.35) * Math.exp(0.6 * noise)),
+          Math.round(market.meanTradeLots * (1 + i * 0.35) * Math.exp(0.6 * draw)),
         );
         levels.push([fromUnits(at, spec.priceScale), fromUnits(lots, spec.quantityScale)]);
       }
