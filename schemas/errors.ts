@@ -20,6 +20,7 @@ export const errorCodes = {
   password_weak: 1005,
   trade_password_weak: 1006,
   trade_password_obvious: 1007,
+  field_not_applicable: 1008,
   code_invalid: 1010,
   code_too_frequent: 1011,
   code_attempts_exceeded: 1012,
@@ -78,6 +79,7 @@ export const errorCodes = {
   order_not_found: 1206,
   order_not_open: 1207,
   order_not_processed: 1208,
+  price_outside_band: 1209,
   image_not_supported: 1300,
   image_too_large: 1301,
   real_name_invalid: 1302,
@@ -177,6 +179,9 @@ export const refusalFields: Partial<Record<ErrorName, FieldName>> = {
   invite_code_required: 'invite_code',
   real_name_invalid: 'real_name',
   id_number_invalid: 'id_number',
+  price_outside_band: 'price',
+  take_profit_invalid: 'tp_price',
+  stop_loss_invalid: 'sl_price',
 };
 
 export function isErrorName(value: string): value is ErrorName {

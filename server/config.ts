@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { PriceBand } from '../core/market/price-band.ts';
 import { feeRatePpm } from '../core/spot/spot-math.ts';
 import {
   type ContractSettings,
@@ -18,6 +19,7 @@ import {
 } from './option/option-settings.ts';
 import { referralRates } from './referrals/referral-rates.ts';
 import type { ProviderSettings } from './spot/liquidity/liquidity-provider.ts';
+import { spotBandEnvShape, spotBandOf } from './spot/price-band-settings.ts';
 import {
   type SupportSettings,
   supportEnvShape,
@@ -155,6 +157,7 @@ const envSchema = z.object({
   REFERRAL_RATES: referralRates.default([200_000, 100_000, 50_000]),
   SPOT_MIN_NOTIONAL: wholeAmount.default(5n),
   SPOT_BATCH_MAX: z.coerce.number().int().min(1).max(4096).default(512),
+  ...spotBandEnvShape,
   LIQUIDITY_PROVIDER: flag.default(true),
   LP_SPREAD_BPS: z.coerce.number().int().min(1).max(2000).default(10),
   LP_STEP_BPS: z.coerce.number().int().min(1).max(1000).default(5),
@@ -257,6 +260,8 @@ export interface SpotSettings {
   referralRatesPpm: readonly number[];
   /** Most commands a market's writer commits in one transaction. */
   batchMax: number;
+  /** How far from the index a limit order's price may be (docs/spot.md § Price band). */
+  priceBand: PriceBand;
   liquidityProvider: ProviderSettings & { enabled: boolean };
 }
 
@@ -360,6 +365,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       minNotional: s.SPOT_MIN_NOTIONAL,
       referralRatesPpm: s.REFERRAL_RATES,
       batchMax: s.SPOT_BATCH_MAX,
+      priceBand: spotBandOf(s),
       liquidityProvider: {
         enabled: s.LIQUIDITY_PROVIDER,
         spreadBps: s.LP_SPREAD_BPS,

@@ -1,31 +1,55 @@
 // Funding of the perpetual contracts, the rule Binance publishes: the premium index sampled
 // against the index price, averaged with later samples weighing more, plus the interest rate's
-// difference clamped to ±0.05 %, capped; and the round's payments, peer to peer, whose rounding
-// remainder goes to the insurance fund, never to the house. Rates are in parts per 10^8
-// (1_000_000 = 1 %), prices in quote atoms, amounts in USDT atoms.
+// difference clamped to ±0.05 %, the whole scaled to the funding interval (the rule is stated per
+// 8 h), capped; the notional the premium's impact prices are measured with; and the round's
+// payments, peer to peer, whose rounding remainder goes to the insurance fund, never to the house.
+// Rates are in parts per 10^8 (1_000_000 = 1 %), prices in quote atoms, amounts in USDT atoms.
 import { type Direction, notional } from './margin.ts';
 import { ceilDiv, floorDiv } from './rounding.ts';
 
 /** Parts per 10^8 make one: a rate of 1 % is 1_000_000. */
 export const rateUnit = 100_000_000n;
 
+/** The interval the rule's interest and clamp are stated for: 8 h. */
+export const ruleIntervalMs = 8 * 3_600_000;
+
 export interface FundingRule {
-  /** Interest per interval, parts per 10^8 (Binance: 0.01 % = 10_000). */
+  /** Interest per 8 h, parts per 10^8 (Binance: 0.01 % = 10_000, that is 0.03 % a day). */
   interest: bigint;
-  /** The clamp on interest − premium, parts per 10^8 (0.05 % = 50_000). */
+  /** The clamp on interest − premium per 8 h, parts per 10^8 (Binance: 0.05 % = 50_000). */
   clamp: bigint;
-  /** The largest rate either way, parts per 10^8. */
+  /** The largest rate of one round either way, parts per 10^8 (whatever the interval). */
   cap: bigint;
+  /** The funding interval, ms: a round pays the 8 h rate × interval ÷ 8 h. */
+  intervalMs: number;
 }
 
 export const defaultFundingRule: FundingRule = {
   interest: 10_000n,
   clamp: 50_000n,
   cap: 300_000n,
+  intervalMs: ruleIntervalMs,
 };
 
 const clampTo = (value: bigint, low: bigint, high: bigint) =>
   value < low ? low : value > high ? high : value;
+
+/**
+ * A rate stated per 8 h over `intervalMs` (Binance's ÷ (8 ÷ N) for an interval of N hours),
+ * rounded toward zero, so no side pays more than the rule.
+ */
+export function perInterval(perEightHours: bigint, intervalMs: number): bigint {
+  return (perEightHours * BigInt(intervalMs)) / BigInt(ruleIntervalMs);
+}
+
+/**
+ * The notional the impact bid and ask are measured with (Binance's impact margin notional): the
+ * impact margin ÷ the initial margin rate at the market's maximum leverage, 1 ÷ that leverage
+ * (200 USDT at 125× is 25,000 USDT). USDT atoms.
+ */
+export function impactNotional(impactMargin: bigint, maxLeverage: number): bigint {
+  return impactMargin * BigInt(maxLeverage);
+}
 
 /**
  * One premium sample: (max(0, impact bid − index) − max(0, index − impact ask)) ÷ index, in parts
@@ -50,11 +74,15 @@ export function averagePremium(samples: readonly bigint[]): bigint {
   return floorDiv(weighted, weights);
 }
 
-/** The interval's rate: premium + clamp(interest − premium, ±clamp), within ±cap. */
+/**
+ * The interval's rate: (premium + clamp(interest − premium, ±clamp)) × interval ÷ 8 h, within
+ * ±cap. The premium is a level, not a rate over time, so it scales with the rest: an hourly round
+ * pays an eighth of what an 8 h round would at the same premium.
+ */
 export function fundingRate(samples: readonly bigint[], rule = defaultFundingRule): bigint {
   const premium = averagePremium(samples);
-  const rate = premium + clampTo(rule.interest - premium, -rule.clamp, rule.clamp);
-  return clampTo(rate, -rule.cap, rule.cap);
+  const perEightHours = premium + clampTo(rule.interest - premium, -rule.clamp, rule.clamp);
+  return clampTo(perInterval(perEightHours, rule.intervalMs), -rule.cap, rule.cap);
 }
 
 export interface FundedPosition {

@@ -26,10 +26,21 @@ export function notional(quantity: bigint, price: bigint): bigint {
   return (quantity * price) / atom;
 }
 
-/** Notional ÷ leverage, rounded up: the exchange never asks less than the rule. */
-export function initialMargin(notionalAtoms: bigint, leverage: number): bigint {
-  const lev = BigInt(leverage);
-  return (notionalAtoms + lev - 1n) / lev;
+/**
+ * Quantity × price ÷ leverage in USDT atoms, rounded up once with nothing rounded before it: the
+ * exchange never asks less than the rule, and never a whole atom more than its exact amount.
+ */
+export function initialMargin(quantity: bigint, price: bigint, leverage: number): bigint {
+  return ceilDiv(quantity * price, atom * BigInt(leverage));
+}
+
+/**
+ * The initial margin of a position's cost (the sum of the values it was opened at, each already
+ * booked to the atom), ÷ leverage rounded up. The cost is the amount its PnL is realized against;
+ * the exact quantity × price of each fill is not kept, so nothing more exact can be had from it.
+ */
+export function initialMarginOfCost(cost: bigint, leverage: number): bigint {
+  return ceilDiv(cost, BigInt(leverage));
 }
 
 /** Quantity × direction × (mark − entry), rounded down: a gain is never shown larger than it is. */

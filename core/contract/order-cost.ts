@@ -27,7 +27,7 @@ export function orderCost(order: OrderTerms, mark: bigint, feePpm: number): Orde
   const value = notional(order.quantity, order.price);
   const worse = order.direction === 'long' ? order.price - mark : mark - order.price;
   const openLoss = worse > 0n ? (order.quantity * worse + atom - 1n) / atom : 0n;
-  const margin = initialMargin(value, order.leverage);
+  const margin = initialMargin(order.quantity, order.price, order.leverage);
   const fee = feeOn(value, feePpm);
   return { initialMargin: margin, openLoss, fee, total: margin + openLoss + fee };
 }

@@ -34,14 +34,18 @@ export type ContractRule =
   | 'insufficient'
   /** Above what the bracket of the position's size allows. */
   | 'leverageTooHigh'
-  /** A take-profit not beyond the entry in the position's favour. */
+  /** A take-profit not beyond the entry and the mark in the position's favour. */
   | 'takeProfitSide'
-  /** A stop-loss not against the entry, or past the estimated liquidation price. */
-  | 'stopLossSide';
+  /** A stop-loss not against the entry and the mark, or past the estimated liquidation price. */
+  | 'stopLossSide'
+  /** A limit price outside the market's band around the mark. */
+  | 'outsideBand';
 
 export interface ContractProblem {
   field: ContractField;
   rule: ContractRule;
+  /** For `outsideBand`: the prices taken now, quote atoms. */
+  range?: { min: bigint; max: bigint };
 }
 
 /** Binance opens its form at 20×; we open at 10×, a level a newcomer is less likely to regret. */

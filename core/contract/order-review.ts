@@ -4,6 +4,7 @@
 // by the contract wallet when cross), and the first problem in screen order. A market order is
 // priced through the perpetual's own book when it is known, else at the mark. Quantities base atoms, prices quote atoms, amounts USDT atoms.
 import type { ContractMarket } from '../../schemas/api/contract.schema.ts';
+import { bandOf, outsideBand } from '../market/price-band.ts';
 import { parseAmount } from '../money.ts';
 import { type Bracket, bracketFor } from './brackets.ts';
 import { ppmOf } from './contract-units.ts';
@@ -28,7 +29,7 @@ import {
   withoutPart,
 } from './position-book.ts';
 import { smaller } from './rounding.ts';
-import { tpSlProblem } from './tpsl.ts';
+import { limitEntry, tpSlProblem } from './tpsl.ts';
 
 /** A book level: price and quantity in atoms. */
 export type BookLevel = readonly [price: bigint, quantity: bigint];
@@ -101,8 +102,11 @@ function orderPrices(
   quantity: bigint,
   context: ReviewContext,
 ): { hold: bigint; entry: bigint } | null {
-  if (limit !== null) return { hold: limit, entry: limit };
   const side = direction === 'long' ? context.book?.asks : context.book?.bids;
+  // A limit that crosses the book trades at the best opposite price, as the server reckons it.
+  if (limit !== null) {
+    return { hold: limit, entry: limitEntry(direction, limit, side?.[0]?.[0] ?? null) };
+  }
   const walked = side ? walkBook(side, quantity) : null;
   if (walked) return { hold: walked.worst, entry: walked.average };
   return context.mark === null ? null : { hold: context.mark, entry: context.mark };
@@ -123,7 +127,7 @@ export function positionAfter(
     direction,
     quantity: q,
     cost: notional(q, price),
-    margin: initialMargin(notional(q, price), leverage),
+    margin: initialMargin(q, price, leverage),
   });
   if (!held) return opened(quantity);
   const amounts: PositionAmounts = {
@@ -133,7 +137,7 @@ export function positionAfter(
     margin: held.margin,
   };
   if (held.direction === direction) {
-    return withOpened(amounts, quantity, price, initialMargin(notional(quantity, price), leverage));
+    return withOpened(amounts, quantity, price, initialMargin(quantity, price, leverage));
   }
   if (quantity < held.quantity) return withoutPart(amounts, closePart(amounts, quantity, price));
   return quantity === held.quantity ? null : opened(quantity - held.quantity);
@@ -263,17 +267,30 @@ export function reviewContractOrder(form: ContractOrderForm, context: ReviewCont
   );
   const liquidation = estimateLiquidation(form, terms, prices.entry, cost.fee, context);
   const review = { ...maxima, price: prices.hold, cost: cost.total, liquidation };
-  return { ...review, problem: moneyProblem(terms, prices.hold, cost.total, liquidation, context) };
+  return { ...review, problem: moneyProblem(terms, prices, cost.total, liquidation, context) };
+}
+
+/** A limit price outside the market's band around the mark, with the range it must lie in. */
+function bandProblem(terms: ContractTerms, context: ReviewContext): ContractProblem | null {
+  const { market, mark } = context;
+  if (terms.price === null || mark === null) return null;
+  const side = terms.direction === 'long' ? 'buy' : 'sell';
+  const bounds = { tick: stepsOf(market).tick, maxPrice: parseAmount(market.max_price) ?? 0n };
+  const range = outsideBand(bandOf(market.price_band), side, terms.price, mark, bounds);
+  return range === null ? null : { field: 'price', rule: 'outsideBand', range };
 }
 
 /** The checks that need the order priced, in screen order. */
 function moneyProblem(
   terms: ContractTerms,
-  price: bigint,
+  prices: { hold: bigint; entry: bigint },
   cost: bigint,
   liquidation: LiquidationEstimate,
   context: ReviewContext,
 ): ContractProblem | null {
+  const outside = bandProblem(terms, context);
+  if (outside) return outside;
+  const price = prices.hold;
   const minimum = parseAmount(context.market.min_notional) ?? 0n;
   if (notional(terms.quantity, price) < minimum) return { field: 'quantity', rule: 'belowMinimum' };
   const allowed = leverageLimit(context, terms.direction, terms.quantity, price);
@@ -281,7 +298,14 @@ function moneyProblem(
     return { field: 'leverage', rule: 'leverageTooHigh' };
   }
   const liquidationAt = liquidation !== null && liquidation !== 'none' ? liquidation.price : null;
-  const side = tpSlProblem(terms.direction, price, liquidationAt, terms.tp, terms.sl);
+  // The rule the server applies at open and on a held position (core/contract/tpsl.ts).
+  const ground = {
+    direction: terms.direction,
+    entry: prices.entry,
+    mark: context.mark,
+    liquidation: liquidationAt,
+  };
+  const side = tpSlProblem(ground, terms.tp, terms.sl);
   if (side === 'take_profit_invalid') return { field: 'tp', rule: 'takeProfitSide' };
   if (side === 'stop_loss_invalid') return { field: 'sl', rule: 'stopLossSide' };
   if (context.available !== null && cost > context.available) {

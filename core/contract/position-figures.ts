@@ -6,7 +6,7 @@ import { displayAmount } from '../money.ts';
 import type { Bracket } from './brackets.ts';
 import { ratioText } from './contract-units.ts';
 import type { HeldPosition } from './held-position.ts';
-import { initialMargin, maintenanceMargin, notional, unrealizedPnl } from './margin.ts';
+import { initialMargin, maintenanceMargin, unrealizedPnl } from './margin.ts';
 
 export interface PositionFigures {
   /** USDT, exact decimal. */
@@ -24,10 +24,7 @@ export function figuresAtMark(
   backing: bigint,
 ): PositionFigures {
   const pnl = unrealizedPnl(position, mark);
-  const initial = initialMargin(
-    notional(position.quantity, position.entryPrice),
-    position.leverage,
-  );
+  const initial = initialMargin(position.quantity, position.entryPrice, position.leverage);
   const maintenance = maintenanceMargin(brackets, position.quantity, mark);
   return {
     unrealizedPnl: displayAmount(pnl),
@@ -41,9 +38,6 @@ export function figuresAtMark(
  * leverage needed), as a fraction of four decimals: what its share card shows.
  */
 export function realizedRoe(position: HeldPosition, realizedPnl: bigint): string {
-  const initial = initialMargin(
-    notional(position.quantity, position.entryPrice),
-    position.leverage,
-  );
+  const initial = initialMargin(position.quantity, position.entryPrice, position.leverage);
   return ratioText(realizedPnl, initial);
 }

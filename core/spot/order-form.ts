@@ -10,6 +10,7 @@ import {
   type MarketRules,
   type OrderRuleReason,
 } from '../market/order-rules.ts';
+import { bandOf, outsideBand } from '../market/price-band.ts';
 import { toUnits } from '../market/units.ts';
 import { parseAmount } from '../money.ts';
 import { type OrderTerms, orderReservation, type SpotScales } from './spot-math.ts';
@@ -42,11 +43,15 @@ export type OrderRule =
   | 'belowCurrent'
   | 'belowMinimum'
   /** Spec §5: the available amount must suffice. */
-  | 'insufficient';
+  | 'insufficient'
+  /** A limit price outside the market's band around the index (docs/spot.md § Price band). */
+  | 'outsideBand';
 
 export interface OrderProblem {
   field: OrderField;
   rule: OrderRule;
+  /** For `outsideBand`: the prices taken now, in price units. */
+  range?: { min: number; max: number };
 }
 
 /** What the checks need besides the form; `null` where it is not known yet (the server judges). */
@@ -56,6 +61,8 @@ export interface OrderContext {
   last: string | null;
   /** Available balance of the asset the order pays with (quote for a buy, base for a sell). */
   available: string | null;
+  /** The index price, an exact decimal: what a limit price is banded around. */
+  index?: string | null;
 }
 
 export const emptySpotForm: SpotOrderForm = {
@@ -177,8 +184,8 @@ export function isProblem(value: OrderTerms | OrderProblem): value is OrderProbl
 
 /**
  * The first problem of the form, in screen order, or null when it may be sent: the typed values,
- * the market's rules (the server's own checks), the current price of spec §5, the minimum value
- * (a market sell's at the current price), the balance.
+ * the market's rules (the server's own checks), the current price of spec §5, the price band
+ * around the index, the minimum value (a market sell's at the current price), the balance.
  */
 export function checkSpotOrder(form: SpotOrderForm, context: OrderContext): OrderProblem | null {
   const { rules } = context;
@@ -194,6 +201,8 @@ export function checkSpotOrder(form: SpotOrderForm, context: OrderContext): Orde
     if (terms.side === 'sell' && terms.price < last)
       return { field: 'price', rule: 'belowCurrent' };
   }
+  const outside = bandProblem(terms, rules, context.index ?? null);
+  if (outside) return outside;
   if (broken !== null) return ruleProblem(broken, terms);
   const notional = notionalUnits(terms, last);
   if (notional !== null && notional < BigInt(market.minNotional)) {
@@ -206,6 +215,33 @@ export function checkSpotOrder(form: SpotOrderForm, context: OrderContext): Orde
     }
   }
   return null;
+}
+
+/** A limit price outside the band around the index, as the server's batch judges it. */
+function bandProblem(
+  terms: OrderTerms,
+  rules: SpotMarketRules,
+  index: string | null,
+): OrderProblem | null {
+  const reference = index === null ? null : toUnits(index, rules.price_scale, true);
+  if (terms.type !== 'limit' || reference === null) return null;
+  const market = engineRules(rules);
+  const range = outsideBand(
+    bandOf(rules.price_band),
+    terms.side,
+    BigInt(terms.price),
+    BigInt(reference),
+    {
+      tick: BigInt(market.tickSize),
+      maxPrice: BigInt(market.maxPrice),
+    },
+  );
+  if (range === null) return null;
+  return {
+    field: 'price',
+    rule: 'outsideBand',
+    range: { min: Number(range.min), max: Number(range.max) },
+  };
 }
 
 /** The field that carries an order's amount: the turnover of a market buy, else the quantity. */

@@ -16,7 +16,12 @@ import {
 } from '../primitives.ts';
 import { rowId } from '../row-ids.ts';
 import { symbolSchema } from './market.schema.ts';
-import { spotOrderListSchema, spotOrderTypeSchema, spotSideSchema } from './spot.schema.ts';
+import {
+  priceBandSchema,
+  spotOrderListSchema,
+  spotOrderTypeSchema,
+  spotSideSchema,
+} from './spot.schema.ts';
 
 export const directionSchema = z.enum(['long', 'short']);
 /** `isolated` (the spec's "sustainable"): the position's own margin; `cross` ("full warehouse"). */
@@ -47,6 +52,10 @@ export const contractMarketSchema = z.object({
   tick_size: decimalString,
   lot_size: decimalString,
   min_notional: decimalString,
+  /** The largest price an order may have at all. */
+  max_price: decimalString,
+  /** The limit prices taken now, around the mark (Binance's PERCENT_PRICE). */
+  price_band: priceBandSchema,
   max_leverage: z.int(),
   maker_fee: decimalString,
   taker_fee: decimalString,
@@ -132,11 +141,28 @@ const orderErrors = [
   'price_off_tick',
   'quantity_off_lot',
   'price_out_of_range',
+  'price_outside_band',
   'quantity_too_large',
   'below_min_notional',
   'no_liquidity',
   'index_stale',
 ] as const;
+
+/**
+ * A limit order needs its price; a market order takes none, and one sent is refused rather than
+ * ignored (a client that sent it meant a limit the order would not keep).
+ */
+function priceFitsType(
+  order: { type: 'limit' | 'market'; price?: string | undefined },
+  context: z.core.$RefinementCtx,
+): void {
+  if (order.type === 'limit' && order.price === undefined) {
+    context.addIssue({ code: 'custom', path: ['price'], message: 'field_required' });
+  }
+  if (order.type === 'market' && order.price !== undefined) {
+    context.addIssue({ code: 'custom', path: ['price'], message: 'field_not_applicable' });
+  }
+}
 
 export const openContract = defineEndpoint({
   method: 'POST',
@@ -157,13 +183,7 @@ export const openContract = defineEndpoint({
       tp_price: blankAsAbsent(positiveDecimal),
       sl_price: blankAsAbsent(positiveDecimal),
     })
-    .check(
-      z.superRefine((order, context) => {
-        if (order.type === 'limit' && order.price === undefined) {
-          context.addIssue({ code: 'custom', path: ['price'], message: 'field_required' });
-        }
-      }),
-    ),
+    .check(z.superRefine(priceFitsType)),
   response: contractOrderSchema,
   errors: [
     ...orderErrors,
@@ -191,13 +211,7 @@ export const closeContract = defineEndpoint({
       /** The whole position when absent. */
       quantity: blankAsAbsent(positiveDecimal),
     })
-    .check(
-      z.superRefine((order, context) => {
-        if (order.type === 'limit' && order.price === undefined) {
-          context.addIssue({ code: 'custom', path: ['price'], message: 'field_required' });
-        }
-      }),
-    ),
+    .check(z.superRefine(priceFitsType)),
   response: contractOrderSchema,
   errors: [...orderErrors, 'position_not_found', 'close_exceeds_position'],
 });

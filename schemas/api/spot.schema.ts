@@ -39,6 +39,20 @@ export type SpotCancelReason = z.infer<typeof spotCancelReasonSchema>;
 export const spotOrderListSchema = z.enum(['current', 'deal', 'history']);
 export type SpotOrderList = z.infer<typeof spotOrderListSchema>;
 
+/**
+ * How far from the market's reference price (the index on spot, the mark on perpetuals) a limit
+ * order's price may be, as multiples of it per side (Binance's PERCENT_PRICE_BY_SIDE): a buy's
+ * price lies within reference × `bid_multiplier_down` … × `bid_multiplier_up`, a sell's within
+ * the `ask_` pair; null leaves that bound open (then one tick, or `max_price`).
+ */
+export const priceBandSchema = z.object({
+  bid_multiplier_up: z.nullable(decimalString),
+  bid_multiplier_down: z.nullable(decimalString),
+  ask_multiplier_up: z.nullable(decimalString),
+  ask_multiplier_down: z.nullable(decimalString),
+});
+export type PriceBandView = z.infer<typeof priceBandSchema>;
+
 export const spotMarketRulesSchema = z.object({
   symbol: symbolSchema,
   base: z.string(),
@@ -56,6 +70,8 @@ export const spotMarketRulesSchema = z.object({
   /** Fee rates as fractions (`0.001` = 0.1 %), charged on what the order receives. */
   maker_fee: decimalString,
   taker_fee: decimalString,
+  /** The limit prices taken now, around the index. */
+  price_band: priceBandSchema,
 });
 export type SpotMarketRules = z.infer<typeof spotMarketRulesSchema>;
 
@@ -118,6 +134,13 @@ export const spotOrderRequestSchema = z
           context.addIssue({ code: 'custom', path: [field], message: 'field_required' });
         }
       }
+      // An amount the order does not take is refused rather than ignored: a client that sent it
+      // meant something the order would not do.
+      for (const field of ['price', 'quantity', 'turnover'] as const) {
+        if (!required.includes(field) && order[field] !== undefined) {
+          context.addIssue({ code: 'custom', path: [field], message: 'field_not_applicable' });
+        }
+      }
     }),
   );
 
@@ -137,6 +160,7 @@ export const placeSpotOrder = defineEndpoint({
     'price_off_tick',
     'quantity_off_lot',
     'price_out_of_range',
+    'price_outside_band',
     'quantity_too_large',
     'below_min_notional',
     'no_liquidity',

@@ -9,6 +9,7 @@ export const bl: Catalogue = {
     field_required: 'Pole {field} jest wymagane',
     field_invalid: 'Pole {field} jest nieprawidłowe',
     field_too_long: 'Pole {field} jest za długie',
+    field_not_applicable: 'Pole {field} nie dotyczy tego rodzaju zlecenia: pomiń je',
     password_mismatch: 'Hasła nie są identyczne',
     password_weak: 'Hasło musi mieć od 8 do 64 znaków i zawierać litery oraz cyfry',
     trade_password_weak: 'Hasło transakcyjne musi składać się z 6 cyfr',
@@ -69,6 +70,8 @@ export const bl: Catalogue = {
     price_off_tick: 'Cena musi być wielokrotnością {amount}',
     quantity_off_lot: 'Ilość musi być wielokrotnością {amount}',
     price_out_of_range: 'Cena jest poza zakresem akceptowanym na tym rynku',
+    price_outside_band:
+      'Cena musi teraz mieścić się między {min} a {max}: zlecenie z limitem pozostaje blisko ceny rynkowej',
     quantity_too_large: 'Ilość jest większa, niż pozwala jedno zlecenie',
     below_min_notional: 'Wartość zlecenia jest poniżej minimum {amount}',
     no_liquidity: 'Po drugiej stronie nie ma zleceń do zawarcia transakcji',
@@ -92,9 +95,9 @@ export const bl: Catalogue = {
     index_stale:
       'Cena indeksu na tym rynku jest nieaktualna: do czasu jej odświeżenia przyjmowane są tylko zlecenia zmniejszające pozycję',
     take_profit_invalid:
-      'Cena take profit musi być powyżej ceny wejścia dla pozycji długiej i poniżej niej dla krótkiej',
+      'Cena take profit musi leżeć po stronie zysku względem ceny wejścia i ceny mark (powyżej obu dla pozycji długiej, poniżej obu dla krótkiej), inaczej zadziałałaby od razu',
     stop_loss_invalid:
-      'Cena stop loss musi leżeć po stratnej stronie ceny wejścia i przed ceną likwidacji',
+      'Cena stop loss musi leżeć po stronie straty względem ceny wejścia i ceny mark (poniżej obu dla pozycji długiej, powyżej obu dla krótkiej) i przed ceną likwidacji',
     margin_remove_too_much: 'Z tej pozycji możesz wycofać najwyżej {amount}',
     margin_mode_cross:
       'Depozyt zabezpieczający można dodawać lub wycofywać tylko w pozycjach izolowanych',
@@ -164,8 +167,8 @@ export const bl: Catalogue = {
     quantity: 'ilość',
     turnover: 'wartość całkowita',
     price: 'cena limitu',
-    take_profit: 'cena take profit',
-    stop_loss: 'cena stop loss',
+    tp_price: 'cena take profit',
+    sl_price: 'cena stop loss',
     period: 'okres',
     limit: 'liczba',
     before: 'przed',

@@ -9,6 +9,7 @@ export const de: Catalogue = {
     field_required: '{field} ist erforderlich',
     field_invalid: '{field} ist ungültig',
     field_too_long: '{field} ist zu lang',
+    field_not_applicable: '{field} gilt für diese Orderart nicht: bitte weglassen',
     password_mismatch: 'Die beiden Passwörter stimmen nicht überein',
     password_weak:
       'Das Passwort muss 8 bis 64 Zeichen lang sein und Buchstaben sowie Ziffern enthalten',
@@ -72,6 +73,8 @@ export const de: Catalogue = {
     price_off_tick: 'Der Preis muss ein Vielfaches von {amount} sein',
     quantity_off_lot: 'Die Menge muss ein Vielfaches von {amount} sein',
     price_out_of_range: 'Der Preis liegt außerhalb des zulässigen Bereichs dieses Marktes',
+    price_outside_band:
+      'Der Preis muss derzeit zwischen {min} und {max} liegen: eine Limit-Order bleibt nahe am Marktpreis',
     quantity_too_large: 'Die Menge ist größer als für eine Order erlaubt',
     below_min_notional: 'Der Orderwert liegt unter dem Minimum von {amount}',
     no_liquidity: 'Auf der Gegenseite liegen keine Orders zum Handeln',
@@ -94,9 +97,9 @@ export const de: Catalogue = {
     index_stale:
       'Der Indexpreis dieses Marktes ist nicht aktuell: Bis er es wieder ist, werden nur Orders angenommen, die eine Position verringern',
     take_profit_invalid:
-      'Der Take-Profit-Preis muss bei Long-Positionen über und bei Short-Positionen unter dem Einstiegspreis liegen',
+      'Der Take-Profit-Preis muss auf der Gewinnseite von Einstiegs- und Markpreis liegen (bei Long über beiden, bei Short unter beiden), sonst würde er sofort auslösen',
     stop_loss_invalid:
-      'Der Stop-Loss-Preis muss auf der Verlustseite des Einstiegspreises und vor dem Liquidationspreis liegen',
+      'Der Stop-Loss-Preis muss auf der Verlustseite von Einstiegs- und Markpreis liegen (bei Long unter beiden, bei Short über beiden) und vor dem Liquidationspreis',
     margin_remove_too_much: 'Aus dieser Position können höchstens {amount} entfernt werden',
     margin_mode_cross: 'Margin kann nur bei isolierten Positionen hinzugefügt oder entfernt werden',
     leverage_too_high_for_position:
@@ -168,8 +171,8 @@ export const de: Catalogue = {
     quantity: 'Menge',
     turnover: 'Gesamtbetrag',
     price: 'Limitpreis',
-    take_profit: 'Take-Profit-Preis',
-    stop_loss: 'Stop-Loss-Preis',
+    tp_price: 'Take-Profit-Preis',
+    sl_price: 'Stop-Loss-Preis',
     period: 'Zeitraum',
     limit: 'Anzahl',
     before: 'Vor',

@@ -9,6 +9,7 @@ export const en: Catalogue = {
     field_required: '{field} is required',
     field_invalid: '{field} is invalid',
     field_too_long: '{field} is too long',
+    field_not_applicable: '{field} does not apply to this kind of order: leave it out',
     password_mismatch: 'The two passwords do not match',
     password_weak: 'The password must be 8 to 64 characters and contain both letters and digits',
     trade_password_weak: 'The trade password must be 6 digits',
@@ -68,6 +69,8 @@ export const en: Catalogue = {
     price_off_tick: 'The price must be a multiple of {amount}',
     quantity_off_lot: 'The quantity must be a multiple of {amount}',
     price_out_of_range: 'The price is outside the range this market accepts',
+    price_outside_band:
+      'The price must be between {min} and {max} now: a limit order stays near the market price',
     quantity_too_large: 'The quantity is larger than one order may be',
     below_min_notional: 'The order value is below the minimum of {amount}',
     no_liquidity: 'There are no orders on the other side to trade with',
@@ -90,9 +93,9 @@ export const en: Catalogue = {
     index_stale:
       'The index price of this market is not fresh: until it is, only orders that reduce a position are taken',
     take_profit_invalid:
-      'The take-profit price must be above the entry price for a long and below it for a short',
+      'The take-profit price must be beyond both the entry price and the mark price in the position’s favour (above them for a long, below them for a short), or it would trigger at once',
     stop_loss_invalid:
-      'The stop-loss price must be on the losing side of the entry price and before the liquidation price',
+      'The stop-loss price must be beyond both the entry price and the mark price against the position (below them for a long, above them for a short), and before the liquidation price',
     margin_remove_too_much: 'At most {amount} can be removed from this position',
     margin_mode_cross: 'Margin is added to or removed from isolated positions only',
     leverage_too_high_for_position:
@@ -162,8 +165,8 @@ export const en: Catalogue = {
     quantity: 'Quantity',
     turnover: 'Turnover amount',
     price: 'Limit price',
-    take_profit: 'Take-profit price',
-    stop_loss: 'Stop-loss price',
+    tp_price: 'Take-profit price',
+    sl_price: 'Stop-loss price',
     period: 'Period',
     limit: 'Limit',
     before: 'Before',

@@ -9,6 +9,7 @@ export const es: Catalogue = {
     field_required: 'El campo {field} es obligatorio',
     field_invalid: 'El campo {field} no es válido',
     field_too_long: 'El campo {field} es demasiado largo',
+    field_not_applicable: 'El campo {field} no se aplica a este tipo de orden: déjalo fuera',
     password_mismatch: 'Las dos contraseñas no coinciden',
     password_weak: 'La contraseña debe tener entre 8 y 64 caracteres e incluir letras y números',
     trade_password_weak: 'La contraseña de trading debe tener 6 dígitos',
@@ -70,6 +71,8 @@ export const es: Catalogue = {
     price_off_tick: 'El precio debe ser múltiplo de {amount}',
     quantity_off_lot: 'La cantidad debe ser múltiplo de {amount}',
     price_out_of_range: 'El precio está fuera del rango que acepta este mercado',
+    price_outside_band:
+      'El precio debe estar ahora entre {min} y {max}: una orden límite se mantiene cerca del precio de mercado',
     quantity_too_large: 'La cantidad supera el máximo de una orden',
     below_min_notional: 'El valor de la orden es inferior al mínimo de {amount}',
     no_liquidity: 'No hay órdenes del otro lado con las que operar',
@@ -92,9 +95,9 @@ export const es: Catalogue = {
     index_stale:
       'El precio índice de este mercado no está actualizado: hasta que lo esté, solo se aceptan órdenes que reduzcan una posición',
     take_profit_invalid:
-      'El precio de take profit debe estar por encima del precio de entrada en una posición larga y por debajo en una corta',
+      'El precio de take profit debe estar del lado de ganancias respecto al precio de entrada y al precio de marca (por encima de ambos en una posición larga, por debajo de ambos en una corta); si no, se activaría al instante',
     stop_loss_invalid:
-      'El precio de stop loss debe estar del lado de pérdidas respecto al precio de entrada y antes del precio de liquidación',
+      'El precio de stop loss debe estar del lado de pérdidas respecto al precio de entrada y al precio de marca (por debajo de ambos en una posición larga, por encima de ambos en una corta) y antes del precio de liquidación',
     margin_remove_too_much: 'Como máximo puedes retirar {amount} de esta posición',
     margin_mode_cross: 'Solo se puede añadir o retirar margen en posiciones aisladas',
     leverage_too_high_for_position:
@@ -166,8 +169,8 @@ export const es: Catalogue = {
     quantity: 'cantidad',
     turnover: 'importe total',
     price: 'precio límite',
-    take_profit: 'precio de take profit',
-    stop_loss: 'precio de stop loss',
+    tp_price: 'precio de take profit',
+    sl_price: 'precio de stop loss',
     period: 'periodo',
     limit: 'cantidad',
     before: 'antes de',

@@ -9,6 +9,8 @@ export const fr: Catalogue = {
     field_required: 'Le champ {field} est obligatoire',
     field_invalid: 'Le champ {field} est invalide',
     field_too_long: 'Le champ {field} est trop long',
+    field_not_applicable:
+      'Le champ {field} ne s’applique pas à ce type d’ordre : laissez-le de côté',
     password_mismatch: 'Les deux mots de passe ne correspondent pas',
     password_weak:
       'Le mot de passe doit comporter de 8 à 64 caractères, dont des lettres et des chiffres',
@@ -71,6 +73,8 @@ export const fr: Catalogue = {
     price_off_tick: 'Le prix doit être un multiple de {amount}',
     quantity_off_lot: 'La quantité doit être un multiple de {amount}',
     price_out_of_range: 'Le prix est hors de la plage acceptée par ce marché',
+    price_outside_band:
+      'Le prix doit être compris entre {min} et {max} en ce moment : un ordre limite reste proche du prix du marché',
     quantity_too_large: "La quantité dépasse le maximum d'un ordre",
     below_min_notional: "La valeur de l'ordre est inférieure au minimum de {amount}",
     no_liquidity: "Il n'y a aucun ordre en face avec lequel échanger",
@@ -94,9 +98,9 @@ export const fr: Catalogue = {
     index_stale:
       'Le prix de l’indice de ce marché n’est pas à jour : en attendant, seuls les ordres qui réduisent une position sont acceptés',
     take_profit_invalid:
-      'Le prix take-profit doit être supérieur au prix d’entrée pour une position longue et inférieur pour une position courte',
+      'Le prix take-profit doit être du côté du gain par rapport au prix d’entrée et au prix de marque (au-dessus des deux pour une position longue, en dessous pour une courte), sinon il se déclencherait aussitôt',
     stop_loss_invalid:
-      'Le prix stop-loss doit se situer du côté perdant du prix d’entrée et avant le prix de liquidation',
+      'Le prix stop-loss doit être du côté de la perte par rapport au prix d’entrée et au prix de marque (en dessous des deux pour une position longue, au-dessus pour une courte) et avant le prix de liquidation',
     margin_remove_too_much: 'Vous pouvez retirer au maximum {amount} de cette position',
     margin_mode_cross: 'La marge ne peut être ajoutée ou retirée que sur les positions isolées',
     leverage_too_high_for_position:
@@ -168,8 +172,8 @@ export const fr: Catalogue = {
     quantity: 'quantité',
     turnover: 'montant total',
     price: 'prix limite',
-    take_profit: 'prix take-profit',
-    stop_loss: 'prix stop-loss',
+    tp_price: 'prix take-profit',
+    sl_price: 'prix stop-loss',
     period: 'période',
     limit: 'nombre',
     before: 'avant',

@@ -9,6 +9,7 @@ export const he: Catalogue = {
     field_required: 'השדה {field} הוא שדה חובה',
     field_invalid: 'השדה {field} אינו תקין',
     field_too_long: 'השדה {field} ארוך מדי',
+    field_not_applicable: 'השדה {field} אינו חל על סוג הוראה זה: יש להשמיט אותו',
     password_mismatch: 'שתי הסיסמאות אינן תואמות',
     password_weak: 'הסיסמה חייבת להכיל 8 עד 64 תווים, כולל אותיות וספרות',
     trade_password_weak: 'סיסמת המסחר חייבת להכיל 6 ספרות',
@@ -67,6 +68,7 @@ export const he: Catalogue = {
     price_off_tick: 'המחיר חייב להיות כפולה של {amount}',
     quantity_off_lot: 'הכמות חייבת להיות כפולה של {amount}',
     price_out_of_range: 'המחיר מחוץ לטווח שהשוק הזה מקבל',
+    price_outside_band: 'המחיר חייב להיות כעת בין {min} ל-{max}: הוראת לימיט נשארת קרוב למחיר השוק',
     quantity_too_large: 'הכמות גדולה מהמותר בהוראה אחת',
     below_min_notional: 'שווי ההוראה נמוך מהמינימום של {amount}',
     no_liquidity: 'אין הוראות בצד השני לסחור מולן',
@@ -88,8 +90,9 @@ export const he: Catalogue = {
     index_stale:
       'מחיר המדד של השוק הזה אינו מעודכן: עד שיתעדכן, מתקבלות רק הוראות שמקטינות פוזיציה',
     take_profit_invalid:
-      'מחיר הטייק פרופיט חייב להיות מעל מחיר הכניסה בפוזיציית לונג ומתחתיו בפוזיציית שורט',
-    stop_loss_invalid: 'מחיר הסטופ לוס חייב להיות בצד ההפסד של מחיר הכניסה ולפני מחיר הליקווידציה',
+      'מחיר הטייק פרופיט חייב להיות בצד הרווח של מחיר הכניסה ושל מחיר הסימון (מעל שניהם בלונג, מתחת לשניהם בשורט), אחרת הוא יופעל מיד',
+    stop_loss_invalid:
+      'מחיר הסטופ לוס חייב להיות בצד ההפסד של מחיר הכניסה ושל מחיר הסימון (מתחת לשניהם בלונג, מעל שניהם בשורט) ולפני מחיר הליקווידציה',
     margin_remove_too_much: 'אפשר להסיר מהפוזיציה הזו עד {amount}',
     margin_mode_cross: 'אפשר להוסיף או להסיר מרג׳ין רק בפוזיציות במרג׳ין מבודד',
     leverage_too_high_for_position: 'הפוזיציה גדולה מדי למינוף הזה: בגודל הנוכחי שלה עד {count}×',
@@ -154,8 +157,8 @@ export const he: Catalogue = {
     quantity: 'כמות',
     turnover: 'סכום כולל',
     price: 'מחיר לימיט',
-    take_profit: 'מחיר טייק פרופיט',
-    stop_loss: 'מחיר סטופ לוס',
+    tp_price: 'מחיר טייק פרופיט',
+    sl_price: 'מחיר סטופ לוס',
     period: 'תקופה',
     limit: 'כמות',
     before: 'לפני',

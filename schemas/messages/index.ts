@@ -39,13 +39,16 @@ export interface MessageParams {
   /** A window's bounds, as ISO times. */
   start?: string;
   end?: string;
+  /** The bounds of an allowed range, as a trader reads them (a price band's lowest and highest). */
+  min?: string;
+  max?: string;
 }
 
 /** The message for an error in a language, with `{field}` named the way that language names it. */
 export function localize(language: Language, name: ErrorName, params: MessageParams = {}): string {
   const catalogue = catalogues[language];
   return catalogue.errors[name].replace(
-    /\{(field|seconds|minutes|count|channel|amount|committed|start|end)\}/g,
+    /\{(field|seconds|minutes|count|channel|amount|committed|start|end|min|max)\}/g,
     (_, key: keyof MessageParams) => {
       if (key === 'field') {
         const field = params.field ?? '';

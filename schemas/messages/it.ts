@@ -9,6 +9,7 @@ export const it: Catalogue = {
     field_required: 'Il campo {field} è obbligatorio',
     field_invalid: 'Il campo {field} non è valido',
     field_too_long: 'Il campo {field} è troppo lungo',
+    field_not_applicable: 'Il campo {field} non si applica a questo tipo di ordine: lascialo fuori',
     password_mismatch: 'Le due password non coincidono',
     password_weak: 'La password deve contenere da 8 a 64 caratteri, con lettere e numeri',
     trade_password_weak: 'La password di trading deve essere di 6 cifre',
@@ -68,6 +69,8 @@ export const it: Catalogue = {
     price_off_tick: 'Il prezzo deve essere un multiplo di {amount}',
     quantity_off_lot: 'La quantità deve essere un multiplo di {amount}',
     price_out_of_range: "Il prezzo è fuori dall'intervallo accettato da questo mercato",
+    price_outside_band:
+      'Il prezzo ora deve essere tra {min} e {max}: un ordine limite resta vicino al prezzo di mercato',
     quantity_too_large: 'La quantità supera il massimo di un ordine',
     below_min_notional: "Il valore dell'ordine è inferiore al minimo di {amount}",
     no_liquidity: "Non ci sono ordini dall'altra parte con cui negoziare",
@@ -90,9 +93,9 @@ export const it: Catalogue = {
     index_stale:
       'Il prezzo indice di questo mercato non è aggiornato: finché non lo sarà, si accettano solo ordini che riducono una posizione',
     take_profit_invalid:
-      'Il prezzo di take profit deve essere sopra il prezzo di entrata per un long e sotto per uno short',
+      'Il prezzo di take profit deve stare dal lato del guadagno rispetto al prezzo di entrata e al prezzo mark (sopra entrambi per un long, sotto entrambi per uno short), altrimenti scatterebbe subito',
     stop_loss_invalid:
-      'Il prezzo di stop loss deve trovarsi dal lato in perdita rispetto al prezzo di entrata e prima del prezzo di liquidazione',
+      'Il prezzo di stop loss deve stare dal lato della perdita rispetto al prezzo di entrata e al prezzo mark (sotto entrambi per un long, sopra entrambi per uno short) e prima del prezzo di liquidazione',
     margin_remove_too_much: 'Da questa posizione puoi rimuovere al massimo {amount}',
     margin_mode_cross: 'Il margine si può aggiungere o rimuovere solo nelle posizioni isolate',
     leverage_too_high_for_position:
@@ -164,8 +167,8 @@ export const it: Catalogue = {
     quantity: 'quantità',
     turnover: 'importo totale',
     price: 'prezzo limite',
-    take_profit: 'prezzo di take profit',
-    stop_loss: 'prezzo di stop loss',
+    tp_price: 'prezzo di take profit',
+    sl_price: 'prezzo di stop loss',
     period: 'periodo',
     limit: 'numero',
     before: 'prima di',

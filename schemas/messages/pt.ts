@@ -9,6 +9,7 @@ export const pt: Catalogue = {
     field_required: 'O campo {field} é obrigatório',
     field_invalid: 'O campo {field} é inválido',
     field_too_long: 'O campo {field} é muito longo',
+    field_not_applicable: 'O campo {field} não se aplica a este tipo de ordem: deixe-o de fora',
     password_mismatch: 'As duas senhas não coincidem',
     password_weak: 'A senha deve ter de 8 a 64 caracteres e conter letras e números',
     trade_password_weak: 'A senha de negociação deve ter 6 dígitos',
@@ -70,6 +71,8 @@ export const pt: Catalogue = {
     price_off_tick: 'O preço deve ser um múltiplo de {amount}',
     quantity_off_lot: 'A quantidade deve ser um múltiplo de {amount}',
     price_out_of_range: 'O preço está fora do intervalo aceito por este mercado',
+    price_outside_band:
+      'O preço deve estar agora entre {min} e {max}: uma ordem limitada fica perto do preço de mercado',
     quantity_too_large: 'A quantidade é maior do que uma ordem permite',
     below_min_notional: 'O valor da ordem está abaixo do mínimo de {amount}',
     no_liquidity: 'Não há ordens do outro lado para negociar',
@@ -92,9 +95,9 @@ export const pt: Catalogue = {
     index_stale:
       'O preço de índice deste mercado não está atualizado: até que esteja, só são aceitas ordens que reduzam uma posição',
     take_profit_invalid:
-      'O preço de take profit deve ficar acima do preço de entrada em uma posição long e abaixo dele em uma short',
+      'O preço de take profit deve ficar do lado do ganho em relação ao preço de entrada e ao preço de marcação (acima de ambos em uma long, abaixo de ambos em uma short), senão dispararia na hora',
     stop_loss_invalid:
-      'O preço de stop loss deve ficar do lado da perda em relação ao preço de entrada e antes do preço de liquidação',
+      'O preço de stop loss deve ficar do lado da perda em relação ao preço de entrada e ao preço de marcação (abaixo de ambos em uma long, acima de ambos em uma short) e antes do preço de liquidação',
     margin_remove_too_much: 'Você pode remover no máximo {amount} desta posição',
     margin_mode_cross: 'Só é possível adicionar ou remover margem em posições isoladas',
     leverage_too_high_for_position:
@@ -164,8 +167,8 @@ export const pt: Catalogue = {
     quantity: 'quantidade',
     turnover: 'valor total',
     price: 'preço limite',
-    take_profit: 'preço de take profit',
-    stop_loss: 'preço de stop loss',
+    tp_price: 'preço de take profit',
+    sl_price: 'preço de stop loss',
     period: 'período',
     limit: 'quantidade',
     before: 'antes de',

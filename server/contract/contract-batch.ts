@@ -9,7 +9,6 @@ import { type Direction, initialMargin, notional } from '../../core/contract/mar
 import { orderCost } from '../../core/contract/order-cost.ts';
 import { closePart, withOpened, withoutPart } from '../../core/contract/position-book.ts';
 import { smaller } from '../../core/contract/rounding.ts';
-import { tpSlProblem } from '../../core/contract/tpsl.ts';
 import { checkLimitOrder } from '../../core/market/order-rules.ts';
 import { displayAmount } from '../../core/money.ts';
 import { feeOn } from '../../core/spot/spot-math.ts';
@@ -39,7 +38,13 @@ import {
 } from './engine-state.ts';
 import { type FundingCommand, type FundingRecord, payFunding } from './funding-payments.ts';
 import { type LiquidationRecord, Liquidator } from './liquidator.ts';
-import { checkOpens, checkReduces, protectiveLimit } from './order-admission.ts';
+import {
+  checkOpens,
+  checkPriceBand,
+  checkReduces,
+  checkTpSlAtOpen,
+  protectiveLimit,
+} from './order-admission.ts';
 import { PositionChanges, type PositionCommand } from './position-changes.ts';
 import { ReduceOnlyGuard } from './reduce-only-guard.ts';
 
@@ -176,6 +181,12 @@ export class ContractBatch implements BatchPort {
     }
     const price =
       limitOverride ?? order.price ?? protectiveLimit(market, book, order, this.context);
+    // The band holds every limit a trader chooses, closing ones too (Binance's PERCENT_PRICE);
+    // the engine's own orders (triggers, liquidations) are market orders and are not limits.
+    // First, so that a price far off the mark is answered with the range it may have.
+    if (order.type === 'limit' && limitOverride === undefined) {
+      checkPriceBand(market, order, price, mark ?? marks.latest(order.symbol));
+    }
     const reason = checkLimitOrder(book.rules, price, order.quantity);
     if (reason !== null) throw refusal(market, reason);
     if (!order.reduceOnly && price * order.quantity < market.rules.minNotional) {
@@ -198,14 +209,9 @@ export class ContractBatch implements BatchPort {
     }
     const tpPrice = order.tpPrice ?? null;
     const slPrice = order.slPrice ?? null;
-    const problem = tpSlProblem(
-      directionOf(order.side),
-      priceAtoms(market, price),
-      null,
-      tpPrice,
-      slPrice,
-    );
-    if (problem) throw new BusinessError(problem);
+    // Judged on the book and mark this batch sees, before anything is frozen: refused, it
+    // changes nothing.
+    if (mark !== null) checkTpSlAtOpen(this.context, market, book, order, price, mark);
     const placed: OrderState = {
       id: this.context.nextOrderId(),
       ...order,
@@ -425,7 +431,7 @@ export class ContractBatch implements BatchPort {
         position = this.#newPosition(order, direction);
         state.addPosition(position);
       }
-      const margin = initialMargin(notional(opening, price), order.leverage);
+      const margin = initialMargin(opening, price, order.leverage);
       legs.add(account, 'available', -margin);
       legs.add(account, 'frozen', margin);
       Object.assign(position, withOpened(position, opening, price, margin));

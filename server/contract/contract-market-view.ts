@@ -1,5 +1,6 @@
 // A perpetual market as `/contract/markets` answers it: its rules and brackets, the latest index
 // and mark, and the coming funding round's rate and time.
+import { bandView } from '../../core/market/price-band.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import { displayAmount } from '../../core/money.ts';
 import type { ContractMarket as MarketView } from '../../schemas/api/contract.schema.ts';
@@ -29,6 +30,8 @@ export function marketView(
     tick_size: fromUnits(rules.tickSize, priceScale),
     lot_size: fromUnits(rules.lotSize, quantityScale),
     min_notional: trimZeros(fromUnits(rules.minNotional, priceScale + quantityScale)),
+    max_price: fromUnits(rules.maxPrice, priceScale),
+    price_band: bandView(market.band),
     max_leverage: market.maxLeverage,
     maker_fee: trimZeros(fromUnits(fees.makerPpm, 6)),
     taker_fee: trimZeros(fromUnits(fees.takerPpm, 6)),

@@ -3,6 +3,7 @@
 // brackets and fee rates. The engine counts in the market's units; the margin formulas in
 // `core/contract/` count in ledger atoms; the conversions between them are exact.
 import { type Bracket, bracketsOf, defaultTiers } from '../../core/contract/brackets.ts';
+import type { PriceBand } from '../../core/market/price-band.ts';
 import type { MarketSpec } from '../market/catalog.ts';
 import { type SpotFeeRates, type SpotMarket, spotMarketOf } from '../spot/spot-markets.ts';
 
@@ -12,14 +13,26 @@ export interface ContractMarket extends SpotMarket {
   maxLeverage: number;
 }
 
+/**
+ * Binance's USDⓈ-M PERCENT_PRICE on BTCUSDT: a buy at most 1.05 times the mark, a sell at least
+ * 0.95 times it, the other way open (CONTRACT_PRICE_BAND_UP / _DOWN, docs/operations.md).
+ */
+export const defaultContractBand: PriceBand = {
+  bidUpPpm: 1_050_000,
+  bidDownPpm: null,
+  askUpPpm: null,
+  askDownPpm: 950_000,
+};
+
 export function contractMarketOf(
   spec: MarketSpec,
   minNotionalQuote: bigint,
   fees: SpotFeeRates,
+  band: PriceBand = defaultContractBand,
 ): ContractMarket {
   const brackets = bracketsOf(defaultTiers);
   return {
-    ...spotMarketOf(spec, minNotionalQuote, fees),
+    ...spotMarketOf(spec, minNotionalQuote, fees, band),
     brackets,
     maxLeverage: brackets[0]?.maxLeverage ?? 1,
   };

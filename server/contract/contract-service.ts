@@ -44,12 +44,16 @@ export class ContractService {
   constructor(private readonly options: ContractServiceOptions) {
     const { settings, market } = options;
     if (!settings.enabled) return;
-    const markets = market.markets().map((state) =>
-      contractMarketOf(state.spec, settings.minNotional, {
-        makerPpm: settings.makerFeePpm,
-        takerPpm: settings.takerFeePpm,
-      }),
-    );
+    const markets = market
+      .markets()
+      .map((state) =>
+        contractMarketOf(
+          state.spec,
+          settings.minNotional,
+          { makerPpm: settings.makerFeePpm, takerPpm: settings.takerFeePpm },
+          settings.priceBand,
+        ),
+      );
     this.engine = new ContractEngine({
       db: options.db,
       clock: options.clock,
@@ -70,7 +74,8 @@ export class ContractService {
       settings: {
         intervalMs: settings.fundingIntervalMs,
         sampleMs: settings.fundingSampleMs,
-        impactNotional: settings.impactNotional,
+        rule: settings.fundingRule,
+        impactMargin: settings.impactMargin,
       },
       onPaid: (round) => {
         for (const listener of this.#rounds) listener(round);
@@ -85,6 +90,7 @@ export class ContractService {
       settings: {
         fundingIntervalMs: settings.fundingIntervalMs,
         lastFundingRate: (symbol) => funding.lastRate(symbol),
+        basis: settings.markBasis,
       },
       onRecorded: (rows) => {
         for (const listener of this.#marks) listener(rows);

@@ -4,7 +4,7 @@
 
 import { priceAtScale, ratioText } from '../../core/contract/contract-units.ts';
 import {
-  initialMargin,
+  initialMarginOfCost,
   liquidationPrice,
   maintenanceMargin,
   unrealizedPnl,
@@ -63,7 +63,7 @@ export function positionView(
 ): ContractPosition {
   const shape = asPosition(position);
   const pnl = mark === null ? 0n : unrealizedPnl(shape, mark);
-  const initial = initialMargin(position.cost, position.leverage);
+  const initial = initialMarginOfCost(position.cost, position.leverage);
   const maintenance =
     mark === null ? 0n : maintenanceMargin(market.brackets, position.quantity, mark);
   const liquidation =

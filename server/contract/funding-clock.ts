@@ -1,7 +1,9 @@
 // Funding of the perpetuals over time: every `sampleMs` a premium sample per market from the
-// impact prices of its book against the index (recorded in `contract_premiums`), and at every
-// interval boundary (epoch-aligned, as 00:00, 08:00 and 16:00 UTC for 8 h) a round at the rate
-// the interval's samples give (core/contract/funding.ts), paid by the engine in one transaction.
+// impact prices of its book against the index (the average fill price of the market's impact
+// notional on each side, recorded in `contract_premiums`), and at every interval boundary
+// (epoch-aligned, as 00:00, 08:00 and 16:00 UTC for 8 h) a round at the rate the interval's
+// samples give under the rule scaled to the interval (core/contract/funding.ts), paid by the
+// engine in one transaction.
 // A market whose mark is not fresh at the boundary skips the round: a stale index freezes funding.
 // The node that held the engines may die between a boundary and its round: the node that takes
 // them over pays that round, once, at its first tick with a fresh mark, when the boundary passed
@@ -9,7 +11,12 @@
 // boundary, and `contract_funding_rounds` has no round at it. A boundary passed while no engine
 // ran, or longer ago, is not paid later.
 import { sql } from 'kysely';
-import { fundingRate, premiumSample } from '../../core/contract/funding.ts';
+import {
+  type FundingRule,
+  fundingRate,
+  impactNotional,
+  premiumSample,
+} from '../../core/contract/funding.ts';
 import { notional } from '../../core/contract/margin.ts';
 import { formatAmount } from '../../core/money.ts';
 import type { Scheduler } from '../../core/scheduler.ts';
@@ -21,8 +28,10 @@ import { type ContractMarket, priceAtoms, quantityAtoms } from './contract-marke
 export interface FundingSettings {
   intervalMs: number;
   sampleMs: number;
-  /** The notional whose average fill price is the impact price, USDT atoms. */
-  impactNotional: bigint;
+  /** Interest and clamp per 8 h, and the cap: the rule the clock scales to `intervalMs`. */
+  rule: Omit<FundingRule, 'intervalMs'>;
+  /** USDT atoms of margin: a market's impact notional is this at its maximum leverage. */
+  impactMargin: bigint;
 }
 
 export interface PaidRound {
@@ -77,7 +86,16 @@ export class FundingClock {
 
   /** The rate the coming round would pay if it were now. */
   estimatedRate(symbol: string): bigint {
-    return fundingRate((this.#samples.get(symbol) ?? []).map((sample) => sample.premium));
+    return fundingRate(
+      (this.#samples.get(symbol) ?? []).map((sample) => sample.premium),
+      this.#rule,
+    );
+  }
+
+  /** The rule at the clock's interval. */
+  get #rule(): FundingRule {
+    const { rule, intervalMs } = this.options.settings;
+    return { ...rule, intervalMs };
   }
 
   /** The coming round's time, ms. */
@@ -190,7 +208,7 @@ export class FundingClock {
     if (!book) return null;
     let value = 0n;
     let quantity = 0n;
-    const target = this.options.settings.impactNotional;
+    const target = impactNotional(this.options.settings.impactMargin, market.maxLeverage);
     for (const level of book.depth(side, 1_000)) {
       const price = priceAtoms(market, level.price);
       const levelQuantity = quantityAtoms(market, level.quantity);
@@ -216,7 +234,10 @@ export class FundingClock {
     );
     const mark = engine.marks.fresh(market.symbol);
     if (mark === null) return;
-    const rate = fundingRate(samples.map((sample) => sample.premium));
+    const rate = fundingRate(
+      samples.map((sample) => sample.premium),
+      this.#rule,
+    );
     await engine.fund({
       kind: 'fund',
       symbol: market.symbol,

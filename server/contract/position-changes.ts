@@ -5,6 +5,7 @@
 import { bracketFor } from '../../core/contract/brackets.ts';
 import {
   initialMargin,
+  initialMarginOfCost,
   liquidationPrice,
   notional,
   unrealizedPnl,
@@ -62,9 +63,12 @@ export class PositionChanges {
   tpsl(command: Extract<PositionCommand, { kind: 'tpsl' }>): PositionState {
     const position = this.owned(command.userId, command.positionId);
     const problem = tpSlProblem(
-      position.direction,
-      asPosition(position).entryPrice,
-      this.#liquidationPrice(position),
+      {
+        direction: position.direction,
+        entry: asPosition(position).entryPrice,
+        mark: this.context.marks.latest(position.symbol),
+        liquidation: this.#liquidationPrice(position),
+      },
       command.tpPrice,
       command.slPrice,
     );
@@ -123,7 +127,7 @@ export class PositionChanges {
     const mark = this.context.marks.fresh(position.symbol);
     if (mark === null) return 0n;
     const loss = unrealizedPnl(asPosition(position), mark);
-    const required = initialMargin(notional(position.quantity, mark), position.leverage);
+    const required = initialMargin(position.quantity, mark, position.leverage);
     const free = position.margin + (loss < 0n ? loss : 0n) - required;
     return free > 0n ? free : 0n;
   }
@@ -147,7 +151,7 @@ export class PositionChanges {
     if (command.leverage > bracket.maxLeverage) {
       throw new BusinessError('leverage_too_high_for_position', { count: bracket.maxLeverage });
     }
-    const needed = initialMargin(position.cost, command.leverage);
+    const needed = initialMarginOfCost(position.cost, command.leverage);
     const change =
       position.marginMode === 'cross'
         ? needed - position.margin

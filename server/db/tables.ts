@@ -360,6 +360,10 @@ export interface ContractMarksTable {
   basis: string;
   funding_rate: string;
   stale: boolean;
+  /** The funding interval the index was carried over; null on rows recorded before it was kept. */
+  funding_interval_ms: number | null;
+  /** The sample of mid − index taken that second, if one was. */
+  basis_sample: string | null;
 }
 
 /** Every market's index, once a second (server/market/print-recorder.ts). */

@@ -2,6 +2,8 @@
 // balances read for the batch and the book, then matched and settled; its effects (new orders,
 // changes to resting ones, postings, fills) accumulate for one transaction. A command that breaks
 // a rule is refused on its own and changes nothing; the others go on.
+import { outsideBand } from '../../core/market/price-band.ts';
+import { fromUnits } from '../../core/market/units.ts';
 import { orderReservation } from '../../core/spot/spot-math.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { type AccountRef, accountKey } from '../ledger/accounts.ts';
@@ -102,6 +104,8 @@ export class Batch {
     private readonly balances: BatchBalances,
     /** The next order id (taken from the database's sequence in blocks). */
     private readonly nextId: () => number,
+    /** The index in price units a limit price is banded around; null while there is none. */
+    private readonly reference: () => number | null = () => null,
   ) {}
 
   run(command: SpotCommand): void {
@@ -126,6 +130,7 @@ export class Batch {
 
   #place(order: NewOrder): number {
     this.#checkAgainstBook(order);
+    this.#checkBand(order);
     const reserved = orderReservation(order, this.market);
     const paid = funding(order.userId, order.side === 'buy' ? this.market.quote : this.market.base);
     if (this.balances.available(paid) < reserved) throw new BusinessError('balance_insufficient');
@@ -208,6 +213,32 @@ export class Batch {
     if (best === 0) throw new BusinessError('no_liquidity');
     if (order.side === 'sell' && order.quantity * best < this.market.rules.minNotional) {
       throw refusal(this.market, 'below_min_notional');
+    }
+  }
+
+  /**
+   * A limit price within the market's band around the index (docs/spot.md § Price band), the
+   * liquidity provider's quotes too: its ladder is built around that same index.
+   */
+  #checkBand(order: NewOrder): void {
+    const reference = this.reference();
+    if (order.type !== 'limit' || reference === null) return;
+    const { rules, priceScale } = this.market;
+    const outside = outsideBand(
+      this.market.band,
+      order.side,
+      BigInt(order.price),
+      BigInt(reference),
+      {
+        tick: BigInt(rules.tickSize),
+        maxPrice: BigInt(rules.maxPrice),
+      },
+    );
+    if (outside) {
+      throw new BusinessError('price_outside_band', {
+        min: fromUnits(outside.min, priceScale),
+        max: fromUnits(outside.max, priceScale),
+      });
     }
   }
 

@@ -54,6 +54,8 @@ export interface WriterOptions {
   referralRatesPpm: readonly number[];
   /** Most commands in one batch. */
   batchMax: number;
+  /** The market's index now, in price units: what a limit price is banded around (null: none). */
+  reference?: () => number | null;
   log: {
     error(details: object, message: string): void;
     warn(details: object, message: string): void;
@@ -128,7 +130,13 @@ export class MarketWriter {
       db,
       work.reduce((sum, pending) => sum + placesOf(pending.command), 0),
     );
-    const run = new Batch(this.market, this.#book, balances, () => this.#ids.next());
+    const run = new Batch(
+      this.market,
+      this.#book,
+      balances,
+      () => this.#ids.next(),
+      this.#options.reference,
+    );
     for (const pending of work) {
       try {
         run.run(pending.command);

@@ -2,6 +2,7 @@
 // bounds) and fee rates, derived from its precision so every amount is exact in ledger atoms.
 
 import type { MarketRules } from '../../core/market/order-rules.ts';
+import { bandView, type PriceBand } from '../../core/market/price-band.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import { fitsLedger, type SpotScales } from '../../core/spot/spot-math.ts';
 import type { SpotMarketRules } from '../../schemas/api/spot.schema.ts';
@@ -20,7 +21,20 @@ export interface SpotMarket extends SpotScales {
   quote: string;
   rules: MarketRules;
   fees: SpotFeeRates;
+  /** How far from the reference price (the index; a perpetual's mark) a limit price may be. */
+  band: PriceBand;
 }
+
+/**
+ * Binance's spot PERCENT_PRICE_BY_SIDE on BTCUSDT: a buy or a sell between 0.2 and 5 times the
+ * reference (SPOT_PRICE_BAND_DOWN / SPOT_PRICE_BAND_UP, docs/operations.md).
+ */
+export const defaultSpotBand: PriceBand = {
+  bidUpPpm: 5_000_000,
+  bidDownPpm: 200_000,
+  askUpPpm: 5_000_000,
+  askDownPpm: 200_000,
+};
 
 /** How far above its reference level a price may be entered: far beyond any plausible move. */
 const maxPriceOverReference = 100n;
@@ -29,6 +43,7 @@ export function spotMarketOf(
   spec: MarketSpec,
   minNotionalQuote: bigint,
   fees: SpotFeeRates,
+  band: PriceBand = defaultSpotBand,
 ): SpotMarket {
   const scales = { priceScale: spec.priceScale, quantityScale: spec.quantityScale };
   if (!fitsLedger(scales)) {
@@ -53,6 +68,7 @@ export function spotMarketOf(
       maxQuantity,
     },
     fees,
+    band,
   };
 }
 
@@ -72,6 +88,7 @@ export function rulesView(market: SpotMarket): SpotMarketRules {
     max_quantity: fromUnits(rules.maxQuantity, quantityScale),
     maker_fee: trimZeros(fromUnits(fees.makerPpm, 6)),
     taker_fee: trimZeros(fromUnits(fees.takerPpm, 6)),
+    price_band: bandView(market.band),
   };
 }
 

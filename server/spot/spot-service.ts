@@ -38,10 +38,12 @@ export class SpotService {
     if (!options.settings.enabled) return;
     const { makerFeePpm, takerFeePpm, minNotional } = options.settings;
     for (const state of options.market.markets()) {
-      const market = spotMarketOf(state.spec, minNotional, {
-        makerPpm: makerFeePpm,
-        takerPpm: takerFeePpm,
-      });
+      const market = spotMarketOf(
+        state.spec,
+        minNotional,
+        { makerPpm: makerFeePpm, takerPpm: takerFeePpm },
+        options.settings.priceBand,
+      );
       this.#writers.set(
         market.symbol,
         new MarketWriter(market, {
@@ -49,6 +51,9 @@ export class SpotService {
           clock: options.clock,
           referralRatesPpm: options.settings.referralRatesPpm,
           batchMax: options.settings.batchMax,
+          // The last index even when stale: the band is wide, and a stale index is the last price
+          // anyone printed.
+          reference: () => state.indexAt(options.clock.now().getTime()).price,
           log: options.log,
           onCommitted: (committed) => this.#committed(state, committed),
           onRebuilt: (_, book) => publishSnapshot(state, book),

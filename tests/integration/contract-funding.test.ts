@@ -1,12 +1,15 @@
 // Funding over real rounds, two seconds apart: longs and shorts in isolated and cross margin are
 // open, premium samples are recorded every quarter second, and at each boundary a round is paid.
 // Each round can be recomputed from what was recorded: its rate from the interval's premium
-// samples, every payment from the quantity it was paid on, the mark and the rate; payments sum to
-// zero plus the remainder, which the insurance fund received; the positions and the caller's
-// funding list show the same amounts; the ledger check holds.
+// samples under the rule scaled to the interval, every payment from the quantity it was paid on,
+// the mark and the rate; payments sum to zero plus the remainder, which the insurance fund
+// received; the positions and the caller's funding list show the same amounts; the ledger check
+// holds. Every mark recorded meanwhile, with a book on both sides, recomputes from its row.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundingRate, fundingRound } from '../../core/contract/funding.ts';
+import { signedAtoms } from '../../core/contract/contract-units.ts';
+import { defaultFundingRule, fundingRate, fundingRound } from '../../core/contract/funding.ts';
+import { averageBasis, markPrice } from '../../core/contract/mark.ts';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { ContractPosition } from '../../schemas/api/contract.schema.ts';
 import { systemClock } from '../../server/clock.ts';
@@ -19,6 +22,17 @@ import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
 import { SocketClient } from '../support/socket-client.ts';
 
 const interval = 2000;
+/**
+ * The rule is stated per 8 h and scaled to the interval: 0.01 % per 8 h would round to nothing
+ * over 2 s. 14.4 % per 8 h (interest and clamp alike) is 0.001 % per 2 s round.
+ */
+const rule = {
+  ...defaultFundingRule,
+  interest: 14_400_000n,
+  clamp: 14_400_000n,
+  intervalMs: interval,
+};
+const basisWindowMs = 5000;
 const feed = new ManualFeed();
 let server: InProcessServer;
 const client = () => new ApiClient(server.url);
@@ -32,6 +46,9 @@ beforeAll(async () => {
       INDEX_STALE_SECONDS: '3600',
       FUNDING_INTERVAL_MS: String(interval),
       FUNDING_SAMPLE_MS: '250',
+      FUNDING_INTEREST_RATE: '0.144',
+      FUNDING_PREMIUM_CLAMP: '0.144',
+      MARK_BASIS_WINDOW_MS: String(basisWindowMs),
     },
     undefined,
     { feeds: [feed] },
@@ -134,10 +151,13 @@ describe('funding rounds', () => {
       select premium::text from contract_premiums
       where symbol = 'ETHUSDT' and ts > ${new Date(end.getTime() - interval)} and ts <= ${end}
       order by ts`.execute(server.db);
-    const rate = fundingRate(samples.rows.map((row) => BigInt(row.premium)));
+    const rate = fundingRate(
+      samples.rows.map((row) => BigInt(row.premium)),
+      rule,
+    );
     expect(round.rate).toBe(rate.toString());
-    // An empty book has no premium: the rate is the interest rate, longs paying shorts.
-    expect(rate).toBe(10_000n);
+    // An empty book has no premium: the rate is the interest rate for 2 s, longs paying shorts.
+    expect(rate).toBe(1_000n);
 
     const payments = await sql<{
       user_id: number;
@@ -211,11 +231,90 @@ describe('funding rounds', () => {
         60_000,
       );
       expect(socket.on('funding.ETHUSDT').at(-1)?.data).toMatchObject({
-        rate: '0.0001',
+        rate: '0.00001',
         mark_price: '3000.00',
       });
     } finally {
       socket.close();
     }
+  }, 120_000);
+
+  it('records every mark with what recomputes it', async () => {
+    const [bidder, asker] = await seedTraders(server.db, 2, 10_000n * 100_000_000n);
+    if (!bidder || !asker) throw new Error('no traders');
+    const resting = { symbol: 'ETHUSDT', type: 'limit', quantity: '0.1', leverage: '5' };
+    // A book on both sides below the index, and the index moving, give the basis a value of its
+    // own, negative and rarely whole when averaged; a trade at the bid puts the last price below
+    // it, so the index plus the basis is the middle of the three.
+    await open(bidder, { ...resting, direction: 'long', price: '2996.37', margin_mode: 'cross' });
+    await open(asker, { ...resting, direction: 'short', price: '2998.04', margin_mode: 'cross' });
+    await open(asker, {
+      ...resting,
+      quantity: '0.05',
+      direction: 'short',
+      price: '2996.37',
+      margin_mode: 'cross',
+    });
+    const since = new Date();
+    for (const price of ['3000.01', '2999.99', '3000.02', '3000.03', '2999.98']) {
+      feed.print('ETHUSDT', price);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    const rows = await until(
+      async () =>
+        (
+          await sql<{
+            ts: Date;
+            index_price: string;
+            mark_price: string;
+            last_price: string | null;
+            basis: string;
+            funding_rate: string;
+            funding_interval_ms: number;
+            basis_sample: string | null;
+          }>`
+            select ts, index_price::text, mark_price::text, last_price::text, basis::text,
+              funding_rate::text, funding_interval_ms, basis_sample::text
+            from contract_marks where symbol = 'ETHUSDT' and mark_price is not null
+            order by ts`.execute(server.db)
+        ).rows,
+      (found) =>
+        found.filter((row) => row.basis_sample !== null && new Date(row.ts) > since).length >= 5,
+    );
+    const atoms = (text: string) => signedAtoms(text) as bigint;
+    for (const row of rows) {
+      const at = new Date(row.ts).getTime();
+      expect(row.funding_interval_ms).toBe(interval);
+      expect(
+        markPrice({
+          index: atoms(row.index_price),
+          basis: atoms(row.basis),
+          lastPrice: row.last_price === null ? null : atoms(row.last_price),
+          lastFundingRate: BigInt(row.funding_rate),
+          at,
+          fundingIntervalMs: row.funding_interval_ms,
+        }),
+      ).toBe(atoms(row.mark_price));
+      const window = rows.filter((other) => {
+        const when = new Date(other.ts).getTime();
+        return other.basis_sample !== null && when > at - basisWindowMs && when <= at;
+      });
+      expect(atoms(row.basis)).toBe(
+        averageBasis(window.map((other) => atoms(other.basis_sample as string))),
+      );
+    }
+    // The basis set marks: some are the index plus a basis, neither the last trade nor the index.
+    expect(
+      rows.some((row) => {
+        const mark = atoms(row.mark_price);
+        const index = atoms(row.index_price);
+        return (
+          mark === index + atoms(row.basis) &&
+          mark !== index &&
+          row.last_price !== null &&
+          mark !== atoms(row.last_price)
+        );
+      }),
+    ).toBe(true);
   }, 120_000);
 });

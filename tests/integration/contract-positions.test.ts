@@ -182,7 +182,10 @@ describe('an open position', () => {
     ok(await call(short, '/contract/leverage', { symbol: 'BTCUSDT', leverage: '5' }));
     expect(await positionOf(short)).toMatchObject({ leverage: 5, margin: '2000' });
 
-    // The short bids at 110,000 (closing itself); the mark reaches the long's take-profit.
+    // The mark rises to 105,000, so a bid at 110,000 is within its band (at most 1.05 × the
+    // mark); the short bids there (closing itself); the mark reaches the long's take-profit.
+    feed.print('BTCUSDT', '105000');
+    await markIs('105000.00');
     ok(
       await call(short, '/contract/open', {
         symbol: 'BTCUSDT',

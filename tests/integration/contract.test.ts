@@ -157,7 +157,6 @@ describe('perpetual contracts', () => {
     );
     expect(taker).toMatchObject({ status: 'filled', avg_price: price, filled_quantity: '0.01000' });
 
-    const value = notional(1_000_000n, atoms(price));
     const [mine] = await positions(long);
     expect(mine).toMatchObject({
       symbol: 'BTCUSDT',
@@ -166,12 +165,12 @@ describe('perpetual contracts', () => {
       leverage: 10,
       quantity: '0.01000',
       entry_price: price,
-      margin: displayAmount(initialMargin(value, 10)),
+      margin: displayAmount(initialMargin(1_000_000n, atoms(price), 10)),
     });
     expect(mine?.liquidation_price).not.toBeNull();
     const [theirs] = await positions(short);
     expect(theirs).toMatchObject({ direction: 'short', margin_mode: 'cross', leverage: 20 });
-    expect(theirs?.margin).toBe(displayAmount(initialMargin(value, 20)));
+    expect(theirs?.margin).toBe(displayAmount(initialMargin(1_000_000n, atoms(price), 20)));
     // Each wallet holds exactly its position's margin frozen; the fees went to the fee account.
     expect((await contractWallet(long)).frozen).toBe(mine?.margin);
     expect((await contractWallet(short)).frozen).toBe(theirs?.margin);

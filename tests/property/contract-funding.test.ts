@@ -1,7 +1,9 @@
 // Funding of the perpetual contracts: the rate follows the published rule (interest when the
-// premium is small, the premium plus the clamped difference otherwise, within the cap), and a
-// round's payments are zero-sum but for a remainder of rounding that goes to the insurance fund:
-// never negative, less than one atom per position, and each payment within one atom of exact.
+// premium is small, the premium plus the clamped difference otherwise, scaled to the funding
+// interval, within the cap); the impact notional is the impact margin at the market's maximum
+// leverage; the defaults are Binance's; and a round's payments are zero-sum but for a remainder of
+// rounding that goes to the insurance fund: never negative, less than one atom per position, and
+// each payment within one atom of exact.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,10 +12,15 @@ import {
   type FundedPosition,
   fundingRate,
   fundingRound,
+  impactNotional,
   premiumSample,
   rateUnit,
+  ruleIntervalMs,
 } from '../../core/contract/funding.ts';
-import { notional } from '../../core/contract/margin.ts';
+import { initialMarginOfCost, notional } from '../../core/contract/margin.ts';
+import { loadConfig } from '../../server/config.ts';
+import { contractMarketOf } from '../../server/contract/contract-markets.ts';
+import { marketsFor } from '../../server/market/catalog.ts';
 
 const usdt = 100_000_000n;
 
@@ -59,6 +66,97 @@ describe('funding rate', () => {
 
 const clamp = (value: bigint, low: bigint, high: bigint) =>
   value < low ? low : value > high ? high : value;
+
+const hour = 3_600_000;
+const premiums = fc.array(fc.bigInt({ min: -2_000_000n, max: 2_000_000n }), { maxLength: 20 });
+const atInterval = (intervalMs: number) => ({ ...defaultFundingRule, intervalMs });
+
+describe('funding over an interval other than 8 h', () => {
+  it('is Binance’s at 8 h: 0.01 % on a flat book, the premium less 0.05 % beyond the clamp', () => {
+    expect(defaultFundingRule.intervalMs).toBe(ruleIntervalMs);
+    expect(fundingRate([0n])).toBe(10_000n);
+    // A premium of 0.2 %: 0.2 % + clamp(0.01 % − 0.2 %, ±0.05 %) = 0.15 %.
+    expect(fundingRate([200_000n])).toBe(150_000n);
+    expect(fundingRate([-200_000n])).toBe(-150_000n);
+  });
+
+  it('charges 0.03 % a day of interest however often it is paid', () => {
+    for (const hours of [1, 2, 4, 8]) {
+      const rate = fundingRate([0n], atInterval(hours * hour));
+      expect(rate * BigInt(24 / hours)).toBe(30_000n);
+    }
+    // Every 4 h: 0.005 % and a clamp of ±0.025 %; every hour: 0.00125 % and ±0.00625 %.
+    expect(fundingRate([200_000n], atInterval(4 * hour))).toBe(75_000n);
+    expect(fundingRate([200_000n], atInterval(hour))).toBe(18_750n);
+  });
+
+  it('scales the 8 h rate linearly with the interval, within the cap', () => {
+    fc.assert(
+      fc.property(premiums, fc.integer({ min: 1000, max: 24 * hour }), (samples, intervalMs) => {
+        const premium = averagePremium(samples);
+        const perEightHours =
+          premium +
+          clamp(
+            defaultFundingRule.interest - premium,
+            -defaultFundingRule.clamp,
+            defaultFundingRule.clamp,
+          );
+        const rate = fundingRate(samples, atInterval(intervalMs));
+        const { cap } = defaultFundingRule;
+        expect(rate <= cap && rate >= -cap).toBe(true);
+        // Uncapped, the rate is the 8 h rate × interval ÷ 8 h, rounded toward zero.
+        const exact = perEightHours * BigInt(intervalMs);
+        const scaled = rate * BigInt(ruleIntervalMs);
+        if (rate !== cap && rate !== -cap) {
+          expect(
+            scaled <= exact + BigInt(ruleIntervalMs) && scaled >= exact - BigInt(ruleIntervalMs),
+          ).toBe(true);
+          expect(scaled === exact || scaled < exact === exact > 0n).toBe(true);
+        }
+        // A longer interval never pays less, either way.
+        const longer = fundingRate(samples, atInterval(intervalMs + hour));
+        if (rate > 0n) expect(longer >= rate).toBe(true);
+        if (rate < 0n) expect(longer <= rate).toBe(true);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});
+
+describe('the impact notional', () => {
+  const usdt = 100_000_000n;
+
+  it('is the impact margin ÷ the initial margin rate at the maximum leverage', () => {
+    expect(impactNotional(200n * usdt, 125)).toBe(25_000n * usdt);
+    // Binance's example: BNBUSDT at 20× (5 %) measures its impact prices with 4,000 USDT.
+    expect(impactNotional(200n * usdt, 20)).toBe(4_000n * usdt);
+  });
+
+  it('takes exactly the impact margin at the maximum leverage', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 6n * usdt }),
+        fc.integer({ min: 1, max: 125 }),
+        (margin, leverage) => {
+          const value = impactNotional(margin, leverage);
+          expect(initialMarginOfCost(value, leverage)).toBe(margin);
+          expect(impactNotional(margin, leverage + 1) > value).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('defaults to Binance’s conventions for every listed market', () => {
+    const { contract, markets } = loadConfig({});
+    expect(contract.fundingRule).toEqual(defaultFundingRule);
+    expect(contract.markBasis).toEqual({ windowMs: 300_000, sampleMs: 1_000 });
+    expect(contract.impactMargin).toBe(200n * usdt);
+    for (const spec of marketsFor(markets)) {
+      const market = contractMarketOf(spec, 5n, { makerPpm: 200, takerPpm: 500 });
+      expect(impactNotional(contract.impactMargin, market.maxLeverage)).toBe(25_000n * usdt);
+    }
+  });
+});
 
 /** Positions of a market: every long quantity matched by shorts, split at random. */
 const market = fc

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { bracketFor, bracketsOf, defaultTiers } from '../../core/contract/brackets.ts';
 import {
   initialMargin,
+  initialMarginOfCost,
   isLiquidated,
   liquidationPrice,
   maintenanceMargin,
@@ -49,13 +50,40 @@ describe('margin of a position', () => {
 
   it('prices a 10× long of 1 BTC at 50,000 as Binance does', () => {
     expect(notional(long.quantity, long.entryPrice)).toBe(50_000n * usdt);
-    const margin = initialMargin(50_000n * usdt, 10);
+    const margin = initialMargin(long.quantity, long.entryPrice, 10);
     expect(margin).toBe(5_000n * usdt);
     expect(unrealizedPnl(long, 51_000n * usdt)).toBe(1_000n * usdt);
     expect(maintenanceMargin(brackets, long.quantity, 50_000n * usdt)).toBe(200n * usdt);
     // (50,000 − 5,000) ÷ (1 − 0.004) = 45,180.7228…
     const price = liquidationPrice(brackets, long, margin);
     expect(price).toBe(4_518_072_289_156n);
+  });
+
+  it('asks the initial margin of quantity × price ÷ leverage, rounded up once', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10_000n * usdt }),
+        fc.bigInt({ min: 1n, max: 1_000_000n * usdt }),
+        fc.integer({ min: 1, max: 125 }),
+        (quantity, price, leverage) => {
+          const margin = initialMargin(quantity, price, leverage);
+          const exact = quantity * price; // × 10^-8 USDT atoms × leverage
+          const scale = usdt * BigInt(leverage);
+          // Never below the rule, and less than one atom above it.
+          expect(margin * scale >= exact).toBe(true);
+          expect((margin - 1n) * scale < exact).toBe(true);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('does not floor the notional before dividing by the leverage', () => {
+    // 5 base atoms at half a USDT: a notional of 2.5 atoms, 1.25 at 2×, so 2 atoms of margin.
+    // Floored first (2 atoms ÷ 2) it would ask 1, one atom short of the rule.
+    expect(initialMargin(5n, usdt / 2n, 2)).toBe(2n);
+    // A position's cost is booked to the atom at each fill; its margin is reckoned from that.
+    expect(initialMarginOfCost(notional(5n, usdt / 2n), 2)).toBe(1n);
   });
 
   it('has no liquidation price for a long backed by more than its notional', () => {
@@ -76,7 +104,7 @@ describe('margin of a position', () => {
     fc.assert(
       fc.property(positions, ({ leverage, backingPercent, ...position }) => {
         const backing =
-          (initialMargin(notional(position.quantity, position.entryPrice), leverage) *
+          (initialMargin(position.quantity, position.entryPrice, leverage) *
             BigInt(backingPercent)) /
           100n;
         const price = liquidationPrice(brackets, position, backing);
@@ -98,7 +126,7 @@ describe('margin of a position', () => {
     fc.assert(
       fc.property(positions, fc.bigInt({ min: 1n, max: 10_000n * usdt }), (drawn, added) => {
         const { leverage, backingPercent: _, ...position } = drawn;
-        const backing = initialMargin(notional(position.quantity, position.entryPrice), leverage);
+        const backing = initialMargin(position.quantity, position.entryPrice, leverage);
         const before = liquidationPrice(brackets, position, backing);
         const after = liquidationPrice(brackets, position, backing + added);
         if (position.direction === 'long') {

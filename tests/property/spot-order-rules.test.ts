@@ -11,7 +11,7 @@ import { BusinessError } from '../../server/http/business-error.ts';
 import { parseRequest } from '../../server/http/validation.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';
 import { parseOrder } from '../../server/spot/order-checks.ts';
-import { rulesView, type SpotMarket } from '../../server/spot/spot-markets.ts';
+import { defaultSpotBand, rulesView, type SpotMarket } from '../../server/spot/spot-markets.ts';
 
 const spec = knownMarkets[0];
 if (!spec) throw new Error('no known market');
@@ -42,6 +42,7 @@ const market = fc
         maxQuantity: Math.max(1, Math.floor(Number.MAX_SAFE_INTEGER / maxPrice / 1000)),
       },
       fees: { makerPpm: 1000, takerPpm: 1000 },
+      band: defaultSpotBand,
     };
   });
 

@@ -21,6 +21,13 @@ export const ethMarket: ContractMarket = {
   tick_size: '0.01',
   lot_size: '0.0001',
   min_notional: '5',
+  max_price: '340000.00',
+  price_band: {
+    bid_multiplier_up: '1.05',
+    bid_multiplier_down: null,
+    ask_multiplier_up: null,
+    ask_multiplier_down: '0.95',
+  },
   max_leverage: 125,
   maker_fee: '0.0002',
   taker_fee: '0.0005',

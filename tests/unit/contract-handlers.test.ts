@@ -120,6 +120,20 @@ describe('perpetual calls in the worker', () => {
     expect(new Set(opened().map((request) => request.key)).size).toBe(2);
   });
 
+  it('sends no price with a market order, whatever the form still holds', async () => {
+    await core.openContract('ETHUSDT', {
+      ...tenTimesLong,
+      type: 'market',
+      price: '3000.123456789',
+    });
+    await core.closeContract(1, { type: 'market', price: '2900', quantity: '' });
+    expect(bodyOf(opened()[0])).not.toHaveProperty('price');
+    expect(bodyOf(sent.find((request) => request.path === '/contract/close'))).toEqual({
+      position_id: '1',
+      type: 'market',
+    });
+  });
+
   it('logs each intent with its key, and the order or position the answer carries', async () => {
     await core.openContract('ETHUSDT', tenTimesLong);
     await core.cancelContractOrder(11);

@@ -62,7 +62,7 @@ function served(
   backing: (margin: bigint) => bigint,
 ) {
   const cost = notional(quantity, price);
-  const margin = initialMargin(cost, leverage);
+  const margin = initialMargin(quantity, price, leverage);
   const opened = newPosition({
     id: 1,
     userId: 1,
@@ -205,6 +205,49 @@ describe('problems, in screen order', () => {
     // A 10× long at 3,000 is liquidated near 2,711: a stop-loss below that would never trigger.
     expect(tpsl('3300', '2700')).toEqual({ field: 'sl', rule: 'stopLossSide' });
     expect(tpsl('3300', '2850')).toBeNull();
+  });
+});
+
+describe('the rules the server applies at open', () => {
+  const problem = (overrides: Partial<ContractOrderForm>, with_: Partial<ReviewContext> = {}) =>
+    reviewContractOrder(form(overrides), context(with_)).problem;
+
+  it('keeps a limit buy at most 1.05 × the mark and a sell at least 0.95 ×, with the range', () => {
+    expect(problem({ price: '3150.01' })).toEqual({
+      field: 'price',
+      rule: 'outsideBand',
+      range: { min: 1_000_000n, max: 3150n * usdt },
+    });
+    expect(problem({ price: '3150' })).toBeNull();
+    expect(problem({ direction: 'short', price: '2849.99' })).toMatchObject({
+      rule: 'outsideBand',
+      range: { min: 2850n * usdt, max: 340_000n * usdt },
+    });
+    // A bid far below the mark only rests: it is taken.
+    expect(problem({ price: '1500' })).toBeNull();
+    const shown = formattedReview(form({ price: '3200' }), context(), 'en').problem;
+    expect(shown?.params).toMatchObject({ min: '0.01', max: '3,150.00' });
+  });
+
+  it('refuses a take-profit the mark would set off at once', () => {
+    // A long resting at 3,000 while the mark is 3,100: a take-profit at 3,050 would fire on fill.
+    const markAbove = { mark: 3100n * usdt };
+    expect(problem({ tpSl: true, tp: '3050' }, markAbove)).toEqual({
+      field: 'tp',
+      rule: 'takeProfitSide',
+    });
+    expect(problem({ tpSl: true, tp: '3150' }, markAbove)).toBeNull();
+  });
+
+  it('judges a limit that crosses the book at the best opposite price it will trade at', () => {
+    const asks = [[3000n * usdt, usdt]] as const;
+    const crossing = form({ price: '3050', tpSl: true, sl: '3020' });
+    const markNear = { mark: 3040n * usdt };
+    // Without the book the entry is the limit, and 3,020 lies below it and the mark.
+    expect(reviewContractOrder(crossing, context(markNear)).problem).toBeNull();
+    expect(
+      reviewContractOrder(crossing, context({ ...markNear, book: { asks, bids: [] } })).problem,
+    ).toEqual({ field: 'sl', rule: 'stopLossSide' });
   });
 });
 

@@ -30,6 +30,12 @@ const btc = {
   max_quantity: '100',
   maker_fee: '0.001',
   taker_fee: '0.001',
+  price_band: {
+    bid_multiplier_up: '5',
+    bid_multiplier_down: '0.2',
+    ask_multiplier_up: '5',
+    ask_multiplier_down: '0.2',
+  },
 };
 
 const markets = logged({ source: 'api', type: 'spot-markets', payload: { list: [btc] } });

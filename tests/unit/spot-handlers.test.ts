@@ -33,6 +33,12 @@ const rules = {
   max_quantity: '26491.7625',
   maker_fee: '0.001',
   taker_fee: '0.001',
+  price_band: {
+    bid_multiplier_up: '5',
+    bid_multiplier_down: '0.2',
+    ask_multiplier_up: '5',
+    ask_multiplier_down: '0.2',
+  },
 };
 const order = {
   id: 11,
@@ -105,6 +111,23 @@ describe('spot calls in the worker', () => {
       price: '3000',
       quantity: '0.5',
     });
+  });
+
+  it('sends no amount a market order does not take, whatever the form still holds', async () => {
+    const typed = { price: '3000.123456789', quantity: '1', turnover: '50' };
+    await core.placeSpotOrder('ETHUSDT', { ...emptySpotForm, ...typed, type: 'market' });
+    await core.placeSpotOrder('ETHUSDT', {
+      ...emptySpotForm,
+      ...typed,
+      type: 'market',
+      side: 'sell',
+    });
+    expect(
+      placed().map((request) => Object.fromEntries(new URLSearchParams(request.body))),
+    ).toEqual([
+      { symbol: 'ETHUSDT', side: 'buy', type: 'market', turnover: '50' },
+      { symbol: 'ETHUSDT', side: 'sell', type: 'market', quantity: '1' },
+    ]);
   });
 
   it('gives the next order a fresh key once one was answered, even a refusal', async () => {

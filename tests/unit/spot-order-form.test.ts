@@ -69,6 +69,24 @@ describe('checkSpotOrder', () => {
     expect(check({ price: '9000', quantity: '0.01' }, '1000', null as never)).toBeNull();
   });
 
+  it('keeps a limit price within the band around the index, as the server does', () => {
+    const banded = (fields: Partial<SpotOrderForm>, index: string | null) =>
+      checkSpotOrder(form(fields), { rules, last: null, available: '100000', index });
+    // 0.2 × 3,400 = 680 and 5 × 3,400 = 17,000, in cents.
+    expect(banded({ price: '679.99', quantity: '1' }, '3400')).toEqual({
+      field: 'price',
+      rule: 'outsideBand',
+      range: { min: 68_000, max: 1_700_000 },
+    });
+    expect(banded({ price: '680', quantity: '1' }, '3400')).toBeNull();
+    expect(banded({ side: 'sell', price: '17000.01', quantity: '1' }, '3400')).toMatchObject({
+      rule: 'outsideBand',
+    });
+    // Without an index the server alone judges it; a market order has no price to band.
+    expect(banded({ price: '1', quantity: '10' }, null)).toBeNull();
+    expect(banded({ type: 'market', turnover: '100' }, '3400')).toBeNull();
+  });
+
   it('wants the minimum order value, a market sell’s at the current price', () => {
     expect(check({ price: '3000', quantity: '0.0016' })).toEqual({
       field: 'quantity',

@@ -86,10 +86,14 @@ export function formattedReview(
       : price(priceAtScale(review.liquidation.price, scale), scale, locale);
   let problem: ContractFormProblem | null = null;
   if (review.problem) {
-    const quantityField = review.problem.field === 'quantity';
+    const { field, rule, range } = review.problem;
+    const quantityField = field === 'quantity';
+    const bound = (atoms: bigint) => price(priceAtScale(atoms, scale), scale, locale);
     problem = {
-      ...review.problem,
+      field,
+      rule,
       params: {
+        ...(range && { min: bound(range.min), max: bound(range.max) }),
         minimum: amount(market.min_notional, locale),
         decimals: quantityField ? market.quantity_scale : scale,
         step: quantityField

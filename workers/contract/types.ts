@@ -167,7 +167,15 @@ export interface ContractTradeView {
 
 /** A form problem with what its message names, already formatted. */
 export interface ContractFormProblem extends ContractProblem {
-  params: { minimum: string; decimals: number; step: string; leverage: number };
+  /** For a price outside the band, `min` and `max` are the lowest and highest prices taken now. */
+  params: {
+    minimum: string;
+    decimals: number;
+    step: string;
+    leverage: number;
+    min?: string;
+    max?: string;
+  };
 }
 
 export interface ContractReview {

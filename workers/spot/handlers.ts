@@ -2,6 +2,7 @@
 // the worker has folded; placing and cancelling with one idempotency key per intent, their answers
 // logged so the projections have an order before its frame; the order lists as rows.
 import { formatAmount, formatAtScale } from '../../core/figures.ts';
+import { fromUnits } from '../../core/market/units.ts';
 import { availableOf } from '../../core/projections/balances.ts';
 import { checkSpotOrder, requiredFields } from '../../core/spot/order-form.ts';
 import { previewFee } from '../../core/spot/order-preview.ts';
@@ -44,15 +45,20 @@ export function createSpotHandlers(context: DomainContext): SpotHandlers {
       if (!rules) return { problem: null, fee: null };
       const locale = context.locale();
       const last = view.tickers[symbol]?.last ?? null;
+      const index = view.tickers[symbol]?.index ?? null;
       const { base, quote } = assetsOf(symbol, rules);
       const paid = form.side === 'buy' ? quote : base;
       const available = context.loggedIn() ? availableOf(view.balances, spotWallet, paid) : null;
-      const problem = checkSpotOrder(form, { rules, last, available });
+      const problem = checkSpotOrder(form, { rules, last, available, index });
       const fee = previewFee(form, rules, last);
+      const bound = (units: number) =>
+        formatAtScale(fromUnits(units, rules.price_scale), rules.price_scale, locale);
       return {
         problem: problem && {
-          ...problem,
+          field: problem.field,
+          rule: problem.rule,
           params: {
+            ...(problem.range && { min: bound(problem.range.min), max: bound(problem.range.max) }),
             minimum: formatAmount(rules.min_notional, quote, view.precisions, locale),
             quote,
             decimals: decimalsFor(problem.field, rules),

@@ -68,9 +68,17 @@ export interface SpotView {
 export interface SpotProblem extends OrderProblem {
   /**
    * The minimum order value with its (quote) asset, how many decimals the field takes, and its
-   * step (the tick of a price, the lot of a quantity).
+   * step (the tick of a price, the lot of a quantity); for a price outside the band, the lowest
+   * and highest prices taken now.
    */
-  params: { minimum: string; quote: string; decimals: number; step: string };
+  params: {
+    minimum: string;
+    quote: string;
+    decimals: number;
+    step: string;
+    min?: string;
+    max?: string;
+  };
 }
 
 export interface SpotReview {

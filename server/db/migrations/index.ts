@@ -15,6 +15,7 @@ import * as ai from './0012-ai.ts';
 import * as ledgerEntriesUnchecked from './0013-ledger-entries-unchecked.ts';
 import * as cluster from './0014-cluster.ts';
 import * as clusterIdentity from './0015-cluster-identity.ts';
+import * as contractMarkRecord from './0016-contract-mark-record.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-ledger-entries-unchecked': ledgerEntriesUnchecked,
   '0014-cluster': cluster,
   '0015-cluster-identity': clusterIdentity,
+  '0016-contract-mark-record': contractMarkRecord,
 };
 
 export const migrationProvider: MigrationProvider = {
