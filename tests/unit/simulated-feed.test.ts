@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { toUnits } from '../../core/market/units.ts';
 import { marketsFor } from '../../server/market/catalog.ts';
 import type { FeedListener } from '../../server/market/feed.ts';
-import { secureNoise, seededNoise } from '../../server/market/feeds/noise.ts';
+import { type NoiseSource, secureNoise, seededNoise } from '../../server/market/feeds/noise.ts';
 import { SimulatedFeed } from '../../server/market/feeds/simulated-feed.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 
@@ -104,7 +104,16 @@ describe('simulated feed', () => {
 
   it('keeps a book level resting between steps on the secure source, as on a seeded one', () => {
     const scheduler = new FakeScheduler(start);
-    const feed = new SimulatedFeed({ noise: secureNoise(), markets, scheduler });
+    // The price holds still, so the book's grid and each level's distance from the top stay put
+    // (a level's size also grows with that distance): what changes is only what the source draws.
+    const secure = secureNoise();
+    const still: NoiseSource = {
+      predictable: false,
+      uniform: () => 0.5,
+      normal: () => 0,
+      held: (stream, index) => secure.held(stream, index),
+    };
+    const feed = new SimulatedFeed({ noise: still, markets, scheduler });
     const { calls, listener } = recorder();
     feed.start(listener);
     scheduler.advance(2_000);
