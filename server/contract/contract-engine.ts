@@ -295,7 +295,9 @@ export class ContractEngine {
     return transact(db, async (trx) => {
       const postings = [
         ...effects.postings,
-        ...(await shortfallPostings(trx, effects.postings)),
+        ...(await shortfallPostings(trx, effects.postings, (user) =>
+          balances.has(user) ? balances.available(user) : undefined,
+        )),
         ...commissions,
       ];
       const ids = await this.#accounts.resolve(

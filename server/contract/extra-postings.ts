@@ -2,6 +2,7 @@
 // insurance fund's cover where a cross wallet cannot pay a loss, and referral commission on the
 // batch's fees.
 import { sql, type Transaction } from 'kysely';
+import { smaller } from '../../core/contract/rounding.ts';
 import { parseAmount } from '../../core/money.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
@@ -14,10 +15,17 @@ import { type ContractFill, Legs } from './batch-types.ts';
  * A cross position's loss is taken from its wallet; where the wallet cannot cover it (a close
  * far beyond bankruptcy), the insurance fund pays the difference so no balance goes below zero.
  * Balances are read in the batch's transaction, for every wallet the batch takes money from.
+ *
+ * The fund covers losses only. `expected` is what the batch, reading the wallet before it ran,
+ * left in it (undefined for a wallet it did not read): the fund pays no more than that shows
+ * missing. Money that left the wallet while the batch ran (the user's own transfer) is not a
+ * loss: its shortfall stays, the batch's write refuses it, and the command that needed the money
+ * is refused on its own (server/engine/group-commit.ts) instead of being paid for by the fund.
  */
 export async function shortfallPostings(
   trx: Transaction<Database>,
   postings: readonly Posting[],
+  expected: (user: number) => bigint | undefined,
 ): Promise<Posting[]> {
   const net = new Map<number, { available: bigint; reference: string }>();
   for (const posting of postings) {
@@ -42,9 +50,12 @@ export async function shortfallPostings(
     const entry = net.get(user) as { available: bigint; reference: string };
     const after = (held.get(user) ?? 0n) + entry.available;
     if (after >= 0n) return [];
+    const foreseen = expected(user);
+    const missing = foreseen === undefined ? -after : smaller(-after, -foreseen);
+    if (missing <= 0n) return [];
     const legs = new Legs();
-    legs.add({ user, wallet: 'contract', asset: 'USDT' }, 'available', -after);
-    legs.add({ system: 'insurance', asset: 'USDT' }, 'available', after);
+    legs.add({ user, wallet: 'contract', asset: 'USDT' }, 'available', missing);
+    legs.add({ system: 'insurance', asset: 'USDT' }, 'available', -missing);
     return [legs.posting('contract.shortfall', `${entry.reference}:shortfall:${user}`) as Posting];
   });
 }
