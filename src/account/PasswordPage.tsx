@@ -1,7 +1,7 @@
 // Password settings (`/pages/user/password`): change the login password, or set or change the
 // trade password (`?type=trade`). A change is proved with the current secret or a code sent to
 // the user's own email; a first trade password only with the code.
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   checkSecretForm,
   emptySecretForm,
@@ -32,7 +32,7 @@ const wireFields = {
 
 export function PasswordPage() {
   const { core } = useApp();
-  const load = useLoad(useCallback(() => core.userInfo(), [core]));
+  const load = useLoad(['userInfo'], () => core.userInfo());
   if (load.data === null) {
     return load.failed ? <WalletFailed onRetry={() => void load.reload()} /> : <WalletLoading />;
   }

@@ -1,6 +1,5 @@
 // The security center (`/pages/user/safe`): the login password, the trade password and the email
 // binding, each 'set' or 'not set' (spec §4), read fresh from the server every time it opens.
-import { useCallback } from 'react';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
@@ -50,7 +49,7 @@ export function SecurityCenterPage() {
   const { t } = useTranslation();
   const { core } = useApp();
   const go = useGo();
-  const load = useLoad(useCallback(() => core.userInfo(), [core]));
+  const load = useLoad(['userInfo'], () => core.userInfo());
   if (load.data === null) {
     return load.failed ? <WalletFailed onRetry={() => void load.reload()} /> : <WalletLoading />;
   }

@@ -1,7 +1,7 @@
 // Invite friends (`/pages/user/share`): the invite code and the link that fills it in at
 // registration, both to copy, the link's QR code, how many were invited at each level, and the
 // log of invited users at levels 1 to 3 (accounts masked by the server).
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { InviteView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -17,7 +17,7 @@ const filters: readonly LevelFilter[] = ['all', 1, 2, 3];
 
 export function SharePage() {
   const { core } = useApp();
-  const load = useLoad(useCallback(() => core.inviteInfo(), [core]));
+  const load = useLoad(['inviteInfo'], () => core.inviteInfo());
   if (load.data === null) {
     return load.failed ? <WalletFailed onRetry={() => void load.reload()} /> : <WalletLoading />;
   }

@@ -86,8 +86,7 @@ function AiOrders(props: { status: AiOrderList }) {
   const { t } = useTranslation();
   const { core } = useApp();
   const { status } = props;
-  const load = useCallback((page: number) => core.aiOrders(status, page), [core, status]);
-  const list = usePagedList(load);
+  const list = usePagedList(['aiOrders', status], (page) => core.aiOrders(status, page));
   if (!list.loaded) {
     return list.failed ? <WalletFailed onRetry={() => void list.reload()} /> : <WalletLoading />;
   }

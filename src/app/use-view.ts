@@ -5,6 +5,7 @@ import { replaceEqualDeep } from '@tanstack/react-router';
 import { startTransition, useEffect, useState } from 'react';
 import type { ViewName, ViewParams, ViewPayloads } from '../../workers/facade.ts';
 import { watchView } from '../core-bridge.ts';
+import { useLatest } from '../ui/load-key.ts';
 import { useApp } from './app-context.tsx';
 
 /** Views without parameters take none; the market views require theirs. */
@@ -51,7 +52,8 @@ export const shareUnchanged = () => {
 /**
  * A view whose payloads are folded into what the page shows: `fold` is made afresh for each watch
  * (a chart's columns, built from updates of its candles), and sees every payload of that watch,
- * in order.
+ * in order. A watch loads what the view shows, so only a new view or new parameters (by value)
+ * watch again: `makeFold` may be an inline arrow, the newest is used at the next watch.
  */
 export function useFoldedView<K extends ViewName, Shown>(
   name: K,
@@ -59,6 +61,7 @@ export function useFoldedView<K extends ViewName, Shown>(
   ...args: ViewArgs<K>
 ): Shown | null {
   const { core } = useApp();
+  const newFold = useLatest(makeFold);
   const params = args[0] as ViewParams[K] | undefined;
   const [watched, setWatched] = useState(params);
   // Adopting new parameters while rendering (React's "state from the previous render" pattern)
@@ -73,7 +76,7 @@ export function useFoldedView<K extends ViewName, Shown>(
   useEffect(() => {
     let id: number | undefined;
     let live = true;
-    const fold = makeFold();
+    const fold = newFold.current();
     const receive = (payload: ViewPayloads[K]) => {
       if (!live) return;
       const shown = fold(payload);
@@ -90,7 +93,7 @@ export function useFoldedView<K extends ViewName, Shown>(
       live = false;
       if (id !== undefined) void core.unwatch(id);
     };
-  }, [core, name, watched, makeFold]);
+  }, [core, name, watched, newFold]);
 
   // What arrived for the previous parameters is not shown for the new ones (no stale chart).
   return received && received.name === name && received.of === watched ? received.shown : null;

@@ -1,7 +1,6 @@
 // Articles of a category (`/pages/article/index?category_id=92` is the menu's platform notice;
 // without a category it is "about us"), newest first; a row opens the article.
 import { useSearch } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import './content.css';
@@ -21,9 +20,7 @@ export function ArticleListPage() {
   const { core } = useApp();
   const go = useGo();
   const category = categoryOf(useSearch({ strict: false }) as Readonly<Record<string, unknown>>);
-  const list = usePagedList(
-    useCallback((page: number) => core.articles(category, page), [core, category]),
-  );
+  const list = usePagedList(['articles', category], (page) => core.articles(category, page));
   const retry = () => void list.reload();
 
   // A refused list (no such category) says why once, in place of the list; no answer offers a retry.

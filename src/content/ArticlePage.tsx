@@ -1,6 +1,5 @@
 // One article (`/pages/article/detail?id=…`): its title, date and body in the user's language.
 import { useSearch } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import type { ArticleView, Outcome } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -21,9 +20,7 @@ export function ArticlePage() {
   const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
   const id = Number(search.id);
   const valid = Number.isInteger(id) && id > 0;
-  const article = useLoad(
-    useCallback(() => (valid ? core.article(id) : noArticle()), [core, id, valid]),
-  );
+  const article = useLoad(['article', id], () => (valid ? core.article(id) : noArticle()));
 
   if (article.loading && !article.data) return <WalletLoading />;
   // One message: the server's refusal (not toasted as well), else that it is not published.

@@ -1,6 +1,5 @@
 // The two fixed documents (`/pages/article/msb`, `/pages/article/sec`), in the user's language.
 import { useLocation } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -12,7 +11,7 @@ export function DocumentPage() {
   const { t } = useTranslation();
   const { core } = useApp();
   const key = useLocation().pathname.endsWith('/sec') ? 'sec' : 'msb';
-  const document = useLoad(useCallback(() => core.document(key), [core, key]));
+  const document = useLoad(['document', key], () => core.document(key));
 
   if (document.loading && !document.data) return <WalletLoading />;
   // One message: the server's refusal (not toasted as well), else that it is not published.

@@ -1,6 +1,5 @@
 // The newest platform notices on home: a few titles that open the notice, and the way to all of
 // them. Nothing is shown until an operator has published one.
-import { useCallback } from 'react';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
@@ -15,7 +14,7 @@ export function HomeNotices() {
   const { t } = useTranslation();
   const { core } = useApp();
   const go = useGo();
-  const notices = useLoad(useCallback(() => core.articles(noticeCategory, 1), [core]));
+  const notices = useLoad(['notices', noticeCategory], () => core.articles(noticeCategory, 1));
   const rows = notices.data?.rows.slice(0, shown) ?? [];
   if (rows.length === 0) return null;
   return (

@@ -2,7 +2,7 @@
 // closed (each with its share card), the orders of the current, deal or history list, the fills,
 // the funding payments received and paid, and the liquidations with the inputs that decided them.
 // Each list pages from the server, newest first.
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { SpotOrderList } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -75,7 +75,7 @@ function Paged<T>(props: { list: PagedList<T>; testId: string; render(row: T): R
 
 function ClosedPositions() {
   const { core } = useApp();
-  const list = usePagedList(useCallback((page: number) => core.contractHistory(page), [core]));
+  const list = usePagedList(['contractHistory'], (page) => core.contractHistory(page));
   return (
     <Paged
       list={list}
@@ -89,8 +89,8 @@ function Orders() {
   const { t } = useTranslation();
   const { core } = useApp();
   const [status, setStatus] = useState<SpotOrderList>('history');
-  const list = usePagedList(
-    useCallback((page: number) => core.contractOrders(status, page), [core, status]),
+  const list = usePagedList(['contractOrders', status], (page) =>
+    core.contractOrders(status, page),
   );
   return (
     <>
@@ -116,7 +116,8 @@ function Orders() {
 function Fills() {
   const { core } = useApp();
   const list = usePagedList(
-    useCallback((page: number) => core.contractFills(page), [core]),
+    ['contractFills'],
+    (page) => core.contractFills(page),
     (row) => row.key,
   );
   return (
@@ -131,7 +132,8 @@ function Fills() {
 function FundingPayments() {
   const { core } = useApp();
   const list = usePagedList(
-    useCallback((page: number) => core.contractFunding(page), [core]),
+    ['contractFunding'],
+    (page) => core.contractFunding(page),
     (row) => row.key,
   );
   return (
@@ -146,7 +148,8 @@ function FundingPayments() {
 function Liquidations() {
   const { core } = useApp();
   const list = usePagedList(
-    useCallback((page: number) => core.contractLiquidations(page), [core]),
+    ['contractLiquidations'],
+    (page) => core.contractLiquidations(page),
     (row) => row.positionId,
   );
   return (

@@ -3,7 +3,7 @@
 // code of the invite link (as the invite page makes it), drawn to a canvas. The picture can be
 // saved as a PNG, or handed to the phone's share sheet where the browser offers one.
 import { useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { InviteView, ShareCard } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -22,13 +22,11 @@ export function ContractSharePage() {
   const ref = parseShareRef(search);
   const kind = ref?.kind;
   const id = ref?.id;
-  const card = useLoad(
-    useCallback(async () => {
-      if (kind === undefined || id === undefined) return { ok: true as const, data: null };
-      return core.shareCard({ kind, id });
-    }, [core, kind, id]),
-  );
-  const invite = useLoad(useCallback(() => core.inviteInfo(), [core]));
+  const card = useLoad(['shareCard', kind, id], async () => {
+    if (kind === undefined || id === undefined) return { ok: true as const, data: null };
+    return core.shareCard({ kind, id });
+  });
+  const invite = useLoad(['inviteInfo'], () => core.inviteInfo());
   if (card.data === null) {
     if (card.loading) return <WalletLoading />;
     if (card.failed) return <WalletFailed onRetry={() => void card.reload()} />;

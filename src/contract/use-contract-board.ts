@@ -1,10 +1,9 @@
 // Loads the futures board through the worker (which then keeps its tickers live) and says which
 // perpetuals it has, whether a load is running, and whether the last one failed.
-import { useCallback } from 'react';
 import { useApp } from '../app/app-context.tsx';
 import { type SectionLoad, useSymbolsLoad } from '../market/use-market-section.ts';
 
 export function useContractBoard(): SectionLoad & { reload(): Promise<void> } {
   const { core } = useApp();
-  return useSymbolsLoad(useCallback(() => core.loadContractBoard(), [core]));
+  return useSymbolsLoad(['contractBoard'], () => core.loadContractBoard());
 }

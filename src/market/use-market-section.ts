@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MarketSection, Outcome } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
+import { type LoadKey, loadKeyId, useLatest } from '../ui/load-key.ts';
 import { sectionRows } from './market-filter.ts';
 import { useRetryOnReconnect } from './use-retry-on-reconnect.ts';
 
@@ -16,33 +17,41 @@ export interface SectionLoad {
   failed: boolean;
 }
 
-/** `load` must be stable (a `useCallback`): a new one loads again. */
+/**
+ * Loads the list of `key` when the page opens and when `key` changes by value (ui/load-key.ts),
+ * never on a mere render: `load` may be an inline arrow, the newest is used.
+ */
 export function useSymbolsLoad(
+  key: LoadKey,
   load: () => Promise<Outcome<{ symbols: string[] }>>,
 ): SectionLoad & { reload(): Promise<void> } {
   const [state, setState] = useState<SectionLoad>({ symbols: null, loading: true, failed: false });
   const latest = useRef(0);
+  const current = useLatest(load);
+  const id = loadKeyId(key);
 
   const reload = useCallback(async () => {
     // Only the newest call may set the state: a slow first load must not undo a refresh.
     const call = ++latest.current;
     setState((shown) => ({ ...shown, loading: true }));
-    const outcome = await load().catch(() => null);
+    const outcome = await current.current().catch(() => null);
     if (call !== latest.current) return;
     setState((shown) =>
       outcome?.ok
         ? { symbols: outcome.data.symbols, loading: false, failed: false }
         : { symbols: shown.symbols, loading: false, failed: true },
     );
-  }, [load]);
+  }, [current]);
 
   useEffect(() => {
+    // Loaded once for each list: a render alone loads nothing.
+    void id;
     void reload();
     // Leaving the page (or the section) makes any answer still on its way stale.
     return () => {
       latest.current++;
     };
-  }, [reload]);
+  }, [id, reload]);
   useRetryOnReconnect(state.failed, reload);
 
   return { ...state, reload };
@@ -60,7 +69,7 @@ export function useMarketSection(section: MarketSection): SectionLoad & {
   reload(): Promise<void>;
 } {
   const { core } = useApp();
-  return useSymbolsLoad(useCallback(() => core.loadMarkets(section), [core, section]));
+  return useSymbolsLoad(['markets', section], () => core.loadMarkets(section));
 }
 
 /**

@@ -1,7 +1,7 @@
 // Under the form: the user's record (the realised hit rate over the newest settled contracts) and
 // daily loss limit, then the contracts as two tabs: open ones (and those settling while the page is
 // open) with their countdowns, and the history with both prints. Each opens its verification.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { OptionTradeView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -112,8 +112,9 @@ export function OptionAccount(props: { view: OptionTradeView }) {
 function OptionHistory(props: { onVerify(id: number): void }) {
   const { t } = useTranslation();
   const { core } = useApp();
-  const load = useCallback((page: number) => core.optionContracts('history', page), [core]);
-  const list = usePagedList(load);
+  const list = usePagedList(['optionContracts', 'history'], (page) =>
+    core.optionContracts('history', page),
+  );
   if (!list.loaded) {
     return list.failed ? <WalletFailed onRetry={() => void list.reload()} /> : <WalletLoading />;
   }

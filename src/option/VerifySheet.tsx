@@ -3,7 +3,7 @@
 // marked, a stale one said so), the recorded outcome beside the server's recomputation and whether
 // they match, and the same rule run again here on the prints shown. The stake and payout only for
 // the contract's owner.
-import { type ReactNode, useCallback } from 'react';
+import type { ReactNode } from 'react';
 import { dash } from '../../core/figures.ts';
 import { printToleranceMs } from '../../core/option/settlement.ts';
 import type { OptionVerificationView, VerifiedPrintRow } from '../../workers/facade.ts';
@@ -20,7 +20,7 @@ const seconds = printToleranceMs / 1000;
 export function VerifySheet(props: { id: number; onClose(): void }) {
   const { t } = useTranslation();
   const { core } = useApp();
-  const load = useLoad(useCallback(() => core.verifyOption(props.id), [core, props.id]));
+  const load = useLoad(['verifyOption', props.id], () => core.verifyOption(props.id));
   return (
     <BottomSheet
       title={t('option.verification.title', { id: props.id })}

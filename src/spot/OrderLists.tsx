@@ -99,11 +99,9 @@ function PagedOrders(props: { status: 'deal' | 'history'; spot: SpotOrdersOf; re
   const { t } = useTranslation();
   const { core } = useApp();
   const { symbol } = props.spot;
-  const loadPage = useCallback(
-    (page: number) => core.spotOrders(props.status, page, symbol),
-    [core, props.status, symbol],
+  const paged = usePagedList(['spotOrders', props.status, symbol], (page) =>
+    core.spotOrders(props.status, page, symbol),
   );
-  const paged = usePagedList(loadPage);
   const version = `${props.refreshed}|${ordersVersion(props.spot.orders)}`;
   const { reload } = paged;
   const [seenVersion, setSeenVersion] = useState(version);

@@ -2,7 +2,7 @@
 // commitment under its anonymous account hash with what it was allocated and refunded (the first
 // ones, then all on request), and the verdict of the same rule (core/subscription/allocation.ts)
 // run again on this device on the published commitments, entry by entry.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { dash } from '../../core/figures.ts';
 import type { AllocationEntryRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
@@ -20,8 +20,11 @@ export function AllocationSheet(props: { projectId: number; onClose(): void }) {
   const { t } = useTranslation();
   const { core } = useApp();
   const { projectId } = props;
-  const load = useCallback(() => core.subscriptionAllocation(projectId), [core, projectId]);
-  const { data: view, failed, reload } = useLoad(load);
+  const {
+    data: view,
+    failed,
+    reload,
+  } = useLoad(['subscriptionAllocation', projectId], () => core.subscriptionAllocation(projectId));
   const [all, setAll] = useState(false);
 
   return (

@@ -2,7 +2,7 @@
 // finished (allocated, waiting for distribution) and distributed, each with its progress and the
 // countdown to what comes next. The list is read again when a countdown runs out, since the stage
 // moves then. Pull down to refresh; a project opens its buy page.
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import type { SubscriptionProjectRow, SubscriptionStage } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -23,8 +23,7 @@ export function SubscriptionListPage() {
   const { t } = useTranslation();
   const { core } = useApp();
   const go = useGo();
-  const load = useCallback((page: number) => core.subscriptionProjects(page), [core]);
-  const list = usePagedList(load);
+  const list = usePagedList(['subscriptionProjects'], (page) => core.subscriptionProjects(page));
   usePullRefresh(list.reload);
   useReloadWhenDue(list.rows, list.reload);
 

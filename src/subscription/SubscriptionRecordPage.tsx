@@ -2,7 +2,7 @@
 // each project, its stage, and once allocated the tokens won, the USDT refunded and the profit at
 // the token's price; each opens the project's published allocation, recomputed on the device with
 // the rule, or the project itself. Pull down to refresh.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { SubscriptionRecordRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -23,8 +23,11 @@ export function SubscriptionRecordPage() {
   const { core } = useApp();
   const go = useGo();
   const [allocation, setAllocation] = useState<number | null>(null);
-  const load = useCallback((page: number) => core.subscriptionRecords(page), [core]);
-  const list = usePagedList(load, keyOf);
+  const list = usePagedList(
+    ['subscriptionRecords'],
+    (page) => core.subscriptionRecords(page),
+    keyOf,
+  );
   usePullRefresh(list.reload);
 
   if (!list.loaded) {

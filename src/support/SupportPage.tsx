@@ -1,6 +1,6 @@
 // Customer service (`/pages/ks/index`): the configured channels and hours, and the built-in
 // conversation for a logged-in user, whose operator answers arrive live over the socket.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApp } from '../app/app-context.tsx';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -15,7 +15,7 @@ const maxLength = 1000;
 function SupportChannels() {
   const { t } = useTranslation();
   const { core } = useApp();
-  const service = useLoad(useCallback(() => core.customerService(), [core]));
+  const service = useLoad(['customerService'], () => core.customerService());
   if (!service.data) return service.loading ? <WalletLoading /> : null;
   // The built-in chat is this page: only the other ways to reach support are links.
   const others = service.data.channels.filter((channel) => channel.type !== 'chat');

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Outcome } from '../../workers/facade.ts';
 import { refusalText } from './failure-toast.ts';
+import { type LoadKey, loadKeyId, useLatest } from './load-key.ts';
 
 export interface Load<T> {
   /** From the last load that succeeded; null before the first one. */
@@ -19,11 +20,13 @@ export interface Load<T> {
 }
 
 /**
- * `load` must be stable (a `useCallback`): a new one loads again. `known`, when given, answers what
- * was shown last time (the worker keeps it in the log): shown at once, as loading, until `load`
- * answers, so a page opened again does not start blank.
+ * Loads when the page opens and again when `key` changes by value (load-key.ts), never on a mere
+ * render: `load` and `known` may be inline arrows, the newest are used. `known`, when given,
+ * answers what was shown last time (the worker keeps it in the log): shown at once, as loading,
+ * until `load` answers, so a page opened again does not start blank.
  */
 export function useLoad<T>(
+  key: LoadKey,
   load: () => Promise<Outcome<T>>,
   known?: () => Promise<T | null>,
 ): Load<T> {
@@ -34,24 +37,29 @@ export function useLoad<T>(
     refusal: null,
   });
   const latest = useRef(0);
+  const current = useLatest({ load, known });
+  const id = loadKeyId(key);
 
   const reload = useCallback(async () => {
     // Only the newest call may set the state: a slow first load must not undo a refresh.
     const call = ++latest.current;
     setState((shown) => ({ ...shown, loading: true }));
-    const outcome = await load().catch(() => null);
+    const outcome = await current.current.load().catch(() => null);
     if (call !== latest.current) return;
     setState((shown) =>
       outcome?.ok
         ? { data: outcome.data, loading: false, failed: false, refusal: null }
         : { data: shown.data, loading: false, failed: true, refusal: refusalText(outcome) },
     );
-  }, [load]);
+  }, [current]);
 
   useEffect(() => {
-    if (!known) return;
+    // Asked once for each thing loaded.
+    void id;
+    const ask = current.current.known;
+    if (!ask) return;
     let live = true;
-    void known().then((data) => {
+    void ask().then((data) => {
       // What was known fills only a blank page: it never replaces an answer.
       if (live && data !== null)
         setState((shown) => (shown.data === null ? { ...shown, data } : shown));
@@ -59,15 +67,17 @@ export function useLoad<T>(
     return () => {
       live = false;
     };
-  }, [known]);
+  }, [id, current]);
 
   useEffect(() => {
+    // Loaded once for each thing loaded: a render alone loads nothing.
+    void id;
     void reload();
     // Leaving the page makes any answer still on its way stale.
     return () => {
       latest.current++;
     };
-  }, [reload]);
+  }, [id, reload]);
 
   return { ...state, reload };
 }

@@ -1,6 +1,5 @@
 // Picks a withdrawal address from the address book: only entries of the chosen asset and chain,
 // since an address of another chain would be refused (or worse, lose the funds).
-import { useCallback } from 'react';
 import type { Chain } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -16,7 +15,7 @@ export function AddressBookPicker(props: {
   const { t } = useTranslation();
   const { core } = useApp();
   const go = useGo();
-  const book = useLoad(useCallback(() => core.addressBook(), [core]));
+  const book = useLoad(['addressBook'], () => core.addressBook());
   const { asset, chain } = props;
 
   if (book.data === null) {

@@ -24,8 +24,9 @@ export function AssetsPage() {
   const { core } = useApp();
   const go = useGo();
   const balances = useLoad(
-    useCallback(() => core.walletBalances(), [core]),
-    useCallback(() => core.knownWalletBalances(), [core]),
+    ['walletBalances'],
+    () => core.walletBalances(),
+    () => core.knownWalletBalances(),
   );
   const { reload } = balances;
   usePullRefresh(reload);

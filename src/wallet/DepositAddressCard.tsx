@@ -1,6 +1,5 @@
 // One deposit address: its QR code, the address to copy, how many confirmations a deposit waits
 // for, and the warning that only this asset on this chain may be sent to it.
-import { useCallback } from 'react';
 import type { Chain } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -13,7 +12,7 @@ export function DepositAddressCard(props: { asset: string; chain: Chain; confirm
   const { t } = useTranslation();
   const { core } = useApp();
   const { asset, chain } = props;
-  const load = useLoad(useCallback(() => core.depositAddress(asset, chain), [core, asset, chain]));
+  const load = useLoad(['depositAddress', asset, chain], () => core.depositAddress(asset, chain));
   const { reload } = load;
 
   if (load.data === null) {

@@ -1,6 +1,6 @@
 // The address book (`/pages/assets/address`): saved withdrawal addresses by asset and chain, each
 // copyable; deleting one asks first (spec §2).
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { AddressRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -16,7 +16,7 @@ export function WalletAddressBookPage() {
   const app = useApp();
   const { core, toast } = app;
   const go = useGo();
-  const book = useLoad(useCallback(() => core.addressBook(), [core]));
+  const book = useLoad(['addressBook'], () => core.addressBook());
   const [deleting, setDeleting] = useState<number | null>(null);
   const retry = () => void book.reload();
 

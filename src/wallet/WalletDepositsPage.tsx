@@ -1,6 +1,5 @@
 // The deposit list (`/pages/assets/rechargeList`, where the menu's deposit entry leads): each
 // deposit with its confirmations, and the way to make a new one.
-import { useCallback } from 'react';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
@@ -14,7 +13,7 @@ export function WalletDepositsPage() {
   const { t } = useTranslation();
   const { core } = useApp();
   const go = useGo();
-  const list = usePagedList(useCallback((page: number) => core.deposits(page), [core]));
+  const list = usePagedList(['deposits'], (page) => core.deposits(page));
   usePullRefresh(list.reload);
   const retry = () => void list.reload();
   const toDeposit = () => go('/pages/assets/recharge');

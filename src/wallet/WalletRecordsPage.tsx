@@ -1,6 +1,6 @@
 // Records (`/pages/assets/record`): every money movement, newest first, of one type or all, a page
 // at a time; a trade reads as the trader would write it (docs/ui.md § "Numbers, toasts and records").
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { RecordRow, RecordType } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -27,7 +27,8 @@ export function WalletRecordsPage() {
   const { core } = useApp();
   const [type, setType] = useState<RecordType | 'all'>('all');
   const list = usePagedList(
-    useCallback((page: number) => core.walletRecords(type, page), [core, type]),
+    ['walletRecords', type],
+    (page) => core.walletRecords(type, page),
     keyOfRecord,
   );
   usePullRefresh(list.reload);

@@ -1,6 +1,6 @@
 // Transfer (`/pages/assets/transfer`): move an asset between the user's own accounts at once, a
 // quantity or all of it; the balances are loaded again after it.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { dash } from '../../core/figures.ts';
 import type { WalletName } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
@@ -20,7 +20,7 @@ export function WalletTransferPage() {
   const { t } = useTranslation();
   const { core, toast } = useApp();
   const choice = useAssetChoice('any', useWalletSearch());
-  const balances = useLoad(useCallback(() => core.walletBalances(), [core]));
+  const balances = useLoad(['walletBalances'], () => core.walletBalances());
   const [accounts, setAccounts] = useState<{ from: WalletName; to: WalletName }>({
     from: 'funding',
     to: 'contract',

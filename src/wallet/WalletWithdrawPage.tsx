@@ -19,9 +19,9 @@ export function WalletWithdrawPage() {
   const { t } = useTranslation();
   const { core } = useApp();
   const choice = useAssetChoice('withdraw', useWalletSearch());
-  const balances = useLoad(useCallback(() => core.walletBalances(), [core]));
+  const balances = useLoad(['walletBalances'], () => core.walletBalances());
   // Asked here, not taken from the menu's copy: a trade password set a moment ago counts.
-  const user = useLoad(useCallback(() => core.userInfo(), [core]));
+  const user = useLoad(['userInfo'], () => core.userInfo());
   const reloadBalances = balances.reload;
   const refresh = useCallback(() => void reloadBalances(), [reloadBalances]);
   const withdrawals = useWithdrawals(refresh);

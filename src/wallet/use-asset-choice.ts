@@ -1,7 +1,7 @@
 // The asset and chain a wallet form is about, chosen among the wallet's assets: only chains open
 // for what the form does (deposit or withdraw). A choice that is not (or no longer) offered falls
 // back to the first one offered, so the form never points at a closed chain.
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { AssetView, Chain, ChainView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { type Load, useLoad } from '../ui/use-load.ts';
@@ -23,7 +23,7 @@ export function useAssetChoice(
   preferred: { asset?: string | undefined; chain?: string | undefined } = {},
 ): AssetChoice {
   const { core } = useApp();
-  const load = useLoad(useCallback(() => core.walletAssets(), [core]));
+  const load = useLoad(['walletAssets'], () => core.walletAssets());
   const [picked, setPicked] = useState({ asset: preferred.asset, chain: preferred.chain });
 
   const assets = useMemo(

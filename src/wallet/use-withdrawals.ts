@@ -18,7 +18,7 @@ export interface Withdrawals extends PagedList<WithdrawalRow> {
 export function useWithdrawals(onChange: () => void): Withdrawals {
   const { t } = useTranslation();
   const { core, toast } = useApp();
-  const list = usePagedList(useCallback((page: number) => core.withdrawals(page), [core]));
+  const list = usePagedList(['withdrawals'], (page) => core.withdrawals(page));
   // What this page learnt, and the list it learnt it over: a list fetched later knows better.
   const [overlay, setOverlay] = useState<{
     over: readonly WithdrawalRow[];

@@ -1,7 +1,6 @@
 // WCAG 2 A and AA on every page, in both themes, at a phone's size: axe reads what each page
 // shows, as a visitor and as a registered user, and any serious or critical finding, or a broken
 // page outline, fails the test with its rule, the elements it names and the page.
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RegisteredUser, registerUser } from '../support/accounts.ts';
@@ -14,7 +13,7 @@ import {
   visitorPages,
 } from './accessibility-pages.ts';
 import { blockingFindings, describeFindings, type Finding } from './axe-scan.ts';
-import { ops } from './ops-cli.ts';
+import { stockTheCatalogue } from './catalogue.ts';
 
 const appUrl = inject('appUrl');
 const dataDir = inject('appDataDir');
@@ -28,86 +27,6 @@ let context: BrowserContext;
 let page: Page;
 let user: RegisteredUser;
 let catalogue: Catalogue;
-
-/** What an operator puts on sale and a user buys, so the product pages are not empty. */
-async function stockTheCatalogue(): Promise<Catalogue> {
-  const article = JSON.parse(
-    await ops(
-      'article',
-      'add',
-      '--category',
-      '92',
-      '--title',
-      'Maintenance window',
-      '--body',
-      'Deposits pause for **ten minutes**.',
-    ),
-  ) as { id: number };
-  const product = JSON.parse(
-    await ops(
-      'ai',
-      'add',
-      '--name',
-      'Fixed 30',
-      '--days',
-      '30',
-      '--apr',
-      '8',
-      '--min',
-      '100',
-      '--max',
-      '1000',
-      '--quota',
-      '100000',
-      '--asset',
-      'USDT',
-    ),
-  ) as { id: number };
-  await ops('ai', 'fund', String(product.id), '5000');
-  const now = Date.now();
-  const iso = (at: number) => new Date(at).toISOString();
-  const project = JSON.parse(
-    await ops(
-      'subscription',
-      'add',
-      '--name',
-      'Meridian launch',
-      '--asset',
-      `A${randomUUID().slice(0, 5).toUpperCase()}`,
-      '--price',
-      '0.5',
-      '--supply',
-      '1000',
-      '--cap',
-      '400',
-      '--start',
-      iso(now - 60_000),
-      '--end',
-      iso(now + 86_400_000),
-      '--distribute',
-      iso(now + 90_000_000),
-    ),
-  ) as { id: number };
-  await ops('deposit', user.account, 'USDT', '1000', '--chain', 'TRC20');
-  const order = await api.post<{ id: number }>(
-    '/ai/buy',
-    { product_id: String(product.id), amount: '200' },
-    { token: user.token, headers: { 'Idempotency-Key': randomUUID() } },
-  );
-  expect(order.body.code).toBe(200);
-  const commitment = await api.post(
-    '/subscription/buy',
-    { project_id: String(project.id), amount: '100' },
-    { token: user.token, headers: { 'Idempotency-Key': randomUUID() } },
-  );
-  expect(commitment.body.code).toBe(200);
-  return {
-    articleId: article.id,
-    aiProductId: product.id,
-    aiOrderId: order.body.data.id,
-    subscriptionId: project.id,
-  };
-}
 
 /** Opens a page afresh and waits until it shows its content rather than a loading state. */
 async function show(scanned: ScannedPage): Promise<void> {
@@ -149,7 +68,7 @@ async function logIn(token: string | null): Promise<void> {
 
 beforeAll(async () => {
   user = await registerUser(api, dataDir);
-  catalogue = await stockTheCatalogue();
+  catalogue = await stockTheCatalogue(api, user);
   browser = await launchBrowser();
   context = await phoneContext(browser);
   context.setDefaultTimeout(shownWithin);

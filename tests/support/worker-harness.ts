@@ -20,6 +20,8 @@ export type FakeAnswer = unknown;
 
 export interface WorkerHarness {
   core: WorkerCore;
+  /** The worker's clock: a test moves it on. */
+  scheduler: FakeScheduler;
   stop(): void;
 }
 
@@ -52,6 +54,7 @@ export async function startWorkerCore(
   core.connectHost({ toast: () => {}, sessionExpired: () => {} });
   return {
     core,
+    scheduler,
     stop() {
       core.stop();
       store.close();

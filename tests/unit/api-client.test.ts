@@ -22,8 +22,8 @@ let token: string | null;
 let scheduler: FakeScheduler;
 let client: ApiClient;
 
-const json = (body: unknown, status = 200) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status }));
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers }));
 
 beforeEach(() => {
   sent = [];
@@ -97,11 +97,11 @@ describe('ApiClient', () => {
   });
 
   it('rejects a non-200 HTTP status with the body and no toast', async () => {
-    answer = () => json({ code: 1045, msg: 'Too many', data: null }, 429);
+    answer = () => json({ code: 1040, msg: 'Not found', data: null }, 404);
     expect(await failureOf(client.call(logo, {}))).toEqual({
       kind: 'http',
-      status: 429,
-      body: { code: 1045, msg: 'Too many', data: null },
+      status: 404,
+      body: { code: 1040, msg: 'Not found', data: null },
     });
     expect(toasts).toEqual([]);
   });

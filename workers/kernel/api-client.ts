@@ -2,6 +2,12 @@
 // spec §7–§8. It never touches the DOM: toasts and the logout redirect are callbacks to the host.
 import type { z } from 'zod/mini';
 import type { FailureKind } from '../../core/kernel/events.ts';
+import {
+  backoffMs,
+  isRetryableStatus,
+  pauseAfter,
+  readRetryPolicy,
+} from '../../core/retry-policy.ts';
 import type { Scheduler } from '../../core/scheduler.ts';
 import type { Endpoint } from '../../schemas/endpoint.ts';
 import { sessionExpiredCode } from '../../schemas/errors.ts';
@@ -51,6 +57,8 @@ export interface ApiClientOptions {
   toast(message: string, field?: FieldName): void;
   /** 999: log out and clear storage, then go to /login; for an upload only go to /login. */
   sessionExpired(how: 'logout' | 'navigate'): void;
+  /** Draws in [0, 1) for the retries' random waits; `Math.random` unless a test sets it. */
+  random?: () => number;
 }
 
 /** How one call is made beyond its endpoint and input. */
@@ -65,16 +73,96 @@ export interface CallOptions {
 type Input<E extends Endpoint> = z.input<E['request']>;
 type Output<E extends Endpoint> = z.output<E['response']>;
 
+/** What one try of a call sends. */
+interface Request {
+  url: string;
+  init: RequestInit;
+}
+
+/** An answer as read: its status and its body, JSON where it parses. */
+interface Answer {
+  status: number;
+  payload: unknown;
+}
+
 export class ApiClient {
+  /** Reads on their way, by what makes two alike (URL with query, headers, toasting): shared. */
+  readonly #reading = new Map<string, Promise<unknown>>();
+  /** Until when (the scheduler's time) the server asked to be left alone (a 429, a 503). */
+  #quietUntil = 0;
+  /** The answer that asked for the pause: what a call refused during the pause answers. */
+  #refusal: Answer = { status: 429, payload: null };
+
   constructor(private readonly options: ApiClientOptions) {}
 
-  /** `extraHeaders` carry what one call needs beyond the usual ones (an `Idempotency-Key`). */
+  /**
+   * `extraHeaders` carry what one call needs beyond the usual ones (an `Idempotency-Key`).
+   * A read (GET) alike to one on its way shares its answer; during a pause it waits the pause
+   * out, and after a 429 or 5xx it is asked again, a few times, after a growing random wait
+   * (core/retry-policy.ts). Any other call is sent once per call, never merged nor re-sent, and
+   * is refused at once during a pause: it may move money, and only the user may try it again.
+   */
   async call<E extends Endpoint>(
     endpoint: E,
     input: Input<E>,
     extraHeaders: Readonly<Record<string, string>> = {},
     options: CallOptions = {},
   ): Promise<Output<E>> {
+    const request = () => this.#request(endpoint, input, extraHeaders);
+    if (endpoint.method !== 'GET') {
+      if (this.#quietRemaining() > 0) throw this.#refused();
+      return this.#answer(endpoint, await this.#exchange(request()), options);
+    }
+    const first = request();
+    const key = JSON.stringify([first.url, first.init.headers, options.toastRefusal !== false]);
+    const shared = this.#reading.get(key);
+    if (shared) return shared as Promise<Output<E>>;
+    const reading = this.#read(request).then((answer) => this.#answer(endpoint, answer, options));
+    this.#reading.set(key, reading);
+    const done = () => this.#reading.delete(key);
+    reading.then(done, done);
+    return reading;
+  }
+
+  /** A read's tries: the pause waited out before each, a retryable answer tried again. */
+  async #read(request: () => Request): Promise<Answer> {
+    for (let attempt = 0; ; attempt++) {
+      // Without a pause the request goes at once, in the caller's own turn. During one it waits
+      // the pause out, and a random moment more so that the reads held back do not all go at
+      // once; a pause longer than a read would wait for its answer refuses it.
+      for (let left = this.#quietRemaining(); left > 0; left = this.#quietRemaining()) {
+        if (left > requestTimeoutMs) throw this.#refused();
+        await this.#sleep(left + this.#backoff(0));
+      }
+      // Built at each try: a read that waited sends the token and language of now.
+      const answer = await this.#exchange(request());
+      if (attempt >= readRetryPolicy.retries || !isRetryableStatus(answer.status)) return answer;
+      await this.#sleep(this.#backoff(attempt));
+    }
+  }
+
+  #backoff(attempt: number): number {
+    return backoffMs(attempt, this.options.random ?? Math.random, readRetryPolicy);
+  }
+
+  #quietRemaining(): number {
+    return this.#quietUntil - this.options.scheduler.now();
+  }
+
+  #refused(): ApiError {
+    const { status, payload } = this.#refusal;
+    return new ApiError({ kind: 'http', status, body: payload });
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.options.scheduler.setTimeout(resolve, ms));
+  }
+
+  #request<E extends Endpoint>(
+    endpoint: E,
+    input: Input<E>,
+    extraHeaders: Readonly<Record<string, string>>,
+  ): Request {
     const { token, language } = this.options.credentials();
     const headers: Record<string, string> = { ...extraHeaders, Lang: language };
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -94,11 +182,25 @@ export class ApiClient {
       // Form-encoded by default (spec §7); fetch sets the content type from the body.
       body = new URLSearchParams(fields.map(([k, v]) => [k, String(v)]));
     }
+    return { url, init: { method: endpoint.method, headers, body } };
+  }
 
-    const response = await this.#fetchWithTimeout(url, { method: endpoint.method, headers, body });
-    const payload = await readJson(response);
-    if (response.status !== 200)
-      throw new ApiError({ kind: 'http', status: response.status, body: payload });
+  /** One try: sent, read, and a pause the answer asks for noted before anything else is sent. */
+  async #exchange(request: Request): Promise<Answer> {
+    const response = await this.#fetchWithTimeout(request.url, request.init);
+    const { status } = response;
+    const now = this.options.scheduler.now();
+    const pause = pauseAfter(status, response.headers.get('retry-after'), now, readRetryPolicy);
+    if (pause !== null) this.#quietUntil = Math.max(this.#quietUntil, now + pause);
+    const answer = { status, payload: await readJson(response) };
+    if (pause !== null) this.#refusal = answer;
+    return answer;
+  }
+
+  /** The envelope rules of spec §8 on an answer. */
+  #answer<E extends Endpoint>(endpoint: E, answer: Answer, options: CallOptions): Output<E> {
+    const { status, payload } = answer;
+    if (status !== 200) throw new ApiError({ kind: 'http', status, body: payload });
 
     const envelope = payload as
       | { code?: unknown; msg?: unknown; data?: unknown; field?: unknown }
