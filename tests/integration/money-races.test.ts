@@ -119,12 +119,18 @@ describe.each([
     'withdraws, transfers and places orders on the same funds at once',
     async () => {
       const user = await fundedUser('300');
+      // A bid at half the index rests (within the market's price band) and holds about 10 USDT.
+      const markets = await api().get<{ list: { symbol: string; index: string }[] }>(
+        '/market/exchange',
+      );
+      const index = Number(markets.body.data.list.find((m) => m.symbol === 'BTCUSDT')?.index);
+      const price = Math.floor(index / 2);
       const order = {
         symbol: 'BTCUSDT',
         side: 'buy',
         type: 'limit',
-        price: '1000.00',
-        quantity: '0.01000',
+        price: `${price}.00`,
+        quantity: (10 / price).toFixed(5),
       };
       const answers: Answer<unknown>[] = [];
       for (let round = 0; round < 4; round++) {
