@@ -6,18 +6,16 @@
 // server error; the attacker's own commits add up to one commitment, succeeding up to its cap and
 // refused beyond it for that reason alone; the ledger check passes. Loops are bounded by counts.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../../schemas/errors.ts';
 import { createSession } from '../../server/accounts/sessions.ts';
 import { systemClock } from '../../server/clock.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
-import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
+import { eachDatabase, serverOn } from '../support/each-database.ts';
 import { callOperator } from '../support/operator-api.ts';
-import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
 import { seedTraders } from '../support/seeded-traders.ts';
 import { balanceOf, createUsers, projectTotal } from '../support/writer-fixtures.ts';
 
-const postgres = await createTestDatabase();
 const usdt = 100_000_000n;
 /** Rounds of the attack; in each, every other user sends one commit and one purchase. */
 const rounds = 8;
@@ -31,27 +29,14 @@ interface Trader {
   token: string;
 }
 
-describe.each([
-  ['the embedded database', undefined],
-  ['PostgreSQL', postgres],
-] as const)('hostile users beside others, on %s', (name, database) => {
-  let server: InProcessServer;
-  const skip = name === 'PostgreSQL' && !database;
+describe.each(await eachDatabase())('hostile users beside others, on %s', (...databaseCase) => {
+  const { skip, server } = serverOn(databaseCase, systemClock, {
+    LIQUIDITY_PROVIDER: 'false',
+    CONTRACT_TRADING: 'false',
+    OPTION_TRADING: 'false',
+  });
 
-  beforeAll(async () => {
-    if (skip) return;
-    server = await startInProcessServer(
-      systemClock,
-      { LIQUIDITY_PROVIDER: 'false', CONTRACT_TRADING: 'false', OPTION_TRADING: 'false' },
-      (database as TestDatabase | undefined)?.url,
-    );
-  }, 300_000);
-  afterAll(async () => {
-    await server?.stop();
-    if (name === 'PostgreSQL') await database?.drop();
-  }, 300_000);
-
-  const api = () => new ApiClient(server.url);
+  const api = () => new ApiClient(server().url);
   const money = (trader: Trader, path: string, body: Record<string, string>) =>
     api().post(path, body, {
       token: trader.token,
@@ -60,20 +45,20 @@ describe.each([
 
   /** Signed-in users who hold nothing at all. */
   async function emptyAccounts(count: number): Promise<Trader[]> {
-    const users = await createUsers(server.db, count);
+    const users = await createUsers(server().db, count);
     const limits = { idleMs: 86_400_000, maxMs: 86_400_000 };
     const client = { ip: '127.0.0.1', userAgent: 'hostile' };
     return Promise.all(
       users.map(async (userId) => ({
         userId,
-        token: (await createSession(server.db, systemClock, limits, userId, client)).token,
+        token: (await createSession(server().db, systemClock, limits, userId, client)).token,
       })),
     );
   }
 
   async function openProject(): Promise<number> {
     const now = Date.now();
-    const added = await callOperator<{ id: number }>(server, 'subscription-add', {
+    const added = await callOperator<{ id: number }>(server(), 'subscription-add', {
       name: 'Hostile pre-sale',
       asset: `H${randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`,
       price: '0.05',
@@ -88,7 +73,7 @@ describe.each([
   }
 
   async function openProduct(): Promise<number> {
-    const added = await callOperator<{ id: number }>(server, 'ai-add', {
+    const added = await callOperator<{ id: number }>(server(), 'ai-add', {
       name: 'Hostile 30 days',
       days: '30',
       apr: '10',
@@ -98,7 +83,7 @@ describe.each([
     });
     expect(added.body.ok, JSON.stringify(added.body)).toBe(true);
     const id = added.body.data.id;
-    const funded = await callOperator(server, 'ai-fund', { id: String(id), amount: '100000' });
+    const funded = await callOperator(server(), 'ai-fund', { id: String(id), amount: '100000' });
     expect(funded.body.ok, JSON.stringify(funded.body)).toBe(true);
     return id;
   }
@@ -111,7 +96,7 @@ describe.each([
       const projectId = await openProject();
       const productId = await openProduct();
       const [attacker, ...victims] = await seedTraders(
-        server.db,
+        server().db,
         1 + others,
         10_000n * usdt,
         'funding',
@@ -174,25 +159,25 @@ describe.each([
 
       // Each commit and purchase moved money once: 2 frozen and 10 spent a round.
       for (const victim of victims) {
-        expect(await balanceOf(server.db, victim.userId, 'funding', 'USDT')).toEqual({
+        expect(await balanceOf(server().db, victim.userId, 'funding', 'USDT')).toEqual({
           available: (10_000n - 12n * BigInt(rounds)) * usdt,
           frozen: 2n * BigInt(rounds) * usdt,
         });
       }
-      expect(await balanceOf(server.db, attacker.userId, 'funding', 'USDT')).toEqual({
+      expect(await balanceOf(server().db, attacker.userId, 'funding', 'USDT')).toEqual({
         available: (10_000n - attackerCommitted) * usdt,
         frozen: attackerCommitted * usdt,
       });
-      expect(await projectTotal(server.db, projectId)).toBe(
+      expect(await projectTotal(server().db, projectId)).toBe(
         (2n * BigInt(rounds * others) + attackerCommitted) * usdt,
       );
-      const orders = await server.db
-        .selectFrom('ai_orders')
+      const orders = await server()
+        .db.selectFrom('ai_orders')
         .select(({ fn }) => fn.countAll<number>().as('count'))
         .where('product_id', '=', productId)
         .executeTakeFirstOrThrow();
       expect(Number(orders.count)).toBe(rounds * others);
-      expect((await callOperator(server, 'ledger/check', {})).body.data).toEqual({
+      expect((await callOperator(server(), 'ledger/check', {})).body.data).toEqual({
         ok: true,
         problems: [],
       });

@@ -4,162 +4,146 @@
 // same accounts; none may end in a server error, money is conserved to the atom, and the ledger
 // check passes. Runs on the embedded database and, when one answers, on PostgreSQL.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseAmount } from '../../core/money.ts';
 import { systemClock } from '../../server/clock.ts';
 import { lastCodeFor, type RegisteredUser, registerUser } from '../support/accounts.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
-import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
+import { eachDatabase, serverOn } from '../support/each-database.ts';
 import { callOperator } from '../support/operator-api.ts';
-import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
 
-const postgres = await createTestDatabase();
 const tradePassword = '246810';
 
-describe.each([
-  ['the embedded database', undefined],
-  ['PostgreSQL', postgres],
-] as const)('concurrent money requests of one user, on %s', (name, database) => {
-  let server: InProcessServer;
-  const skip = name === 'PostgreSQL' && !database;
+describe.each(await eachDatabase())(
+  'concurrent money requests of one user, on %s',
+  (...databaseCase) => {
+    const { skip, server } = serverOn(databaseCase, systemClock, { LIQUIDITY_PROVIDER: 'false' });
 
-  beforeAll(async () => {
-    if (skip) return;
-    server = await startInProcessServer(
-      systemClock,
-      { LIQUIDITY_PROVIDER: 'false' },
-      (database as TestDatabase | undefined)?.url,
-    );
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    if (name === 'PostgreSQL') await database?.drop();
-  });
+    const api = () => new ApiClient(server().url);
+    const send = (user: RegisteredUser, path: string, body: Record<string, string>) =>
+      api().post(path, body, { token: user.token, headers: { 'idempotency-key': randomUUID() } });
 
-  const api = () => new ApiClient(server.url);
-  const send = (user: RegisteredUser, path: string, body: Record<string, string>) =>
-    api().post(path, body, { token: user.token, headers: { 'idempotency-key': randomUUID() } });
-
-  async function fundedUser(amount: string): Promise<RegisteredUser> {
-    const user = await registerUser(api(), server.dataDir);
-    await api().post('/security/sendCode', { type: 'email' }, { token: user.token });
-    const code = await lastCodeFor(server.dataDir, user.account);
-    const set = await api().post(
-      '/security/payPwd',
-      { password: tradePassword, repassword: tradePassword, code },
-      { token: user.token },
-    );
-    expect(set.body.code).toBe(200);
-    const deposit = await callOperator(server, 'deposit', {
-      account: user.account,
-      asset: 'USDT',
-      amount,
-      chain: 'TRC20',
-    });
-    expect(deposit.body.ok).toBe(true);
-    return user;
-  }
-
-  /** Everything the user holds in USDT, over every wallet, available and frozen. */
-  async function heldUsdt(user: RegisteredUser): Promise<bigint> {
-    const answer = await api().get<{
-      balances: { asset: string; available: string; frozen: string }[];
-    }>('/wallet/balances', {}, { token: user.token });
-    return answer.body.data.balances
-      .filter((balance) => balance.asset === 'USDT')
-      .reduce(
-        (sum, balance) =>
-          sum + (parseAmount(balance.available) ?? 0n) + (parseAmount(balance.frozen) ?? 0n),
-        0n,
+    async function fundedUser(amount: string): Promise<RegisteredUser> {
+      const user = await registerUser(api(), server().dataDir);
+      await api().post('/security/sendCode', { type: 'email' }, { token: user.token });
+      const code = await lastCodeFor(server().dataDir, user.account);
+      const set = await api().post(
+        '/security/payPwd',
+        { password: tradePassword, repassword: tradePassword, code },
+        { token: user.token },
       );
-  }
-
-  function expectNoServerError(answers: readonly Answer<unknown>[], allowed: readonly number[]) {
-    for (const answer of answers) {
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      expect(allowed, JSON.stringify(answer.body)).toContain(answer.body.code);
+      expect(set.body.code).toBe(200);
+      const deposit = await callOperator(server(), 'deposit', {
+        account: user.account,
+        asset: 'USDT',
+        amount,
+        chain: 'TRC20',
+      });
+      expect(deposit.body.ok).toBe(true);
+      return user;
     }
-  }
 
-  const ledgerOk = async () =>
-    expect((await callOperator(server, 'ledger/check', {})).body.data).toEqual({
-      ok: true,
-      problems: [],
-    });
-
-  it.skipIf(skip)(
-    'moves into a wallet that does not exist yet with ten transfers at a time, all and 1 alternating',
-    async () => {
-      const user = await fundedUser('100');
-      const answers: Answer<unknown>[] = [];
-      for (let round = 0; round < 10; round++) {
-        answers.push(
-          ...(await Promise.all(
-            Array.from({ length: 10 }, (_, i) =>
-              send(user, '/wallet/transfer', {
-                from: round % 2 === 0 ? 'funding' : 'option',
-                to: round % 2 === 0 ? 'option' : 'funding',
-                asset: 'USDT',
-                amount: i % 2 === 0 ? 'all' : '1',
-              }),
-            ),
-          )),
+    /** Everything the user holds in USDT, over every wallet, available and frozen. */
+    async function heldUsdt(user: RegisteredUser): Promise<bigint> {
+      const answer = await api().get<{
+        balances: { asset: string; available: string; frozen: string }[];
+      }>('/wallet/balances', {}, { token: user.token });
+      return answer.body.data.balances
+        .filter((balance) => balance.asset === 'USDT')
+        .reduce(
+          (sum, balance) =>
+            sum + (parseAmount(balance.available) ?? 0n) + (parseAmount(balance.frozen) ?? 0n),
+          0n,
         );
-      }
-      // A transfer of `all` from an emptied wallet, or of 1 from one, is refused, never an error.
-      expectNoServerError(answers, [200, 1100]);
-      expect(answers.some((answer) => answer.body.code === 200)).toBe(true);
-      expect(await heldUsdt(user)).toBe(100_00000000n);
-      await ledgerOk();
-    },
-    240_000,
-  );
+    }
 
-  it.skipIf(skip)(
-    'withdraws, transfers and places orders on the same funds at once',
-    async () => {
-      const user = await fundedUser('300');
-      // A bid at half the index rests (within the market's price band) and holds about 10 USDT.
-      const markets = await api().get<{ list: { symbol: string; index: string }[] }>(
-        '/market/exchange',
-      );
-      const index = Number(markets.body.data.list.find((m) => m.symbol === 'BTCUSDT')?.index);
-      const price = Math.floor(index / 2);
-      const order = {
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'limit',
-        price: `${price}.00`,
-        quantity: (10 / price).toFixed(5),
-      };
-      const answers: Answer<unknown>[] = [];
-      for (let round = 0; round < 4; round++) {
-        answers.push(
-          ...(await Promise.all(
-            Array.from({ length: 8 }, () => [
-              send(user, '/wallet/withdraw', {
-                asset: 'USDT',
-                chain: 'TRC20',
-                address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-                amount: '10',
-                trade_password: tradePassword,
-              }),
-              send(user, '/wallet/transfer', {
-                from: round % 2 === 0 ? 'funding' : 'contract',
-                to: round % 2 === 0 ? 'contract' : 'funding',
-                asset: 'USDT',
-                amount: '10',
-              }),
-              send(user, '/spot/order', order),
-            ]).flat(),
-          )),
-        );
+    function expectNoServerError(answers: readonly Answer<unknown>[], allowed: readonly number[]) {
+      for (const answer of answers) {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        expect(allowed, JSON.stringify(answer.body)).toContain(answer.body.code);
       }
-      // Refusals for want of funds, or a batch the client may retry, but no server error.
-      expectNoServerError(answers, [200, 1100, 1208]);
-      expect(await heldUsdt(user)).toBe(300_00000000n);
-      await ledgerOk();
-    },
-    240_000,
-  );
-});
+    }
+
+    const ledgerOk = async () =>
+      expect((await callOperator(server(), 'ledger/check', {})).body.data).toEqual({
+        ok: true,
+        problems: [],
+      });
+
+    it.skipIf(skip)(
+      'moves into a wallet that does not exist yet with ten transfers at a time, all and 1 alternating',
+      async () => {
+        const user = await fundedUser('100');
+        const answers: Answer<unknown>[] = [];
+        for (let round = 0; round < 10; round++) {
+          answers.push(
+            ...(await Promise.all(
+              Array.from({ length: 10 }, (_, i) =>
+                send(user, '/wallet/transfer', {
+                  from: round % 2 === 0 ? 'funding' : 'option',
+                  to: round % 2 === 0 ? 'option' : 'funding',
+                  asset: 'USDT',
+                  amount: i % 2 === 0 ? 'all' : '1',
+                }),
+              ),
+            )),
+          );
+        }
+        // A transfer of `all` from an emptied wallet, or of 1 from one, is refused, never an error.
+        expectNoServerError(answers, [200, 1100]);
+        expect(answers.some((answer) => answer.body.code === 200)).toBe(true);
+        expect(await heldUsdt(user)).toBe(100_00000000n);
+        await ledgerOk();
+      },
+      240_000,
+    );
+
+    it.skipIf(skip)(
+      'withdraws, transfers and places orders on the same funds at once',
+      async () => {
+        const user = await fundedUser('300');
+        // A bid at half the index rests (within the market's price band) and holds about 10 USDT.
+        const markets = await api().get<{ list: { symbol: string; index: string }[] }>(
+          '/market/exchange',
+        );
+        const index = Number(markets.body.data.list.find((m) => m.symbol === 'BTCUSDT')?.index);
+        const price = Math.floor(index / 2);
+        const order = {
+          symbol: 'BTCUSDT',
+          side: 'buy',
+          type: 'limit',
+          price: `${price}.00`,
+          quantity: (10 / price).toFixed(5),
+        };
+        const answers: Answer<unknown>[] = [];
+        for (let round = 0; round < 4; round++) {
+          answers.push(
+            ...(await Promise.all(
+              Array.from({ length: 8 }, () => [
+                send(user, '/wallet/withdraw', {
+                  asset: 'USDT',
+                  chain: 'TRC20',
+                  address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+                  amount: '10',
+                  trade_password: tradePassword,
+                }),
+                send(user, '/wallet/transfer', {
+                  from: round % 2 === 0 ? 'funding' : 'contract',
+                  to: round % 2 === 0 ? 'contract' : 'funding',
+                  asset: 'USDT',
+                  amount: '10',
+                }),
+                send(user, '/spot/order', order),
+              ]).flat(),
+            )),
+          );
+        }
+        // Refusals for want of funds, or a batch the client may retry, but no server error.
+        expectNoServerError(answers, [200, 1100, 1208]);
+        expect(await heldUsdt(user)).toBe(300_00000000n);
+        await ledgerOk();
+      },
+      240_000,
+    );
+  },
+);

@@ -7,7 +7,7 @@
 // the order lists and the book as they were; a take-profit and stop-loss that can protect are
 // still taken. Runs on the embedded database and, when one answers, on PostgreSQL.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   ContractMarket,
   ContractOrder,
@@ -19,38 +19,18 @@ import { systemClock } from '../../server/clock.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
 import { registerUser } from '../support/accounts.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
+import { eachDatabase, serverOn } from '../support/each-database.ts';
 import { expectError, expectOk } from '../support/expectations.ts';
 import { creditUser } from '../support/funds.ts';
-import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
-import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
 
-const postgres = await createTestDatabase();
+describe.each(await eachDatabase())('order admission, on %s', (...databaseCase) => {
+  const { skip, server } = serverOn(databaseCase, systemClock, { LIQUIDITY_PROVIDER: 'false' });
 
-describe.each([
-  ['the embedded database', undefined],
-  ['PostgreSQL', postgres],
-] as const)('order admission, on %s', (name, database) => {
-  let server: InProcessServer;
-  const skip = name === 'PostgreSQL' && !database;
-
-  beforeAll(async () => {
-    if (skip) return;
-    server = await startInProcessServer(
-      systemClock,
-      { LIQUIDITY_PROVIDER: 'false' },
-      (database as TestDatabase | undefined)?.url,
-    );
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    if (name === 'PostgreSQL') await database?.drop();
-  });
-
-  const client = () => new ApiClient(server.url);
+  const client = () => new ApiClient(server().url);
 
   async function trader(usdt: string, wallet: 'contract' | 'funding' = 'contract') {
-    const user = await registerUser(client(), server.dataDir);
-    await creditUser(server.db, user.userId, 'USDT', usdt);
+    const user = await registerUser(client(), server().dataDir);
+    await creditUser(server().db, user.userId, 'USDT', usdt);
     if (wallet === 'contract') {
       const moved = await client().post(
         '/wallet/transfer',
@@ -166,7 +146,7 @@ describe.each([
         'sl_price',
       );
       expect({ user: await footprint(user), maker: await footprint(maker) }).toEqual(before);
-      expect(await auditLedger(server.db)).toEqual([]);
+      expect(await auditLedger(server().db)).toEqual([]);
     },
   );
 
@@ -338,7 +318,7 @@ describe.each([
         );
       }
       expect(await footprint(user)).toEqual(before);
-      expect(await auditLedger(server.db)).toEqual([]);
+      expect(await auditLedger(server().db)).toEqual([]);
     },
   );
 });

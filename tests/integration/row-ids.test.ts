@@ -4,17 +4,14 @@
 // the bounds come from (schemas/row-ids.ts) are the migrated database's.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '../../schemas/errors.ts';
 import { idColumnMax, idColumnOf, idColumns } from '../../schemas/row-ids.ts';
 import { systemClock } from '../../server/clock.ts';
 import { registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
-import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
-import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
+import { eachDatabase, serverOn } from '../support/each-database.ts';
 import { idFields } from '../support/request-fields.ts';
-
-const postgres = await createTestDatabase();
 
 /** Values for a call's other fields, so that the id is what the call is about. */
 const companions: Record<string, string> = { amount: '1', type: 'market', action: 'add' };
@@ -22,32 +19,18 @@ const companions: Record<string, string> = { amount: '1', type: 'market', action
 /** Past every column: a 32-bit, a 53-bit and a 64-bit overflow. */
 const beyondAll = ['2147483648', '9007199254740992', '9223372036854775808', '1'.padEnd(30, '0')];
 
-describe.each([
-  ['the embedded database', undefined],
-  ['PostgreSQL', postgres],
-] as const)('ids on %s', (name, database) => {
-  let server: InProcessServer;
+describe.each(await eachDatabase())('ids on %s', (...databaseCase) => {
+  const { skip, server } = serverOn(databaseCase, systemClock, { LIQUIDITY_PROVIDER: 'false' });
   let token: string;
-  const skip = name === 'PostgreSQL' && !database;
-
   beforeAll(async () => {
     if (skip) return;
-    server = await startInProcessServer(
-      systemClock,
-      { LIQUIDITY_PROVIDER: 'false' },
-      (database as TestDatabase | undefined)?.url,
-    );
-    token = (await registerUser(new ApiClient(server.url), server.dataDir)).token;
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    if (name === 'PostgreSQL') await database?.drop();
+    token = (await registerUser(new ApiClient(server().url), server().dataDir)).token;
   });
 
   it.skipIf(skip)('keeps each id column of the type its bound is made for', async () => {
     const { rows } = await sql<{ name: string; type: string }>`
       select table_name || '.' || column_name as name, data_type as type
-      from information_schema.columns where table_schema = current_schema()`.execute(server.db);
+      from information_schema.columns where table_schema = current_schema()`.execute(server().db);
     const types = new Map(rows.map((row) => [row.name, row.type]));
     for (const [column, type] of Object.entries(idColumns))
       expect(types.get(column), column).toBe(type);
@@ -56,7 +39,7 @@ describe.each([
   it.skipIf(skip)(
     'answers every id past its column as invalid and none with a server error',
     async () => {
-      const client = new ApiClient(server.url);
+      const client = new ApiClient(server().url);
       for (const { endpoint, name: field, schema } of idFields) {
         const column = idColumnOf(schema);
         if (!column) throw new Error(`${endpoint.path} ${field} is not a row id`);
