@@ -44,7 +44,7 @@ const rules: Record<Layer, (to: string, specifier: string) => string | undefined
     if (isNodeBuiltin(specifier)) return 'core/ uses no Node built-ins';
     if (['./src', './workers', './server'].includes(to))
       return `core/ never imports ${to.slice(2)}/`;
-    if (['react', 'react-dom', 'idb', 'comlink'].includes(to)) return `core/ never imports ${to}`;
+    if (['react', 'react-dom', 'dexie', 'comlink'].includes(to)) return `core/ never imports ${to}`;
     return undefined;
   },
   workers: (to) => {

@@ -1,9 +1,9 @@
-// The event log on disk (IndexedDB through idb's promise wrapper): appended in batches, never one
-// transaction per event, and kept bounded by count and age. Rows are read back as they were
-// written when the code reading them wrote them; a row another build wrote is checked first.
-import { type DBSchema, type IDBPDatabase, openDB, unwrap } from 'idb';
+// The event log on disk (IndexedDB through Dexie): appended in batches, never one transaction per
+// event, and kept bounded by count and age. Rows are read back as they were written when the code
+// reading them wrote them; a row another build wrote is checked first.
 import type { LoggedEvent, NewEvent } from '../../core/event-log.ts';
 import type { Scheduler, TimerHandle } from '../../core/scheduler.ts';
+import type { EventDatabase } from './event-database.ts';
 
 export const eventStorePolicy = {
   /** A batch is written when it reaches this size… */
@@ -16,48 +16,11 @@ export const eventStorePolicy = {
   maxAgeMs: 24 * 60 * 60 * 1000,
 };
 
-/** From which event on a build wrote the log: a new record each time another build opens it. */
-interface WriterRecord {
-  from: number;
-  writer: string;
-}
-
-interface EventSchema extends DBSchema {
-  events: { key: number; value: LoggedEvent; indexes: { at: number } };
-}
-
-interface WriterSchema extends DBSchema {
-  writers: { key: number; value: WriterRecord };
-}
-
 /**
- * The database's version. Earlier builds kept the same store through Dexie, which asks IndexedDB
- * for ten times its own version (10); a higher one opens their log as it is, keeping its events.
+ * The layout and Dexie with it, loaded when the log is first opened: the worker's start file does
+ * not carry Dexie, which comes in its own file beside it.
  */
-const databaseVersion = 20;
-
-/** The global IndexedDB: the browser's, or in Node the one `fake-indexeddb/auto` installs. */
-function openEventDatabase(name: string): Promise<IDBPDatabase<EventSchema>> {
-  return openDB<EventSchema>(name, databaseVersion, {
-    upgrade(db) {
-      if (!db.objectStoreNames.contains('events'))
-        db.createObjectStore('events', { keyPath: 'seq' }).createIndex('at', 'at');
-    },
-  });
-}
-
-/**
- * The writers are a database of their own rather than a new store in the log's: adding a store
- * raises the log's version, and an earlier build still open in another tab (which does not give
- * way to a newer version) would hold this one's start until that tab closed.
- */
-function openWriterDatabase(name: string): Promise<IDBPDatabase<WriterSchema>> {
-  return openDB<WriterSchema>(`${name}:writers`, 1, {
-    upgrade(db) {
-      db.createObjectStore('writers', { keyPath: 'from' });
-    },
-  });
-}
+const eventDatabase = () => import('./event-database.ts');
 
 /**
  * The check of rows another build wrote: the events' schemas, every product's among them, loaded
@@ -67,7 +30,7 @@ const eventChecks = () => import('../../core/event-log.ts');
 
 export class EventStore {
   readonly #name: string;
-  #opened: IDBPDatabase<EventSchema> | undefined;
+  #opened: EventDatabase | undefined;
   readonly #scheduler: Scheduler;
   readonly #policy: typeof eventStorePolicy;
   #pending: LoggedEvent[] = [];
@@ -104,25 +67,26 @@ export class EventStore {
    * this writer writes it.
    */
   async open(): Promise<void> {
+    const { openEventDatabase, openWriterDatabase } = await eventDatabase();
     this.#opened = await openEventDatabase(this.#name);
-    const newest = await this.#opened.transaction('events').store.openKeyCursor(null, 'prev');
-    this.#nextSeq = (newest?.key ?? 0) + 1;
+    const [newest] = await this.#opened.events.reverse().limit(1).primaryKeys();
+    this.#nextSeq = (newest ?? 0) + 1;
     if (this.#writer === null) return;
     const writers = await openWriterDatabase(this.#name);
     try {
-      const latest = await writers.transaction('writers').store.openCursor(null, 'prev');
-      if (latest?.value.writer === this.#writer) {
-        this.#trustedFrom = latest.value.from;
+      const latest = await writers.writers.orderBy('from').last();
+      if (latest?.writer === this.#writer) {
+        this.#trustedFrom = latest.from;
         return;
       }
-      await writers.put('writers', { from: this.#nextSeq, writer: this.#writer });
+      await writers.writers.put({ from: this.#nextSeq, writer: this.#writer });
       this.#trustedFrom = this.#nextSeq;
     } finally {
       writers.close();
     }
   }
 
-  get #db(): IDBPDatabase<EventSchema> {
+  get #db(): EventDatabase {
     if (!this.#opened) throw new Error('the event log is not open');
     return this.#opened;
   }
@@ -147,11 +111,7 @@ export class EventStore {
     if (batch.length) {
       this.#writing = this.#writing
         .then(async () => {
-          const write = this.#db.transaction('events', 'readwrite');
-          // The bare store: idb would make a promise of every put, which nothing waits for.
-          const events = unwrap(write.store);
-          for (const event of batch) events.put(event);
-          await write.done;
+          await this.#db.events.bulkPut(batch);
           // Retention costs a range delete; once in a while is enough to keep the bound.
           if (++this.#flushes % 20 === 0) await this.prune();
         })
@@ -163,16 +123,17 @@ export class EventStore {
   /** Drops events past the age limit, then the oldest past the count limit. */
   async prune(): Promise<void> {
     const cutoff = this.#scheduler.now() - this.#policy.maxAgeMs;
-    const prune = this.#db.transaction('events', 'readwrite');
-    const { store } = prune;
-    for (const seq of await store.index('at').getAllKeys(IDBKeyRange.upperBound(cutoff, true)))
-      void store.delete(seq);
-    const excess = (await store.count()) - this.#policy.maxEvents;
-    if (excess > 0) {
-      const oldest = await store.getAllKeys(null, excess);
-      void store.delete(IDBKeyRange.upperBound(oldest[oldest.length - 1] ?? 0));
-    }
-    await prune.done;
+    const { events } = this.#db;
+    await this.#db.transaction('rw', events, async () => {
+      await events.where('at').below(cutoff).delete();
+      const excess = (await events.count()) - this.#policy.maxEvents;
+      if (excess <= 0) return;
+      const [last] = await events
+        .offset(excess - 1)
+        .limit(1)
+        .primaryKeys();
+      if (last !== undefined) await events.where('seq').belowOrEqual(last).delete();
+    });
   }
 
   /**
@@ -181,18 +142,13 @@ export class EventStore {
    */
   async recent(limit: number): Promise<LoggedEvent[]> {
     await this.flush();
-    const newest: LoggedEvent[] = [];
-    let cursor = await this.#db.transaction('events').store.openCursor(null, 'prev');
-    while (cursor && newest.length < limit) {
-      newest.push(cursor.value);
-      cursor = await cursor.continue();
-    }
+    const newest = await this.#db.events.reverse().limit(limit).toArray();
     return this.#checked(newest.reverse());
   }
 
   async all(): Promise<LoggedEvent[]> {
     await this.flush();
-    return this.#checked(await this.#db.getAll('events'));
+    return this.#checked(await this.#db.events.toArray());
   }
 
   /** The whole kept log as NDJSON, the capture format. */
@@ -211,7 +167,7 @@ export class EventStore {
 
   async clear(): Promise<void> {
     await this.flush();
-    await this.#db.clear('events');
+    await this.#db.events.clear();
   }
 
   close(): void {
