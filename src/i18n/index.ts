@@ -1,6 +1,7 @@
-// The nine languages' strings; `bl` is Polish to Intl and `he` reads right to left. Only the
-// active language's strings load, in files of their own: a language change reloads the page, and
-// every string exists in every language (tests/unit/ui-strings.test.ts), so no other is needed.
+// The nine languages' strings, loaded into i18next (./use-translation.ts); `bl` is Polish to Intl
+// and `he` reads right to left. Only the active language's strings load, in files of their own: a
+// language change reloads the page, and every string, with every plural form its language has,
+// exists in every language (tests/unit/ui-strings.test.ts), so no other is needed.
 //
 // The strings of the products a visitor may never open (futures, second contracts,
 // subscriptions, AI products) are a file of their own, loaded with those products' pages
@@ -35,7 +36,7 @@ export async function initI18n(language: Language): Promise<void> {
   showStrings(language, await loadFile(language));
 }
 
-/** Loads one later file of the page's language, once; its pages wait for it. */
+/** Loads one later file of the page's language, once, into its strings; its pages wait for it. */
 function laterStrings(part: 'products' | 'pages'): Promise<void> {
   const language = active;
   if (language === null) return Promise.reject(new Error('no language is set yet'));
