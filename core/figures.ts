@@ -1,8 +1,10 @@
 // How each kind of figure is written on screen: a price at its market's tick, an amount (a
-// quantity, a value, a fee) at its asset's display precision, a percentage at two decimals. Every
-// number the worker formats goes through here, and all of it through `formatPrice`, so one figure
-// never reads three ways. The rules and their reasons: docs/ui.md § "Numbers, toasts and records".
-import { formatPrice } from './price-format.ts';
+// quantity, a value, a fee) at its asset's display precision, a percentage at two decimals, a
+// figure with its unit, and a figure put back into a field. Every number the app writes goes
+// through here, and all of it through `formatPrice`, so one figure never reads three ways; the
+// marks, the percent sign's place and the unit's place are the language's own, read from Intl.
+// The rules and their reasons: docs/ui.md § "Numbers, toasts and records".
+import { decimalSeparator, formatPrice } from './price-format.ts';
 
 /** The quote asset of every listed market. */
 export const quoteAsset = 'USDT';
@@ -162,9 +164,39 @@ export function formatAtScale(
   return formatPrice(value, { locale, precision: places });
 }
 
+/** What a language writes around a percentage's digits (`12,5 %` in German, `12,5%` in Polish). */
+interface PercentAffixes {
+  readonly prefix: string;
+  readonly suffix: string;
+}
+
+const percentAffixCache = new Map<string, PercentAffixes>();
+
 /**
- * A percentage already in percent (`1.2` → `1.20%`): two decimals, or as many as asked; signed
- * when asked, as a change or a result is.
+ * Reads the language's percent pattern once from Intl: what stands before the first digit and
+ * after the last one (the sign, the space before it). The digits themselves stay `formatPrice`'s,
+ * so a percentage is rounded exactly, as every other figure is.
+ */
+function percentAffixes(locale: string): PercentAffixes {
+  const cached = percentAffixCache.get(locale);
+  if (cached) return cached;
+  const parts = new Intl.NumberFormat(locale, { style: 'percent' }).formatToParts(0.5);
+  const number = new Set(['integer', 'group', 'decimal', 'fraction']);
+  const first = parts.findIndex((part) => number.has(part.type));
+  const last = parts.findLastIndex((part) => number.has(part.type));
+  const text = (from: number, to: number) =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join('');
+  const affixes = { prefix: text(0, first), suffix: text(last + 1, parts.length) };
+  percentAffixCache.set(locale, affixes);
+  return affixes;
+}
+
+/**
+ * A percentage already in percent (`1.2` → `1.20%`, `1,20 %` in German): two decimals, or as many
+ * as asked; signed when asked, as a change or a result is.
  */
 export function formatPercent(
   value: string | null,
@@ -177,7 +209,8 @@ export function formatPercent(
   // A change that rounds to nothing is no fall: `-0.001` reads `0.00%`, unsigned.
   const nothing = isZero(stripGrouping(digits));
   if (nothing) digits = formatPrice(value.replace(/^[-+]/, ''), { locale, precision });
-  const shown = `${digits}%`;
+  const { prefix, suffix } = percentAffixes(locale);
+  const shown = `${prefix}${digits}${suffix}`;
   return options.signed && !value.startsWith('-') && !nothing ? `+${shown}` : shown;
 }
 
@@ -200,4 +233,99 @@ export function formatCompact(value: string, locale: string): string {
     compactFormats.set(locale, format);
   }
   return format.format(value as `${number}`);
+}
+
+/** Where a language puts a unit beside a figure, and the space between them. */
+interface UnitPattern {
+  readonly unitFirst: boolean;
+  readonly space: string;
+  readonly rightToLeft: boolean;
+}
+
+const unitPatternCache = new Map<string, UnitPattern>();
+
+/** Left-to-right isolate (U+2066) … pop directional isolate (U+2069). */
+const isolateStart = '\u2066';
+const isolateEnd = '\u2069';
+
+/** Intl's direction of a language; older engines name it `textInfo`, newer `getTextInfo()`. */
+function isRightToLeft(locale: string): boolean {
+  const tag = new Intl.Locale(locale) as Intl.Locale & {
+    getTextInfo?: () => { direction?: string };
+    textInfo?: { direction?: string };
+  };
+  return (tag.getTextInfo?.() ?? tag.textInfo)?.direction === 'rtl';
+}
+
+/**
+ * Reads once from Intl's unit pattern (`style: 'unit'`, a short unit that every language writes
+ * with a space: `19 741,28 kg`, `19\u202f741,28\u00a0kg`) which side the unit goes and the space
+ * the language puts before it; bidirectional marks Intl adds are left out, the isolate does
+ * their work.
+ */
+function unitPattern(locale: string): UnitPattern {
+  const cached = unitPatternCache.get(locale);
+  if (cached) return cached;
+  const parts = new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: 'kilogram',
+    unitDisplay: 'short',
+  }).formatToParts(1);
+  const unitAt = parts.findIndex((part) => part.type === 'unit');
+  const numberAt = parts.findIndex((part) => part.type === 'integer');
+  const between = parts.slice(Math.min(unitAt, numberAt) + 1, Math.max(unitAt, numberAt));
+  const pattern = {
+    unitFirst: unitAt >= 0 && unitAt < numberAt,
+    space: between
+      .filter((part) => part.type === 'literal')
+      .map((part) => part.value.replace(/[\u200e\u200f\u061c]/g, ''))
+      .join(''),
+    rightToLeft: isRightToLeft(locale),
+  };
+  unitPatternCache.set(locale, pattern);
+  return pattern;
+}
+
+/**
+ * How a figure takes its unit in a language: the unit's side and the space before or after it,
+ * and, in a right-to-left language, a left-to-right isolate to open before both and close after,
+ * so `19,741.28 USDT` reads that way in Hebrew text (unwrapped, the unit would land before the
+ * number). A page that draws the figure and the unit in elements of their own puts them in this
+ * order; `withUnit` writes them as one string.
+ */
+export function unitLayout(locale: string): {
+  unitFirst: boolean;
+  space: string;
+  open: string;
+  close: string;
+} {
+  const { unitFirst, space, rightToLeft } = unitPattern(locale);
+  return {
+    unitFirst,
+    space,
+    open: rightToLeft ? isolateStart : '',
+    close: rightToLeft ? isolateEnd : '',
+  };
+}
+
+/**
+ * A figure with its unit (`19,741.28 USDT`, `19 741,28 USDT`), as the language writes a unit. A
+ * figure not known yet (`--`) or a unit not known yet (``) is written alone.
+ */
+export function withUnit(figure: string, unit: string, locale: string): string {
+  if (figure === dash || unit === '') return figure;
+  const { unitFirst, space, open, close } = unitLayout(locale);
+  return unitFirst
+    ? `${open}${unit}${space}${figure}${close}`
+    : `${open}${figure}${space}${unit}${close}`;
+}
+
+/**
+ * A plain decimal (`3960.34`) as a field shows it when the app fills it in (a price taken from the
+ * book, "Max"): the language's decimal mark, no grouping, every decimal it has (`3960,34`), so
+ * what is shown is read back as the same value. Anything else is shown as it is.
+ */
+export function inputFigure(value: string, locale: string): string {
+  if (!/^\d+(\.\d+)?$/.test(value)) return value;
+  return value.replace('.', decimalSeparator(locale));
 }

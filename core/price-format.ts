@@ -41,6 +41,11 @@ function symbolsFor(locale: string): LocaleSymbols {
   return symbols;
 }
 
+/** The mark a locale writes between a number's whole part and its fraction (`.`, `,`). */
+export function decimalSeparator(locale: string): string {
+  return symbolsFor(locale).decimal;
+}
+
 const ZERO = 48;
 const NINE = 57;
 const POINT = 46;

@@ -355,7 +355,7 @@ describe('the history’s fills and liquidations', () => {
       mark: '2.710,80',
       liquidation: '--',
       maintenanceMargin: '1,08432',
-      maintenanceRate: '0,4%',
+      maintenanceRate: '0,4\u00a0%',
     });
     expect(row.markTime).not.toBe(row.time);
   });

@@ -10,6 +10,7 @@ import {
   formatRate,
   formatSettledAmount,
   noPrecisions,
+  withUnit,
 } from '../../core/figures.ts';
 import { viewAt } from '../../core/projections/client-view.ts';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
@@ -72,6 +73,49 @@ describe('figures by kind', () => {
     expect(formatPercent('-0.001', 'en', { signed: true })).toBe('0.00%');
     expect(formatPercent('-0.85', 'he')).toBe('‎-0.85%');
     expect(formatRate('12.5', 'en')).toBe('12.5%');
+  });
+});
+
+describe('figures as each language writes them', () => {
+  it('writes a percentage with the language’s percent pattern, rounded as every figure is', () => {
+    // A no-break space before the sign in German, French and Spanish; none in Polish, Italian,
+    // Portuguese, English, Chinese and Hebrew.
+    expect(formatPercent('12.5', 'de')).toBe('12,50\u00a0%');
+    expect(formatPercent('12.5', 'fr')).toBe('12,50\u00a0%');
+    expect(formatPercent('12.5', 'es')).toBe('12,50\u00a0%');
+    expect(formatPercent('12.5', 'pl')).toBe('12,50%');
+    expect(formatPercent('12.5', 'it')).toBe('12,50%');
+    expect(formatPercent('12.5', 'pt')).toBe('12,50%');
+    expect(formatPercent('12.5', 'zh')).toBe('12.50%');
+    expect(formatRate('12.5', 'de')).toBe('12,5\u00a0%');
+    expect(formatPercent('1.005', 'de', { signed: true })).toBe('+1,01\u00a0%');
+    expect(formatPercent('-1234.5', 'fr')).toBe('-1\u202f234,50\u00a0%');
+  });
+
+  it('puts the unit after the figure with the language’s space', () => {
+    expect(withUnit('19,741.28', 'USDT', 'en')).toBe('19,741.28 USDT');
+    expect(withUnit('19.741,28', 'USDT', 'de')).toBe('19.741,28 USDT');
+    expect(withUnit('19\u202f741,28', 'USDT', 'fr')).toBe('19\u202f741,28\u202fUSDT');
+    expect(withUnit('19\u00a0741,28', 'USDT', 'pl')).toBe('19\u00a0741,28 USDT');
+    expect(withUnit('0.02288', 'BTC', 'zh')).toBe('0.02288 BTC');
+  });
+
+  it('keeps a figure and its unit left to right inside Hebrew text', () => {
+    expect(withUnit('19,741.28', 'USDT', 'he')).toBe('\u206619,741.28 USDT\u2069');
+  });
+
+  it('writes a figure not known yet, or one with no unit, alone', () => {
+    expect(withUnit('--', 'USDT', 'he')).toBe('--');
+    expect(withUnit('3.00', '', 'en')).toBe('3.00');
+  });
+
+  it('groups four-digit integers in Polish and Spanish only from five digits, as CLDR does', () => {
+    // Intl's rule for these languages (minimum grouping digits 2): `3960,34` beside `78 358,11`
+    // on one screen is how both write prices, not two formatters.
+    expect(formatAmount('3960.34', 'USDT', known, 'pl')).toBe('3960,34');
+    expect(formatAmount('78358.11', 'USDT', known, 'pl')).toBe('78\u00a0358,11');
+    expect(formatAmount('3960.34', 'USDT', known, 'es')).toBe('3960,34');
+    expect(formatAmount('3960.34', 'USDT', known, 'de')).toBe('3.960,34');
   });
 });
 
