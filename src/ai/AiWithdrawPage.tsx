@@ -7,6 +7,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { fromPromise } from 'xstate';
+import { withUnit } from '../../core/figures.ts';
 import { aiWithdrawalMachine } from '../../core/machines/ai-withdrawal.machine.ts';
 import type { PurchaseInput, PurchaseResult } from '../../core/machines/purchase.machine.ts';
 import type { AiOrderRow } from '../../workers/facade.ts';
@@ -17,7 +18,8 @@ import { useGo } from '../routes/navigation.ts';
 import { searchId } from '../routes/search-id.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { Fact } from '../ui/Fact.tsx';
-import { Figure } from '../ui/Figures.tsx';
+import { FigureWithUnit } from '../ui/Figures.tsx';
+import { useFigureLocale } from '../ui/figure-locale.ts';
 import { ItemGate } from '../ui/ItemGate.tsx';
 import { PurchaseStatus } from '../ui/PurchaseStatus.tsx';
 import { sentResult } from '../ui/sent-result.ts';
@@ -79,9 +81,11 @@ function Withdrawal(props: { order: AiOrderRow }) {
   const [snapshot, send] = useMachine(machine);
   const active = order.status === 'active';
   const sending = snapshot.matches('validating') || snapshot.matches('submitting');
+  const locale = useFigureLocale();
   const amount = order.earlyReturn.shown;
   const returned =
-    order.withdrawn && t('ai.withdrawal.done', { amount: order.withdrawn, asset: order.asset });
+    order.withdrawn &&
+    t('ai.withdrawal.done', { amount: withUnit(order.withdrawn, order.asset, locale) });
 
   return (
     <section className="card item-card" aria-labelledby="ai-withdraw-title">
@@ -94,7 +98,7 @@ function Withdrawal(props: { order: AiOrderRow }) {
           <dl className="facts">
             <Fact label={t('ai.principal')} value={order.principal} unit={order.asset} />
             <Fact
-              label={t('ai.paid', { paid: order.paidDays, count: order.days })}
+              label={t('ai.paid', { days: order.paidDays, total: order.days })}
               value={order.paid}
               unit={order.asset}
             />
@@ -104,8 +108,7 @@ function Withdrawal(props: { order: AiOrderRow }) {
             {t('ai.withdrawal.rule', {
               principal: order.principal,
               paid: order.paid,
-              amount,
-              asset: order.asset,
+              amount: withUnit(amount, order.asset, locale),
             })}
           </p>
           <p className="note">{t('ai.withdrawal.keep')}</p>
@@ -174,7 +177,7 @@ function Returns(props: { amount: string; asset: string; testId: string }) {
     <p className="headline-amount">
       <span className="note">{t('ai.withdrawal.returns')}</span>
       <span className="headline-amount__value">
-        <Figure testId={props.testId}>{props.amount}</Figure> {props.asset}
+        <FigureWithUnit figure={props.amount} unit={props.asset} testId={props.testId} />
       </span>
     </p>
   );

@@ -13,7 +13,7 @@ import type { FormBook } from '../market/TradeSplit.tsx';
 import { useLimitPrefill } from '../market/use-limit-prefill.ts';
 import { useGo } from '../routes/navigation.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
-import { Figure } from '../ui/Figures.tsx';
+import { FigureWithUnit } from '../ui/Figures.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';
 import { DirectionTabs } from './DirectionTabs.tsx';
@@ -236,7 +236,7 @@ function Fact(props: { label: string; value: string; unit: string; testId: strin
     <div>
       <dt>{props.label}</dt>
       <dd>
-        <Figure testId={props.testId}>{props.value}</Figure> {props.unit}
+        <FigureWithUnit figure={props.value} unit={props.unit} testId={props.testId} />
       </dd>
     </div>
   );

@@ -4,7 +4,7 @@
 import type { FundingPaymentRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
-import { Figure } from '../ui/Figures.tsx';
+import { Figure, FigureWithUnit } from '../ui/Figures.tsx';
 
 export function FundingPaymentItem(props: { row: FundingPaymentRow }) {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ export function FundingPaymentItem(props: { row: FundingPaymentRow }) {
             {row.amountSign >= 0 ? t('contract.funding.received') : t('contract.funding.paid')}
           </dt>
           <dd>
-            <Figure className={tone}>{row.amount}</Figure> USDT
+            <FigureWithUnit figure={row.amount} unit="USDT" className={tone} />
           </dd>
         </div>
         <div>

@@ -6,6 +6,7 @@ import { dash } from '../../core/figures.ts';
 import type { ContractPositionRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
+import { FigureWithUnit } from '../ui/Figures.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
 import { TabRow } from '../ui/TabRow.tsx';
 
@@ -52,12 +53,16 @@ export function MarginSheet(props: {
         <dl className="facts">
           <div>
             <dt>{t('contract.margin.current')}</dt>
-            <dd className="figure">{props.position.margin} USDT</dd>
+            <dd>
+              <FigureWithUnit figure={props.position.margin} unit="USDT" />
+            </dd>
           </div>
           {action === 'add' && (
             <div>
               <dt>{t('contract.available')}</dt>
-              <dd className="figure">{props.available ?? dash} USDT</dd>
+              <dd>
+                <FigureWithUnit figure={props.available ?? dash} unit="USDT" />
+              </dd>
             </div>
           )}
         </dl>

@@ -7,7 +7,7 @@ import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { Figure } from '../ui/Figures.tsx';
+import { Figure, FigureWithUnit } from '../ui/Figures.tsx';
 import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { TabRow, tabId } from '../ui/TabRow.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
@@ -48,8 +48,8 @@ export function OptionAccount(props: { view: OptionTradeView }) {
               {view.record?.hitRate
                 ? t('option.record.value', {
                     rate: view.record.hitRate,
-                    won: t('option.record.won', { count: view.record.wins }),
-                    lost: t('option.record.lost', { count: view.record.losses }),
+                    wins: view.record.wins,
+                    losses: view.record.losses,
                   })
                 : t('option.record.none')}
             </dd>
@@ -59,7 +59,11 @@ export function OptionAccount(props: { view: OptionTradeView }) {
               <dt>{t('option.limit.title')}</dt>
               <dd>
                 <span>
-                  <Figure testId="option-loss-limit">{view.limits.daily.shown}</Figure> USDT
+                  <FigureWithUnit
+                    figure={view.limits.daily.shown}
+                    unit="USDT"
+                    testId="option-loss-limit"
+                  />
                 </span>
                 <span>
                   · {t('option.limit.lost')} <Figure>{view.limits.lostToday}</Figure>

@@ -2,9 +2,11 @@
 // refused; or, when no answer came, the offer to send the same order (the same key) again.
 
 import type { SnapshotFrom } from 'xstate';
+import { withUnit } from '../../core/figures.ts';
 import type { SpotOrderEvent, spotOrderMachine } from '../../core/machines/spot-order.machine.ts';
 import type { SpotOrderRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
+import { useFigureLocale } from '../ui/figure-locale.ts';
 import { RefusedNotice, StatusNotice, UnansweredNotice } from '../ui/SendNotice.tsx';
 
 export function FollowedOrder(props: {
@@ -15,6 +17,7 @@ export function FollowedOrder(props: {
   const { t } = useTranslation();
   const { snapshot, followed, send } = props;
   const { order, message } = snapshot.context;
+  const locale = useFigureLocale();
 
   if (snapshot.matches('uncertain')) {
     return (
@@ -38,10 +41,8 @@ export function FollowedOrder(props: {
         {t('spot.follow.order', { id: order.id })}: {t(`spot.status.${order.status}`)}
         {followed && !/^[0.]*$/.test(followed.filled)
           ? ` · ${t('spot.follow.traded', {
-              quantity: followed.filledShown,
-              base: followed.base,
-              value: followed.filledValueShown,
-              quote: followed.quote,
+              quantity: withUnit(followed.filledShown, followed.base, locale),
+              value: withUnit(followed.filledValueShown, followed.quote, locale),
             })}`
           : ''}
       </span>

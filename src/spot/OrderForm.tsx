@@ -12,7 +12,7 @@ import type { FormBook } from '../market/TradeSplit.tsx';
 import { useLimitPrefill } from '../market/use-limit-prefill.ts';
 import { useGo } from '../routes/navigation.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
-import { Figure } from '../ui/Figures.tsx';
+import { FigureWithUnit } from '../ui/Figures.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';
 import { FollowedOrder } from './FollowedOrder.tsx';
@@ -117,14 +117,17 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
         <div>
           <dt>{t('spot.available')}</dt>
           <dd>
-            <Figure testId="spot-available">{paid?.shown ?? dash}</Figure>{' '}
-            {form.side === 'buy' ? quote : base}
+            <FigureWithUnit
+              figure={paid?.shown ?? dash}
+              unit={form.side === 'buy' ? quote : base}
+              testId="spot-available"
+            />
           </dd>
         </div>
         <div>
           <dt>{t('spot.fee')}</dt>
           <dd>
-            <Figure testId="spot-fee">{fee?.shown ?? dash}</Figure> {fee?.asset ?? ''}
+            <FigureWithUnit figure={fee?.shown ?? dash} unit={fee?.asset ?? ''} testId="spot-fee" />
           </dd>
         </div>
       </dl>

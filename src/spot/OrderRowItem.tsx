@@ -3,9 +3,11 @@
 // quantity, fee, status and time; a resting one can be cancelled. Traders read "real" as a
 // correction of the asked figure; "average" and "filled" say what the figures are.
 
+import { withUnit } from '../../core/figures.ts';
 import type { SpotOrderRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
+import { useFigureLocale } from '../ui/figure-locale.ts';
 
 export function OrderRowItem(props: {
   row: SpotOrderRow;
@@ -15,6 +17,7 @@ export function OrderRowItem(props: {
 }) {
   const { t } = useTranslation();
   const { row } = props;
+  const locale = useFigureLocale();
   return (
     <li className="spot-order" data-testid={`spot-order-${row.id}`} data-status={row.status}>
       <div className="spot-order__head">
@@ -29,7 +32,10 @@ export function OrderRowItem(props: {
       </div>
       <dl className="facts">
         <Fact label={t('spot.orders.price')} value={row.priceShown} />
-        <Fact label={t('spot.orders.amount')} value={`${row.amountShown} ${row.amountAsset}`} />
+        <Fact
+          label={t('spot.orders.amount')}
+          value={withUnit(row.amountShown, row.amountAsset, locale)}
+        />
         <Fact
           label={t('spot.orders.avgPrice')}
           value={row.avgPriceShown}
@@ -37,12 +43,12 @@ export function OrderRowItem(props: {
         />
         <Fact
           label={t('spot.orders.filled')}
-          value={`${row.filledShown} ${props.base}`}
+          value={withUnit(row.filledShown, props.base, locale)}
           testId={`order-filled-${row.id}`}
         />
         <Fact
           label={t('spot.orders.fee')}
-          value={`${row.feeShown} ${row.feeAsset}`}
+          value={withUnit(row.feeShown, row.feeAsset, locale)}
           testId={`order-fee-${row.id}`}
         />
       </dl>

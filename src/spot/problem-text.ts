@@ -1,6 +1,5 @@
 // The i18n key and values of a form problem: a missing field names itself, the rest share one
-// message per rule. The decimals a field takes are what `offStep` counts ("at most 1 decimal"),
-// and the strings pick a plural form by `count`.
+// message per rule.
 import type { SpotProblem } from '../../workers/facade.ts';
 
 export function problemText(problem: SpotProblem): {
@@ -11,9 +10,5 @@ export function problemText(problem: SpotProblem): {
     problem.rule === 'required'
       ? `spot.problems.required.${problem.field}`
       : `spot.problems.${problem.rule}`;
-  const values = problem.params;
-  return {
-    key,
-    values: problem.rule === 'offStep' ? { ...values, count: values.decimals } : values,
-  };
+  return { key, values: problem.params };
 }

@@ -2,7 +2,7 @@
 // while it is not known), its unit once there is a value, and its colour by sign when it is a gain
 // or a loss.
 import { dash } from '../../core/figures.ts';
-import { Figure } from './Figures.tsx';
+import { FigureWithUnit } from './Figures.tsx';
 
 export function Fact(props: {
   label: string;
@@ -16,10 +16,12 @@ export function Fact(props: {
     <div>
       <dt>{props.label}</dt>
       <dd>
-        <Figure testId={props.testId} className={tone}>
-          {props.value ?? dash}
-        </Figure>
-        {props.value && props.unit ? ` ${props.unit}` : ''}
+        <FigureWithUnit
+          figure={props.value ?? dash}
+          unit={(props.value && props.unit) || ''}
+          testId={props.testId}
+          className={tone}
+        />
       </dd>
     </div>
   );

@@ -1,8 +1,11 @@
 // Numbers as the market pages draw them: tabular digits, kept left to right inside Hebrew text
-// (a leading sign or a trailing % would otherwise swap sides), a price coloured by its last move,
-// and a 24 h change as a coloured pill. All are inline, so their cell decides the alignment.
+// (a leading sign or a trailing % would otherwise swap sides), a figure with its unit, a price
+// coloured by its last move, and a 24 h change as a coloured pill. All are inline, so their cell
+// decides the alignment.
 import type { ReactNode } from 'react';
+import { dash, unitLayout } from '../../core/figures.ts';
 import { changeDirection, trendDirection } from '../market/market-row.ts';
+import { useFigureLocale } from './figure-locale.ts';
 
 export function Figure(props: {
   children: ReactNode;
@@ -17,6 +20,52 @@ export function Figure(props: {
     >
       {props.children}
     </span>
+  );
+}
+
+/**
+ * A figure with its unit (`19 741,28 USDT`), as `withUnit` of core/figures.ts writes it: the
+ * unit on the language's side with its space, and in Hebrew both inside one left-to-right
+ * isolate, so the unit stays after the number. The test id and the tone are the figure's alone.
+ * A figure not known yet (`--`) is shown without its unit.
+ */
+export function FigureWithUnit(props: {
+  figure: string;
+  unit: string;
+  className?: string | undefined;
+  testId?: string | undefined;
+  /** The unit in an element of its own, styled apart (a headline's smaller unit). */
+  unitClassName?: string | undefined;
+}) {
+  const locale = useFigureLocale();
+  const figure = (
+    <Figure className={props.className} testId={props.testId}>
+      {props.figure}
+    </Figure>
+  );
+  if (props.figure === dash || props.unit === '') return figure;
+  const { unitFirst, space, open, close } = unitLayout(locale);
+  const unit = props.unitClassName ? (
+    <span className={props.unitClassName}>{props.unit}</span>
+  ) : (
+    props.unit
+  );
+  return unitFirst ? (
+    <>
+      {open}
+      {unit}
+      {space}
+      {figure}
+      {close}
+    </>
+  ) : (
+    <>
+      {open}
+      {figure}
+      {space}
+      {unit}
+      {close}
+    </>
   );
 }
 

@@ -1,8 +1,10 @@
 // One number field of the trading forms, with its unit and the problem the checks found in it; its
 // input is `<idPrefix>-<name>` and its problem `<idPrefix>-<name>-problem` (or `problemTestId`).
+// It takes the language's decimal mark or a dot, and hands its form the plain decimal
+// (./use-typed-figure.ts).
 import type { ReactNode } from 'react';
-import { typedAmount } from './amount-checks.ts';
 import { describedBy, FieldProblem } from './FieldProblem.tsx';
+import { useTypedFigure } from './use-typed-figure.ts';
 
 export function NumberField(props: {
   /** The product the form is of (`contract`, `option`): the ids' prefix. */
@@ -11,6 +13,7 @@ export function NumberField(props: {
   name: string;
   label: string;
   unit: string;
+  /** The plain decimal the form holds (`3960.34`), or the text it refuses. */
   value: string;
   problem: string | null;
   onChange(value: string): void;
@@ -20,6 +23,7 @@ export function NumberField(props: {
   children?: ReactNode;
 }) {
   const id = `${props.idPrefix}-${props.name}`;
+  const typed = useTypedFigure(props.value, props.onChange);
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -33,11 +37,11 @@ export function NumberField(props: {
           inputMode="decimal"
           autoComplete="off"
           dir="ltr"
-          value={props.value}
+          value={typed.text}
           placeholder={props.placeholder}
           aria-invalid={props.problem !== null}
           aria-describedby={describedBy(id, { problem: props.problem })}
-          onChange={(event) => props.onChange(typedAmount(event.target.value))}
+          onChange={(event) => typed.type(event.target.value)}
         />
         <span className="unit-input__unit">{props.unit}</span>
       </div>

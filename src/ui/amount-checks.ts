@@ -53,18 +53,3 @@ export function checkTransferAmount(
   if (typeof atoms === 'string') return atoms;
   return available !== null && atoms > atomsOf(available) ? 'insufficient' : null;
 }
-
-/**
- * Keeps what the user types in an amount field to digits and one point, at most 8 decimals, so the
- * field never holds what the server would refuse for its form (a comma is read as the point).
- */
-export function typedAmount(text: string): string {
-  const cleaned = text.replace(',', '.').replace(/[^\d.]/g, '');
-  const point = cleaned.indexOf('.');
-  if (point < 0) return cleaned;
-  const fraction = cleaned
-    .slice(point + 1)
-    .replace(/\./g, '')
-    .slice(0, 8);
-  return `${cleaned.slice(0, point) || '0'}.${fraction}`;
-}

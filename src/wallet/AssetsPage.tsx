@@ -6,7 +6,7 @@ import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { Figure } from '../ui/Figures.tsx';
+import { FigureWithUnit } from '../ui/Figures.tsx';
 import { WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
 import { useLoad } from '../ui/use-load.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
@@ -38,8 +38,14 @@ export function AssetsPage() {
       <section className="card wallet-summary">
         <p className="wallet-summary__label">{t('wallet.center.total')}</p>
         <p className="wallet-summary__total">
-          <Figure testId="asset-total">{data?.total ?? dash}</Figure>
-          <span className="wallet-summary__unit">USDT</span>
+          <span>
+            <FigureWithUnit
+              figure={data?.total ?? dash}
+              unit="USDT"
+              testId="asset-total"
+              unitClassName="wallet-summary__unit"
+            />
+          </span>
         </p>
         <div className="wallet-actions">
           {actions.map(([label, path]) => (

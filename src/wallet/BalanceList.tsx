@@ -4,7 +4,7 @@
 import { walletNames } from '../../schemas/wallet-names.ts';
 import type { BalanceRow, WalletName } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { Figure } from '../ui/Figures.tsx';
+import { Figure, FigureWithUnit } from '../ui/Figures.tsx';
 
 export function BalanceList(props: {
   rows: readonly BalanceRow[];
@@ -22,8 +22,12 @@ export function BalanceList(props: {
                 {t(`wallet.accounts.${wallet}`)}
               </h2>
               <span className="balance-group__total">
-                ≈ <Figure testId={`wallet-total-${wallet}`}>{props.walletTotals[wallet]}</Figure>{' '}
-                USDT
+                ≈{' '}
+                <FigureWithUnit
+                  figure={props.walletTotals[wallet]}
+                  unit="USDT"
+                  testId={`wallet-total-${wallet}`}
+                />
               </span>
             </header>
             {rows.length === 0 ? (
@@ -43,7 +47,7 @@ export function BalanceList(props: {
                         {t('wallet.center.frozen')} <Figure>{row.frozenShown}</Figure>
                       </span>
                       <span>
-                        ≈ <Figure>{row.valueShown}</Figure> USDT
+                        ≈ <FigureWithUnit figure={row.valueShown} unit="USDT" />
                       </span>
                     </span>
                   </li>

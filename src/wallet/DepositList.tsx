@@ -4,7 +4,7 @@
 import type { DepositRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
-import { Figure } from '../ui/Figures.tsx';
+import { FigureWithUnit } from '../ui/Figures.tsx';
 import { shorten } from './short-text.ts';
 
 export function DepositList(props: { rows: readonly DepositRow[] }) {
@@ -15,7 +15,7 @@ export function DepositList(props: { rows: readonly DepositRow[] }) {
         <li key={row.id} className="card wallet-item" data-testid={`deposit-row-${row.id}`}>
           <div className="wallet-item__top">
             <span className="wallet-item__title">
-              <Figure>{row.amountShown}</Figure> {row.asset}
+              <FigureWithUnit figure={row.amountShown} unit={row.asset} />
             </span>
             {row.status === 'credited' ? (
               <span className="status-pill status-pill--done">{t('wallet.deposits.credited')}</span>

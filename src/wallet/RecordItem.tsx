@@ -2,15 +2,18 @@
 // and for a fill its quantity, price and fee. The internal reference is what support asks for, so
 // it waits behind "Details" rather than on the main line.
 
+import { withUnit } from '../../core/figures.ts';
 import type { RecordRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Fact } from '../ui/Fact.tsx';
 import { Figure } from '../ui/Figures.tsx';
+import { useFigureLocale } from '../ui/figure-locale.ts';
 
 export function RecordItem(props: { row: RecordRow }) {
   const { t } = useTranslation();
   const { row } = props;
   const { trade } = row;
+  const locale = useFigureLocale();
   return (
     <li className="card wallet-item" data-testid="record-row" data-type={row.type}>
       <div className="wallet-item__top">
@@ -21,21 +24,18 @@ export function RecordItem(props: { row: RecordRow }) {
         </span>
         <span className="record-amounts">
           {row.amounts.map((amount) => (
-            <Figure
-              key={amount.asset}
-              className={amount.up ? 'price--up' : 'price--down'}
-            >{`${amount.shown} ${amount.asset}`}</Figure>
+            <Figure key={amount.asset} className={amount.up ? 'price--up' : 'price--down'}>
+              {withUnit(amount.shown, amount.asset, locale)}
+            </Figure>
           ))}
         </span>
       </div>
       {trade && (
         <p className="wallet-item__note" data-testid="record-trade">
           {t('wallet.records.fill', {
-            quantity: trade.quantityShown,
-            base: trade.base,
+            quantity: withUnit(trade.quantityShown, trade.base, locale),
             price: trade.priceShown,
-            fee: trade.feeShown,
-            feeAsset: trade.feeAsset,
+            fee: withUnit(trade.feeShown, trade.feeAsset, locale),
           })}
         </p>
       )}

@@ -1,16 +1,18 @@
 // Transfer (`/pages/assets/transfer`): move an asset between the user's own accounts at once, a
 // quantity or all of it; the balances are loaded again after it.
 import { useState } from 'react';
-import { dash } from '../../core/figures.ts';
+import { dash, withUnit } from '../../core/figures.ts';
 import type { WalletName } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { type AmountProblem, checkTransferAmount, typedAmount } from '../ui/amount-checks.ts';
+import { type AmountProblem, checkTransferAmount } from '../ui/amount-checks.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
-import { Figure } from '../ui/Figures.tsx';
+import { FigureWithUnit } from '../ui/Figures.tsx';
 import { unannounced } from '../ui/failure-toast.ts';
+import { useFigureLocale } from '../ui/figure-locale.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { useLoad } from '../ui/use-load.ts';
+import { useTypedFigure } from '../ui/use-typed-figure.ts';
 import { availableIn } from './available-in.ts';
 import { useAssetChoice } from './use-asset-choice.ts';
 import { WalletSwitch } from './WalletSwitch.tsx';
@@ -31,17 +33,18 @@ export function WalletTransferPage() {
   const [submitting, setSubmitting] = useState(false);
   const { load, assets } = choice;
   const asset = choice.asset?.asset;
+  const locale = useFigureLocale();
+  const available = asset ? availableIn(balances.data, accounts.from, asset) : null;
+  // "All" shows what is available, exactly, in the field; typing takes the field back.
+  const typed = useTypedFigure(all ? (available?.exact ?? '') : amount, (value) => {
+    setAll(false);
+    setAmount(value);
+    setProblem(null);
+  });
 
   if (load.data === null) {
     return load.failed ? <WalletFailed onRetry={() => void load.reload()} /> : <WalletLoading />;
   }
-  const available = asset ? availableIn(balances.data, accounts.from, asset) : null;
-
-  const typed = (value: string) => {
-    setAll(false);
-    setAmount(typedAmount(value));
-    setProblem(null);
-  };
 
   const submit = async () => {
     if (!asset) return;
@@ -53,7 +56,10 @@ export function WalletTransferPage() {
     const outcome = await core.transfer({ ...accounts, asset, amount: sent }).catch(() => null);
     setSubmitting(false);
     if (outcome?.ok) {
-      toast(t('wallet.transfer.done', { amount: outcome.data.amountShown, asset }), 'success');
+      toast(
+        t('wallet.transfer.done', { amount: withUnit(outcome.data.amountShown, asset, locale) }),
+        'success',
+      );
       setAmount('');
       setAll(false);
       void balances.reload();
@@ -104,9 +110,9 @@ export function WalletTransferPage() {
             autoComplete="off"
             dir="ltr"
             data-testid="transfer-amount"
-            value={all ? (available?.exact ?? '') : amount}
+            value={typed.text}
             aria-invalid={problem !== null}
-            onChange={(event) => typed(event.target.value)}
+            onChange={(event) => typed.type(event.target.value)}
           />
           <button
             type="button"
@@ -123,11 +129,15 @@ export function WalletTransferPage() {
         </div>
         <span className="field__hint">
           {t('wallet.available')}:{' '}
-          <Figure testId="transfer-available">{available?.shown ?? dash}</Figure> {asset}
+          <FigureWithUnit
+            figure={available?.shown ?? dash}
+            unit={asset ?? ''}
+            testId="transfer-available"
+          />
         </span>
         {problem && (
           <span className="field__problem" role="alert">
-            {t(`wallet.problems.amount.${problem}`, { minimum: '', asset: asset ?? '' })}
+            {t(`wallet.problems.amount.${problem}`, { minimum: '' })}
           </span>
         )}
       </div>

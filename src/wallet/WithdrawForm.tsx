@@ -2,15 +2,17 @@
 // with "max", what it costs and what arrives, and the trade password. Its checks mirror the
 // server's; the server's answer decides, and a refusal of one field shows under that field.
 import { useState } from 'react';
-import { dash } from '../../core/figures.ts';
+import { dash, formatAtScale, withUnit } from '../../core/figures.ts';
 import type { ChainView, WithdrawalRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { maxWithdrawable, typedAmount, withdrawalCost } from '../ui/amount-checks.ts';
-import { Figure } from '../ui/Figures.tsx';
+import { maxWithdrawable, withdrawalCost } from '../ui/amount-checks.ts';
+import { FigureWithUnit } from '../ui/Figures.tsx';
 import { unannounced } from '../ui/failure-toast.ts';
+import { useFigureLocale } from '../ui/figure-locale.ts';
 import { TextField } from '../ui/TextField.tsx';
 import { useFieldRefusals } from '../ui/use-field-refusals.ts';
+import { useTypedFigure } from '../ui/use-typed-figure.ts';
 import { AddressBookPicker } from './AddressBookPicker.tsx';
 import { TradePasswordMissing } from './TradePasswordMissing.tsx';
 import { type WithdrawDraft, type WithdrawProblems, withdrawProblems } from './withdraw-checks.ts';
@@ -43,6 +45,7 @@ export function WithdrawForm(props: {
   const refusals = useFieldRefusals(Object.values(wireFields));
   const limits = { available: available?.exact ?? null, fee: chain.fee, minimum: chain.minimum };
   const noTradePassword = props.tradePasswordSet === false;
+  const locale = useFigureLocale();
 
   const change = (field: keyof WithdrawDraft, value: string) => {
     setDraft((shown) => ({ ...shown, [field]: value }));
@@ -55,7 +58,9 @@ export function WithdrawForm(props: {
     if (found === undefined) return refusals.refusalOf(wireFields[field]);
     if (field === 'address') return t('wallet.problems.addressRequired');
     if (field === 'tradePassword') return t(`wallet.problems.tradePassword.${found}`);
-    return t(`wallet.problems.amount.${found}`, { minimum: chain.minimumShown, asset });
+    return t(`wallet.problems.amount.${found}`, {
+      minimum: withUnit(chain.minimumShown, asset, locale),
+    });
   };
 
   const submit = async () => {
@@ -86,6 +91,7 @@ export function WithdrawForm(props: {
   };
 
   const cost = withdrawalCost(draft.amount, chain.fee);
+  const typedAmount = useTypedFigure(draft.amount, (value) => change('amount', value));
   return (
     <form
       className="wallet-form"
@@ -135,12 +141,13 @@ export function WithdrawForm(props: {
         ltr
         figure
         placeholder={t('wallet.withdraw.minimumHint', { minimum: chain.minimumShown })}
-        value={draft.amount}
+        value={typedAmount.text}
         problem={problemText('amount')}
-        onChange={(value) => change('amount', typedAmount(value))}
+        onChange={typedAmount.type}
         hint={
           <>
-            {t('wallet.available')}: <Figure>{available?.shown ?? dash}</Figure> {asset}
+            {t('wallet.available')}:{' '}
+            <FigureWithUnit figure={available?.shown ?? dash} unit={asset} />
           </>
         }
         beside={
@@ -161,31 +168,34 @@ export function WithdrawForm(props: {
         <div>
           <dt>{t('wallet.withdraw.fee')}</dt>
           <dd>
-            <Figure>{chain.feeShown}</Figure> {asset}
+            <FigureWithUnit figure={chain.feeShown} unit={asset} />
           </dd>
         </div>
         <div>
-          {/* Echoes of the typed amount stay in its own notation, exact as typed. */}
+          {/* Echoes of the typed amount keep every decimal typed, in the language's notation. */}
           <dt>{t('wallet.withdraw.received')}</dt>
           <dd>
-            <Figure>{cost === null ? dash : draft.amount}</Figure> {asset}
+            <FigureWithUnit
+              figure={cost === null ? dash : formatAtScale(draft.amount, undefined, locale)}
+              unit={asset}
+            />
           </dd>
         </div>
         <div>
           <dt>{t('wallet.withdraw.deducted')}</dt>
           <dd>
-            <Figure>{cost ?? dash}</Figure> {asset}
+            <FigureWithUnit figure={formatAtScale(cost, undefined, locale)} unit={asset} />
           </dd>
         </div>
         <div>
           <dt>{t('wallet.withdraw.minimum')}</dt>
           <dd>
-            <Figure>{chain.minimumShown}</Figure> {asset}
+            <FigureWithUnit figure={chain.minimumShown} unit={asset} />
           </dd>
         </div>
         <div>
           <dt>{t('wallet.withdraw.arrival')}</dt>
-          <dd>{t('wallet.withdraw.arrivalText', { count: chain.confirmations })}</dd>
+          <dd>{t('wallet.withdraw.arrivalText', { n: chain.confirmations })}</dd>
         </div>
       </dl>
 

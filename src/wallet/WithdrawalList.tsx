@@ -3,7 +3,7 @@
 
 import type { WithdrawalRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { Figure } from '../ui/Figures.tsx';
+import { FigureWithUnit } from '../ui/Figures.tsx';
 import { shorten } from './short-text.ts';
 
 const statusTone = {
@@ -27,7 +27,7 @@ export function WithdrawalList(props: {
         <li key={row.id} className="card wallet-item" data-testid={`withdrawal-row-${row.id}`}>
           <div className="wallet-item__top">
             <span className="wallet-item__title">
-              <Figure>{row.amountShown}</Figure> {row.asset}
+              <FigureWithUnit figure={row.amountShown} unit={row.asset} />
             </span>
             <span
               className={`status-pill status-pill--${statusTone[row.status]}`}
@@ -50,7 +50,7 @@ export function WithdrawalList(props: {
             <div>
               <dt>{t('wallet.withdraw.fee')}</dt>
               <dd>
-                <Figure>{row.feeShown}</Figure> {row.asset}
+                <FigureWithUnit figure={row.feeShown} unit={row.asset} />
               </dd>
             </div>
             <div>

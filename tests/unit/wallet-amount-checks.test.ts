@@ -7,7 +7,6 @@ import {
   checkTransferAmount,
   checkWithdrawAmount,
   maxWithdrawable,
-  typedAmount,
   withdrawalCost,
 } from '../../src/ui/amount-checks.ts';
 import { withdrawProblems } from '../../src/wallet/withdraw-checks.ts';
@@ -112,18 +111,5 @@ describe('transfer amount', () => {
     expect(checkTransferAmount('5', '5')).toBeNull();
     expect(checkTransferAmount('5.00000001', '5')).toBe('insufficient');
     expect(checkTransferAmount('0.000000001', '5')).toBe('invalid');
-  });
-});
-
-describe('typed amounts', () => {
-  it('keep digits and one point, at most 8 decimals, reading a comma as the point', () => {
-    expect(typedAmount('12.5')).toBe('12.5');
-    expect(typedAmount('12,5')).toBe('12.5');
-    expect(typedAmount('1 000.5')).toBe('1000.5');
-    expect(typedAmount('.5')).toBe('0.5');
-    expect(typedAmount('1.2.3')).toBe('1.23');
-    expect(typedAmount('0.123456789')).toBe('0.12345678');
-    expect(typedAmount('-3')).toBe('3');
-    expect(typedAmount('')).toBe('');
   });
 });

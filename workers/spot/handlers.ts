@@ -1,7 +1,7 @@
 // The spot domain in the worker: the form reviewed against the rules, current price and balance
 // the worker has folded; placing and cancelling with one idempotency key per intent, their answers
 // logged so the projections have an order before its frame; the order lists as rows.
-import { formatAmount, formatAtScale } from '../../core/figures.ts';
+import { formatAmount, formatAtScale, withUnit } from '../../core/figures.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import { availableOf } from '../../core/projections/balances.ts';
 import { checkSpotOrder, requiredFields } from '../../core/spot/order-form.ts';
@@ -59,7 +59,11 @@ export function createSpotHandlers(context: DomainContext): SpotHandlers {
           rule: problem.rule,
           params: {
             ...(problem.range && { min: bound(problem.range.min), max: bound(problem.range.max) }),
-            minimum: formatAmount(rules.min_notional, quote, view.precisions, locale),
+            minimum: withUnit(
+              formatAmount(rules.min_notional, quote, view.precisions, locale),
+              quote,
+              locale,
+            ),
             quote,
             decimals: decimalsFor(problem.field, rules),
             step:
