@@ -9,7 +9,8 @@ import type { FrameInput } from '../../src/chart/draw-frame.ts';
 import { drawLatestPrice } from '../../src/chart/draw-latest.ts';
 import { emptyGeometry } from '../../src/chart/geometry.ts';
 import { maPeriods } from '../../src/chart/moving-average.ts';
-import { timeTickInterval } from '../../src/chart/time-axis.ts';
+import { createScales, fitTime } from '../../src/chart/scales.ts';
+import { timeTickCandles, timeTickInterval } from '../../src/chart/time-axis.ts';
 import { candleCenterX, visibleRange } from '../../src/chart/viewport.ts';
 
 /** An average over the whole history (a running sum: the baseline is naive in scope, not in maths). */
@@ -61,7 +62,8 @@ export function paintNaive(ctx: CanvasRenderingContext2D, input: FrameInput): nu
     .range([price.bottom, price.top]);
   const v = scaleLinear()
     .domain([0, highestVolume])
-    .range([volume.bottom, volume.top + 12]);
+    .range([volume.bottom, volume.top + 12])
+    .nice();
 
   // The shared axes, so the two frames differ only in how candles, bars and averages are drawn.
   const g = emptyGeometry();
@@ -73,10 +75,13 @@ export function paintNaive(ctx: CanvasRenderingContext2D, input: FrameInput): nu
   g.dpr = dpr;
   g.priceA = (price.top - price.bottom) / (max + pad - (min - pad));
   g.priceB = price.bottom - g.priceA * (min - pad);
-  drawPriceGrid(ctx, g, { min: min - pad, max: max + pad }, layout, labels, theme.grid, theme.text);
-  drawVolumeScale(ctx, highestVolume, layout, labels, theme.grid, theme.text);
-  const interval = timeTickInterval(view.period, viewport.candleWidth);
-  drawTimeAxis(ctx, view, g, layout, interval, input.time, theme.grid, theme.text);
+  drawPriceGrid(ctx, y, layout, labels, theme.grid, theme.text);
+  drawVolumeScale(ctx, v.domain()[1] ?? 0, layout, labels, theme.grid, theme.text);
+  const step = timeTickInterval(view.period, viewport.candleWidth);
+  const time = createScales().time;
+  fitTime(time, view.time, g);
+  const ticks = timeTickCandles(time, view.time, g.first, g.last, step, []);
+  drawTimeAxis(ctx, view, g, layout, ticks, step.ms, input.time, theme.grid, theme.text);
 
   ctx.save();
   ctx.beginPath();

@@ -1,6 +1,6 @@
 // The chart benchmark's page. `?mode=draw` exposes `runDraw(kind, frames)`, which draws frames of
-// 1,000 visible candles out of 50,000, the chart's way or the naive way, and answers each frame's
-// time including rasterisation. `?mode=live&rate=N` renders the KlineChart component fed by a
+// 1,000 visible candles out of 50,000, the chart's way, the chart's previous hand-written way or the
+// naive way, and answers each frame's time including rasterisation. `?mode=live&rate=N` renders the KlineChart component fed by a
 // worker that moves the newest candle N times a second (0: a still chart) in a history of
 // `history` candles; `&render=0` draws only the first view and drops the rest, `&transfer=1` has
 // the worker transfer the columns instead of copying them, and `&floor=1` draws one rectangle per
@@ -17,6 +17,7 @@ import { readTheme } from '../../src/chart/theme.ts';
 import { createTimeFormat } from '../../src/chart/time-axis.ts';
 import type { ChartUpdate, ChartView } from '../../workers/facade.ts';
 import { randomCandles } from './chart-data.ts';
+import { HandPainter } from './chart-hand.ts';
 import { paintNaive } from './chart-naive.ts';
 
 const params = new URL(location.href).searchParams;
@@ -28,7 +29,7 @@ const axisWidth = 64;
 
 declare global {
   interface Window {
-    runDraw?: (kind: 'chart' | 'naive', frames: number) => number[];
+    runDraw?: (kind: 'chart' | 'hand' | 'naive', frames: number) => number[];
   }
 }
 
@@ -54,6 +55,7 @@ function setUpDraw(): void {
     crosshair: null,
   };
   const painter = new ChartPainter();
+  const hand = new HandPainter();
   window.runDraw = (kind, frames) => {
     const times: number[] = [];
     for (let f = 0; f < frames; f++) {
@@ -61,6 +63,7 @@ function setUpDraw(): void {
       input.viewport = { candleWidth: input.viewport.candleWidth, fromEnd: 20_000 + f };
       const t0 = performance.now();
       if (kind === 'chart') painter.paint(ctx, input);
+      else if (kind === 'hand') hand.paint(ctx, input);
       else paintNaive(ctx, input);
       // Reading a pixel back makes the canvas rasterise now, so the time includes the pixels.
       ctx.getImageData(0, 0, 1, 1);

@@ -1,20 +1,18 @@
-// The grid and the axes: price labels on the right on d3-array's round ticks, time labels along
-// the bottom on round times, and the volume pane's scale.
-import { ticks as roundTicks } from 'd3-array';
+// The grid and the axes: price labels on the right on the price scale's round ticks, time labels
+// along the bottom on the candles the time axis picks, and the volume pane's round top.
+import type { ScaleLinear } from 'd3-scale';
 import type { ChartView } from '../../workers/facade.ts';
-import type { Extent } from './extent.ts';
 import type { FrameGeometry } from './geometry.ts';
 import type { ChartLabels } from './labels.ts';
 import { type ChartLayout, crisp } from './layout.ts';
-import { isTimeTick, minLabelSpacing, type TimeFormat } from './time-axis.ts';
+import { minLabelSpacing, type TimeFormat } from './time-axis.ts';
 
 /** About one price label per 48 px of pane: readable on a phone without crowding. */
 const priceLabelSpacing = 48;
 
 export function drawPriceGrid(
   ctx: CanvasRenderingContext2D,
-  g: FrameGeometry,
-  shown: Extent,
+  scale: ScaleLinear<number, number>,
   layout: ChartLayout,
   labels: ChartLabels,
   grid: string,
@@ -22,12 +20,12 @@ export function drawPriceGrid(
 ): void {
   const { price, plotWidth, dpr } = layout;
   const count = Math.max(2, Math.floor((price.bottom - price.top) / priceLabelSpacing));
-  const ticks = roundTicks(shown.min, shown.max, count);
+  const ticks = scale.ticks(count);
   ctx.strokeStyle = grid;
   ctx.lineWidth = 1 / dpr;
   ctx.beginPath();
   for (const tick of ticks) {
-    const y = crisp(g.priceA * tick + g.priceB, dpr);
+    const y = crisp(scale(tick), dpr);
     if (y < price.top || y > price.bottom) continue;
     ctx.moveTo(0, y);
     ctx.lineTo(plotWidth, y);
@@ -37,18 +35,19 @@ export function drawPriceGrid(
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
   for (const tick of ticks) {
-    const y = g.priceA * tick + g.priceB;
+    const y = scale(tick);
     if (y < price.top || y > price.bottom) continue;
     ctx.fillText(labels.price(tick), plotWidth + 4, y);
   }
 }
 
-/** Vertical grid lines through both panes and their labels under the volume pane. */
+/** Vertical grid lines through both panes at the labelled candles, and their labels below. */
 export function drawTimeAxis(
   ctx: CanvasRenderingContext2D,
   view: ChartView,
   g: FrameGeometry,
   layout: ChartLayout,
+  candles: readonly number[],
   interval: number,
   format: TimeFormat,
   grid: string,
@@ -59,8 +58,7 @@ export function drawTimeAxis(
   ctx.strokeStyle = grid;
   ctx.lineWidth = 1 / dpr;
   ctx.beginPath();
-  for (let i = g.first; i <= g.last; i++) {
-    if (!isTimeTick(time[i] ?? 0, time[i - 1] ?? Number.NaN, interval)) continue;
+  for (const i of candles) {
     const x = crisp(g.x0 + i * g.step, dpr);
     ctx.moveTo(x, layout.price.top);
     ctx.lineTo(x, layout.volume.bottom);
@@ -72,21 +70,19 @@ export function drawTimeAxis(
   const y = (layout.time.top + layout.time.bottom) / 2;
   const half = minLabelSpacing / 2;
   let lastX = Number.NEGATIVE_INFINITY;
-  for (let i = g.first; i <= g.last; i++) {
-    const t = time[i] ?? 0;
-    if (!isTimeTick(t, time[i - 1] ?? Number.NaN, interval)) continue;
+  for (const i of candles) {
     const x = g.x0 + i * g.step;
     // Gaps in the data can bring two round times closer than a label's width.
     if (x - lastX < minLabelSpacing || x < half * 0.6 || x > plotWidth - half * 0.6) continue;
-    ctx.fillText(format.tick(t, interval), x, y);
+    ctx.fillText(format.tick(time[i] ?? 0, interval), x, y);
     lastX = x;
   }
 }
 
-/** The volume pane's top value on the axis, and the line that separates the panes. */
+/** The volume pane's round top value on the axis, and the line that separates the panes. */
 export function drawVolumeScale(
   ctx: CanvasRenderingContext2D,
-  highest: number,
+  top: number,
   layout: ChartLayout,
   labels: ChartLabels,
   grid: string,
@@ -100,9 +96,9 @@ export function drawVolumeScale(
   ctx.moveTo(0, y);
   ctx.lineTo(width, y);
   ctx.stroke();
-  if (highest <= 0) return;
+  if (top <= 0) return;
   ctx.fillStyle = text;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
-  ctx.fillText(labels.volume(highest), plotWidth + 4, volume.top + 2);
+  ctx.fillText(labels.volume(top), plotWidth + 4, volume.top + 2);
 }

@@ -15,8 +15,9 @@ import { emptyGeometry, type FrameGeometry } from './geometry.ts';
 import type { ChartLabels } from './labels.ts';
 import type { ChartLayout } from './layout.ts';
 import { maPeriods, movingAverage } from './moving-average.ts';
+import { createScales, type FrameScales, fitPrice, fitTime, fitVolume } from './scales.ts';
 import type { ChartTheme } from './theme.ts';
-import { type TimeFormat, timeTickInterval } from './time-axis.ts';
+import { type TimeFormat, timeTickCandles, timeTickInterval } from './time-axis.ts';
 import { candleAtX, candleCenterX, type Viewport, visibleRange } from './viewport.ts';
 
 export interface FrameInput {
@@ -41,9 +42,11 @@ export interface FrameStats {
   crosshairIndex: number;
 }
 
-/** Draws frames, keeping its buffers and generators from one frame to the next. */
+/** Draws frames, keeping its buffers, scales and generators from one frame to the next. */
 export class ChartPainter {
   private readonly g: FrameGeometry = emptyGeometry();
+  private readonly scales: FrameScales = createScales();
+  private readonly timeTicks: number[] = [];
   private readonly stroke: MaStroke = createMaStroke(this.g);
   private readonly extent: Extent = { min: 0, max: 0 };
   private readonly padded: Extent = { min: 0, max: 0 };
@@ -79,23 +82,21 @@ export class ChartPainter {
     const lines = this.averages(view.close, first, last, visible);
     const extent = priceExtent(view.low, view.high, first, last, lines, this.extent);
     const padded = paddedExtent(extent, view.priceScale, this.padded);
-    g.priceA = (layout.price.top - layout.price.bottom) / (padded.max - padded.min);
-    g.priceB = layout.price.bottom - g.priceA * padded.min;
-    const highestVolume = maxVolume(view.volume, first, last);
-    // The tallest bar stops short of the pane's top, under the volume label.
-    const volumeRoom = layout.volume.bottom - layout.volume.top - 12;
-    g.volumeA = highestVolume > 0 ? -volumeRoom / highestVolume : 0;
-    g.volumeB = layout.volume.bottom;
+    const scales = this.scales;
+    fitPrice(scales.price, padded, layout, g);
+    const volumeTop = fitVolume(scales.volume, maxVolume(view.volume, first, last), layout, g);
+    fitTime(scales.time, view.time, g);
+    const step = timeTickInterval(view.period, viewport.candleWidth);
+    const ticks = timeTickCandles(scales.time, view.time, first, last, step, this.timeTicks);
 
-    const interval = timeTickInterval(view.period, viewport.candleWidth);
-    drawPriceGrid(ctx, g, padded, layout, labels, theme.grid, theme.text);
-    drawVolumeScale(ctx, highestVolume, layout, labels, theme.grid, theme.text);
+    drawPriceGrid(ctx, scales.price, layout, labels, theme.grid, theme.text);
+    drawVolumeScale(ctx, volumeTop, layout, labels, theme.grid, theme.text);
 
     ctx.save();
     ctx.beginPath();
     ctx.rect(0, 0, plotWidth, height);
     ctx.clip();
-    drawTimeAxis(ctx, view, g, layout, interval, input.time, theme.grid, theme.text);
+    drawTimeAxis(ctx, view, g, layout, ticks, step.ms, input.time, theme.grid, theme.text);
     if (visible > 0) {
       drawVolume(ctx, view, g, theme.up, theme.down);
       drawCandles(ctx, view, g, theme.up, theme.down);

@@ -1,4 +1,6 @@
-// The moving-average lines, traced straight into the canvas, and their legend above the candles.
+// The moving-average lines, traced by d3-shape straight into the canvas, and their legend above
+// the candles.
+import { line } from 'd3-shape';
 import { dash } from '../../core/figures.ts';
 import type { FrameGeometry } from './geometry.ts';
 import type { ChartLabels } from './labels.ts';
@@ -12,26 +14,18 @@ export type MaStroke = (
 ) => void;
 
 /**
- * A polyline through the defined values, broken where a value is NaN: the path d3-shape's `line()`
- * traces with its linear curve (tests/property/draw-ma.test.ts holds the two to the same calls),
- * without the 3 KiB gzip d3-shape and d3-path added to the chart's chunk for it.
+ * A polyline through the defined values, broken where a value is NaN: d3-shape's `line()` with its
+ * linear curve, calling `moveTo` and `lineTo` on the canvas itself (no path string in between).
+ * The generator is made once and reads the frame's geometry as it is when a line is drawn.
  */
 export function createMaStroke(g: FrameGeometry): MaStroke {
+  const trace = line<number>()
+    .x((_, k) => g.x0 + (g.first + k) * g.step)
+    .y((value) => g.priceA * value + g.priceB)
+    .defined((value) => !Number.isNaN(value));
   return (ctx, values, colour) => {
     ctx.beginPath();
-    let drawing = false;
-    for (let k = 0; k < values.length; k++) {
-      const value = values[k] ?? Number.NaN;
-      if (Number.isNaN(value)) {
-        drawing = false;
-        continue;
-      }
-      const x = g.x0 + (g.first + k) * g.step;
-      const y = g.priceA * value + g.priceB;
-      if (drawing) ctx.lineTo(x, y);
-      else ctx.moveTo(x, y);
-      drawing = true;
-    }
+    trace.context(ctx)(values);
     // One device pixel: Skia draws such a line with its hairline rasteriser, where a 1 CSS px
     // line at 2 device pixels is stroked as a polygon and cost half a frame at 1,000 candles.
     ctx.lineWidth = 1 / g.dpr;

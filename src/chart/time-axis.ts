@@ -1,46 +1,106 @@
-// The time axis: how far apart its labels are and how they read. Labels sit on round times (every
-// 15 minutes, every 4 hours, every day, …) rather than every n-th candle, so they stay on the same
-// candles while the chart pans and when older history is prepended.
+// The time axis: how far apart its labels are, which candles carry them and how they read. Labels
+// sit on round UTC times (every 15 minutes, every 4 hours, every day, …) that d3-scale's UTC scale
+// lists, rather than on every n-th candle, so they stay on the same candles while the chart pans
+// and when older history is prepended.
+import type { ScaleTime } from 'd3-scale';
+import {
+  type CountableTimeInterval,
+  type TimeInterval,
+  utcDay,
+  utcHour,
+  utcMinute,
+  utcMonth,
+  utcYear,
+} from 'd3-time';
 import { periodMs } from '../../core/market/periods.ts';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
+import { firstAtOrAfter } from './time-search.ts';
 
 const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
 
-const intervals = [
-  minute,
-  5 * minute,
-  15 * minute,
-  30 * minute,
-  hour,
-  2 * hour,
-  4 * hour,
-  6 * hour,
-  12 * hour,
-  day,
-  2 * day,
-  5 * day,
-  10 * day,
-  30 * day,
-  90 * day,
-  180 * day,
-  360 * day,
+/** A spacing of the labels: its length (months count as 30 days) and d3-time's interval for it. */
+export interface TimeStep {
+  ms: number;
+  every: TimeInterval;
+}
+
+function every(interval: CountableTimeInterval, step: number): TimeInterval {
+  const stepped = interval.every(step);
+  if (!stepped) throw new Error(`no interval of ${step}`);
+  return stepped;
+}
+
+/**
+ * Every n-th day counted from 1970, not from each month's first as `utcDay.every(n)` counts: the
+ * labels keep one spacing across a month's end instead of two labels a day apart.
+ */
+const everyNthDay = (n: number) =>
+  utcDay.filter((date) => Math.floor(date.getTime() / day) % n === 0);
+
+const steps: readonly TimeStep[] = [
+  { ms: minute, every: utcMinute },
+  { ms: 5 * minute, every: every(utcMinute, 5) },
+  { ms: 15 * minute, every: every(utcMinute, 15) },
+  { ms: 30 * minute, every: every(utcMinute, 30) },
+  { ms: hour, every: utcHour },
+  { ms: 2 * hour, every: every(utcHour, 2) },
+  { ms: 4 * hour, every: every(utcHour, 4) },
+  { ms: 6 * hour, every: every(utcHour, 6) },
+  { ms: 12 * hour, every: every(utcHour, 12) },
+  { ms: day, every: utcDay },
+  { ms: 2 * day, every: everyNthDay(2) },
+  { ms: 5 * day, every: everyNthDay(5) },
+  { ms: 10 * day, every: everyNthDay(10) },
+  { ms: 30 * day, every: utcMonth },
+  { ms: 90 * day, every: every(utcMonth, 3) },
+  { ms: 180 * day, every: every(utcMonth, 6) },
+  { ms: 360 * day, every: utcYear },
 ];
 
 /** Labels need this much room (CSS px) to stay apart: `12/31` or `23:45` at 10 px. */
 export const minLabelSpacing = 72;
 
 /**
- * The shortest round interval (ms) between labels that leaves `minLabelSpacing` between them at
- * `candleWidth` CSS pixels per candle. Candle open times that are multiples of it get a label.
+ * The shortest round spacing between labels that leaves `minLabelSpacing` between them at
+ * `candleWidth` CSS pixels per candle, and no shorter than a candle.
  */
-export function timeTickInterval(period: KlinePeriod, candleWidth: number): number {
+export function timeTickInterval(period: KlinePeriod, candleWidth: number): TimeStep {
   const length = periodMs[period];
-  for (const interval of intervals) {
-    if (interval >= length && (interval / length) * candleWidth >= minLabelSpacing) return interval;
+  for (const step of steps) {
+    if (step.ms >= length && (step.ms / length) * candleWidth >= minLabelSpacing) return step;
   }
-  return intervals[intervals.length - 1] ?? day;
+  return steps[steps.length - 1] as TimeStep;
+}
+
+/**
+ * The candles `first..last` that carry a label, in order: for each round time the scale lists
+ * (its domain is the visible span, `scales.ts`), the candle opening at it; for months and years,
+ * the month's first candle. The x axis counts candles, not milliseconds, so a label sits on its
+ * candle and a gap in the feed leaves no hole; a round time with no candle gets no label.
+ */
+export function timeTickCandles(
+  scale: ScaleTime<number, number>,
+  time: ArrayLike<number>,
+  first: number,
+  last: number,
+  step: TimeStep,
+  out: number[],
+): number[] {
+  out.length = 0;
+  if (first > last) return out;
+  const ticks = scale.ticks(step.every);
+  const calendar = step.ms >= 30 * day;
+  for (let k = 0; k < ticks.length; k++) {
+    const at = ticks[k]?.getTime() ?? Number.NaN;
+    const i = firstAtOrAfter(time, at, first, last + 1);
+    if (i > last || i === out[out.length - 1]) continue;
+    const opens = time[i] ?? Number.NaN;
+    const next = ticks[k + 1]?.getTime() ?? Number.POSITIVE_INFINITY;
+    if (calendar ? opens < next : opens === at) out.push(i);
+  }
+  return out;
 }
 
 export interface TimeFormat {
@@ -91,31 +151,4 @@ export function createTimeFormat(locale: string, period: KlinePeriod): TimeForma
     },
     full: (time) => full.format(time),
   };
-}
-
-/** Months since year 0 of a UTC time, without allocating a Date (H. Hinnant's civil_from_days). */
-export function utcMonthIndex(time: number): number {
-  const z = Math.floor(time / day) + 719_468;
-  const era = Math.floor(z / 146_097);
-  const doe = z - era * 146_097;
-  const yoe = Math.floor(
-    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
-  );
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const month = mp < 10 ? mp + 2 : mp - 10;
-  const year = yoe + era * 400 + (mp < 10 ? 0 : 1);
-  return year * 12 + month;
-}
-
-/**
- * Whether the candle opening at `time` (after one opening at `previous`, NaN for the first)
- * carries a label. Round intervals up to ten days are multiples of UTC time; longer ones label
- * the first candle of every n-th month, since months are not of one length.
- */
-export function isTimeTick(time: number, previous: number, interval: number): boolean {
-  if (interval < 30 * day) return time % interval === 0;
-  const monthIndex = utcMonthIndex(time);
-  if (monthIndex === utcMonthIndex(previous)) return false;
-  return monthIndex % Math.round(interval / (30 * day)) === 0;
 }

@@ -13,3 +13,20 @@ export function indexAtTime(times: ArrayLike<number>, time: number): number {
   }
   return -1;
 }
+
+/** The first index in `lo..hi - 1` whose time is at or after `time`, or `hi` when none is. */
+export function firstAtOrAfter(
+  times: ArrayLike<number>,
+  time: number,
+  lo: number,
+  hi: number,
+): number {
+  let low = lo;
+  let high = hi;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((times[mid] ?? Number.NaN) < time) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
