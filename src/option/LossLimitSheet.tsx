@@ -1,17 +1,20 @@
 // The daily loss limit: what it is, today's loss, a raise waiting to count, and a new one to set
 // (a lower one counts at once, a higher one a day later; at most the deployment's limit).
 import { useState } from 'react';
+import { withUnit } from '../../core/figures.ts';
 import type { OptionLimitsView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { unannounced } from '../ui/failure-toast.ts';
+import { useFigureLocale } from '../ui/figure-locale.ts';
 import { NumberField } from '../ui/NumberField.tsx';
 
 export function LossLimitSheet(props: { limits: OptionLimitsView; onClose(): void }) {
   const { t } = useTranslation();
   const { core, toast } = useApp();
   const { limits } = props;
+  const locale = useFigureLocale();
   const [amount, setAmount] = useState(limits.daily.exact);
   const [saving, setSaving] = useState(false);
   return (
@@ -37,7 +40,10 @@ export function LossLimitSheet(props: { limits: OptionLimitsView; onClose(): voi
         <p className="option-note">{t('option.limit.hint')}</p>
         {limits.pending && (
           <p className="option-note" data-testid="option-limit-pending">
-            {t('option.limit.pending', { amount: limits.pending.daily, from: limits.pending.from })}
+            {t('option.limit.pending', {
+              amount: withUnit(limits.pending.daily, 'USDT', locale),
+              from: limits.pending.from,
+            })}
           </p>
         )}
         <NumberField

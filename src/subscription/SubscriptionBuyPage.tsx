@@ -4,7 +4,7 @@
 // would then come to by the published rule, and the rules written out. Pull down to refresh.
 import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { dash } from '../../core/figures.ts';
+import { dash, withUnit } from '../../core/figures.ts';
 import { subscriptionPurchaseMachine } from '../../core/machines/subscription-purchase.machine.ts';
 import type { SubscriptionBuyView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
@@ -13,6 +13,7 @@ import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { searchId } from '../routes/search-id.ts';
 import { Fact } from '../ui/Fact.tsx';
+import { useFigureLocale } from '../ui/figure-locale.ts';
 import { ItemGate } from '../ui/ItemGate.tsx';
 import { PurchaseForm } from '../ui/PurchaseForm.tsx';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
@@ -131,6 +132,7 @@ function CommitForm(props: { id: number; view: SubscriptionBuyView }) {
   const form = usePurchaseForm(subscriptionPurchaseMachine, { review, buy, idOf: projectIdOf });
   const estimate = form.preview?.estimate;
   const asset = view.project?.asset ?? '';
+  const locale = useFigureLocale();
 
   return (
     <PurchaseForm
@@ -144,7 +146,9 @@ function CommitForm(props: { id: number; view: SubscriptionBuyView }) {
         submit: t('subscription.commit'),
         loginToSubmit: t('subscription.loginToCommit'),
       }}
-      done={t('subscription.committedNotice', { amount: view.committed?.shown ?? dash })}
+      done={t('subscription.committedNotice', {
+        amount: withUnit(view.committed?.shown ?? dash, 'USDT', locale),
+      })}
     >
       <dl className="facts">
         <Fact

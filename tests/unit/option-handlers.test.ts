@@ -137,7 +137,7 @@ describe('second-contract calls in the worker', () => {
     const fiveMinutes = await core.reviewOption({ ...upTen, length: 5, stake: '33.33' });
     expect(fiveMinutes).toMatchObject({ rate: '82%', payout: '60.6606', expectedValue: '-2.9997' });
     const below = await core.reviewOption({ ...upTen, stake: '9.99' });
-    expect(below.problem).toEqual({ rule: 'belowMinimum', params: { amount: '10.00' } });
+    expect(below.problem).toEqual({ rule: 'belowMinimum', params: { amount: '10.00 USDT' } });
     expect((await core.reviewOption({ ...upTen, stake: '10.005' })).problem).toMatchObject({
       rule: 'offStep',
       params: { decimals: 2 },

@@ -75,7 +75,7 @@ describe('the amount before it is sent', () => {
   it('is refused above what the cap leaves, or above the wallet', async () => {
     expect((await worker.core.reviewSubscription(1, '300.01')).problem).toEqual({
       rule: 'aboveCap',
-      params: { amount: '300.00' },
+      params: { amount: '300.00 USDT' },
     });
     expect((await worker.core.reviewSubscription(1, '290')).problem).toEqual({
       rule: 'insufficient',

@@ -11,6 +11,7 @@ import {
   type ReviewContext,
   reviewContractOrder,
 } from '../../core/contract/order-review.ts';
+import { quoteAsset, withUnit } from '../../core/figures.ts';
 import { displayAmount } from '../../core/money.ts';
 import type { BookState } from '../../core/projections/books.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
@@ -94,7 +95,7 @@ export function formattedReview(
       rule,
       params: {
         ...(range && { min: bound(range.min), max: bound(range.max) }),
-        minimum: amount(market.min_notional, locale),
+        minimum: withUnit(amount(market.min_notional, locale), quoteAsset, locale),
         decimals: quantityField ? market.quantity_scale : scale,
         step: quantityField
           ? quantity(market.lot_size, market, locale)

@@ -3,6 +3,7 @@
 // published rate (core/option/odds.ts) and a verification rechecked with the rule itself
 // (core/option/settlement.ts) on the prints the server showed.
 
+import { withUnit } from '../../core/figures.ts';
 import { parseAmount } from '../../core/money.ts';
 import { byUnit, type DurationUnit } from '../../core/option/durations.ts';
 import { oddsOf } from '../../core/option/odds.ts';
@@ -135,7 +136,7 @@ export function review(
           rule: checked.rule,
           params:
             checked.params && 'amount' in checked.params
-              ? { amount: usdt(checked.params.amount, locale) }
+              ? { amount: withUnit(usdt(checked.params.amount, locale), stakeAsset, locale) }
               : (checked.params ?? {}),
         };
   const stake = typeof checked === 'bigint' ? checked : null;

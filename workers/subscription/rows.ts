@@ -3,7 +3,13 @@
 // progress (core/subscription/commitment.ts, by `estimateTokens`), and a published allocation
 // recomputed here with the rule itself (`allocate`).
 import { percentText, signedAtoms } from '../../core/contract/contract-units.ts';
-import { formatAmount, formatPercent, noPrecisions } from '../../core/figures.ts';
+import {
+  formatAmount,
+  formatPercent,
+  noPrecisions,
+  quoteAsset,
+  withUnit,
+} from '../../core/figures.ts';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { PublishedAllocation } from '../../core/projections/subscription.ts';
 import { allocate } from '../../core/subscription/allocation.ts';
@@ -139,7 +145,10 @@ export function review(
     available,
   });
   if (typeof checked !== 'bigint') {
-    const params = checked.params ? { amount: usdt(checked.params.amount, locale) } : {};
+    // A commitment is paid in the quote, USDT.
+    const params = checked.params
+      ? { amount: withUnit(usdt(checked.params.amount, locale), quoteAsset, locale) }
+      : {};
     return { problem: { rule: checked.rule, params }, estimate: null };
   }
   const estimate = estimateCommitment(project, parseAmount(committed ?? '0') ?? 0n, checked);
