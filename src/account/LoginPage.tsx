@@ -175,7 +175,7 @@ function AuthScreen(props: {
       disabled={!snapshot.matches({ code: 'ready' })}
       onClick={() => send({ type: 'SEND_CODE' })}
     >
-      {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.sendCode')}
+      {resendIn > 0 ? t('auth.resendIn', { count: resendIn }) : t('auth.sendCode')}
     </button>,
   );
 

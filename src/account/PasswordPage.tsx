@@ -167,7 +167,7 @@ function SecretChangeForm(props: { user: UserInfo }) {
               disabled={resendIn > 0}
               onClick={() => void sendCode()}
             >
-              {resendIn > 0 ? t('auth.resendIn', { seconds: resendIn }) : t('auth.sendCode')}
+              {resendIn > 0 ? t('auth.resendIn', { count: resendIn }) : t('auth.sendCode')}
             </button>,
           )}
       {field('password', t(`account.password.new.${kind}`), 'new-password')}

@@ -7,6 +7,7 @@ import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { Fact } from '../ui/Fact.tsx';
 import { AccrualTable } from './AccrualTable.tsx';
+import { AiTerm } from './AiTerm.tsx';
 import { aiWithdrawPath } from './ai-query.ts';
 
 const pills = {
@@ -42,11 +43,11 @@ export function AiOrderItem(props: {
           testId={`ai-principal-${id}`}
         />
         <Fact label={t('ai.apr')} value={row.apr} />
-        <Fact label={t('ai.days')} value={String(row.days)} />
+        <AiTerm days={row.days} />
         <Fact label={t('ai.boughtAt')} value={row.boughtAt} />
         <Fact label={t('ai.maturesAt')} value={row.maturesAt} testId={`ai-matures-${id}`} />
         <Fact
-          label={t('ai.paid', { days: row.paidDays, total: row.days })}
+          label={t('ai.paid', { paid: row.paidDays, count: row.days })}
           value={row.paid}
           unit={row.asset}
           testId={`ai-paid-${id}`}

@@ -5,6 +5,7 @@ import type { AiProductRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Fact } from '../ui/Fact.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { AiTerm } from './AiTerm.tsx';
 
 export function AiProductCard(props: {
   row: AiProductRow;
@@ -27,7 +28,7 @@ export function AiProductCard(props: {
         </span>
       </header>
       <dl className="facts">
-        <Fact label={t('ai.days')} value={String(row.days)} testId={`ai-days-${id}`} />
+        <AiTerm days={row.days} testId={`ai-days-${id}`} />
         <Fact label={t('ai.apr')} value={row.apr} testId={`ai-apr-${id}`} />
         <Fact
           label={t('ai.limits')}

@@ -98,7 +98,7 @@ function Withdrawal(props: { order: AiOrderRow }) {
           <dl className="facts">
             <Fact label={t('ai.principal')} value={order.principal} unit={order.asset} />
             <Fact
-              label={t('ai.paid', { days: order.paidDays, total: order.days })}
+              label={t('ai.paid', { paid: order.paidDays, count: order.days })}
               value={order.paid}
               unit={order.asset}
             />

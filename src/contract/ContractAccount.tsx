@@ -26,8 +26,13 @@ export function ContractAccount(props: { view: ContractTradeView }) {
     setClosing(true);
     const { placed, failed } = await core.closeAllContracts();
     setClosing(false);
-    if (failed > 0) toast(t('contract.closeAll.partly', { placed, failed }), 'error');
-    else toast(t('contract.closeAll.done'), 'success');
+    if (failed > 0) {
+      const counts = {
+        placed: t('contract.closeAll.placed', { count: placed }),
+        refused: t('contract.closeAll.refused', { count: failed }),
+      };
+      toast(t('contract.closeAll.partly', counts), 'error');
+    } else toast(t('contract.closeAll.done'), 'success');
   };
 
   return (

@@ -48,8 +48,8 @@ export function OptionAccount(props: { view: OptionTradeView }) {
               {view.record?.hitRate
                 ? t('option.record.value', {
                     rate: view.record.hitRate,
-                    wins: view.record.wins,
-                    losses: view.record.losses,
+                    won: t('option.record.won', { count: view.record.wins }),
+                    lost: t('option.record.lost', { count: view.record.losses }),
                   })
                 : t('option.record.none')}
             </dd>

@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type {
+  OptionFormProblem,
   OptionOrderEvent,
   optionOrderMachine,
 } from '../../core/machines/option-order.machine.ts';
@@ -62,7 +63,7 @@ export function OptionOrderForm(props: { symbol: string; view: OptionTradeView }
         label={t('option.stake')}
         unit="USDT"
         value={form.stake}
-        problem={problem ? t(`option.problems.${problem.rule}`, problem.params ?? {}) : null}
+        problem={problem ? t(`option.problems.${problem.rule}`, stakeProblemValues(problem)) : null}
         onChange={(value) => send({ type: 'STAKE', value })}
       >
         <ShareChips
@@ -132,6 +133,12 @@ export function OptionOrderForm(props: { symbol: string; view: OptionTradeView }
 }
 
 /** What became of the last order: placed, refused in the server's words, or not answered. */
+/** What a stake problem's message names; `offStep` counts the decimals a stake takes. */
+function stakeProblemValues(problem: OptionFormProblem): Readonly<Record<string, string | number>> {
+  const values = problem.params ?? {};
+  return problem.rule === 'offStep' ? { ...values, count: values.decimals ?? 0 } : values;
+}
+
 function PlacedStatus(props: {
   snapshot: SnapshotFrom<typeof optionOrderMachine>;
   send(event: OptionOrderEvent): void;

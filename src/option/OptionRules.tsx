@@ -13,7 +13,7 @@ export function OptionRules() {
   return (
     <RulesCard
       title={t('option.rules.title')}
-      rules={rules.map((rule) => t(`option.rules.${rule}`, { seconds: printToleranceMs / 1000 }))}
+      rules={rules.map((rule) => t(`option.rules.${rule}`, { count: printToleranceMs / 1000 }))}
       testId="option-rules"
     />
   );

@@ -119,7 +119,9 @@ function Verification(props: { view: OptionVerificationView }) {
         window={view.settlementWindow}
         testId="option-settlement-window"
       />
-      <p className="option-note">{t('option.verification.rule', { rule: view.rule, seconds })}</p>
+      <p className="option-note">
+        {t('option.verification.rule', { rule: view.rule, count: seconds })}
+      </p>
     </div>
   );
 }
@@ -151,11 +153,11 @@ function PrintWindow(props: {
         )}
       </h3>
       {props.window.length === 0 ? (
-        <p className="option-note">{t('option.verification.emptyWindow', { seconds })}</p>
+        <p className="option-note">{t('option.verification.emptyWindow', { count: seconds })}</p>
       ) : (
         <table className="option-window__table">
           <caption className="visually-hidden">
-            {t('option.verification.window', { seconds })}
+            {t('option.verification.window', { count: seconds })}
           </caption>
           <thead>
             <tr>

@@ -1,5 +1,6 @@
 // The i18n key and values of a form problem: a missing field names itself, the rest share one
-// message per rule.
+// message per rule. The decimals a field takes are what `offStep` counts ("at most 1 decimal"),
+// and the strings pick a plural form by `count`.
 import type { SpotProblem } from '../../workers/facade.ts';
 
 export function problemText(problem: SpotProblem): {
@@ -10,5 +11,9 @@ export function problemText(problem: SpotProblem): {
     problem.rule === 'required'
       ? `spot.problems.required.${problem.field}`
       : `spot.problems.${problem.rule}`;
-  return { key, values: problem.params };
+  const values = problem.params;
+  return {
+    key,
+    values: problem.rule === 'offStep' ? { ...values, count: values.decimals } : values,
+  };
 }

@@ -195,7 +195,7 @@ export function WithdrawForm(props: {
         </div>
         <div>
           <dt>{t('wallet.withdraw.arrival')}</dt>
-          <dd>{t('wallet.withdraw.arrivalText', { n: chain.confirmations })}</dd>
+          <dd>{t('wallet.withdraw.arrivalText', { count: chain.confirmations })}</dd>
         </div>
       </dl>
 

@@ -74,7 +74,7 @@ describe('the AI ETF section', () => {
       'not a claim about returns',
     );
     await expect.poll(() => pages.figure(`ai-apr-${id}`), patient).toBe('12.5%');
-    expect(await pages.figure(`ai-days-${id}`)).toBe('30');
+    expect(await pages.figure(`ai-days-${id}`)).toBe('30 days');
     await pages.open(id);
     await app.waitForRoute(`/pages/ai/product?id=${id}`);
 

@@ -1,9 +1,11 @@
 // Every visible string exists in all nine languages, with the same placeholders, and every title
-// and menu label the code asks for is defined.
+// and menu label the code asks for is defined. A string that counts something has exactly the
+// plural forms its language has (Intl's plural categories: Polish one, few, many and other;
+// Hebrew one, two and other; Chinese other alone), so "1 orders" is never shown.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { languages } from '../../schemas/languages.ts';
+import { intlLocale, languages } from '../../schemas/languages.ts';
 import { localize } from '../../schemas/messages/index.ts';
 import { uiStrings } from '../../src/i18n/all-strings.ts';
 import { pageTables, productTables } from '../../src/i18n/index.ts';
@@ -23,8 +25,30 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 }
 
 const english = flatten(uiStrings.en as Tree);
+/** The values a string names, each with its format: `count, figure`. */
 const placeholders = (text: string) =>
-  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+  [...text.matchAll(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g)]
+    .map((m) => (m[2] ? `${m[1]}, ${m[2]}` : (m[1] ?? '')))
+    .sort();
+
+const categories = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+const pluralForm = new RegExp(`^(.+)_(${categories.join('|')})$`);
+
+/** The strings by key, a plural one under its key without the form, with its forms. */
+function byKey(strings: Record<string, string>): Map<string, Record<string, string>> {
+  const keys = new Map<string, Record<string, string>>();
+  for (const [key, text] of Object.entries(strings)) {
+    const [, base, form] = key.match(pluralForm) ?? [];
+    const [name, shape] = base && form ? [base, form] : [key, ''];
+    keys.set(name, { ...keys.get(name), [shape]: text });
+  }
+  return keys;
+}
+
+const englishKeys = byKey(english);
+/** A key is plural when its English string has forms; its other form names every value. */
+const englishText = (key: string) =>
+  englishKeys.get(key)?.other ?? englishKeys.get(key)?.[''] ?? '';
 
 describe.each(languages)('UI strings in %s', (language) => {
   const strings = flatten(uiStrings[language] as Tree);
@@ -35,16 +59,44 @@ describe.each(languages)('UI strings in %s', (language) => {
     );
   });
 
+  const keys = byKey(strings);
+  const plural = new Intl.PluralRules(intlLocale(language)).resolvedOptions().pluralCategories;
+
   it('has every key of English and no other', () => {
-    expect(Object.keys(strings).sort()).toEqual(Object.keys(english).sort());
+    expect([...keys.keys()].sort()).toEqual([...englishKeys.keys()].sort());
   });
 
-  it('has no empty string and keeps the placeholders, each a plain {{name}}', () => {
-    for (const [key, text] of Object.entries(strings)) {
-      expect(text.trim(), key).not.toBe('');
-      // The translation function fills in names only: no formats, nesting or other syntax.
-      expect(text.split('{{').length - 1, key).toBe(placeholders(text).length);
-      expect(placeholders(text), key).toEqual(placeholders(english[key] ?? ''));
+  it('has every plural form of the language for a count, and no form it does not have', () => {
+    for (const [key, forms] of keys) {
+      const wanted = englishKeys.get(key)?.other === undefined ? [''] : [...plural];
+      expect(Object.keys(forms).sort(), key).toEqual(wanted.sort());
+    }
+  });
+
+  it('has no empty string and keeps the placeholders, each a plain {{name}} or a figure', () => {
+    for (const [key, forms] of keys) {
+      for (const [form, text] of Object.entries(forms)) {
+        const shown = form ? `${key}_${form}` : key;
+        expect(text.trim(), shown).not.toBe('');
+        // Values are filled in by name, a number through the app's figures: no other format,
+        // nesting or syntax.
+        expect(text.split('{{').length - 1, shown).toBe(placeholders(text).length);
+        for (const name of placeholders(text)) expect(name, shown).toMatch(/^\w+(, figure)?$/);
+        // A form may say its number in words ("יומיים"); the other form names every value.
+        const wanted = placeholders(englishText(key));
+        if (form === '' || form === 'other') expect(placeholders(text), shown).toEqual(wanted);
+        else expect(wanted, shown).toEqual(expect.arrayContaining(placeholders(text)));
+      }
+    }
+  });
+
+  it('counts only in plural strings, and writes a count as a figure', () => {
+    for (const [key, forms] of keys) {
+      for (const text of Object.values(forms)) {
+        if (!/\{\{\s*count\b/.test(text)) continue;
+        expect(forms.other, `${key} counts`).toBeDefined();
+        expect(placeholders(text), key).toContain('count, figure');
+      }
     }
   });
 });
@@ -53,6 +105,9 @@ describe('keys used by the code', () => {
   it('define a title for every route', () => {
     for (const route of routeTable) expect(english[route.titleKey], route.path).toBeDefined();
   });
+
+  /** A key names a string, or a count's plural forms. */
+  const defined = (key: string) => englishKeys.has(key);
 
   const srcDir = path.resolve(import.meta.dirname, '../../src');
   const sources = readdirSync(srcDir, { recursive: true, withFileTypes: true })
@@ -64,7 +119,7 @@ describe('keys used by the code', () => {
       [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)].map((m) => m[1] ?? ''),
     );
     expect(used.length).toBeGreaterThan(20);
-    expect(used.filter((key) => english[key] === undefined)).toEqual([]);
+    expect(used.filter((key) => !defined(key))).toEqual([]);
   });
 
   it("use a product's strings only in its own folder, whose pages load them", () => {
