@@ -2,6 +2,8 @@
 // position or of what the wallet allows, a stake of the available balance. Each is
 // `<testIdPrefix>-<percent>`.
 import { type QuantityShare, quantityShares } from '../../core/contract/order-form.ts';
+import { formatPercent } from '../../core/figures.ts';
+import { useFigureLocale } from './figure-locale.ts';
 
 export function ShareChips(props: {
   /** Said to screen readers; the row stands alone without it. */
@@ -10,6 +12,7 @@ export function ShareChips(props: {
   disabled?: boolean;
   onPick(percent: QuantityShare): void;
 }) {
+  const locale = useFigureLocale();
   const row = (
     <div className="share-chips__row">
       {quantityShares.map((percent) => (
@@ -21,7 +24,7 @@ export function ShareChips(props: {
           disabled={props.disabled}
           onClick={() => props.onPick(percent)}
         >
-          {percent}%
+          {formatPercent(String(percent), locale, { decimals: 0 })}
         </button>
       ))}
     </div>
