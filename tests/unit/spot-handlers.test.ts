@@ -159,7 +159,7 @@ describe('spot calls in the worker', () => {
     expect(tooMuch.problem).toMatchObject({
       field: 'quantity',
       rule: 'insufficient',
-      params: { minimum: '5.00', quote: 'USDT', decimals: 4 },
+      params: { minimum: '5.00 USDT', quote: 'USDT', decimals: 4 },
     });
   });
 });
