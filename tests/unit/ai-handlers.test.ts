@@ -86,15 +86,15 @@ describe('the amount before it is bought', () => {
   it('is refused outside the product’s terms or above the wallet', async () => {
     expect((await worker.core.reviewAi(1, '99.99')).problem).toEqual({
       rule: 'belowMinimum',
-      params: { amount: '100.00' },
+      params: { amount: '100.00 USDT' },
     });
     expect((await worker.core.reviewAi(1, '10000.01')).problem).toEqual({
       rule: 'aboveMaximum',
-      params: { amount: '10,000.00' },
+      params: { amount: '10,000.00 USDT' },
     });
     expect((await worker.core.reviewAi(2, '600')).problem).toEqual({
       rule: 'aboveQuota',
-      params: { amount: '500.00' },
+      params: { amount: '500.00 USDT' },
     });
     expect((await worker.core.reviewAi(1, '5000.01')).problem?.rule).toBe('insufficient');
     expect((await worker.core.reviewAi(1, 'abc')).problem?.rule).toBe('invalid');

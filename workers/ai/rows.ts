@@ -8,7 +8,7 @@ import {
   earlyWithdrawal,
   maturityOf,
 } from '../../core/ai/schedule.ts';
-import { formatRate } from '../../core/figures.ts';
+import { formatRate, withUnit } from '../../core/figures.ts';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { AiOrder, AiProduct } from '../../schemas/api/ai.schema.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
@@ -120,7 +120,9 @@ export function review(
   if (!product) return { problem: null, ...none };
   const checked = checkPurchase(amount, { ...product, available });
   if (typeof checked !== 'bigint') {
-    const params = checked.params ? { amount: usdt(checked.params.amount, locale) } : {};
+    const params = checked.params
+      ? { amount: withUnit(usdt(checked.params.amount, locale), product.asset, locale) }
+      : {};
     return { problem: { rule: checked.rule, params }, ...none };
   }
   const aprPpm = aprPpmOf(product.apr);
