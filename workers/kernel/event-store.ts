@@ -125,7 +125,8 @@ export class EventStore {
     const cutoff = this.#scheduler.now() - this.#policy.maxAgeMs;
     const { events } = this.#db;
     await this.#db.transaction('rw', events, async () => {
-      await events.where('at').below(cutoff).delete();
+      // The keys alone, from the index: a Collection's delete() off an index reads every row.
+      await events.bulkDelete(await events.where('at').below(cutoff).primaryKeys());
       const excess = (await events.count()) - this.#policy.maxEvents;
       if (excess <= 0) return;
       const [last] = await events
