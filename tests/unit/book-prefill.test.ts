@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bookTop, prefillPrice } from '../../src/market/book-prefill.ts';
 import type { BookRow } from '../../workers/facade.ts';
 
-const row = (price: string): BookRow => [price, '1', 1, price];
+const row = (price: string): BookRow => [price, '1', 1, price, '1'];
 const book = {
   asks: [row('101.5'), row('102')],
   bids: [row('99.5'), row('99')],

@@ -97,12 +97,12 @@ describe('sameRow', () => {
 
 describe('order book depth', () => {
   const bids: BookRow[] = [
-    ['100', '1', 1, '100'],
-    ['99', '3', 4, '99'],
+    ['100', '1', 1, '100', '1'],
+    ['99', '3', 4, '99', '3'],
   ];
   const asks: BookRow[] = [
-    ['101', '2', 2, '101'],
-    ['102', '6', 8, '102'],
+    ['101', '2', 2, '101', '2'],
+    ['102', '6', 8, '102', '6'],
   ];
 
   it('scales both sides against the deepest row shown', () => {

@@ -80,7 +80,7 @@ function side(
     const quantity = levels.get(price) as string;
     // Only the depth bars use this sum: a length on screen, never an amount.
     cumulative += Number(quantity);
-    return [...level(price, quantity, writing), cumulative, price] as const;
+    return [...level(price, quantity, writing), cumulative, price, quantity] as const;
   });
 }
 

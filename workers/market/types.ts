@@ -77,14 +77,16 @@ export type ChartView = ChartHeader & CandleColumns;
 export type ChartUpdate = ChartHeader & CandleColumns & { from: number; length: number };
 
 /**
- * An order book side as rows of formatted price, quantity, cumulative quantity (number, for bars)
- * and the price as an exact decimal, which a tap on the level puts into an order form.
+ * An order book side as rows of formatted price, quantity, cumulative quantity (number, for bars),
+ * the price as an exact decimal, which a tap on the level puts into an order form, and the
+ * quantity as an exact decimal, which the depth chart sums.
  */
 export type BookRow = readonly [
   price: string,
   quantity: string,
   cumulative: number,
   exactPrice: string,
+  exactQuantity: string,
 ];
 
 export interface BookView {
