@@ -22,8 +22,9 @@ interface ManifestChunk {
  * step towards the goal, so the app never grows back.
  */
 export const bundleBudgets = {
-  critical: { targetKiB: 150, ceilingKiB: 150.0 },
-  whole: { targetKiB: 300, ceilingKiB: 293.4 },
+  // i18next, which the strings need for their plural forms, raised them by 15.9 and 15.6 KiB.
+  critical: { targetKiB: 150, ceilingKiB: 165.9 },
+  whole: { targetKiB: 300, ceilingKiB: 309.0 },
 } as const;
 
 export interface SizedFile {
