@@ -1,6 +1,6 @@
 // The built app against its download budgets: sizes are gzip of deterministic files, so this is a
 // check of the build, not a timing. Only the active language's strings are on the critical path.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleBudgets, measureBundle } from '../../build/bundle-size.ts';
@@ -17,6 +17,14 @@ describe('the bundle a phone downloads', () => {
 
   it('keeps the whole app in one language within its ceiling', () => {
     expect(kib(size.wholeBytes)).toBeLessThanOrEqual(bundleBudgets.whole.ceilingKiB);
+  });
+
+  it('starts the core worker without Dexie, which comes in its own file when the log opens', () => {
+    const assets = readdirSync(path.join(dist, 'assets'));
+    expect(assets).toContainEqual(expect.stringMatching(/^event-database-[\w-]+\.js$/));
+    expect(size.critical.map((sized) => path.basename(sized.file))).not.toContainEqual(
+      expect.stringMatching(/^event-database-/),
+    );
   });
 
   it('loads one language of the nine on the critical path, and no later strings', () => {
