@@ -71,6 +71,18 @@ const startGroup = {
 };
 
 /**
+ * The charts' d3 (d3-scale, d3-shape and what those import) in one file of its own, docs/chart.md:
+ * the price chart and the depth chart both import it, so the chart page and the second contract's
+ * trade page load it with their own files, and the spot and perpetual trade pages only when their
+ * Depth tab is first chosen. It is on no other page's first load and never on the critical path.
+ */
+const d3Group = {
+  name: 'd3',
+  test: /\/node_modules\/(d3-[\w-]+|internmap)\//,
+  priority: 1,
+};
+
+/**
  * The core worker's files (docs/decisions.md § "Delivery and the first screen"): what it runs from
  * the start in one file, and the four products' domains in one more, loaded with the first
  * product page as the products' strings are. The wallet's pages, verification, articles and
@@ -102,7 +114,7 @@ export default defineConfig({
         codeSplitting: {
           // A group takes the modules it names, not their imports (build/page-groups.ts).
           includeDependenciesRecursively: false,
-          groups: [startGroup, ...bundleGroups(import.meta.dirname)],
+          groups: [startGroup, d3Group, ...bundleGroups(import.meta.dirname)],
         },
       },
     },

@@ -6,6 +6,9 @@ import { type ScaleLinear, scaleLinear } from 'd3-scale';
 import { type Area, area, curveStepAfter } from 'd3-shape';
 import type { DepthCurve, DepthPoint } from '../../core/market/depth-curve.ts';
 
+/** Grid lines of the totals: about four, the top one the `nice()`d top of the scale. */
+export const totalTicks = 4;
+
 export interface DepthScales {
   /** Price to x. */
   x: ScaleLinear<number, number>;
@@ -42,7 +45,7 @@ export function depthScales(curve: DepthCurve, box: DepthBox): DepthScales | nul
   const y = scaleLinear()
     .domain([0, top > 0 ? top : 1])
     .range([box.bottom, box.top])
-    .nice();
+    .nice(totalTicks);
   return { x, y, mid };
 }
 

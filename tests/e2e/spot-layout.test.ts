@@ -27,10 +27,11 @@ describe('the spot trade page at phone size', () => {
       const spot = await openTrade(language);
       const [form, book] = await Promise.all([
         spot.form().boundingBox(),
-        spot.book().boundingBox(),
+        spot.bookColumn().boundingBox(),
       ]);
       if (!form || !book) throw new Error('the form or the book is not drawn');
-      // The form at the start (left, or right in Hebrew), the book at the end, on the same rows.
+      // The form at the start (left, or right in Hebrew), the book's column (its tabs over the
+      // levels) at the end, on the same rows.
       expect(sign * (book.x - form.x)).toBeGreaterThan(0);
       expect(Math.abs(book.y - form.y)).toBeLessThan(4);
       const share = form.width / (form.width + book.width);

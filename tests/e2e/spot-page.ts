@@ -66,6 +66,11 @@ export class SpotTradePage {
     return this.page.getByTestId('trade-book');
   }
 
+  /** The book's column beside the form: the Order book and Depth tabs over the book. */
+  bookColumn() {
+    return this.page.locator('.trade-split__book');
+  }
+
   /** The levels of one side of the book, top to bottom (the best ask last, the best bid first). */
   bookLevels(side: 'ask' | 'bid') {
     return this.book()
