@@ -44,6 +44,12 @@ const openPairs = async (page: Page) => {
   await page.getByTestId('pair-ETHUSDT').waitFor();
 };
 
+/** The depth chart in the book's place, drawn. */
+const showDepth = async (page: Page) => {
+  await page.getByTestId('book-tab-depth').click();
+  await page.locator('[data-testid="depth-chart"] svg').waitFor();
+};
+
 const showRegistration = async (page: Page) => {
   await page.getByRole('tab').nth(1).click();
   await page.locator('input[name="repassword"]').waitFor();
@@ -59,6 +65,7 @@ export function visitorPages(catalogue: Catalogue): ScannedPage[] {
     { name: 'spot markets', path: '/pages/spot/index' },
     { name: 'spot trade', path: '/pages/spot/trade?symbol=BTCUSDT' },
     { name: 'spot pairs', path: '/pages/spot/trade?symbol=BTCUSDT', prepare: openPairs },
+    { name: 'spot depth', path: '/pages/spot/trade?symbol=BTCUSDT', prepare: showDepth },
     { name: 'chart', path: '/pages/kline/index?symbol=BTCUSDT' },
     { name: 'articles', path: '/pages/article/index' },
     { name: 'notices', path: '/pages/article/index?category_id=92' },
