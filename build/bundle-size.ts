@@ -22,9 +22,10 @@ interface ManifestChunk {
  * step towards the goal, so the app never grows back.
  */
 export const bundleBudgets = {
-  // i18next, which the strings need for their plural forms, raised them by 15.9 and 15.6 KiB.
+  // i18next, which the strings need for their plural forms, raised them by 15.9 and 15.6 KiB;
+  // d3-scale and d3-shape, which the design has the charts draw with, the whole by 19.3 more.
   critical: { targetKiB: 150, ceilingKiB: 165.9 },
-  whole: { targetKiB: 300, ceilingKiB: 338.6 },
+  whole: { targetKiB: 300, ceilingKiB: 357.9 },
 } as const;
 
 export interface SizedFile {
