@@ -1,8 +1,10 @@
 // Lighthouse's mobile preset (a mid-range phone: 4× CPU slowdown, slow 4G, simulated) against the
 // built app on the embedded server, as a phone would load it (`npm run bench -- lighthouse`):
 // home, spot trade and futures trade (signed in, as that page asks), each loaded
-// `LIGHTHOUSE_RUNS` times (3) in a fresh profile, the median run's scores and metrics printed.
-// Needs `npm run build` first, or `WEB_ROOT` naming another build.
+// `LIGHTHOUSE_RUNS` times (5) in a fresh profile: the median run's scores and metrics, the spread
+// of the score and of the total blocking time over every run, and where the median run's main
+// thread went (Lighthouse's own profile at the 4× slowdown: its long tasks and each script's
+// time). Needs `npm run build` first, or `WEB_ROOT` naming another build.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -14,7 +16,7 @@ import { chromiumArgs } from '../tests/support/browser.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
 import { markdownTable } from './table.ts';
 
-const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 /** The futures page asks for a login: it is audited as a signed-in trader opens it. */
 const pages = [
   { name: 'home', at: '/', signedIn: false },
@@ -36,7 +38,28 @@ interface Result {
   cls: number;
   speedIndex: number;
   bytes: number;
+  /** The main thread's work by kind (script evaluation, style and layout, parsing…), ms. */
+  work: { group: string; ms: number }[];
+  /** Each script's evaluation and compile time, ms, the costliest first. */
+  scripts: { url: string; ms: number }[];
+  /** The tasks over 50 ms, the longest first, with the script they are charged to. */
+  longTasks: { url: string; ms: number }[];
 }
+
+/** An audit's details, read as the table the three audits used here give. */
+type AuditItems = { details?: unknown } | undefined;
+
+/** An audit's table rows as (label, ms), the largest first, at most `top` of them. */
+function rowsOf(audit: AuditItems, label: string, ms: string, top = 5) {
+  const items = (audit?.details as { items?: Record<string, unknown>[] } | undefined)?.items;
+  return (items ?? [])
+    .map((item) => ({ label: String(item[label] ?? ''), ms: Number(item[ms] ?? 0) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, top);
+}
+
+/** A script's address without its origin: `/assets/index-….js`. */
+const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '') || url;
 
 /**
  * Stores a session token in the fresh profile, from a file of the app's origin that loads none of
@@ -82,6 +105,18 @@ async function audit(url: string, token: string | null): Promise<Result> {
       cls: value('cumulative-layout-shift'),
       speedIndex: value('speed-index'),
       bytes: value('total-byte-weight'),
+      work: rowsOf(audits['mainthread-work-breakdown'], 'groupLabel', 'duration').map((row) => ({
+        group: row.label,
+        ms: row.ms,
+      })),
+      scripts: rowsOf(audits['bootup-time'], 'url', 'total').map((row) => ({
+        url: shortUrl(row.label),
+        ms: row.ms,
+      })),
+      longTasks: rowsOf(audits['long-tasks'], 'url', 'duration').map((row) => ({
+        url: shortUrl(row.label),
+        ms: row.ms,
+      })),
     };
   } finally {
     chrome.kill();
@@ -98,6 +133,7 @@ export async function run(): Promise<void> {
   const server = await startServerProcess({ LIQUIDITY_PROVIDER: 'true', WEB_ROOT: webRoot });
   let token: string | null = null;
   const rows: string[][] = [];
+  const profiles: string[] = [];
   const failures: string[] = [];
   try {
     for (const page of pages) {
@@ -120,10 +156,12 @@ export async function run(): Promise<void> {
       const median = byScore[Math.floor(byScore.length / 2)];
       if (!median) continue;
       const s = (ms: number) => (ms / 1000).toFixed(1);
+      const blocking = results.map((result) => Math.round(result.tbt)).sort((a, b) => a - b);
       rows.push([
         page.name,
         String(median.performance),
         `${byScore[0]?.performance}–${byScore.at(-1)?.performance}`,
+        `${blocking[0]}–${blocking.at(-1)}`,
         String(median.accessibility),
         s(median.fcp),
         s(median.lcp),
@@ -132,6 +170,7 @@ export async function run(): Promise<void> {
         s(median.speedIndex),
         (median.bytes / 1024).toFixed(0),
       ]);
+      profiles.push(profileOf(page.name, median));
     }
   } finally {
     await server.stop();
@@ -143,6 +182,7 @@ export async function run(): Promise<void> {
         { title: 'page' },
         right('performance'),
         right('range'),
+        right('TBT range ms'),
         right('accessibility'),
         right('FCP s'),
         right('LCP s'),
@@ -152,6 +192,20 @@ export async function run(): Promise<void> {
         right('KiB transferred'),
       ],
       rows,
-    )}\n${failures.map((failure) => `\nNot finished: ${failure}`).join('')}\n`,
+    )}\n${profiles.join('')}${failures.map((failure) => `\nNot finished: ${failure}`).join('')}\n`,
   );
+}
+
+/** Where a run's main thread went: its work by kind, its costliest scripts, its long tasks. */
+function profileOf(name: string, result: Result): string {
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  const list = (rows: { label: string; ms: number }[]) =>
+    rows.map((row) => `${row.label} ${ms(row.ms)}`).join('; ') || 'none';
+  return [
+    `\n${name}, the median run's main thread:`,
+    `- work: ${list(result.work.map((row) => ({ label: row.group, ms: row.ms })))}`,
+    `- scripts: ${list(result.scripts.map((row) => ({ label: row.url, ms: row.ms })))}`,
+    `- long tasks: ${list(result.longTasks.map((row) => ({ label: row.url, ms: row.ms })))}`,
+    '',
+  ].join('\n');
 }
