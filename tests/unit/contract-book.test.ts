@@ -206,9 +206,10 @@ describe('the perpetual’s book through the worker', () => {
     });
     drawFrame();
     expect(shown.at(-1)?.bids).toEqual([
-      // Shown price, shown amount, depth so far, and the exact price a tap takes.
-      ['2,999.00', '1', 1, '2999.00'],
-      ['2,998.00', '2', 3, '2998.00'],
+      // Shown price, shown amount, depth so far, the exact price a tap takes and the exact
+      // amount the depth chart sums.
+      ['2,999.00', '1', 1, '2999.00', '1'],
+      ['2,998.00', '2', 3, '2998.00', '2'],
     ]);
     send('contract-depth.ETHUSDT', 9, { type: 'diff', prev: 8, bids: [], asks: [] });
     drawFrame();
@@ -222,7 +223,7 @@ describe('the perpetual’s book through the worker', () => {
     expect(shown.at(-1)).toMatchObject({
       resyncing: false,
       version: 9,
-      asks: [['3,001.00', '4', 4, '3001.00']],
+      asks: [['3,001.00', '4', 4, '3001.00', '4']],
     });
   });
 

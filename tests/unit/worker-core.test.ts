@@ -387,8 +387,8 @@ describe('WorkerCore market views', () => {
     depth(6, { type: 'diff', prev: 5, bids: [['9', '3']], asks: [] });
     drawFrame();
     expect(books.at(-1)?.bids).toEqual([
-      ['10', '1', 1, '10'],
-      ['9', '3', 4, '9'],
+      ['10', '1', 1, '10', '1'],
+      ['9', '3', 4, '9', '3'],
     ]);
     depth(8, { type: 'diff', prev: 7, bids: [['8', '1']], asks: [] });
     drawFrame();
@@ -399,7 +399,7 @@ describe('WorkerCore market views', () => {
     expect(books.at(-1)).toMatchObject({
       resyncing: false,
       version: 8,
-      asks: [['11', '1', 1, '11']],
+      asks: [['11', '1', 1, '11', '1']],
     });
   });
 });
