@@ -1,17 +1,20 @@
 // Every call of the API, gathered from each domain's schema file: `docs/api.md` is generated from
 // this list, and a test checks that the server serves each one. A new domain adds one line.
 import * as account from './api/account.schema.ts';
+import * as accountSecurity from './api/account-security.schema.ts';
 import * as ai from './api/ai.schema.ts';
 import * as content from './api/content.schema.ts';
 import * as contract from './api/contract.schema.ts';
 import * as contractBook from './api/contract-book.schema.ts';
 import * as market from './api/market.schema.ts';
 import * as option from './api/option.schema.ts';
+import * as passkey from './api/passkey.schema.ts';
 import * as prints from './api/prints.schema.ts';
 import * as security from './api/security.schema.ts';
 import * as spot from './api/spot.schema.ts';
 import * as subscription from './api/subscription.schema.ts';
 import * as support from './api/support.schema.ts';
+import * as twoFactor from './api/two-factor.schema.ts';
 import * as wallet from './api/wallet.schema.ts';
 import type { Endpoint } from './endpoint.ts';
 
@@ -33,6 +36,9 @@ export const endpoints: readonly Endpoint[] = [
   ...endpointsOf(prints),
   ...endpointsOf(account),
   ...endpointsOf(security),
+  ...endpointsOf(accountSecurity),
+  ...endpointsOf(twoFactor),
+  ...endpointsOf(passkey),
   ...endpointsOf(wallet),
   ...endpointsOf(spot),
   ...endpointsOf(contract),

@@ -51,6 +51,16 @@ export const fieldNames = [
   'daily_limit',
   'project_id',
   'product_id',
+  'totp_code',
+  'recovery_code',
+  'email_code',
+  'challenge_id',
+  'response',
+  'name',
+  'anti_phishing_code',
+  'enabled',
+  'passkey',
+  'purpose',
 ] as const;
 
 export type FieldName = (typeof fieldNames)[number];

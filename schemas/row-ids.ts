@@ -26,6 +26,9 @@ export const idColumns = {
   'articles.category_id': 'integer',
   'withdrawals.id': 'integer',
   'address_book.id': 'integer',
+  'passkeys.id': 'integer',
+  'sessions.id': 'bigint',
+  'webauthn_challenges.id': 'bigint',
 } as const satisfies Record<string, IdColumnType>;
 
 export type IdColumn = keyof typeof idColumns;

@@ -18,6 +18,12 @@ import {
   optionSettingsProblem,
 } from './option/option-settings.ts';
 import { referralRates } from './referrals/referral-rates.ts';
+import {
+  type SecuritySettings,
+  securityEnvShape,
+  securitySettingsOf,
+  securitySettingsProblem,
+} from './security/security-settings.ts';
 import type { ProviderSettings } from './spot/liquidity/liquidity-provider.ts';
 import { spotBandEnvShape, spotBandOf } from './spot/price-band-settings.ts';
 import {
@@ -166,6 +172,7 @@ const envSchema = z.object({
   LP_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(1000),
   LP_SEED_USDT: wholeAmount.default(1_000_000n),
   ...supportEnvShape,
+  ...securityEnvShape,
   ...contractEnvShape,
   ...optionEnvShape,
 });
@@ -241,6 +248,8 @@ export interface Config {
   option: OptionSettings;
   /** Customer service's channels and hours (SUPPORT_CHANNELS, SUPPORT_HOURS). */
   support: SupportSettings;
+  /** Passkeys' relying party and withdrawal holds (server/security/security-settings.ts). */
+  security: SecuritySettings;
 }
 
 export interface UploadQuota {
@@ -291,6 +300,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   const option = optionSettingsOf(s);
   const optionProblem = optionSettingsProblem(option);
   if (optionProblem) throw new ConfigError([optionProblem]);
+  const security = securitySettingsOf(s);
+  const securityProblem = securitySettingsProblem(security);
+  if (securityProblem) throw new ConfigError([securityProblem]);
   let walletAssets: readonly AssetSpec[] = defaultAssets;
   if (s.WALLET_ASSETS_FILE) {
     try {
@@ -311,6 +323,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     walletAssets,
     walletXpubs,
     support: supportSettingsOf(s),
+    security,
     contract: contractSettingsOf(s),
     option,
     port: s.PORT,

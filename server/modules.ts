@@ -9,6 +9,7 @@ import { marketModule } from './market/module.ts';
 import type { ModuleDefinition } from './module.ts';
 import { optionModule } from './option/module.ts';
 import { referralsModule } from './referrals/module.ts';
+import { securityModule } from './security/module.ts';
 import { spotModule } from './spot/module.ts';
 import { subscriptionModule } from './subscription/module.ts';
 import { supportModule } from './support/module.ts';
@@ -17,6 +18,7 @@ import { walletModule } from './wallet/module.ts';
 export const modules: readonly ModuleDefinition[] = [
   marketModule,
   accountsModule,
+  securityModule,
   identityModule,
   referralsModule,
   walletModule,

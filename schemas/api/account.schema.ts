@@ -13,6 +13,7 @@ import {
   repeatedPassword,
   verificationCode,
 } from '../primitives.ts';
+import { secondFactorFields } from './two-factor.schema.ts';
 
 /** Adds the spec's "two passwords must match" rule, reported on the repeat field. */
 export function requireRepeat<
@@ -99,9 +100,22 @@ export const login = defineEndpoint({
   path: '/login/index',
   summary: 'Log in with an account (email or phone) and password; answers a bearer token',
   auth: false,
-  request: z.object({ account, password: enteredPassword }),
+  request: z.object({
+    account,
+    password: enteredPassword,
+    // With an authenticator bound, one of these too: without it the answer is two_factor_required.
+    ...secondFactorFields,
+  }),
   response: sessionSchema,
-  errors: ['login_failed', 'login_locked'],
+  errors: [
+    'login_failed',
+    'login_locked',
+    'two_factor_required',
+    'totp_invalid',
+    'totp_reused',
+    'totp_locked',
+    'recovery_code_invalid',
+  ],
 });
 
 export const forgetPassword = defineEndpoint({

@@ -24,7 +24,11 @@ export const sendSecurityCode = defineEndpoint({
   path: '/security/sendCode',
   summary: "Send a 6-digit code to the logged-in user's own email (or phone)",
   auth: true,
-  request: z.object({ type: z._default(z.enum(['email', 'phone']), 'email') }),
+  request: z.object({
+    type: z._default(z.enum(['email', 'phone']), 'email'),
+    /** `withdraw` for the code a withdrawal is confirmed with; `security` for every other change. */
+    purpose: z._default(z.enum(['security', 'withdraw']), 'security'),
+  }),
   response: codeSentSchema,
   errors: ['destination_not_bound', 'code_too_frequent', 'code_daily_limit'],
 });

@@ -12,9 +12,12 @@ import {
   pageSize,
   requiredText,
   timestamp,
+  verificationCode,
 } from '../primitives.ts';
 import { rowId } from '../row-ids.ts';
 import { assetPattern, chainNames, walletNames } from '../wallet-names.ts';
+import { passkeyAssertion } from './passkey.schema.ts';
+import { totpCode } from './two-factor.schema.ts';
 import { walletSchema } from './wallet-balances.schema.ts';
 
 // The balances, which the spot page shows from the start, are in their own file.
@@ -130,6 +133,11 @@ export const withdraw = defineEndpoint({
     address: requiredText(128),
     amount: amountSchema,
     trade_password: z.string().check(z.minLength(1), z.maxLength(64)),
+    /** The code sent by /security/sendCode with purpose `withdraw`. */
+    email_code: blankAsAbsent(verificationCode),
+    /** With an authenticator or a passkey bound, one of these. */
+    totp_code: blankAsAbsent(totpCode),
+    passkey: z.optional(passkeyAssertion),
   }),
   response: withdrawalSchema,
   errors: [
@@ -146,6 +154,19 @@ export const withdraw = defineEndpoint({
     'trade_password_wrong',
     'trade_password_locked',
     'verification_required',
+    'withdraw_security_hold',
+    'withdraw_address_not_whitelisted',
+    'withdraw_address_on_hold',
+    'address_book_full',
+    'withdraw_code_required',
+    'code_invalid',
+    'code_attempts_exceeded',
+    'withdraw_second_factor_required',
+    'totp_invalid',
+    'totp_reused',
+    'totp_locked',
+    'passkey_invalid',
+    'passkey_challenge_expired',
   ],
 });
 

@@ -3,7 +3,7 @@ import type { ErrorName } from '../errors.ts';
 import type { FieldName } from '../fields.ts';
 
 export interface Catalogue {
-  /** Message per error; `{field}`, `{seconds}`, `{minutes}`, `{count}`, `{channel}` and `{amount}` are filled in by `localize`. */
+  /** Message per error; `{field}`, `{seconds}`, `{minutes}`, `{count}`, `{channel}`, `{amount}` and `{until}` are filled in by `localize`. */
   errors: Record<ErrorName, string>;
   /** How each request field is named to a user, for `{field}`. */
   fields: Record<FieldName, string>;

@@ -42,13 +42,15 @@ export interface MessageParams {
   /** The bounds of an allowed range, as a trader reads them (a price band's lowest and highest). */
   min?: string;
   max?: string;
+  /** When a hold ends, as a reader takes it in: `2026-11-29 14:05 UTC`. */
+  until?: string;
 }
 
 /** The message for an error in a language, with `{field}` named the way that language names it. */
 export function localize(language: Language, name: ErrorName, params: MessageParams = {}): string {
   const catalogue = catalogues[language];
   return catalogue.errors[name].replace(
-    /\{(field|seconds|minutes|count|channel|amount|committed|start|end|min|max)\}/g,
+    /\{(field|seconds|minutes|count|channel|amount|committed|start|end|min|max|until)\}/g,
     (_, key: keyof MessageParams) => {
       if (key === 'field') {
         const field = params.field ?? '';

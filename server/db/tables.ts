@@ -2,6 +2,13 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SpotCancelReason, SpotOrderStatus } from '../../schemas/api/spot.schema.ts';
 import type { WalletName } from '../../schemas/api/wallet.schema.ts';
+import type { Language } from '../../schemas/languages.ts';
+import type {
+  SecondFactor,
+  SecurityTables,
+  SessionId,
+  WithdrawHoldReason,
+} from './security-tables.ts';
 
 export type { SpotOrderStatus };
 
@@ -27,6 +34,19 @@ export interface UsersTable {
   role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** The language notices are written in: the one the account last logged in with. */
+  language: ColumnType<Language, Language | undefined, Language>;
+  /** A phrase of the user's own that every mail from us carries, so a fake is told apart. */
+  anti_phishing_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Withdraw only to addresses in the book. */
+  withdraw_whitelist: ColumnType<boolean, boolean | undefined, boolean>;
+  /** No withdrawal before this time, after a change to the account's security. */
+  withdraw_hold_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  withdraw_hold_reason: ColumnType<
+    WithdrawHoldReason | null,
+    WithdrawHoldReason | null | undefined,
+    WithdrawHoldReason | null
+  >;
 }
 
 export interface SessionsTable {
@@ -39,9 +59,11 @@ export interface SessionsTable {
   revoked_at: Date | null;
   ip: string;
   user_agent: string;
+  /** What the owner names the session by when revoking it. */
+  id: SessionId;
 }
 
-export type CodePurpose = 'register' | 'forget' | 'security';
+export type CodePurpose = 'register' | 'forget' | 'security' | 'withdraw' | 'bind_phone';
 
 export interface VerificationCodesTable {
   id: Generated<number>;
@@ -145,6 +167,12 @@ export interface WithdrawalsTable {
   fee: string;
   status: WithdrawalStatus;
   reason: string | null;
+  /** What confirmed it beside the trade password and the email code, when a factor was bound. */
+  second_factor: ColumnType<
+    SecondFactor | null,
+    SecondFactor | null | undefined,
+    SecondFactor | null
+  >;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
@@ -495,7 +523,7 @@ export interface ContractLiquidationsTable {
   created_at: Stamp;
 }
 
-export interface Database {
+export interface Database extends SecurityTables {
   uploads: UploadsTable;
   upload_quota: UploadQuotaTable;
   identity_submissions: IdentitySubmissionsTable;

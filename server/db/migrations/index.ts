@@ -16,6 +16,7 @@ import * as ledgerEntriesUnchecked from './0013-ledger-entries-unchecked.ts';
 import * as cluster from './0014-cluster.ts';
 import * as clusterIdentity from './0015-cluster-identity.ts';
 import * as contractMarkRecord from './0016-contract-mark-record.ts';
+import * as accountSecurity from './0017-account-security.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-cluster': cluster,
   '0015-cluster-identity': clusterIdentity,
   '0016-contract-mark-record': contractMarkRecord,
+  '0017-account-security': accountSecurity,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,17 @@
+// Account security: the authenticator app, passkeys, phone binding, the anti-phishing code,
+// whitelist mode, devices and sessions, the login history and the security center's overview
+// (docs/security.md). Withdrawals are confirmed through its checks in the wallet's route.
+import { defineModule } from '../module.ts';
+import { accountSecurityRoutes } from './account-security-routes.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
+import { totpRoutes } from './totp-routes.ts';
+
+export const securityModule = defineModule({
+  name: 'security',
+  create(context) {
+    totpRoutes(context.router, context);
+    passkeyRoutes(context.router, context);
+    accountSecurityRoutes(context.router, context);
+    return {};
+  },
+});
