@@ -32,6 +32,8 @@ export interface CodeRequest {
   /** The network address asking, for the per-address limit. */
   ip: string;
   language: Language;
+  /** The account's anti-phishing code, for the codes a logged-in user asks for their own account. */
+  antiPhishingCode?: string | null;
 }
 
 function digest(request: { destination: string; purpose: CodePurpose }, code: string): string {
@@ -91,7 +93,12 @@ export async function issueCode(deps: CodeDeps, mailer: Mailer, request: CodeReq
   });
   const minutes = codePolicy.ttlMs / 60_000;
   await mailer.send(
-    codeMessage(request.language, request.destination, { brand: deps.brandName, code, minutes }),
+    codeMessage(
+      request.language,
+      request.destination,
+      { brand: deps.brandName, code, minutes },
+      request.antiPhishingCode,
+    ),
   );
   return { expires_in: codePolicy.ttlMs / 1000, resend_in: codePolicy.resendMs / 1000 };
 }

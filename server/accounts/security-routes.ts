@@ -70,9 +70,10 @@ export function securityRoutes(router: Router, deps: AppDeps): void {
     if (destination === null) throw new BusinessError('destination_not_bound');
     return issueCode(codeDeps, input.type === 'email' ? deps.email : deps.sms, {
       destination,
-      purpose: 'security',
+      purpose: input.purpose,
       ip: context.ip,
       language: context.request.language,
+      antiPhishingCode: user.anti_phishing_code,
     });
   });
 

@@ -1,5 +1,6 @@
 // The text of a verification-code message, in the language of the request that asked for it.
 import type { Language } from '../../schemas/languages.ts';
+import { withAntiPhishing } from './anti-phishing-line.ts';
 import type { OutgoingMessage } from './mailer.ts';
 
 interface Template {
@@ -47,15 +48,18 @@ const templates: Record<Language, Template> = {
   },
 };
 
+/** `antiPhishingCode`: the account's, once set, for the codes a logged-in user asks for. */
 export function codeMessage(
   language: Language,
   to: string,
   values: { brand: string; code: string; minutes: number },
+  antiPhishingCode?: string | null,
 ): OutgoingMessage {
   const fill = (text: string) =>
     text.replace(/\{(brand|code|minutes)\}/g, (_, key: 'brand' | 'code' | 'minutes') =>
       String(values[key]),
     );
   const template = templates[language];
-  return { to, subject: fill(template.subject), text: fill(template.text), code: values.code };
+  const text = withAntiPhishing(language, fill(template.text), antiPhishingCode);
+  return { to, subject: fill(template.subject), text, code: values.code };
 }

@@ -1,0 +1,75 @@
+// Security notices in Polish (the product's `bl`). Placeholders in braces are filled in by notices.ts.
+import type { NoticeLanguage } from './types.ts';
+
+const notYou = 'Jeśli to nie Ty, natychmiast zmień hasło i skontaktuj się z pomocą techniczną.';
+const paused = 'Wypłaty są przez pewien czas wstrzymane.';
+
+export const bl: NoticeLanguage = {
+  kinds: {
+    new_device_login: {
+      subject: '{brand}: logowanie z nowego urządzenia',
+      mail: `Na Twoje konto {brand} {account} zalogowano się z nowego urządzenia {at}: {device}, adres {ip}. ${notYou}`,
+      sms: '{brand}: logowanie z nowego urządzenia ({device}, {ip}).',
+    },
+    password_changed: {
+      subject: '{brand}: zmieniono Twoje hasło logowania',
+      mail: `Hasło logowania Twojego konta {brand} {account} zostało zmienione {at}. Inne urządzenia zostały wylogowane. ${paused} ${notYou}`,
+      sms: '{brand}: zmieniono Twoje hasło logowania.',
+    },
+    trade_password_changed: {
+      subject: '{brand}: zmieniono Twoje hasło transakcyjne',
+      mail: `Hasło transakcyjne Twojego konta {brand} {account} zostało zmienione {at}. ${paused} ${notYou}`,
+      sms: '{brand}: zmieniono Twoje hasło transakcyjne.',
+    },
+    totp_bound: {
+      subject: '{brand}: włączono aplikację uwierzytelniającą',
+      mail: `Do Twojego konta {brand} {account} powiązano aplikację uwierzytelniającą {at}. ${notYou}`,
+      sms: '{brand}: do Twojego konta powiązano aplikację uwierzytelniającą.',
+    },
+    totp_unbound: {
+      subject: '{brand}: wyłączono aplikację uwierzytelniającą',
+      mail: `Aplikacja uwierzytelniająca Twojego konta {brand} {account} została odłączona {at}. ${paused} ${notYou}`,
+      sms: '{brand}: odłączono Twoją aplikację uwierzytelniającą.',
+    },
+    passkey_added: {
+      subject: '{brand}: dodano klucz dostępu',
+      mail: `Do Twojego konta {brand} {account} dodano klucz dostępu o nazwie „{name}” {at}. ${notYou}`,
+      sms: '{brand}: dodano klucz dostępu „{name}”.',
+    },
+    passkey_removed: {
+      subject: '{brand}: usunięto klucz dostępu',
+      mail: `Klucz dostępu o nazwie „{name}” został usunięty z Twojego konta {brand} {account} {at}. ${paused} ${notYou}`,
+      sms: '{brand}: usunięto klucz dostępu „{name}”.',
+    },
+    phone_bound: {
+      subject: '{brand}: zmieniono numer telefonu',
+      mail: `Numer telefonu {phone} został powiązany z Twoim kontem {brand} {account} {at}. ${paused} ${notYou}`,
+      sms: '{brand}: telefon {phone} został powiązany z Twoim kontem.',
+    },
+    address_added: {
+      subject: '{brand}: nowy adres wypłat',
+      mail: `Do Twojego konta {brand} {account} dodano adres wypłat {asset} w sieci {chain}: {address}. Będzie mógł przyjmować wypłaty od {usableFrom}. ${notYou}`,
+      sms: '{brand}: nowy adres wypłat {asset} {address}.',
+    },
+    withdrawal_requested: {
+      subject: '{brand}: zlecono wypłatę',
+      mail: `Z Twojego konta {brand} {account} zlecono {at} wypłatę {amount} {asset} na adres {address}. ${notYou}`,
+      sms: '{brand}: zlecono wypłatę {amount} {asset}.',
+    },
+    recovery_code_used: {
+      subject: '{brand}: użyto kodu odzyskiwania',
+      mail: `Kod odzyskiwania Twojego konta {brand} {account} został użyty {at}; pozostało {left}. ${paused} ${notYou}`,
+      sms: '{brand}: użyto kodu odzyskiwania; pozostało {left}.',
+    },
+    anti_phishing_set: {
+      subject: '{brand}: ustawiono kod antyphishingowy',
+      mail: `Kod antyphishingowy Twojego konta {brand} {account} został ustawiony {at}. Każdy e-mail od {brand} będzie go zawierał; e-mail bez niego nie pochodzi od nas. ${notYou}`,
+      sms: '{brand}: ustawiono Twój kod antyphishingowy.',
+    },
+    whitelist_disabled: {
+      subject: '{brand}: wyłączono tryb białej listy',
+      mail: `Tryb białej listy Twojego konta {brand} {account} został wyłączony {at}: wypłaty mogą trafiać na dowolny adres. ${paused} ${notYou}`,
+      sms: '{brand}: wyłączono tryb białej listy.',
+    },
+  },
+};

@@ -1,0 +1,74 @@
+// Security notices in English. Placeholders in braces are filled in by notices.ts.
+import type { NoticeLanguage } from './types.ts';
+
+const notYou = 'If this was not you, change your password now and contact support.';
+
+export const en: NoticeLanguage = {
+  kinds: {
+    new_device_login: {
+      subject: '{brand}: login from a new device',
+      mail: `Your {brand} account {account} was logged in from a new device: {device}, address {ip}, at {at}. ${notYou}`,
+      sms: '{brand}: login from a new device ({device}, {ip}).',
+    },
+    password_changed: {
+      subject: '{brand}: your login password was changed',
+      mail: `The login password of your {brand} account {account} was changed at {at}. Other devices were logged out, and withdrawals are paused for a while. ${notYou}`,
+      sms: '{brand}: your login password was changed.',
+    },
+    trade_password_changed: {
+      subject: '{brand}: your trade password was changed',
+      mail: `The trade password of your {brand} account {account} was changed at {at}. Withdrawals are paused for a while. ${notYou}`,
+      sms: '{brand}: your trade password was changed.',
+    },
+    totp_bound: {
+      subject: '{brand}: authenticator app turned on',
+      mail: `An authenticator app was bound to your {brand} account {account} at {at}. ${notYou}`,
+      sms: '{brand}: an authenticator app was bound to your account.',
+    },
+    totp_unbound: {
+      subject: '{brand}: authenticator app turned off',
+      mail: `The authenticator app of your {brand} account {account} was unbound at {at}. Withdrawals are paused for a while. ${notYou}`,
+      sms: '{brand}: your authenticator app was unbound.',
+    },
+    passkey_added: {
+      subject: '{brand}: passkey added',
+      mail: `A passkey named "{name}" was added to your {brand} account {account} at {at}. ${notYou}`,
+      sms: '{brand}: passkey "{name}" was added.',
+    },
+    passkey_removed: {
+      subject: '{brand}: passkey removed',
+      mail: `The passkey named "{name}" was removed from your {brand} account {account} at {at}. Withdrawals are paused for a while. ${notYou}`,
+      sms: '{brand}: passkey "{name}" was removed.',
+    },
+    phone_bound: {
+      subject: '{brand}: phone number changed',
+      mail: `The phone number {phone} was bound to your {brand} account {account} at {at}. Withdrawals are paused for a while. ${notYou}`,
+      sms: '{brand}: phone {phone} was bound to your account.',
+    },
+    address_added: {
+      subject: '{brand}: new withdrawal address',
+      mail: `A {asset} withdrawal address on {chain} was added to your {brand} account {account}: {address}. It can receive withdrawals from {usableFrom}. ${notYou}`,
+      sms: '{brand}: new {asset} withdrawal address {address}.',
+    },
+    withdrawal_requested: {
+      subject: '{brand}: withdrawal requested',
+      mail: `A withdrawal of {amount} {asset} to {address} was requested from your {brand} account {account} at {at}. ${notYou}`,
+      sms: '{brand}: withdrawal of {amount} {asset} requested.',
+    },
+    recovery_code_used: {
+      subject: '{brand}: recovery code used',
+      mail: `A recovery code of your {brand} account {account} was used at {at}; {left} remain. Withdrawals are paused for a while. ${notYou}`,
+      sms: '{brand}: a recovery code was used; {left} remain.',
+    },
+    anti_phishing_set: {
+      subject: '{brand}: anti-phishing code set',
+      mail: `The anti-phishing code of your {brand} account {account} was set at {at}. Every mail from {brand} now carries it; a mail without it is not from us. ${notYou}`,
+      sms: '{brand}: your anti-phishing code was set.',
+    },
+    whitelist_disabled: {
+      subject: '{brand}: whitelist mode turned off',
+      mail: `Whitelist mode of your {brand} account {account} was turned off at {at}: withdrawals may go to any address. Withdrawals are paused for a while. ${notYou}`,
+      sms: '{brand}: whitelist mode was turned off.',
+    },
+  },
+};

@@ -1,0 +1,75 @@
+// Security notices in Spanish. Placeholders in braces are filled in by notices.ts.
+import type { NoticeLanguage } from './types.ts';
+
+const notYou = 'Si no has sido tú, cambia tu contraseña ahora y contacta con soporte.';
+const paused = 'Los retiros quedan en pausa durante un tiempo.';
+
+export const es: NoticeLanguage = {
+  kinds: {
+    new_device_login: {
+      subject: '{brand}: inicio de sesión desde un dispositivo nuevo',
+      mail: `Se inició sesión en tu cuenta de {brand} {account} desde un dispositivo nuevo el {at}: {device}, dirección {ip}. ${notYou}`,
+      sms: '{brand}: inicio de sesión desde un dispositivo nuevo ({device}, {ip}).',
+    },
+    password_changed: {
+      subject: '{brand}: se cambió tu contraseña de acceso',
+      mail: `La contraseña de acceso de tu cuenta de {brand} {account} se cambió el {at}. Se cerró la sesión en los demás dispositivos. ${paused} ${notYou}`,
+      sms: '{brand}: se cambió tu contraseña de acceso.',
+    },
+    trade_password_changed: {
+      subject: '{brand}: se cambió tu contraseña de operaciones',
+      mail: `La contraseña de operaciones de tu cuenta de {brand} {account} se cambió el {at}. ${paused} ${notYou}`,
+      sms: '{brand}: se cambió tu contraseña de operaciones.',
+    },
+    totp_bound: {
+      subject: '{brand}: aplicación de autenticación activada',
+      mail: `Se vinculó una aplicación de autenticación a tu cuenta de {brand} {account} el {at}. ${notYou}`,
+      sms: '{brand}: se vinculó una aplicación de autenticación a tu cuenta.',
+    },
+    totp_unbound: {
+      subject: '{brand}: aplicación de autenticación desactivada',
+      mail: `Se desvinculó la aplicación de autenticación de tu cuenta de {brand} {account} el {at}. ${paused} ${notYou}`,
+      sms: '{brand}: se desvinculó tu aplicación de autenticación.',
+    },
+    passkey_added: {
+      subject: '{brand}: llave de acceso añadida',
+      mail: `Se añadió una llave de acceso llamada «{name}» a tu cuenta de {brand} {account} el {at}. ${notYou}`,
+      sms: '{brand}: se añadió la llave de acceso «{name}».',
+    },
+    passkey_removed: {
+      subject: '{brand}: llave de acceso eliminada',
+      mail: `Se eliminó la llave de acceso llamada «{name}» de tu cuenta de {brand} {account} el {at}. ${paused} ${notYou}`,
+      sms: '{brand}: se eliminó la llave de acceso «{name}».',
+    },
+    phone_bound: {
+      subject: '{brand}: número de teléfono cambiado',
+      mail: `El número de teléfono {phone} se vinculó a tu cuenta de {brand} {account} el {at}. ${paused} ${notYou}`,
+      sms: '{brand}: el teléfono {phone} se vinculó a tu cuenta.',
+    },
+    address_added: {
+      subject: '{brand}: nueva dirección de retiro',
+      mail: `Se añadió a tu cuenta de {brand} {account} una dirección de retiro de {asset} en {chain}: {address}. Podrá recibir retiros a partir del {usableFrom}. ${notYou}`,
+      sms: '{brand}: nueva dirección de retiro de {asset} {address}.',
+    },
+    withdrawal_requested: {
+      subject: '{brand}: retiro solicitado',
+      mail: `Se solicitó un retiro de {amount} {asset} a {address} desde tu cuenta de {brand} {account} el {at}. ${notYou}`,
+      sms: '{brand}: retiro de {amount} {asset} solicitado.',
+    },
+    recovery_code_used: {
+      subject: '{brand}: código de recuperación usado',
+      mail: `Se usó un código de recuperación de tu cuenta de {brand} {account} el {at}; quedan {left}. ${paused} ${notYou}`,
+      sms: '{brand}: se usó un código de recuperación; quedan {left}.',
+    },
+    anti_phishing_set: {
+      subject: '{brand}: código antiphishing establecido',
+      mail: `Se estableció el código antiphishing de tu cuenta de {brand} {account} el {at}. Todos los correos de {brand} lo incluirán; un correo sin él no es nuestro. ${notYou}`,
+      sms: '{brand}: se estableció tu código antiphishing.',
+    },
+    whitelist_disabled: {
+      subject: '{brand}: modo lista blanca desactivado',
+      mail: `El modo lista blanca de tu cuenta de {brand} {account} se desactivó el {at}: los retiros pueden ir a cualquier dirección. ${paused} ${notYou}`,
+      sms: '{brand}: se desactivó el modo lista blanca.',
+    },
+  },
+};
