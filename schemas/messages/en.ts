@@ -143,19 +143,20 @@ export const en: Catalogue = {
     totp_locked: 'Too many wrong authenticator codes, please try again in {minutes} minutes',
     totp_already_bound: 'An authenticator app is already bound to this account',
     totp_not_bound: 'No authenticator app is bound to this account',
-    totp_setup_expired: 'The set-up has expired: scan a new QR code',
+    totp_setup_expired: 'The authenticator setup has expired: start again and scan the new QR code',
     recovery_code_invalid: 'This recovery code is wrong or was already used',
     passkey_invalid: 'The passkey could not be verified',
     passkey_not_found: 'No such passkey',
     passkey_challenge_expired: 'The passkey request has expired: try again',
-    passkey_limit: 'An account can hold at most {count} passkeys',
+    passkey_limit: 'An account can hold at most {count} passkeys: remove one to add another',
     passkey_exists: 'This passkey is already registered',
     withdraw_code_required: 'Enter the verification code sent to your email (or phone)',
-    withdraw_second_factor_required: 'Confirm with your authenticator code or a passkey',
+    withdraw_second_factor_required:
+      'Confirm this withdrawal with your authenticator code or a passkey',
     withdraw_address_on_hold:
-      'A new address can receive funds only from {until}: it has been saved to your address book',
+      'This address is new: you can withdraw to it from {until}. It has been saved to your address book',
     withdraw_address_not_whitelisted:
-      'Whitelist mode is on: withdraw only to an address in your address book',
+      'Whitelist mode is on: you can withdraw only to addresses in your address book',
     withdraw_security_hold:
       'Withdrawals are paused until {until} after a change to your account security',
     phone_taken: 'This phone number belongs to another account',
@@ -220,8 +221,8 @@ export const en: Catalogue = {
     response: 'Passkey response',
     name: 'Name',
     anti_phishing_code: 'Anti-phishing code',
-    enabled: 'Switch',
+    enabled: 'On/off setting',
     passkey: 'Passkey',
-    purpose: 'Purpose',
+    purpose: 'Code purpose',
   },
 };
