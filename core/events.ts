@@ -13,6 +13,7 @@ import { identityEvents } from './identity/events.ts';
 import { kernelEvents } from './kernel/events.ts';
 import { marketEvents } from './market/events.ts';
 import { optionEvents } from './option/events.ts';
+import { securityCenterEvents } from './security/center-events.ts';
 import { spotEvents } from './spot/events.ts';
 import { subscriptionEvents } from './subscription/events.ts';
 import { supportEvents } from './support/events.ts';
@@ -21,6 +22,7 @@ import { walletEvents } from './wallet/events.ts';
 export const clientEventSchema = z.discriminatedUnion('type', [
   ...kernelEvents,
   ...accountsEvents,
+  ...securityCenterEvents,
   ...identityEvents,
   ...marketEvents,
   ...spotEvents,

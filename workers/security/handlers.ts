@@ -1,5 +1,5 @@
 // The security domain in the worker: the security center's and the invite page's calls, loaded
-// with their pages. Only the proof the user chose goes out, and intents are logged without their
+// with their pages (the center's own calls in center-handlers.ts). Only the proof the user chose goes out, and intents are logged without their
 // secrets.
 import {
   changePassword,
@@ -7,9 +7,10 @@ import {
   sendSecurityCode,
   setTradePassword,
 } from '../../schemas/api/security.schema.ts';
-import { type DomainContext, defineDomain } from '../kernel/context.ts';
+import { defineDomain } from '../kernel/context.ts';
 import { mapOutcome } from '../kernel/outcome.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
+import { type CenterContext, createSecurityCenterHandlers } from './center-handlers.ts';
 import type { SecretChange, SecurityHandlers } from './types.ts';
 
 /** Only the proof the user chose goes out: the server takes a code before an old password. */
@@ -20,11 +21,10 @@ function body(change: SecretChange) {
 
 const proofOf = (change: SecretChange) => ({ proof: 'code' in change ? 'code' : 'old' }) as const;
 
-export function createSecurityHandlers(
-  context: Pick<DomainContext, 'call' | 'record' | 'locale'>,
-): SecurityHandlers {
+export function createSecurityHandlers(context: CenterContext): SecurityHandlers {
   const { call, record } = context;
   return {
+    ...createSecurityCenterHandlers(context),
     async sendSecurityCode(to) {
       record({ source: 'intent', type: 'security-code-requested', payload: { to } });
       const outcome = await call(sendSecurityCode, { type: to });

@@ -1,6 +1,8 @@
-// The security side of the facade: the security center's password changes and the invite
+// The security side of the facade: the security center (passwords, the authenticator app, the
+// phone, the anti-phishing code, whitelist mode, sessions, the login history) and the invite
 // programme. Secrets go to the server only and are never logged.
-import type { Outcome } from '../kernel/outcome.ts';
+import type { holdReasons, protectionNames } from '../../schemas/api/account-security.schema.ts';
+import type { ListPage, Outcome } from '../kernel/outcome.ts';
 
 /** Proof of ownership for a change: the current secret, or a code sent by `sendSecurityCode`. */
 export type SecretProof = { old_password: string } | { code: string };
@@ -25,10 +27,116 @@ export interface InviteView {
   rows: readonly InviteRow[];
 }
 
-export interface SecurityHandlers {
+export interface SecurityHandlers extends SecurityCenterHandlers {
   /** A code to the user's own email, or phone when no email is bound. */
   sendSecurityCode(to: 'email' | 'phone'): Promise<Outcome<{ resend_in: number }>>;
   changeLoginPassword(change: SecretChange): Promise<Outcome<null>>;
   setTradePassword(change: SecretChange): Promise<Outcome<null>>;
   inviteInfo(): Promise<Outcome<InviteView>>;
+}
+
+// The security center: its overview, the authenticator app, the phone, the anti-phishing code,
+// whitelist mode, devices and sessions, and the login history. Codes go to the server only.
+
+export type ProtectionName = (typeof protectionNames)[number];
+export type HoldReason = (typeof holdReasons)[number];
+export type SecurityLevel = 'low' | 'medium' | 'high';
+
+export interface SecurityOverview {
+  /** In the order the center suggests turning them on. */
+  protections: readonly { name: ProtectionName; on: boolean }[];
+  /** Whether each protection is on, by name. */
+  on: Readonly<Record<ProtectionName, boolean>>;
+  level: SecurityLevel;
+  /** The first protection still off; null when all are on. */
+  next: ProtectionName | null;
+  /** Masked by the server. */
+  email: string | null;
+  phone: string | null;
+  /** The code's first two characters, the rest hidden. */
+  antiPhishingCode: string | null;
+  passkeyCount: number;
+  whitelist: boolean;
+  /** A withdrawal hold still running, its end in the user's locale; null when none runs. */
+  hold: { until: string; reason: HoldReason | null } | null;
+  /** How long a new withdrawal address waits before it can receive funds. */
+  addressHoldHours: number;
+}
+
+/**
+ * The second factor a sensitive step is confirmed with when an authenticator is bound: a code
+ * from the app or a recovery code; null without one.
+ */
+export type SecondFactor = { kind: 'totp' | 'recovery'; code: string } | null;
+
+export interface TotpSetup {
+  /** Base32, for an app that cannot scan. */
+  secret: string;
+  /** `otpauth://totp/…`: what the QR code holds. */
+  uri: string;
+  /** Seconds the set-up stays valid. */
+  expiresIn: number;
+}
+
+export interface PhoneBinding {
+  phone: string;
+  /** The code sent by SMS to the new number. */
+  code: string;
+  /** The code sent to the account's email. */
+  emailCode: string;
+  factor: SecondFactor;
+}
+
+export interface WhitelistChange {
+  enabled: boolean;
+  /** Needed to turn it off. */
+  emailCode?: string;
+  factor?: SecondFactor;
+}
+
+export interface SessionRow {
+  id: string;
+  /** "Chrome 131 on Android". */
+  device: string;
+  ip: string;
+  /** In the user's locale. */
+  createdAt: string;
+  lastSeenAt: string;
+  /** The session of this device. */
+  current: boolean;
+}
+
+export type LoginMethod = 'password' | 'passkey' | 'register';
+export type LoginOutcome = 'ok' | 'password_wrong' | 'second_factor_wrong' | 'locked';
+
+export interface LoginRow {
+  /** Unique in the list. */
+  key: string;
+  /** In the user's locale. */
+  time: string;
+  device: string;
+  ip: string;
+  method: LoginMethod;
+  outcome: LoginOutcome;
+  /** The first sign-in from this device. */
+  newDevice: boolean;
+}
+
+export interface SecurityCenterHandlers {
+  securityOverview(): Promise<Outcome<SecurityOverview>>;
+  startTotpSetup(): Promise<Outcome<TotpSetup>>;
+  /** Answers the ten recovery codes, shown this once. */
+  bindTotp(code: string): Promise<Outcome<{ recoveryCodes: readonly string[] }>>;
+  unbindTotp(proof: { factor: SecondFactor; emailCode: string }): Promise<Outcome<null>>;
+  sendPhoneCode(phone: string): Promise<Outcome<{ resend_in: number }>>;
+  bindPhone(binding: PhoneBinding): Promise<Outcome<null>>;
+  setAntiPhishingCode(change: { code: string; emailCode: string }): Promise<Outcome<null>>;
+  setWhitelist(change: WhitelistChange): Promise<Outcome<null>>;
+  /** The current session first, then by last use. */
+  sessions(): Promise<Outcome<readonly SessionRow[]>>;
+  endSession(id: string): Promise<Outcome<null>>;
+  /** Answers how many sessions ended. */
+  endOtherSessions(): Promise<Outcome<{ count: number }>>;
+  /** Newest first. */
+  loginHistory(page: number): Promise<Outcome<ListPage<LoginRow>>>;
 }
