@@ -58,6 +58,8 @@ export function registerRoutes(router: Router, deps: AppDeps): void {
         clock.now(),
       );
     });
-    return logIn(deps, user, context);
+    // Recorded as the account's first sign-in, from this device and in this language: the first
+    // login from the same device is then no new device.
+    return logIn(deps, user, context, 'register');
   });
 }
