@@ -16,9 +16,9 @@ export interface Limit {
 
 export interface GuardPolicy {
   /** Which secret is guessed: names the counters. */
-  scope: 'login' | 'trade';
+  scope: 'login' | 'trade' | 'totp';
   /** What a guess over a limit is answered with. */
-  refusal: 'login_locked' | 'trade_password_locked';
+  refusal: 'login_locked' | 'trade_password_locked' | 'totp_locked';
   /** Guesses from one address at any account: only the guesser's own address is held. */
   perAddress: Limit;
   /** Guesses at one account from one address: tight, and felt at that address alone. */

@@ -1,0 +1,76 @@
+// Limits guessing of the second factor (authenticator codes and recovery codes), with the guard the
+// passwords use (server/accounts/login-guard.ts, docs/security.md): every try is counted before the
+// code is compared, so of tries sent at once no more than a limit's worth are ever compared, and a
+// right code takes its count back.
+import { type GuardPolicy, guardedCheck } from '../accounts/login-guard.ts';
+import type { Window } from '../accounts/rate-windows.ts';
+import { getUser } from '../accounts/users.ts';
+import type { AppDeps } from '../deps.ts';
+import type { RouteContext } from '../http/router.ts';
+import { untilText } from './withdraw-hold.ts';
+
+const minute = 60_000;
+
+/**
+ * A six-digit code with a window of three steps is hit by one guess in 333,333; ten an hour per
+ * user is 240 a day, one chance in 1,400, for someone who already has the password. The per-user
+ * limit spares nobody: whoever guesses here has the password or a session, and may come from
+ * anywhere. The owner lifts it by resetting the password (`/login/forget`), or signs in with a
+ * passkey meanwhile.
+ */
+export const totpGuardPolicy: GuardPolicy = {
+  scope: 'totp',
+  refusal: 'totp_locked',
+  perAddress: { max: 50, windowMs: 15 * minute },
+  perAccountAndAddress: { max: 5, windowMs: 15 * minute },
+  perAccount: { max: 10, windowMs: 60 * minute },
+};
+
+type GuardDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'email' | 'sms'>;
+
+/**
+ * Counts a try at the user's second factor, runs `check` if it is within the limits and answers
+ * whether it was right; over a limit, refuses with `totp_locked` and the minutes left.
+ */
+export function guardedSecondFactor(
+  deps: GuardDeps,
+  context: RouteContext,
+  userId: number,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  return guardedCheck(
+    deps.db,
+    deps.clock,
+    totpGuardPolicy,
+    { account: String(userId), ip: context.ip },
+    {
+      // A notice that cannot be sent must not turn the refusal into a server error.
+      tripped: (window) =>
+        tellOwner(deps, userId, window).catch((err: unknown) => {
+          context.request.log.error({ err }, 'the notice of a tripped code limit failed');
+        }),
+    },
+    check,
+  );
+}
+
+/**
+ * The owner hears once a window that the per-user limit was tripped: whoever tried so many codes
+ * very likely knows the password. In English, as the password guard's notice (guess-notice.ts).
+ */
+async function tellOwner(deps: GuardDeps, userId: number, window: Window): Promise<void> {
+  const owner = await getUser(deps.db, userId);
+  const brand = deps.config.brandName;
+  const until = new Date(deps.clock.now().getTime() + window.resetInMs);
+  const notice = {
+    subject: `${brand}: wrong authenticator codes entered for your account`,
+    text:
+      `${brand} refused ${totpGuardPolicy.perAccount.max} wrong authenticator or recovery codes ` +
+      `for your account ${owner.account} within ${totpGuardPolicy.perAccount.windowMs / minute} ` +
+      `minutes, so codes are not accepted until ${untilText(until)}. Whoever entered them may ` +
+      'know your password. If this was not you, reset your password with "Forgot password": ' +
+      'that logs out every device and lifts the block.',
+  };
+  if (owner.email !== null) await deps.email.send({ to: owner.email, ...notice });
+  else if (owner.phone !== null) await deps.sms.send({ to: owner.phone, ...notice });
+}
