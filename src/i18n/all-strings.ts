@@ -1,7 +1,8 @@
 // Every language's strings at once, for checks that compare them; the app loads only the active
-// language's (`index.ts`), and the products' and the later pages' strings with their pages.
+// language's (`index.ts`), and the products', the later pages' and the security center's strings
+// with their pages.
 import { languages } from '../../schemas/languages.ts';
-import { pageTables, productTables } from './index.ts';
+import { pageTables, productTables, securityTables } from './index.ts';
 
 type Table = Record<string, unknown>;
 
@@ -10,9 +11,11 @@ const files = import.meta.glob<Table>('./locales/*.json', { eager: true, import:
 function stringsOf(language: string): Table {
   const products = files[`./locales/${language}.products.json`] ?? {};
   const pages = files[`./locales/${language}.pages.json`] ?? {};
+  const security = files[`./locales/${language}.security.json`] ?? {};
   const table: Table = { ...files[`./locales/${language}.json`] };
   for (const name of productTables) table[name] = products[name];
   for (const name of pageTables) table[name] = pages[name];
+  for (const name of securityTables) table[name] = security[name];
   return table;
 }
 

@@ -6,14 +6,18 @@
 // The strings of the products a visitor may never open (futures, second contracts,
 // subscriptions, AI products) are a file of their own, loaded with those products' pages
 // (`productPage` in the route table), and so are those of the other pages beyond the first
-// screens (the account's, verification, support, /debug: `laterPage`). The first load carries
-// the shell's and the rest: home, the markets, a chart, a spot market, the wallet.
+// screens (the account's, verification, support, /debug: `laterPage`); the security center's
+// pages load a file of their own on top of those (`securityPage`). The first load carries the
+// shell's and the rest: home, the markets, a chart, a spot market, the wallet.
 import type { Language } from '../../schemas/languages.ts';
 import { showStrings } from './use-translation.ts';
 
 type Table = Record<string, unknown>;
 
-/** Each language's three files (`en.json`, `en.products.json`, `en.pages.json`), each a chunk. */
+/**
+ * Each language's files (`en.json`, `en.products.json`, `en.pages.json`, `en.security.json`), each
+ * a chunk.
+ */
 const files = import.meta.glob<Table>('./locales/*.json', { import: 'default' });
 
 function loadFile(name: string): Promise<Table> {
@@ -25,10 +29,23 @@ function loadFile(name: string): Promise<Table> {
 export const productTables = ['contract', 'option', 'subscription', 'ai'] as const;
 
 /** The tables of the later pages' strings. */
-export const pageTables = ['auth', 'account', 'form', 'identity', 'support', 'debug'] as const;
+export const pageTables = [
+  'auth',
+  'account',
+  'form',
+  'identity',
+  'support',
+  'debug',
+  'passkeys',
+] as const;
+
+/** The tables of the security center's strings. */
+export const securityTables = ['security'] as const;
+
+type LaterPart = 'products' | 'pages' | 'security';
 
 let active: Language | null = null;
-const later = new Map<'products' | 'pages', Promise<void>>();
+const later = new Map<LaterPart, Promise<void>>();
 
 /** Loads the shell's strings; from the call on, a later page's load asks for its file. */
 export async function initI18n(language: Language): Promise<void> {
@@ -37,7 +54,7 @@ export async function initI18n(language: Language): Promise<void> {
 }
 
 /** Loads one later file of the page's language, once, into its strings; its pages wait for it. */
-function laterStrings(part: 'products' | 'pages'): Promise<void> {
+function laterStrings(part: LaterPart): Promise<void> {
   const language = active;
   if (language === null) return Promise.reject(new Error('no language is set yet'));
   let loading = later.get(part);
@@ -55,3 +72,6 @@ export const productStrings = () => laterStrings('products');
 
 /** The later pages' strings; those pages, the products' among them, wait for them. */
 export const pageStrings = () => laterStrings('pages');
+
+/** The security center's strings; its pages wait for them, and for the later pages' too. */
+export const securityStrings = () => laterStrings('security');

@@ -3,7 +3,7 @@
 import type { DeferredDomainName } from '../../workers/facade.ts';
 import { authTitleKey } from '../account/auth-search.ts';
 import { prepareDomain } from '../core-bridge.ts';
-import { pageStrings, productStrings } from '../i18n/index.ts';
+import { pageStrings, productStrings, securityStrings } from '../i18n/index.ts';
 
 /** A page module's loader and the name of the component it exports. */
 export interface PageLoader {
@@ -59,6 +59,18 @@ function productPage<M extends Record<string, unknown>>(
     () => Promise.all([load(), productStrings()]).then(([module]) => module),
     component,
     domain,
+  );
+}
+
+/** A page of the security center: a later page whose module loads with the center's strings. */
+function securityPage<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  component: keyof M & string,
+): PageLoader {
+  return laterPage(
+    () => Promise.all([load(), securityStrings()]).then(([module]) => module),
+    component,
+    'security',
   );
 }
 
@@ -281,11 +293,43 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: '/pages/user/safe',
     titleKey: 'titles.safe',
-    page: laterPage(
-      () => import('../account/SecurityCenterPage.tsx'),
-      'SecurityCenterPage',
-      'security',
-    ),
+    page: securityPage(() => import('../security/SecurityCenterPage.tsx'), 'SecurityCenterPage'),
+  },
+  {
+    path: '/pages/user/totp',
+    titleKey: 'security.titles.totp',
+    page: securityPage(() => import('../security/TotpBindPage.tsx'), 'TotpBindPage'),
+  },
+  {
+    path: '/pages/user/totpUnbind',
+    titleKey: 'security.titles.totpUnbind',
+    page: securityPage(() => import('../security/TotpUnbindPage.tsx'), 'TotpUnbindPage'),
+  },
+  {
+    path: '/pages/user/phone',
+    titleKey: 'security.titles.phone',
+    page: securityPage(() => import('../security/PhonePage.tsx'), 'PhonePage'),
+  },
+  {
+    path: '/pages/user/antiPhishing',
+    titleKey: 'security.titles.antiPhishing',
+    page: securityPage(() => import('../security/AntiPhishingPage.tsx'), 'AntiPhishingPage'),
+  },
+  {
+    path: '/pages/user/sessions',
+    titleKey: 'security.titles.sessions',
+    page: securityPage(() => import('../security/SessionsPage.tsx'), 'SessionsPage'),
+  },
+  {
+    path: '/pages/user/logins',
+    titleKey: 'security.titles.logins',
+    page: securityPage(() => import('../security/LoginHistoryPage.tsx'), 'LoginHistoryPage'),
+    pullToRefresh: true,
+  },
+  {
+    path: '/pages/user/passkeys',
+    titleKey: 'titles.passkeys',
+    page: laterPage(() => import('../security/PasskeysPage.tsx'), 'PasskeysPage', 'passkeys'),
   },
   {
     path: '/pages/user/auth',

@@ -3,6 +3,7 @@
 export const laterFolders: readonly string[] = [
   'wallet',
   'account',
+  'security',
   'identity',
   'support',
   'debug',

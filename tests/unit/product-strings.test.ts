@@ -1,7 +1,7 @@
-// The products' strings, and the later pages', come in files of their own: asked for by such a
-// page's load, once, in the page's language, and added to the shell's.
+// The products' strings, the later pages' and the security center's come in files of their own:
+// asked for by such a page's load, once, in the page's language, and added to the shell's.
 import { describe, expect, it } from 'vitest';
-import { initI18n, pageStrings, productStrings } from '../../src/i18n/index.ts';
+import { initI18n, pageStrings, productStrings, securityStrings } from '../../src/i18n/index.ts';
 import { useTranslation } from '../../src/i18n/use-translation.ts';
 
 describe("the products' strings", () => {
@@ -29,5 +29,17 @@ describe("the products' strings", () => {
     expect(t('support.channels')).toBe('דרכים ליצור קשר');
     expect(t('contract.long')).toBe('לונג');
     expect(pageStrings()).toBe(pages);
+  });
+
+  it('leave the security center’s strings to their own file, which joins the same way', async () => {
+    await initI18n('he');
+    const { t } = useTranslation();
+    await pageStrings();
+    expect(t('security.level.title')).toBe('security.level.title');
+    const security = securityStrings();
+    await security;
+    expect(t('security.level.title')).toBe('רמת אבטחה');
+    expect(t('support.channels')).toBe('דרכים ליצור קשר');
+    expect(securityStrings()).toBe(security);
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { intlLocale, languages } from '../../schemas/languages.ts';
 import { localize } from '../../schemas/messages/index.ts';
 import { uiStrings } from '../../src/i18n/all-strings.ts';
-import { pageTables, productTables } from '../../src/i18n/index.ts';
+import { pageTables, productTables, securityTables } from '../../src/i18n/index.ts';
 import { routeTable } from '../../src/routes/route-table.ts';
 import { laterFolders } from '../support/later-folders.ts';
 
@@ -141,6 +141,18 @@ describe('keys used by the code', () => {
       if (folder === 'i18n' || laterFolders.includes(folder)) return [];
       const text = readFileSync(file, 'utf8');
       return pageTables
+        .filter((table) => new RegExp(`['\`]${table}\\.\\w`).test(text))
+        .map((table) => `${path.relative(srcDir, file)} uses ${table}.*`);
+    });
+    expect(misplaced).toEqual([]);
+  });
+
+  it('use the security center’s strings only in its folder, whose pages load them', () => {
+    const misplaced = sources.flatMap((file) => {
+      const folder = path.relative(srcDir, file).split(path.sep)[0] ?? '';
+      if (folder === 'i18n' || folder === 'security' || folder === 'routes') return [];
+      const text = readFileSync(file, 'utf8');
+      return securityTables
         .filter((table) => new RegExp(`['\`]${table}\\.\\w`).test(text))
         .map((table) => `${path.relative(srcDir, file)} uses ${table}.*`);
     });

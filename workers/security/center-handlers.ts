@@ -77,7 +77,8 @@ export function createSecurityCenterHandlers(context: CenterContext): SecurityCe
     },
     async startTotpSetup() {
       record({ source: 'intent', type: 'totp-setup', payload: null });
-      const outcome = await call(totpSetup, {});
+      // The page says a refusal (one is already bound) in place of the QR code.
+      const outcome = await call(totpSetup, {}, undefined, { toastRefusal: false });
       return mapOutcome(outcome, ({ secret, uri, expires_in }) => ({
         secret,
         uri,

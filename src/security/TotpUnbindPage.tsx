@@ -1,0 +1,70 @@
+// Unbinding the authenticator app (`/pages/user/totpUnbind`): a code from the app, or a recovery
+// code when the phone is lost, and a code sent to the account's email. Withdrawals then pause for
+// the security hold, which the page says before it is sent.
+import { useState } from 'react';
+import { useApp } from '../app/app-context.tsx';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { useGo } from '../routes/navigation.ts';
+import { securityPaths } from './protection-pages.ts';
+import {
+  EmailCodeField,
+  FactorChoice,
+  FactorField,
+  type FactorKind,
+  factorField,
+  factorOf,
+} from './SecurityFields.tsx';
+import { useSecurityForm } from './use-security-form.ts';
+import './security.css';
+
+/** A wrong email code is `code` to the catalogue; here it is the email code's. */
+const alias = { code: 'email_code' } as const;
+
+export function TotpUnbindPage() {
+  const { t } = useTranslation();
+  const { core, toast } = useApp();
+  const go = useGo();
+  const [kind, setKind] = useState<FactorKind>('totp');
+  const form = useSecurityForm<'totp_code' | 'recovery_code' | 'email_code'>(
+    [factorField(kind), 'email_code'],
+    alias,
+  );
+
+  const submit = async () => {
+    if (!form.check()) return;
+    const done = await form.send(() =>
+      core.unbindTotp({ factor: factorOf(kind, form.values), emailCode: form.values.email_code }),
+    );
+    if (!done) return;
+    toast(t('security.totp.unbound'), 'success');
+    go(securityPaths.center);
+  };
+
+  return (
+    <form
+      className="wallet-page card wallet-form"
+      aria-labelledby="totp-unbind-title"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id="totp-unbind-title" className="card__title">
+        {t('security.totp.unbindTitle')}
+      </h2>
+      <p className="security-note">{t('security.holdNote')}</p>
+      <FactorChoice kind={kind} onKind={setKind} />
+      <FactorField field={form.bind(factorField(kind))} />
+      <EmailCodeField field={form.bind('email_code')} />
+      <button
+        type="submit"
+        className="button button--block"
+        data-testid="totp-unbind-submit"
+        disabled={form.sending}
+      >
+        {form.sending ? t('wallet.sending') : t('security.totp.unbind')}
+      </button>
+    </form>
+  );
+}
