@@ -11,6 +11,7 @@ import type { Intersection } from './kernel/combine.ts';
 import type { Deferred, HandlersOf, LoadedDomain, LoadedOf } from './kernel/deferred.ts';
 import { marketDomain } from './market/handlers.ts';
 import { optionEntry } from './option/entry.ts';
+import { passkeysEntry } from './passkeys/entry.ts';
 import { securityEntry } from './security/entry.ts';
 import { spotDomain } from './spot/handlers.ts';
 import { subscriptionEntry } from './subscription/entry.ts';
@@ -28,6 +29,7 @@ export const deferredDomains = {
   ai: aiEntry,
   wallet: walletEntry,
   security: securityEntry,
+  passkeys: passkeysEntry,
   identity: identityEntry,
   content: contentEntry,
   support: supportEntry,

@@ -18,6 +18,7 @@ export type { ListPage, Outcome } from './kernel/outcome.ts';
 export type { ScreenView } from './kernel/screen-views.ts';
 export type * from './market/types.ts';
 export type * from './option/types.ts';
+export type * from './passkeys/types.ts';
 export type * from './security/types.ts';
 export type * from './spot/types.ts';
 export type * from './subscription/types.ts';

@@ -1,4 +1,6 @@
 // Login, registration and password recovery against the real server, driven by the auth machine.
+// An account with an authenticator app signs in in two steps (LoginSecondStep); a browser that can
+// use passkeys may sign in with one instead of the form (PasskeySignIn).
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -8,9 +10,12 @@ import { authMachine } from '../../core/machines/auth.machine.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useReturn } from '../routes/return-path.ts';
+import { PasskeySignIn } from '../security/PasskeySignIn.tsx';
+import { refusalText } from '../ui/failure-toast.ts';
 import { TextField } from '../ui/TextField.tsx';
 import { useFieldRefusals } from '../ui/use-field-refusals.ts';
 import { authModeOf, inviteCodeOf, tabParam } from './auth-search.ts';
+import { LoginSecondStep } from './LoginSecondStep.tsx';
 
 /** The request field each of the form's fields fills. */
 const wireFields = {
@@ -72,6 +77,15 @@ function AuthScreen(props: {
   const returnToAsked = useReturn('/');
   const refusals = useFieldRefusals(Object.values(wireFields));
   const { take } = refusals;
+  // The password was right and the account's authenticator must confirm: the second step.
+  const [secondStep, setSecondStep] = useState<{ account: string; password: string } | null>(null);
+  const signedIn = useCallback(
+    (token: string) => {
+      app.signedIn(token);
+      returnToAsked();
+    },
+    [app, returnToAsked],
+  );
   const machine = useMemo(
     () =>
       authMachine.provide({
@@ -88,16 +102,25 @@ function AuthScreen(props: {
               take(outcome);
               return { ok: outcome.ok };
             }
-            const outcome =
-              mode === 'login'
-                ? await app.core.login(form.account, form.password)
-                : await app.core.register({
-                    email: form.email,
-                    code: form.code,
-                    password: form.password,
-                    repassword: form.repassword,
-                    ...(form.inviteCode ? { invite_code: form.inviteCode } : {}),
-                  });
+            if (mode === 'login') {
+              const outcome = await app.core.login(form.account, form.password);
+              if (outcome.ok) app.signedIn(outcome.data.token);
+              else if (outcome.secondFactor) {
+                setSecondStep({ account: form.account, password: form.password });
+              } else if (!take(outcome)) {
+                // The worker leaves a login's refusals to the page (a second step is no error).
+                const text = refusalText(outcome);
+                if (text) app.toast(text, 'error');
+              }
+              return { ok: outcome.ok };
+            }
+            const outcome = await app.core.register({
+              email: form.email,
+              code: form.code,
+              password: form.password,
+              repassword: form.repassword,
+              ...(form.inviteCode ? { invite_code: form.inviteCode } : {}),
+            });
             if (outcome.ok) app.signedIn(outcome.data.token);
             else take(outcome);
             return { ok: outcome.ok };
@@ -163,6 +186,17 @@ function AuthScreen(props: {
       }}
     />
   );
+
+  if (mode === 'login' && secondStep) {
+    return (
+      <LoginSecondStep
+        account={secondStep.account}
+        password={secondStep.password}
+        onSignedIn={(outcome) => signedIn(outcome.data.token)}
+        onBack={() => setSecondStep(null)}
+      />
+    );
+  }
 
   const codeField = field(
     'code',
@@ -235,6 +269,7 @@ function AuthScreen(props: {
           </button>
         )}
       </div>
+      {mode === 'login' && <PasskeySignIn onSignedIn={(outcome) => signedIn(outcome.data.token)} />}
     </form>
   );
 }

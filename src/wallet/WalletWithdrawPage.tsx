@@ -1,5 +1,6 @@
 // Withdraw (`/pages/assets/withdraw`): asset and chain open for withdrawals, the form, and the
-// recent withdrawals, where a pending one can be cancelled.
+// recent withdrawals, where a pending one can be cancelled. What confirms a withdrawal (an
+// authenticator, passkeys, a hold running) is asked when the page opens.
 import { useCallback } from 'react';
 import type { WithdrawalRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
@@ -22,6 +23,8 @@ export function WalletWithdrawPage() {
   const balances = useLoad(['walletBalances'], () => core.walletBalances());
   // Asked here, not taken from the menu's copy: a trade password set a moment ago counts.
   const user = useLoad(['userInfo'], () => core.userInfo());
+  // Asked here too: an authenticator or passkey bound a moment ago counts.
+  const safeguards = useLoad(['withdrawSafeguards'], () => core.withdrawSafeguards());
   const reloadBalances = balances.reload;
   const refresh = useCallback(() => void reloadBalances(), [reloadBalances]);
   const withdrawals = useWithdrawals(refresh);
@@ -50,6 +53,7 @@ export function WalletWithdrawPage() {
             chain={chain}
             available={availableIn(balances.data, 'funding', asset.asset)}
             tradePasswordSet={user.data?.trade_password_set ?? null}
+            safeguards={safeguards.data}
             onDone={done}
           />
         </section>

@@ -1,30 +1,67 @@
 // The withdraw form for one asset on one chain: address (typed or from the address book), amount
-// with "max", what it costs and what arrives, and the trade password. Its checks mirror the
-// server's; the server's answer decides, and a refusal of one field shows under that field.
+// with "max", what it costs and what arrives, the trade password, the code sent to the user's
+// email, and, with an authenticator or a passkey bound, its code or a passkey's signature. Its
+// checks mirror the server's; the server's answer decides, and a refusal shows under the field it
+// is about, or under the form (a security hold, an address on hold, whitelist mode) with its
+// reason and until when.
 import { useState } from 'react';
 import { dash, formatAtScale, withUnit } from '../../core/figures.ts';
-import type { ChainView, WithdrawalRow } from '../../workers/facade.ts';
+import type {
+  ChainView,
+  Outcome,
+  WithdrawalRow,
+  WithdrawSafeguards,
+  WithdrawSecondFactor,
+} from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
+import { ceremonyMessageKey, signWithPasskey } from '../security/passkey-ceremony.ts';
 import { maxWithdrawable, withdrawalCost } from '../ui/amount-checks.ts';
 import { FigureWithUnit } from '../ui/Figures.tsx';
-import { unannounced } from '../ui/failure-toast.ts';
+import { refusalText, unannounced } from '../ui/failure-toast.ts';
 import { useFigureLocale } from '../ui/figure-locale.ts';
+import { RefusedNotice } from '../ui/SendNotice.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { useFieldRefusals } from '../ui/use-field-refusals.ts';
 import { useTypedFigure } from '../ui/use-typed-figure.ts';
 import { AddressBookPicker } from './AddressBookPicker.tsx';
+import { EmailCodeField } from './EmailCodeField.tsx';
 import { TradePasswordMissing } from './TradePasswordMissing.tsx';
-import { type WithdrawDraft, type WithdrawProblems, withdrawProblems } from './withdraw-checks.ts';
+import { WithdrawConfirmNotes } from './WithdrawConfirmNotes.tsx';
+import {
+  type SecondFactor,
+  type WithdrawDraft,
+  type WithdrawProblems,
+  withdrawProblems,
+} from './withdraw-checks.ts';
 
-const emptyDraft: WithdrawDraft = { address: '', amount: '', tradePassword: '' };
+const emptyDraft: WithdrawDraft = {
+  address: '',
+  amount: '',
+  tradePassword: '',
+  emailCode: '',
+  totpCode: '',
+};
 
 /** The request field each of the form's fields fills. */
 const wireFields = {
   address: 'address',
   amount: 'amount',
   tradePassword: 'trade_password',
+  emailCode: 'email_code',
+  totpCode: 'totp_code',
 } as const;
+
+/**
+ * What the main button confirms with: the authenticator's code when one is bound, else a passkey
+ * when the user has one (a passkey may confirm in the authenticator's place, from a button of its
+ * own), else the trade password and the email code alone. Unknown safeguards ask for neither: the
+ * server says what is missing.
+ */
+function mainFactor(safeguards: WithdrawSafeguards | null): SecondFactor {
+  if (safeguards?.authenticator) return 'totp';
+  return safeguards && safeguards.passkeys > 0 ? 'passkey' : 'none';
+}
 
 export function WithdrawForm(props: {
   asset: string;
@@ -33,6 +70,8 @@ export function WithdrawForm(props: {
   available: { exact: string; shown: string } | null;
   /** Whether the account has a trade password; null while unknown (the server decides). */
   tradePasswordSet: boolean | null;
+  /** What confirms a withdrawal for this user; null while unknown. */
+  safeguards: WithdrawSafeguards | null;
   onDone(row: WithdrawalRow): void;
 }) {
   const { t } = useTranslation();
@@ -42,7 +81,11 @@ export function WithdrawForm(props: {
   const [problems, setProblems] = useState<WithdrawProblems>({});
   const [submitting, setSubmitting] = useState(false);
   const [bookOpen, setBookOpen] = useState(false);
+  /** A refusal about no field the form shows, or a passkey prompt that gave no answer. */
+  const [notice, setNotice] = useState<string | null>(null);
   const refusals = useFieldRefusals(Object.values(wireFields));
+  const main = mainFactor(props.safeguards);
+  const passkeyToo = main === 'totp' && (props.safeguards?.passkeys ?? 0) > 0;
   const limits = { available: available?.exact ?? null, fee: chain.fee, minimum: chain.minimum };
   const noTradePassword = props.tradePasswordSet === false;
   const locale = useFigureLocale();
@@ -53,40 +96,84 @@ export function WithdrawForm(props: {
     refusals.clear(wireFields[field]);
   };
 
+  /** The server's refusal under its field, else under the form; no answer at all is toasted. */
+  const tell = (outcome: Outcome<unknown> | null) => {
+    if (refusals.take(outcome)) return;
+    const text = refusalText(outcome);
+    if (text) setNotice(text);
+    else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
+  };
+
+  /** A passkey's signature over a withdrawal challenge, or null when there is none (said why). */
+  const passkeySignature = async (): Promise<WithdrawSecondFactor | null> => {
+    const options = await core.passkeyWithdrawOptions().catch(() => null);
+    if (!options?.ok) {
+      tell(options);
+      return null;
+    }
+    const signed = await signWithPasskey(options.data);
+    if (!signed.ok) {
+      setNotice(t(ceremonyMessageKey(signed.reason)));
+      return null;
+    }
+    return { kind: 'passkey', challengeId: options.data.challengeId, response: signed.response };
+  };
+
   const problemText = (field: keyof WithdrawDraft): string | null => {
     const found = problems[field];
     if (found === undefined) return refusals.refusalOf(wireFields[field]);
     if (field === 'address') return t('wallet.problems.addressRequired');
     if (field === 'tradePassword') return t(`wallet.problems.tradePassword.${found}`);
+    if (field === 'emailCode') return t(`wallet.problems.emailCode.${found}`);
+    if (field === 'totpCode') return t(`wallet.problems.totpCode.${found}`);
     return t(`wallet.problems.amount.${found}`, {
       minimum: withUnit(chain.minimumShown, asset, locale),
     });
   };
 
-  const submit = async () => {
+  const submit = async (factor: SecondFactor) => {
     if (noTradePassword) return;
-    const found = withdrawProblems(draft, limits);
+    const found = withdrawProblems(draft, limits, factor);
     setProblems(found);
     refusals.clear();
+    setNotice(null);
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
-    const outcome = await core
-      .withdraw({
-        asset,
-        chain: chain.chain,
-        address: draft.address,
-        amount: draft.amount,
-        trade_password: draft.tradePassword,
-      })
-      .catch(() => null);
-    setSubmitting(false);
-    if (outcome?.ok) {
-      toast(t('wallet.withdraw.requested'), 'success');
-      setDraft((shown) => ({ ...shown, amount: '', tradePassword: '' }));
-      props.onDone(outcome.data);
-    } else if (!refusals.take(outcome) && unannounced(outcome)) {
-      // The form stays as it was: tapping again retries the same request, under the same key.
-      toast(t('wallet.unanswered'), 'error');
+    try {
+      const second: WithdrawSecondFactor | null | undefined =
+        factor === 'totp'
+          ? { kind: 'totp', code: draft.totpCode }
+          : factor === 'passkey'
+            ? await passkeySignature()
+            : undefined;
+      if (second === null) return;
+      const outcome = await core
+        .withdraw({
+          asset,
+          chain: chain.chain,
+          address: draft.address,
+          amount: draft.amount,
+          trade_password: draft.tradePassword,
+          email_code: draft.emailCode,
+          ...(second ? { second } : {}),
+        })
+        .catch(() => null);
+      if (outcome?.ok) {
+        toast(t('wallet.withdraw.requested'), 'success');
+        setDraft((shown) => ({
+          ...shown,
+          amount: '',
+          tradePassword: '',
+          emailCode: '',
+          totpCode: '',
+        }));
+        props.onDone(outcome.data);
+      } else {
+        // The form stays as it was: tapping again retries the same request, under the same key.
+        tell(outcome);
+      }
+    } finally {
+      setSubmitting(false);
     }
   };
 
@@ -98,7 +185,7 @@ export function WithdrawForm(props: {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (!submitting) void submit();
+        if (!submitting) void submit(main);
       }}
     >
       <TextField
@@ -218,14 +305,52 @@ export function WithdrawForm(props: {
         />
       )}
 
+      <EmailCodeField
+        value={draft.emailCode}
+        problem={problemText('emailCode')}
+        onChange={(value) => change('emailCode', value)}
+      />
+
+      {main === 'totp' && (
+        <TextField
+          id="withdraw-totp-code"
+          name="totp_code"
+          label={t('wallet.withdraw.totpCode')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          ltr
+          figure
+          maxLength={6}
+          value={draft.totpCode}
+          problem={problemText('totpCode')}
+          onChange={(value) => change('totpCode', value.replace(/\D/g, ''))}
+        />
+      )}
+
+      <WithdrawConfirmNotes safeguards={props.safeguards} factor={main} />
+
       <button
         type="submit"
         className="button button--block"
         data-testid="withdraw-submit"
         disabled={submitting || noTradePassword}
       >
-        {submitting ? t('wallet.sending') : t('wallet.withdraw.submit')}
+        {submitting
+          ? t('wallet.sending')
+          : t(main === 'passkey' ? 'wallet.withdraw.submitPasskey' : 'wallet.withdraw.submit')}
       </button>
+      {passkeyToo && (
+        <button
+          type="button"
+          className="button button--ghost button--block"
+          data-testid="withdraw-passkey"
+          disabled={submitting || noTradePassword}
+          onClick={() => void submit('passkey')}
+        >
+          {t('wallet.withdraw.usePasskey')}
+        </button>
+      )}
+      {notice && <RefusedNotice text={notice} testId="withdraw-problem" />}
     </form>
   );
 }

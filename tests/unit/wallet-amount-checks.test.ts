@@ -83,19 +83,36 @@ describe('withdraw amount', () => {
 });
 
 describe('withdraw form', () => {
-  const draft = { address: 'TXYZ', amount: '20', tradePassword: '482916' };
+  const draft = {
+    address: 'TXYZ',
+    amount: '20',
+    tradePassword: '482916',
+    emailCode: '135790',
+    totpCode: '',
+  };
+  const blank = { address: ' ', amount: '', tradePassword: '', emailCode: '', totpCode: '' };
 
   it('flags every field with a problem at once', () => {
-    expect(withdrawProblems({ address: ' ', amount: '', tradePassword: '' }, limits)).toEqual({
+    expect(withdrawProblems(blank, limits)).toEqual({
       address: 'required',
       amount: 'required',
       tradePassword: 'required',
+      emailCode: 'required',
     });
-    expect(withdrawProblems({ ...draft, amount: '5', tradePassword: '12345' }, limits)).toEqual({
-      amount: 'belowMinimum',
-      tradePassword: 'invalid',
-    });
+    expect(
+      withdrawProblems({ ...draft, amount: '5', tradePassword: '12345', emailCode: '12a' }, limits),
+    ).toEqual({ amount: 'belowMinimum', tradePassword: 'invalid', emailCode: 'invalid' });
     expect(withdrawProblems(draft, limits)).toEqual({});
+  });
+
+  it('asks for the authenticator code only when it is what confirms', () => {
+    expect(withdrawProblems(draft, limits, 'totp')).toEqual({ totpCode: 'required' });
+    expect(withdrawProblems({ ...draft, totpCode: '12345' }, limits, 'totp')).toEqual({
+      totpCode: 'invalid',
+    });
+    expect(withdrawProblems({ ...draft, totpCode: ' 123456 ' }, limits, 'totp')).toEqual({});
+    // A passkey confirms instead: the authenticator's field is not asked for.
+    expect(withdrawProblems(draft, limits, 'passkey')).toEqual({});
   });
 });
 

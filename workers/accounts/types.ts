@@ -8,6 +8,12 @@ import type { Outcome } from '../kernel/outcome.ts';
 export type Session = z.output<typeof sessionSchema>;
 export type { UserInfo };
 
+/** The authenticator's code, or one of the recovery codes shown when it was bound. */
+export type LoginSecondFactor = { totp_code: string } | { recovery_code: string };
+
+/** A login's outcome; `secondFactor` when the password was right and a code is needed. */
+export type SignInOutcome = Outcome<Session> & { secondFactor?: true };
+
 export interface SessionHandlers {
   sendEmailCode(
     email: string,
@@ -20,7 +26,11 @@ export interface SessionHandlers {
     code: string;
     invite_code?: string;
   }): Promise<Outcome<Session>>;
-  login(account: string, password: string): Promise<Outcome<Session>>;
+  /**
+   * With an authenticator bound, the server asks for its code (or a recovery code) as well: the
+   * first try without one answers `secondFactor`, and the page asks for it.
+   */
+  login(account: string, password: string, second?: LoginSecondFactor): Promise<SignInOutcome>;
   forget(form: {
     account: string;
     code: string;

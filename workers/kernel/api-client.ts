@@ -178,6 +178,10 @@ export class ApiClient {
       const form = new FormData();
       for (const [key, value] of fields) form.append(key, asFormValue(value));
       body = form;
+    } else if (fields.some(([, value]) => typeof value === 'object' && value !== null)) {
+      // A nested value (a passkey's WebAuthn answer) has no form encoding: the body goes as JSON.
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(Object.fromEntries(fields));
     } else {
       // Form-encoded by default (spec §7); fetch sets the content type from the body.
       body = new URLSearchParams(fields.map(([k, v]) => [k, String(v)]));

@@ -3,6 +3,9 @@
 // trade password), and amounts reach the UI formatted.
 import { formatAmount, type Precisions } from '../../core/figures.ts';
 import type { Withdrawal } from '../../core/projections/wallet.ts';
+import { securityOverview } from '../../schemas/api/account-security.schema.ts';
+import { passkeyWithdrawOptions } from '../../schemas/api/passkey.schema.ts';
+import { sendSecurityCode } from '../../schemas/api/security.schema.ts';
 import {
   addressAdd,
   addressDelete,
@@ -20,7 +23,9 @@ import {
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
 import { mapOutcome, type Outcome, pageOf } from '../kernel/outcome.ts';
+import { formatTimestamp } from '../kernel/time-format.ts';
 import { loadRules } from '../spot/loaders.ts';
+import { confirmOutcome } from './confirm-refusals.ts';
 import { loadBalances } from './loaders.ts';
 import {
   addressRow,
@@ -30,7 +35,20 @@ import {
   recordRows,
   withdrawalRow,
 } from './rows.ts';
-import type { WalletHandlers } from './types.ts';
+import type { WalletHandlers, WithdrawForm } from './types.ts';
+
+/** What confirms a withdrawal besides the trade password, as the request carries it. */
+function confirmation(form: WithdrawForm) {
+  const { second } = form;
+  return {
+    trade_password: form.trade_password,
+    email_code: form.email_code?.trim() ?? '',
+    ...(second?.kind === 'totp' ? { totp_code: second.code.trim() } : {}),
+    ...(second?.kind === 'passkey'
+      ? { passkey: { challenge_id: second.challengeId, response: second.response } }
+      : {}),
+  };
+}
 
 /** Rows per page of the wallet's lists. */
 export const walletPageSize = 20;
@@ -100,13 +118,39 @@ export function createWalletHandlers(context: DomainContext): WalletHandlers {
         address: form.address.trim(),
         amount: canonicalAmount(form.amount),
       };
-      // The trade password goes to the server only: it is neither logged nor part of the intent.
+      // The trade password, the codes and the passkey's signature go to the server only: they are
+      // neither logged nor part of the intent. Every refusal is the form's to show, under the field
+      // it is about or as the form's message, so none is toasted as well.
       const outcome = await sendOnce(
         ['withdraw', fields],
         (key) => record({ source: 'intent', type: 'wallet-withdraw', payload: { ...fields, key } }),
-        (headers) => call(withdraw, { ...fields, trade_password: form.trade_password }, headers),
+        (headers) =>
+          call(withdraw, { ...fields, ...confirmation(form) }, headers, { toastRefusal: false }),
       );
-      return withdrawal(outcome);
+      return withdrawal(confirmOutcome(outcome));
+    },
+    async withdrawSafeguards() {
+      const outcome = await call(securityOverview, {});
+      return mapOutcome(outcome, (overview) => ({
+        authenticator: overview.protections.some(({ name, on }) => name === 'totp' && on),
+        passkeys: overview.passkey_count,
+        holdUntil:
+          overview.withdraw_hold_until !== null &&
+          Date.parse(overview.withdraw_hold_until) > Date.now()
+            ? formatTimestamp(overview.withdraw_hold_until, locale(), 'dated')
+            : null,
+      }));
+    },
+    async sendWithdrawCode() {
+      record({ source: 'intent', type: 'security-code-requested', payload: { to: 'email' } });
+      const outcome = await call(sendSecurityCode, { type: 'email', purpose: 'withdraw' });
+      return mapOutcome(outcome, ({ resend_in }) => ({ resend_in }));
+    },
+    async passkeyWithdrawOptions() {
+      const outcome = await call(passkeyWithdrawOptions, {}, {}, { toastRefusal: false });
+      return confirmOutcome(
+        mapOutcome(outcome, (data) => ({ challengeId: data.challenge_id, options: data.options })),
+      );
     },
     async cancelWithdrawal(id) {
       const outcome = await sendOnce(

@@ -8,6 +8,7 @@ import type {
   withdrawalStatusSchema,
 } from '../../schemas/api/wallet.schema.ts';
 import type { ListPage, Outcome } from '../kernel/outcome.ts';
+import type { PasskeyAssertion, PasskeyChallenge } from '../passkeys/types.ts';
 
 export type Chain = z.output<typeof chainSchema>;
 export type WithdrawalStatus = z.output<typeof withdrawalStatusSchema>;
@@ -133,6 +134,32 @@ export interface TransferDone {
   amountShown: string;
 }
 
+/** The second step of a withdrawal's confirmation, when an authenticator or a passkey is bound. */
+export type WithdrawSecondFactor =
+  | { kind: 'totp'; code: string }
+  | ({ kind: 'passkey' } & PasskeyAssertion);
+
+export interface WithdrawForm {
+  asset: string;
+  chain: Chain;
+  address: string;
+  amount: string;
+  trade_password: string;
+  /** The code sent by `sendWithdrawCode`; the server refuses a withdrawal without it. */
+  email_code?: string;
+  second?: WithdrawSecondFactor;
+}
+
+/** What a withdrawal must be confirmed with, from the security center's overview. */
+export interface WithdrawSafeguards {
+  /** An authenticator app is bound: its code (or a passkey) confirms too. */
+  authenticator: boolean;
+  /** How many passkeys the user has; any one of them confirms. */
+  passkeys: number;
+  /** Withdrawals are paused after a security change until this time, formatted; else null. */
+  holdUntil: string | null;
+}
+
 export interface WalletHandlers {
   walletBalances(): Promise<Outcome<BalancesView>>;
   /** The balances last answered to the signed-in user (kept in the log), shown while asked again. */
@@ -146,13 +173,12 @@ export interface WalletHandlers {
    * of the same intent after a lost answer reuses it, so the server runs it at most once. Amounts
    * are decimal strings as typed.
    */
-  withdraw(form: {
-    asset: string;
-    chain: Chain;
-    address: string;
-    amount: string;
-    trade_password: string;
-  }): Promise<Outcome<WithdrawalRow>>;
+  withdraw(form: WithdrawForm): Promise<Outcome<WithdrawalRow>>;
+  withdrawSafeguards(): Promise<Outcome<WithdrawSafeguards>>;
+  /** A code to the user's email for a withdrawal (`/security/sendCode`, purpose `withdraw`). */
+  sendWithdrawCode(): Promise<Outcome<{ resend_in: number }>>;
+  /** Options to sign a withdrawal with one of the user's passkeys. */
+  passkeyWithdrawOptions(): Promise<Outcome<PasskeyChallenge>>;
   cancelWithdrawal(id: number): Promise<Outcome<WithdrawalRow>>;
   withdrawals(page: number): Promise<Outcome<ListPage<WithdrawalRow>>>;
   addressBook(): Promise<Outcome<readonly AddressRow[]>>;
