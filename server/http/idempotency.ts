@@ -53,15 +53,28 @@ export async function idempotent<T>(
   } catch (error) {
     if (!isUniqueViolation(error, 'idempotency_keys_pkey')) throw error;
     // Another request with this key committed first (a concurrent one waited for it).
-    const kept = await db
-      .selectFrom('idempotency_keys')
-      .select(['path', 'request_hash', 'response'])
-      .where('user_id', '=', userId)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    if (!kept || kept.path !== path || kept.request_hash !== requestHash) {
-      throw new BusinessError('idempotency_key_reused');
-    }
-    return (typeof kept.response === 'string' ? JSON.parse(kept.response) : kept.response) as T;
+    const kept = await keptAnswer<T>(call);
+    if (!kept) throw new BusinessError('idempotency_key_reused');
+    return kept.response;
   }
+}
+
+/**
+ * The answer kept for a key whose request committed, if one did; the same key with another request
+ * is refused. A call whose checks cannot run twice (a withdrawal's email code is used up by its
+ * first run) asks this before them, so a retry after success gets its answer unchecked.
+ */
+export async function keptAnswer<T>(call: IdempotentCall): Promise<{ response: T } | undefined> {
+  const kept = await call.db
+    .selectFrom('idempotency_keys')
+    .select(['path', 'request_hash', 'response'])
+    .where('user_id', '=', call.userId)
+    .where('key', '=', call.key)
+    .executeTakeFirst();
+  if (!kept) return undefined;
+  if (kept.path !== call.path || kept.request_hash !== sha256Hex(JSON.stringify(call.request))) {
+    throw new BusinessError('idempotency_key_reused');
+  }
+  const { response } = kept;
+  return { response: (typeof response === 'string' ? JSON.parse(response) : response) as T };
 }

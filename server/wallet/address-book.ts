@@ -1,4 +1,5 @@
-// The user's saved withdrawal addresses, each checked for its chain when saved.
+// The user's saved withdrawal addresses, each checked for its chain when saved. An entry's age is
+// what lets it receive funds: a withdrawal waits until it is older than the address hold.
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { AddressBookTable } from '../db/tables.ts';
@@ -19,16 +20,33 @@ export function addressEntries(db: Db, userId: number, asset?: string): Promise<
     .execute();
 }
 
+/** The user's entry of this address for this asset and chain, if there is one. */
+export function findAddressEntry(
+  db: Db,
+  entry: Pick<AddressEntry, 'user_id' | 'asset' | 'chain' | 'address'>,
+): Promise<AddressEntry | undefined> {
+  return db
+    .selectFrom('address_book')
+    .selectAll()
+    .where('user_id', '=', entry.user_id)
+    .where('asset', '=', entry.asset)
+    .where('chain', '=', entry.chain)
+    .where('address', '=', entry.address)
+    .executeTakeFirst();
+}
+
 /**
- * Saves an address, or updates the remark of the same address saved before. A new address is
- * refused once the book holds `maxEntries`. The count and the insert run under a lock on this
- * user's book, so two adds sent at once cannot both take the last place.
+ * Saves an address, or updates the remark of the same address saved before (keeping its age, so
+ * saving it again never restarts its hold). A new address is refused once the book holds
+ * `maxEntries`. The count and the insert run under a lock on this user's book, so two adds sent at
+ * once cannot both take the last place. `added` says whether the address is new to the book.
  */
 export async function addAddressEntry(
   db: Db,
   entry: Omit<AddressEntry, 'id' | 'created_at'>,
   maxEntries: number,
-): Promise<AddressEntry> {
+  now: Date,
+): Promise<{ entry: AddressEntry; added: boolean }> {
   return db.transaction().execute(async (trx) => {
     // An advisory lock, not a row lock: the place being raced for is a row that does not exist
     // yet. Held until the transaction ends; only adds to the same user's book wait for it.
@@ -43,14 +61,20 @@ export async function addAddressEntry(
       .where('address', '=', entry.address)
       .returningAll()
       .executeTakeFirst();
-    if (existing) return existing;
+    if (existing) return { entry: existing, added: false };
     const { count } = await trx
       .selectFrom('address_book')
       .select(sql<number>`count(*)::int`.as('count'))
       .where('user_id', '=', entry.user_id)
       .executeTakeFirstOrThrow();
     if (count >= maxEntries) throw new BusinessError('address_book_full', { count: maxEntries });
-    return trx.insertInto('address_book').values(entry).returningAll().executeTakeFirstOrThrow();
+    // Stamped by the server's clock, which the hold is measured on, not by the database's.
+    const added = await trx
+      .insertInto('address_book')
+      .values({ ...entry, created_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { entry: added, added: true };
   });
 }
 

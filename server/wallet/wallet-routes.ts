@@ -1,9 +1,7 @@
 // The wallet calls (design.md §4 `/wallet/*`): balances valued at the index, assets and chains,
 // deposit addresses and deposits, withdrawals, transfers, the address book and records. Every id
 // a client sends is looked up together with the caller's user id.
-import { displayAmount, parseAmount } from '../../core/money.ts';
 import {
-  addressAdd,
   addressDelete,
   addresses,
   assets,
@@ -12,46 +10,31 @@ import {
   deposits,
   records,
   transfer,
-  withdraw,
   withdrawals,
   withdrawCancel,
 } from '../../schemas/api/wallet.schema.ts';
-import { assertTradePassword } from '../accounts/password-checks.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
 import type { Router } from '../http/router.ts';
-import { assertMayWithdraw } from '../identity/withdrawal-gate.ts';
 import type { MarketService } from '../market/market-service.ts';
-import { addAddressEntry, addressEntries, deleteAddressEntry } from './address-book.ts';
+import { addressAddRoute } from './address-add-route.ts';
+import { addressEntries, deleteAddressEntry } from './address-book.ts';
 import { chains } from './addresses/chains.ts';
 import { deriveDepositAddress } from './addresses/derive.ts';
-import { validateAddress } from './addresses/validate.ts';
-import { type AssetSpec, assetSpec, type ChainSpec } from './assets.ts';
+import { assetSpec, type ChainSpec } from './assets.ts';
 import { balancesOf } from './balances.ts';
 import { depositAddressFor } from './deposit-addresses.ts';
 import { recordsOf } from './records.ts';
 import { transferFunds } from './transfer.ts';
 import { valued } from './valuation.ts';
-import { cancelWithdrawal, requestWithdrawal, type WithdrawalRow } from './withdrawals.ts';
+import { chainOf } from './wallet-checks.ts';
+import { decimal, entryView, iso, withdrawalView } from './wallet-views.ts';
+import { withdrawRoute } from './withdraw-route.ts';
+import { cancelWithdrawal, type WithdrawalRow } from './withdrawals.ts';
 
-const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
-const decimal = (text: string) => displayAmount(parseAmount(text) ?? 0n);
-
-export function withdrawalView(row: WithdrawalRow) {
-  return {
-    id: row.id,
-    asset: row.asset,
-    chain: row.chain as ChainSpec['chain'],
-    address: row.address,
-    amount: decimal(row.amount),
-    fee: decimal(row.fee),
-    status: row.status,
-    reason: row.reason,
-    created_at: iso(row.created_at) as string,
-    updated_at: iso(row.updated_at) as string,
-  };
-}
+// The operator calls show withdrawals as the user sees them.
+export { withdrawalView };
 
 export function walletRoutes(
   router: Router,
@@ -63,20 +46,6 @@ export function walletRoutes(
   const assetList = config.walletAssets;
   const derive = (chain: ChainSpec['chain'], index: number) =>
     deriveDepositAddress(config.walletXpubs[chains[chain].family].xpub, chain, index);
-
-  const chainOf = (asset: string, chain: string, use: 'deposit' | 'withdraw') => {
-    const spec: AssetSpec | undefined = assetSpec(assetList, asset);
-    if (!spec) throw new BusinessError('asset_unknown');
-    const found = spec.chains.find((candidate) => candidate.chain === chain);
-    if (!found?.[use]) throw new BusinessError('chain_disabled');
-    return found;
-  };
-
-  const checkedAddress = (chain: ChainSpec['chain'], address: string) => {
-    const check = validateAddress(chain, address);
-    if (check.ok) return check.normalized;
-    throw new BusinessError(check.reason === 'chain' ? 'address_wrong_chain' : 'address_invalid');
-  };
 
   valuation.valuedRouter.add(balances, async (_input, { session }) =>
     valued(await balancesOf(db, session.userId), market, Date.now()),
@@ -97,7 +66,7 @@ export function walletRoutes(
   }));
 
   router.add(depositAddress, async ({ asset, chain }, { session }) => {
-    chainOf(asset, chain, 'deposit');
+    chainOf(assetList, asset, chain, 'deposit');
     const address = await depositAddressFor(db, derive, session.userId, chain);
     return { asset, chain, address };
   });
@@ -132,35 +101,7 @@ export function walletRoutes(
     };
   });
 
-  router.add(withdraw, async (input, context) => {
-    const { session, request } = context;
-    const key = idempotencyKeyOf(request);
-    await assertMayWithdraw(db, config.kycRequiredForWithdrawal, session.userId);
-    const chain = chainOf(input.asset, input.chain, 'withdraw');
-    const address = checkedAddress(chain.chain, input.address);
-    const amount = parseAmount(input.amount) ?? 0n;
-    if (amount < (parseAmount(chain.minWithdraw) ?? 0n)) {
-      throw new BusinessError('amount_below_minimum', { amount: chain.minWithdraw });
-    }
-    // Guesses are counted before the check and limited per user and address (docs/security.md).
-    await assertTradePassword(deps, context, session.userId, input.trade_password);
-    const { trade_password: _secret, ...remembered } = input;
-    const row = await idempotent(
-      { db, userId: session.userId, key, path: withdraw.path, request: remembered },
-      async (trx) =>
-        withdrawalView(
-          await requestWithdrawal(trx, {
-            userId: session.userId,
-            asset: input.asset,
-            chain: chain.chain,
-            address,
-            amount,
-            fee: parseAmount(chain.withdrawFee) ?? 0n,
-          }),
-        ),
-    );
-    return row;
-  });
+  withdrawRoute(router, deps);
 
   router.add(withdrawCancel, async ({ id }, { session, request }) => {
     const key = idempotencyKeyOf(request);
@@ -193,35 +134,11 @@ export function walletRoutes(
     );
   });
 
-  const entryView = (row: Awaited<ReturnType<typeof addressEntries>>[number]) => ({
-    id: row.id,
-    asset: row.asset,
-    chain: row.chain as ChainSpec['chain'],
-    address: row.address,
-    remark: row.remark,
-    created_at: iso(row.created_at) as string,
-  });
-
   router.add(addresses, async ({ asset }, { session }) => ({
     list: (await addressEntries(db, session.userId, asset)).map(entryView),
   }));
 
-  router.add(addressAdd, async (input, { session }) => {
-    chainOf(input.asset, input.chain, 'withdraw');
-    const address = checkedAddress(input.chain, input.address);
-    const row = await addAddressEntry(
-      db,
-      {
-        user_id: session.userId,
-        asset: input.asset,
-        chain: input.chain,
-        address,
-        remark: input.remark ?? '',
-      },
-      config.addressBookMaxEntries,
-    );
-    return entryView(row);
-  });
+  addressAddRoute(router, deps);
 
   router.add(addressDelete, async ({ id }, { session }) => {
     await deleteAddressEntry(db, session.userId, id);

@@ -1,10 +1,13 @@
-// Withdrawals: requested with the trade password, the amount and fee frozen at once; an operator
-// approves (the money leaves for the signer queue and the fee is earned) or rejects (unfrozen);
-// the user may cancel while it is pending (unfrozen). Each step is one posting in the transaction
-// that changes the withdrawal's status, so status and money never disagree.
+// Withdrawals: requested with the trade password, an email code and, where one is bound, the
+// authenticator or a passkey (server/security/withdrawal-confirmation.ts), the amount and fee
+// frozen at once; an operator approves (the money leaves for the signer queue and the fee is
+// earned) or rejects (unfrozen); the user may cancel while it is pending (unfrozen). Each step is
+// one posting in the transaction that changes the withdrawal's status, so status and money never
+// disagree.
 import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { displayAmount, parseAmount } from '../../core/money.ts';
+import type { SecondFactor } from '../db/security-tables.ts';
 import type { Database, WithdrawalStatus, WithdrawalsTable } from '../db/tables.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { Leg } from '../ledger/accounts.ts';
@@ -21,6 +24,8 @@ export interface NewWithdrawal {
   address: string;
   amount: bigint;
   fee: bigint;
+  /** What confirmed it beside the trade password and the email code; none when no factor is bound. */
+  secondFactor?: SecondFactor | null;
 }
 
 /** Both parts of a withdrawal: what the user pays is amount plus fee. */
@@ -42,6 +47,7 @@ export async function requestWithdrawal(trx: Trx, request: NewWithdrawal): Promi
       fee: displayAmount(request.fee),
       status: 'pending',
       reason: null,
+      second_factor: request.secondFactor ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

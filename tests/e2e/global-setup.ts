@@ -18,7 +18,12 @@ export async function setup(project: TestProject): Promise<void> {
   if (!existsSync(built)) throw new Error('The web app is not built: run `npm run build` first');
   // A server that fails to start stops itself (`startServerProcess`); one that started stops at
   // teardown, or with this process if the run is cut short.
-  server = await startServerProcess();
+  // No address or security hold on withdrawals: the browser tests withdraw to an address typed
+  // once, right after setting a trade password (the holds are tested by the integration tests).
+  server = await startServerProcess({
+    WITHDRAW_ADDRESS_HOLD_HOURS: '0',
+    WITHDRAW_SECURITY_HOLD_HOURS: '0',
+  });
   project.provide('appUrl', server.url);
   project.provide('appDataDir', server.dataDir);
 }

@@ -21,6 +21,7 @@ import { type InProcessServer, startInProcessServer } from '../support/in-proces
 import { ManualClock } from '../support/manual-clock.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { createTestDatabase } from '../support/postgres.ts';
+import { sendWithdrawCode, withoutWithdrawHolds } from '../support/withdraw-proof.ts';
 
 const postgres = await createTestDatabase();
 afterAll(() => postgres?.drop());
@@ -47,7 +48,9 @@ describe.each([
   const clock = new ManualClock();
   let server: InProcessServer | undefined;
   beforeAll(async () => {
-    if (!unavailable) server = await startInProcessServer(clock, {}, databaseUrl);
+    if (!unavailable) {
+      server = await startInProcessServer(clock, withoutWithdrawHolds, databaseUrl);
+    }
   }, 120_000);
   afterAll(() => server?.stop());
 
@@ -75,7 +78,8 @@ describe.each([
     return user;
   }
 
-  const withdraw = (from: ApiClient, token: string, password: string) =>
+  /** A withdrawal; the guesses are refused at the trade password, before any email code. */
+  const withdraw = (from: ApiClient, token: string, password: string, email_code?: string) =>
     from.post(
       '/wallet/withdraw',
       {
@@ -84,9 +88,13 @@ describe.each([
         address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
         amount: '20',
         trade_password: password,
+        ...(email_code === undefined ? {} : { email_code }),
       },
       { token, headers: { 'idempotency-key': randomUUID() } },
     );
+  /** The owner's withdrawal, confirmed with a code sent to their email. */
+  const ownersWithdrawal = async (home: ApiClient, owner: RegisteredUser, password: string) =>
+    withdraw(home, owner.token, password, await sendWithdrawCode(home, running().dataDir, owner));
 
   describe.skipIf(unavailable)('login', () => {
     const { perAccountAndAddress, perAccount } = loginGuardPolicy;
@@ -206,7 +214,7 @@ describe.each([
       expectError(refused, 'trade_password_locked');
       numberIn(refused.body.msg, en.errors.trade_password_locked, 'minutes');
       // The owner, at home, withdraws; the login password was never in question.
-      expectOk(await withdraw(home, owner.token, tradePassword));
+      expectOk(await ownersWithdrawal(home, owner, tradePassword));
       expectOk(await login(home, owner.account, owner.password));
     });
 
@@ -236,7 +244,7 @@ describe.each([
       const code = await lastCodeFor(running().dataDir, owner.account);
       const body = { password: changed, repassword: changed, code };
       expectOk(await home.post('/security/payPwd', body, { token: owner.token }));
-      expectOk(await withdraw(home, owner.token, changed));
+      expectOk(await ownersWithdrawal(home, owner, changed));
     });
 
     it('counts wrong current trade passwords in /security/payPwd against the same lock', async () => {
@@ -253,7 +261,7 @@ describe.each([
       expect(count(guesses, 'old_password_wrong')).toBe(perAccountAndAddress.max);
       expect(count(guesses, 'trade_password_locked')).toBe(50 - perAccountAndAddress.max);
       expectError(await withdraw(thief, owner.token, tradePassword), 'trade_password_locked');
-      expectOk(await withdraw(home, owner.token, tradePassword));
+      expectOk(await ownersWithdrawal(home, owner, tradePassword));
     });
   });
 });

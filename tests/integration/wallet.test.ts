@@ -11,6 +11,7 @@ import { ApiClient } from '../support/api-client.ts';
 import { creditUser } from '../support/funds.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
+import { storeWithdrawCode, withoutWithdrawHolds } from '../support/withdraw-proof.ts';
 
 const postgres = await createTestDatabase();
 
@@ -23,7 +24,7 @@ describe.each([
 
   beforeAll(async () => {
     if (_name === 'PostgreSQL' && !database) return;
-    server = await startInProcessServer(systemClock, {}, database?.url);
+    server = await startInProcessServer(systemClock, withoutWithdrawHolds, database?.url);
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -128,7 +129,7 @@ describe.each([
   );
 
   it.skipIf(_name === 'PostgreSQL' && !database)(
-    'lets exactly one of 200 simultaneous withdrawals of the whole balance through',
+    'lets exactly one of 200 simultaneous withdrawals of the whole balance through, and none after',
     async () => {
       const user = await fundedUser('101');
       await client().post('/security/sendCode', { type: 'email' }, { token: user.token });
@@ -146,17 +147,31 @@ describe.each([
         amount: '100',
         trade_password: tradePassword,
       };
-      const answers = await Promise.all(
-        Array.from({ length: 200 }, () =>
-          client().post('/wallet/withdraw', body, {
-            token: user.token,
-            headers: { 'idempotency-key': randomUUID() },
-          }),
-        ),
-      );
+      const send = (email_code: string) =>
+        client().post(
+          '/wallet/withdraw',
+          { ...body, email_code },
+          { token: user.token, headers: { 'idempotency-key': randomUUID() } },
+        );
+      // One email code confirms one withdrawal: the 200 share it, as a script replaying one
+      // confirmed request would. The losers are refused for the spent or over-tried code, or
+      // for the funds the winner froze.
+      const emailCode = await storeWithdrawCode(server.db, user);
+      const answers = await Promise.all(Array.from({ length: 200 }, () => send(emailCode)));
       const codes = answers.map((answer) => answer.body.code);
       expect(codes.filter((code) => code === 200)).toHaveLength(1);
-      expect(codes.filter((code) => code !== 200).every((code) => code === 1100)).toBe(true);
+      const refusals: number[] = [
+        errorCodes.balance_insufficient,
+        errorCodes.code_invalid,
+        errorCodes.code_attempts_exceeded,
+      ];
+      expect(codes.filter((code) => code !== 200).every((code) => refusals.includes(code))).toBe(
+        true,
+      );
+      // A request confirmed afresh finds the balance gone.
+      const next = await send(await storeWithdrawCode(server.db, user));
+      expect(next.body.code).toBe(errorCodes.balance_insufficient);
+      expect(await balancesOf(user.token)).toEqual({ 'funding:USDT': '0' });
       expect(await auditLedger(server.db)).toEqual([]);
     },
   );

@@ -1,6 +1,6 @@
 // Deposits through the simulated chain and withdrawals end to end over real HTTP: a deposit
 // address per user and chain, credits once per transaction, withdrawals with the trade password
-// frozen until the operator approves (money leaves) or rejects (unfrozen) or the user cancels;
+// and an email code frozen until the operator approves (money leaves) or rejects (unfrozen) or the user cancels;
 // bad requests and other users' ids change nothing; the ledger check stays ok throughout.
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
@@ -11,13 +11,15 @@ import { lastCodeFor, type RegisteredUser, registerUser } from '../support/accou
 import { ApiClient } from '../support/api-client.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { callOperator } from '../support/operator-api.ts';
+import { storeWithdrawCode, withoutWithdrawHolds } from '../support/withdraw-proof.ts';
 
 let server: InProcessServer;
 const client = () => new ApiClient(server.url);
 const tradePassword = '246810';
 
 beforeAll(async () => {
-  server = await startInProcessServer(systemClock);
+  // The holds are withdraw-confirmation.test.ts's subject; here addresses are usable at once.
+  server = await startInProcessServer(systemClock, withoutWithdrawHolds);
 }, 120_000);
 afterAll(() => server.stop());
 
@@ -60,6 +62,12 @@ const funding = async (token: string) => {
   const usdt = answer.body.data.balances.find((b) => b.wallet === 'funding' && b.asset === 'USDT');
   return { available: usdt?.available ?? '0', frozen: usdt?.frozen ?? '0' };
 };
+
+/** The request with a fresh email code for the user. */
+const confirmed = async (user: RegisteredUser, body: Record<string, string>) => ({
+  ...body,
+  email_code: await storeWithdrawCode(server.db, user),
+});
 
 const withdraw = (token: string, body: Record<string, string>, key = randomUUID()) =>
   client().post<{ id: number; status: string; fee: string }>('/wallet/withdraw', body, {
@@ -114,7 +122,7 @@ describe('deposits', () => {
 describe('withdrawals', () => {
   it('freezes amount and fee, and the approved one leaves with the fee earned', async () => {
     const user = await userWithFunds('100');
-    const answer = await withdraw(user.token, good);
+    const answer = await withdraw(user.token, await confirmed(user, good));
     expect(answer.body.code).toBe(200);
     expect(answer.body.data).toMatchObject({ status: 'pending', fee: '1' });
     expect(await funding(user.token)).toEqual({ available: '49', frozen: '51' });
@@ -133,8 +141,9 @@ describe('withdrawals', () => {
 
   it('unfreezes a rejected or cancelled withdrawal, and refuses to touch a finished one', async () => {
     const user = await userWithFunds('100');
-    const first = (await withdraw(user.token, good)).body.data;
-    const second = (await withdraw(user.token, { ...good, amount: '20' })).body.data;
+    const first = (await withdraw(user.token, await confirmed(user, good))).body.data;
+    const second = (await withdraw(user.token, await confirmed(user, { ...good, amount: '20' })))
+      .body.data;
     expect(await funding(user.token)).toEqual({ available: '28', frozen: '72' });
     expect(
       (await ops('withdrawal', { action: 'reject', id: first.id, reason: 'address flagged' })).body
@@ -156,7 +165,7 @@ describe('withdrawals', () => {
   it("cannot cancel another user's withdrawal", async () => {
     const alice = await userWithFunds('100');
     const bob = await userWithFunds('1');
-    const mine = (await withdraw(alice.token, good)).body.data;
+    const mine = (await withdraw(alice.token, await confirmed(alice, good))).body.data;
     const answer = await client().post(
       '/wallet/withdrawCancel',
       { id: String(mine.id) },
@@ -187,13 +196,15 @@ describe('withdrawals', () => {
       [{ ...good, trade_password: '000000' }, 1107, 'trade_password'],
     ];
     for (const [body, code, field] of cases) {
-      const answer = await withdraw(user.token, body);
+      const answer = await withdraw(user.token, await confirmed(user, body));
       expect(answer.body.code, JSON.stringify(body)).toBe(code);
       expect((answer.body as { field?: string }).field, JSON.stringify(body)).toBe(field);
     }
     expect(await funding(user.token)).toEqual({ available: '30', frozen: '0' });
     const noPassword = await registerUser(client(), server.dataDir);
-    expect((await withdraw(noPassword.token, good)).body.code).toBe(1108);
+    expect((await withdraw(noPassword.token, await confirmed(noPassword, good))).body.code).toBe(
+      1108,
+    );
     await ledgerOk();
   });
 
@@ -217,8 +228,10 @@ describe('withdrawals', () => {
   it('runs a retried withdrawal once', async () => {
     const user = await userWithFunds('100');
     const key = randomUUID();
+    // The copies of one request carry its one code, which only the first run uses up.
+    const body = await confirmed(user, good);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => withdraw(user.token, good, key)),
+      Array.from({ length: 20 }, () => withdraw(user.token, body, key)),
     );
     const ids = new Set(answers.map((answer) => answer.body.data.id));
     expect(ids.size).toBe(1);
