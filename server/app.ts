@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sessionRevocationsOver } from './accounts/session-revocations.ts';
 import { resolveSession, sessionLimitsOf } from './accounts/sessions.ts';
 import { clusterScope, scopedBus } from './bus/cluster-scope.ts';
 import { LocalBus } from './bus/local-bus.ts';
@@ -12,8 +13,8 @@ import { joinedCluster } from './cluster/cluster.ts';
 import type { AppDeps } from './deps.ts';
 import { SocketGateway } from './gateway/socket-gateway.ts';
 import { clientErrorHandler, requireHost } from './http/client-errors.ts';
+import { contentSecurityDirectives } from './http/content-security-policy.ts';
 import { frameworkErrorHandler, registerErrorHandlers } from './http/error-handler.ts';
-import { webAppScriptHashes } from './http/inline-scripts.ts';
 import { registerLanguage } from './http/language.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { createRouter } from './http/router.ts';
@@ -55,17 +56,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   await app.register(helmet, {
+    // Every directive named, none from helmet's defaults (server/http/content-security-policy.ts).
     contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...webAppScriptHashes(config.webRoot)],
-        connectSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        workerSrc: ["'self'", 'blob:'],
-        // Served over plain HTTP on a LAN in development; upgrading would break it.
-        upgradeInsecureRequests: null,
-      },
+      useDefaults: false,
+      directives: contentSecurityDirectives(config.webRoot),
     },
   });
   const sessionLimits = sessionLimitsOf(config);
@@ -148,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (await resolveSession(deps.db, deps.clock, sessionLimits, token))?.userId ?? null,
     limits: { connectionsPerAddress: config.wsConnectionsPerAddress, ...deps.gatewayLimits },
     log: app.log,
+    revocations: sessionRevocationsOver(bus),
   });
   await gateway.register(app);
   opsRoutes(app, deps.db, await issueOpsToken(config.dataDir), [

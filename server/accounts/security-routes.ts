@@ -8,11 +8,13 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { RouteContext, Router } from '../http/router.ts';
+import { notify } from '../security/notices.ts';
+import { startWithdrawHold } from '../security/withdraw-hold.ts';
 import { checkCode, consumeCode, issueCode } from './codes.ts';
 import { liftAccountLimit, loginGuardPolicy, tradeGuardPolicy } from './login-guard.ts';
 import { checkLoginPassword, checkTradePassword } from './password-checks.ts';
 import { hashPassword } from './passwords.ts';
-import { revokeUserSessions } from './sessions.ts';
+import { announceRevoked, revokeUserSessions } from './sessions.ts';
 import { getUser, securityDestination, toUserInfo, type UserRow } from './users.ts';
 
 interface Proof {
@@ -81,16 +83,20 @@ export function securityRoutes(router: Router, deps: AppDeps): void {
     const user = await getUser(db, context.session.userId);
     const codeId = await proveOwnership(user, input, 'login', context);
     const passwordHash = await hashPassword(input.password);
-    await db.transaction().execute(async (trx) => {
+    const ended = await db.transaction().execute(async (trx) => {
       if (codeId !== undefined) await consumeCode(trx, clock, codeId);
       await trx
         .updateTable('users')
         .set({ password_hash: passwordHash, updated_at: clock.now() })
         .where('id', '=', user.id)
         .execute();
-      await revokeUserSessions(trx, clock, user.id, context.session.tokenHash);
+      // Whoever changed it may be an intruder with a session: the owner has time to act.
+      await startWithdrawHold(trx, clock, config.security.securityHoldMs, user.id, 'password');
+      return revokeUserSessions(trx, clock, user.id, context.session.tokenHash);
     });
+    announceRevoked(ended);
     await liftAccountLimit(db, loginGuardPolicy, user.account);
+    await notify(deps, user.id, { kind: 'password_changed' });
     return null;
   });
 
@@ -98,6 +104,8 @@ export function securityRoutes(router: Router, deps: AppDeps): void {
     const user = await getUser(db, context.session.userId);
     const codeId = await proveOwnership(user, input, 'trade', context);
     const tradePasswordHash = await hashPassword(input.password);
+    // Setting the first one changes nothing that protected the account; changing one does.
+    const change = user.trade_password_hash !== null;
     await db.transaction().execute(async (trx) => {
       if (codeId !== undefined) await consumeCode(trx, clock, codeId);
       await trx
@@ -105,8 +113,13 @@ export function securityRoutes(router: Router, deps: AppDeps): void {
         .set({ trade_password_hash: tradePasswordHash, updated_at: clock.now() })
         .where('id', '=', user.id)
         .execute();
+      if (change) {
+        const holdMs = config.security.securityHoldMs;
+        await startWithdrawHold(trx, clock, holdMs, user.id, 'trade_password');
+      }
     });
     await liftAccountLimit(db, tradeGuardPolicy, String(user.id));
+    if (change) await notify(deps, user.id, { kind: 'trade_password_changed' });
     return null;
   });
 }

@@ -26,9 +26,9 @@ const touchEveryMs = 60_000;
 
 /**
  * How long a session read from the database is trusted before it is read again, so a burst of
- * requests (a trader's orders) costs one read. A revocation made by this process takes effect at
- * once; one made by another process (another node, or a transaction still committing here) within
- * this time.
+ * requests (a trader's orders) costs one read. A revocation is announced to every node, which drops
+ * it from its cache at once (`announceRevoked`); one that was not announced (a node that missed the
+ * message) takes effect within this time.
  */
 export const sessionCacheMs = 2_000;
 /** Sessions kept in memory at most; past it the cache starts over. */
@@ -117,23 +117,58 @@ async function sessionOf(db: Db, tokenHash: string, now: number) {
   return session;
 }
 
-export async function revokeSession(db: Db, clock: Clock, tokenHash: string): Promise<void> {
+/** Called with the token hashes of sessions this process revoked: the app sends them to every node. */
+export type RevocationListener = (tokenHashes: readonly string[]) => void;
+
+/** Process-wide, like the cache: token hashes are random, so no app mistakes another's for its own. */
+const revocationListeners = new Set<RevocationListener>();
+
+export function onSessionsRevoked(listener: RevocationListener): () => void {
+  revocationListeners.add(listener);
+  return () => revocationListeners.delete(listener);
+}
+
+/**
+ * Tells every node that these sessions ended, so their caches drop them and their open sockets
+ * lose their private channels at once. Revoking outside a transaction announces by itself; inside
+ * one, the caller announces what it revoked once the transaction committed, so no node rereads a
+ * session that is still live until then.
+ */
+export function announceRevoked(tokenHashes: readonly string[]): void {
+  if (tokenHashes.length === 0) return;
+  forgetSessions(tokenHashes);
+  for (const listener of revocationListeners) listener(tokenHashes);
+}
+
+/** Drops sessions from this process's cache: another node revoked them. */
+export function forgetSessions(tokenHashes: readonly string[]): void {
+  for (const tokenHash of tokenHashes) cached.delete(tokenHash);
+}
+
+/** Ends a session by its token hash; answers whether it was live until now. */
+export async function revokeSession(db: Db, clock: Clock, tokenHash: string): Promise<boolean> {
   cached.delete(tokenHash);
-  await db
+  const ended = await db
     .updateTable('sessions')
     .set({ revoked_at: clock.now() })
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
+    .returning('token_hash')
     .execute();
+  if (!db.isTransaction) announceRevoked([tokenHash]);
+  return ended.length > 0;
 }
 
-/** Ends every live session of a user, except `keep` when given (the one making the change). */
+/**
+ * Ends every session of a user not yet revoked, except `keep` when given (the one making the
+ * change), and answers their token hashes: inside a transaction, for `announceRevoked` after commit.
+ */
 export async function revokeUserSessions(
   db: Db,
   clock: Clock,
   userId: number,
   keep?: string,
-): Promise<void> {
+): Promise<string[]> {
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: clock.now() })
@@ -143,5 +178,7 @@ export async function revokeUserSessions(
   for (const [tokenHash, session] of cached) {
     if (session.userId === userId && tokenHash !== keep) cached.delete(tokenHash);
   }
-  await query.execute();
+  const ended = (await query.returning('token_hash').execute()).map((row) => row.token_hash);
+  if (!db.isTransaction) announceRevoked(ended);
+  return ended;
 }

@@ -22,6 +22,8 @@ export interface ConnectionHost {
   unsubscribe(connection: Connection, channel: string): void;
   /** Resolves a bearer token to a user id, or null. */
   authenticate(token: string): Promise<number | null>;
+  /** The digest a revocation names the token's session by; null where none are heard. */
+  tokenHash(token: string): string | null;
   closed(connection: Connection): void;
 }
 
@@ -61,6 +63,8 @@ export class Connection implements Peer {
   #pending: Promise<void> | null = null;
   /** The token the private channels were opened with, checked again on every heartbeat. */
   #token: string | null = null;
+  /** Its digest, worked out once, for a revocation heard from any node to find this connection. */
+  tokenHash: string | null = null;
 
   readonly #transport: Corkable | undefined;
   /** The client's mistakes, at debug or warn level and rate limited: a client cannot flood the log. */
@@ -128,7 +132,18 @@ export class Connection implements Peer {
     if (token === null || this.#pending) return;
     const userId = await this.#host.authenticate(token).catch(() => this.userId);
     if (userId !== null || this.#token !== token || this.#closed) return;
+    this.#endSession();
+  }
+
+  /** The session behind the private channels was revoked: they end now, and the client is told. */
+  sessionRevoked(): void {
+    if (this.#token === null || this.#closed) return;
+    this.#endSession();
+  }
+
+  #endSession(): void {
     this.#token = null;
+    this.tokenHash = null;
     this.#becomeUser(null);
     this.deliver(Buffer.from(JSON.stringify(this.#errorFrame('session_expired'))));
   }
@@ -192,6 +207,7 @@ export class Connection implements Peer {
           .catch(() => null)
           .then((userId) => {
             this.#token = userId === null ? null : frame.token;
+            this.tokenHash = userId === null ? null : this.#host.tokenHash(frame.token);
             this.#becomeUser(userId);
             if (userId === null) this.#refuse('session_expired');
           });

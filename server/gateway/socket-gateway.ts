@@ -14,6 +14,7 @@ import { addressGroup } from './client-address.ts';
 import { ClientLog, type GatewayLogger, silentLogger } from './client-log.ts';
 import { Connection, type ConnectionHost, type Corkable } from './connection.ts';
 import { defaultGatewayLimits, type GatewayLimits } from './limits.ts';
+import type { SessionRevocations } from './revocations.ts';
 import type { PrivateStream, PublicStream } from './streams.ts';
 
 export interface GatewayOptions {
@@ -28,6 +29,8 @@ export interface GatewayOptions {
   log?: GatewayLogger;
   /** With several nodes: public channels heard from the node that runs the engines. */
   relay?: PublicRelay | undefined;
+  /** Sessions ended on any node, whose connections lose their private channels at once. */
+  revocations?: SessionRevocations;
 }
 
 /** Where a connection comes from, who it is, and where its mistakes are logged. */
@@ -145,6 +148,8 @@ export class SocketGateway implements ConnectionHost {
         ),
       );
     }
+    const { revocations } = this.#options;
+    if (revocations) this.#unlisten.push(revocations.start((hashes) => this.#endSessions(hashes)));
     this.#heartbeat = scheduler.setInterval(() => {
       const now = this.now();
       const pong = Buffer.from(JSON.stringify({ op: 'pong', ts: now }));
@@ -187,6 +192,20 @@ export class SocketGateway implements ConnectionHost {
 
   authenticate(token: string): Promise<number | null> {
     return this.#options.authenticate(token);
+  }
+
+  tokenHash(token: string): string | null {
+    return this.#options.revocations?.hash(token) ?? null;
+  }
+
+  /** A pass over the connections per revocation: revocations are rare, a user's own doing. */
+  #endSessions(tokenHashes: readonly string[]): void {
+    const ended = new Set(tokenHashes);
+    for (const connection of this.#connections) {
+      if (connection.tokenHash !== null && ended.has(connection.tokenHash)) {
+        connection.sessionRevoked();
+      }
+    }
   }
 
   closed(connection: Connection): void {

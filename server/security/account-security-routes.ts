@@ -3,7 +3,9 @@
 import type { AppDeps } from '../deps.ts';
 import type { Router } from '../http/router.ts';
 import { loginHistoryRoute } from './login-history-route.ts';
+import { sessionRoutes } from './session-routes.ts';
 
 export function accountSecurityRoutes(router: Router, deps: AppDeps): void {
+  sessionRoutes(router, deps);
   loginHistoryRoute(router, deps);
 }

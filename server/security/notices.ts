@@ -7,23 +7,10 @@ import { withAntiPhishing } from '../mail/anti-phishing-line.ts';
 import type { Mailer, OutgoingMessage } from '../mail/mailer.ts';
 import { maskAccount } from '../referrals/mask-account.ts';
 import { noticeTexts } from './notice-texts/index.ts';
+import type { Notice } from './notice-texts/notice.ts';
 import { untilText } from './withdraw-hold.ts';
 
-export type Notice =
-  | { kind: 'new_device_login'; device: string; ip: string }
-  | { kind: 'password_changed' }
-  | { kind: 'trade_password_changed' }
-  | { kind: 'totp_bound' }
-  | { kind: 'totp_unbound' }
-  | { kind: 'passkey_added'; name: string }
-  | { kind: 'passkey_removed'; name: string }
-  /** `previous`: the phone it replaced, which is told too. */
-  | { kind: 'phone_bound'; phone: string; previous?: string | null }
-  | { kind: 'address_added'; asset: string; chain: string; address: string; usableFrom: Date }
-  | { kind: 'withdrawal_requested'; asset: string; amount: string; address: string }
-  | { kind: 'recovery_code_used'; left: number }
-  | { kind: 'anti_phishing_set' }
-  | { kind: 'whitelist_disabled' };
+export type { Notice };
 
 /**
  * The app's dependencies; a module's context also carries its logger, which a failed send is

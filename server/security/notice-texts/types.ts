@@ -1,6 +1,6 @@
 // The shape of one language's security notices: a subject, a mail and a short SMS per kind. The
 // line carrying the anti-phishing code is server/mail/anti-phishing-line.ts, shared with code mails.
-import type { Notice } from '../notices.ts';
+import type { Notice } from './notice.ts';
 
 export type NoticeKind = Notice['kind'];
 

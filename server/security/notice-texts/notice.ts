@@ -1,0 +1,18 @@
+// What a security notice tells of, with the values its texts name. Kept beside the texts, which
+// are checked against its kinds; `notices.ts` sends them.
+
+export type Notice =
+  | { kind: 'new_device_login'; device: string; ip: string }
+  | { kind: 'password_changed' }
+  | { kind: 'trade_password_changed' }
+  | { kind: 'totp_bound' }
+  | { kind: 'totp_unbound' }
+  | { kind: 'passkey_added'; name: string }
+  | { kind: 'passkey_removed'; name: string }
+  /** `previous`: the phone it replaced, which is told too. */
+  | { kind: 'phone_bound'; phone: string; previous?: string | null }
+  | { kind: 'address_added'; asset: string; chain: string; address: string; usableFrom: Date }
+  | { kind: 'withdrawal_requested'; asset: string; amount: string; address: string }
+  | { kind: 'recovery_code_used'; left: number }
+  | { kind: 'anti_phishing_set' }
+  | { kind: 'whitelist_disabled' };
