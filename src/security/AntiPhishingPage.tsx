@@ -12,9 +12,6 @@ import { EmailCodeField } from './SecurityFields.tsx';
 import { useSecurityForm } from './use-security-form.ts';
 import './security.css';
 
-/** A wrong email code is `code` to the catalogue; here it is the email code's. */
-const alias = { code: 'email_code' } as const;
-
 export function AntiPhishingPage() {
   const { core } = useApp();
   const load = useLoad(['securityOverview'], () => core.securityOverview());
@@ -28,7 +25,7 @@ function AntiPhishingForm(props: { current: string | null }) {
   const { t } = useTranslation();
   const { core, toast } = useApp();
   const go = useGo();
-  const form = useSecurityForm(['anti_phishing_code', 'email_code'] as const, alias);
+  const form = useSecurityForm(['anti_phishing_code', 'email_code'] as const);
   const code = form.bind('anti_phishing_code');
 
   const submit = async () => {

@@ -98,7 +98,7 @@ function PhoneForm(props: { overview: SecurityOverview }) {
             testId="security-send-sms-code"
             ready={() => form.check(['phone'])}
             onSend={() => core.sendPhoneCode(form.values.phone)}
-            take={form.take}
+            said={form.said}
           />
         }
       />

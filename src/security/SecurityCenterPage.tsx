@@ -8,13 +8,13 @@ import type { SecurityOverview } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
-import { unannounced } from '../ui/failure-toast.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { useLoad } from '../ui/use-load.ts';
 import { HoldBanner } from './HoldBanner.tsx';
 import { LevelCard } from './LevelCard.tsx';
 import { securityPaths } from './protection-pages.ts';
 import { SecurityRow } from './SecurityRow.tsx';
+import { useSayFailure } from './use-say-failure.ts';
 import { WhitelistOffSheet } from './WhitelistOffSheet.tsx';
 import { WhitelistSwitch } from './WhitelistSwitch.tsx';
 import './security.css';
@@ -31,6 +31,7 @@ export function SecurityCenterPage() {
 function SecurityCenter(props: { overview: SecurityOverview; reload(): Promise<void> }) {
   const { t } = useTranslation();
   const { core, toast } = useApp();
+  const sayFailure = useSayFailure();
   const go = useGo();
   const { overview } = props;
   const { on } = overview;
@@ -44,7 +45,7 @@ function SecurityCenter(props: { overview: SecurityOverview; reload(): Promise<v
     if (outcome?.ok) {
       toast(t('security.whitelist.on'), 'success');
       await props.reload();
-    } else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
+    } else sayFailure(outcome);
   };
 
   const change = t('account.safe.change');

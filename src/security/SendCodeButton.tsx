@@ -11,8 +11,11 @@ export function SendCodeButton(props: {
   /** Whether the code can be asked for yet (a phone number typed, say); checked on a tap. */
   ready?: () => boolean;
   onSend(): Promise<Outcome<{ resend_in: number }>>;
-  /** Keeps a refusal about one of the form's fields for it; answers whether it did. */
-  take?: (outcome: Outcome<unknown> | null) => boolean;
+  /**
+   * Says a failure the worker did not toast (under a field of the form, or in a toast); without
+   * it the worker toasted the refusal and only no answer is said here.
+   */
+  said?: (outcome: Outcome<unknown> | null) => void;
 }) {
   const { t } = useTranslation();
   const { toast } = useApp();
@@ -33,9 +36,8 @@ export function SendCodeButton(props: {
     if (outcome?.ok) {
       toast(t('auth.codeSent'), 'success');
       setResendIn(outcome.data.resend_in);
-    } else if (!props.take?.(outcome) && unannounced(outcome)) {
-      toast(t('wallet.unanswered'), 'error');
-    }
+    } else if (props.said) props.said(outcome);
+    else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
   };
 
   return (

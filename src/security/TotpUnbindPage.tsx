@@ -17,18 +17,15 @@ import {
 import { useSecurityForm } from './use-security-form.ts';
 import './security.css';
 
-/** A wrong email code is `code` to the catalogue; here it is the email code's. */
-const alias = { code: 'email_code' } as const;
-
 export function TotpUnbindPage() {
   const { t } = useTranslation();
   const { core, toast } = useApp();
   const go = useGo();
   const [kind, setKind] = useState<FactorKind>('totp');
-  const form = useSecurityForm<'totp_code' | 'recovery_code' | 'email_code'>(
-    [factorField(kind), 'email_code'],
-    alias,
-  );
+  const form = useSecurityForm<'totp_code' | 'recovery_code' | 'email_code'>([
+    factorField(kind),
+    'email_code',
+  ]);
 
   const submit = async () => {
     if (!form.check()) return;

@@ -6,14 +6,11 @@ import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { EmailCodeField, FactorField } from './SecurityFields.tsx';
 import { useSecurityForm } from './use-security-form.ts';
 
-/** A wrong email code is `code` to the catalogue; here it is the email code's. */
-const alias = { code: 'email_code' } as const;
-
 export function WhitelistOffSheet(props: { totp: boolean; onClose(): void; onDone(): void }) {
   const { t } = useTranslation();
   const { core, toast } = useApp();
   const fields = props.totp ? (['email_code', 'totp_code'] as const) : (['email_code'] as const);
-  const form = useSecurityForm<'email_code' | 'totp_code'>(fields, alias);
+  const form = useSecurityForm<'email_code' | 'totp_code'>(fields);
 
   const submit = async () => {
     if (!form.check()) return;

@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../core/event-log.ts';
 import { clientEventSchema } from '../../core/events.ts';
 import type { Endpoint } from '../../schemas/endpoint.ts';
+import { errorCodes } from '../../schemas/errors.ts';
+import type { CallOptions } from '../../workers/kernel/api-client.ts';
+import type { Outcome } from '../../workers/kernel/outcome.ts';
 import { formatTimestamp } from '../../workers/kernel/time-format.ts';
 import { createSecurityHandlers } from '../../workers/security/handlers.ts';
 
@@ -260,5 +263,62 @@ describe('devices, sessions and the login history', () => {
       [dated('2026-03-04T09:00:00.000Z'), 'ok', true],
     ]);
     expect(new Set(outcome.data.rows.map((row) => row.key)).size).toBe(3);
+  });
+});
+
+describe("a form's refusal", () => {
+  /** Every call refused with `name`, its field as the catalogue names it; the options kept. */
+  function refusing(name: keyof typeof errorCodes, field?: string) {
+    const options: (CallOptions | undefined)[] = [];
+    const security = createSecurityHandlers({
+      call: (async (
+        _endpoint: Endpoint,
+        _input: unknown,
+        _headers: unknown,
+        given?: CallOptions,
+      ) => {
+        options.push(given);
+        const failure = { kind: 'business', code: errorCodes[name], msg: name, field };
+        return { ok: false, failure };
+      }) as never,
+      record: () => {},
+      locale: () => 'en-GB',
+    });
+    return { security, options };
+  }
+  const factor = { kind: 'totp', code: '123456' } as const;
+  const fieldOf = (outcome: Outcome<unknown>) =>
+    !outcome.ok && outcome.failure.kind === 'business' ? outcome.failure.field : null;
+
+  it('is left to the form, named by the field the user has to change', async () => {
+    const wrongCode = refusing('code_invalid', 'code');
+    expect(fieldOf(await wrongCode.security.unbindTotp({ factor, emailCode: '1' }))).toBe(
+      'email_code',
+    );
+    expect(
+      fieldOf(await wrongCode.security.setAntiPhishingCode({ code: 'Gatto42', emailCode: '1' })),
+    ).toBe('email_code');
+    // The phone's request has a code of its own, the SMS one: the server's field is kept.
+    const binding = { phone: '+447700900123', code: '1', emailCode: '2', factor: null };
+    expect(fieldOf(await wrongCode.security.bindPhone(binding))).toBe('code');
+    expect(wrongCode.options.every((given) => given?.toastRefusal === false)).toBe(true);
+
+    const wrongApp = refusing('totp_invalid');
+    expect(fieldOf(await wrongApp.security.bindTotp('123456'))).toBe('totp_code');
+    const spent = refusing('recovery_code_invalid');
+    const recovery = { kind: 'recovery', code: 'abcde-12345' } as const;
+    expect(fieldOf(await spent.security.unbindTotp({ factor: recovery, emailCode: '1' }))).toBe(
+      'recovery_code',
+    );
+    const taken = refusing('phone_taken');
+    expect(fieldOf(await taken.security.sendPhoneCode('+447700900123'))).toBe('phone');
+    const asked = refusing('withdraw_code_required');
+    expect(fieldOf(await asked.security.setWhitelist({ enabled: false }))).toBe('email_code');
+  });
+
+  it('names no field for a refusal about none', async () => {
+    const bound = refusing('totp_already_bound');
+    expect(fieldOf(await bound.security.startTotpSetup())).toBeUndefined();
+    expect(bound.options).toEqual([{ toastRefusal: false }]);
   });
 });

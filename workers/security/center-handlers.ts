@@ -1,7 +1,8 @@
 // The security center's calls: its overview, the authenticator app, the phone, the anti-phishing
 // code, whitelist mode, devices and sessions, and the login history. Codes, the authenticator's
 // secret and the recovery codes go to the server or the page only: the intents say which kind of
-// proof was given, never the proof, and an answer is logged by the kernel without its data.
+// proof was given, never the proof, and an answer is logged by the kernel without its data. A
+// form's refusal comes back named by its field (refusal-fields.ts) for the form to say.
 import {
   bindPhone,
   endOtherSessions,
@@ -18,6 +19,7 @@ import { totpBind, totpSetup, totpUnbind } from '../../schemas/api/two-factor.sc
 import type { DomainContext } from '../kernel/context.ts';
 import { mapOutcome, pageOf } from '../kernel/outcome.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
+import { withFormField } from './refusal-fields.ts';
 import type { ProtectionName, SecondFactor, SecurityCenterHandlers } from './types.ts';
 
 /** Rows of the login history a page asks for at once. */
@@ -41,8 +43,15 @@ export interface CenterContext extends Pick<DomainContext, 'call' | 'record' | '
 }
 
 export function createSecurityCenterHandlers(context: CenterContext): SecurityCenterHandlers {
-  const { call, record, locale } = context;
+  const { record, locale } = context;
   const now = context.now ?? Date.now;
+  const call = context.call;
+  /** A form's call: its refusal not toasted by the worker, but named by field for the form. */
+  const formCall: typeof call = async (endpoint, input, headers) => {
+    const emailCodeOnly = !('code' in (input as object));
+    const outcome = await call(endpoint, input, headers, { toastRefusal: false });
+    return withFormField(outcome, emailCodeOnly);
+  };
   return {
     async securityOverview() {
       const outcome = await call(securityOverview, {});
@@ -87,21 +96,21 @@ export function createSecurityCenterHandlers(context: CenterContext): SecurityCe
     },
     async bindTotp(code) {
       record({ source: 'intent', type: 'totp-bind', payload: null });
-      const outcome = await call(totpBind, { totp_code: code.trim() });
+      const outcome = await formCall(totpBind, { totp_code: code.trim() });
       return mapOutcome(outcome, ({ recovery_codes }) => ({ recoveryCodes: recovery_codes }));
     },
     unbindTotp({ factor, emailCode }) {
       record({ source: 'intent', type: 'totp-unbind', payload: factorKind(factor) });
-      return call(totpUnbind, { ...factorFields(factor), email_code: emailCode.trim() });
+      return formCall(totpUnbind, { ...factorFields(factor), email_code: emailCode.trim() });
     },
     async sendPhoneCode(phone) {
       record({ source: 'intent', type: 'phone-code-requested', payload: null });
-      const outcome = await call(sendPhoneCode, { phone: phone.trim() });
+      const outcome = await formCall(sendPhoneCode, { phone: phone.trim() });
       return mapOutcome(outcome, ({ resend_in }) => ({ resend_in }));
     },
     bindPhone({ phone, code, emailCode, factor }) {
       record({ source: 'intent', type: 'phone-bind', payload: factorKind(factor) });
-      return call(bindPhone, {
+      return formCall(bindPhone, {
         phone: phone.trim(),
         code: code.trim(),
         email_code: emailCode.trim(),
@@ -110,7 +119,7 @@ export function createSecurityCenterHandlers(context: CenterContext): SecurityCe
     },
     setAntiPhishingCode({ code, emailCode }) {
       record({ source: 'intent', type: 'anti-phishing-set', payload: null });
-      return call(setAntiPhishingCode, {
+      return formCall(setAntiPhishingCode, {
         anti_phishing_code: code.trim(),
         email_code: emailCode.trim(),
       });
@@ -122,7 +131,7 @@ export function createSecurityCenterHandlers(context: CenterContext): SecurityCe
         payload: { enabled, ...factorKind(factor) },
       });
       const code = emailCode?.trim() ?? '';
-      return call(setWithdrawWhitelist, {
+      return formCall(setWithdrawWhitelist, {
         enabled,
         ...(code === '' ? {} : { email_code: code }),
         ...factorFields(factor),
