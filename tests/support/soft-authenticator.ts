@@ -8,7 +8,14 @@
 //
 // A key it holds signs any request for its relying party: a discoverable one (no
 // allowCredentials) with the newest credential, otherwise the first allowed one it holds.
-import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
+import {
+  createHash,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+  sign,
+} from 'node:crypto';
 
 /** What the server's options carry that an authenticator reads. */
 export interface CreationOptions {
@@ -50,7 +57,10 @@ export interface Tamper {
   rpId?: string;
   /** Sign a challenge other than the one asked. */
   challenge?: string;
-  /** Use this credential even if the options do not allow it. */
+  /**
+   * Use this credential even if the options do not allow it; in `register`, make it again (the
+   * same id and key) even if the options exclude it.
+   */
   credentialId?: string;
   /** Set the counter this assertion reports. */
   counter?: number;
@@ -75,19 +85,20 @@ export class SoftAuthenticator {
   register(options: CreationOptions, tamper: Tamper = {}) {
     const rpId = tamper.rpId ?? options.rp.id ?? new URL(this.origin).hostname;
     const excluded = new Set((options.excludeCredentials ?? []).map((c) => c.id));
-    if (this.credentials.some((c) => excluded.has(c.id) && c.rpId === rpId)) {
+    const again = this.credentials.find((c) => c.id === tamper.credentialId);
+    if (!again && this.credentials.some((c) => excluded.has(c.id) && c.rpId === rpId)) {
       throw new Error('the authenticator already holds an excluded credential');
     }
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const id = randomBytes(16);
-    const credential: SoftCredential = {
-      id: b64url(id),
+    const credential: SoftCredential = again ?? {
+      id: b64url(randomBytes(16)),
       rpId,
       userHandle: options.user.id,
-      privateKey,
+      privateKey: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey,
       counter: 0,
     };
-    this.credentials.push(credential);
+    if (!again) this.credentials.push(credential);
+    const id = Buffer.from(credential.id, 'base64url');
+    const publicKey = createPublicKey(credential.privateKey);
     const clientDataJSON = this.#clientData('webauthn.create', options.challenge, tamper);
     const jwk = publicKey.export({ format: 'jwk' });
     const coseKey = cbor(
@@ -131,8 +142,9 @@ export class SoftAuthenticator {
 
   /** Answers `navigator.credentials.get()` for the options: an AuthenticationResponseJSON. */
   assert(options: RequestOptions, tamper: Tamper = {}) {
-    const rpId = tamper.rpId ?? options.rpId ?? new URL(this.origin).hostname;
-    const credential = this.#pick(options, rpId, tamper.credentialId);
+    const asked = options.rpId ?? new URL(this.origin).hostname;
+    const rpId = tamper.rpId ?? asked;
+    const credential = this.#pick(options, asked, tamper.credentialId);
     if (this.#counting) credential.counter++;
     const counter = tamper.counter ?? credential.counter;
     const clientDataJSON = this.#clientData('webauthn.get', options.challenge, tamper);
