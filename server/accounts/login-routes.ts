@@ -18,7 +18,7 @@ import { logIn } from './log-in.ts';
 import { liftAccountLimit, loginGuardPolicy } from './login-guard.ts';
 import { checkLoginPassword } from './password-checks.ts';
 import { hashPassword } from './passwords.ts';
-import { revokeSession, revokeUserSessions } from './sessions.ts';
+import { announceRevoked, revokeSession, revokeUserSessions } from './sessions.ts';
 import { findUserByAccount, type UserRow } from './users.ts';
 
 /** What a refusal of a known account's login is written into its history as. */
@@ -85,7 +85,7 @@ export function loginRoutes(router: Router, deps: AppDeps): void {
       code: input.code,
     });
     const passwordHash = await hashPassword(input.password);
-    await transact(db, async (trx) => {
+    const ended = await transact(db, async (trx) => {
       await consumeCode(trx, clock, codeId);
       await trx
         .updateTable('users')
@@ -93,10 +93,13 @@ export function loginRoutes(router: Router, deps: AppDeps): void {
         .where('id', '=', user.id)
         .execute();
       // Whoever knew the old password is logged out everywhere.
-      await revokeUserSessions(trx, clock, user.id);
+      const revoked = await revokeUserSessions(trx, clock, user.id);
       // A reset needs only the mailbox: if that is an intruder's, the owner has the hold to act.
       await startWithdrawHold(trx, clock, holdMs, user.id, 'password');
+      return revoked;
     });
+    // Their open sockets end too, on every node, now that the change committed.
+    announceRevoked(ended);
     // Guesses at the old password no longer matter, nor codes tried by whoever had it: the owner
     // may log in from anywhere again.
     await liftAccountLimit(db, loginGuardPolicy, user.account);
