@@ -51,16 +51,8 @@ export function withdrawRoute(router: Router, deps: AppDeps): void {
       assertNoWithdrawHold(user, clock.now());
       const target = { asset: input.asset, chain: chain.chain, address };
       await assertAddressUsable(deps, user, target);
-      const confirmation = await confirmWithdrawal(deps, context, user, {
-        trade_password,
-        email_code,
-        totp_code,
-        // The contract names a challenge by its row id; the verifier takes it as text.
-        passkey: passkey && {
-          challenge_id: String(passkey.challenge_id),
-          response: passkey.response,
-        },
-      });
+      const secrets = { trade_password, email_code, totp_code, passkey };
+      const confirmation = await confirmWithdrawal(deps, context, user, secrets);
 
       let made: WithdrawalAnswer | undefined;
       const answer = await idempotent(call, async (trx) => {
