@@ -55,6 +55,8 @@ const statements = [
     expires_at timestamptz not null,
     used_at timestamptz
   )`,
+  // Expired challenges are deleted as new ones are made (server/security/webauthn-challenges.ts).
+  'create index webauthn_challenges_expiry_idx on webauthn_challenges (expires_at)',
   `create table login_events (
     id bigserial primary key,
     user_id integer not null references users(id),
