@@ -133,6 +133,49 @@ describe.each([
       );
     });
 
+    /** A socket signed in with `token` and holding a private channel. */
+    async function privateSocket(token: string): Promise<SocketClient> {
+      const socket = await SocketClient.connect(running().url);
+      socket.send({ op: 'auth', token });
+      socket.subscribe(['balances', 'depth.BTCUSDT']);
+      await socket.until((frames) => frames.some((f) => f.channel === 'depth.BTCUSDT'), 'book');
+      return socket;
+    }
+    /** The frame comes, and not from a heartbeat's check: no pong came before it. */
+    async function expectEndedAtOnce(socket: SocketClient, from: number): Promise<void> {
+      await socket.until(
+        () => socket.errors(from).some((frame) => frame.code === errorCodes.session_expired),
+        'the session_expired frame',
+      );
+      expect(socket.frames.slice(from).filter((frame) => frame.op === 'pong')).toEqual([]);
+    }
+
+    it('ends the socket of a session that logs out, or that a password change ends', async () => {
+      const user = await registerUser(client(), running().dataDir);
+      const phoneToken = await loginFrom(client(), user, android);
+      const tabletToken = await loginFrom(client(), user, iphone);
+      const phone = await privateSocket(phoneToken);
+      const tablet = await privateSocket(tabletToken);
+      const mine = await privateSocket(user.token);
+
+      let from = phone.frames.length;
+      expectOk(await client().post('/login/logout', {}, { token: phoneToken }));
+      await expectEndedAtOnce(phone, from);
+
+      from = tablet.frames.length;
+      const kept = mine.frames.length;
+      const change = {
+        old_password: goodPassword,
+        password: 'Changed789',
+        repassword: 'Changed789',
+      };
+      expectOk(await client().post('/security/password', change, { token: user.token }));
+      await expectEndedAtOnce(tablet, from);
+      // The session that made the change keeps its socket.
+      expect(mine.errors(kept)).toEqual([]);
+      expect(await alive(user.token)).toBe(true);
+    });
+
     it("refuses another user's session, and changes nothing", async () => {
       const alice = await registerUser(client(), running().dataDir);
       const bob = await registerUser(client(), running().dataDir);
