@@ -64,7 +64,7 @@ export class Connection implements Peer {
   /** The token the private channels were opened with, checked again on every heartbeat. */
   #token: string | null = null;
   /** Its digest, worked out once, for a revocation heard from any node to find this connection. */
-  tokenHash: string | null = null;
+  #tokenHash: string | null = null;
 
   readonly #transport: Corkable | undefined;
   /** The client's mistakes, at debug or warn level and rate limited: a client cannot flood the log. */
@@ -135,6 +135,11 @@ export class Connection implements Peer {
     this.#endSession();
   }
 
+  /** The digest of the session the private channels were opened with, if any. */
+  get tokenHash(): string | null {
+    return this.#tokenHash;
+  }
+
   /** The session behind the private channels was revoked: they end now, and the client is told. */
   sessionRevoked(): void {
     if (this.#token === null || this.#closed) return;
@@ -143,7 +148,7 @@ export class Connection implements Peer {
 
   #endSession(): void {
     this.#token = null;
-    this.tokenHash = null;
+    this.#tokenHash = null;
     this.#becomeUser(null);
     this.deliver(Buffer.from(JSON.stringify(this.#errorFrame('session_expired'))));
   }
@@ -207,7 +212,7 @@ export class Connection implements Peer {
           .catch(() => null)
           .then((userId) => {
             this.#token = userId === null ? null : frame.token;
-            this.tokenHash = userId === null ? null : this.#host.tokenHash(frame.token);
+            this.#tokenHash = userId === null ? null : this.#host.tokenHash(frame.token);
             this.#becomeUser(userId);
             if (userId === null) this.#refuse('session_expired');
           });
