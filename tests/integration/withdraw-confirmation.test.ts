@@ -11,7 +11,7 @@ import type { ErrorName } from '../../schemas/errors.ts';
 import { localize, type MessageParams } from '../../schemas/messages/index.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
 import { untilText } from '../../server/security/withdraw-hold.ts';
-import { type RegisteredUser, readOutbox, registerUser } from '../support/accounts.ts';
+import { lastCodeFor, type RegisteredUser, readOutbox, registerUser } from '../support/accounts.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
 import { eachDatabase, serverOn } from '../support/each-database.ts';
 import { expectError, expectOk, wrongCode } from '../support/expectations.ts';
@@ -22,7 +22,7 @@ import {
   type RequestOptions,
   SoftAuthenticator,
 } from '../support/soft-authenticator.ts';
-import { lastCodeSentTo, sendWithdrawCode } from '../support/withdraw-proof.ts';
+import { sendWithdrawCode } from '../support/withdraw-proof.ts';
 
 const hour = 3_600_000;
 /** The default address and security holds. */
@@ -50,7 +50,7 @@ describe.each(await eachDatabase())('withdrawal confirmation on %s', (...databas
   async function trader(): Promise<RegisteredUser> {
     const user = await registerUser(client(), dataDir());
     expectOk(await client().post('/security/sendCode', { type: 'email' }, { token: user.token }));
-    const code = await lastCodeSentTo(dataDir(), user.account);
+    const code = await lastCodeFor(dataDir(), user.account);
     const body = { password: tradePassword, repassword: tradePassword, code };
     expectOk(await client().post('/security/payPwd', body, { token: user.token }));
     await creditUser(server().db, user.userId, 'USDT', '100');
@@ -147,7 +147,7 @@ describe.each(await eachDatabase())('withdrawal confirmation on %s', (...databas
       // A code of another purpose confirms no withdrawal.
       clock.advance(61_000);
       expectOk(await client().post('/security/sendCode', { type: 'email' }, { token: user.token }));
-      const securityCode = await lastCodeSentTo(dataDir(), user.account);
+      const securityCode = await lastCodeFor(dataDir(), user.account);
       await expectRefused(user, await withdraw(user, { email_code: securityCode }), 'code_invalid');
 
       await expectWithdrawn(user, await withdraw(user, { email_code: code }));

@@ -10,7 +10,8 @@ export interface OutboxEntry {
   to: string;
   subject: string;
   text: string;
-  code: string;
+  /** Absent from notices. */
+  code?: string;
 }
 
 export async function readOutbox(dataDir: string): Promise<OutboxEntry[]> {
@@ -23,8 +24,11 @@ export async function readOutbox(dataDir: string): Promise<OutboxEntry[]> {
 
 /** The newest code sent to an address. */
 export async function lastCodeFor(dataDir: string, to: string): Promise<string> {
-  const entry = (await readOutbox(dataDir)).filter((e) => e.to === to).at(-1);
-  if (!entry) throw new Error(`no message was sent to ${to}`);
+  // Notices (a new device, a changed password) carry no code and may land after the code's mail.
+  const entry = (await readOutbox(dataDir))
+    .filter((e) => e.to === to && e.code !== undefined)
+    .at(-1);
+  if (entry?.code === undefined) throw new Error(`no code was sent to ${to}`);
   return entry.code;
 }
 

@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import { sha256Hex } from '../../server/accounts/secrets.ts';
 import type { Db } from '../../server/db/database.ts';
-import { readOutbox } from './accounts.ts';
+import { lastCodeFor } from './accounts.ts';
 import type { ApiClient } from './api-client.ts';
 
 /** Server settings without the holds: a new address can receive funds at once, and a change to
@@ -13,13 +13,6 @@ export const withoutWithdrawHolds = {
   WITHDRAW_ADDRESS_HOLD_HOURS: '0',
   WITHDRAW_SECURITY_HOLD_HOURS: '0',
 } as const;
-
-/** The newest code sent to an address; security notices, which carry none, are passed over. */
-export async function lastCodeSentTo(dataDir: string, to: string): Promise<string> {
-  const entry = (await readOutbox(dataDir)).filter((e) => e.to === to && e.code).at(-1);
-  if (!entry) throw new Error(`no code was sent to ${to}`);
-  return entry.code;
-}
 
 /**
  * Asks for a withdrawal code through `/security/sendCode`, as the app does, and reads it from the
@@ -37,7 +30,7 @@ export async function sendWithdrawCode(
     { token: user.token },
   );
   if (sent.body.code !== 200) throw new Error(`no withdrawal code: ${sent.body.msg}`);
-  return lastCodeSentTo(dataDir, user.account);
+  return lastCodeFor(dataDir, user.account);
 }
 
 /**
