@@ -128,7 +128,11 @@ function SecurityCenter(props: { overview: SecurityOverview; reload(): Promise<v
           label={t('security.protections.whitelist')}
           set={overview.whitelist}
           state={t(overview.whitelist ? 'security.on' : 'security.off')}
-          note={t('security.whitelist.detail', { count: overview.addressHoldHours })}
+          note={
+            overview.addressHoldHours > 0
+              ? t('security.whitelist.detail', { count: overview.addressHoldHours })
+              : t('security.whitelist.plain')
+          }
           control={
             <WhitelistSwitch
               on={overview.whitelist}
