@@ -33,11 +33,15 @@ describe('sessions', () => {
 
   it('end at the absolute limit, however active', async () => {
     const user = await registerUser(client(), server.dataDir);
-    for (let hour = 0; hour < 23; hour++) {
-      clock.advance(60 * minute - 1000);
+    // In use every half hour, well inside the idle limit, until a second before the day is out.
+    for (let halfHour = 1; halfHour < 48; halfHour++) {
+      clock.advance(30 * minute);
       expect(await whoAmI(user.token)).toBe(200);
     }
-    clock.advance(60 * minute);
+    clock.advance(30 * minute - 1000);
+    expect(await whoAmI(user.token)).toBe(200);
+    // The day is out a second later: the session ends though it was used a second ago.
+    clock.advance(1000);
     expect(await whoAmI(user.token)).toBe(999);
     const again = await client().post('/login/index', {
       account: user.account,
