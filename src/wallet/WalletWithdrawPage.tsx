@@ -54,6 +54,7 @@ export function WalletWithdrawPage() {
             available={availableIn(balances.data, 'funding', asset.asset)}
             tradePasswordSet={user.data?.trade_password_set ?? null}
             safeguards={safeguards.data}
+            onSafeguardsStale={() => void safeguards.reload()}
             onDone={done}
           />
         </section>

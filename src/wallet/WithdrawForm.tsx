@@ -72,6 +72,8 @@ export function WithdrawForm(props: {
   tradePasswordSet: boolean | null;
   /** What confirms a withdrawal for this user; null while unknown. */
   safeguards: WithdrawSafeguards | null;
+  /** The server asked for a second factor the safeguards did not name. */
+  onSafeguardsStale(): void;
   onDone(row: WithdrawalRow): void;
 }) {
   const { t } = useTranslation();
@@ -83,8 +85,12 @@ export function WithdrawForm(props: {
   const [bookOpen, setBookOpen] = useState(false);
   /** A refusal about no field the form shows, or a passkey prompt that gave no answer. */
   const [notice, setNotice] = useState<string | null>(null);
-  const refusals = useFieldRefusals(Object.values(wireFields));
   const main = mainFactor(props.safeguards);
+  // Only the fields shown are claimed: a refusal of the authenticator's code without its field
+  // (an authenticator bound since the page opened) is said under the form.
+  const refusals = useFieldRefusals(
+    Object.values(wireFields).filter((field) => main === 'totp' || field !== 'totp_code'),
+  );
   const passkeyToo = main === 'totp' && (props.safeguards?.passkeys ?? 0) > 0;
   const limits = { available: available?.exact ?? null, fee: chain.fee, minimum: chain.minimum };
   const noTradePassword = props.tradePasswordSet === false;
@@ -98,6 +104,10 @@ export function WithdrawForm(props: {
 
   /** The server's refusal under its field, else under the form; no answer at all is toasted. */
   const tell = (outcome: Outcome<unknown> | null) => {
+    if (!outcome?.ok && outcome?.failure.kind === 'business' && main === 'none') {
+      // A second factor was asked for that the page did not know of: ask what confirms again.
+      if (outcome.failure.field === 'totp_code') props.onSafeguardsStale();
+    }
     if (refusals.take(outcome)) return;
     const text = refusalText(outcome);
     if (text) setNotice(text);

@@ -14,6 +14,7 @@ import {
 import { ApiClient } from '../support/api-client.ts';
 import { ops } from './ops-cli.ts';
 import { setUpPhoneApp } from './pages/phone-app.ts';
+import { errorToasts, sendWithdrawCode } from './second-factors.ts';
 
 const appUrl = inject('appUrl');
 const dataDir = inject('appDataDir');
@@ -172,15 +173,16 @@ describe('the withdraw form', () => {
       amount: '20',
       trade_password: tradePassword,
     });
+    await app.fill({ email_code: await sendWithdrawCode(app, user.account) });
     await app.page.getByTestId('withdraw-submit').click();
     await expect.poll(() => app.fieldProblem('address')).toBe(en.address_invalid);
-    expect(await app.toast().count()).toBe(0);
+    expect(await errorToasts(app)).toBe(0);
 
     await app.fill({ address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', trade_password: '860374' });
     expect(await app.fieldProblem('address')).toBeNull();
     await app.page.getByTestId('withdraw-submit').click();
     await expect.poll(() => app.fieldProblem('trade_password')).toBe(en.trade_password_wrong);
-    expect(await app.toast().count()).toBe(0);
+    expect(await errorToasts(app)).toBe(0);
   });
 
   it('flags every invalid field at once', async () => {
@@ -191,7 +193,7 @@ describe('the withdraw form', () => {
     await openWithdraw();
     await app.field('trade_password').waitFor();
     await app.page.getByTestId('withdraw-submit').click();
-    for (const name of ['address', 'amount', 'trade_password']) {
+    for (const name of ['address', 'amount', 'trade_password', 'email_code']) {
       expect(await app.fieldProblem(name), name).toBeTruthy();
     }
   });

@@ -1,12 +1,14 @@
 // The wallet in a phone-sized Chromium against the real server: a deposit through the ops CLI
 // shows in the asset center; a transfer moves it between accounts; a withdrawal with the trade
-// password waits for the operator, who approves it through the CLI; the records show each step.
+// password and the code sent to the user's email waits for the operator, who approves it through
+// the CLI; the records show each step.
 import { describe, expect, inject, it } from 'vitest';
 import { lastCodeFor, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { ops } from './ops-cli.ts';
 import { loggedEventCount } from './pages/kept-log.ts';
 import { setUpPhoneApp } from './pages/phone-app.ts';
+import { sendWithdrawCode } from './second-factors.ts';
 
 const appUrl = inject('appUrl');
 const dataDir = inject('appDataDir');
@@ -52,6 +54,7 @@ describe('the wallet', () => {
       amount: '50',
       trade_password: tradePassword,
     });
+    await phone.app.fill({ email_code: await sendWithdrawCode(phone.app, user.account) });
     await phone.app.page.getByTestId('withdraw-submit').click();
     const status = phone.app.page.locator('[data-testid^="withdrawal-status-"]').first();
     await expect.poll(() => status.count(), patient).toBe(1);

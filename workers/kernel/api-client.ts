@@ -178,8 +178,11 @@ export class ApiClient {
       const form = new FormData();
       for (const [key, value] of fields) form.append(key, asFormValue(value));
       body = form;
-    } else if (fields.some(([, value]) => typeof value === 'object' && value !== null)) {
-      // A nested value (a passkey's WebAuthn answer) has no form encoding: the body goes as JSON.
+    } else if (
+      fields.some(([, value]) => typeof value === 'boolean' || typeof value === 'object')
+    ) {
+      // A nested value (a passkey's WebAuthn answer) or a boolean (a switch) has no form encoding
+      // the server reads back: the body goes as JSON.
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(Object.fromEntries(fields));
     } else {
