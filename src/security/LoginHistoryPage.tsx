@@ -36,7 +36,7 @@ export function LoginHistoryPage() {
             <div className="wallet-item__top">
               <span className="wallet-item__title figure">{row.time}</span>
               <span
-                className={`status-pill status-pill--${row.outcome === 'ok' ? 'done' : 'failed'}`}
+                className={`status-pill ${row.outcome === 'ok' ? 'status-pill--done' : 'login-failed'}`}
               >
                 {t(`security.logins.outcomes.${row.outcome}`)}
               </span>

@@ -27,8 +27,8 @@ export function SecurityRow(props: {
           {props.label}
         </span>
         {props.detail && (
-          <span className="security-row__detail" dir="ltr">
-            {props.detail}
+          <span className="security-row__detail">
+            <span dir="ltr">{props.detail}</span>
           </span>
         )}
         {props.note && <span className="security-row__detail">{props.note}</span>}

@@ -68,7 +68,7 @@ function TotpSetupForm(props: { setup: TotpSetup; onBound(codes: readonly string
         <div className="totp-card__qr">
           <QrCode text={uri} label={t('security.totp.qr')} testId="totp-qr" />
         </div>
-        <p className="field__label">{t('security.totp.key')}</p>
+        <p className="field__label totp-card__label">{t('security.totp.key')}</p>
         <p className="totp-card__secret" dir="ltr" data-testid="totp-secret" data-secret={secret}>
           {grouped(secret)}
         </p>
