@@ -203,6 +203,15 @@ export const refusalFields: Partial<Record<ErrorName, FieldName>> = {
   price_outside_band: 'price',
   take_profit_invalid: 'tp_price',
   stop_loss_invalid: 'sl_price',
+  two_factor_required: 'totp_code',
+  totp_invalid: 'totp_code',
+  totp_reused: 'totp_code',
+  totp_locked: 'totp_code',
+  totp_setup_expired: 'totp_code',
+  recovery_code_invalid: 'recovery_code',
+  withdraw_code_required: 'email_code',
+  phone_taken: 'phone',
+  phone_same: 'phone',
 };
 
 export function isErrorName(value: string): value is ErrorName {

@@ -1,6 +1,7 @@
 // Six-digit single-use codes: valid 10 minutes, throttled per destination and per address,
 // stored hashed, and dead after five tries (docs/security.md).
 import { sql } from 'kysely';
+import type { FieldName } from '../../schemas/fields.ts';
 import type { Language } from '../../schemas/languages.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
@@ -110,9 +111,16 @@ export async function issueCode(deps: CodeDeps, mailer: Mailer, request: CodeReq
  */
 export async function checkCode(
   deps: CodeDeps,
-  request: { destination: string; purpose: CodePurpose; code: string },
+  request: {
+    destination: string;
+    purpose: CodePurpose;
+    code: string;
+    /** The request's field the code came in, when it is not `code` (a form with two codes). */
+    field?: FieldName;
+  },
 ): Promise<number> {
   const { db, clock } = deps;
+  const named = request.field === undefined ? {} : { field: request.field };
   const live = await db
     .selectFrom('verification_codes')
     .select('id')
@@ -122,17 +130,20 @@ export async function checkCode(
     .where('expires_at', '>', clock.now())
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!live) throw new BusinessError('code_invalid');
+  if (!live) throw new BusinessError('code_invalid', named);
   const tried = await db
     .updateTable('verification_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', live.id)
     .returning(['code_hash', 'attempts'])
     .executeTakeFirstOrThrow();
-  if (tried.attempts > codePolicy.maxAttempts) throw new BusinessError('code_attempts_exceeded');
+  if (tried.attempts > codePolicy.maxAttempts) {
+    throw new BusinessError('code_attempts_exceeded', named);
+  }
   if (sameDigest(tried.code_hash, digest(request, request.code))) return live.id;
   throw new BusinessError(
     tried.attempts >= codePolicy.maxAttempts ? 'code_attempts_exceeded' : 'code_invalid',
+    named,
   );
 }
 

@@ -17,6 +17,7 @@ export function antiPhishingRoute(router: Router, deps: AppDeps): void {
       destination: securityDestination(user),
       purpose: 'security',
       code: input.email_code,
+      field: 'email_code',
     });
     await db.transaction().execute(async (trx) => {
       await consumeCode(trx, clock, codeId);

@@ -106,7 +106,12 @@ export function passkeyRoutes(router: Router, deps: AppDeps): void {
     if (!found) throw new BusinessError('passkey_not_found');
     const codeId = await checkCode(
       { db, clock, brandName: config.brandName },
-      { destination: securityDestination(user), purpose: 'security', code: input.email_code },
+      {
+        destination: securityDestination(user),
+        purpose: 'security',
+        code: input.email_code,
+        field: 'email_code',
+      },
     );
     await transact(db, async (trx) => {
       await consumeCode(trx, clock, codeId);

@@ -53,6 +53,7 @@ export function phoneRoutes(router: Router, deps: AppDeps): void {
       destination: securityDestination(user),
       purpose: 'security',
       code: input.email_code,
+      field: 'email_code',
     });
     const proof = await proveSecondFactor(deps, context, user.id, input, { allowRecovery: false });
     try {

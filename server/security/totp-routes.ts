@@ -64,7 +64,12 @@ export function totpRoutes(router: Router, deps: AppDeps): void {
     if (!proof) throw new BusinessError('totp_not_bound');
     const codeId = await checkCode(
       { db, clock, brandName: config.brandName },
-      { destination: securityDestination(user), purpose: 'security', code: input.email_code },
+      {
+        destination: securityDestination(user),
+        purpose: 'security',
+        code: input.email_code,
+        field: 'email_code',
+      },
     );
     await transact(db, async (trx) => {
       await consumeCode(trx, clock, codeId);

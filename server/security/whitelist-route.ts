@@ -32,6 +32,7 @@ export function whitelistRoute(router: Router, deps: AppDeps): void {
       destination: securityDestination(user),
       purpose: 'security',
       code: input.email_code,
+      field: 'email_code',
     });
     const proof = await proveSecondFactor(deps, context, user.id, input, { allowRecovery: false });
     await db.transaction().execute(async (trx) => {

@@ -50,7 +50,7 @@ export async function confirmWithdrawal(
   const choice = await chooseWithdrawalFactor(deps, user.id, fields);
   const codeId = await checkCode(
     { db: deps.db, clock: deps.clock, brandName: deps.config.brandName },
-    { destination: securityDestination(user), purpose: 'withdraw', code },
+    { destination: securityDestination(user), purpose: 'withdraw', code, field: 'email_code' },
   );
   const factor = choice && (await proveWithdrawalFactor(deps, context, user.id, choice, fields));
   return {
