@@ -24,9 +24,12 @@ interface ManifestChunk {
 export const bundleBudgets = {
   // The targets are measured with every package of the design card in (i18next for the
   // strings' plural forms, Dexie for the event log, d3 for the charts); the whole app's ceiling
-  // is above its target by what those three add (docs/decisions.md § "The budgets").
-  critical: { targetKiB: 170, ceilingKiB: 165.9 },
-  whole: { targetKiB: 320, ceilingKiB: 359.0 },
+  // is above its target by what those three add (docs/decisions.md § "The budgets"). Account
+  // security added 2.6 KiB to the critical path (the login's second step and its fields, the
+  // new routes and refusals) and 28.3 to the whole app (the security center's pages, strings and
+  // styles, the passkeys page and the WebAuthn library, loaded only with them).
+  critical: { targetKiB: 170, ceilingKiB: 167.7 },
+  whole: { targetKiB: 320, ceilingKiB: 387.2 },
 } as const;
 
 export interface SizedFile {

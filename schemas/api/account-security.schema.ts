@@ -14,7 +14,7 @@ import {
 } from '../primitives.ts';
 import { rowId } from '../row-ids.ts';
 import { codeSentSchema } from './account.schema.ts';
-import { secondFactorFields } from './two-factor.schema.ts';
+import { secondFactorFields } from './second-factor-fields.ts';
 
 /** What protects an account, in the order the security center suggests turning them on. */
 export const protectionNames = [

@@ -13,7 +13,7 @@ import {
   repeatedPassword,
   verificationCode,
 } from '../primitives.ts';
-import { secondFactorFields } from './two-factor.schema.ts';
+import { secondFactorFields } from './second-factor-fields.ts';
 
 /** Adds the spec's "two passwords must match" rule, reported on the repeat field. */
 export function requireRepeat<

@@ -1,22 +1,8 @@
 // The authenticator app (TOTP, RFC 6238) and its recovery codes (docs/security.md).
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
-import { blankAsAbsent, noData, verificationCode } from '../primitives.ts';
-
-/** Six digits from the authenticator app. */
-export const totpCode = z.string().check(z.trim(), z.regex(/^\d{6}$/));
-
-/** A recovery code as shown (`xxxxx-xxxxx`), read case- and dash-insensitively. */
-export const recoveryCode = z.pipe(
-  z.string().check(z.trim(), z.maxLength(32), z.regex(/^[A-Za-z0-9-]{10,32}$/)),
-  z.transform((value) => value.replaceAll('-', '').toLowerCase()),
-);
-
-/** What a sensitive step takes as the second factor when an authenticator is bound. */
-export const secondFactorFields = {
-  totp_code: blankAsAbsent(totpCode),
-  recovery_code: blankAsAbsent(recoveryCode),
-};
+import { noData, verificationCode } from '../primitives.ts';
+import { secondFactorFields, totpCode } from './second-factor-fields.ts';
 
 export const totpSetup = defineEndpoint({
   method: 'POST',

@@ -17,7 +17,7 @@ import {
 import { rowId } from '../row-ids.ts';
 import { assetPattern, chainNames, walletNames } from '../wallet-names.ts';
 import { passkeyAssertion } from './passkey.schema.ts';
-import { totpCode } from './two-factor.schema.ts';
+import { totpCode } from './second-factor-fields.ts';
 import { walletSchema } from './wallet-balances.schema.ts';
 
 // The balances, which the spot page shows from the start, are in their own file.

@@ -1,5 +1,5 @@
 // The login's second step checked before it is sent, with the rules the server reads the codes by
-// (schemas/api/two-factor.schema.ts): six digits from the authenticator, or a recovery code as
+// (schemas/api/second-factor-fields.ts): six digits from the authenticator, or a recovery code as
 // it was shown (`xxxxx-xxxxx`, dashes and case free).
 export type SecondFactorKind = 'totp' | 'recovery';
 

@@ -1,5 +1,5 @@
 // What each field of the security center's forms must hold before it is sent: the rules of the
-// request's own schemas (schemas/api/two-factor.schema.ts, account-security.schema.ts), written as
+// request's own schemas (schemas/api/second-factor-fields.ts, account-security.schema.ts), written as
 // plain checks so that the pages do not load the schema library for them; a unit test holds each
 // to its schema's verdict (tests/unit/security-field-rules.test.ts).
 import { isVerificationCode } from '../../schemas/field-rules.ts';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { antiPhishingCode } from '../../schemas/api/account-security.schema.ts';
-import { recoveryCode, totpCode } from '../../schemas/api/two-factor.schema.ts';
+import { recoveryCode, totpCode } from '../../schemas/api/second-factor-fields.ts';
 import { phone, verificationCode } from '../../schemas/primitives.ts';
 import { checkField, checkFields, type RuledField } from '../../src/security/field-rules.ts';
 
