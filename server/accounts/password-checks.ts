@@ -48,11 +48,9 @@ function guardedVerify(
     options.spared = () => loggedInFrom(deps.db, deps.clock.now(), owner.id, context.ip);
   }
   if (owner) {
-    // A notice that cannot be sent must not turn the refusal into a server error.
+    // A notice that cannot be sent is logged and never turns the refusal into a server error.
     options.tripped = (window) =>
-      tellOwner(deps, owner, policy, window).catch((err: unknown) => {
-        context.request.log.error({ err }, 'the notice of a tripped guess limit failed');
-      });
+      tellOwner({ ...deps, log: context.request.log }, owner, policy, window);
   }
   const guess = { account: target.account, ip: context.ip };
   return guardedCheck(deps.db, deps.clock, policy, guess, options, verify);

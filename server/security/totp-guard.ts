@@ -2,12 +2,11 @@
 // passwords use (server/accounts/login-guard.ts, docs/security.md): every try is counted before the
 // code is compared, so of tries sent at once no more than a limit's worth are ever compared, and a
 // right code takes its count back.
+
+import { tellOwner } from '../accounts/guess-notice.ts';
 import { type GuardPolicy, guardedCheck } from '../accounts/login-guard.ts';
-import type { Window } from '../accounts/rate-windows.ts';
-import { getUser } from '../accounts/users.ts';
 import type { AppDeps } from '../deps.ts';
 import type { RouteContext } from '../http/router.ts';
-import { untilText } from './withdraw-hold.ts';
 
 const minute = 60_000;
 
@@ -44,33 +43,11 @@ export function guardedSecondFactor(
     totpGuardPolicy,
     { account: String(userId), ip: context.ip },
     {
-      // A notice that cannot be sent must not turn the refusal into a server error.
+      // A notice that cannot be sent is logged and never turns the refusal into a server error.
+      // Whoever tried so many codes very likely knows the password: the notice says so.
       tripped: (window) =>
-        tellOwner(deps, userId, window).catch((err: unknown) => {
-          context.request.log.error({ err }, 'the notice of a tripped code limit failed');
-        }),
+        tellOwner({ ...deps, log: context.request.log }, { id: userId }, totpGuardPolicy, window),
     },
     check,
   );
-}
-
-/**
- * The owner hears once a window that the per-user limit was tripped: whoever tried so many codes
- * very likely knows the password. In English, as the password guard's notice (guess-notice.ts).
- */
-async function tellOwner(deps: GuardDeps, userId: number, window: Window): Promise<void> {
-  const owner = await getUser(deps.db, userId);
-  const brand = deps.config.brandName;
-  const until = new Date(deps.clock.now().getTime() + window.resetInMs);
-  const notice = {
-    subject: `${brand}: wrong authenticator codes entered for your account`,
-    text:
-      `${brand} refused ${totpGuardPolicy.perAccount.max} wrong authenticator or recovery codes ` +
-      `for your account ${owner.account} within ${totpGuardPolicy.perAccount.windowMs / minute} ` +
-      `minutes, so codes are not accepted until ${untilText(until)}. Whoever entered them may ` +
-      'know your password. If this was not you, reset your password with "Forgot password": ' +
-      'that logs out every device and lifts the block.',
-  };
-  if (owner.email !== null) await deps.email.send({ to: owner.email, ...notice });
-  else if (owner.phone !== null) await deps.sms.send({ to: owner.phone, ...notice });
 }

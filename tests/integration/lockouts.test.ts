@@ -1,6 +1,7 @@
 // Password guessing under load: guesses sent at once check no more passwords than the limits allow,
 // a lock-out caused from one address leaves the owner's other addresses alone, and the slow
-// account-wide limit tells the owner by mail. On the embedded database and on PostgreSQL.
+// account-wide limit tells the owner by mail, in the account's language with its anti-phishing code.
+// On the embedded database and on PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorName } from '../../schemas/errors.ts';
@@ -8,9 +9,13 @@ import { errorCodes } from '../../schemas/errors.ts';
 import { catalogues } from '../../schemas/messages/index.ts';
 import { codePolicy } from '../../server/accounts/codes.ts';
 import { loginGuardPolicy, tradeGuardPolicy } from '../../server/accounts/login-guard.ts';
+import { antiPhishingLine } from '../../server/mail/anti-phishing-line.ts';
+import { noticeTexts } from '../../server/security/notice-texts/index.ts';
+import { untilText } from '../../server/security/withdraw-hold.ts';
 import {
   goodPassword,
   lastCodeFor,
+  newEmail,
   type RegisteredUser,
   readOutbox,
   registerUser,
@@ -154,6 +159,52 @@ describe.each([
       expectOk(await traveller.post('/login/forget', reset));
       expectOk(await login(traveller, owner.account, newPassword));
       expect(await noticesTo(owner.account, /wrong passwords/)).toHaveLength(1);
+    });
+
+    it("tells the owner in the account's language with its anti-phishing code, not in the guesses' language", async () => {
+      // Opened in Polish, with an anti-phishing code set.
+      const home = client();
+      const account = newEmail();
+      const polish = { lang: 'bl' };
+      expectOk(await home.get('/register/sendemail', { email: account }, polish));
+      const form = {
+        email: account,
+        password: goodPassword,
+        repassword: goodPassword,
+        code: await lastCodeFor(running().dataDir, account),
+      };
+      const registered = await home.post<{ token: string }>('/register/index', form, polish);
+      expectOk(registered);
+      const { token } = registered.body.data;
+      clock.advance(codePolicy.resendMs); // the sign-up's code is recent
+      expectOk(await home.post('/security/sendCode', { type: 'email' }, { token, ...polish }));
+      const email_code = await lastCodeFor(running().dataDir, account);
+      const antiPhishing = { anti_phishing_code: 'Kite42', email_code };
+      expectOk(await home.post('/security/antiPhishing', antiPhishing, { token, ...polish }));
+
+      const attackers = Array.from({ length: 7 }, () => client());
+      await Promise.all(
+        attackers.flatMap((attacker) =>
+          Array.from({ length: 5 }, (_, i) =>
+            attacker.post('/login/index', { account, password: `Wrong${i}pass` }, { lang: 'en' }),
+          ),
+        ),
+      );
+
+      const polishTexts = noticeTexts.bl.kinds.login_guesses_blocked;
+      const subject = polishTexts.subject.replace('{brand}', 'Meridian');
+      const notices = (await readOutbox(running().dataDir)).filter(
+        (entry) => entry.to === account && entry.subject === subject,
+      );
+      expect(notices).toHaveLength(1);
+      const text = notices[0]?.text ?? '';
+      const now = clock.now().getTime();
+      const until = new Date(now - (now % perAccount.windowMs) + perAccount.windowMs);
+      expect(text).toContain(`: ${perAccount.max} w ciągu ${perAccount.windowMs / 60_000} min.`);
+      expect(text).toContain(`Do ${untilText(until)} logowanie jest zablokowane`);
+      expect(text).toContain('„Nie pamiętam hasła”');
+      expect(text.endsWith(`\n\n${antiPhishingLine('bl', 'Kite42')}`)).toBe(true);
+      expect(await noticesTo(account, /wrong passwords/)).toHaveLength(0);
     });
 
     it('lets the account-wide limit lapse with its window', async () => {

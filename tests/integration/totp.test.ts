@@ -304,6 +304,8 @@ describe.each(await eachDatabase())('the authenticator app on %s', (...database)
         (m) => m.to === user.account && /wrong authenticator codes/.test(m.subject),
       );
       expect(told).toHaveLength(1);
+      expect(told[0]?.text).toContain(`refused ${max} wrong authenticator or recovery codes`);
+      expect(told[0]?.text).toContain('"Forgot password"');
 
       const traveller = client();
       expectOk(

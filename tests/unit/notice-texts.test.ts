@@ -28,6 +28,14 @@ const notices: Notice[] = [
   { kind: 'recovery_code_used', left: 7 },
   { kind: 'anti_phishing_set' },
   { kind: 'whitelist_disabled' },
+  ...(['login', 'trade', 'totp'] as const).map(
+    (scope): Notice => ({
+      kind: `${scope}_guesses_blocked`,
+      refused: 10,
+      minutes: 60,
+      until: new Date('2030-01-01T01:00:00Z'),
+    }),
+  ),
 ];
 
 const deps = {

@@ -71,5 +71,20 @@ export const bl: NoticeLanguage = {
       mail: `Tryb białej listy Twojego konta {brand} {account} został wyłączony {at}: wypłaty mogą trafiać na dowolny adres. ${paused} ${notYou}`,
       sms: '{brand}: wyłączono tryb białej listy.',
     },
+    login_guesses_blocked: {
+      subject: '{brand}: wpisano błędne hasła do Twojego konta',
+      mail: 'Odrzucono błędne hasła logowania do Twojego konta {brand} {account}: {refused} w ciągu {minutes} min. Do {until} logowanie jest zablokowane, z wyjątkiem sieci, z których już logowano się na to konto; zalogowane urządzenia pozostają zalogowane. Twoje hasło nie zostało ujawnione. Jeśli to nie Ty, nic nie trzeba robić, choć najlepsze jest silne hasło, którego nie używasz nigdzie indziej. Aby zalogować się wcześniej z innego miejsca, zresetuj hasło przez „Nie pamiętam hasła”: to również znosi blokadę.',
+      sms: '{brand}: odrzucono błędne hasła logowania ({refused}); logowanie z nowych sieci zablokowane do {until}.',
+    },
+    trade_guesses_blocked: {
+      subject: '{brand}: wpisano błędne hasła transakcyjne do Twojego konta',
+      mail: 'Odrzucono błędne hasła transakcyjne do Twojego konta {brand} {account}: {refused} w ciągu {minutes} min, dlatego wypłaty są zablokowane do {until}. Twoje hasło transakcyjne nie zostało ujawnione. Hasło transakcyjne może wpisać tylko osoba zalogowana na Twoje konto. Jeśli to nie Ty, natychmiast zmień hasło logowania, co wyloguje wszystkie inne urządzenia, i ustaw nowe hasło transakcyjne kodem, który do Ciebie wyślemy: to również znosi blokadę.',
+      sms: '{brand}: odrzucono błędne hasła transakcyjne ({refused}); wypłaty zablokowane do {until}.',
+    },
+    totp_guesses_blocked: {
+      subject: '{brand}: wpisano błędne kody uwierzytelniające do Twojego konta',
+      mail: 'Odrzucono błędne kody uwierzytelniające lub kody odzyskiwania do Twojego konta {brand} {account}: {refused} w ciągu {minutes} min, dlatego do {until} żadne kody nie są przyjmowane. Twoja aplikacja uwierzytelniająca nie została przejęta, ale osoba, która wpisała kody, może znać Twoje hasło. Jeśli to nie Ty, zmień hasło logowania, resetując je przez „Nie pamiętam hasła”: to wyloguje wszystkie urządzenia i zniesie blokadę.',
+      sms: '{brand}: odrzucono błędne kody uwierzytelniające ({refused}); kody nie są przyjmowane do {until}.',
+    },
   },
 };

@@ -72,5 +72,20 @@ export const de: NoticeLanguage = {
       mail: `Der Whitelist-Modus Ihres {brand}-Kontos {account} wurde am {at} deaktiviert: Auszahlungen können an jede Adresse gehen. ${paused} ${notYou}`,
       sms: '{brand}: Der Whitelist-Modus wurde deaktiviert.',
     },
+    login_guesses_blocked: {
+      subject: '{brand}: falsche Passwörter für Ihr Konto eingegeben',
+      mail: '{brand} hat innerhalb von {minutes} Minuten {refused} falsche Anmeldepasswörter für Ihr Konto {account} abgewiesen. Bis {until} sind Anmeldungen gesperrt, außer aus Netzwerken, aus denen Sie sich schon angemeldet haben; angemeldete Geräte bleiben angemeldet. Ihr Passwort wurde nicht preisgegeben. Wenn Sie das nicht waren, ist nichts zu tun, doch ein starkes Passwort, das Sie nirgends sonst verwenden, ist am besten. Um sich vorher von anderswo anzumelden, setzen Sie Ihr Passwort über „Passwort vergessen“ zurück: Das hebt auch die Sperre auf.',
+      sms: '{brand}: {refused} falsche Anmeldepasswörter abgewiesen; Anmeldungen aus neuen Netzwerken sind bis {until} gesperrt.',
+    },
+    trade_guesses_blocked: {
+      subject: '{brand}: falsche Handelspasswörter für Ihr Konto eingegeben',
+      mail: '{brand} hat innerhalb von {minutes} Minuten {refused} falsche Handelspasswörter für Ihr Konto {account} abgewiesen, daher sind Auszahlungen bis {until} gesperrt. Ihr Handelspasswort wurde nicht preisgegeben. Ein Handelspasswort kann nur eingeben, wer in Ihrem Konto angemeldet ist. Wenn Sie das nicht waren, ändern Sie sofort Ihr Anmeldepasswort, wodurch alle anderen Geräte abgemeldet werden, und legen Sie mit einem an Sie gesendeten Code ein neues Handelspasswort fest: Das hebt auch die Sperre auf.',
+      sms: '{brand}: {refused} falsche Handelspasswörter abgewiesen; Auszahlungen sind bis {until} gesperrt.',
+    },
+    totp_guesses_blocked: {
+      subject: '{brand}: falsche Authenticator-Codes für Ihr Konto eingegeben',
+      mail: '{brand} hat innerhalb von {minutes} Minuten {refused} falsche Authenticator- oder Wiederherstellungscodes für Ihr Konto {account} abgewiesen, daher werden bis {until} keine Codes angenommen. Ihre Authenticator-App wurde nicht preisgegeben, doch wer die Codes eingegeben hat, kennt vielleicht Ihr Passwort. Wenn Sie das nicht waren, ändern Sie Ihr Anmeldepasswort, indem Sie es über „Passwort vergessen“ zurücksetzen: Das meldet alle Geräte ab und hebt die Sperre auf.',
+      sms: '{brand}: {refused} falsche Authenticator-Codes abgewiesen; bis {until} werden keine Codes angenommen.',
+    },
   },
 };

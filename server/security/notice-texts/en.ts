@@ -70,5 +70,20 @@ export const en: NoticeLanguage = {
       mail: `Whitelist mode of your {brand} account {account} was turned off at {at}: withdrawals may go to any address. Withdrawals are paused for a while. ${notYou}`,
       sms: '{brand}: whitelist mode was turned off.',
     },
+    login_guesses_blocked: {
+      subject: '{brand}: wrong passwords entered for your account',
+      mail: '{brand} refused {refused} wrong login passwords for your account {account} within {minutes} minutes. Until {until}, logins are blocked except from networks you have logged in from before; devices that are logged in stay logged in. Your password was not given away. If this was not you, nothing is needed, though a strong password used nowhere else is best. To get in from elsewhere before then, reset your password with "Forgot password": that also lifts the block.',
+      sms: '{brand}: {refused} wrong login passwords refused; logins from new networks are blocked until {until}.',
+    },
+    trade_guesses_blocked: {
+      subject: '{brand}: wrong trade passwords entered for your account',
+      mail: '{brand} refused {refused} wrong trade passwords for your account {account} within {minutes} minutes, so withdrawals are blocked until {until}. Your trade password was not given away. A trade password can only be entered by someone logged in to your account. If this was not you, change your login password now, which logs out every other device, and set a new trade password with a code sent to you: that also lifts the block.',
+      sms: '{brand}: {refused} wrong trade passwords refused; withdrawals are blocked until {until}.',
+    },
+    totp_guesses_blocked: {
+      subject: '{brand}: wrong authenticator codes entered for your account',
+      mail: '{brand} refused {refused} wrong authenticator or recovery codes for your account {account} within {minutes} minutes, so codes are not accepted until {until}. Your authenticator was not given away, but whoever entered them may know your password. If this was not you, change your login password by resetting it with "Forgot password": that logs out every device and lifts the block.',
+      sms: '{brand}: {refused} wrong authenticator codes refused; codes are not accepted until {until}.',
+    },
   },
 };

@@ -71,5 +71,20 @@ export const es: NoticeLanguage = {
       mail: `El modo lista blanca de tu cuenta de {brand} {account} se desactivó el {at}: los retiros pueden ir a cualquier dirección. ${paused} ${notYou}`,
       sms: '{brand}: se desactivó el modo lista blanca.',
     },
+    login_guesses_blocked: {
+      subject: '{brand}: contraseñas incorrectas introducidas en tu cuenta',
+      mail: '{brand} rechazó {refused} contraseñas de acceso incorrectas para tu cuenta {account} en {minutes} minutos. Hasta el {until}, los inicios de sesión están bloqueados salvo desde redes desde las que ya has iniciado sesión; los dispositivos con sesión iniciada la mantienen. Tu contraseña no se ha revelado. Si no has sido tú, no hace falta hacer nada, aunque lo mejor es una contraseña segura que no uses en ningún otro sitio. Para entrar desde otro lugar antes de esa hora, restablece tu contraseña con «Olvidé mi contraseña»: eso también levanta el bloqueo.',
+      sms: '{brand}: se rechazaron {refused} contraseñas de acceso incorrectas; inicios de sesión desde redes nuevas bloqueados hasta el {until}.',
+    },
+    trade_guesses_blocked: {
+      subject: '{brand}: contraseñas de operaciones incorrectas introducidas en tu cuenta',
+      mail: '{brand} rechazó {refused} contraseñas de operaciones incorrectas para tu cuenta {account} en {minutes} minutos, así que los retiros están bloqueados hasta el {until}. Tu contraseña de operaciones no se ha revelado. Solo alguien con sesión iniciada en tu cuenta puede introducir una contraseña de operaciones. Si no has sido tú, cambia ya tu contraseña de acceso, lo que cierra la sesión en todos los demás dispositivos, y establece una nueva contraseña de operaciones con un código que se te envía: eso también levanta el bloqueo.',
+      sms: '{brand}: se rechazaron {refused} contraseñas de operaciones incorrectas; retiros bloqueados hasta el {until}.',
+    },
+    totp_guesses_blocked: {
+      subject: '{brand}: códigos de autenticación incorrectos introducidos en tu cuenta',
+      mail: '{brand} rechazó {refused} códigos de autenticación o de recuperación incorrectos para tu cuenta {account} en {minutes} minutos, así que no se aceptan códigos hasta el {until}. Tu aplicación de autenticación no se ha visto comprometida, pero quien introdujo los códigos puede conocer tu contraseña. Si no has sido tú, cambia tu contraseña de acceso restableciéndola con «Olvidé mi contraseña»: eso cierra la sesión en todos los dispositivos y levanta el bloqueo.',
+      sms: '{brand}: se rechazaron {refused} códigos de autenticación incorrectos; no se aceptan códigos hasta el {until}.',
+    },
   },
 };

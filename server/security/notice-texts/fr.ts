@@ -72,5 +72,20 @@ export const fr: NoticeLanguage = {
       mail: `Le mode liste blanche de votre compte {brand} {account} a été désactivé le {at} : les retraits peuvent aller vers n’importe quelle adresse. ${paused} ${notYou}`,
       sms: '{brand} : le mode liste blanche a été désactivé.',
     },
+    login_guesses_blocked: {
+      subject: '{brand} : mots de passe erronés saisis pour votre compte',
+      mail: '{brand} a refusé {refused} mots de passe de connexion erronés pour votre compte {account} en {minutes} minutes. Jusqu’au {until}, les connexions sont bloquées, sauf depuis les réseaux depuis lesquels vous vous êtes déjà connecté ; les appareils connectés le restent. Votre mot de passe n’a pas été divulgué. Si ce n’était pas vous, rien n’est à faire, mais un mot de passe robuste utilisé nulle part ailleurs est préférable. Pour vous connecter d’ailleurs avant cette heure, réinitialisez votre mot de passe avec « Mot de passe oublié » : cela lève aussi le blocage.',
+      sms: '{brand} : {refused} mots de passe de connexion erronés refusés ; connexions depuis de nouveaux réseaux bloquées jusqu’au {until}.',
+    },
+    trade_guesses_blocked: {
+      subject: '{brand} : mots de passe de transaction erronés saisis pour votre compte',
+      mail: '{brand} a refusé {refused} mots de passe de transaction erronés pour votre compte {account} en {minutes} minutes : les retraits sont donc bloqués jusqu’au {until}. Votre mot de passe de transaction n’a pas été divulgué. Seule une personne connectée à votre compte peut saisir un mot de passe de transaction. Si ce n’était pas vous, changez dès maintenant votre mot de passe de connexion, ce qui déconnecte tous les autres appareils, et définissez un nouveau mot de passe de transaction avec un code qui vous est envoyé : cela lève aussi le blocage.',
+      sms: '{brand} : {refused} mots de passe de transaction erronés refusés ; retraits bloqués jusqu’au {until}.',
+    },
+    totp_guesses_blocked: {
+      subject: '{brand} : codes d’authentification erronés saisis pour votre compte',
+      mail: '{brand} a refusé {refused} codes d’authentification ou de récupération erronés pour votre compte {account} en {minutes} minutes : aucun code n’est donc accepté jusqu’au {until}. Votre application d’authentification n’a pas été compromise, mais la personne qui a saisi ces codes connaît peut-être votre mot de passe. Si ce n’était pas vous, changez votre mot de passe de connexion en le réinitialisant avec « Mot de passe oublié » : cela déconnecte tous les appareils et lève le blocage.',
+      sms: '{brand} : {refused} codes d’authentification erronés refusés ; aucun code accepté jusqu’au {until}.',
+    },
   },
 };

@@ -71,5 +71,20 @@ export const it: NoticeLanguage = {
       mail: `La modalità whitelist del tuo account {brand} {account} è stata disattivata il {at}: i prelievi possono andare a qualsiasi indirizzo. ${paused} ${notYou}`,
       sms: '{brand}: la modalità whitelist è stata disattivata.',
     },
+    login_guesses_blocked: {
+      subject: '{brand}: password errate inserite per il tuo account',
+      mail: '{brand} ha rifiutato {refused} password di accesso errate per il tuo account {account} in {minutes} minuti. Fino al {until} gli accessi sono bloccati, tranne dalle reti da cui hai già effettuato l’accesso; i dispositivi connessi restano connessi. La tua password non è stata rivelata. Se non sei stato tu, non serve fare nulla, anche se è meglio una password robusta che non usi altrove. Per accedere da altrove prima di allora, reimposta la password con «Password dimenticata»: questo rimuove anche il blocco.',
+      sms: '{brand}: rifiutate {refused} password di accesso errate; accessi da nuove reti bloccati fino al {until}.',
+    },
+    trade_guesses_blocked: {
+      subject: '{brand}: password di trading errate inserite per il tuo account',
+      mail: '{brand} ha rifiutato {refused} password di trading errate per il tuo account {account} in {minutes} minuti, quindi i prelievi sono bloccati fino al {until}. La tua password di trading non è stata rivelata. Una password di trading può essere inserita solo da chi ha effettuato l’accesso al tuo account. Se non sei stato tu, cambia subito la password di accesso, il che disconnette tutti gli altri dispositivi, e imposta una nuova password di trading con un codice che ti verrà inviato: questo rimuove anche il blocco.',
+      sms: '{brand}: rifiutate {refused} password di trading errate; prelievi bloccati fino al {until}.',
+    },
+    totp_guesses_blocked: {
+      subject: '{brand}: codici di autenticazione errati inseriti per il tuo account',
+      mail: '{brand} ha rifiutato {refused} codici di autenticazione o di recupero errati per il tuo account {account} in {minutes} minuti, quindi nessun codice viene accettato fino al {until}. La tua app di autenticazione non è stata compromessa, ma chi ha inserito i codici potrebbe conoscere la tua password. Se non sei stato tu, cambia la password di accesso reimpostandola con «Password dimenticata»: questo disconnette tutti i dispositivi e rimuove il blocco.',
+      sms: '{brand}: rifiutati {refused} codici di autenticazione errati; nessun codice accettato fino al {until}.',
+    },
   },
 };

@@ -15,4 +15,11 @@ export type Notice =
   | { kind: 'withdrawal_requested'; asset: string; amount: string; address: string }
   | { kind: 'recovery_code_used'; left: number }
   | { kind: 'anti_phishing_set' }
-  | { kind: 'whitelist_disabled' };
+  | { kind: 'whitelist_disabled' }
+  /**
+   * Guessing tripped an account-wide limit (server/accounts/guess-notice.ts): `refused` wrong
+   * tries within `minutes`, blocked until `until`. One kind per guarded secret.
+   */
+  | { kind: 'login_guesses_blocked'; refused: number; minutes: number; until: Date }
+  | { kind: 'trade_guesses_blocked'; refused: number; minutes: number; until: Date }
+  | { kind: 'totp_guesses_blocked'; refused: number; minutes: number; until: Date };

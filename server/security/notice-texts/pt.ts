@@ -71,5 +71,20 @@ export const pt: NoticeLanguage = {
       mail: `O modo de lista branca da sua conta {brand} {account} foi desativado em {at}: os levantamentos podem ir para qualquer endereço. ${paused} ${notYou}`,
       sms: '{brand}: o modo de lista branca foi desativado.',
     },
+    login_guesses_blocked: {
+      subject: '{brand}: palavras-passe erradas introduzidas na sua conta',
+      mail: 'Foram recusadas {refused} palavras-passe de acesso erradas na sua conta {brand} {account} em {minutes} minutos. Até {until}, os inícios de sessão estão bloqueados, exceto a partir de redes onde já iniciou sessão; os dispositivos com sessão iniciada mantêm-na. A sua palavra-passe não foi revelada. Se não foi você, não é preciso fazer nada, embora seja melhor uma palavra-passe forte que não use em mais lado nenhum. Para entrar a partir de outro local antes disso, reponha a sua palavra-passe em «Esqueci a senha»: isso também levanta o bloqueio.',
+      sms: '{brand}: {refused} palavras-passe de acesso erradas recusadas; inícios de sessão a partir de novas redes bloqueados até {until}.',
+    },
+    trade_guesses_blocked: {
+      subject: '{brand}: palavras-passe de negociação erradas introduzidas na sua conta',
+      mail: 'Foram recusadas {refused} palavras-passe de negociação erradas na sua conta {brand} {account} em {minutes} minutos, pelo que os levantamentos estão bloqueados até {until}. A sua palavra-passe de negociação não foi revelada. Só quem tem sessão iniciada na sua conta pode introduzir uma palavra-passe de negociação. Se não foi você, altere já a sua palavra-passe de acesso, o que termina a sessão em todos os outros dispositivos, e defina uma nova palavra-passe de negociação com um código que lhe é enviado: isso também levanta o bloqueio.',
+      sms: '{brand}: {refused} palavras-passe de negociação erradas recusadas; levantamentos bloqueados até {until}.',
+    },
+    totp_guesses_blocked: {
+      subject: '{brand}: códigos de autenticação errados introduzidos na sua conta',
+      mail: 'Foram recusados {refused} códigos de autenticação ou de recuperação errados na sua conta {brand} {account} em {minutes} minutos, pelo que nenhum código é aceite até {until}. A sua aplicação de autenticação não foi comprometida, mas quem introduziu os códigos pode saber a sua palavra-passe. Se não foi você, altere a sua palavra-passe de acesso repondo-a em «Esqueci a senha»: isso termina a sessão em todos os dispositivos e levanta o bloqueio.',
+      sms: '{brand}: {refused} códigos de autenticação errados recusados; nenhum código aceite até {until}.',
+    },
   },
 };

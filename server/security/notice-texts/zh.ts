@@ -70,5 +70,20 @@ export const zh: NoticeLanguage = {
       mail: `您的 {brand} 账户 {account} 已于 {at} 关闭白名单模式：提现可发往任意地址。提现将暂停一段时间。${notYou}`,
       sms: '{brand}：白名单模式已关闭。',
     },
+    login_guesses_blocked: {
+      subject: '{brand}：您的账户被输入了错误的登录密码',
+      mail: '{brand} 在 {minutes} 分钟内拒绝了您的账户 {account} 的 {refused} 次错误登录密码。在 {until} 之前，除您曾登录过的网络外，登录均被阻止；已登录的设备保持登录。您的密码没有泄露。如非本人操作，无需处理，但最好使用一个未在别处使用过的强密码。如需在此之前从其他地方登录，请通过“忘记密码”重置密码：这也会解除阻止。',
+      sms: '{brand}：已拒绝 {refused} 次错误登录密码；{until} 之前来自新网络的登录被阻止。',
+    },
+    trade_guesses_blocked: {
+      subject: '{brand}：您的账户被输入了错误的交易密码',
+      mail: '{brand} 在 {minutes} 分钟内拒绝了您的账户 {account} 的 {refused} 次错误交易密码，因此 {until} 之前提现被阻止。您的交易密码没有泄露。只有已登录您账户的人才能输入交易密码。如非本人操作，请立即修改登录密码（其他所有设备将退出登录），并用发送给您的验证码设置新的交易密码：这也会解除阻止。',
+      sms: '{brand}：已拒绝 {refused} 次错误交易密码；{until} 之前提现被阻止。',
+    },
+    totp_guesses_blocked: {
+      subject: '{brand}：您的账户被输入了错误的身份验证器验证码',
+      mail: '{brand} 在 {minutes} 分钟内拒绝了您的账户 {account} 的 {refused} 次错误身份验证器验证码或恢复码，因此 {until} 之前不再接受验证码。您的身份验证器没有泄露，但输入这些验证码的人可能知道您的密码。如非本人操作，请通过“忘记密码”重置来修改登录密码：所有设备将退出登录，阻止也随之解除。',
+      sms: '{brand}：已拒绝 {refused} 次错误身份验证器验证码；{until} 之前不接受验证码。',
+    },
   },
 };
