@@ -10,14 +10,15 @@ import {
   passkeys,
   passkeyWithdrawOptions,
 } from '../../schemas/api/passkey.schema.ts';
-import { checkCode, consumeCode } from '../accounts/codes.ts';
+import { consumeCode } from '../accounts/codes.ts';
 import { logIn } from '../accounts/log-in.ts';
-import { getUser, securityDestination } from '../accounts/users.ts';
+import { getUser } from '../accounts/users.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { Router } from '../http/router.ts';
+import { checkEmailCode } from './email-code.ts';
 import { notify } from './notices.ts';
 import { verifyPasskeyAssertion } from './passkey-assertion.ts';
 import { registrationOptions, verifyRegistration } from './passkey-registration.ts';
@@ -104,15 +105,7 @@ export function passkeyRoutes(router: Router, deps: AppDeps): void {
       .executeTakeFirst();
     // Checked first, so naming a passkey that is not the user's spends no try of the code.
     if (!found) throw new BusinessError('passkey_not_found');
-    const codeId = await checkCode(
-      { db, clock, brandName: config.brandName },
-      {
-        destination: securityDestination(user),
-        purpose: 'security',
-        code: input.email_code,
-        field: 'email_code',
-      },
-    );
+    const codeId = await checkEmailCode(deps, user, input.email_code);
     await transact(db, async (trx) => {
       await consumeCode(trx, clock, codeId);
       const removed = await trx

@@ -3,11 +3,12 @@
 // owner is told at the old and the new destinations.
 import { bindPhone, sendPhoneCode } from '../../schemas/api/account-security.schema.ts';
 import { checkCode, consumeCode, issueCode } from '../accounts/codes.ts';
-import { getUser, securityDestination, type UserRow } from '../accounts/users.ts';
+import { getUser, type UserRow } from '../accounts/users.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { Router } from '../http/router.ts';
+import { checkEmailCode } from './email-code.ts';
 import { notify } from './notices.ts';
 import { proveSecondFactor } from './second-factor.ts';
 import { startWithdrawHold } from './withdraw-hold.ts';
@@ -49,12 +50,7 @@ export function phoneRoutes(router: Router, deps: AppDeps): void {
       purpose: 'bind_phone',
       code: input.code,
     });
-    const emailCodeId = await checkCode(codeDeps, {
-      destination: securityDestination(user),
-      purpose: 'security',
-      code: input.email_code,
-      field: 'email_code',
-    });
+    const emailCodeId = await checkEmailCode(deps, user, input.email_code);
     const proof = await proveSecondFactor(deps, context, user.id, input, { allowRecovery: false });
     try {
       await db.transaction().execute(async (trx) => {

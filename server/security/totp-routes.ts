@@ -1,11 +1,12 @@
 // Binding and unbinding the authenticator app (docs/security.md).
 import { totpBind, totpSetup, totpUnbind } from '../../schemas/api/two-factor.schema.ts';
-import { checkCode, consumeCode } from '../accounts/codes.ts';
-import { getUser, securityDestination } from '../accounts/users.ts';
+import { consumeCode } from '../accounts/codes.ts';
+import { getUser } from '../accounts/users.ts';
 import { transact } from '../db/transact.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { Router } from '../http/router.ts';
+import { checkEmailCode } from './email-code.ts';
 import { notify } from './notices.ts';
 import { issueRecoveryCodes } from './recovery-codes.ts';
 import { proveSecondFactor } from './second-factor.ts';
@@ -62,15 +63,7 @@ export function totpRoutes(router: Router, deps: AppDeps): void {
     const user = await getUser(db, context.session.userId);
     const proof = await proveSecondFactor(deps, context, user.id, input, { allowRecovery: true });
     if (!proof) throw new BusinessError('totp_not_bound');
-    const codeId = await checkCode(
-      { db, clock, brandName: config.brandName },
-      {
-        destination: securityDestination(user),
-        purpose: 'security',
-        code: input.email_code,
-        field: 'email_code',
-      },
-    );
+    const codeId = await checkEmailCode(deps, user, input.email_code);
     await transact(db, async (trx) => {
       await consumeCode(trx, clock, codeId);
       await proof.use(trx);

@@ -2,18 +2,18 @@
 // can go, so it needs nothing; turning it off widens it, so it needs the code sent to the account's
 // own email and the authenticator where one is bound, holds withdrawals and tells the owner.
 import { setWithdrawWhitelist } from '../../schemas/api/account-security.schema.ts';
-import { checkCode, consumeCode } from '../accounts/codes.ts';
-import { getUser, securityDestination } from '../accounts/users.ts';
+import { consumeCode } from '../accounts/codes.ts';
+import { getUser } from '../accounts/users.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { Router } from '../http/router.ts';
+import { checkEmailCode } from './email-code.ts';
 import { notify } from './notices.ts';
 import { proveSecondFactor } from './second-factor.ts';
 import { startWithdrawHold } from './withdraw-hold.ts';
 
 export function whitelistRoute(router: Router, deps: AppDeps): void {
   const { db, clock, config } = deps;
-  const codeDeps = { db, clock, brandName: config.brandName };
 
   router.add(setWithdrawWhitelist, async (input, context) => {
     const user = await getUser(db, context.session.userId);
@@ -28,12 +28,7 @@ export function whitelistRoute(router: Router, deps: AppDeps): void {
       return null;
     }
     if (input.email_code === undefined) throw new BusinessError('withdraw_code_required');
-    const codeId = await checkCode(codeDeps, {
-      destination: securityDestination(user),
-      purpose: 'security',
-      code: input.email_code,
-      field: 'email_code',
-    });
+    const codeId = await checkEmailCode(deps, user, input.email_code);
     const proof = await proveSecondFactor(deps, context, user.id, input, { allowRecovery: false });
     await db.transaction().execute(async (trx) => {
       await consumeCode(trx, clock, codeId);

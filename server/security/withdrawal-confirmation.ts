@@ -9,14 +9,15 @@
 // funds (`use`), so of two requests racing with one code only one commits, and a refused
 // withdrawal (too little money, say) leaves the code alive for the next try.
 import type { Transaction } from 'kysely';
-import { checkCode, consumeCode } from '../accounts/codes.ts';
+import { consumeCode } from '../accounts/codes.ts';
 import { assertTradePassword } from '../accounts/password-checks.ts';
-import { securityDestination, type UserRow } from '../accounts/users.ts';
+import type { UserRow } from '../accounts/users.ts';
 import type { SecondFactor } from '../db/security-tables.ts';
 import type { Database } from '../db/tables.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { RouteContext } from '../http/router.ts';
+import { checkEmailCode } from './email-code.ts';
 import {
   chooseWithdrawalFactor,
   proveWithdrawalFactor,
@@ -48,10 +49,7 @@ export async function confirmWithdrawal(
   const code = fields.email_code;
   if (code === undefined) throw new BusinessError('withdraw_code_required');
   const choice = await chooseWithdrawalFactor(deps, user.id, fields);
-  const codeId = await checkCode(
-    { db: deps.db, clock: deps.clock, brandName: deps.config.brandName },
-    { destination: securityDestination(user), purpose: 'withdraw', code, field: 'email_code' },
-  );
+  const codeId = await checkEmailCode(deps, user, code, 'withdraw');
   const factor = choice && (await proveWithdrawalFactor(deps, context, user.id, choice, fields));
   return {
     secondFactor: factor?.kind ?? null,
