@@ -1,7 +1,7 @@
 // Password settings (`/pages/user/password`): change the login password, or set or change the
 // trade password (`?type=trade`). A change is proved with the current secret or a code sent to
 // the user's own email; a first trade password only with the code.
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   checkSecretForm,
   emptySecretForm,
@@ -19,7 +19,6 @@ import { unannounced } from '../ui/failure-toast.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { useFieldRefusals } from '../ui/use-field-refusals.ts';
 import { useLoad } from '../ui/use-load.ts';
-import { useResendCountdown } from '../ui/use-resend-countdown.ts';
 import { useSecretKind } from './password-search.ts';
 import { SecretField } from './SecretFields.tsx';
 
@@ -52,8 +51,14 @@ function SecretChangeForm(props: { user: UserInfo }) {
   const [form, setForm] = useState<SecretForm>(emptySecretForm);
   const [problem, setProblem] = useState<SecretProblem | null>(null);
   const [sending, setSending] = useState(false);
-  const [resendIn, setResendIn] = useResendCountdown();
+  const [resendIn, setResendIn] = useState(0);
   const codeTo = props.user.email_bound ? 'email' : 'phone';
+
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = setTimeout(() => setResendIn((seconds) => seconds - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [resendIn]);
 
   const change = (field: keyof SecretForm) => (value: string) => {
     setForm((shown) => ({ ...shown, [field]: value }));

@@ -1,11 +1,10 @@
 // "Send code" beside a code field, counting down to when another may be asked for. The server's
 // refusal (too frequent, the daily limit) is toasted by the worker; no answer is said here.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Outcome } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
-import { useResendCountdown } from '../ui/use-resend-countdown.ts';
 
 export function SendCodeButton(props: {
   testId: string;
@@ -20,8 +19,14 @@ export function SendCodeButton(props: {
 }) {
   const { t } = useTranslation();
   const { toast } = useApp();
-  const [resendIn, setResendIn] = useResendCountdown();
+  const [resendIn, setResendIn] = useState(0);
   const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = setTimeout(() => setResendIn((seconds) => seconds - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [resendIn]);
 
   const send = async () => {
     if (props.ready && !props.ready()) return;

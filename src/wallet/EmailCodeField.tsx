@@ -1,12 +1,11 @@
 // The withdrawal's email code: sent on request to the user's own email (purpose `withdraw`, so a
 // code asked for a security change cannot move money), with the send button counting down until
 // another may be asked, as every code field does.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 import { TextField } from '../ui/TextField.tsx';
-import { useResendCountdown } from '../ui/use-resend-countdown.ts';
 
 export function EmailCodeField(props: {
   value: string;
@@ -15,8 +14,14 @@ export function EmailCodeField(props: {
 }) {
   const { t } = useTranslation();
   const { core, toast } = useApp();
-  const [resendIn, setResendIn] = useResendCountdown();
+  const [resendIn, setResendIn] = useState(0);
   const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = setTimeout(() => setResendIn((seconds) => seconds - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [resendIn]);
 
   const send = async () => {
     setSending(true);
