@@ -35,6 +35,8 @@ export interface AnvilOptions {
    */
   automine?: boolean;
   chainId?: number;
+  /** A fixed port; by default anvil takes a free one (`--port 0`) and names it when listening. */
+  port?: number;
 }
 
 export const defaultChainId = 31337;
@@ -102,7 +104,14 @@ export type Anvil = Awaited<ReturnType<typeof startAnvil>>;
 /** Starts anvil on a port of its choosing and resolves once it answers JSON-RPC. */
 export async function startAnvil(options: AnvilOptions = {}) {
   const chainId = options.chainId ?? defaultChainId;
-  const args = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(chainId)];
+  const args = [
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(options.port ?? 0),
+    '--chain-id',
+    String(chainId),
+  ];
   if (options.blockTime !== undefined) args.push('--block-time', String(options.blockTime));
   else if (options.automine === false) args.push('--no-mining');
   const child = spawn(process.execPath, ['-e', guard, anvilBinary(), ...args], {
@@ -116,6 +125,9 @@ export async function startAnvil(options: AnvilOptions = {}) {
   // The channel alone does not keep this process alive, so the exit handler above still runs.
   child.channel?.unref();
   const stop = () => stopChild(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   running.set(child, stop);
   child.once('exit', () => running.delete(child));
 
@@ -176,6 +188,8 @@ export async function startAnvil(options: AnvilOptions = {}) {
       /** The base fee (in wei) of the next block, to test fee rises. */
       setNextBaseFee: (wei: bigint) => testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: wei }),
       stop,
+      /** Resolves with the exit code once the node has exited, stopped or not. */
+      exited,
     };
   } catch (error) {
     await stop();
