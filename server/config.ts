@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { PriceBand } from '../core/market/price-band.ts';
 import { feeRatePpm } from '../core/spot/spot-math.ts';
+import { type ChainSettings, chainEnvShape, chainSettingsOf } from './chain/chain-settings.ts';
 import {
   type ContractSettings,
   contractEnvShape,
@@ -175,6 +176,7 @@ const envSchema = z.object({
   ...securityEnvShape,
   ...contractEnvShape,
   ...optionEnvShape,
+  ...chainEnvShape,
 });
 
 export interface Config {
@@ -250,6 +252,8 @@ export interface Config {
   support: SupportSettings;
   /** Passkeys' relying party and withdrawal holds (server/security/security-settings.ts). */
   security: SecuritySettings;
+  /** The real chains' nodes and confirmations (server/chain/chain-settings.ts). */
+  chain: ChainSettings;
 }
 
 export interface UploadQuota {
@@ -324,6 +328,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     walletXpubs,
     support: supportSettingsOf(s),
     security,
+    chain: chainSettingsOf(s),
     contract: contractSettingsOf(s),
     option,
     port: s.PORT,

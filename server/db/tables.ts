@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { SpotCancelReason, SpotOrderStatus } from '../../schemas/api/spot.schema.ts';
 import type { WalletName } from '../../schemas/api/wallet.schema.ts';
 import type { Language } from '../../schemas/languages.ts';
+import type { ChainTables } from './chain-tables.ts';
 import type {
   SecondFactor,
   SecurityTables,
@@ -153,6 +154,8 @@ export interface DepositsTable {
   status: 'confirming' | 'credited';
   created_at: CreatedAt;
   credited_at: Date | null;
+  /** The transfer's log in its transaction (an ERC-20 transfer); -1 for a native transfer. */
+  log_index: ColumnType<number, number | undefined, number>;
 }
 
 export type WithdrawalStatus = 'pending' | 'approved' | 'sent' | 'rejected' | 'cancelled';
@@ -523,7 +526,7 @@ export interface ContractLiquidationsTable {
   created_at: Stamp;
 }
 
-export interface Database extends SecurityTables {
+export interface Database extends SecurityTables, ChainTables {
   uploads: UploadsTable;
   upload_quota: UploadQuotaTable;
   identity_submissions: IdentitySubmissionsTable;

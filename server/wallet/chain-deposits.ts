@@ -1,6 +1,7 @@
 // The chain-watcher interface: a watcher reports transactions paying into deposit addresses, with
-// their confirmations, as often as it likes; a transaction is recorded once, its confirmations
-// follow the reports, and it is credited exactly once when it has enough.
+// their confirmations, as often as it likes; a transfer (a transaction, or one log of it) is
+// recorded once, its confirmations follow the reports, and it is credited exactly once when it has
+// enough.
 import { parseAmount } from '../../core/money.ts';
 import type { Db } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
@@ -15,6 +16,8 @@ export interface ChainTransaction {
   asset: string;
   amount: string;
   confirmations: number;
+  /** The transfer's log in the transaction (an ERC-20 transfer); absent for a native transfer. */
+  logIndex?: number;
 }
 
 export type DepositOutcome = 'unknown-address' | 'confirming' | 'credited' | 'already-credited';
@@ -26,6 +29,7 @@ export async function observeDeposit(
 ): Promise<DepositOutcome> {
   const owner = await ownerOfAddress(db, tx.chain, tx.address);
   const amount = parseAmount(tx.amount);
+  const logIndex = tx.logIndex ?? -1;
   if (!owner || amount === null || amount <= 0n) return 'unknown-address';
   return transact(db, async (trx) => {
     await trx
@@ -41,9 +45,12 @@ export async function observeDeposit(
         required_confirmations: requiredConfirmations,
         status: 'confirming',
         credited_at: null,
+        log_index: logIndex,
       })
       .onConflict((conflict) =>
-        conflict.columns(['chain', 'txid']).doUpdateSet({ confirmations: tx.confirmations }),
+        conflict
+          .columns(['chain', 'txid', 'log_index'])
+          .doUpdateSet({ confirmations: tx.confirmations }),
       )
       .execute();
     const row = await trx
@@ -51,6 +58,7 @@ export async function observeDeposit(
       .selectAll()
       .where('chain', '=', tx.chain)
       .where('txid', '=', tx.txid)
+      .where('log_index', '=', logIndex)
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (row.status === 'credited') return 'already-credited';
@@ -60,6 +68,7 @@ export async function observeDeposit(
       asset: row.asset,
       chain: row.chain,
       txid: row.txid,
+      logIndex: row.log_index,
       amount: parseAmount(row.amount) ?? 0n,
     });
     await trx

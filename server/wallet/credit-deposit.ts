@@ -1,6 +1,7 @@
 // Credits a confirmed deposit to the user's funding account: money enters from the external
-// deposits account in one posting whose reference is the chain and transaction id, so a
-// transaction is credited exactly once however often the chain watcher reports it.
+// deposits account in one posting whose reference is the chain and transaction id (and the log
+// index of a token transfer), so a transfer is credited exactly once however often the chain
+// watcher reports it.
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import { post } from '../ledger/post.ts';
@@ -10,6 +11,8 @@ export interface ConfirmedDeposit {
   asset: string;
   chain: string;
   txid: string;
+  /** The log of a token transfer; -1 or absent for a native transfer (its reference has none). */
+  logIndex?: number;
   /** Atoms. */
   amount: bigint;
 }
@@ -24,7 +27,9 @@ export async function creditDeposit(
   deposit: ConfirmedDeposit,
 ): Promise<boolean> {
   const { userId, asset, chain, txid, amount } = deposit;
-  const reference = `deposit:${chain}:${txid}`;
+  const logIndex = deposit.logIndex ?? -1;
+  const reference =
+    logIndex < 0 ? `deposit:${chain}:${txid}` : `deposit:${chain}:${txid}:${logIndex}`;
   const done = await trx
     .selectFrom('ledger_postings')
     .select('id')

@@ -17,6 +17,7 @@ import * as cluster from './0014-cluster.ts';
 import * as clusterIdentity from './0015-cluster-identity.ts';
 import * as contractMarkRecord from './0016-contract-mark-record.ts';
 import * as accountSecurity from './0017-account-security.ts';
+import * as chainWatch from './0018-chain-watch.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015-cluster-identity': clusterIdentity,
   '0016-contract-mark-record': contractMarkRecord,
   '0017-account-security': accountSecurity,
+  '0018-chain-watch': chainWatch,
 };
 
 export const migrationProvider: MigrationProvider = {
