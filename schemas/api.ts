@@ -10,6 +10,7 @@ import * as market from './api/market.schema.ts';
 import * as option from './api/option.schema.ts';
 import * as passkey from './api/passkey.schema.ts';
 import * as prints from './api/prints.schema.ts';
+import * as reserves from './api/reserves.schema.ts';
 import * as security from './api/security.schema.ts';
 import * as spot from './api/spot.schema.ts';
 import * as subscription from './api/subscription.schema.ts';
@@ -40,6 +41,7 @@ export const endpoints: readonly Endpoint[] = [
   ...endpointsOf(twoFactor),
   ...endpointsOf(passkey),
   ...endpointsOf(wallet),
+  ...endpointsOf(reserves),
   ...endpointsOf(spot),
   ...endpointsOf(contract),
   ...endpointsOf(contractBook),

@@ -70,6 +70,7 @@ export const errorCodes = {
   idempotency_key_malformed: 1115,
   address_book_full: 1116,
   trade_password_locked: 1117,
+  reserve_proof_not_found: 1130,
   price_off_tick: 1200,
   quantity_off_lot: 1201,
   price_out_of_range: 1202,

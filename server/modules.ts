@@ -9,6 +9,7 @@ import { marketModule } from './market/module.ts';
 import type { ModuleDefinition } from './module.ts';
 import { optionModule } from './option/module.ts';
 import { referralsModule } from './referrals/module.ts';
+import { reservesModule } from './reserves/module.ts';
 import { securityModule } from './security/module.ts';
 import { spotModule } from './spot/module.ts';
 import { subscriptionModule } from './subscription/module.ts';
@@ -22,6 +23,7 @@ export const modules: readonly ModuleDefinition[] = [
   identityModule,
   referralsModule,
   walletModule,
+  reservesModule,
   spotModule,
   contractModule,
   optionModule,

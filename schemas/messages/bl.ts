@@ -57,6 +57,8 @@ export const bl: Catalogue = {
     trade_password_not_set: 'Najpierw ustaw hasło transakcyjne',
     trade_password_locked:
       'Zbyt wiele błędnych haseł transakcyjnych, spróbuj ponownie za {minutes} min',
+    reserve_proof_not_found:
+      'Nie ma Cię w najnowszym dowodzie rezerw: został sporządzony przed otwarciem Twojego konta. Twój dowód znajdzie się w następnym',
     withdrawal_not_found: 'Nie ma takiej wypłaty',
     withdrawal_not_pending: 'Tej wypłaty nie można już zmienić',
     idempotency_key_required: 'Wymagany jest nagłówek Idempotency-Key',

@@ -60,6 +60,8 @@ export const de: Catalogue = {
     trade_password_not_set: 'Legen Sie zuerst ein Handelspasswort fest',
     trade_password_locked:
       'Zu viele falsche Handelspasswörter, bitte versuchen Sie es in {minutes} Minuten erneut',
+    reserve_proof_not_found:
+      'Sie sind im neuesten Reservenachweis nicht enthalten: Er wurde erstellt, bevor Ihr Konto eröffnet wurde. Ihr Nachweis erscheint im nächsten',
     withdrawal_not_found: 'Diese Auszahlung gibt es nicht',
     withdrawal_not_pending: 'Diese Auszahlung kann nicht mehr geändert werden',
     idempotency_key_required: 'Ein Idempotency-Key-Header ist erforderlich',

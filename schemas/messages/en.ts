@@ -56,6 +56,8 @@ export const en: Catalogue = {
     trade_password_wrong: 'The trade password is wrong',
     trade_password_not_set: 'Set a trade password first',
     trade_password_locked: 'Too many wrong trade passwords, please try again in {minutes} minutes',
+    reserve_proof_not_found:
+      'You are not in the latest proof of reserves: it was taken before your account was opened. Your proof will be in the next one',
     withdrawal_not_found: 'No such withdrawal',
     withdrawal_not_pending: 'This withdrawal can no longer be changed',
     idempotency_key_required: 'An Idempotency-Key header is required',

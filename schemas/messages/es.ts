@@ -58,6 +58,8 @@ export const es: Catalogue = {
     trade_password_not_set: 'Primero establece una contraseña de trading',
     trade_password_locked:
       'Demasiadas contraseñas de trading incorrectas, inténtalo de nuevo en {minutes} minutos',
+    reserve_proof_not_found:
+      'No figuras en la última prueba de reservas: se generó antes de que se abriera tu cuenta. Tu prueba estará en la siguiente',
     withdrawal_not_found: 'No existe ese retiro',
     withdrawal_not_pending: 'Este retiro ya no se puede modificar',
     idempotency_key_required: 'Se requiere la cabecera Idempotency-Key',

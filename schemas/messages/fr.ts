@@ -60,6 +60,8 @@ export const fr: Catalogue = {
     trade_password_not_set: 'Définissez d’abord un mot de passe de transaction',
     trade_password_locked:
       'Trop de mots de passe de transaction erronés, veuillez réessayer dans {minutes} minutes',
+    reserve_proof_not_found:
+      'Vous ne figurez pas dans la dernière preuve de réserves : elle a été établie avant l’ouverture de votre compte. Votre preuve figurera dans la suivante',
     withdrawal_not_found: 'Ce retrait n’existe pas',
     withdrawal_not_pending: 'Ce retrait ne peut plus être modifié',
     idempotency_key_required: 'Un en-tête Idempotency-Key est requis',

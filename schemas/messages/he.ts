@@ -56,6 +56,8 @@ export const he: Catalogue = {
     trade_password_wrong: 'סיסמת המסחר שגויה',
     trade_password_not_set: 'יש להגדיר קודם סיסמת מסחר',
     trade_password_locked: 'יותר מדי סיסמאות מסחר שגויות, יש לנסות שוב בעוד {minutes} דקות',
+    reserve_proof_not_found:
+      'אינכם כלולים בהוכחת הרזרבות האחרונה: היא נערכה לפני שחשבונכם נפתח. ההוכחה שלכם תופיע בהוכחה הבאה',
     withdrawal_not_found: 'אין משיכה כזו',
     withdrawal_not_pending: 'לא ניתן עוד לשנות משיכה זו',
     idempotency_key_required: 'נדרשת כותרת Idempotency-Key',

@@ -56,6 +56,8 @@ export const it: Catalogue = {
     trade_password_wrong: 'La password di trading è errata',
     trade_password_not_set: 'Imposta prima una password di trading',
     trade_password_locked: 'Troppe password di trading errate, riprova tra {minutes} minuti',
+    reserve_proof_not_found:
+      'Non sei incluso nell’ultima prova delle riserve: è stata generata prima dell’apertura del tuo conto. La tua prova sarà nella prossima',
     withdrawal_not_found: 'Prelievo inesistente',
     withdrawal_not_pending: 'Questo prelievo non può più essere modificato',
     idempotency_key_required: 'È richiesta l’intestazione Idempotency-Key',

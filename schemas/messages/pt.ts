@@ -58,6 +58,8 @@ export const pt: Catalogue = {
     trade_password_not_set: 'Defina primeiro uma senha de negociação',
     trade_password_locked:
       'Muitas senhas de negociação erradas, tente novamente em {minutes} minutos',
+    reserve_proof_not_found:
+      'Você não está na prova de reservas mais recente: ela foi gerada antes de sua conta ser aberta. Sua prova estará na próxima',
     withdrawal_not_found: 'Levantamento inexistente',
     withdrawal_not_pending: 'Este levantamento já não pode ser alterado',
     idempotency_key_required: 'É necessário o cabeçalho Idempotency-Key',

@@ -56,6 +56,8 @@ export const zh: Catalogue = {
     trade_password_wrong: '交易密码错误',
     trade_password_not_set: '请先设置交易密码',
     trade_password_locked: '交易密码错误次数过多，请{minutes}分钟后再试',
+    reserve_proof_not_found:
+      '最新的储备金证明中没有您的账户：该快照生成于您开户或入金之前，您的证明将出现在下一期中',
     withdrawal_not_found: '提现记录不存在',
     withdrawal_not_pending: '该提现已无法修改',
     idempotency_key_required: '缺少 Idempotency-Key 请求头',

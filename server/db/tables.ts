@@ -4,6 +4,7 @@ import type { SpotCancelReason, SpotOrderStatus } from '../../schemas/api/spot.s
 import type { WalletName } from '../../schemas/api/wallet.schema.ts';
 import type { Language } from '../../schemas/languages.ts';
 import type { ChainTables } from './chain-tables.ts';
+import type { ReserveTables } from './reserve-tables.ts';
 import type {
   SecondFactor,
   SecurityTables,
@@ -526,7 +527,7 @@ export interface ContractLiquidationsTable {
   created_at: Stamp;
 }
 
-export interface Database extends SecurityTables, ChainTables {
+export interface Database extends SecurityTables, ReserveTables, ChainTables {
   uploads: UploadsTable;
   upload_quota: UploadQuotaTable;
   identity_submissions: IdentitySubmissionsTable;

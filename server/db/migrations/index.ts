@@ -18,6 +18,7 @@ import * as clusterIdentity from './0015-cluster-identity.ts';
 import * as contractMarkRecord from './0016-contract-mark-record.ts';
 import * as accountSecurity from './0017-account-security.ts';
 import * as chainWatch from './0018-chain-watch.ts';
+import * as proofOfReserves from './0019-proof-of-reserves.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0016-contract-mark-record': contractMarkRecord,
   '0017-account-security': accountSecurity,
   '0018-chain-watch': chainWatch,
+  '0019-proof-of-reserves': proofOfReserves,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,31 @@
+// Row types of the proof of reserves' tables (migration 0019), kept apart from `tables.ts`.
+import type { ColumnType, Generated } from 'kysely';
+
+/** Decimal strings per asset, as core/wallet/proof-json.ts writes them. */
+export type ReserveAmounts = Record<string, string>;
+
+export interface ReserveSaltsTable {
+  user_id: number;
+  /** 128 random bits in hex: what keeps the user's leaf from naming them. */
+  salt: string;
+}
+
+export interface ReserveSnapshotsTable {
+  id: Generated<number>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  /** The published root (proof-json's `ReservesRootJson`); pg parses jsonb, PGlite may not. */
+  root: ColumnType<unknown, string, never>;
+}
+
+export interface ReserveLeavesTable {
+  snapshot_id: number;
+  user_id: number;
+  position: number;
+  balances: ColumnType<unknown, string, never>;
+}
+
+export interface ReserveTables {
+  reserve_salts: ReserveSaltsTable;
+  reserve_snapshots: ReserveSnapshotsTable;
+  reserve_leaves: ReserveLeavesTable;
+}
