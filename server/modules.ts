@@ -2,6 +2,7 @@
 // read it) and stop (the other way round).
 import { accountsModule } from './accounts/module.ts';
 import { aiModule } from './ai/module.ts';
+import { chainModule } from './chain/module.ts';
 import { contentModule } from './content/module.ts';
 import { contractModule } from './contract/module.ts';
 import { identityModule } from './identity/module.ts';
@@ -23,6 +24,7 @@ export const modules: readonly ModuleDefinition[] = [
   identityModule,
   referralsModule,
   walletModule,
+  chainModule,
   reservesModule,
   spotModule,
   contractModule,
