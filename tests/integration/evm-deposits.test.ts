@@ -187,3 +187,21 @@ describe.each([
     240_000,
   );
 });
+
+describe('an Ethereum node on another network', () => {
+  it('is refused: the watcher reads nothing from it and says why', async () => {
+    const server = await startServerProcess(
+      { CHAIN_EVM_RPC_URL: anvil.url, CHAIN_EVM_CHAIN_ID: '1', CHAIN_EVM_POLL_MS: '50' },
+      { until: 'listening' },
+    );
+    try {
+      const refused = await server.waitForLog('the Ethereum deposit watcher does not run');
+      expect(String((refused.err as { message?: string })?.message)).toContain(
+        `the Ethereum node is on chain ${anvil.chainId}, CHAIN_EVM_CHAIN_ID is 1`,
+      );
+      expect(server.logged('Ethereum deposits not read this round')).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});

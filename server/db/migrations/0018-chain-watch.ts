@@ -1,17 +1,13 @@
 // The real chains' watchers: a transaction may pay several deposits (an ERC-20 transfer is one log
 // of it), so a deposit is told apart by its log index too (-1 for a native transfer); each chain
 // keeps the block its watcher has read up to, and the hashes of recent blocks, by which a later
-// read notices that the chain was reorganised under it. Chains of one family (ETH and ERC20) give a
-// user the same address, so an address is unique per chain, no longer across chains.
+// read notices that the chain was reorganised under it.
 import { type Kysely, sql } from 'kysely';
 
 const statements = [
   'alter table deposits add column log_index integer not null default -1',
   'alter table deposits drop constraint deposits_chain_txid_key',
   'alter table deposits add constraint deposits_chain_txid_log_index_key unique (chain, txid, log_index)',
-  'alter table deposit_addresses drop constraint deposit_addresses_address_key',
-  `alter table deposit_addresses add constraint deposit_addresses_chain_address_key
-    unique (chain, address)`,
   `create table chain_cursors (
     chain text primary key,
     block_number bigint not null,
@@ -34,8 +30,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   const undo = [
     'drop table chain_blocks',
     'drop table chain_cursors',
-    'alter table deposit_addresses drop constraint deposit_addresses_chain_address_key',
-    'alter table deposit_addresses add constraint deposit_addresses_address_key unique (address)',
     'alter table deposits drop constraint deposits_chain_txid_log_index_key',
     'alter table deposits add constraint deposits_chain_txid_key unique (chain, txid)',
     'alter table deposits drop column log_index',
