@@ -27,9 +27,10 @@ export const bundleBudgets = {
   // is above its target by what those three add (docs/decisions.md § "The budgets"). Account
   // security added 2.6 KiB to the critical path (the login's second step and its fields, the
   // new routes and refusals) and 28.3 to the whole app (the security center's pages, strings and
-  // styles, the passkeys page and the WebAuthn library, loaded only with them).
+  // styles, the passkeys page and the WebAuthn library, loaded only with them); the refusal of a
+  // reserve proof's messages 0.1 more.
   critical: { targetKiB: 170, ceilingKiB: 167.7 },
-  whole: { targetKiB: 320, ceilingKiB: 387.2 },
+  whole: { targetKiB: 320, ceilingKiB: 387.3 },
 } as const;
 
 export interface SizedFile {
