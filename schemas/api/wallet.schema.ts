@@ -84,7 +84,10 @@ export const depositSchema = z.object({
   amount: decimalString,
   confirmations: z.int(),
   required_confirmations: z.int(),
-  status: z.enum(['confirming', 'credited']),
+  /** `dropped`: a reorganisation of the chain took the transfer out before it was credited. */
+  status: z.enum(['confirming', 'credited', 'dropped']),
+  /** The transaction's page on a block explorer, when one is configured for a real chain. */
+  explorer_url: z.nullable(z.string()),
   created_at: timestamp,
   credited_at: z.nullable(timestamp),
 });
@@ -99,10 +102,12 @@ export const deposits = defineEndpoint({
   errors: [],
 });
 
+/** `approved`: on its way (broadcast once `txid` is set); `sent`: confirmed on chain; `failed`: reverted on chain, its funds returned. */
 export const withdrawalStatusSchema = z.enum([
   'pending',
   'approved',
   'sent',
+  'failed',
   'rejected',
   'cancelled',
 ]);
@@ -115,8 +120,13 @@ export const withdrawalSchema = z.object({
   amount: decimalString,
   fee: decimalString,
   status: withdrawalStatusSchema,
-  /** Why an operator rejected it. */
+  /** Why an operator rejected it, or why it failed on chain. */
   reason: z.nullable(z.string()),
+  /** The transaction that carries it, once broadcast. */
+  txid: z.nullable(z.string()),
+  confirmations: z.int(),
+  /** The transaction's page on a block explorer, when one is configured. */
+  explorer_url: z.nullable(z.string()),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -28,6 +28,27 @@ export const chainEnvShape = {
   CHAIN_EVM_CONFIRMATIONS_USDT: confirmations.default(12),
   /** How often the watcher asks the node for new blocks. */
   CHAIN_EVM_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  /**
+   * The file holding the account-level extended private key (m/44'/60'/0') the in-process signer
+   * signs with; it must be readable by its owner only. Unset with the development WALLET_XPUB_ETH,
+   * the development key is written to the data directory; unset with a real key, nothing is signed.
+   */
+  CHAIN_SIGNER_KEY_FILE: z.string().min(1).optional(),
+  /** A sent transaction not mined this long is replaced at its nonce with a higher fee. */
+  CHAIN_EVM_REPLACE_AFTER_MS: z.coerce.number().int().min(1000).max(86_400_000).default(120_000),
+  /** The least balance a deposit address is swept at, per asset (below it, gas would eat it). */
+  CHAIN_EVM_SWEEP_MIN_ETH: z
+    .string()
+    .regex(/^\d+(\.\d{1,18})?$/)
+    .default('0.01'),
+  CHAIN_EVM_SWEEP_MIN_USDT: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/)
+    .default('10'),
+  /** How often on-chain holdings are reconciled with the ledger's liabilities; 0 turns it off. */
+  CHAIN_RECONCILE_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
+  /** How often a proof-of-reserves snapshot is published; 0 turns it off. */
+  CHAIN_POR_MS: z.coerce.number().int().min(0).max(2_592_000_000).default(86_400_000),
   /** A block explorer's page of a transaction, `{txid}` standing for its hash. */
   CHAIN_EXPLORER_TX_URL: z
     .string()
@@ -42,12 +63,18 @@ export interface EvmSettings {
   confirmationsEth: number;
   confirmationsUsdt: number;
   pollMs: number;
+  replaceAfterMs: number;
+  /** Least balances swept, in the asset's units as decimal strings. */
+  sweepMin: { ETH: string; USDT: string };
 }
 
 export interface ChainSettings {
   /** Null: no Ethereum node is configured, deposits come from the simulated chain only. */
   evm: EvmSettings | null;
   explorerTxUrl: string | undefined;
+  signerKeyFile: string | undefined;
+  reconcileMs: number;
+  proofOfReservesMs: number;
 }
 
 type ChainEnv = z.output<z.ZodObject<typeof chainEnvShape>>;
@@ -62,8 +89,13 @@ export function chainSettingsOf(env: ChainEnv): ChainSettings {
           confirmationsEth: env.CHAIN_EVM_CONFIRMATIONS_ETH,
           confirmationsUsdt: env.CHAIN_EVM_CONFIRMATIONS_USDT,
           pollMs: env.CHAIN_EVM_POLL_MS,
+          replaceAfterMs: env.CHAIN_EVM_REPLACE_AFTER_MS,
+          sweepMin: { ETH: env.CHAIN_EVM_SWEEP_MIN_ETH, USDT: env.CHAIN_EVM_SWEEP_MIN_USDT },
         }
       : null,
     explorerTxUrl: env.CHAIN_EXPLORER_TX_URL,
+    signerKeyFile: env.CHAIN_SIGNER_KEY_FILE,
+    reconcileMs: env.CHAIN_RECONCILE_MS,
+    proofOfReservesMs: env.CHAIN_POR_MS,
   };
 }

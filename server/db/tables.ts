@@ -152,14 +152,31 @@ export interface DepositsTable {
   amount: string;
   confirmations: number;
   required_confirmations: number;
-  status: 'confirming' | 'credited';
+  /** `dropped`: a reorganisation took it out of the chain before it was credited. */
+  status: 'confirming' | 'credited' | 'dropped';
   created_at: CreatedAt;
   credited_at: Date | null;
   /** The transfer's log in its transaction (an ERC-20 transfer); -1 for a native transfer. */
   log_index: ColumnType<number, number | undefined, number>;
+  /** The block a real chain's watcher saw it in (null for the simulated chain). */
+  block_number: ColumnType<
+    string | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
+  block_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The hot wallet's sweep that moved it off its deposit address. */
+  sweep_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-export type WithdrawalStatus = 'pending' | 'approved' | 'sent' | 'rejected' | 'cancelled';
+/** `sent`: confirmed on chain (or taken by the simulated chain); `failed`: reverted, funds returned. */
+export type WithdrawalStatus =
+  | 'pending'
+  | 'approved'
+  | 'sent'
+  | 'failed'
+  | 'rejected'
+  | 'cancelled';
 
 export interface WithdrawalsTable {
   id: Generated<number>;
@@ -177,6 +194,9 @@ export interface WithdrawalsTable {
     SecondFactor | null | undefined,
     SecondFactor | null
   >;
+  /** The transaction that carries it, once the hot wallet has broadcast it. */
+  txid: ColumnType<string | null, string | null | undefined, string | null>;
+  confirmations: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

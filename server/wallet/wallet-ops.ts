@@ -99,7 +99,10 @@ export function walletOps({ db, config }: Pick<AppDeps, 'db' | 'config'>): OpsCa
         .orderBy('id', 'desc')
         .limit(200)
         .execute();
-      return rows.map((row) => ({ ...withdrawalView(row), user_id: row.user_id }));
+      return rows.map((row) => ({
+        ...withdrawalView(row, config.chain.explorerTxUrl),
+        user_id: row.user_id,
+      }));
     },
   });
 
@@ -134,7 +137,7 @@ export function walletOps({ db, config }: Pick<AppDeps, 'db' | 'config'>): OpsCa
       await log(`withdrawal.${action}`, String(id), { reason: reason ?? null });
       // The embedded signer queue: the simulated chain takes an approved withdrawal at once.
       const done = action === 'approve' ? await transact(db, (trx) => markSent(trx, id)) : row;
-      return withdrawalView(done);
+      return withdrawalView(done, config.chain.explorerTxUrl);
     },
   });
 

@@ -13,6 +13,7 @@ import {
   withdrawals,
   withdrawCancel,
 } from '../../schemas/api/wallet.schema.ts';
+import { explorerLink } from '../chain/explorer.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
@@ -44,6 +45,7 @@ export function walletRoutes(
   const { market } = valuation;
   const { db, config } = deps;
   const assetList = config.walletAssets;
+  const explorer = config.chain.explorerTxUrl;
   const derive = (chain: ChainSpec['chain'], index: number) =>
     deriveDepositAddress(config.walletXpubs[chains[chain].family].xpub, chain, index);
 
@@ -92,6 +94,7 @@ export function walletRoutes(
         confirmations: row.confirmations,
         required_confirmations: row.required_confirmations,
         status: row.status,
+        explorer_url: explorerLink(explorer, row.chain, row.txid),
         created_at: iso(row.created_at) as string,
         credited_at: iso(row.credited_at),
       })),
@@ -107,7 +110,7 @@ export function walletRoutes(
     const key = idempotencyKeyOf(request);
     return idempotent(
       { db, userId: session.userId, key, path: withdrawCancel.path, request: { id } },
-      async (trx) => withdrawalView(await cancelWithdrawal(trx, session.userId, id)),
+      async (trx) => withdrawalView(await cancelWithdrawal(trx, session.userId, id), explorer),
     );
   });
 
@@ -122,7 +125,12 @@ export function walletRoutes(
       .limit(size)
       .offset((page - 1) * size)
       .execute();
-    return { list: rows.map(withdrawalView), total: Number(rows[0]?.total ?? 0), page, size };
+    return {
+      list: rows.map((row) => withdrawalView(row, explorer)),
+      total: Number(rows[0]?.total ?? 0),
+      page,
+      size,
+    };
   });
 
   router.add(transfer, async (input, { session, request }) => {

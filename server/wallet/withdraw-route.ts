@@ -64,7 +64,7 @@ export function withdrawRoute(router: Router, deps: AppDeps): void {
           fee: parseAmount(chain.withdrawFee) ?? 0n,
           secondFactor: confirmation.secondFactor,
         });
-        made = withdrawalView(row);
+        made = withdrawalView(row, deps.config.chain.explorerTxUrl);
         return made;
       });
       // Told once, after commit; a copy that found the answer kept made nothing to tell.

@@ -10,6 +10,7 @@ const statusTone = {
   pending: 'waiting',
   approved: 'waiting',
   sent: 'done',
+  failed: 'failed',
   rejected: 'failed',
   cancelled: 'muted',
 } as const;

@@ -254,7 +254,7 @@ describe('the ledger against a model', () => {
   it('keeps its invariants and the model balances after every step', async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
-        await sql`truncate ledger_entries, ledger_postings, ledger_accounts, idempotency_keys, withdrawals`.execute(
+        await sql`truncate ledger_entries, ledger_postings, ledger_accounts, idempotency_keys, withdrawals cascade`.execute(
           db,
         );
         await fc.asyncModelRun(

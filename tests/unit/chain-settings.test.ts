@@ -6,7 +6,13 @@ import { ConfigError, loadConfig } from '../../server/config.ts';
 
 describe('chain settings', () => {
   it('leave the watcher off without an RPC URL', () => {
-    expect(loadConfig({}).chain).toEqual({ evm: null, explorerTxUrl: undefined });
+    expect(loadConfig({}).chain).toEqual({
+      evm: null,
+      explorerTxUrl: undefined,
+      signerKeyFile: undefined,
+      reconcileMs: 3_600_000,
+      proofOfReservesMs: 86_400_000,
+    });
   });
 
   it('read the node, the contract and the confirmations', () => {
@@ -25,8 +31,13 @@ describe('chain settings', () => {
         confirmationsEth: 12,
         confirmationsUsdt: 6,
         pollMs: 2000,
+        replaceAfterMs: 120_000,
+        sweepMin: { ETH: '0.01', USDT: '10' },
       },
       explorerTxUrl: 'https://etherscan.io/tx/{txid}',
+      signerKeyFile: undefined,
+      reconcileMs: 3_600_000,
+      proofOfReservesMs: 86_400_000,
     });
   });
 
@@ -36,6 +47,8 @@ describe('chain settings', () => {
     ['CHAIN_EVM_CONFIRMATIONS_ETH', '0'],
     ['CHAIN_EVM_POLL_MS', '10'],
     ['CHAIN_EXPLORER_TX_URL', 'https://etherscan.io/tx/'],
+    ['CHAIN_EVM_SWEEP_MIN_USDT', '1.0000001'],
+    ['CHAIN_EVM_REPLACE_AFTER_MS', '5'],
   ])('refuse a bad %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);

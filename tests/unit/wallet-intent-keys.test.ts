@@ -28,6 +28,9 @@ const withdrawal = (id: number, status = 'pending') => ({
   fee: '1',
   status,
   reason: null,
+  txid: null,
+  confirmations: 0,
+  explorer_url: null,
   created_at: '2025-01-02T03:04:05.000Z',
   updated_at: '2025-01-02T03:04:05.000Z',
 });

@@ -153,6 +153,7 @@ describe('wallet views', () => {
           confirmations: 3,
           required_confirmations: 20,
           status: 'confirming',
+          explorer_url: null,
           created_at: '2025-01-02T03:04:05.000Z',
           credited_at: null,
         },

@@ -62,7 +62,7 @@ export interface DepositRow {
   chain: Chain;
   txid: string;
   amountShown: string;
-  status: 'confirming' | 'credited';
+  status: 'confirming' | 'credited' | 'dropped';
   confirmations: number;
   required: number;
   time: string;

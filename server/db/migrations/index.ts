@@ -19,6 +19,7 @@ import * as contractMarkRecord from './0016-contract-mark-record.ts';
 import * as accountSecurity from './0017-account-security.ts';
 import * as chainWatch from './0018-chain-watch.ts';
 import * as proofOfReserves from './0019-proof-of-reserves.ts';
+import * as chainSends from './0020-chain-sends.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0017-account-security': accountSecurity,
   '0018-chain-watch': chainWatch,
   '0019-proof-of-reserves': proofOfReserves,
+  '0020-chain-sends': chainSends,
 };
 
 export const migrationProvider: MigrationProvider = {
