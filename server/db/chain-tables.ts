@@ -29,6 +29,8 @@ export interface ChainSendsTable {
   chain: string;
   purpose: SendPurpose;
   withdrawal_id: number | null;
+  /** Which child of the account key signs it: `hot`, or `deposit:<n>` (server/chain/signer/signer.ts). */
+  signing_key: string;
   from_address: string;
   to_address: string;
   asset: string;

@@ -31,6 +31,7 @@ const statements = [
     chain text not null,
     purpose text not null check (purpose in ('withdrawal', 'sweep', 'gas')),
     withdrawal_id integer unique references withdrawals (id),
+    signing_key text not null,
     from_address text not null,
     to_address text not null,
     asset text not null,
