@@ -5,7 +5,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { PriceBand } from '../core/market/price-band.ts';
 import { feeRatePpm } from '../core/spot/spot-math.ts';
-import { type ChainSettings, chainEnvShape, chainSettingsOf } from './chain/chain-settings.ts';
+import {
+  type ChainSettings,
+  chainEnvShape,
+  chainSettingsOf,
+  chainSettingsProblem,
+} from './chain/chain-settings.ts';
 import {
   type ContractSettings,
   contractEnvShape,
@@ -307,6 +312,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   const security = securitySettingsOf(s);
   const securityProblem = securitySettingsProblem(security);
   if (securityProblem) throw new ConfigError([securityProblem]);
+  const chain = chainSettingsOf(s);
+  const chainProblem = chainSettingsProblem(chain);
+  if (chainProblem) throw new ConfigError([chainProblem]);
   let walletAssets: readonly AssetSpec[] = defaultAssets;
   if (s.WALLET_ASSETS_FILE) {
     try {
@@ -328,7 +336,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     walletXpubs,
     support: supportSettingsOf(s),
     security,
-    chain: chainSettingsOf(s),
+    chain,
     contract: contractSettingsOf(s),
     option,
     port: s.PORT,

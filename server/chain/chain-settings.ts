@@ -34,6 +34,19 @@ export const chainEnvShape = {
    * the development key is written to the data directory; unset with a real key, nothing is signed.
    */
   CHAIN_SIGNER_KEY_FILE: z.string().min(1).optional(),
+  /**
+   * An external signer's JSON-RPC endpoint (`eth_signTransaction`, docs/wallet.md § "The signer").
+   * Set, it wins over the key file: the API process holds no private key and reads no key file.
+   */
+  CHAIN_SIGNER_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http(s):// URL')
+    .optional(),
+  /** The bearer token the external signer requires (and the development signer service checks). */
+  CHAIN_SIGNER_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 to 512 printable characters without spaces')
+    .optional(),
   /** A sent transaction not mined this long is replaced at its nonce with a higher fee. */
   CHAIN_EVM_REPLACE_AFTER_MS: z.coerce.number().int().min(1000).max(86_400_000).default(120_000),
   /** The least balance a deposit address is swept at, per asset (below it, gas would eat it). */
@@ -73,6 +86,9 @@ export interface ChainSettings {
   evm: EvmSettings | null;
   explorerTxUrl: string | undefined;
   signerKeyFile: string | undefined;
+  /** The external signer, when one is named (with its token: checked by chainSettingsProblem). */
+  signerUrl: string | undefined;
+  signerToken: string | undefined;
   reconcileMs: number;
   proofOfReservesMs: number;
 }
@@ -95,7 +111,17 @@ export function chainSettingsOf(env: ChainEnv): ChainSettings {
       : null,
     explorerTxUrl: env.CHAIN_EXPLORER_TX_URL,
     signerKeyFile: env.CHAIN_SIGNER_KEY_FILE,
+    signerUrl: env.CHAIN_SIGNER_URL,
+    signerToken: env.CHAIN_SIGNER_TOKEN,
     reconcileMs: env.CHAIN_RECONCILE_MS,
     proofOfReservesMs: env.CHAIN_POR_MS,
   };
+}
+
+/** What no single variable's check can see: an external signer named without its token. */
+export function chainSettingsProblem(settings: ChainSettings): string | undefined {
+  if (settings.signerUrl && !settings.signerToken) {
+    return 'CHAIN_SIGNER_URL: the external signer needs its token in CHAIN_SIGNER_TOKEN';
+  }
+  return undefined;
 }
