@@ -24,3 +24,11 @@ export async function fileSignerOf(config: SignerConfig): Promise<FileSigner | n
   if (isDevelopmentDefault) return FileSigner.open(await developmentKeyFile(config.dataDir), xpub);
   return null;
 }
+
+/** Whether the settings name a signer, told without opening it (no key file is read). */
+export function signerConfigured(config: SignerConfig): boolean {
+  const { signerUrl, signerToken, signerKeyFile } = config.chain;
+  return Boolean(
+    (signerUrl && signerToken) || signerKeyFile || config.walletXpubs.ethereum.isDevelopmentDefault,
+  );
+}
