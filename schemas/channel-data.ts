@@ -13,7 +13,7 @@ import {
 import { optionsDataSchema } from './api/option.schema.ts';
 import { ordersDataSchema } from './api/spot.schema.ts';
 import { supportFrameSchema } from './api/support.schema.ts';
-import { balancesDataSchema } from './api/wallet.schema.ts';
+import { balancesDataSchema, depositsDataSchema } from './api/wallet.schema.ts';
 
 /** `trades.*`: the trades since the previous frame, oldest first. */
 export const tradesDataSchema = z.array(tradeRowSchema);
@@ -68,6 +68,8 @@ export const channelData = {
   options: optionsDataSchema,
   /** New messages of the user's support conversation. */
   support: supportFrameSchema,
+  /** The user's deposits as they are recorded, confirm, are credited or are dropped. */
+  deposits: depositsDataSchema,
 } as const;
 
 /** A channel's kind: what its name starts with. */

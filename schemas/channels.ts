@@ -25,6 +25,7 @@ export const privateChannels = [
   'contract-orders',
   'options',
   'support',
+  'deposits',
 ] as const;
 export type PrivateChannel = (typeof privateChannels)[number];
 

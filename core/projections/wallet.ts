@@ -1,11 +1,15 @@
 // The wallet pages' data as last answered: balances valued in USDT, the assets and their chains,
 // deposit addresses, the deposit, withdrawal and record pages, the address book, and the last
-// transfer. Withdrawals and address book changes answered later update what was listed.
+// transfer. Withdrawals and address book changes answered later update what was listed; the
+// deposits the `deposits` channel told of are kept apart, each in its newest state with where it
+// was logged, so that a list shows only those told of after it was asked for over its own rows
+// (core/wallet/live-deposits.ts): an answer may arrive after a frame it is newer than.
 import type { z } from 'zod/mini';
 import type {
   addressEntrySchema,
   assets,
   balances,
+  depositSchema,
   deposits,
   records,
   transfer,
@@ -19,6 +23,12 @@ type Output<T extends z.ZodMiniType> = z.output<T>;
 export type WalletBalances = Output<(typeof balances)['response']>;
 export type WalletAsset = Output<(typeof assets)['response']>['list'][number];
 export type DepositPage = Output<(typeof deposits)['response']>;
+export type Deposit = Output<typeof depositSchema>;
+/** A deposit as a frame told of it, and where that frame was logged. */
+export interface LiveDeposit {
+  deposit: Deposit;
+  seenAt: number;
+}
 export type Withdrawal = Output<typeof withdrawalSchema>;
 export type WithdrawalPage = Output<(typeof withdrawals)['response']>;
 export type AddressEntry = Output<typeof addressEntrySchema>;
@@ -31,6 +41,10 @@ export interface WalletView {
   /** The user's deposit address by `ASSET:CHAIN`. */
   depositAddresses: Readonly<Record<string, string>>;
   deposits: DepositPage | null;
+  /** Deposits the `deposits` channel told of since sign-in, newest first, each as it now stands. */
+  liveDeposits: readonly LiveDeposit[];
+  /** Where the last request of the deposits' first page was logged; 0 before any. */
+  depositsAskedAt: number;
   withdrawals: WithdrawalPage | null;
   addresses: readonly AddressEntry[] | null;
   records: { type: Output<typeof recordFilterSchema>; page: RecordPage } | null;
@@ -42,6 +56,8 @@ export const initialWallet: WalletView = {
   assets: null,
   depositAddresses: {},
   deposits: null,
+  liveDeposits: [],
+  depositsAskedAt: 0,
   withdrawals: null,
   addresses: null,
   records: null,
@@ -58,6 +74,27 @@ function withWithdrawal(page: WithdrawalPage | null, withdrawal: Withdrawal) {
   return page.page === 1 ? { ...page, list: [withdrawal, ...page.list] } : page;
 }
 
+/** Deposits kept from the channel: far more than a page shows of them at once. */
+export const liveDepositLimit = 50;
+
+/** The frame's deposits in their newest state, newest first, the oldest let go past the limit. */
+function withFrameDeposits(
+  kept: readonly LiveDeposit[],
+  frame: readonly Deposit[],
+  seenAt: number,
+): readonly LiveDeposit[] {
+  const byId = new Map(kept.map((live) => [live.deposit.id, live]));
+  for (const deposit of frame) byId.set(deposit.id, { deposit, seenAt });
+  return [...byId.values()].sort((a, b) => b.deposit.id - a.deposit.id).slice(0, liveDepositLimit);
+}
+
+/** The deposits told of after the deposits' first page was last asked for: newer than its rows. */
+export function depositsSinceAsked(wallet: WalletView): Deposit[] {
+  return wallet.liveDeposits
+    .filter((live) => live.seenAt > wallet.depositsAskedAt)
+    .map((live) => live.deposit);
+}
+
 export const walletFold = defineFold(initialWallet, {
   'wallet-balances': (state, { payload }) => ({ ...state, balances: payload }),
   'wallet-assets': (state, { payload }) => ({ ...state, assets: payload.list }),
@@ -69,6 +106,12 @@ export const walletFold = defineFold(initialWallet, {
     },
   }),
   'wallet-deposits': (state, { payload }) => ({ ...state, deposits: payload }),
+  'wallet-deposits-requested': (state, { payload, seq }) =>
+    payload.page === 1 ? { ...state, depositsAskedAt: seq } : state,
+  deposits: (state, { payload, seq }) => ({
+    ...state,
+    liveDeposits: withFrameDeposits(state.liveDeposits, payload.data, seq),
+  }),
   'wallet-withdrawals': (state, { payload }) => ({ ...state, withdrawals: payload }),
   'wallet-withdrawal': (state, { payload }) => ({
     ...state,

@@ -1,6 +1,6 @@
 // Events of the wallet: what each page asked for and what the server answered (the screens are
 // drawn from these answers, so a capture replays them), the money-moving intents with their
-// idempotency keys (never the trade password), and the private `balances` channel.
+// idempotency keys (never the trade password), and the private `balances` and `deposits` channels.
 import { z } from 'zod/mini';
 import {
   addressEntrySchema,
@@ -38,6 +38,7 @@ export const walletEvents = [
   event('api', 'wallet-deposit-address', depositAddress.response),
   event('intent', 'wallet-deposits-requested', page),
   event('api', 'wallet-deposits', deposits.response),
+  event('socket', 'deposits', privateFrame(channelData.deposits)),
   event(
     'intent',
     'wallet-withdraw',

@@ -92,6 +92,9 @@ export const depositSchema = z.object({
   credited_at: z.nullable(timestamp),
 });
 
+/** The private `deposits` channel: the user's deposits whose state changed, as each now stands. */
+export const depositsDataSchema = z.array(depositSchema);
+
 export const deposits = defineEndpoint({
   method: 'GET',
   path: '/wallet/deposits',

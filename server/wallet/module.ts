@@ -1,6 +1,7 @@
 // The wallet: balances valued at the index, deposit addresses and deposits, withdrawals with their
 // review, transfers, the address book and records; pending withdrawals hold funds frozen.
 import { defineModule } from '../module.ts';
+import { depositFrames } from './deposit-frames.ts';
 import { walletOps } from './wallet-ops.ts';
 import { walletRoutes } from './wallet-routes.ts';
 import { withdrawalReservations } from './withdrawals.ts';
@@ -14,6 +15,15 @@ export const walletModule = defineModule({
       // Balances are valued at the index: answered where the market data is.
       valuedRouter: context.marketRouter,
     });
-    return { ops: walletOps(context) };
+    return {
+      ops: walletOps(context),
+      privateStreams: [
+        depositFrames({
+          db: context.db,
+          explorer: context.config.chain.explorerTxUrl,
+          log: context.log,
+        }),
+      ],
+    };
   },
 });

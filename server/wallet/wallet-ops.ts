@@ -12,6 +12,7 @@ import { deriveDepositAddress } from './addresses/derive.ts';
 import { assetSpec } from './assets.ts';
 import { observeDeposit } from './chain-deposits.ts';
 import { depositAddressFor } from './deposit-addresses.ts';
+import { publishDeposit } from './deposit-frames.ts';
 import { withdrawalView } from './wallet-routes.ts';
 import { approveWithdrawal, markSent, rejectWithdrawal } from './withdrawals.ts';
 
@@ -62,6 +63,7 @@ export function walletOps({ db, config }: Pick<AppDeps, 'db' | 'config'>): OpsCa
         },
         chainSpec.confirmations,
       );
+      await publishDeposit(db, { chain: chainSpec.chain, txid });
       await log('deposit', user.account, {
         asset: spec.asset,
         chain: chainSpec.chain,

@@ -13,7 +13,6 @@ import {
   withdrawals,
   withdrawCancel,
 } from '../../schemas/api/wallet.schema.ts';
-import { explorerLink } from '../chain/explorer.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { idempotencyKeyOf, idempotent } from '../http/idempotency.ts';
@@ -30,7 +29,7 @@ import { recordsOf } from './records.ts';
 import { transferFunds } from './transfer.ts';
 import { valued } from './valuation.ts';
 import { chainOf } from './wallet-checks.ts';
-import { decimal, entryView, iso, withdrawalView } from './wallet-views.ts';
+import { depositView, entryView, withdrawalView } from './wallet-views.ts';
 import { withdrawRoute } from './withdraw-route.ts';
 import { cancelWithdrawal, type WithdrawalRow } from './withdrawals.ts';
 
@@ -84,20 +83,7 @@ export function walletRoutes(
       .offset((page - 1) * size)
       .execute();
     return {
-      list: rows.map((row) => ({
-        id: row.id,
-        asset: row.asset,
-        chain: row.chain as ChainSpec['chain'],
-        txid: row.txid,
-        address: row.address,
-        amount: decimal(row.amount),
-        confirmations: row.confirmations,
-        required_confirmations: row.required_confirmations,
-        status: row.status,
-        explorer_url: explorerLink(explorer, row.chain, row.txid),
-        created_at: iso(row.created_at) as string,
-        credited_at: iso(row.credited_at),
-      })),
+      list: rows.map((row) => depositView(row, explorer)),
       total: Number(rows[0]?.total ?? 0),
       page,
       size,

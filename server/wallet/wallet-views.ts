@@ -1,6 +1,9 @@
 // How the wallet's rows go on the wire: times as ISO strings, amounts in their shortest decimal.
+
+import type { Selectable } from 'kysely';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import { explorerLink } from '../chain/explorer.ts';
+import type { DepositsTable } from '../db/tables.ts';
 import type { AddressEntry } from './address-book.ts';
 import type { ChainSpec } from './assets.ts';
 import type { WithdrawalRow } from './withdrawals.ts';
@@ -25,6 +28,24 @@ export function withdrawalView(row: WithdrawalRow, explorer?: string) {
     explorer_url: explorerLink(explorer, row.chain, row.txid),
     created_at: iso(row.created_at) as string,
     updated_at: iso(row.updated_at) as string,
+  };
+}
+
+/** A deposit as its list and its `deposits` frames carry it. */
+export function depositView(row: Selectable<DepositsTable>, explorer?: string) {
+  return {
+    id: row.id,
+    asset: row.asset,
+    chain: row.chain as ChainSpec['chain'],
+    txid: row.txid,
+    address: row.address,
+    amount: decimal(row.amount),
+    confirmations: row.confirmations,
+    required_confirmations: row.required_confirmations,
+    status: row.status,
+    explorer_url: explorerLink(explorer, row.chain, row.txid),
+    created_at: iso(row.created_at) as string,
+    credited_at: iso(row.credited_at),
   };
 }
 

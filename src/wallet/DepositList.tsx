@@ -1,11 +1,36 @@
-// The user's deposits, newest first: amount, how far its confirmations are, chain, transaction id
-// (shortened, copyable) and time.
+// The user's deposits, newest first: amount, how far its confirmations are (live, from the
+// `deposits` channel: "Confirming 1/3", then credited, or dropped by the network), chain,
+// transaction id (shortened, copyable, linked to the block explorer when there is one) and time.
 
 import type { DepositRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { CopyButton } from '../ui/CopyButton.tsx';
 import { FigureWithUnit } from '../ui/Figures.tsx';
-import { shorten } from './short-text.ts';
+import { TxidFact } from './TxidFact.tsx';
+
+function DepositStatus(props: { row: DepositRow }) {
+  const { t } = useTranslation();
+  const { row } = props;
+  const testId = `deposit-status-${row.id}`;
+  if (row.status === 'credited') {
+    return (
+      <span className="status-pill status-pill--done" data-testid={testId}>
+        {t('wallet.deposits.credited')}
+      </span>
+    );
+  }
+  if (row.status === 'dropped') {
+    return (
+      <span className="status-pill status-pill--failed" data-testid={testId}>
+        {t('wallet.deposits.dropped')}
+      </span>
+    );
+  }
+  return (
+    <span className="status-pill status-pill--waiting" data-testid={testId}>
+      {t('wallet.deposits.confirming', { done: row.confirmations, required: row.required })}
+    </span>
+  );
+}
 
 export function DepositList(props: { rows: readonly DepositRow[] }) {
   const { t } = useTranslation();
@@ -17,36 +42,26 @@ export function DepositList(props: { rows: readonly DepositRow[] }) {
             <span className="wallet-item__title">
               <FigureWithUnit figure={row.amountShown} unit={row.asset} />
             </span>
-            {row.status === 'credited' ? (
-              <span className="status-pill status-pill--done">{t('wallet.deposits.credited')}</span>
-            ) : (
-              <span className="status-pill status-pill--waiting">
-                {t('wallet.deposits.confirming', {
-                  done: row.confirmations,
-                  required: row.required,
-                })}
-              </span>
-            )}
+            <DepositStatus row={row} />
           </div>
           <dl className="wallet-facts">
             <div>
               <dt>{t('wallet.chain')}</dt>
               <dd>{row.chain}</dd>
             </div>
-            <div>
-              <dt>{t('wallet.deposits.txid')}</dt>
-              <dd className="wallet-facts__copy">
-                <span dir="ltr" title={row.txid}>
-                  {shorten(row.txid)}
-                </span>
-                <CopyButton text={row.txid} label={t('wallet.deposits.copyTxid')} />
-              </dd>
-            </div>
+            <TxidFact
+              txid={row.txid}
+              explorerUrl={row.explorerUrl}
+              testId={`deposit-txid-${row.id}`}
+            />
             <div>
               <dt>{t('wallet.time')}</dt>
               <dd className="figure">{row.time}</dd>
             </div>
           </dl>
+          {row.status === 'dropped' && (
+            <p className="wallet-item__note">{t('wallet.deposits.droppedNote')}</p>
+          )}
         </li>
       ))}
     </ul>

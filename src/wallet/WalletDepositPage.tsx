@@ -1,11 +1,13 @@
 // Deposit (`/pages/assets/recharge`): choose an asset and a chain open for deposits, then the
-// user's own address for it with its QR code.
+// user's own address for it with its QR code, the balance of the asset and its latest deposits on
+// that chain as they confirm.
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { AssetChainPicker } from './AssetChainPicker.tsx';
 import { DepositAddressCard } from './DepositAddressCard.tsx';
+import { RecentDeposits } from './RecentDeposits.tsx';
 import { useAssetChoice } from './use-asset-choice.ts';
 import { useWalletSearch } from './wallet-search.ts';
 
@@ -30,6 +32,11 @@ export function WalletDepositPage() {
             asset={asset.asset}
             chain={chain.chain}
             confirmations={chain.confirmations}
+          />
+          <RecentDeposits
+            key={`recent-${asset.asset}-${chain.chain}`}
+            asset={asset.asset}
+            chain={chain.chain}
           />
         </>
       ) : (

@@ -1,6 +1,10 @@
 // The deposit list (`/pages/assets/rechargeList`, where the menu's deposit entry leads): each
-// deposit with its confirmations, and the way to make a new one.
+// deposit with its confirmations, kept current by the `deposits` channel (a new deposit comes on
+// top, a confirming one counts up), and the way to make a new one.
+import { useMemo } from 'react';
+import { withLiveDeposits } from '../../core/wallet/live-deposits.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -14,6 +18,8 @@ export function WalletDepositsPage() {
   const { core } = useApp();
   const go = useGo();
   const list = usePagedList(['deposits'], (page) => core.deposits(page));
+  const updates = useView('depositUpdates');
+  const rows = useMemo(() => withLiveDeposits(list.rows, updates ?? []), [list.rows, updates]);
   usePullRefresh(list.reload);
   const retry = () => void list.reload();
   const toDeposit = () => go('/pages/assets/recharge');
@@ -29,12 +35,12 @@ export function WalletDepositsPage() {
         ) : (
           <WalletLoading />
         )
-      ) : list.rows.length === 0 ? (
+      ) : rows.length === 0 ? (
         <EmptyState text={t('wallet.deposits.empty')} />
       ) : (
         <>
           {list.failed && <WalletRefreshFailed onRetry={retry} />}
-          <DepositList rows={list.rows} />
+          <DepositList rows={rows} />
           <LoadMore more={list.more} loading={list.loading} onMore={list.loadMore} />
         </>
       )}

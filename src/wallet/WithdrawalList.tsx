@@ -1,10 +1,13 @@
 // Withdrawals with their status; a pending one (still awaiting review) can be cancelled, which
-// unfreezes its amount and fee.
+// unfreezes its amount and fee. Once broadcast, its transaction is shown (linked to the block
+// explorer when there is one) with its confirmations while it is on its way; one that failed on
+// chain says why.
 
 import type { WithdrawalRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { FigureWithUnit } from '../ui/Figures.tsx';
 import { shorten } from './short-text.ts';
+import { TxidFact } from './TxidFact.tsx';
 
 const statusTone = {
   pending: 'waiting',
@@ -36,6 +39,14 @@ export function WithdrawalList(props: {
             >
               {t(`wallet.withdrawals.status.${row.status}`)}
             </span>
+            {row.status === 'approved' && row.txid !== null && (
+              <span
+                className="status-pill status-pill--waiting"
+                data-testid={`withdrawal-confirmations-${row.id}`}
+              >
+                {t('wallet.withdrawals.confirmations', { count: row.confirmations })}
+              </span>
+            )}
           </div>
           <dl className="wallet-facts">
             <div>
@@ -54,6 +65,13 @@ export function WithdrawalList(props: {
                 <FigureWithUnit figure={row.feeShown} unit={row.asset} />
               </dd>
             </div>
+            {row.txid !== null && (
+              <TxidFact
+                txid={row.txid}
+                explorerUrl={row.explorerUrl}
+                testId={`withdrawal-txid-${row.id}`}
+              />
+            )}
             <div>
               <dt>{t('wallet.time')}</dt>
               <dd className="figure">{row.time}</dd>

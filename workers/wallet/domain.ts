@@ -1,6 +1,11 @@
 // The wallet's pages as the worker loads them, when a page first calls or watches them
 // (workers/kernel/deferred.ts): the domain and its views by name.
+import { depositActivityLiveView, depositUpdatesLiveView } from './views.ts';
+
 export { walletDomain as domain } from './handlers.ts';
 
-/** It has no live views: its pages show what its calls answer. */
-export const views = {};
+/** Most of its pages show what its calls answer; the deposits follow their channel live. */
+export const views = {
+  depositActivity: depositActivityLiveView,
+  depositUpdates: depositUpdatesLiveView,
+};

@@ -23,5 +23,8 @@ export const walletEntry = deferDomain<typeof loaded>({
     walletRecords: true,
     transfer: true,
   },
-  views: {},
+  views: {
+    depositActivity: true,
+    depositUpdates: true,
+  },
 });

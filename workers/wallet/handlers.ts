@@ -13,7 +13,7 @@ import {
   assets,
   balancesDataSchema,
   depositAddress,
-  deposits,
+  depositsDataSchema,
   records,
   transfer,
   withdraw,
@@ -26,6 +26,7 @@ import { mapOutcome, type Outcome, pageOf } from '../kernel/outcome.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
 import { loadRules } from '../spot/loaders.ts';
 import { confirmOutcome } from './confirm-refusals.ts';
+import { loadDeposits, walletPageSize } from './deposit-loader.ts';
 import { loadBalances } from './loaders.ts';
 import {
   addressRow,
@@ -50,8 +51,7 @@ function confirmation(form: WithdrawForm) {
   };
 }
 
-/** Rows per page of the wallet's lists. */
-export const walletPageSize = 20;
+export { walletPageSize };
 
 export function createWalletHandlers(context: DomainContext): WalletHandlers {
   const { call, record, sendOnce } = context;
@@ -103,9 +103,7 @@ export function createWalletHandlers(context: DomainContext): WalletHandlers {
       return outcome;
     },
     async deposits(page) {
-      record({ source: 'intent', type: 'wallet-deposits-requested', payload: { page } });
-      const outcome = await call(deposits, { page, size: walletPageSize });
-      if (outcome.ok) record({ source: 'api', type: 'wallet-deposits', payload: outcome.data });
+      const outcome = await loadDeposits(context, page);
       const known = await precisions();
       return mapOutcome(outcome, (data) =>
         pageOf(data, (item) => depositRow(item, known, locale())),
@@ -236,6 +234,6 @@ export function createWalletHandlers(context: DomainContext): WalletHandlers {
 
 export const walletDomain = defineDomain({
   handlers: createWalletHandlers,
-  signedInChannels: ['balances'],
-  frames: { balances: balancesDataSchema },
+  signedInChannels: ['balances', 'deposits'],
+  frames: { balances: balancesDataSchema, deposits: depositsDataSchema },
 });

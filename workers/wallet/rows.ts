@@ -89,6 +89,7 @@ export function depositRow(
     confirmations: deposit.confirmations,
     required: deposit.required_confirmations,
     time: formatTimestamp(deposit.created_at, locale, 'dated'),
+    explorerUrl: deposit.explorer_url,
   };
 }
 
@@ -108,6 +109,9 @@ export function withdrawalRow(
     status: withdrawal.status,
     reason: withdrawal.reason,
     time: formatTimestamp(withdrawal.created_at, locale, 'dated'),
+    txid: withdrawal.txid,
+    confirmations: withdrawal.confirmations,
+    explorerUrl: withdrawal.explorer_url,
   };
 }
 

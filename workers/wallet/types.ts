@@ -66,6 +66,18 @@ export interface DepositRow {
   confirmations: number;
   required: number;
   time: string;
+  /** The transaction's page on a block explorer (a real chain's, when one is configured). */
+  explorerUrl: string | null;
+}
+
+/** The deposit page's live part: the asset's balance and its latest deposits on the chain. */
+export interface DepositActivityView {
+  /** The funding account's available balance of the asset, formatted; null until known. */
+  availableShown: string | null;
+  /** The newest deposits of the asset on the chain, each as it now stands. */
+  rows: readonly DepositRow[];
+  /** Whether the deposits were read: before, an empty list says nothing. */
+  loaded: boolean;
 }
 
 export interface WithdrawalRow {
@@ -76,9 +88,15 @@ export interface WithdrawalRow {
   amountShown: string;
   feeShown: string;
   status: WithdrawalStatus;
-  /** Why an operator rejected it. */
+  /** Why an operator rejected it, or why it failed on chain. */
   reason: string | null;
   time: string;
+  /** The transaction that carries it, once broadcast. */
+  txid: string | null;
+  /** Its transaction's confirmations so far (0 before it is in a block). */
+  confirmations: number;
+  /** The transaction's page on a block explorer, when one is configured. */
+  explorerUrl: string | null;
 }
 
 export interface AddressRow {

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Address, getAddress, type Hex, type PublicClient, parseAbiItem } from 'viem';
 import type { Db } from '../../db/database.ts';
 import { type ChainTransaction, observeDeposit } from '../../wallet/chain-deposits.ts';
+import { publishDeposit } from '../../wallet/deposit-frames.ts';
 import { type ReadBlock, readCursor, saveBatch } from '../chain-cursor.ts';
 import type { EvmSettings } from '../chain-settings.ts';
 import { ledgerAmount } from './evm-amounts.ts';
@@ -179,6 +180,9 @@ export class EvmWatcher {
 
   private async report(tx: ChainTransaction, required: number): Promise<void> {
     const outcome = await observeDeposit(this.options.db, tx, required);
+    if (outcome !== 'unknown-address' && outcome !== 'already-credited') {
+      await publishDeposit(this.options.db, tx);
+    }
     if (outcome === 'credited') {
       this.options.log.info(
         {

@@ -1,0 +1,104 @@
+// Users' `deposits` frames: whoever changes a deposit (the chain watcher as its confirmations grow,
+// the simulated chain, a reorganisation that drops it) calls `publishDeposit` once its change has
+// committed, and the wallet's stream re-reads the row and sends it to its owner as it now stands;
+// a credit sends the owner's new balance of that asset on `balances` too, since no other stream
+// tells of a deposit's posting. The row is read again rather than passed in, so a caller needs to
+// know nothing of the wire and a frame never carries a state that did not commit.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { PrivateSend, PrivateStream } from '../gateway/streams.ts';
+import { balancesOf } from './balances.ts';
+import { depositView } from './wallet-views.ts';
+
+/** A deposit by its row, or as its chain names it (the transaction, and a token transfer's log). */
+export type DepositKey =
+  | { id: number }
+  | {
+      chain: string;
+      txid: string;
+      /** The transfer's log in its transaction; absent (or -1) for a native transfer. */
+      logIndex?: number | undefined;
+    };
+
+type Publisher = (key: DepositKey) => Promise<void>;
+
+/**
+ * The publishers listening, by the database they read, known by its query executor: an engine
+ * module's database is a fenced view of the app's (server/db/fenced-db.ts) with the same executor,
+ * and two apps in one process (tests) never hear each other's deposits.
+ */
+const publishers = new WeakMap<object, Set<Publisher>>();
+
+/**
+ * Sends the deposit's owner its current state, if a gateway listens on this node. Never throws:
+ * a frame that could not be sent must not fail the change that caused it (the list still shows it).
+ */
+export async function publishDeposit(db: Db, key: DepositKey): Promise<void> {
+  for (const publish of publishers.get(db.getExecutor()) ?? []) await publish(key);
+}
+
+export interface DepositFramesOptions {
+  db: Db;
+  /** The block explorer's page template (CHAIN_EXPLORER_TX_URL), when one is set. */
+  explorer: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+/** The wallet's private stream of `deposits` frames (and the `balances` frame of a credit). */
+export function depositFrames({ db, explorer, log }: DepositFramesOptions): PrivateStream {
+  return {
+    start(send) {
+      const publish = publisherOf(db, explorer, send, log);
+      const executor = db.getExecutor();
+      const mine = publishers.get(executor) ?? new Set<Publisher>();
+      mine.add(publish);
+      publishers.set(executor, mine);
+      return () => {
+        mine.delete(publish);
+      };
+    },
+  };
+}
+
+function readDeposit(db: Db, key: DepositKey) {
+  const rows = db.selectFrom('deposits').selectAll();
+  if ('id' in key) return rows.where('id', '=', key.id).executeTakeFirst();
+  return rows
+    .where('chain', '=', key.chain)
+    .where('txid', '=', key.txid)
+    .where('log_index', '=', key.logIndex ?? -1)
+    .executeTakeFirst();
+}
+
+function publisherOf(
+  db: Db,
+  explorer: string | undefined,
+  send: PrivateSend,
+  log: FastifyBaseLogger,
+): Publisher {
+  /**
+   * What each deposit still confirming was last sent as: the watcher reports it every round, and
+   * a round without a new block changes nothing worth a frame. Forgotten once it is credited or
+   * dropped.
+   */
+  const lastSent = new Map<number, string>();
+  return async (key) => {
+    try {
+      const row = await readDeposit(db, key);
+      if (!row) return;
+      const state = `${row.status}:${row.confirmations}`;
+      if (lastSent.get(row.id) === state) return;
+      if (row.status === 'confirming') lastSent.set(row.id, state);
+      else lastSent.delete(row.id);
+      const now = Date.now();
+      send(row.user_id, 'deposits', [depositView(row, explorer)], now);
+      if (row.status !== 'credited') return;
+      const credited = (await balancesOf(db, row.user_id)).filter(
+        (balance) => balance.wallet === 'funding' && balance.asset === row.asset,
+      );
+      if (credited.length > 0) send(row.user_id, 'balances', credited, now);
+    } catch (error) {
+      log.warn({ err: error, deposit: key }, 'a deposit frame was not sent');
+    }
+  };
+}

@@ -1,0 +1,75 @@
+// The wallet's live views: the deposit page's balance and latest deposits of one asset on one
+// chain, and the deposits the `deposits` channel told of, which the deposit list lays over the
+// pages it read. Both follow the channel without a reload: "Confirming 1/3", then credited.
+import { formatAmount, type Precisions } from '../../core/figures.ts';
+import { availableOf } from '../../core/projections/balances.ts';
+import type { ClientView } from '../../core/projections/client-view.ts';
+import { type Deposit, depositsSinceAsked } from '../../core/projections/wallet.ts';
+import { withLiveDeposits } from '../../core/wallet/live-deposits.ts';
+import { defineView } from '../kernel/view.ts';
+import { loadRules } from '../spot/loaders.ts';
+import { loadDeposits } from './deposit-loader.ts';
+import { loadBalances } from './loaders.ts';
+import { depositRow } from './rows.ts';
+import type { Chain, DepositActivityView, DepositRow } from './types.ts';
+
+/** Deposits the deposit page shows under its address. */
+export const depositPageRows = 5;
+
+// Private frames sent while the socket was down are gone; a new sign-in has its own deposits.
+const reloadOn = ['reconnect', 'signIn'] as const;
+
+const rowsOf = (deposits: readonly Deposit[], precisions: Precisions, locale: string) =>
+  deposits.map((deposit) => depositRow(deposit, precisions, locale));
+
+export function depositActivity(
+  view: ClientView,
+  { asset, chain }: { asset: string; chain: Chain },
+  locale: string,
+): DepositActivityView {
+  const { wallet, precisions } = view;
+  const listed = wallet.deposits?.page === 1 ? wallet.deposits.list : [];
+  const available = availableOf(view.balances, 'funding', asset);
+  return {
+    availableShown:
+      available === null ? null : formatAmount(available, asset, precisions, locale, 'down'),
+    rows: rowsOf(
+      withLiveDeposits(listed, depositsSinceAsked(wallet))
+        .filter((deposit) => deposit.asset === asset && deposit.chain === chain)
+        .slice(0, depositPageRows),
+      precisions,
+      locale,
+    ),
+    loaded: wallet.deposits !== null,
+  };
+}
+
+export const depositActivityLiveView = defineView<
+  DepositActivityView,
+  { asset: string; chain: Chain }
+>({
+  source: (view) => [
+    view.wallet.deposits,
+    view.wallet.liveDeposits,
+    view.balances,
+    view.precisions,
+  ],
+  load: (_params, context) => {
+    void loadDeposits(context, 1);
+    void loadBalances(context);
+    // Amounts at the asset's precision, which the spot rules tell.
+    if (Object.keys(context.view().precisions.assets).length === 0) void loadRules(context);
+  },
+  reloadOn,
+  payload: depositActivity,
+});
+
+/**
+ * The deposits told of on the channel since the deposits' first page was last asked for, newest
+ * first, for the list to lay over the rows it read.
+ */
+export const depositUpdatesLiveView = defineView<readonly DepositRow[]>({
+  source: (view) => [view.wallet.liveDeposits, view.wallet.depositsAskedAt, view.precisions],
+  payload: (view, _params, locale) =>
+    rowsOf(depositsSinceAsked(view.wallet), view.precisions, locale),
+});
