@@ -14,11 +14,12 @@ import type { Db } from '../../db/database.ts';
 import { transact } from '../../db/transact.ts';
 import type { EvmSettings } from '../chain-settings.ts';
 import { hotWalletAddress, keyAddress } from './key-addresses.ts';
+import { tokenTransferGas } from './send-fees.ts';
 import { enqueueSend } from './send-queue.ts';
 import { hasOpenSend, markSwept, type UnsweptAddress, unsweptAddresses } from './sweep-state.ts';
 
 /** The gas limit the sender gives a token transfer (fixed, not estimated). */
-export const tokenSweepGas = 100_000n;
+export const tokenSweepGas = tokenTransferGas;
 /** A plain ether payment to the hot wallet, an address without code. */
 export const etherSweepGas = 21_000n;
 /**
