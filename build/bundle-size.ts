@@ -29,8 +29,11 @@ export const bundleBudgets = {
   // new routes and refusals) and 28.3 to the whole app (the security center's pages, strings and
   // styles, the passkeys page and the WebAuthn library, loaded only with them); the refusal of a
   // reserve proof's messages 0.1 more.
-  critical: { targetKiB: 170, ceilingKiB: 167.7 },
-  whole: { targetKiB: 320, ceilingKiB: 387.3 },
+  // The live deposits added 0.25 KiB to the critical path (the `deposits` frame's event and fold
+  // in the worker, the deposit and withdrawal rows' new strings) and 1.2 to the whole app (the
+  // wallet's live views and the deposit page's part, loaded with the wallet's pages).
+  critical: { targetKiB: 170, ceilingKiB: 167.9 },
+  whole: { targetKiB: 320, ceilingKiB: 388.4 },
 } as const;
 
 export interface SizedFile {
