@@ -37,6 +37,24 @@ export interface SweeperDeps {
   log: FastifyBaseLogger;
 }
 
+/** How long a balance read inside a sweep's transaction may take before it is given up. */
+const readTimeoutMs = 5000;
+
+class SlowNodeError extends Error {
+  override name = 'SlowNodeError';
+}
+
+function bounded<T>(read: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new SlowNodeError(`the node did not answer a balance in ${readTimeoutMs} ms`)),
+      readTimeoutMs,
+    );
+  });
+  return Promise.race([read, late]).finally(() => clearTimeout(timer));
+}
+
 export type SweepStep =
   | { kind: 'gas'; sendId: number; value: bigint }
   | { kind: 'sweep'; sendId: number; asset: 'ETH' | 'USDT'; value: bigint }
@@ -47,6 +65,8 @@ export class EvmSweeper {
   readonly #min: { ETH: bigint; USDT: bigint };
   /** Addresses already reported as not derived from the configured key (told once). */
   readonly #foreign = new Set<string>();
+  /** Addresses found to be their index's child of the configured key (derived once each). */
+  readonly #ours = new Set<string>();
 
   constructor(private readonly deps: SweeperDeps) {
     this.#hot = hotWalletAddress(deps.accountXpub);
@@ -76,6 +96,8 @@ export class EvmSweeper {
         const step = await this.#sweep(address, maxFeePerGas);
         steps.set(address.address, step);
       } catch (error) {
+        // A node too slow to answer is not asked again for every other address this round.
+        if (error instanceof SlowNodeError) throw error;
         log.warn({ err: error, address: address.address }, 'a deposit address was not swept');
       }
     }
@@ -90,7 +112,7 @@ export class EvmSweeper {
     const { db, client, settings, log } = this.deps;
     const address = getAddress(unswept.address);
     const key = { role: 'deposit', index: unswept.index } as const;
-    if (keyAddress(this.deps.accountXpub, key) !== address) {
+    if (!this.#ours.has(address) && keyAddress(this.deps.accountXpub, key) !== address) {
       if (!this.#foreign.has(address)) {
         this.#foreign.add(address);
         log.error(
@@ -100,17 +122,22 @@ export class EvmSweeper {
       }
       return { kind: 'wait' };
     }
+    this.#ours.add(address);
     const usdt = settings.usdtAddress ? getAddress(settings.usdtAddress) : undefined;
     const step = await transact(db, async (trx): Promise<SweepStep> => {
       if (await hasOpenSend(trx, address)) return { kind: 'wait' };
-      const ether = await client.getBalance({ address });
+      // Read inside the transaction, so its start (the send's `created_at`) is before the read;
+      // bounded, since the database waits on this transaction meanwhile.
+      const ether = await bounded(client.getBalance({ address }));
       if (unswept.assets.has('USDT') && usdt) {
-        const tokens = await client.readContract({
-          address: usdt,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [address],
-        });
+        const tokens = await bounded(
+          client.readContract({
+            address: usdt,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [address],
+          }),
+        );
         if (tokens >= this.#min.USDT && tokens > 0n) {
           // The gas is topped up to the budget with headroom when the address cannot pay even
           // today's fee, so a fee that rises a little after the top-up asks for no second one.
