@@ -28,12 +28,15 @@ export const bundleBudgets = {
   // security added 2.6 KiB to the critical path (the login's second step and its fields, the
   // new routes and refusals) and 28.3 to the whole app (the security center's pages, strings and
   // styles, the passkeys page and the WebAuthn library, loaded only with them); the refusal of a
-  // reserve proof's messages 0.1 more.
+  // reserve proof's messages 0.1 more. The proof-of-reserves page added 0.11 KiB to the critical
+  // path (its route, its domain's name in the worker, its title) and 6.9 to the whole app (the
+  // page in the wallet's file, its strings, and its worker domain with SHA-256 and the verifier,
+  // loaded only with the page).
   // The live deposits added 0.25 KiB to the critical path (the `deposits` frame's event and fold
   // in the worker, the deposit and withdrawal rows' new strings) and 1.2 to the whole app (the
   // wallet's live views and the deposit page's part, loaded with the wallet's pages).
-  critical: { targetKiB: 170, ceilingKiB: 167.9 },
-  whole: { targetKiB: 320, ceilingKiB: 388.4 },
+  critical: { targetKiB: 170, ceilingKiB: 168.0 },
+  whole: { targetKiB: 320, ceilingKiB: 395.2 },
 } as const;
 
 export interface SizedFile {

@@ -12,6 +12,7 @@ import type { Deferred, HandlersOf, LoadedDomain, LoadedOf } from './kernel/defe
 import { marketDomain } from './market/handlers.ts';
 import { optionEntry } from './option/entry.ts';
 import { passkeysEntry } from './passkeys/entry.ts';
+import { reservesEntry } from './reserves/entry.ts';
 import { securityEntry } from './security/entry.ts';
 import { spotDomain } from './spot/handlers.ts';
 import { subscriptionEntry } from './subscription/entry.ts';
@@ -30,6 +31,7 @@ export const deferredDomains = {
   wallet: walletEntry,
   security: securityEntry,
   passkeys: passkeysEntry,
+  reserves: reservesEntry,
   identity: identityEntry,
   content: contentEntry,
   support: supportEntry,

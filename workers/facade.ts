@@ -19,6 +19,7 @@ export type { ScreenView } from './kernel/screen-views.ts';
 export type * from './market/types.ts';
 export type * from './option/types.ts';
 export type * from './passkeys/types.ts';
+export type * from './reserves/types.ts';
 export type * from './security/types.ts';
 export type * from './spot/types.ts';
 export type * from './subscription/types.ts';

@@ -37,6 +37,7 @@ export const pageTables = [
   'support',
   'debug',
   'passkeys',
+  'reserves',
 ] as const;
 
 /** The tables of the security center's strings. */

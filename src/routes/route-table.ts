@@ -169,6 +169,16 @@ export const routeTable: readonly RouteEntry[] = [
     ),
   },
   {
+    path: '/pages/assets/reserves',
+    titleKey: 'titles.reserves',
+    page: laterPage(
+      () => import('../wallet/ProofOfReservesPage.tsx'),
+      'ProofOfReservesPage',
+      'reserves',
+    ),
+    pullToRefresh: true,
+  },
+  {
     path: '/pages/spot/index',
     titleKey: 'titles.spot',
     page: page(() => import('../market/MarketListPage.tsx'), 'SpotMarketsPage'),

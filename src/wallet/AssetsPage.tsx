@@ -1,5 +1,6 @@
 // The asset center (`/pages/assets/index`): everything in USDT, each account's total, the balances,
-// and the ways to move money; pull down to refresh.
+// the ways to move money, and the way to the proof that the balances are counted in the reserves;
+// pull down to refresh.
 import { useCallback } from 'react';
 import { dash } from '../../core/figures.ts';
 import { useApp } from '../app/app-context.tsx';
@@ -75,6 +76,14 @@ export function AssetsPage() {
           )}
         </>
       )}
+      <button
+        type="button"
+        className="button button--ghost button--block"
+        data-testid="reserves-entry"
+        onClick={() => go('/pages/assets/reserves')}
+      >
+        {t('titles.reserves')}
+      </button>
     </div>
   );
 }

@@ -161,6 +161,7 @@ export function userPages(catalogue: Catalogue): ScannedPage[] {
     { name: 'transfer', path: '/pages/assets/transfer' },
     { name: 'records', path: '/pages/assets/record' },
     { name: 'address book', path: '/pages/assets/address' },
+    { name: 'proof of reserves', path: '/pages/assets/reserves' },
     { name: 'new address', path: '/pages/assets/addressAdd' },
     { name: 'security settings', path: '/pages/user/safe' },
     { name: 'passkeys', path: '/pages/user/passkeys' },
