@@ -27,6 +27,33 @@ export const reservesProofSchema = z.object({
   path: z.array(z.object({ side: z.enum(['left', 'right']), hash: z.string(), sums: amounts })),
 });
 
+/**
+ * What the exchange held on chain when the snapshot was taken, per asset in the chain's decimals
+ * (18 for ETH), each address with its amount and the block read; null when no real chain is
+ * configured, so the totals stand without holdings beside them.
+ */
+export const reserveHoldingsSchema = z.nullable(
+  z.object({
+    network: z.string(),
+    chain_id: z.number(),
+    block_number: z.string(),
+    addresses_read: z.number(),
+    assets: z.record(
+      z.string(),
+      z.object({
+        total: decimalString,
+        addresses: z.array(
+          z.object({
+            address: z.string(),
+            kind: z.enum(['hot', 'deposit']),
+            amount: decimalString,
+          }),
+        ),
+      }),
+    ),
+  }),
+);
+
 export const reserveProof = defineEndpoint({
   method: 'GET',
   path: '/wallet/reserveProof',
@@ -37,6 +64,7 @@ export const reserveProof = defineEndpoint({
     snapshot: z.object({ id: z.number(), created_at: timestamp }),
     root: reservesRootSchema,
     proof: reservesProofSchema,
+    holdings: reserveHoldingsSchema,
   }),
   errors: ['reserve_proof_not_found'],
 });

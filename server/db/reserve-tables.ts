@@ -1,4 +1,4 @@
-// Row types of the proof of reserves' tables (migration 0019), kept apart from `tables.ts`.
+// Row types of the proof of reserves' tables (migrations 0019 and 0021), kept apart from `tables.ts`.
 import type { ColumnType, Generated } from 'kysely';
 
 /** Decimal strings per asset, as core/wallet/proof-json.ts writes them. */
@@ -15,6 +15,11 @@ export interface ReserveSnapshotsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   /** The published root (proof-json's `ReservesRootJson`); pg parses jsonb, PGlite may not. */
   root: ColumnType<unknown, string, never>;
+  /**
+   * The on-chain holdings published with it (server/chain/holdings-json.ts, migration 0021); null
+   * when no real chain is configured.
+   */
+  holdings: ColumnType<unknown, string | null | undefined, never>;
 }
 
 export interface ReserveLeavesTable {

@@ -12,6 +12,7 @@ import {
   proofAt,
   type ReservesTree,
 } from '../../core/wallet/proof-of-reserves.ts';
+import type { ReserveHoldingsJson } from '../chain/holdings-json.ts';
 import type { Db } from '../db/database.ts';
 import { BusinessError } from '../http/business-error.ts';
 
@@ -19,6 +20,8 @@ export interface ReserveProof {
   snapshot: { id: number; created_at: string };
   root: ReservesRootJson;
   proof: ReservesProofJson;
+  /** What the exchange held on chain for this snapshot; null without a real chain. */
+  holdings: ReserveHoldingsJson | null;
 }
 
 /** jsonb arrives parsed from PostgreSQL and may arrive as text from PGlite. */
@@ -67,7 +70,7 @@ export function reserveProofs(db: Db) {
   return async function proofOf(userId: number): Promise<ReserveProof> {
     const snapshot = await db
       .selectFrom('reserve_snapshots')
-      .select(['id', 'created_at', 'root'])
+      .select(['id', 'created_at', 'root', 'holdings'])
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
@@ -85,6 +88,7 @@ export function reserveProofs(db: Db) {
       snapshot: { id: snapshot.id, created_at: snapshot.created_at.toISOString() },
       root,
       proof: proofToJson(proofAt(tree, leaf.position)),
+      holdings: snapshot.holdings === null ? null : json<ReserveHoldingsJson>(snapshot.holdings),
     };
   };
 }

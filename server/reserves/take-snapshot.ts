@@ -3,6 +3,7 @@
 import { formatAmount } from '../../core/money.ts';
 import { type ReservesRootJson, rootToJson } from '../../core/wallet/proof-json.ts';
 import { buildReservesTree, reservesRoot } from '../../core/wallet/proof-of-reserves.ts';
+import type { ReserveHoldingsJson } from '../chain/holdings-json.ts';
 import type { Db } from '../db/database.ts';
 import { readLiabilities } from './liabilities.ts';
 
@@ -12,6 +13,7 @@ export interface Snapshot {
   id: number;
   createdAt: Date;
   root: ReservesRootJson;
+  holdings: ReserveHoldingsJson | null;
 }
 
 /** A tree needs at least one user. */
@@ -19,8 +21,15 @@ export class NoUsersError extends Error {
   override name = 'NoUsersError';
 }
 
-/** `fallbackAssets` are the tree's assets when no user holds any: it needs at least one. */
-export async function takeSnapshot(db: Db, fallbackAssets: readonly string[]): Promise<Snapshot> {
+/**
+ * `fallbackAssets` are the tree's assets when no user holds any: it needs at least one.
+ * `holdings`, read just before, are published with it (null: no real chain to read).
+ */
+export async function takeSnapshot(
+  db: Db,
+  fallbackAssets: readonly string[],
+  holdings: ReserveHoldingsJson | null = null,
+): Promise<Snapshot> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -31,7 +40,10 @@ export async function takeSnapshot(db: Db, fallbackAssets: readonly string[]): P
       const root = rootToJson(reservesRoot(tree));
       const snapshot = await trx
         .insertInto('reserve_snapshots')
-        .values({ root: JSON.stringify(root) })
+        .values({
+          root: JSON.stringify(root),
+          holdings: holdings === null ? null : JSON.stringify(holdings),
+        })
         .returning(['id', 'created_at'])
         .executeTakeFirstOrThrow();
       for (let i = 0; i < entries.length; i += batch) {
@@ -54,6 +66,6 @@ export async function takeSnapshot(db: Db, fallbackAssets: readonly string[]): P
           )
           .execute();
       }
-      return { id: snapshot.id, createdAt: snapshot.created_at, root };
+      return { id: snapshot.id, createdAt: snapshot.created_at, root, holdings };
     });
 }

@@ -20,6 +20,7 @@ import * as accountSecurity from './0017-account-security.ts';
 import * as chainWatch from './0018-chain-watch.ts';
 import * as proofOfReserves from './0019-proof-of-reserves.ts';
 import * as chainSends from './0020-chain-sends.ts';
+import * as reserveHoldings from './0021-reserve-holdings.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018-chain-watch': chainWatch,
   '0019-proof-of-reserves': proofOfReserves,
   '0020-chain-sends': chainSends,
+  '0021-reserve-holdings': reserveHoldings,
 };
 
 export const migrationProvider: MigrationProvider = {
