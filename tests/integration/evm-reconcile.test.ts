@@ -4,27 +4,34 @@
 // `chain reconcile` leaves nothing unexplained; tokens sent straight to the hot wallet from
 // outside are named unexplained, a simulated-chain deposit is named as such and leaves the
 // holdings short, which the scheduled reconciliation warns of; the scheduled proof of reserves
-// publishes the holdings with their addresses and block. Without a real chain, a snapshot says
-// it has no holdings and the reconciliation is refused with the reason.
-import { randomBytes } from 'node:crypto';
+// publishes the holdings with their addresses and block. With the development key signing, after
+// the ether is swept, the token's sweep paid for by a gas top-up, and an ETH and a USDT withdrawal
+// confirmed, the withdrawal fees, the gas and the dust name the whole difference. Without a real
+// chain, a snapshot says it has no holdings and the reconciliation is refused with the reason.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HDKey } from '@scure/bip32';
 import { type Address, parseEther } from 'viem';
+import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hotWalletAddress } from '../../server/chain/evm/key-addresses.ts';
 import { systemClock } from '../../server/clock.ts';
-import { registerUser } from '../support/accounts.ts';
+import { resolveWalletXpubs } from '../../server/wallet/addresses/derive.ts';
+import { lastCodeFor, registerUser } from '../support/accounts.ts';
 import { type Anvil, readTestUsdtArtifact, startAnvil, until } from '../support/anvil.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { startInProcessServer } from '../support/in-process-server.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { createTestDatabase } from '../support/postgres.ts';
+import { type ReopenedServer, startReopenedServer } from '../support/reopened-server.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
+import { storeWithdrawCode, withoutWithdrawHolds } from '../support/withdraw-proof.ts';
 
 const postgres = await createTestDatabase();
 const { abi: usdtAbi } = readTestUsdtArtifact();
+const tradePassword = '246810';
 
 interface AssetReport {
   asset: string;
@@ -237,6 +244,154 @@ describe.each([
       }
     },
     240_000,
+  );
+});
+
+describe.each([
+  ['the embedded database', undefined],
+  ['PostgreSQL', postgres],
+] as const)('reconciliation after sweeps and withdrawals, on %s', (name, database) => {
+  it.skipIf(name === 'PostgreSQL' && !database)(
+    'leaves nothing unexplained: fees earned, gas paid and the dust name the whole difference',
+    async () => {
+      // A node of its own: the development key's addresses are this case's alone.
+      const node = await startAnvil();
+      let server: ReopenedServer | undefined;
+      const database2 = name === 'PostgreSQL' ? await createTestDatabase() : undefined;
+      try {
+        const usdt = await node.deployTestUsdt();
+        const hot = hotWalletAddress(resolveWalletXpubs({}).ethereum.xpub);
+        server = await startReopenedServer(
+          systemClock,
+          {
+            CHAIN_EVM_RPC_URL: node.url,
+            CHAIN_EVM_CHAIN_ID: String(node.chainId),
+            CHAIN_EVM_USDT_ADDRESS: usdt,
+            CHAIN_EVM_CONFIRMATIONS_ETH: '1',
+            CHAIN_EVM_CONFIRMATIONS_USDT: '1',
+            CHAIN_EVM_POLL_MS: '100',
+            CHAIN_RECONCILE_MS: '0',
+            CHAIN_POR_MS: '0',
+            LIQUIDITY_PROVIDER: 'false',
+            ...withoutWithdrawHolds,
+          },
+          database2?.url,
+        );
+        const running = server;
+        const api = () => new ApiClient(running.url);
+        const user = await registerUser(api(), running.dataDir);
+        await api().post('/security/sendCode', { type: 'email' }, { token: user.token });
+        const code = await lastCodeFor(running.dataDir, user.account);
+        const set = await api().post(
+          '/security/payPwd',
+          { password: tradePassword, repassword: tradePassword, code },
+          { token: user.token },
+        );
+        expect(set.body.code).toBe(200);
+        const address = (
+          await api().get<{ address: Address }>(
+            '/wallet/depositAddress',
+            { asset: 'ETH', chain: 'ETH' },
+            { token: user.token },
+          )
+        ).body.data.address;
+        const usdtOf = (holder: Address) =>
+          node.publicClient.readContract({
+            address: usdt,
+            abi: usdtAbi,
+            functionName: 'balanceOf',
+            args: [holder],
+          }) as Promise<bigint>;
+        const mineUntil = (what: string, check: () => Promise<boolean>) =>
+          until(
+            what,
+            async () => {
+              if (await check()) return true;
+              await node.mine(1);
+              return false;
+            },
+            { timeoutMs: 120_000, intervalMs: 200 },
+          );
+
+        // Ether first, swept to the hot wallet, which then pays the gas of the token's sweep.
+        const paid = await node.walletClient.sendTransaction({
+          to: address,
+          value: parseEther('1.5') + 123n,
+        });
+        await node.publicClient.waitForTransactionReceipt({ hash: paid });
+        await mineUntil(
+          'the ether swept',
+          async () => (await node.publicClient.getBalance({ address: hot })) > parseEther('1.4'),
+        );
+        const minted = await node.walletClient.writeContract({
+          address: usdt,
+          abi: usdtAbi,
+          functionName: 'mint',
+          args: [address, 250_000_000n],
+        });
+        await node.publicClient.waitForTransactionReceipt({ hash: minted });
+        await mineUntil('the USDT swept', async () => (await usdtOf(hot)) === 250_000_000n);
+
+        const withdraw = async (body: Record<string, string>) => {
+          const answer = await api().post<{ id: number }>(
+            '/wallet/withdraw',
+            {
+              ...body,
+              trade_password: tradePassword,
+              email_code: await storeWithdrawCode(running.db, user),
+            },
+            { token: user.token, headers: { 'idempotency-key': randomUUID() } },
+          );
+          expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200 });
+          const approved = await callOperator<{ status: string }>(running, 'withdrawal', {
+            action: 'approve',
+            id: answer.body.data.id,
+          });
+          expect(approved.body.data.status).toBe('approved');
+        };
+        const outside = privateKeyToAddress(`0x${randomBytes(32).toString('hex')}`);
+        await withdraw({ asset: 'ETH', chain: 'ETH', address: outside, amount: '0.5' });
+        await withdraw({ asset: 'USDT', chain: 'ERC20', address: outside, amount: '30' });
+        await mineUntil('every send confirmed', async () => {
+          const open = await running.db
+            .selectFrom('chain_sends')
+            .select('id')
+            .where('status', 'in', ['queued', 'sent'])
+            .execute();
+          const pending = await running.db
+            .selectFrom('withdrawals')
+            .select('id')
+            .where('status', '<>', 'sent')
+            .execute();
+          return open.length === 0 && pending.length === 0;
+        });
+        expect(await usdtOf(outside)).toBe(30_000_000n);
+
+        const answer = await callOperator<Report>(running, 'chain/reconcile', {});
+        const report = answer.body.data;
+        expect(report.ok, JSON.stringify(report, null, 1)).toBe(true);
+        const eth = report.assets.find((entry) => entry.asset === 'ETH') as AssetReport;
+        expect(eth.liabilities.total).toBe('0.998');
+        expect(eth.known.find((line) => line.name === 'withdrawal_fees')?.amount).toBe('0.002');
+        expect(eth.known.find((line) => line.name === 'network_fees')?.amount).toMatch(/^-0\.0/);
+        expect(eth.dust).toBe('0.000000000000000123');
+        expect(eth.unexplained).toBe('0');
+        const usdtReport = report.assets.find((entry) => entry.asset === 'USDT') as AssetReport;
+        expect(usdtReport).toMatchObject({
+          holdings: { total: '220', hot_wallet: '220' },
+          liabilities: { users: '216', withdrawals_in_flight: '0', total: '216' },
+          difference: '4',
+          unexplained: '0',
+        });
+        const check = await callOperator<{ ok: boolean }>(running, 'ledger/check', {});
+        expect(check.body.data.ok).toBe(true);
+      } finally {
+        await server?.stop();
+        await node.stop();
+        await database2?.drop();
+      }
+    },
+    400_000,
   );
 });
 
