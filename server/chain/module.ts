@@ -1,13 +1,20 @@
 // The real chains: when an Ethereum node is configured (CHAIN_EVM_RPC_URL), its deposit watcher
-// reads ETH and ERC-20 USDT deposits into the wallet. Without one the module runs nothing and the
-// wallet's simulated chain stays the only source of deposits; its operator calls still answer
-// (from the database). An engine module, so one node reads and sends.
+// reads ETH and ERC-20 USDT deposits into the wallet. Without one the module runs only the
+// proof-of-reserves schedule, the wallet's simulated chain stays the only source of deposits, and
+// its operator calls still answer (from the database). An engine module, so one node reads and
+// sends.
 
 import { defineModule } from '../module.ts';
 import type { OpsCall } from '../ops/ops-call.ts';
+import { chainSchedules, runAll } from './chain-schedules.ts';
 import { evmClient } from './evm/evm-client.ts';
 import { EvmLoop } from './evm/evm-loop.ts';
 import { EvmWatcher } from './evm/evm-watcher.ts';
+import { evmSending } from './evm/sending.ts';
+import { chainStatusOps } from './evm/status-ops.ts';
+import { sweepOps } from './evm/sweep-ops.ts';
+import { evmSweeping } from './evm/sweeping.ts';
+import { reconcileOps } from './reconcile-ops.ts';
 
 export const chainModule = defineModule({
   name: 'chain',
@@ -15,8 +22,13 @@ export const chainModule = defineModule({
   create(context) {
     // Each part of the chain's machinery adds its operator calls here.
     const ops: OpsCall[] = [];
+    ops.push(...chainStatusOps(context));
+    ops.push(...sweepOps(context));
+    ops.push(...reconcileOps(context));
+    // The reconciliation and the proof-of-reserves snapshots, on their schedules.
+    const schedules = runAll(chainSchedules(context));
     const settings = context.config.chain.evm;
-    if (!settings) return { ops };
+    if (!settings) return { ops, ...schedules };
     const watcher = new EvmWatcher({
       db: context.db,
       client: evmClient(settings.rpcUrl),
@@ -24,10 +36,22 @@ export const chainModule = defineModule({
       log: context.log,
     });
     const loop = new EvmLoop(watcher, context.scheduler, settings.pollMs, context.log);
+    const sending = evmSending(context, settings, evmClient(settings.rpcUrl));
+    const sweeping = evmSweeping(context, settings, evmClient(settings.rpcUrl));
     return {
       ops,
-      start: async () => loop.start(),
-      stop: () => loop.stop(),
+      start: async () => {
+        loop.start();
+        sending.start();
+        sweeping.start();
+        await schedules.start();
+      },
+      stop: async () => {
+        await loop.stop();
+        await sweeping.stop();
+        await sending.stop();
+        await schedules.stop();
+      },
     };
   },
 });

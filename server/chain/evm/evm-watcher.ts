@@ -12,6 +12,7 @@ import { publishDeposit } from '../../wallet/deposit-frames.ts';
 import { type ReadBlock, readCursor, saveBatch } from '../chain-cursor.ts';
 import type { EvmSettings } from '../chain-settings.ts';
 import { ledgerAmount } from './evm-amounts.ts';
+import { gasSendHashes } from './gas-sends.ts';
 import { watchedAddresses } from './watched-addresses.ts';
 
 /** The cursor's name: one watcher reads the Ethereum network for both of its chains. */
@@ -124,7 +125,14 @@ export class EvmWatcher {
         });
       }
     }
-    for (const deposit of found) await this.report(deposit.tx, deposit.required);
+    // The hot wallet's gas for a token sweep is the platform's own ether, not a deposit.
+    const gas = await gasSendHashes(
+      db,
+      found.map((deposit) => deposit.tx.txid),
+    );
+    for (const deposit of found) {
+      if (!gas.has(deposit.tx.txid.toLowerCase())) await this.report(deposit.tx, deposit.required);
+    }
     await saveBatch(db, evmCursor, read);
   }
 
