@@ -14,6 +14,7 @@ import { evmSending } from './evm/sending.ts';
 import { chainStatusOps } from './evm/status-ops.ts';
 import { sweepOps } from './evm/sweep-ops.ts';
 import { evmSweeping } from './evm/sweeping.ts';
+import { incidentOps } from './incident-ops.ts';
 import { reconcileOps } from './reconcile-ops.ts';
 
 export const chainModule = defineModule({
@@ -22,6 +23,7 @@ export const chainModule = defineModule({
   create(context) {
     // Each part of the chain's machinery adds its operator calls here.
     const ops: OpsCall[] = [];
+    ops.push(...incidentOps(context));
     ops.push(...chainStatusOps(context));
     ops.push(...sweepOps(context));
     ops.push(...reconcileOps(context));

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { parseAmount } from '../../core/money.ts';
 import { rowId } from '../../schemas/row-ids.ts';
+import { enqueueWithdrawalSend, sendsOnChain } from '../chain/evm/withdrawal-sends.ts';
 import { transact } from '../db/transact.ts';
 import type { AppDeps } from '../deps.ts';
 import { type OpsCall, opsCall } from '../ops/ops-call.ts';
@@ -90,7 +91,7 @@ export function walletOps({ db, config }: Pick<AppDeps, 'db' | 'config'>): OpsCa
       {
         words: 'withdrawals',
         options: ['status'],
-        help: 'list withdrawals (pending, approved, sent, rejected, cancelled)',
+        help: 'list withdrawals (pending, approved, sent, failed, rejected, cancelled)',
       },
     ],
     run: async ({ status }) => {
@@ -131,14 +132,19 @@ export function walletOps({ db, config }: Pick<AppDeps, 'db' | 'config'>): OpsCa
       },
     ],
     run: async ({ action, id, reason }, { log }) => {
-      const row = await transact(db, (trx) =>
-        action === 'approve'
-          ? approveWithdrawal(trx, id)
-          : rejectWithdrawal(trx, id, reason ?? 'rejected by the operator'),
-      );
+      const row = await transact(db, async (trx) => {
+        if (action === 'reject') {
+          return rejectWithdrawal(trx, id, reason ?? 'rejected by the operator');
+        }
+        const approved = await approveWithdrawal(trx, id);
+        // On the real Ethereum chain the hot wallet's sender takes it from here.
+        if (sendsOnChain(config, approved)) await enqueueWithdrawalSend(trx, config, approved);
+        return approved;
+      });
       await log(`withdrawal.${action}`, String(id), { reason: reason ?? null });
       // The embedded signer queue: the simulated chain takes an approved withdrawal at once.
-      const done = action === 'approve' ? await transact(db, (trx) => markSent(trx, id)) : row;
+      const simulated = action === 'approve' && !sendsOnChain(config, row);
+      const done = simulated ? await transact(db, (trx) => markSent(trx, id)) : row;
       return withdrawalView(done, config.chain.explorerTxUrl);
     },
   });

@@ -50,6 +50,9 @@ describe.each([
         CHAIN_EVM_CONFIRMATIONS_ETH: String(required),
         CHAIN_EVM_CONFIRMATIONS_USDT: String(required),
         CHAIN_EVM_POLL_MS: '50',
+        // Not swept here: a sweep's transaction would mine a block and move every count.
+        CHAIN_EVM_SWEEP_MIN_ETH: '1000000',
+        CHAIN_EVM_SWEEP_MIN_USDT: '1000000000',
       };
       const start = () => startServerProcess(settings, { dataDir, until: 'listening' });
       let server: ServerProcess | undefined;

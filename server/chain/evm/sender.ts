@@ -13,6 +13,9 @@ import { type EvmSendAsset, evmSendChain } from './send-queue.ts';
 import { type SendRow, signQueued } from './send-signing.ts';
 
 export const hotWalletShort = 'hot_wallet_short';
+/** A deposit address that cannot pay its sweep's gas: the sweeper's gas send is on its way. */
+export const addressShort = 'address_short';
+const shortKind = (send: SendRow) => (send.signing_key === 'hot' ? hotWalletShort : addressShort);
 
 export class EvmSender {
   #rebroadcast = true;
@@ -96,7 +99,7 @@ export class EvmSender {
     };
     const raised = await raiseIncident(this.deps.db, this.deps.log, {
       chain: evmSendChain,
-      kind: hotWalletShort,
+      kind: shortKind(send),
       key: String(send.id),
       details,
     });
@@ -111,7 +114,7 @@ export class EvmSender {
       .updateTable('chain_incidents')
       .set({ resolved_at: new Date() })
       .where('chain', '=', evmSendChain)
-      .where('kind', '=', hotWalletShort)
+      .where('kind', '=', shortKind(send))
       .where('resolved_at', 'is', null)
       .where(sql<string>`details->>'key'`, '=', String(send.id))
       .execute();
