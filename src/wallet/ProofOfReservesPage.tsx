@@ -50,17 +50,17 @@ function Verdict(props: { proof: ReserveProofView }) {
   const { verdict } = props.proof;
   return (
     <section className="card wallet-section" aria-live="polite">
-      <p>
+      <div className="wallet-item__top">
         <span
           className={`status-pill ${verdict.verified ? 'status-pill--done' : 'status-pill--failed'}`}
           data-testid="reserves-verdict"
         >
           {verdict.verified ? t('reserves.verified') : t('reserves.notVerified')}
         </span>
-      </p>
-      <p className="wallet-item__note" data-testid="reserves-time">
-        {t('reserves.checkedIn', { ms: props.proof.verifyShown })}
-      </p>
+        <span className="wallet-item__note" data-testid="reserves-time">
+          {t('reserves.checkedIn', { ms: props.proof.verifyShown })}
+        </span>
+      </div>
       {!verdict.verified && (
         <p className="wallet-warning" role="alert" data-testid="reserves-failure">
           {t('reserves.failedAt', { level: verdict.level, reason: verdict.reason })}
@@ -168,8 +168,8 @@ function Proof(props: { proof: ReserveProofView }) {
           {t('reserves.downloadRoot')}
         </button>
         <p className="wallet-item__note">{t('reserves.offline')}</p>
-        <p className="wallet-item__address" dir="ltr">
-          {offlineCommand}
+        <p className="wallet-item__note">
+          <code dir="ltr">{offlineCommand}</code>
         </p>
       </section>
     </>
