@@ -52,3 +52,35 @@ export async function saveBatch(db: Db, chain: string, blocks: readonly ReadBloc
       .execute();
   });
 }
+
+/** The kept blocks of a chain, newest first: where a reorganisation is looked for. */
+export async function keptBlocksOf(db: Db, chain: string): Promise<ReadBlock[]> {
+  const rows = await db
+    .selectFrom('chain_blocks')
+    .select(['number', 'hash'])
+    .where('chain', '=', chain)
+    .orderBy('number', 'desc')
+    .execute();
+  return rows.map((row) => ({ number: BigInt(row.number), hash: row.hash }));
+}
+
+/**
+ * Moves the cursor back to `ancestor` and forgets the blocks after it, which a reorganisation
+ * replaced: the next read starts again after the ancestor. Called inside the caller's transaction.
+ */
+export async function rollBackCursor(trx: Db, chain: string, ancestor: ReadBlock): Promise<void> {
+  await trx
+    .deleteFrom('chain_blocks')
+    .where('chain', '=', chain)
+    .where('number', '>', ancestor.number.toString())
+    .execute();
+  await trx
+    .updateTable('chain_cursors')
+    .set({
+      block_number: ancestor.number.toString(),
+      block_hash: ancestor.hash,
+      updated_at: new Date(),
+    })
+    .where('chain', '=', chain)
+    .execute();
+}

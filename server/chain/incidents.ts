@@ -54,3 +54,20 @@ export function openIncidents(db: Db) {
     .orderBy('id')
     .execute();
 }
+
+/**
+ * Marks an open incident resolved, keeping the operator's note in its details; the incident as it
+ * is now, or undefined when there is no open incident of that id.
+ */
+export function resolveIncident(db: Db, id: number, note: string) {
+  return db
+    .updateTable('chain_incidents')
+    .set({
+      resolved_at: sql<Date>`now()`,
+      details: sql<string>`details || jsonb_build_object('resolution', ${note}::text)`,
+    })
+    .where('id', '=', id)
+    .where('resolved_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}

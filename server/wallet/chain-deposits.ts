@@ -1,7 +1,8 @@
 // The chain-watcher interface: a watcher reports transactions paying into deposit addresses, with
 // their confirmations, as often as it likes; a transfer (a transaction, or one log of it) is
 // recorded once, its confirmations follow the reports, and it is credited exactly once when it has
-// enough.
+// enough. A transfer a reorganisation dropped (`dropped`) and that is reported again, from the
+// chain that replaced its block, is confirming again from its new block.
 import { parseAmount } from '../../core/money.ts';
 import type { Db } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
@@ -18,6 +19,9 @@ export interface ChainTransaction {
   confirmations: number;
   /** The transfer's log in the transaction (an ERC-20 transfer); absent for a native transfer. */
   logIndex?: number;
+  /** The block it was seen in, on a real chain (a reorganisation may replace it); absent on the simulated one. */
+  blockNumber?: bigint;
+  blockHash?: string;
 }
 
 export type DepositOutcome = 'unknown-address' | 'confirming' | 'credited' | 'already-credited';
@@ -46,11 +50,23 @@ export async function observeDeposit(
         status: 'confirming',
         credited_at: null,
         log_index: logIndex,
+        block_number: tx.blockNumber?.toString() ?? null,
+        block_hash: tx.blockHash ?? null,
       })
       .onConflict((conflict) =>
-        conflict
-          .columns(['chain', 'txid', 'log_index'])
-          .doUpdateSet({ confirmations: tx.confirmations }),
+        conflict.columns(['chain', 'txid', 'log_index']).doUpdateSet((eb) => ({
+          confirmations: tx.confirmations,
+          // Reported again after a reorganisation dropped it: it is in the new chain after all.
+          status: eb
+            .case()
+            .when('deposits.status', '=', 'dropped')
+            .then('confirming' as const)
+            .else(eb.ref('deposits.status'))
+            .end(),
+          ...(tx.blockHash === undefined
+            ? {}
+            : { block_number: tx.blockNumber?.toString() ?? null, block_hash: tx.blockHash }),
+        })),
       )
       .execute();
     const row = await trx

@@ -1,34 +1,32 @@
-// The Ethereum deposit watcher: each round it reads the blocks after its cursor up to the head, in
-// batches, and reports every transfer into a deposit address through the wallet's chain-watcher
-// interface (server/wallet/chain-deposits.ts): ether paid by a transaction whose `to` is an ETH
-// deposit address, and the USDT contract's `Transfer` logs to an ERC-20 deposit address. A
-// deposit still confirming is reported again every round with its new count until it is credited.
-// Reorganisations are not handled yet; the saved block hashes are what will detect them.
+// The Ethereum deposit watcher: each round it first compares the hashes of the blocks it read with
+// the node's and settles a reorganisation (server/chain/evm/reorgs.ts), then follows every deposit
+// not yet credited by its receipt (server/chain/evm/reconfirm.ts), then reads the blocks after its
+// cursor up to the head, in batches, and reports every transfer into a deposit address, with its
+// block, through the wallet's chain-watcher interface (server/wallet/chain-deposits.ts): ether paid
+// by a transaction whose `to` is an ETH deposit address, and the USDT contract's `Transfer` logs to
+// an ERC-20 deposit address. A batch whose blocks do not follow each other (the chain changed while
+// it was read) is not saved: the next round's comparison finds where the chains part.
 import type { FastifyBaseLogger } from 'fastify';
-import { type Address, getAddress, type Hex, type PublicClient, parseAbiItem } from 'viem';
+import { type Address, getAddress, type Hex, type PublicClient } from 'viem';
 import type { Db } from '../../db/database.ts';
 import { type ChainTransaction, observeDeposit } from '../../wallet/chain-deposits.ts';
 import { publishDeposit } from '../../wallet/deposit-frames.ts';
 import { type ReadBlock, readCursor, saveBatch } from '../chain-cursor.ts';
 import type { EvmSettings } from '../chain-settings.ts';
 import { ledgerAmount } from './evm-amounts.ts';
+import { type EvmChain, ethChain, evmChainNames, transferEvent, usdtChain } from './evm-chains.ts';
 import { gasSendHashes } from './gas-sends.ts';
+import { reconfirmDeposits } from './reconfirm.ts';
+import { settleReorganisation } from './reorgs.ts';
 import { watchedAddresses } from './watched-addresses.ts';
 
 /** The cursor's name: one watcher reads the Ethereum network for both of its chains. */
 export const evmCursor = 'ETH';
-const ethChain = { chain: 'ETH', asset: 'ETH', decimals: 18 } as const;
-const usdtChain = { chain: 'ERC20', asset: 'USDT', decimals: 6 } as const;
 /** Blocks read per batch (fetched at once), and so per saved cursor. */
 const batchBlocks = 20n;
 
-const transferEvent = parseAbiItem(
-  'event Transfer(address indexed from, address indexed to, uint256 value)',
-);
-
 interface Found {
   tx: ChainTransaction;
-  block: bigint;
   required: number;
 }
 
@@ -52,23 +50,52 @@ export class EvmWatcher {
     }
   }
 
-  /** One round: re-reports the deposits still confirming, then reads every new block. */
+  /** One round: settles a reorganisation, re-reports the deposits confirming, reads new blocks. */
   async round(): Promise<void> {
-    const { db, client, settings } = this.options;
+    const { db, client, settings, log } = this.options;
     const head = await client.getBlockNumber({ cacheTime: 0 });
-    await this.reconfirm(head);
+    await settleReorganisation({
+      db,
+      log,
+      cursor: evmCursor,
+      chains: evmChainNames,
+      head,
+      hashAt: async (blockNumber) => {
+        const block = await client.getBlock({ blockNumber });
+        return block.hash as string;
+      },
+      dropped: (id) => publishDeposit(db, { id }),
+    });
+    await reconfirmDeposits({
+      db,
+      client,
+      settings,
+      head,
+      report: (tx, required) => this.report(tx, required),
+      dropped: (id) => publishDeposit(db, { id }),
+    });
     const cursor = await readCursor(db, evmCursor);
     const deepest = BigInt(Math.max(settings.confirmationsEth, settings.confirmationsUsdt));
     // First start: the blocks still confirming are read, older ones are before this exchange's time.
     let from = cursor ? cursor.number + 1n : head - deepest + 1n > 0n ? head - deepest + 1n : 0n;
+    let parent: ReadBlock | undefined = cursor;
     while (from <= head) {
       const to = from + batchBlocks - 1n < head ? from + batchBlocks - 1n : head;
-      await this.readBatch(from, to, head);
+      const last = await this.readBatch(from, to, head, parent);
+      // The chain changed under the read: nothing of this batch was reported or saved.
+      if (last === null) return;
+      parent = last;
       from = to + 1n;
     }
   }
 
-  private async readBatch(from: bigint, to: bigint, head: bigint): Promise<void> {
+  /** Reads, reports and saves one batch; its last block, or null when its blocks are no chain. */
+  private async readBatch(
+    from: bigint,
+    to: bigint,
+    head: bigint,
+    parent: ReadBlock | undefined,
+  ): Promise<ReadBlock | null> {
     const { db, client, settings } = this.options;
     const numbers: bigint[] = [];
     for (let n = from; n <= to; n++) numbers.push(n);
@@ -81,16 +108,21 @@ export class EvmWatcher {
     );
     const found: Found[] = [];
     const read: ReadBlock[] = [];
+    const hashes = new Map<bigint, string>();
+    let previous = parent?.hash;
     for (const block of blocks) {
-      if (block.number === null || block.hash === null) continue;
-      read.push({ number: block.number, hash: block.hash });
+      if (block.number === null || block.hash === null) return null;
+      if (previous !== undefined && block.parentHash !== previous) return null;
+      previous = block.hash;
+      const seen = { number: block.number, hash: block.hash };
+      read.push(seen);
+      hashes.set(block.number, block.hash);
       for (const tx of block.transactions) {
         const address = tx.to ? ethAddresses.get(tx.to.toLowerCase()) : undefined;
         const amount = ledgerAmount(tx.value, ethChain.decimals);
         if (!address || amount === null) continue;
         found.push({
-          tx: this.transfer(ethChain, tx.hash, address, amount, block.number, head),
-          block: block.number,
+          tx: this.transfer(ethChain, tx.hash, address, amount, seen, head),
           required: settings.confirmationsEth,
         });
       }
@@ -103,24 +135,21 @@ export class EvmWatcher {
         toBlock: to,
       });
       for (const log of logs) {
+        if (log.blockNumber === null || log.transactionHash === null || log.logIndex === null) {
+          continue;
+        }
+        // A log of another block at that height: the chain changed between the two reads.
+        if (log.blockHash !== hashes.get(log.blockNumber)) return null;
         const to = log.args.to;
         const address = to ? usdtAddresses.get(to.toLowerCase()) : undefined;
         const amount = log.args.value === undefined ? null : ledgerAmount(log.args.value, 6);
-        if (!address || amount === null || log.blockNumber === null) continue;
-        if (log.transactionHash === null || log.logIndex === null) continue;
+        if (!address || amount === null) continue;
+        const seen = { number: log.blockNumber, hash: log.blockHash };
         found.push({
           tx: {
-            ...this.transfer(
-              usdtChain,
-              log.transactionHash,
-              address,
-              amount,
-              log.blockNumber,
-              head,
-            ),
+            ...this.transfer(usdtChain, log.transactionHash, address, amount, seen, head),
             logIndex: log.logIndex,
           },
-          block: log.blockNumber,
           required: settings.confirmationsUsdt,
         });
       }
@@ -134,46 +163,15 @@ export class EvmWatcher {
       if (!gas.has(deposit.tx.txid.toLowerCase())) await this.report(deposit.tx, deposit.required);
     }
     await saveBatch(db, evmCursor, read);
-  }
-
-  /** Deposits recorded but not yet credited: their confirmations, from their receipts' blocks. */
-  private async reconfirm(head: bigint): Promise<void> {
-    const { db, client, settings } = this.options;
-    const pending = await db
-      .selectFrom('deposits')
-      .select(['chain', 'txid', 'address', 'asset', 'amount', 'log_index'])
-      .where('status', '=', 'confirming')
-      .where('chain', 'in', [ethChain.chain, usdtChain.chain])
-      .execute();
-    for (const row of pending) {
-      const receipt = await client
-        .getTransactionReceipt({ hash: row.txid as Hex })
-        .catch(() => null);
-      // Not (or no longer) in a block: left for the reorganisation handling to decide.
-      if (receipt?.status !== 'success') continue;
-      const required =
-        row.chain === usdtChain.chain ? settings.confirmationsUsdt : settings.confirmationsEth;
-      await this.report(
-        {
-          chain: row.chain,
-          txid: row.txid,
-          address: row.address,
-          asset: row.asset,
-          amount: row.amount,
-          confirmations: confirmationsOf(receipt.blockNumber, head),
-          ...(row.log_index >= 0 ? { logIndex: row.log_index } : {}),
-        },
-        required,
-      );
-    }
+    return read.at(-1) ?? null;
   }
 
   private transfer(
-    chain: typeof ethChain | typeof usdtChain,
+    chain: EvmChain,
     txid: Hex,
     address: string,
     amount: string,
-    block: bigint,
+    block: ReadBlock,
     head: bigint,
   ): ChainTransaction {
     return {
@@ -182,7 +180,9 @@ export class EvmWatcher {
       address: address as Address,
       asset: chain.asset,
       amount,
-      confirmations: confirmationsOf(block, head),
+      confirmations: head >= block.number ? Number(head - block.number + 1n) : 0,
+      blockNumber: block.number,
+      blockHash: block.hash,
     };
   }
 
@@ -204,9 +204,4 @@ export class EvmWatcher {
       );
     }
   }
-}
-
-/** A transaction in the head block has one confirmation. */
-function confirmationsOf(block: bigint, head: bigint): number {
-  return head >= block ? Number(head - block + 1n) : 0;
 }

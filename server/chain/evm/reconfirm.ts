@@ -1,0 +1,120 @@
+// The confirmation step of the Ethereum watcher: every deposit recorded and not yet credited is
+// looked up by its receipt each round, so its count follows the head. The receipt also says where
+// the transfer is now: in the block it was seen in, in another block (a reorganisation moved it:
+// its block and count follow the receipt), or nowhere (it is `dropped`, until the chain holds it
+// again). A deposit dropped within the kept blocks' depth is looked up too, so one dropped while
+// the node briefly did not know its transaction comes back.
+import {
+  type Address,
+  type Hex,
+  type PublicClient,
+  parseEventLogs,
+  TransactionReceiptNotFoundError,
+} from 'viem';
+import { parseAmount } from '../../../core/money.ts';
+import type { Db } from '../../db/database.ts';
+import type { ChainTransaction } from '../../wallet/chain-deposits.ts';
+import { keptBlocks } from '../chain-cursor.ts';
+import type { EvmSettings } from '../chain-settings.ts';
+import { ledgerAmount } from './evm-amounts.ts';
+import { evmChainNames, transferEvent, usdtChain } from './evm-chains.ts';
+
+type Receipt = Awaited<ReturnType<PublicClient['getTransactionReceipt']>>;
+
+export interface Reconfirm {
+  db: Db;
+  client: PublicClient;
+  settings: EvmSettings;
+  head: bigint;
+  /** Reports a transfer found where the receipt says, with its confirmations. */
+  report(tx: ChainTransaction, required: number): Promise<void>;
+  /** Told of each deposit dropped, once the drop has committed. */
+  dropped(depositId: number): Promise<void>;
+}
+
+export async function reconfirmDeposits({
+  db,
+  client,
+  settings,
+  head,
+  report,
+  dropped,
+}: Reconfirm): Promise<void> {
+  const pending = await db
+    .selectFrom('deposits')
+    .select(['id', 'chain', 'txid', 'address', 'asset', 'amount', 'log_index', 'status'])
+    .where('chain', 'in', evmChainNames)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'confirming'),
+        eb.and([
+          eb('status', '=', 'dropped'),
+          eb('block_number', '>', (head - keptBlocks).toString()),
+        ]),
+      ]),
+    )
+    .execute();
+  for (const row of pending) {
+    const receipt = await client
+      .getTransactionReceipt({ hash: row.txid as Hex })
+      .catch((error: unknown) => {
+        // Any other failure of the node is the round's, retried; only "no such receipt" is news.
+        if (error instanceof TransactionReceiptNotFoundError) return null;
+        throw error;
+      });
+    if (receipt && holdsTransfer(receipt, row, settings)) {
+      const usdt = row.chain === usdtChain.chain;
+      await report(
+        {
+          chain: row.chain,
+          txid: row.txid,
+          address: row.address,
+          asset: row.asset,
+          amount: row.amount,
+          confirmations: head >= receipt.blockNumber ? Number(head - receipt.blockNumber + 1n) : 0,
+          blockNumber: receipt.blockNumber,
+          blockHash: receipt.blockHash,
+          ...(row.log_index >= 0 ? { logIndex: row.log_index } : {}),
+        },
+        usdt ? settings.confirmationsUsdt : settings.confirmationsEth,
+      );
+    } else if (row.status === 'confirming') {
+      const changed = await db
+        .updateTable('deposits')
+        .set({ status: 'dropped', confirmations: 0 })
+        .where('id', '=', row.id)
+        .where('status', '=', 'confirming')
+        .executeTakeFirst();
+      if (changed.numUpdatedRows > 0n) await dropped(row.id);
+    }
+  }
+}
+
+interface Recorded {
+  address: string;
+  amount: string;
+  log_index: number;
+}
+
+/**
+ * Whether the mined transaction still makes the recorded transfer: it succeeded, and for a token
+ * deposit the same log (index, contract, recipient, amount) is in it. A token transfer moved to
+ * another position in its block has another log index: it is another row, found by the block's read.
+ */
+function holdsTransfer(receipt: Receipt, deposit: Recorded, settings: EvmSettings): boolean {
+  if (receipt.status !== 'success') return false;
+  if (deposit.log_index < 0) return true;
+  const token = settings.usdtAddress?.toLowerCase();
+  return parseEventLogs({ abi: [transferEvent], logs: receipt.logs }).some(
+    (log) =>
+      log.logIndex === deposit.log_index &&
+      log.address.toLowerCase() === token &&
+      log.args.to.toLowerCase() === (deposit.address as Address).toLowerCase() &&
+      sameAmount(ledgerAmount(log.args.value, usdtChain.decimals), deposit.amount),
+  );
+}
+
+/** Decimal strings compared as amounts: the database may answer `250.00000000` for `250`. */
+function sameAmount(a: string | null, b: string): boolean {
+  return a !== null && parseAmount(a) === parseAmount(b);
+}
