@@ -4,6 +4,7 @@
 // proof-of-reserves snapshot every CHAIN_POR_MS once there are users (docs/wallet.md).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler } from '../../core/scheduler.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { publishSnapshot } from '../reserves/publish-snapshot.ts';
@@ -15,6 +16,7 @@ import { Repeat } from './repeat.ts';
 export interface ChainSchedulesContext {
   db: Db;
   config: Config;
+  clock: Clock;
   scheduler: Scheduler;
   log: FastifyBaseLogger;
 }
@@ -78,6 +80,18 @@ export function chainSchedules(context: ChainSchedulesContext): Repeat[] {
         config.chain.proofOfReservesMs,
         scheduler,
         log,
+        // Due an interval after the latest snapshot, whenever the server started since.
+        async () => {
+          const latest = await context.db
+            .selectFrom('reserve_snapshots')
+            .select('created_at')
+            .orderBy('id', 'desc')
+            .limit(1)
+            .executeTakeFirst();
+          if (!latest) return config.chain.proofOfReservesMs;
+          const due = latest.created_at.getTime() + config.chain.proofOfReservesMs;
+          return due - context.clock.now().getTime();
+        },
       ),
     );
   }

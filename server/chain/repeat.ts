@@ -1,6 +1,8 @@
 // A task run again and again on the chain module's node, each run the interval after the last one
 // ended, so a slow run never overlaps the next; a failed run is logged and the next one still
-// comes. Stopping waits for a run in progress.
+// comes. The first run may come sooner than an interval after the start (a task that remembers
+// when it last ran), so a server restarted more often than the interval still runs it. Stopping
+// waits for a run in progress.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler, TimerHandle } from '../../core/scheduler.ts';
 
@@ -15,12 +17,13 @@ export class Repeat {
     private readonly everyMs: number,
     private readonly scheduler: Scheduler,
     private readonly log: FastifyBaseLogger,
+    /** How long after the start the first run comes; one interval when absent. */
+    private readonly firstDelayMs?: () => Promise<number>,
   ) {}
 
-  /** The first run comes one interval after the start. */
   start(): void {
     this.#stopped = false;
-    this.#next();
+    this.#running = this.#first();
   }
 
   async stop(): Promise<void> {
@@ -29,11 +32,21 @@ export class Repeat {
     await this.#running;
   }
 
-  #next(): void {
+  async #first(): Promise<void> {
+    let delay = this.everyMs;
+    try {
+      if (this.firstDelayMs) delay = Math.max(0, Math.min(this.everyMs, await this.firstDelayMs()));
+    } catch (error) {
+      this.log.warn({ err: error }, `${this.name}: when it last ran could not be read`);
+    }
+    this.#next(delay);
+  }
+
+  #next(delay = this.everyMs): void {
     if (this.#stopped) return;
     this.#timer = this.scheduler.setTimeout(() => {
       this.#running = this.#run();
-    }, this.everyMs);
+    }, delay);
   }
 
   async #run(): Promise<void> {
