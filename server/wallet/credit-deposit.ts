@@ -1,10 +1,13 @@
-// Credits a confirmed deposit to the user's funding account: money enters from the external
-// deposits account in one posting whose reference is the chain and transaction id (and the log
-// index of a token transfer), so a transfer is credited exactly once however often the chain
-// watcher reports it.
+// Credits confirmed deposits to their users' funding accounts: money enters from the external
+// deposits account in one posting per transfer whose reference is the chain and transaction id
+// (and the log index of a token transfer), so a transfer is credited exactly once however often
+// the chain watcher reports it. Many are credited in a few statements, as a watcher credits a
+// block's worth at once.
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/tables.ts';
-import { post } from '../ledger/post.ts';
+import { accountIds } from '../ledger/account-ids.ts';
+import type { Posting } from '../ledger/post.ts';
+import { type BalanceChange, writePostings } from '../ledger/write-postings.ts';
 
 export interface ConfirmedDeposit {
   userId: number;
@@ -17,32 +20,61 @@ export interface ConfirmedDeposit {
   amount: bigint;
 }
 
+export const depositReference = ({ chain, txid, logIndex = -1 }: ConfirmedDeposit) =>
+  logIndex < 0 ? `deposit:${chain}:${txid}` : `deposit:${chain}:${txid}:${logIndex}`;
+
 /**
- * True when credited now, false when this transaction was credited before. Two reports racing
- * each other both pass the check; the posting's unique reference then fails the second one's
- * transaction, which its caller retries into `false`.
+ * Credits the deposits not credited before; answers the new balances of the accounts credited.
+ * Two writers racing over one transfer both pass the check; the posting's unique reference then
+ * fails the second one's transaction.
  */
+export async function creditDeposits(
+  trx: Transaction<Database>,
+  deposits: readonly ConfirmedDeposit[],
+): Promise<BalanceChange[]> {
+  if (deposits.length === 0) return [];
+  const byReference = new Map(deposits.map((deposit) => [depositReference(deposit), deposit]));
+  const done = await trx
+    .selectFrom('ledger_postings')
+    .select('reference')
+    .where('reference', 'in', [...byReference.keys()])
+    .execute();
+  for (const row of done) byReference.delete(row.reference);
+  const postings: Posting[] = [...byReference].map(([reference, deposit]) => ({
+    kind: 'deposit',
+    reference,
+    legs: [
+      {
+        account: { system: 'external_deposits', asset: deposit.asset },
+        bucket: 'available',
+        amount: -deposit.amount,
+      },
+      {
+        account: { user: deposit.userId, wallet: 'funding', asset: deposit.asset },
+        bucket: 'available',
+        amount: deposit.amount,
+      },
+    ],
+  }));
+  if (postings.length === 0) return [];
+  const ids = await accountIds(
+    trx,
+    postings.flatMap((posting) => posting.legs.map((leg) => leg.account)),
+  );
+  return writePostings(trx, postings, ids);
+}
+
+/** True when credited now, false when this transfer was credited before. */
 export async function creditDeposit(
   trx: Transaction<Database>,
   deposit: ConfirmedDeposit,
 ): Promise<boolean> {
-  const { userId, asset, chain, txid, amount } = deposit;
-  const logIndex = deposit.logIndex ?? -1;
-  const reference =
-    logIndex < 0 ? `deposit:${chain}:${txid}` : `deposit:${chain}:${txid}:${logIndex}`;
-  const done = await trx
+  const before = await trx
     .selectFrom('ledger_postings')
     .select('id')
-    .where('reference', '=', reference)
+    .where('reference', '=', depositReference(deposit))
     .executeTakeFirst();
-  if (done) return false;
-  await post(trx, {
-    kind: 'deposit',
-    reference,
-    legs: [
-      { account: { system: 'external_deposits', asset }, bucket: 'available', amount: -amount },
-      { account: { user: userId, wallet: 'funding', asset }, bucket: 'available', amount },
-    ],
-  });
+  if (before) return false;
+  await creditDeposits(trx, [deposit]);
   return true;
 }

@@ -7,7 +7,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { PrivateSend, PrivateStream } from '../gateway/streams.ts';
+import { balancesByUser } from '../ledger/balance-frames.ts';
+import type { BalanceChange } from '../ledger/post.ts';
 import { balancesOf } from './balances.ts';
+import type { DepositRow } from './chain-deposits.ts';
 import { depositView } from './wallet-views.ts';
 
 /** A deposit by its row, or as its chain names it (the transaction, and a token transfer's log). */
@@ -20,7 +23,11 @@ export type DepositKey =
       logIndex?: number | undefined;
     };
 
-type Publisher = (key: DepositKey) => Promise<void>;
+interface Publisher {
+  one(key: DepositKey): Promise<void>;
+  /** Rows a change answered as it committed, and the balances it changed: sent as they are. */
+  rows(rows: readonly DepositRow[], balances: readonly BalanceChange[]): void;
+}
 
 /**
  * The publishers listening, by the database they read, known by its query executor: an engine
@@ -34,7 +41,20 @@ const publishers = new WeakMap<object, Set<Publisher>>();
  * a frame that could not be sent must not fail the change that caused it (the list still shows it).
  */
 export async function publishDeposit(db: Db, key: DepositKey): Promise<void> {
-  for (const publish of publishers.get(db.getExecutor()) ?? []) await publish(key);
+  for (const publish of publishers.get(db.getExecutor()) ?? []) await publish.one(key);
+}
+
+/**
+ * Sends many changed deposits at once, as committed (a watcher's block of transfers), with the
+ * credited accounts' new balances: no row is read again.
+ */
+export function publishDepositRows(
+  db: Db,
+  rows: readonly DepositRow[],
+  balances: readonly BalanceChange[],
+): void {
+  if (rows.length === 0) return;
+  for (const publish of publishers.get(db.getExecutor()) ?? []) publish.rows(rows, balances);
 }
 
 export interface DepositFramesOptions {
@@ -82,17 +102,25 @@ function publisherOf(
    * dropped.
    */
   const lastSent = new Map<number, string>();
-  return async (key) => {
+  const sendRow = (row: DepositRow, now: number): boolean => {
+    const state = `${row.status}:${row.confirmations}`;
+    if (lastSent.get(row.id) === state) return false;
+    if (row.status === 'confirming') lastSent.set(row.id, state);
+    else lastSent.delete(row.id);
+    send(row.user_id, 'deposits', [depositView(row, explorer)], now);
+    return true;
+  };
+  const rows = (changed: readonly DepositRow[], balances: readonly BalanceChange[]) => {
+    const now = Date.now();
+    for (const row of changed) sendRow(row, now);
+    for (const [userId, data] of balancesByUser(balances)) send(userId, 'balances', data, now);
+  };
+  const one = async (key: DepositKey) => {
     try {
       const row = await readDeposit(db, key);
       if (!row) return;
-      const state = `${row.status}:${row.confirmations}`;
-      if (lastSent.get(row.id) === state) return;
-      if (row.status === 'confirming') lastSent.set(row.id, state);
-      else lastSent.delete(row.id);
       const now = Date.now();
-      send(row.user_id, 'deposits', [depositView(row, explorer)], now);
-      if (row.status !== 'credited') return;
+      if (!sendRow(row, now) || row.status !== 'credited') return;
       const credited = (await balancesOf(db, row.user_id)).filter(
         (balance) => balance.wallet === 'funding' && balance.asset === row.asset,
       );
@@ -101,4 +129,5 @@ function publisherOf(
       log.warn({ err: error, deposit: key }, 'a deposit frame was not sent');
     }
   };
+  return { one, rows };
 }
