@@ -3,17 +3,25 @@
 // whose block was replaced before its confirmations shows `dropped` and is never credited; one
 // replaced and mined again in the new chain is credited once; one replaced after it was credited
 // (here while the server was down, so the restarted watcher finds it by the same comparison) is an
-// incident the operator sees with `chain incidents` and resolves, and no balance changes. Waits are
-// bounded polls. Runs on the embedded database and, when one answers, on PostgreSQL.
+// incident the operator sees with `chain incidents` and resolves, and no balance changes, even for
+// a USDT transfer mined again at another log index. Waits are bounded polls. Runs on the embedded database and, when one answers, on PostgreSQL.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Address, type Hex, parseEther } from 'viem';
+import {
+  type Address,
+  createWalletClient,
+  encodeFunctionData,
+  type Hex,
+  http,
+  parseEther,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { depositSchema } from '../../schemas/api/wallet.schema.ts';
 import { registerUser } from '../support/accounts.ts';
-import { type Anvil, startAnvil, until } from '../support/anvil.ts';
+import { type Anvil, readTestUsdtArtifact, startAnvil, until } from '../support/anvil.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { createTestDatabase } from '../support/postgres.ts';
@@ -21,6 +29,11 @@ import { type ServerProcess, startServerProcess } from '../support/server-proces
 
 const postgres = await createTestDatabase();
 const required = 3;
+const { abi: usdtAbi } = readTestUsdtArtifact();
+/** Anvil's second dev account (public knowledge): a token holder whose transfer shifts log indexes. */
+const holder = privateKeyToAccount(
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+);
 
 type Deposit = z.infer<typeof depositSchema>;
 interface Incident {
@@ -38,8 +51,17 @@ interface Incident {
 }
 
 let anvil: Anvil;
+let token: Address;
 beforeAll(async () => {
   anvil = await startAnvil();
+  token = await anvil.deployTestUsdt();
+  const minted = await anvil.walletClient.writeContract({
+    address: token,
+    abi: usdtAbi,
+    functionName: 'mint',
+    args: [holder.address, 1_000_000_000n],
+  });
+  await anvil.publicClient.waitForTransactionReceipt({ hash: minted });
 }, 120_000);
 afterAll(() => anvil?.stop());
 
@@ -57,6 +79,7 @@ describe.each([
         ...(database ? { DATABASE_URL: database.url } : {}),
         CHAIN_EVM_RPC_URL: anvil.url,
         CHAIN_EVM_CHAIN_ID: String(anvil.chainId),
+        CHAIN_EVM_USDT_ADDRESS: token,
         CHAIN_EVM_CONFIRMATIONS_ETH: String(required),
         CHAIN_EVM_CONFIRMATIONS_USDT: String(required),
         CHAIN_EVM_POLL_MS: '50',
@@ -89,14 +112,21 @@ describe.each([
             const deposit = await depositOf(txid);
             return deposit !== undefined && check(deposit);
           });
-        const ethBalance = async () => {
+        const balanceOf = async (asset: string) => {
           const balances = await api().get<{
             balances: { wallet: string; asset: string; available: string }[];
           }>('/wallet/balances', {}, { token: user.token });
           return balances.body.data.balances.find(
-            (b) => b.wallet === 'funding' && b.asset === 'ETH',
+            (b) => b.wallet === 'funding' && b.asset === asset,
           )?.available;
         };
+        const ethBalance = () => balanceOf('ETH');
+        const usdtAddress = await api().get<{ address: Address }>(
+          '/wallet/depositAddress',
+          { asset: 'USDT', chain: 'ERC20' },
+          { token: user.token },
+        );
+        expect(usdtAddress.body.data.address).toBe(address);
         const signedPayment = async (ether: string) => {
           const request = await anvil.walletClient.prepareTransactionRequest({
             to: address,
@@ -141,16 +171,52 @@ describe.each([
         expect((await deposits()).filter((d) => d.txid === moved)).toHaveLength(1);
         expect(await depositOf(dropped)).toMatchObject({ status: 'dropped', credited_at: null });
 
-        // 3. Paid and credited, then, while the server is down, replaced by a longer chain without
-        // it: the restarted watcher raises an incident and takes nothing back.
+        // 3. Ether and USDT paid and credited, then, while the server is down, replaced by a
+        // longer chain without the ether and with the USDT mint behind another token transfer in
+        // its block (so at another log index): the restarted watcher raises an incident, takes
+        // nothing back, and does not credit the USDT a second time.
         const beforeThird = await anvil.snapshot();
+        const mintRaw = await anvil.walletClient.signTransaction(
+          await anvil.walletClient.prepareTransactionRequest({
+            to: token,
+            data: encodeFunctionData({
+              abi: usdtAbi,
+              functionName: 'mint',
+              args: [address, 40_000_000n],
+            }),
+            gas: 100_000n,
+          }),
+        );
+        const tokens = await mined(mintRaw);
         const credited = await mined(await signedPayment('1'));
         await anvil.mine(required - 1);
         await seen(credited, 'credited', (d) => d.status === 'credited');
+        await seen(tokens, 'credited', (d) => d.status === 'credited');
         expect(await ethBalance()).toBe('1.25');
+        expect(await balanceOf('USDT')).toBe('40');
         await running().stop();
         server = undefined;
         await anvil.revert(beforeThird);
+        await anvil.setAutomine(false);
+        const holderWallet = createWalletClient({
+          account: holder,
+          chain: anvil.chain,
+          transport: http(anvil.url),
+        });
+        await holderWallet.writeContract({
+          address: token,
+          abi: usdtAbi,
+          functionName: 'transfer',
+          args: [anvil.account.address, 1_000_000n],
+          gas: 100_000n,
+          maxFeePerGas: parseEther('0.0000005'),
+          maxPriorityFeePerGas: parseEther('0.0000001'),
+        });
+        await anvil.publicClient.sendRawTransaction({ serializedTransaction: mintRaw });
+        await anvil.mine(1);
+        await anvil.setAutomine(true);
+        const remined = await anvil.publicClient.getTransactionReceipt({ hash: tokens });
+        expect(remined.logs[0]?.logIndex).toBeGreaterThan(0);
         await anvil.mine(required + 2);
         server = await start();
         const incidents = async (status?: string) => {
@@ -165,9 +231,16 @@ describe.each([
         await until('the deep reorganisation incident', async () => (await incidents()).length > 0);
         const [incident] = await incidents();
         expect(incident).toMatchObject({ chain: 'ETH', kind: 'deep_reorg', resolved_at: null });
-        expect(incident?.details.deposits).toEqual([
-          expect.objectContaining({ txid: credited, amount: expect.stringMatching(/^1(\.0+)?$/) }),
-        ]);
+        expect(incident?.details.deposits).toHaveLength(2);
+        expect(incident?.details.deposits).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ txid: tokens, amount: expect.stringMatching(/^40(\.0+)?$/) }),
+            expect.objectContaining({
+              txid: credited,
+              amount: expect.stringMatching(/^1(\.0+)?$/),
+            }),
+          ]),
+        );
         const lowest = incident?.details.replaced[0];
         expect(lowest?.old_hash).not.toBe(lowest?.new_hash);
         expect(incident?.details.key).toBe(`${lowest?.number}:${lowest?.old_hash}`);
@@ -177,6 +250,15 @@ describe.each([
         expect(await incidents()).toHaveLength(1);
         expect(await ethBalance()).toBe('1.25');
         expect(await depositOf(credited)).toMatchObject({ status: 'credited' });
+        await until('the moved USDT transfer seen', () =>
+          running().logged(
+            'a credited token transfer found again at another log index is not credited again',
+          ),
+        );
+        expect((await deposits()).filter((d) => d.txid === tokens)).toEqual([
+          expect.objectContaining({ status: 'credited' }),
+        ]);
+        expect(await balanceOf('USDT')).toBe('40');
 
         const note = 'checked with the node operator; user contacted';
         const resolved = await callOperator<Incident>(running(), 'chain/incident/resolve', {

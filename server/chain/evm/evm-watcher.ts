@@ -17,7 +17,7 @@ import { ledgerAmount } from './evm-amounts.ts';
 import { type EvmChain, ethChain, evmChainNames, transferEvent, usdtChain } from './evm-chains.ts';
 import { gasSendHashes } from './gas-sends.ts';
 import { reconfirmDeposits } from './reconfirm.ts';
-import { settleReorganisation } from './reorgs.ts';
+import { movedCreditedTransfers, settleReorganisation } from './reorgs.ts';
 import { watchedAddresses } from './watched-addresses.ts';
 
 /** The cursor's name: one watcher reads the Ethereum network for both of its chains. */
@@ -159,8 +159,20 @@ export class EvmWatcher {
       db,
       found.map((deposit) => deposit.tx.txid),
     );
+    const moved = await movedCreditedTransfers(
+      db,
+      found.map((deposit) => deposit.tx),
+    );
     for (const deposit of found) {
-      if (!gas.has(deposit.tx.txid.toLowerCase())) await this.report(deposit.tx, deposit.required);
+      if (gas.has(deposit.tx.txid.toLowerCase())) continue;
+      if (moved.has(deposit.tx)) {
+        this.options.log.warn(
+          { txid: deposit.tx.txid, logIndex: deposit.tx.logIndex },
+          'a credited token transfer found again at another log index is not credited again',
+        );
+        continue;
+      }
+      await this.report(deposit.tx, deposit.required);
     }
     await saveBatch(db, evmCursor, read);
     return read.at(-1) ?? null;

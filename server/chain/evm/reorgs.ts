@@ -7,8 +7,10 @@
 // reorganisation deeper than the kept hashes, is never absorbed silently: it is an incident for the
 // operator (server/chain/incidents.ts), and nothing credited is taken back.
 import type { FastifyBaseLogger } from 'fastify';
+import { parseAmount } from '../../../core/money.ts';
 import type { Db } from '../../db/database.ts';
 import { transact } from '../../db/transact.ts';
+import type { ChainTransaction } from '../../wallet/chain-deposits.ts';
 import { keptBlocksOf, type ReadBlock, rollBackCursor } from '../chain-cursor.ts';
 import { raiseIncident } from '../incidents.ts';
 
@@ -143,4 +145,42 @@ export async function settleReorganisation(check: ReorgCheck): Promise<void> {
     },
     'chain reorganisation: reading again from the common ancestor',
   );
+}
+
+/**
+ * Token transfers a deep reorganisation moved to another position in their block: a log index is
+ * counted across the block, so the transfer comes back under an index not recorded, while the same
+ * transaction's transfer of that amount to that address is recorded credited from another block.
+ * They are not deposits again; the incident already names the credited one.
+ */
+export async function movedCreditedTransfers(
+  db: Db,
+  found: readonly ChainTransaction[],
+): Promise<Set<ChainTransaction>> {
+  const tokens = found.filter((tx) => tx.logIndex !== undefined);
+  if (tokens.length === 0) return new Set();
+  const recorded = await db
+    .selectFrom('deposits')
+    .select(['chain', 'txid', 'log_index', 'address', 'amount', 'status', 'block_hash'])
+    .where(
+      'txid',
+      'in',
+      tokens.map((tx) => tx.txid),
+    )
+    .execute();
+  const moved = new Set<ChainTransaction>();
+  for (const tx of tokens) {
+    const same = recorded.filter((row) => row.chain === tx.chain && row.txid === tx.txid);
+    if (same.some((row) => row.log_index === tx.logIndex)) continue;
+    const creditedElsewhere = same.some(
+      (row) =>
+        row.status === 'credited' &&
+        row.block_hash !== null &&
+        row.block_hash !== tx.blockHash &&
+        row.address.toLowerCase() === tx.address.toLowerCase() &&
+        parseAmount(row.amount) === parseAmount(tx.amount),
+    );
+    if (creditedElsewhere) moved.add(tx);
+  }
+  return moved;
 }
