@@ -1,21 +1,28 @@
 // The Ethereum deposit watcher: each round it first compares the hashes of the blocks it read with
-// the node's and settles a reorganisation (server/chain/evm/reorgs.ts), then follows every deposit
-// not yet credited by its receipt (server/chain/evm/reconfirm.ts), then reads the blocks after its
+// the node's and settles a reorganisation (server/chain/evm/reorgs.ts), then counts every deposit
+// not yet credited up to the head (server/chain/evm/reconfirm.ts), then reads the blocks after its
 // cursor up to the head, in batches, and reports every transfer into a deposit address, with its
 // block, through the wallet's chain-watcher interface (server/wallet/chain-deposits.ts): ether paid
 // by a transaction whose `to` is an ETH deposit address, and the USDT contract's `Transfer` logs to
-// an ERC-20 deposit address. A batch whose blocks do not follow each other (the chain changed while
-// it was read) is not saved: the next round's comparison finds where the chains part.
+// an ERC-20 deposit address. A batch's transfers are recorded together, in a few statements. A
+// batch whose blocks do not follow each other (the chain changed while it was read) is not saved:
+// the next round's comparison finds where the chains part.
 import type { FastifyBaseLogger } from 'fastify';
-import { type Address, getAddress, type Hex, type PublicClient } from 'viem';
+import type { Address, Hex, PublicClient } from 'viem';
 import type { Db } from '../../db/database.ts';
-import { type ChainTransaction, observeDeposit } from '../../wallet/chain-deposits.ts';
-import { publishDeposit } from '../../wallet/deposit-frames.ts';
+import {
+  type ChainTransaction,
+  type DepositReport,
+  type ObservedDeposits,
+  observeDeposits,
+} from '../../wallet/chain-deposits.ts';
+import { publishDeposit, publishDepositRows } from '../../wallet/deposit-frames.ts';
 import { type ReadBlock, readCursor, saveBatch } from '../chain-cursor.ts';
 import type { EvmSettings } from '../chain-settings.ts';
 import { ledgerAmount } from './evm-amounts.ts';
-import { type EvmChain, ethChain, evmChainNames, transferEvent, usdtChain } from './evm-chains.ts';
+import { type EvmChain, ethChain, evmChainNames, usdtChain } from './evm-chains.ts';
 import { gasSendHashes } from './gas-sends.ts';
+import { readRawBlock, readRawTransfers } from './raw-reads.ts';
 import { reconfirmDeposits } from './reconfirm.ts';
 import { movedCreditedTransfers, settleReorganisation } from './reorgs.ts';
 import { watchedAddresses } from './watched-addresses.ts';
@@ -24,11 +31,6 @@ import { watchedAddresses } from './watched-addresses.ts';
 export const evmCursor = 'ETH';
 /** Blocks read per batch (fetched at once), and so per saved cursor. */
 const batchBlocks = 20n;
-
-interface Found {
-  tx: ChainTransaction;
-  required: number;
-}
 
 export interface EvmWatcherOptions {
   db: Db;
@@ -71,7 +73,9 @@ export class EvmWatcher {
       client,
       settings,
       head,
-      report: (tx, required) => this.report(tx, required),
+      cursor: evmCursor,
+      report: (found) => this.report(found),
+      counted: (observed) => this.published(observed),
       dropped: (id) => publishDeposit(db, { id }),
     });
     const cursor = await readCursor(db, evmCursor);
@@ -103,47 +107,40 @@ export class EvmWatcher {
       watchedAddresses(db, ethChain.chain),
       watchedAddresses(db, usdtChain.chain),
     ]);
-    const blocks = await Promise.all(
-      numbers.map((blockNumber) => client.getBlock({ blockNumber, includeTransactions: true })),
-    );
-    const found: Found[] = [];
+    // Read as the node answers them (server/chain/evm/raw-reads.ts): formatting every transaction
+    // of a busy block was most of the reading's cost.
+    const blocks = await Promise.all(numbers.map((number) => readRawBlock(client, number)));
+    const found: DepositReport[] = [];
     const read: ReadBlock[] = [];
     const hashes = new Map<bigint, string>();
     let previous = parent?.hash;
     for (const block of blocks) {
-      if (block.number === null || block.hash === null) return null;
+      if (block === null) return null;
       if (previous !== undefined && block.parentHash !== previous) return null;
       previous = block.hash;
       const seen = { number: block.number, hash: block.hash };
       read.push(seen);
       hashes.set(block.number, block.hash);
-      for (const tx of block.transactions) {
-        const address = tx.to ? ethAddresses.get(tx.to.toLowerCase()) : undefined;
-        const amount = ledgerAmount(tx.value, ethChain.decimals);
-        if (!address || amount === null) continue;
+      for (const payment of block.payments) {
+        const address = payment.to === null ? undefined : ethAddresses.get(payment.to);
+        if (!address) continue;
+        const amount = ledgerAmount(BigInt(payment.value), ethChain.decimals);
+        if (amount === null) continue;
         found.push({
-          tx: this.transfer(ethChain, tx.hash, address, amount, seen, head),
+          tx: this.transfer(ethChain, payment.hash, address, amount, seen, head),
           required: settings.confirmationsEth,
         });
       }
     }
     if (settings.usdtAddress && usdtAddresses.size > 0) {
-      const logs = await client.getLogs({
-        address: getAddress(settings.usdtAddress),
-        event: transferEvent,
-        fromBlock: from,
-        toBlock: to,
-      });
+      const logs = await readRawTransfers(client, settings.usdtAddress as Address, from, to);
       for (const log of logs) {
-        if (log.blockNumber === null || log.transactionHash === null || log.logIndex === null) {
-          continue;
-        }
         // A log of another block at that height: the chain changed between the two reads.
         if (log.blockHash !== hashes.get(log.blockNumber)) return null;
-        const to = log.args.to;
-        const address = to ? usdtAddresses.get(to.toLowerCase()) : undefined;
-        const amount = log.args.value === undefined ? null : ledgerAmount(log.args.value, 6);
-        if (!address || amount === null) continue;
+        const address = usdtAddresses.get(log.to);
+        if (!address) continue;
+        const amount = ledgerAmount(log.value, usdtChain.decimals);
+        if (amount === null) continue;
         const seen = { number: log.blockNumber, hash: log.blockHash };
         found.push({
           tx: {
@@ -163,17 +160,16 @@ export class EvmWatcher {
       db,
       found.map((deposit) => deposit.tx),
     );
-    for (const deposit of found) {
-      if (gas.has(deposit.tx.txid.toLowerCase())) continue;
-      if (moved.has(deposit.tx)) {
-        this.options.log.warn(
-          { txid: deposit.tx.txid, logIndex: deposit.tx.logIndex },
-          'a credited token transfer found again at another log index is not credited again',
-        );
-        continue;
-      }
-      await this.report(deposit.tx, deposit.required);
-    }
+    const deposits = found.filter((deposit) => {
+      if (gas.has(deposit.tx.txid.toLowerCase())) return false;
+      if (!moved.has(deposit.tx)) return true;
+      this.options.log.warn(
+        { txid: deposit.tx.txid, logIndex: deposit.tx.logIndex },
+        'a credited token transfer found again at another log index is not credited again',
+      );
+      return false;
+    });
+    await this.report(deposits);
     await saveBatch(db, evmCursor, read);
     return read.at(-1) ?? null;
   }
@@ -198,19 +194,22 @@ export class EvmWatcher {
     };
   }
 
-  private async report(tx: ChainTransaction, required: number): Promise<void> {
-    const outcome = await observeDeposit(this.options.db, tx, required);
-    if (outcome !== 'unknown-address' && outcome !== 'already-credited') {
-      await publishDeposit(this.options.db, tx);
-    }
-    if (outcome === 'credited') {
+  /** Records a batch of transfers at once and tells their owners of what changed. */
+  private async report(found: readonly DepositReport[]): Promise<void> {
+    if (found.length === 0) return;
+    this.published(await observeDeposits(this.options.db, found));
+  }
+
+  private published({ changed, credited, balances }: ObservedDeposits): void {
+    publishDepositRows(this.options.db, changed, balances);
+    for (const row of credited) {
       this.options.log.info(
         {
-          chain: tx.chain,
-          txid: tx.txid,
-          logIndex: tx.logIndex,
-          asset: tx.asset,
-          amount: tx.amount,
+          chain: row.chain,
+          txid: row.txid,
+          logIndex: row.log_index,
+          asset: row.asset,
+          amount: row.amount,
         },
         'deposit credited',
       );

@@ -1,5 +1,7 @@
-// The confirmation step of the Ethereum watcher: every deposit recorded and not yet credited is
-// looked up by its receipt each round, so its count follows the head. The receipt also says where
+// The confirmation step of the Ethereum watcher: a deposit confirming in a block the watcher still
+// holds is counted from the head alone (server/chain/evm/count-by-head.ts); every other deposit
+// not yet credited is looked up by its receipt each round, so its count follows the head. The
+// receipt also says where
 // the transfer is now: in the block it was seen in, in another block (a reorganisation moved it:
 // its block and count follow the receipt), or nowhere (it is `dropped`, until the chain holds it
 // again). A deposit dropped within the kept blocks' depth is looked up too, so one dropped while
@@ -13,9 +15,10 @@ import {
 } from 'viem';
 import { parseAmount } from '../../../core/money.ts';
 import type { Db } from '../../db/database.ts';
-import type { ChainTransaction } from '../../wallet/chain-deposits.ts';
+import type { DepositReport, ObservedDeposits } from '../../wallet/chain-deposits.ts';
 import { keptBlocks } from '../chain-cursor.ts';
 import type { EvmSettings } from '../chain-settings.ts';
+import { countByHead, uncountedConfirming } from './count-by-head.ts';
 import { ledgerAmount } from './evm-amounts.ts';
 import { evmChainNames, transferEvent, usdtChain } from './evm-chains.ts';
 
@@ -26,8 +29,12 @@ export interface Reconfirm {
   client: PublicClient;
   settings: EvmSettings;
   head: bigint;
-  /** Reports a transfer found where the receipt says, with its confirmations. */
-  report(tx: ChainTransaction, required: number): Promise<void>;
+  /** The watcher's cursor, whose kept blocks the head count reads. */
+  cursor: string;
+  /** Reports the transfers found where their receipts say, with their confirmations. */
+  report(found: readonly DepositReport[]): Promise<void>;
+  /** Told of the deposits the head count changed, once committed. */
+  counted(observed: ObservedDeposits): void;
   /** Told of each deposit dropped, once the drop has committed. */
   dropped(depositId: number): Promise<void>;
 }
@@ -37,23 +44,21 @@ export async function reconfirmDeposits({
   client,
   settings,
   head,
+  cursor,
   report,
+  counted,
   dropped,
 }: Reconfirm): Promise<void> {
-  const pending = await db
+  counted(await countByHead(db, cursor, evmChainNames, head));
+  const dropsToCheck = await db
     .selectFrom('deposits')
     .select(['id', 'chain', 'txid', 'address', 'asset', 'amount', 'log_index', 'status'])
     .where('chain', 'in', evmChainNames)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'confirming'),
-        eb.and([
-          eb('status', '=', 'dropped'),
-          eb('block_number', '>', (head - keptBlocks).toString()),
-        ]),
-      ]),
-    )
+    .where('status', '=', 'dropped')
+    .where('block_number', '>', (head - keptBlocks).toString())
     .execute();
+  const pending = [...(await uncountedConfirming(db, cursor, evmChainNames)), ...dropsToCheck];
+  const found: DepositReport[] = [];
   for (const row of pending) {
     const receipt = await client
       .getTransactionReceipt({ hash: row.txid as Hex })
@@ -64,8 +69,8 @@ export async function reconfirmDeposits({
       });
     if (receipt && holdsTransfer(receipt, row, settings)) {
       const usdt = row.chain === usdtChain.chain;
-      await report(
-        {
+      found.push({
+        tx: {
           chain: row.chain,
           txid: row.txid,
           address: row.address,
@@ -76,8 +81,8 @@ export async function reconfirmDeposits({
           blockHash: receipt.blockHash,
           ...(row.log_index >= 0 ? { logIndex: row.log_index } : {}),
         },
-        usdt ? settings.confirmationsUsdt : settings.confirmationsEth,
-      );
+        required: usdt ? settings.confirmationsUsdt : settings.confirmationsEth,
+      });
     } else if (row.status === 'confirming') {
       const changed = await db
         .updateTable('deposits')
@@ -88,6 +93,7 @@ export async function reconfirmDeposits({
       if (changed.numUpdatedRows > 0n) await dropped(row.id);
     }
   }
+  await report(found);
 }
 
 interface Recorded {
