@@ -1,11 +1,19 @@
 // `npm run chain:dev`: a local Ethereum chain for development. Starts anvil (a block every two
 // seconds, as a real chain keeps coming), deploys the test USDT, mints to anvil's first dev
-// account, prints the settings a server needs to use it, and stays up until Ctrl-C, stopping anvil
-// on the way out. `CHAIN_DEV_PORT` picks the port (default 8545, anvil's own).
+// account, funds the development hot wallet (the child 1/0 of the development WALLET_XPUB_ETH,
+// whose key the embedded default signs with) so withdrawals can be sent at once, prints the
+// settings a server needs to use it, and stays up until Ctrl-C, stopping anvil on the way out.
+// `CHAIN_DEV_PORT` picks the port (default 8545, anvil's own).
+import { parseEther } from 'viem';
+import { hotWalletAddress } from '../server/chain/evm/key-addresses.ts';
+import { xpubSettings } from '../server/wallet/addresses/derive.ts';
 import { devAccount, readTestUsdtArtifact, startAnvil } from '../tests/support/anvil.ts';
 
 /** What the dev account is given: one million USDT, in the token's atoms (six decimals). */
 const mintAtoms = 1_000_000n * 1_000_000n;
+/** What the development hot wallet starts with: 100 ETH and 100,000 USDT. */
+const hotEther = parseEther('100');
+const hotAtoms = 100_000n * 1_000_000n;
 
 const port = Number(process.env.CHAIN_DEV_PORT ?? 8545);
 if (!Number.isInteger(port) || port < 1 || port > 65_535) {
@@ -28,17 +36,31 @@ process.on('SIGTERM', () => void stop(0));
 
 try {
   const token = await anvil.deployTestUsdt();
-  const hash = await anvil.walletClient.writeContract({
-    address: token,
-    abi: readTestUsdtArtifact().abi,
-    functionName: 'mint',
-    args: [devAccount.address, mintAtoms],
-  });
-  await anvil.publicClient.waitForTransactionReceipt({ hash, timeout: 60_000 });
+  const abi = readTestUsdtArtifact().abi;
+  const hot = hotWalletAddress(xpubSettings.ethereum.development);
+  const hashes = [
+    await anvil.walletClient.writeContract({
+      address: token,
+      abi,
+      functionName: 'mint',
+      args: [devAccount.address, mintAtoms],
+    }),
+    await anvil.walletClient.writeContract({
+      address: token,
+      abi,
+      functionName: 'mint',
+      args: [hot, hotAtoms],
+    }),
+    await anvil.walletClient.sendTransaction({ to: hot, value: hotEther }),
+  ];
+  for (const hash of hashes) {
+    await anvil.publicClient.waitForTransactionReceipt({ hash, timeout: 60_000 });
+  }
   process.stdout.write(
     [
       `anvil is running (chain ${anvil.chainId}, a block every 2 s); Ctrl-C stops it.`,
       `The dev account ${devAccount.address} holds 10,000 ETH and 1,000,000 USDT.`,
+      `The development hot wallet ${hot} holds 100 ETH and 100,000 USDT.`,
       '',
       'Settings for a server on this chain:',
       `CHAIN_EVM_RPC_URL=${anvil.url}`,
