@@ -63,25 +63,25 @@ export function chainSchedules(context: ChainSchedulesContext): Repeat[] {
   const repeats: Repeat[] = [];
   if (config.chain.evm && config.chain.reconcileMs > 0) {
     repeats.push(
-      new Repeat(
-        'the reconciliation',
-        () => reconcileAndLog(context),
-        config.chain.reconcileMs,
+      new Repeat({
+        name: 'the reconciliation',
+        task: () => reconcileAndLog(context),
+        everyMs: config.chain.reconcileMs,
         scheduler,
         log,
-      ),
+      }),
     );
   }
   if (config.chain.proofOfReservesMs > 0) {
     repeats.push(
-      new Repeat(
-        'the proof-of-reserves snapshot',
-        () => snapshotAndLog(context),
-        config.chain.proofOfReservesMs,
+      new Repeat({
+        name: 'the proof-of-reserves snapshot',
+        task: () => snapshotAndLog(context),
+        everyMs: config.chain.proofOfReservesMs,
         scheduler,
         log,
         // Due an interval after the latest snapshot, whenever the server started since.
-        async () => {
+        firstDelayMs: async () => {
           const latest = await context.db
             .selectFrom('reserve_snapshots')
             .select('created_at')
@@ -92,20 +92,8 @@ export function chainSchedules(context: ChainSchedulesContext): Repeat[] {
           const due = latest.created_at.getTime() + config.chain.proofOfReservesMs;
           return due - context.clock.now().getTime();
         },
-      ),
+      }),
     );
   }
   return repeats;
-}
-
-/** Starts and stops them together, as a module's `start` and `stop`. */
-export function runAll(repeats: readonly Repeat[]) {
-  return {
-    start: async () => {
-      for (const repeat of repeats) repeat.start();
-    },
-    stop: async () => {
-      await Promise.all(repeats.map((repeat) => repeat.stop()));
-    },
-  };
 }

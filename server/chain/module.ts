@@ -6,9 +6,8 @@
 
 import { defineModule } from '../module.ts';
 import type { OpsCall } from '../ops/ops-call.ts';
-import { chainSchedules, runAll } from './chain-schedules.ts';
+import { chainSchedules } from './chain-schedules.ts';
 import { evmClient } from './evm/evm-client.ts';
-import { EvmLoop } from './evm/evm-loop.ts';
 import { EvmWatcher } from './evm/evm-watcher.ts';
 import { evmSending } from './evm/sending.ts';
 import { chainStatusOps } from './evm/status-ops.ts';
@@ -16,6 +15,7 @@ import { sweepOps } from './evm/sweep-ops.ts';
 import { evmSweeping } from './evm/sweeping.ts';
 import { incidentOps } from './incident-ops.ts';
 import { reconcileOps } from './reconcile-ops.ts';
+import { atOnce, Repeat, runAll } from './repeat.ts';
 
 export const chainModule = defineModule({
   name: 'chain',
@@ -28,32 +28,38 @@ export const chainModule = defineModule({
     ops.push(...sweepOps(context));
     ops.push(...reconcileOps(context));
     // The reconciliation and the proof-of-reserves snapshots, on their schedules.
-    const schedules = runAll(chainSchedules(context));
+    const schedules = chainSchedules(context);
     const settings = context.config.chain.evm;
-    if (!settings) return { ops, ...schedules };
+    if (!settings) return { ops, ...runAll(schedules) };
     const watcher = new EvmWatcher({
       db: context.db,
       client: evmClient(settings.rpcUrl),
       settings,
       log: context.log,
     });
-    const loop = new EvmLoop(watcher, context.scheduler, settings.pollMs, context.log);
-    const sending = evmSending(context, settings, evmClient(settings.rpcUrl));
-    const sweeping = evmSweeping(context, settings, evmClient(settings.rpcUrl));
+    // Rounds one after another, each the poll interval after the last ended: a slow node never
+    // has two rounds reading at once.
+    const watching = new Repeat({
+      name: 'the Ethereum deposit watcher',
+      task: () => watcher.round(),
+      everyMs: settings.pollMs,
+      scheduler: context.scheduler,
+      log: context.log,
+      firstDelayMs: atOnce,
+      ready: async () => {
+        await watcher.checkNetwork();
+        return true;
+      },
+    });
+    const client = evmClient(settings.rpcUrl);
     return {
       ops,
-      start: async () => {
-        loop.start();
-        sending.start();
-        sweeping.start();
-        await schedules.start();
-      },
-      stop: async () => {
-        await loop.stop();
-        await sweeping.stop();
-        await sending.stop();
-        await schedules.stop();
-      },
+      ...runAll([
+        watching,
+        evmSending(context, settings, client),
+        evmSweeping(context, settings, client),
+        ...schedules,
+      ]),
     };
   },
 });

@@ -202,7 +202,7 @@ describe('an Ethereum node on another network', () => {
       expect(String((refused.err as { message?: string })?.message)).toContain(
         `the Ethereum node is on chain ${anvil.chainId}, CHAIN_EVM_CHAIN_ID is 1`,
       );
-      expect(server.logged('Ethereum deposits not read this round')).toBe(false);
+      expect(server.logged('the Ethereum deposit watcher did not run this time')).toBe(false);
     } finally {
       await server.stop();
     }

@@ -1,7 +1,8 @@
 // The chain module's schedules (server/chain/repeat.ts): a task runs an interval after the last
 // run ended, never twice at once; a failed run does not stop the next; the first run may be due
 // sooner, as the proof of reserves' is when its latest snapshot is older than an interval, so a
-// server restarted more often than the interval still takes it; stopping ends the runs.
+// server restarted more often than the interval still takes it; a task that cannot be made ready
+// never runs, the reason logged; stopping ends the runs.
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { Repeat } from '../../server/chain/repeat.ts';
@@ -15,16 +16,16 @@ describe('a repeated chain task', () => {
   it('runs each interval after the last run, and goes on after a failure', async () => {
     const scheduler = new FakeScheduler();
     const runs: number[] = [];
-    const repeat = new Repeat(
-      'the task',
-      async () => {
+    const repeat = new Repeat({
+      name: 'the task',
+      task: async () => {
         runs.push(scheduler.now());
         if (runs.length === 1) throw new Error('node down');
       },
-      1000,
+      everyMs: 1000,
       scheduler,
       log,
-    );
+    });
     const start = scheduler.now();
     repeat.start();
     await settle();
@@ -48,14 +49,14 @@ describe('a repeated chain task', () => {
     const runs: number[] = [];
     const start = scheduler.now();
     const due = (firstDelay: number) =>
-      new Repeat(
-        'the task',
-        async () => void runs.push(scheduler.now() - start),
-        1000,
+      new Repeat({
+        name: 'the task',
+        task: async () => void runs.push(scheduler.now() - start),
+        everyMs: 1000,
         scheduler,
         log,
-        async () => firstDelay,
-      );
+        firstDelayMs: async () => firstDelay,
+      });
     const overdue = due(-500);
     overdue.start();
     await settle();
@@ -70,5 +71,34 @@ describe('a repeated chain task', () => {
     await settle();
     expect(runs).toEqual([0, 1000]);
     await far.stop();
+  });
+
+  it('never runs a task that could not be made ready, and says why', async () => {
+    const scheduler = new FakeScheduler();
+    const errors: unknown[] = [];
+    const failing = { ...log, error: (...args: unknown[]) => errors.push(args) };
+    let runs = 0;
+    const repeat = (ready: () => Promise<boolean>) =>
+      new Repeat({
+        name: 'the watcher',
+        task: async () => void runs++,
+        everyMs: 1000,
+        scheduler,
+        log: failing as unknown as FastifyBaseLogger,
+        firstDelayMs: async () => 0,
+        ready,
+      });
+    const wrongNetwork = repeat(async () => {
+      throw new Error('the node is on chain 1');
+    });
+    const nothingToDo = repeat(async () => false);
+    const willing = repeat(async () => true);
+    for (const each of [wrongNetwork, nothingToDo, willing]) each.start();
+    await settle();
+    scheduler.advance(0);
+    await settle();
+    expect(runs).toBe(1);
+    expect(errors).toEqual([[expect.anything(), 'the watcher does not run']]);
+    for (const each of [wrongNetwork, nothingToDo, willing]) await each.stop();
   });
 });

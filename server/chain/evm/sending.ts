@@ -1,30 +1,44 @@
 // Wires the hot wallet's sender into the chain module: the signer the configuration names
-// (server/chain/signer/signer-of.ts), the node's chain id, and the loop that runs the rounds.
+// (server/chain/signer/signer-of.ts), the node's chain id, and its rounds, one after another every
+// poll interval (two rounds never sign at once). Without a signer the platform signs nothing and
+// queued sends wait.
 import type { Address, PublicClient } from 'viem';
 import type { ModuleContext } from '../../module.ts';
 import type { EvmSettings } from '../chain-settings.ts';
+import { atOnce, Repeat } from '../repeat.ts';
 import { signerOf } from '../signer/signer-of.ts';
 import { EvmSender } from './sender.ts';
-import { SenderLoop } from './sender-loop.ts';
 
 export function evmSending(
   context: ModuleContext,
   settings: EvmSettings,
   client: PublicClient,
-): SenderLoop {
-  const sender = async () => {
-    const signer = await signerOf(context.config);
-    if (!signer) return null;
-    return new EvmSender({
-      db: context.db,
-      client,
-      signer,
-      chainId: settings.chainId ?? (await client.getChainId()),
-      usdt: settings.usdtAddress as Address | undefined,
-      settings,
-      log: context.log,
-      now: () => context.clock.now().getTime(),
-    });
-  };
-  return new SenderLoop(sender, context.scheduler, settings.pollMs, context.log);
+): Repeat {
+  let sender: EvmSender | undefined;
+  return new Repeat({
+    name: 'the Ethereum sender',
+    task: async () => sender?.round(),
+    everyMs: settings.pollMs,
+    scheduler: context.scheduler,
+    log: context.log,
+    firstDelayMs: atOnce,
+    ready: async () => {
+      const signer = await signerOf(context.config);
+      if (!signer) {
+        context.log.info('no signer is configured: nothing is sent on Ethereum');
+        return false;
+      }
+      sender = new EvmSender({
+        db: context.db,
+        client,
+        signer,
+        chainId: settings.chainId ?? (await client.getChainId()),
+        usdt: settings.usdtAddress as Address | undefined,
+        settings,
+        log: context.log,
+        now: () => context.clock.now().getTime(),
+      });
+      return true;
+    },
+  });
 }
