@@ -7,7 +7,7 @@ import { parseAmount } from '../../core/money.ts';
 import type { Database } from '../db/tables.ts';
 import type { Leg } from '../ledger/accounts.ts';
 import { post } from '../ledger/post.ts';
-import type { WithdrawalRow } from './withdrawals.ts';
+import { lockApproved, type WithdrawalRow } from './withdrawals.ts';
 
 /** Marks the approved withdrawal failed and returns its funds; null when it is not approved. */
 export async function markFailed(
@@ -15,13 +15,7 @@ export async function markFailed(
   id: number,
   reason: string,
 ): Promise<WithdrawalRow | null> {
-  const row = await trx
-    .selectFrom('withdrawals')
-    .selectAll()
-    .where('id', '=', id)
-    .where('status', '=', 'approved')
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await lockApproved(trx, id);
   if (!row) return null;
   const amount = parseAmount(row.amount) ?? 0n;
   const fee = parseAmount(row.fee) ?? 0n;

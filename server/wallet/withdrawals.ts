@@ -118,15 +118,19 @@ export const approveWithdrawal = (trx: Trx, id: number) => settle(trx, id, 'appr
 export const rejectWithdrawal = (trx: Trx, id: number, reason: string) =>
   settle(trx, id, 'rejected', null, reason);
 
-/** The signer queue took an approved withdrawal on chain: the money has left for good. */
-export async function markSent(trx: Trx, id: number): Promise<WithdrawalRow> {
-  const row = await trx
+/** The withdrawal, locked, while it is approved and on its way; undefined once it is not. */
+export const lockApproved = (trx: Trx, id: number) =>
+  trx
     .selectFrom('withdrawals')
     .selectAll()
     .where('id', '=', id)
     .where('status', '=', 'approved')
     .forUpdate()
     .executeTakeFirst();
+
+/** The signer queue took an approved withdrawal on chain: the money has left for good. */
+export async function markSent(trx: Trx, id: number): Promise<WithdrawalRow> {
+  const row = await lockApproved(trx, id);
   if (!row) throw new BusinessError('withdrawal_not_pending');
   const amount = parseAmount(row.amount) ?? 0n;
   await post(trx, {

@@ -6,6 +6,7 @@
 import type { Transaction } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import type { SendPurpose } from '../../db/chain-tables.ts';
+import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/tables.ts';
 import type { SigningKey } from '../signer/signer.ts';
 
@@ -59,4 +60,15 @@ export async function enqueueSend(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The sends not yet at their end (queued, or broadcast and not yet confirmed), oldest first. */
+export function openSends(db: Db) {
+  return db
+    .selectFrom('chain_sends')
+    .selectAll()
+    .where('chain', '=', evmSendChain)
+    .where('status', 'in', ['queued', 'sent'])
+    .orderBy('id')
+    .execute();
 }

@@ -9,7 +9,7 @@ import { raiseIncident } from '../incidents.ts';
 import { currentFees, type Fees, gasLimitOf } from './send-fees.ts';
 import { broadcast, type FollowDeps, followSend } from './send-follow.ts';
 import { costOf, covers, type Holdings, less, spendable } from './send-funds.ts';
-import { type EvmSendAsset, evmSendChain } from './send-queue.ts';
+import { type EvmSendAsset, evmSendChain, openSends } from './send-queue.ts';
 import { type SendRow, signQueued } from './send-signing.ts';
 
 export const hotWalletShort = 'hot_wallet_short';
@@ -25,13 +25,7 @@ export class EvmSender {
   async round(): Promise<void> {
     const { db, client, log } = this.deps;
     const head = await client.getBlockNumber();
-    const open = await db
-      .selectFrom('chain_sends')
-      .selectAll()
-      .where('chain', '=', evmSendChain)
-      .where('status', 'in', ['queued', 'sent'])
-      .orderBy('id')
-      .execute();
+    const open = await openSends(db);
     for (const send of open.filter((row) => row.status === 'sent')) {
       try {
         await followSend(this.deps, send, head, this.#rebroadcast);

@@ -11,7 +11,7 @@ import { signerOf } from '../signer/signer-of.ts';
 import { evmClient } from './evm-client.ts';
 import { evmCursor } from './evm-watcher.ts';
 import { hotWalletAddress } from './key-addresses.ts';
-import { evmSendChain } from './send-queue.ts';
+import { openSends } from './send-queue.ts';
 
 export function chainStatusOps({ db, config, clock }: Pick<AppDeps, 'db' | 'config' | 'clock'>) {
   const status = opsCall({
@@ -28,13 +28,7 @@ export function chainStatusOps({ db, config, clock }: Pick<AppDeps, 'db' | 'conf
       const hotWallet = hotWalletAddress(config.walletXpubs.ethereum.xpub);
       const cursor = await readCursor(db, evmCursor);
       const signer = await signerOf(config).catch(() => null);
-      const pending = await db
-        .selectFrom('chain_sends')
-        .selectAll()
-        .where('chain', '=', evmSendChain)
-        .where('status', 'in', ['queued', 'sent'])
-        .orderBy('id')
-        .execute();
+      const pending = await openSends(db);
       const now = clock.now().getTime();
       const chainView = settings ? await nodeView(settings, hotWallet, cursor?.number) : null;
       return {
