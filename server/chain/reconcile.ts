@@ -89,7 +89,7 @@ export interface Reconciliation {
  * The block to read at: the watcher's, not the head. Every deposit of a block the watcher has read
  * is recorded, while one in a newer block would look like money from nowhere until it is read. The
  * watcher records a batch's deposits before it moves its cursor past them, so the newest block a
- * recorded deposit is in counts as read too.
+ * recorded deposit is in counts as read too, and so does the newest block a send was mined in.
  */
 async function readBlock(source: HoldingsSource): Promise<bigint> {
   const head = await source.client.getBlockNumber({ cacheTime: 0 });
@@ -99,9 +99,15 @@ async function readBlock(source: HoldingsSource): Promise<bigint> {
     .select((eb) => eb.fn.max('block_number').as('block'))
     .where('chain', 'in', ['ETH', 'ERC20'])
     .executeTakeFirst();
+  // A send the sender saw mined is in the ledger (its fee paid, a withdrawal sent) at once, even
+  // when the watcher's cursor has not reached its block yet.
+  const newestSend = await source.db
+    .selectFrom('chain_sends')
+    .select((eb) => eb.fn.max('block_number').as('block'))
+    .executeTakeFirst();
   let read = cursor?.number ?? head;
-  if (newest?.block !== null && newest?.block !== undefined && BigInt(newest.block) > read) {
-    read = BigInt(newest.block);
+  for (const seen of [newest?.block, newestSend?.block]) {
+    if (seen !== null && seen !== undefined && BigInt(seen) > read) read = BigInt(seen);
   }
   if (read > head) read = head;
   return read;
