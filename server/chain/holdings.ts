@@ -4,6 +4,7 @@
 // user, are never read). The reconciliation and the proof of reserves both publish this.
 import { type Address, erc20Abi, getAddress, type PublicClient } from 'viem';
 import type { Db } from '../db/database.ts';
+import { evmChainNames } from './evm/evm-chains.ts';
 import { hotWalletAddress } from './evm/key-addresses.ts';
 
 /** The assets of the Ethereum family with their chain decimals. */
@@ -33,7 +34,7 @@ export async function fundedDepositAddresses(db: Db, hot: Address): Promise<Addr
   const rows = await db
     .selectFrom('deposits')
     .select('address')
-    .where('chain', 'in', ['ETH', 'ERC20'])
+    .where('chain', 'in', evmChainNames)
     .where('status', '<>', 'dropped')
     // A real chain's: the simulated chain's deposits carry no block and no 0x transaction id.
     .where((eb) => eb.or([eb('block_number', 'is not', null), eb('txid', 'like', '0x%')]))

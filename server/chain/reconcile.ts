@@ -4,6 +4,7 @@
 // unexplained; `covered` per asset, that the holdings reach the liabilities.
 import { formatUnits } from 'viem';
 import { readCursor } from './chain-cursor.ts';
+import { evmChainNames } from './evm/evm-chains.ts';
 import { evmCursor } from './evm/evm-watcher.ts';
 import {
   type EvmAsset,
@@ -97,7 +98,7 @@ async function readBlock(source: HoldingsSource): Promise<bigint> {
   const newest = await source.db
     .selectFrom('deposits')
     .select((eb) => eb.fn.max('block_number').as('block'))
-    .where('chain', 'in', ['ETH', 'ERC20'])
+    .where('chain', 'in', evmChainNames)
     .executeTakeFirst();
   // A send the sender saw mined is in the ledger (its fee paid, a withdrawal sent) at once, even
   // when the watcher's cursor has not reached its block yet.

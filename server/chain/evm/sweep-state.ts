@@ -8,12 +8,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/tables.ts';
 import { familyChains } from '../../wallet/deposit-addresses.ts';
+import { evmChainNames } from './evm-chains.ts';
 import { evmSendChain } from './send-queue.ts';
 
 export type SweptAsset = 'ETH' | 'USDT';
 
 /** The wallet chains whose deposits a sweep of the Ethereum network moves. */
-const depositChains = ['ETH', 'ERC20'];
 
 export interface UnsweptAddress {
   address: string;
@@ -30,7 +30,7 @@ export async function unsweptAddresses(db: Db): Promise<UnsweptAddress[]> {
     .innerJoin('deposit_addresses', 'deposit_addresses.address', 'deposits.address')
     .select(['deposits.address', 'deposit_addresses.derivation_index', 'deposits.asset'])
     .distinct()
-    .where('deposits.chain', 'in', depositChains)
+    .where('deposits.chain', 'in', evmChainNames)
     .where('deposits.asset', 'in', ['ETH', 'USDT'])
     .where('deposits.status', '=', 'credited')
     .where('deposits.sweep_id', 'is', null)
@@ -88,7 +88,7 @@ export async function markSwept(
       .set({ sweep_id: sweep.id })
       .where('address', '=', sweep.from_address)
       .where('asset', '=', sweep.asset)
-      .where('chain', 'in', depositChains)
+      .where('chain', 'in', evmChainNames)
       .where('status', 'in', ['confirming', 'credited'])
       .where('sweep_id', 'is', null)
       // Compared in the database, at its own precision: first seen before the sweep was queued.
