@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { depositSchema } from '../../schemas/api/wallet.schema.ts';
 import { registerUser } from '../support/accounts.ts';
-import { type Anvil, readTestUsdtArtifact, startAnvil, until } from '../support/anvil.ts';
+import { type Anvil, chainEnv, readTestUsdtArtifact, startAnvil, until } from '../support/anvil.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { createTestDatabase } from '../support/postgres.ts';
@@ -44,12 +44,7 @@ describe.each([
       const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-evm-deposits-'));
       const settings = {
         ...(database ? { DATABASE_URL: database.url } : {}),
-        CHAIN_EVM_RPC_URL: anvil.url,
-        CHAIN_EVM_CHAIN_ID: String(anvil.chainId),
-        CHAIN_EVM_USDT_ADDRESS: token,
-        CHAIN_EVM_CONFIRMATIONS_ETH: String(required),
-        CHAIN_EVM_CONFIRMATIONS_USDT: String(required),
-        CHAIN_EVM_POLL_MS: '50',
+        ...chainEnv(anvil, token, required),
         // Not swept here: a sweep's transaction would mine a block and move every count.
         CHAIN_EVM_SWEEP_MIN_ETH: '1000000',
         CHAIN_EVM_SWEEP_MIN_USDT: '1000000000',

@@ -20,7 +20,7 @@ import { hotWalletAddress } from '../../server/chain/evm/key-addresses.ts';
 import { systemClock } from '../../server/clock.ts';
 import { resolveWalletXpubs } from '../../server/wallet/addresses/derive.ts';
 import { lastCodeFor, registerUser } from '../support/accounts.ts';
-import { type Anvil, readTestUsdtArtifact, startAnvil, until } from '../support/anvil.ts';
+import { type Anvil, chainEnv, readTestUsdtArtifact, startAnvil, until } from '../support/anvil.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { startInProcessServer } from '../support/in-process-server.ts';
 import { callOperator } from '../support/operator-api.ts';
@@ -86,12 +86,7 @@ describe.each([
           {
             ...(database ? { DATABASE_URL: database.url } : {}),
             WALLET_XPUB_ETH: xpub,
-            CHAIN_EVM_RPC_URL: anvil.url,
-            CHAIN_EVM_CHAIN_ID: String(anvil.chainId),
-            CHAIN_EVM_USDT_ADDRESS: token,
-            CHAIN_EVM_CONFIRMATIONS_ETH: '1',
-            CHAIN_EVM_CONFIRMATIONS_USDT: '1',
-            CHAIN_EVM_POLL_MS: '50',
+            ...chainEnv(anvil, token, 1),
             CHAIN_RECONCILE_MS: '1000',
             CHAIN_POR_MS: '1000',
           },

@@ -20,7 +20,7 @@ import {
 } from '../../server/chain/signer/signer-service.ts';
 import { loadConfig } from '../../server/config.ts';
 import { registerUser } from '../support/accounts.ts';
-import { type Anvil, readTestUsdtArtifact, startAnvil, until } from '../support/anvil.ts';
+import { type Anvil, chainEnv, readTestUsdtArtifact, startAnvil, until } from '../support/anvil.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { createTestDatabase } from '../support/postgres.ts';
@@ -82,12 +82,7 @@ describe.each([
         const settings = {
           ...(database ? { DATABASE_URL: database.url } : {}),
           ...(service ? { CHAIN_SIGNER_URL: service.url, CHAIN_SIGNER_TOKEN: signerToken } : {}),
-          CHAIN_EVM_RPC_URL: anvil.url,
-          CHAIN_EVM_CHAIN_ID: String(anvil.chainId),
-          CHAIN_EVM_USDT_ADDRESS: token,
-          CHAIN_EVM_CONFIRMATIONS_ETH: '2',
-          CHAIN_EVM_CONFIRMATIONS_USDT: '2',
-          CHAIN_EVM_POLL_MS: '100',
+          ...chainEnv(anvil, token, 2, 100),
         };
         const start = () => startServerProcess(settings, { dataDir, until: 'listening' });
         server = await start();

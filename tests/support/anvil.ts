@@ -283,3 +283,20 @@ export async function until(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/** The settings that point a server at this node and its test USDT, every asset at `confirmations`. */
+export function chainEnv(
+  node: { url: string; chainId: number },
+  token: Address,
+  confirmations: number,
+  pollMs = 50,
+): Record<string, string> {
+  return {
+    CHAIN_EVM_RPC_URL: node.url,
+    CHAIN_EVM_CHAIN_ID: String(node.chainId),
+    CHAIN_EVM_USDT_ADDRESS: token,
+    CHAIN_EVM_CONFIRMATIONS_ETH: String(confirmations),
+    CHAIN_EVM_CONFIRMATIONS_USDT: String(confirmations),
+    CHAIN_EVM_POLL_MS: String(pollMs),
+  };
+}
