@@ -71,6 +71,11 @@ function noticeKey(policy: GuardPolicy, account: string): string {
 
 type Counted = { admitted: true; windows: Window[] } | { admitted: false; over: Window };
 
+/** A guess after its turn: admitted with how to say its check ended, or refused with any chance. */
+type Turned =
+  | { admitted: true; windows: Window[]; ended: (right: boolean) => void }
+  | { admitted: false; over: Window; chance: Promise<void> | undefined };
+
 /**
  * Counts a guess, from the broadest counter to the narrowest. A refused guess takes its hits back
  * and stops there, so each counter holds the guesses checked and found wrong, plus those in flight:
@@ -131,32 +136,31 @@ export async function guardedCheck(
   const key = accountKey(policy, guess.account);
   const checks = checksOf(db);
   for (;;) {
-    const mark = checks.enter(key);
-    let counted: Counted;
-    let chance: Promise<void> | undefined;
-    try {
-      counted = await count(db, clock, policy, guess, options.spared);
-      if (counted.admitted) {
-        const { windows } = counted;
-        return await checks.run(key, async () => {
-          const right = await check();
-          if (right) for (const window of windows) await giveBack(db, window);
-          return right;
-        });
+    const turn: Turned = await checks.inTurn(key, async (turn) => {
+      const counted = await count(db, clock, policy, guess, options.spared);
+      return counted.admitted
+        ? { ...counted, ended: checks.started(key) }
+        : { ...counted, chance: checks.nextChance(key, turn) };
+    });
+    if (turn.admitted) {
+      let right = false;
+      try {
+        right = await check();
+        if (right) for (const window of turn.windows) await giveBack(db, window);
+        return right;
+      } finally {
+        turn.ended(right);
       }
-      chance = checks.nextChance(key, mark);
-    } finally {
-      checks.leave(key);
     }
-    if (chance) {
-      await chance;
+    if (turn.chance) {
+      await turn.chance;
       continue;
     }
-    if (counted.over.key === key) {
-      await tellOnce(db, clock, policy, guess.account, counted.over, options);
+    if (turn.over.key === key) {
+      await tellOnce(db, clock, policy, guess.account, turn.over, options);
     }
     throw new BusinessError(policy.refusal, {
-      minutes: Math.ceil(counted.over.resetInMs / minute),
+      minutes: Math.ceil(turn.over.resetInMs / minute),
     });
   }
 }

@@ -20,7 +20,7 @@ const dataDir = inject('appDataDir');
 const api = new ApiClient(appUrl);
 const themes = ['dark', 'white'] as const;
 /** The machine may be busy: a page gets this long to show its content. */
-const shownWithin = 30_000;
+const shownWithin = 60_000;
 
 let browser: Browser;
 let context: BrowserContext;
@@ -32,15 +32,27 @@ let catalogue: Catalogue;
 async function show(scanned: ScannedPage): Promise<void> {
   await page.goto('about:blank');
   await page.goto(`${appUrl}/#${scanned.path}`);
-  await page.waitForFunction(
-    () => {
-      const main = document.querySelector('main');
-      const loading = document.querySelector('.spinner, .page-status');
-      return main !== null && (main.textContent ?? '').trim() !== '' && loading === null;
-    },
-    undefined,
-    { timeout: shownWithin },
-  );
+  await page
+    .waitForFunction(
+      () => {
+        const main = document.querySelector('main');
+        const loading = document.querySelector('.spinner, .page-status');
+        return main !== null && (main.textContent ?? '').trim() !== '' && loading === null;
+      },
+      undefined,
+      { timeout: shownWithin },
+    )
+    .catch(async (error: unknown) => {
+      // Name the page and what it still shows, so a page stuck loading says which and why.
+      const showing = await page.evaluate(() =>
+        [...document.querySelectorAll('main, .spinner, .page-status')]
+          .map((element) => `${element.className}: ${element.textContent?.slice(0, 120)}`)
+          .join(' | '),
+      );
+      throw new Error(`${scanned.name} (#${scanned.path}) did not show its content: ${showing}`, {
+        cause: error,
+      });
+    });
   await scanned.prepare?.(page);
 }
 
