@@ -15,7 +15,13 @@ export const socketProblemSchema = z.discriminatedUnion('kind', [
 export type SocketProblem = z.infer<typeof socketProblemSchema>;
 
 /** How a call can fail (the worker's `ApiFailure` kinds). */
-export const failureKinds = ['http', 'business', 'session', 'network', 'contract'] as const;
+export const failureKinds = [
+  'http',
+  'business',
+  'session',
+  'network',
+  'unexpected_answer',
+] as const;
 export type FailureKind = (typeof failureKinds)[number];
 
 export const kernelEvents = [

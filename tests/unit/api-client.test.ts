@@ -127,7 +127,7 @@ describe('ApiClient', () => {
       field: 'address',
     });
     expect(toastFields).toEqual(['address']);
-    // A field the contract does not know is no field.
+    // A field the wire schemas do not know is no field.
     answer = () => json({ ...refusal, field: 'nonsense' });
     expect(await failureOf(client.call(logo, {}))).not.toHaveProperty('field');
     expect(toastFields).toEqual(['address', undefined]);
@@ -166,8 +166,8 @@ describe('ApiClient', () => {
     expect(await pending).toEqual({ kind: 'network' });
   });
 
-  it('refuses data that breaks the contract', async () => {
+  it('refuses data its response schema does not allow', async () => {
     answer = () => json({ code: 200, msg: 'ok', data: { name: 7 } });
-    expect((await failureOf(client.call(logo, {}))).kind).toBe('contract');
+    expect((await failureOf(client.call(logo, {}))).kind).toBe('unexpected_answer');
   });
 });

@@ -173,7 +173,7 @@ describe('the proof of reserves in the worker', () => {
         : ok(null);
     expect(await core.reserveProof()).toEqual({
       ok: false,
-      failure: { kind: 'contract', issue: 'not a proof: the proof has no path' },
+      failure: { kind: 'unexpected_answer', issue: 'not a proof: the proof has no path' },
     });
   });
 

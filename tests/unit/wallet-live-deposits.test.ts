@@ -81,7 +81,7 @@ describe('the deposits told of on the channel', () => {
     expect(state.liveDeposits[0]?.deposit.id).toBe(liveDepositLimit + 5);
   });
 
-  it('refuses a frame whose deposit breaks the contract', () => {
+  it("refuses a frame whose deposit does not match the channel's schema", () => {
     expect(() => takenFrame('deposits', [{ ...deposit(1), status: 'lost' }])).toThrow(/refused/);
   });
 

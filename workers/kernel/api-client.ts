@@ -28,8 +28,8 @@ export type ApiFailure =
   | { kind: 'session'; msg: string }
   /** No answer (offline, refused, timed out): rejected with nothing else. */
   | { kind: 'network' }
-  /** An answer that breaks the contract. */
-  | { kind: 'contract'; issue: string };
+  /** An answer that is not an envelope, or whose data does not match the endpoint's response schema. */
+  | { kind: 'unexpected_answer'; issue: string };
 
 // The log records a failure by its kind: exactly these.
 const sameKinds: [ApiFailure['kind']] extends [FailureKind]
@@ -213,7 +213,7 @@ export class ApiClient {
       | { code?: unknown; msg?: unknown; data?: unknown; field?: unknown }
       | undefined;
     if (typeof envelope?.code !== 'number') {
-      throw new ApiError({ kind: 'contract', issue: 'answer is not an envelope' });
+      throw new ApiError({ kind: 'unexpected_answer', issue: 'answer is not an envelope' });
     }
     const msg = typeof envelope.msg === 'string' ? envelope.msg : '';
     if (envelope.code === sessionExpiredCode) {
@@ -238,7 +238,7 @@ export class ApiClient {
       // The schemas' small build carries no message texts: the path and the code say what broke.
       const issue = data.error.issues[0];
       throw new ApiError({
-        kind: 'contract',
+        kind: 'unexpected_answer',
         issue: issue ? `${issue.path.join('.') || 'data'}: ${issue.code}` : 'invalid data',
       });
     }

@@ -31,7 +31,7 @@ export function createReservesHandlers(
       });
       return checked.ok
         ? { ok: true, data: checked.view }
-        : { ok: false, failure: { kind: 'contract', issue: checked.reason } };
+        : { ok: false, failure: { kind: 'unexpected_answer', issue: checked.reason } };
     },
   };
 }
