@@ -1,10 +1,10 @@
-// Settings from the environment (design.md §6), validated once at start-up; a bad value names its variable.
+// Settings from the environment (docs/operations.md § "Settings"), validated once at start-up; a bad value names its variable.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PriceBand } from '../core/market/price-band.ts';
-import { feeRatePpm } from '../core/spot/spot-math.ts';
+import { feeRatePpm } from '../core/market/order-math.ts';
 import {
   type ChainSettings,
   chainEnvShape,

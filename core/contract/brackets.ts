@@ -3,6 +3,8 @@
 // continuous where one tier meets the next (Binance's rule:
 // cum(n) = cum(n-1) + floor(n) × (MMR(n) − MMR(n-1)), floor(n) being the tier's lowest notional).
 // Amounts are USDT atoms (10^-8), rates parts per million.
+import { ppmOf } from '../market/decimal-atoms.ts';
+import { parseAmount } from '../money.ts';
 
 export interface BracketTier {
   /** The largest notional of the tier, inclusive, in atoms. */
@@ -67,3 +69,25 @@ export const defaultTiers: readonly BracketTier[] = [
   tier(300_000_000, 2, 250_000),
   tier(500_000_000, 1, 500_000),
 ];
+
+/** A market's brackets as the formulas take them; null when they do not make a valid ladder. */
+export function marketBrackets(
+  brackets: readonly { notional_cap: string; max_leverage: number; maintenance_rate: string }[],
+): Bracket[] | null {
+  const tiers = brackets.map((bracket) => ({
+    notionalCap: parseAmount(bracket.notional_cap),
+    maxLeverage: bracket.max_leverage,
+    mmrPpm: ppmOf(bracket.maintenance_rate),
+  }));
+  if (tiers.length === 0) return null;
+  const valid = [];
+  for (const { notionalCap, maxLeverage, mmrPpm } of tiers) {
+    if (notionalCap === null || mmrPpm === null) return null;
+    valid.push({ notionalCap, maxLeverage, mmrPpm });
+  }
+  try {
+    return bracketsOf(valid);
+  } catch {
+    return null;
+  }
+}

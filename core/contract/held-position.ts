@@ -3,7 +3,7 @@
 // the market's price scale), so a figure worked out here may differ from the server's by the
 // rounding of that price: the screen recomputes only between two of the server's updates.
 import type { ContractPosition, MarginMode } from '../../schemas/api/contract.schema.ts';
-import { signedAtoms } from './contract-units.ts';
+import { signedAtoms } from '../market/decimal-atoms.ts';
 import type { Direction, Position } from './margin.ts';
 
 export interface HeldPosition extends Position {

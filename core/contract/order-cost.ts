@@ -2,7 +2,7 @@
 // server's check (Binance's rule): the initial margin at the order's price, the loss the position
 // would open with when the order's price is worse than the mark, and the taker fee at most.
 // Quantities base atoms, prices quote atoms, amounts USDT atoms, the fee rate parts per million.
-import { feeOn } from '../spot/spot-math.ts';
+import { feeOn } from '../market/order-math.ts';
 import { type Direction, initialMargin, notional } from './margin.ts';
 
 export interface OrderTerms {

@@ -3,7 +3,7 @@
 // mode, and the optional take-profit and stop-loss. Everything is exact (atoms); the server checks
 // again and its answer is the truth.
 import type { ContractMarket, MarginMode } from '../../schemas/api/contract.schema.ts';
-import { displayAmount, parseAmount } from '../money.ts';
+import { parseAmount } from '../money.ts';
 import type { Direction } from './margin.ts';
 
 export type ContractOrderType = 'limit' | 'market';
@@ -138,20 +138,4 @@ export function isContractProblem(
   value: ContractTerms | ContractProblem,
 ): value is ContractProblem {
   return 'rule' in value;
-}
-
-export const quantityShares = [25, 50, 75, 100] as const;
-export type QuantityShare = (typeof quantityShares)[number];
-
-/** `percent` of a maximum quantity, in whole lots, as an exact decimal; null when unknown. */
-export function shareOf(
-  maximum: string | null,
-  percent: QuantityShare,
-  lotSize: string,
-): string | null {
-  const most = maximum === null ? null : parseAmount(maximum);
-  const lot = parseAmount(lotSize);
-  if (most === null || lot === null || lot === 0n) return null;
-  const share = (most * BigInt(percent)) / 100n;
-  return displayAmount(share - (share % lot));
 }

@@ -4,10 +4,10 @@
 // by the contract wallet when cross), and the first problem in screen order. A market order is
 // priced through the perpetual's own book when it is known, else at the mark. Quantities base atoms, prices quote atoms, amounts USDT atoms.
 import type { ContractMarket } from '../../schemas/api/contract.schema.ts';
+import { ppmOf } from '../market/decimal-atoms.ts';
 import { bandOf, outsideBand } from '../market/price-band.ts';
 import { parseAmount } from '../money.ts';
 import { type Bracket, bracketFor } from './brackets.ts';
-import { ppmOf } from './contract-units.ts';
 import { crossBacking, type MarketMarks } from './cross-backing.ts';
 import type { HeldPosition } from './held-position.ts';
 import { type Direction, initialMargin, liquidationPrice, notional } from './margin.ts';

@@ -2,9 +2,9 @@
 // (PnL ÷ initial margin) and margin ratio (maintenance ÷ margin balance, liquidation at 1), with
 // the formulas and ratio rule the server writes them with.
 
+import { ratioText } from '../market/decimal-atoms.ts';
 import { displayAmount } from '../money.ts';
 import type { Bracket } from './brackets.ts';
-import { ratioText } from './contract-units.ts';
 import type { HeldPosition } from './held-position.ts';
 import { initialMargin, maintenanceMargin, unrealizedPnl } from './margin.ts';
 

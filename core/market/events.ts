@@ -11,7 +11,7 @@ import {
 import { channelData } from '../../schemas/channel-data.ts';
 import { event, marketFrame } from '../event.ts';
 
-/** The market lists of spec §2: home's featured markets, spot, futures and option. */
+/** The market lists (docs/product.md §11): home's featured markets, spot, futures and option. */
 export const marketSectionSchema = z.enum(['home', 'spot', 'contract', 'option']);
 export type MarketSection = z.infer<typeof marketSectionSchema>;
 

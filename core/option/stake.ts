@@ -2,7 +2,7 @@
 // bounds: USDT in whole cents, at least the minimum stake and at most the maximum, and no more
 // than the second-contract wallet holds. The server still judges it; this spares a round trip.
 // Published rates arrive as fractions (`0.85`) and the rule takes parts per 10^6.
-import { type QuantityShare, shareOf } from '../contract/order-form.ts';
+import { type QuantityShare, shareOf } from '../market/quantity-share.ts';
 import { displayAmount, parseAmount } from '../money.ts';
 
 /** Stakes are whole cents of USDT. */

@@ -1,8 +1,9 @@
-// The spot order form's rules (spec §5) as the client applies them before sending: required
+// The spot order form's rules (docs/product.md §12) as the client applies them before sending: required
 // fields, the market's steps and bounds, the limit price against the current price, the minimum
 // value and the available balance. Everything is exact (integer units and bigint atoms); the
 // server checks again and its answer is the truth.
 import type { SpotMarketRules } from '../../schemas/api/spot.schema.ts';
+import { type MarketScales, type OrderTerms, orderReservation } from '../market/order-math.ts';
 import {
   checkLimitOrder,
   checkMarketBuy,
@@ -13,7 +14,6 @@ import {
 import { bandOf, outsideBand } from '../market/price-band.ts';
 import { toUnits } from '../market/units.ts';
 import { parseAmount } from '../money.ts';
-import { type OrderTerms, orderReservation, type SpotScales } from './spot-math.ts';
 
 export type SpotSide = 'buy' | 'sell';
 export type SpotType = 'limit' | 'market';
@@ -37,12 +37,12 @@ export type OrderRule =
   /** Not a whole number of the market's ticks or lots. */
   | 'offTick'
   | 'tooLarge'
-  /** Spec §5: a limit buy price cannot exceed the current price. */
+  /** docs/product.md §12: a limit buy price cannot exceed the current price. */
   | 'aboveCurrent'
-  /** Spec §5: a limit sell price cannot be lower than the current price. */
+  /** docs/product.md §12: a limit sell price cannot be lower than the current price. */
   | 'belowCurrent'
   | 'belowMinimum'
-  /** Spec §5: the available amount must suffice. */
+  /** docs/product.md §12: the available amount must suffice. */
   | 'insufficient'
   /** A limit price outside the market's band around the index (docs/spot.md § Price band). */
   | 'outsideBand';
@@ -73,7 +73,7 @@ export const emptySpotForm: SpotOrderForm = {
   turnover: '',
 };
 
-export function scalesOf(rules: SpotMarketRules): SpotScales {
+export function scalesOf(rules: SpotMarketRules): MarketScales {
   return { priceScale: rules.price_scale, quantityScale: rules.quantity_scale };
 }
 
@@ -184,7 +184,7 @@ export function isProblem(value: OrderTerms | OrderProblem): value is OrderProbl
 
 /**
  * The first problem of the form, in screen order, or null when it may be sent: the typed values,
- * the market's rules (the server's own checks), the current price of spec §5, the price band
+ * the market's rules (the server's own checks), the current price (docs/product.md §12), the price band
  * around the index, the minimum value (a market sell's at the current price), the balance.
  */
 export function checkSpotOrder(form: SpotOrderForm, context: OrderContext): OrderProblem | null {

@@ -2,10 +2,10 @@
 // server settles with) and the amounts of the 25/50/75/100 % shortcuts. A market order's outcome
 // depends on the book, so its preview takes the current price as its estimate.
 import type { SpotMarketRules } from '../../schemas/api/spot.schema.ts';
+import { baseAtoms, feeOn, feeRatePpm, quoteAtoms } from '../market/order-math.ts';
 import { fromUnits, toUnits } from '../market/units.ts';
 import { amountScale, displayAmount, parseAmount } from '../money.ts';
 import { isProblem, maxTurnover, orderTerms, type SpotOrderForm, scalesOf } from './order-form.ts';
-import { baseAtoms, feeOn, feeRatePpm, quoteAtoms } from './spot-math.ts';
 
 export interface FeePreview {
   /** Exact decimal, trailing zeros dropped. */

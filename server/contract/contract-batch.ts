@@ -11,7 +11,7 @@ import { closePart, withOpened, withoutPart } from '../../core/contract/position
 import { smaller } from '../../core/contract/rounding.ts';
 import { checkLimitOrder } from '../../core/market/order-rules.ts';
 import { displayAmount } from '../../core/money.ts';
-import { feeOn } from '../../core/spot/spot-math.ts';
+import { feeOn } from '../../core/market/order-math.ts';
 import type { ContractCloseReason } from '../../schemas/api/contract.schema.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { AccountRef } from '../ledger/accounts.ts';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defaultFundingRule, type FundingRule } from '../../core/contract/funding.ts';
 import type { PriceBand } from '../../core/market/price-band.ts';
 import { parseAmount } from '../../core/money.ts';
-import { feeRatePpm } from '../../core/spot/spot-math.ts';
+import { feeRatePpm } from '../../core/market/order-math.ts';
 import { bandDown, bandUp } from '../spot/price-band-settings.ts';
 import type { BasisWindowSettings } from './basis-window.ts';
 

@@ -2,7 +2,7 @@
 // upsert statement each, however many the batch touched), its fills and liquidations inserted
 // (one statement each), and the resting orders and open positions read back at start.
 import { type Selectable, sql, type Transaction } from 'kysely';
-import { signedAtoms as parseSigned } from '../../core/contract/contract-units.ts';
+import { signedAtoms as parseSigned } from '../../core/market/decimal-atoms.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import { formatAmount, parseAmount } from '../../core/money.ts';
 import type { Db } from '../db/database.ts';

@@ -2,7 +2,7 @@
 // scale, amounts as a trader reads them, and a position's live figures (PnL, ROE, margin ratio,
 // liquidation price) from the same formulas in core/contract/ the engine liquidates by.
 
-import { priceAtScale, ratioText } from '../../core/contract/contract-units.ts';
+import { priceAtScale, ratioText } from '../../core/market/decimal-atoms.ts';
 import {
   initialMarginOfCost,
   liquidationPrice,

@@ -10,7 +10,7 @@
 // take-profits and stop-losses it reached.
 // A stale index gives a mark that is kept but not fresh: it freezes liquidation and opening.
 import { sql } from 'kysely';
-import { signedAtoms } from '../../core/contract/contract-units.ts';
+import { signedAtoms } from '../../core/market/decimal-atoms.ts';
 import { type MarkRecord, markPrice } from '../../core/contract/mark.ts';
 import { formatAmount } from '../../core/money.ts';
 import type { Db } from '../db/database.ts';

@@ -3,7 +3,7 @@
 // user may hold open, the daily loss limit a user may lower, what the pool is seeded with from the
 // treasury, how long index prints are kept, and whether it may open on a predictable feed.
 import { z } from 'zod';
-import { feeRatePpm } from '../../core/spot/spot-math.ts';
+import { feeRatePpm } from '../../core/market/order-math.ts';
 
 export type DurationUnit = 'minute' | 'hour' | 'day';
 

@@ -4,7 +4,7 @@
 import { sql, type Transaction } from 'kysely';
 import { fromUnits } from '../../core/market/units.ts';
 import { formatAmount } from '../../core/money.ts';
-import { quoteAtoms } from '../../core/spot/spot-math.ts';
+import { quoteAtoms } from '../../core/market/order-math.ts';
 import type { Database } from '../db/tables.ts';
 import { type AccountIds, type BalanceChange, writePostings } from '../ledger/write-postings.ts';
 import type { BatchEffects, NewOrderRecord } from './batch.ts';

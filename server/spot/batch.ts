@@ -4,7 +4,7 @@
 // a rule is refused on its own and changes nothing; the others go on.
 import { outsideBand } from '../../core/market/price-band.ts';
 import { fromUnits } from '../../core/market/units.ts';
-import { orderReservation } from '../../core/spot/spot-math.ts';
+import { orderReservation } from '../../core/market/order-math.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { type AccountRef, accountKey } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';

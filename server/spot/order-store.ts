@@ -3,7 +3,7 @@
 import { type Selectable, sql, type Transaction } from 'kysely';
 import { fromUnits, toUnits } from '../../core/market/units.ts';
 import { displayAmount, formatAmount, parseAmount } from '../../core/money.ts';
-import { quoteAtoms, type SpotScales } from '../../core/spot/spot-math.ts';
+import { quoteAtoms, type MarketScales } from '../../core/market/order-math.ts';
 import type { SpotOrder, SpotOrderList } from '../../schemas/api/spot.schema.ts';
 import type { Db } from '../db/database.ts';
 import type { Database, SpotOrdersTable } from '../db/tables.ts';
@@ -182,7 +182,7 @@ function averagePrice(row: SpotOrderRow, priceScale: number): string | null {
   return fromUnits((doubled + 1n) / 2n, priceScale);
 }
 
-export function orderView(row: SpotOrderRow, scales: SpotScales): SpotOrder {
+export function orderView(row: SpotOrderRow, scales: MarketScales): SpotOrder {
   const { priceScale, quantityScale } = scales;
   const iso = (date: Date | string) => new Date(date).toISOString();
   return {

@@ -12,8 +12,8 @@ import {
   feeOn,
   type OrderTerms,
   quoteAtoms,
-  type SpotScales,
-} from '../../core/spot/spot-math.ts';
+  type MarketScales,
+} from '../../core/market/order-math.ts';
 import type { SpotCancelReason, SpotOrderStatus } from '../../schemas/api/spot.schema.ts';
 import type { AccountRef, Leg } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
@@ -111,7 +111,7 @@ function releasePosting(
 }
 
 /** What a resting order must keep frozen for `remaining` at `price`. */
-function heldFor(market: SpotScales, side: Side, price: number, remaining: number): bigint {
+function heldFor(market: MarketScales, side: Side, price: number, remaining: number): bigint {
   return side === 'buy' ? quoteAtoms(price * remaining, market) : baseAtoms(remaining, market);
 }
 

@@ -4,7 +4,7 @@
 import type { MarketRules } from '../../core/market/order-rules.ts';
 import { bandView, type PriceBand } from '../../core/market/price-band.ts';
 import { fromUnits } from '../../core/market/units.ts';
-import { fitsLedger, type SpotScales } from '../../core/spot/spot-math.ts';
+import { fitsLedger, type MarketScales } from '../../core/market/order-math.ts';
 import type { SpotMarketRules } from '../../schemas/api/spot.schema.ts';
 import type { MarketSpec } from '../market/catalog.ts';
 
@@ -14,7 +14,7 @@ export interface SpotFeeRates {
   takerPpm: number;
 }
 
-export interface SpotMarket extends SpotScales {
+export interface SpotMarket extends MarketScales {
   spec: MarketSpec;
   symbol: string;
   base: string;

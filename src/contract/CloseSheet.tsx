@@ -1,7 +1,7 @@
 // Closing a position, whole or in part, at the market or at a limit price: a reduce-only order, so
 // it can only ever shrink the position.
 import { useState } from 'react';
-import { shareOf } from '../../core/contract/order-form.ts';
+import { shareOf } from '../../core/market/quantity-share.ts';
 import type { CloseRequest, ContractPositionRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';

@@ -3,8 +3,8 @@
 // most the wallet allows, take-profit and stop-loss, then what the order costs, the most it could
 // be, and where the position it leaves would be liquidated, all before it is sent.
 import { useEffect } from 'react';
-import { shareOf } from '../../core/contract/order-form.ts';
 import { dash } from '../../core/figures.ts';
+import { shareOf } from '../../core/market/quantity-share.ts';
 import type { ContractField, ContractTradeView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';

@@ -3,7 +3,7 @@
 // given (in whole lots).
 
 import { useState } from 'react';
-import { shareOf } from '../../core/contract/order-form.ts';
+import { shareOf } from '../../core/market/quantity-share.ts';
 import type { ContractPositionRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';

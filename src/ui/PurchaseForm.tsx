@@ -3,8 +3,8 @@
 // and what became of the last purchase. Its strings are the product's (`<product>.problems.*`,
 // `.sending`, `.uncertain`, `.retry`, `.refused`); its test ids begin with the product's name.
 import type { ReactNode } from 'react';
-import { shareOf } from '../../core/contract/order-form.ts';
 import type { PurchaseEvent, PurchaseFormProblem } from '../../core/machines/purchase.machine.ts';
+import { shareOf } from '../../core/market/quantity-share.ts';
 import type { ShownAmount } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';

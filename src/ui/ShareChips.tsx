@@ -1,8 +1,9 @@
 // Shares of a most (25, 50, 75, 100 %) as a row of buttons under an amount field: the quantity of a
 // position or of what the wallet allows, a stake of the available balance. Each is
 // `<testIdPrefix>-<percent>`.
-import { type QuantityShare, quantityShares } from '../../core/contract/order-form.ts';
+
 import { formatPercent } from '../../core/figures.ts';
+import { type QuantityShare, quantityShares } from '../../core/market/quantity-share.ts';
 import { useFigureLocale } from './figure-locale.ts';
 
 export function ShareChips(props: {

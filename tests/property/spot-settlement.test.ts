@@ -16,7 +16,7 @@ import {
   type OrderTerms,
   orderReservation,
   quoteAtoms,
-} from '../../core/spot/spot-math.ts';
+} from '../../core/market/order-math.ts';
 import type { AccountRef } from '../../server/ledger/accounts.ts';
 import type { Posting } from '../../server/ledger/post.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { orderCost } from '../../core/contract/order-cost.ts';
-import { orderReservation } from '../../core/spot/spot-math.ts';
+import { orderReservation } from '../../core/market/order-math.ts';
 import { systemClock } from '../../server/clock.ts';
 import { ContractEngine } from '../../server/contract/contract-engine.ts';
 import {

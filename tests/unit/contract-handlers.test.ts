@@ -5,7 +5,7 @@
 // they ended; and the history's fills and liquidations, logged and formatted for the locale.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { marketBrackets, priceAtScale } from '../../core/contract/contract-units.ts';
+import { marketBrackets } from '../../core/contract/brackets.ts';
 import { liquidationPrice } from '../../core/contract/margin.ts';
 import { type ContractOrderForm, emptyContractForm } from '../../core/contract/order-form.ts';
 import { fromNdjson } from '../../core/event-log.ts';
@@ -14,6 +14,7 @@ import {
   type ContractPlaceResult,
   contractOrderMachine,
 } from '../../core/machines/contract-order.machine.ts';
+import { priceAtScale } from '../../core/market/decimal-atoms.ts';
 import { formatPrice } from '../../core/price-format.ts';
 import { viewAt } from '../../core/projections/client-view.ts';
 import { errorCodes } from '../../schemas/errors.ts';

@@ -5,19 +5,17 @@
 // perpetual's own book.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { marketBrackets, priceAtScale } from '../../core/contract/contract-units.ts';
+import { marketBrackets } from '../../core/contract/brackets.ts';
 import { initialMargin, notional } from '../../core/contract/margin.ts';
 import { orderCost } from '../../core/contract/order-cost.ts';
-import {
-  type ContractOrderForm,
-  emptyContractForm,
-  shareOf,
-} from '../../core/contract/order-form.ts';
+import { type ContractOrderForm, emptyContractForm } from '../../core/contract/order-form.ts';
 import {
   type ReviewContext,
   reviewContractOrder,
   walkBook,
 } from '../../core/contract/order-review.ts';
+import { priceAtScale } from '../../core/market/decimal-atoms.ts';
+import { shareOf } from '../../core/market/quantity-share.ts';
 import { contractMarketOf } from '../../server/contract/contract-markets.ts';
 import { positionView } from '../../server/contract/contract-views.ts';
 import { newPosition } from '../../server/contract/engine-state.ts';

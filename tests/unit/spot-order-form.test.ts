@@ -1,4 +1,4 @@
-// The spot form's checks (spec §5) and its previews, on the rules the server publishes for ETH/USDT:
+// The spot form's checks (docs/product.md §12) and its previews, on the rules the server publishes for ETH/USDT:
 // required fields by type and side, steps, the limit price against the current price, the minimum
 // value and the balance; the shortcuts never ask for more than the balance; the fee preview is
 // the settlement's fee.
@@ -12,7 +12,7 @@ import {
   type SpotOrderForm,
 } from '../../core/spot/order-form.ts';
 import { previewFee, shortcutAmount } from '../../core/spot/order-preview.ts';
-import { baseAtoms, orderReservation, quoteAtoms } from '../../core/spot/spot-math.ts';
+import { baseAtoms, orderReservation, quoteAtoms } from '../../core/market/order-math.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';
 import { rulesView, spotMarketOf } from '../../server/spot/spot-markets.ts';
 

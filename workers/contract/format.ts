@@ -1,7 +1,7 @@
 // How the perpetual pages write their numbers, in the worker for the user's locale, by the one
 // figures formatter (core/figures.ts): prices at their market's scale, USDT amounts at the
 // quote's precision, rates and ratios as percent, signs shown on what can be a gain or a loss.
-import { percentText, signedAtoms } from '../../core/contract/contract-units.ts';
+import { percentText, signedAtoms } from '../../core/market/decimal-atoms.ts';
 import {
   dash,
   formatAmount,

@@ -2,7 +2,7 @@
 // brackets, its mark, the contract wallet, every open position, and the perpetual's own book (what
 // a market order is reckoned to trade through). The figures come from core/contract's formulas and
 // leave here formatted.
-import { priceAtScale, signedAtoms } from '../../core/contract/contract-units.ts';
+import { priceAtScale, signedAtoms } from '../../core/market/decimal-atoms.ts';
 import type { ContractOrderForm } from '../../core/contract/order-form.ts';
 import { stepsOf, typedAtoms } from '../../core/contract/order-form.ts';
 import {

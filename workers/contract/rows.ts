@@ -2,10 +2,11 @@
 // again at a mark newer than the server's last word), resting and past orders, closed positions,
 // fills, funding payments and liquidations.
 import type { Bracket } from '../../core/contract/brackets.ts';
-import { marketBrackets, signedAtoms } from '../../core/contract/contract-units.ts';
+import { marketBrackets } from '../../core/contract/brackets.ts';
 import { crossBacking, type MarketMarks } from '../../core/contract/cross-backing.ts';
 import { type HeldPosition, heldPosition } from '../../core/contract/held-position.ts';
 import { figuresAtMark } from '../../core/contract/position-figures.ts';
+import { signedAtoms } from '../../core/market/decimal-atoms.ts';
 import { displayAmount } from '../../core/money.ts';
 import { accountKey, type BalancesState } from '../../core/projections/balances.ts';
 import type { ContractView } from '../../core/projections/contract.ts';

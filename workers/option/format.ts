@@ -2,7 +2,7 @@
 // worker for the user's locale, by the one figures formatter (core/figures.ts): USDT as settled
 // (a win pays the rate's share rounded down to the atom, never rounded again here), rates and hit
 // rates in percent from parts per 10^6, prices as recorded, signs on what is a gain or a loss.
-import { signedAtoms } from '../../core/contract/contract-units.ts';
+import { signedAtoms } from '../../core/market/decimal-atoms.ts';
 import {
   dash,
   formatAtScale,

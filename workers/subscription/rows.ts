@@ -2,7 +2,7 @@
 // moment its countdown counts to, a user's record, the estimate of a commitment at the current
 // progress (core/subscription/commitment.ts, by `estimateTokens`), and a published allocation
 // recomputed here with the rule itself (`allocate`).
-import { percentText, signedAtoms } from '../../core/contract/contract-units.ts';
+import { percentText, signedAtoms } from '../../core/market/decimal-atoms.ts';
 import {
   formatAmount,
   formatPercent,

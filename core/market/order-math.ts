@@ -1,9 +1,10 @@
-// The money of a spot order in one place, for the server that settles it and the worker that
-// previews it: engine units to ledger atoms, what an order freezes, and the fee on a fill.
+// The money of an order on a market in one place, for the servers that settle it and the worker
+// that previews it: engine units to ledger atoms, what an order freezes, fee rates as typed, and
+// the fee on a fill. Every product that trades on a book (and any that charges a fee rate) reads it.
 import { amountScale } from '../money.ts';
 
 /** A market's decimals: a price unit is 10^-priceScale, a quantity unit 10^-quantityScale. */
-export interface SpotScales {
+export interface MarketScales {
   priceScale: number;
   quantityScale: number;
 }
@@ -11,17 +12,17 @@ export interface SpotScales {
 const ppmUnit = 1_000_000n;
 
 /** Whether a quote amount (price units × quantity units) is a whole number of ledger atoms. */
-export function fitsLedger({ priceScale, quantityScale }: SpotScales): boolean {
+export function fitsLedger({ priceScale, quantityScale }: MarketScales): boolean {
   return priceScale + quantityScale <= amountScale;
 }
 
 /** A quantity in quantity units as base-asset atoms (10^-8). */
-export function baseAtoms(quantity: number, { quantityScale }: SpotScales): bigint {
+export function baseAtoms(quantity: number, { quantityScale }: MarketScales): bigint {
   return BigInt(quantity) * 10n ** BigInt(amountScale - quantityScale);
 }
 
 /** A quote amount in price units × quantity units as quote-asset atoms. */
-export function quoteAtoms(quote: number, { priceScale, quantityScale }: SpotScales): bigint {
+export function quoteAtoms(quote: number, { priceScale, quantityScale }: MarketScales): bigint {
   return BigInt(quote) * 10n ** BigInt(amountScale - priceScale - quantityScale);
 }
 
@@ -47,7 +48,7 @@ export type OrderTerms =
   | { type: 'market'; side: 'sell'; quantity: number };
 
 /** What an order freezes, in atoms of the asset it pays with (quote for a buy, base for a sell). */
-export function orderReservation(order: OrderTerms, scales: SpotScales): bigint {
+export function orderReservation(order: OrderTerms, scales: MarketScales): bigint {
   if (order.type === 'limit') {
     return order.side === 'buy'
       ? quoteAtoms(order.price * order.quantity, scales)

@@ -1,9 +1,9 @@
-// The perpetuals' wire decimals as the margin formulas' integers and back: prices, quantities and
-// amounts all have at most eight decimals, so each is a whole number of atoms (10^-8); a price is
-// written at its market's scale, rounded half up, as the server writes it; rates are fractions.
+// Wire decimals as exact integers and back, for every product that shows money: prices,
+// quantities and amounts all have at most eight decimals, so each is a whole number of atoms
+// (10^-8); a price is written at its market's scale, rounded half up, as the server writes it;
+// rates are fractions.
 import { fromUnits } from '../market/units.ts';
 import { displayAmount, parseAmount } from '../money.ts';
-import { type Bracket, bracketsOf } from './brackets.ts';
 
 /** A decimal of at most eight places as atoms, sign kept; null for anything else. */
 export function signedAtoms(text: string): bigint | null {
@@ -24,28 +24,6 @@ export function ppmOf(rate: string): number | null {
   const atoms = parseAmount(rate);
   if (atoms === null || atoms % 100n !== 0n) return null;
   return Number(atoms / 100n);
-}
-
-/** A market's brackets as the formulas take them; null when they do not make a valid ladder. */
-export function marketBrackets(
-  brackets: readonly { notional_cap: string; max_leverage: number; maintenance_rate: string }[],
-): Bracket[] | null {
-  const tiers = brackets.map((bracket) => ({
-    notionalCap: parseAmount(bracket.notional_cap),
-    maxLeverage: bracket.max_leverage,
-    mmrPpm: ppmOf(bracket.maintenance_rate),
-  }));
-  if (tiers.length === 0) return null;
-  const valid = [];
-  for (const { notionalCap, maxLeverage, mmrPpm } of tiers) {
-    if (notionalCap === null || mmrPpm === null) return null;
-    valid.push({ notionalCap, maxLeverage, mmrPpm });
-  }
-  try {
-    return bracketsOf(valid);
-  } catch {
-    return null;
-  }
 }
 
 /**
