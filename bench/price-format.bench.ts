@@ -14,7 +14,8 @@ function samplePrices(): string[] {
   };
   const prices: string[] = [];
   for (let i = 0; i < count; i++) {
-    // 0.01 … 100,000: above the spec's pass-through for tiny values, where Intl would differ.
+    // 0.01 … 100,000: above the pass-through for tiny values (docs/product.md §5), where Intl would
+    // differ.
     const magnitude = 10 ** Math.floor(next() * 8 - 2);
     const digits = 2 + Math.floor(next() * 10);
     prices.push(((0.1 + 0.9 * next()) * magnitude).toFixed(digits));

@@ -1,5 +1,5 @@
-// The rules of the login, register and forgot-password forms (spec §5), checked with the same
-// field rules the server's schemas are built on, so the client never accepts what the server
+// The rules of the login, register and forgot-password forms (docs/product.md §5), checked with the
+// same field rules the server's schemas are built on, so the client never accepts what the server
 // would refuse.
 import { isEmailAddress, isStrongPassword, isVerificationCode } from '../schemas/field-rules.ts';
 

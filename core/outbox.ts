@@ -1,4 +1,5 @@
-// Messages sent while the socket is closed wait here and leave, in order, once it opens (spec §7).
+// Messages sent while the socket is closed wait here and leave, in order, once it opens
+// (docs/product.md §8).
 
 export class Outbox<T> {
   #queue: T[] = [];

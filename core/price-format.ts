@@ -1,5 +1,5 @@
-// Price display (spec §5): exact rounding of decimal strings to 8 places (or a market's own
-// precision), grouped per locale. Output equals `Intl.NumberFormat` on the same decimal string,
+// Price display (docs/product.md §5): exact rounding of decimal strings to 8 places (or a market's
+// own precision), grouped per locale. Output equals `Intl.NumberFormat` on the same decimal string,
 // at a fraction of its cost: the worker formats every price of a flood of ticks.
 
 export const defaultPriceDecimals = 8;

@@ -1,5 +1,5 @@
-// The rules of the password page (spec §5): changing the login password, or setting or changing
-// the trade password, checked with the same field rules the server's schemas are built on.
+// The rules of the password page (docs/product.md §5): changing the login password, or setting or
+// changing the trade password, checked with the same field rules the server's schemas are built on.
 import {
   isEnteredPassword,
   isStrongPassword,

@@ -1,4 +1,4 @@
-// The market socket's timings (spec §9).
+// The market socket's timings (docs/product.md §8).
 
 export const socketPolicy = {
   /** How often the connection's state is checked. */

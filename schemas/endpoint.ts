@@ -7,7 +7,7 @@ export interface Endpoint<
   Res extends z.ZodMiniType = z.ZodMiniType,
 > {
   method: 'GET' | 'POST';
-  /** Path under `/api`, in the `/controller/action` style of the spec. */
+  /** Path under `/api`, in the `/controller/action` style (docs/product.md §6). */
   path: string;
   summary: string;
   /** Whether a bearer token is required (code 999 without a live one). */

@@ -1,6 +1,6 @@
 // The error code catalogue: every non-200 `code` the API can answer, and the HTTP status it travels with.
 // Business and validation errors travel with HTTP 200 (the client toasts the message); protocol
-// errors use their HTTP status (design.md §4). Messages live per language in `messages/`.
+// errors use their HTTP status (docs/product.md §7). Messages live per language in `messages/`.
 import type { FieldName } from './fields.ts';
 
 /**

@@ -1,4 +1,4 @@
-// Market socket frames (design.md §6): what the client sends and what the server answers. The
+// Market socket frames (docs/product.md §8): what the client sends and what the server answers. The
 // channels and the data each carries are in channels.ts.
 import { z } from 'zod/mini';
 import { channelSchema } from './channels.ts';
@@ -20,7 +20,7 @@ export const clientFrameSchema = z.discriminatedUnion('op', [
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
-/** The server's heartbeat; the client answers it with `{op: 'ping'}` (spec §7). */
+/** The server's heartbeat; the client answers it with `{op: 'ping'}` (docs/product.md §8). */
 export const pongFrameSchema = z.object({ op: z.literal('pong'), ts: z.number() });
 /** A refused frame: the numeric code of the error catalogue, its message in the socket's language. */
 export const errorFrameSchema = z.object({

@@ -1,7 +1,10 @@
 // How accounts, assets and chains are named, without zod: the wallet pages read them from their
 // address and draw them before any schema is loaded, and zod stays out of the UI thread.
 
-/** A user's three accounts (spec §3 transfer), in screen order: funding, contract, second contract. */
+/**
+ * A user's three accounts (docs/product.md §3; transfers, §17), in screen order: funding, contract,
+ * second contract.
+ */
 export const walletNames = ['funding', 'contract', 'option'] as const;
 export type WalletName = (typeof walletNames)[number];
 

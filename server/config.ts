@@ -1,4 +1,5 @@
-// Settings from the environment (docs/operations.md § "Settings"), validated once at start-up; a bad value names its variable.
+// Settings from the environment (docs/operations.md § "Settings"), validated once at start-up; a
+// bad value names its variable.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,10 +1,10 @@
-// `<html>` carries lang, dir and data-theme (design.md §6), read from what the user chose before;
-// the browser's bar takes the theme's background.
+// `<html>` carries lang, dir and data-theme (docs/product.md §4, §21), read from what the user
+// chose before; the browser's bar takes the theme's background.
 import { languageFromTag } from '../schemas/languages.ts';
 
 export type Theme = 'dark' | 'white';
 
-/** The spec's rule: only the stored value `white` means white; anything else is dark. */
+/** docs/product.md §4: only the stored value `white` means white; anything else is dark. */
 export function themeFromStorage(value: string | null): Theme {
   return value === 'white' ? 'white' : 'dark';
 }

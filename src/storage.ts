@@ -1,5 +1,5 @@
-// What the app keeps in localStorage (spec §4): token, language, theme. Only the UI thread can
-// reach it; the worker is told the values.
+// What the app keeps in localStorage (docs/product.md §4): token, language, theme. Only the UI
+// thread can reach it; the worker is told the values.
 import { defaultLanguage, type Language, languageFromTag } from '../schemas/languages.ts';
 import { type Theme, themeFromStorage } from './document-settings.ts';
 
@@ -25,7 +25,9 @@ export const storage = {
   setTheme(theme: Theme): void {
     localStorage.setItem(keys.theme, theme);
   },
-  /** Logout and code 999: the session goes, and with it everything stored (spec §8). */
+  /**
+   * Logout and code 999: the session goes, and with it everything stored (docs/product.md §4, §7).
+   */
   clearSession(): void {
     const language = localStorage.getItem(keys.language);
     const theme = localStorage.getItem(keys.theme);

@@ -1,7 +1,7 @@
 // Order books from `depth.*` frames (spot) and `contract-depth.*` frames (the perpetuals' own books),
 // one reducer for both: a snapshot, then diffs that must each follow the version the book is at. A
 // diff that does not is a gap: the book stops changing and is marked, and the worker asks the
-// server for a new snapshot (the local-book protocol of design.md §4).
+// server for a new snapshot (the local-book protocol of docs/product.md §8).
 import type { Level } from '../../schemas/api/market.schema.ts';
 import type { EventOf } from '../events.ts';
 import { defineFold } from './fold.ts';

@@ -1,7 +1,7 @@
-// The spot order form's rules (docs/product.md §12) as the client applies them before sending: required
-// fields, the market's steps and bounds, the limit price against the current price, the minimum
-// value and the available balance. Everything is exact (integer units and bigint atoms); the
-// server checks again and its answer is the truth.
+// The spot order form's rules (docs/product.md §12) as the client applies them before sending:
+// required fields, the market's steps and bounds, the limit price against the current price, the
+// minimum value and the available balance. Everything is exact (integer units and bigint atoms);
+// the server checks again and its answer is the truth.
 import type { SpotMarketRules } from '../../schemas/api/spot.schema.ts';
 import { type MarketScales, type OrderTerms, orderReservation } from '../market/order-math.ts';
 import {
@@ -184,7 +184,8 @@ export function isProblem(value: OrderTerms | OrderProblem): value is OrderProbl
 
 /**
  * The first problem of the form, in screen order, or null when it may be sent: the typed values,
- * the market's rules (the server's own checks), the current price (docs/product.md §12), the price band
+  * he market's rules (the server's own checks), the current price (docs/product.md §12), the price
+  * band
  * around the index, the minimum value (a market sell's at the current price), the balance.
  */
 export function checkSpotOrder(form: SpotOrderForm, context: OrderContext): OrderProblem | null {

@@ -1,4 +1,4 @@
-// Registration, login, password recovery and logout (spec §7: /register/*, /login/*).
+// Registration, login, password recovery and logout (docs/product.md §6: /register/*, /login/*).
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../primitives.ts';
 import { secondFactorFields } from './second-factor-fields.ts';
 
-/** Adds the spec's "two passwords must match" rule, reported on the repeat field. */
+/** Adds the "two passwords must match" rule (docs/product.md §5), reported on the repeat field. */
 export function requireRepeat<
   T extends z.ZodMiniObject<{ password: z.ZodMiniType; repassword: z.ZodMiniType }>,
 >(schema: T) {

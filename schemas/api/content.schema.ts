@@ -1,5 +1,5 @@
 // Site content: brand, home data (home.schema.ts), notices, articles, fixed documents, customer
-// service, uploads (spec §7: /index/*, /article/*).
+// service, uploads (docs/product.md §20: /index/*, /article/*).
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { page, pagedSchema, pageSize, timestamp } from '../primitives.ts';

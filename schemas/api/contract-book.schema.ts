@@ -1,4 +1,4 @@
-// A perpetual's own order book and trades (design.md §4): the same shapes as a spot market's
+// A perpetual's own order book and trades (docs/product.md §13): the same shapes as a spot market's
 // `/market/depth` and `/market/trades`, drawn from the contract engine's book rather than spot's.
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';

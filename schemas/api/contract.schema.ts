@@ -24,7 +24,10 @@ import {
 } from './spot.schema.ts';
 
 export const directionSchema = z.enum(['long', 'short']);
-/** `isolated` (the spec's "sustainable"): the position's own margin; `cross` ("full warehouse"). */
+/**
+ * `isolated` ("sustainable" in older texts, docs/product.md §13): the position's own margin;
+ * `cross` ("full warehouse").
+ */
 export const marginModeSchema = z.enum(['isolated', 'cross']);
 export type MarginMode = z.infer<typeof marginModeSchema>;
 export const contractCloseReasonSchema = z.enum(['user', 'tp', 'sl', 'liquidation', 'adl']);

@@ -1,6 +1,6 @@
-// The home page's call (spec §7 /index/index): banners, the latest notices, the featured tickers
-// and the headline figures. Apart from the rest of the site's content (content.schema.ts, which
-// re-exports it) so that the app's first screen loads only this.
+// The home page's call (/index/index, docs/product.md §11): banners, the latest notices, the
+// featured tickers and the headline figures. Apart from the rest of the site's content
+// (content.schema.ts, which re-exports it) so that the app's first screen loads only this.
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { timestamp } from '../primitives.ts';

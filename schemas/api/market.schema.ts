@@ -1,4 +1,4 @@
-// Market data (spec §7 /market/*; design.md §4): market lists, candles, order book depth, trades.
+// Market data (/market/*, docs/product.md §11): market lists, candles, order book depth, trades.
 // Prices and quantities are decimal strings; compact rows are arrays, not objects, because the
 // chart and the book receive thousands of them.
 import { z } from 'zod/mini';

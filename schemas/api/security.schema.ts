@@ -1,5 +1,5 @@
 // The account's own settings: user info (user.schema.ts), codes, passwords, verification and
-// invites (spec §7: /security/*).
+// invites (docs/product.md §18: /security/*).
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import {

@@ -1,4 +1,4 @@
-// Spot trading (design.md §4 `/spot/*`): the markets' trading rules, placing and cancelling
+// Spot trading (`/spot/*`, docs/product.md §12): the markets' trading rules, placing and cancelling
 // orders on the central limit order book, and the caller's orders. Prices and amounts are decimal
 // strings; placing and cancelling take an `Idempotency-Key` header.
 import { z } from 'zod/mini';
@@ -35,7 +35,10 @@ export type SpotOrderStatus = z.infer<typeof spotOrderStatusSchema>;
 export const spotCancelReasonSchema = z.enum(['user', 'self_trade', 'unfilled']);
 export type SpotCancelReason = z.infer<typeof spotCancelReasonSchema>;
 
-/** The three lists of the spec: resting orders, orders that traded, and finished orders. */
+/**
+ * Spot's three lists (docs/product.md §12): resting orders, orders that traded, and finished
+ * orders.
+ */
 export const spotOrderListSchema = z.enum(['current', 'deal', 'history']);
 export type SpotOrderList = z.infer<typeof spotOrderListSchema>;
 
@@ -122,7 +125,7 @@ export const spotOrderRequestSchema = z
   })
   .check(
     z.superRefine((order, context) => {
-      // Which amount an order needs follows from its type and side (spec §5's required fields).
+      // Which amount an order needs follows from its type and side (docs/product.md §12).
       const required: ('price' | 'quantity' | 'turnover')[] =
         order.type === 'limit'
           ? ['price', 'quantity']

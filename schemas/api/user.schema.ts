@@ -1,5 +1,6 @@
-// Who is logged in (spec §7 /security/index): what the shell shows from the start, apart from the
-// rest of the account's settings (security.schema.ts, which re-exports it) so that it loads alone.
+// Who is logged in (/security/index, docs/product.md §4): what the shell shows from the start,
+// apart from the rest of the account's settings (security.schema.ts, which re-exports it) so that
+// it loads alone.
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { timestamp } from '../primitives.ts';

@@ -1,5 +1,5 @@
-// The caller's balances (design.md §4 `/wallet/balances`) and the private `balances` channel:
-// what the spot page shows from the start, apart from the rest of the wallet's calls
+// The caller's balances (`/wallet/balances`, docs/product.md §17) and the private `balances`
+// channel: what the spot page shows from the start, apart from the rest of the wallet's calls
 // (wallet.schema.ts, which re-exports them) so that it loads only this.
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';

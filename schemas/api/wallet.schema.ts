@@ -1,4 +1,4 @@
-// The wallet (design.md §4 `/wallet/*`): balances per account and asset, and moving funds
+// The wallet (`/wallet/*`, docs/product.md §17): balances per account and asset, and moving funds
 // between the funding, contract and second-contract accounts. Money-moving calls take an
 // `Idempotency-Key` header.
 import { z } from 'zod/mini';

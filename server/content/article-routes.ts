@@ -1,4 +1,4 @@
-// Articles, notices and the fixed documents (spec §7 `/article/*`, `/index/gonggao`,
+// Articles, notices and the fixed documents (docs/product.md §20: `/article/*`, `/index/gonggao`,
 // `/index/services`, `/index/pdf`, `/index/sec`), each in the request's language.
 import {
   aboutDocument,

@@ -6,7 +6,9 @@ import type { Db } from '../db/database.ts';
 import { defaultDocument, defaultDocumentsDate } from './default-documents/index.ts';
 import { plainSummary, renderMarkup } from './markup.ts';
 
-/** Known categories: 92 is the spec's platform notices; 1 is what "about us" lists. */
+/**
+ * Known categories: 92 is the platform notices (docs/product.md §20); 1 is what "about us" lists.
+ */
 export const articleCategories = { about: 1, guides: 2, notices: 92 } as const;
 export const noticeCategory = articleCategories.notices;
 export const defaultCategory = articleCategories.about;

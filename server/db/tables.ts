@@ -256,7 +256,7 @@ export interface SpotTradesTable {
   created_at: CreatedAt;
 }
 
-/** Article categories are open-ended ids; 92 holds the platform notices (spec §8). */
+/** Article categories are open-ended ids; 92 holds the platform notices (docs/product.md §20). */
 export interface ArticlesTable {
   id: Generated<number>;
   category_id: number;

@@ -1,7 +1,7 @@
-// The market socket at `/ws` (design.md §4, §6): the public channels its streams feed, with what a
-// new subscriber gets at once, users' own frames on their private channels, a `pong` heartbeat,
-// and limits on everything a client can make the server hold. It knows no product: the parts of
-// the server hand it their streams.
+// The market socket at `/ws` (docs/product.md §8, docs/gateway.md): the public channels its streams
+// feed, with what a new subscriber gets at once, users' own frames on their private channels, a
+// `pong` heartbeat, and limits on everything a client can make the server hold. It knows no
+// product: the parts of the server hand it their streams.
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';

@@ -1,6 +1,7 @@
-// Money-moving requests carry an `Idempotency-Key` header (design.md §6): the first request with
-// a key runs and its answer is kept, in the same transaction as its effect; a retry with the same
-// key and body gets that answer without running again; the same key with another body is refused.
+// Money-moving requests carry an `Idempotency-Key` header (docs/product.md §6): the first request
+// with a key runs and its answer is kept, in the same transaction as its effect; a retry with the
+// same key and body gets that answer without running again; the same key with another body is
+// refused.
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { sha256Hex } from '../accounts/secrets.ts';

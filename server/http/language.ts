@@ -1,4 +1,4 @@
-// Each request's language, from the `Lang` header the client sends (spec §7).
+// Each request's language, from the `Lang` header the client sends (docs/product.md §6, §21).
 import type { FastifyInstance } from 'fastify';
 import { defaultLanguage, type Language, languageFromTag } from '../../schemas/languages.ts';
 

@@ -1,4 +1,5 @@
-// The embedded mail and SMS transport: one JSON line per message in DATA_DIR/outbox.ndjson (design.md §6).
+// The embedded mail and SMS transport: one JSON line per message in DATA_DIR/outbox.ndjson
+// (docs/product.md §22).
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../clock.ts';

@@ -1,5 +1,5 @@
-// The second contract's calls (`/option/*`), and `/market/second` (the spec's market list with
-// each market's products). Placing goes through the writer with its idempotency key; another
+// The second contract's calls (`/option/*`), and `/market/second` (the second-contract market list
+// with each market's products). Placing goes through the writer with its idempotency key; another
 // user's contract is verifiable (its prints and outcome are public) but its stake and payout are
 // not shown.
 import { displayAmount, formatAmount, parseAmount } from '../../core/money.ts';

@@ -1,4 +1,4 @@
-// The spot calls (design.md §4 `/spot/*`): the markets' rules, placing and cancelling orders, and
+// The spot calls (`/spot/*`, docs/spot.md): the markets' rules, placing and cancelling orders, and
 // the caller's order lists. Placing and cancelling run on the market's single writer, in a batch
 // committed with their idempotency keys, so an answer is only given once the order is durable.
 import {

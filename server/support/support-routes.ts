@@ -1,5 +1,5 @@
-// Customer service (spec §7 `/index/kefu`) and the built-in conversation: a logged-in user reads
-// their own thread and writes to it; operators answer from the ops CLI (content-ops.ts).
+// Customer service (`/index/kefu`, docs/product.md §20) and the built-in conversation: a logged-in
+// user reads their own thread and writes to it; operators answer from the ops CLI (content-ops.ts).
 import { customerService } from '../../schemas/api/content.schema.ts';
 import { supportMessages, supportSend } from '../../schemas/api/support.schema.ts';
 import { hitWindow } from '../accounts/rate-windows.ts';

@@ -1,6 +1,6 @@
-// The wallet calls (design.md §4 `/wallet/*`): balances valued at the index, assets and chains,
-// deposit addresses and deposits, withdrawals, transfers, the address book and records. Every id
-// a client sends is looked up together with the caller's user id.
+// The wallet calls (`/wallet/*`, docs/product.md §17): balances valued at the index, assets and
+// chains, deposit addresses and deposits, withdrawals, transfers, the address book and records.
+// Every id a client sends is looked up together with the caller's user id.
 import {
   addressDelete,
   addresses,

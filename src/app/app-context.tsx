@@ -48,7 +48,7 @@ export interface AppState {
   signOut(): Promise<void>;
   setMenuOpen(open: boolean): void;
   setLanguageOpen(open: boolean): void;
-  /** Both reload the page, as the spec says; the event log makes the reload lossless. */
+  /** Both reload the page (docs/product.md §4); the event log makes the reload lossless. */
   changeLanguage(language: Language): void;
   changeTheme(theme: Theme): void;
 }
@@ -125,7 +125,7 @@ export function AppProvider(props: {
     [core],
   );
 
-  // Who is logged in: asked whenever there is a token (spec §4).
+  // Who is logged in: asked whenever there is a token (docs/product.md §4).
   useEffect(() => {
     if (!token) return;
     let current = true;

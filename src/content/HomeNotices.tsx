@@ -6,7 +6,7 @@ import { useGo } from '../routes/navigation.ts';
 import { useLoad } from '../ui/use-load.ts';
 import './content.css';
 
-/** The spec's category of platform notices. */
+/** The category of platform notices (docs/product.md §20). */
 const noticeCategory = 92;
 const shown = 3;
 

@@ -1,5 +1,5 @@
-// Isolated or cross margin (the spec's "sustainable" and "full warehouse"), each with what it
-// means for the trader's money.
+// Isolated or cross margin ("sustainable" and "full warehouse" in older texts, docs/product.md
+// §13), each with what it means for the trader's money.
 import { useState } from 'react';
 import type { MarginMode } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';

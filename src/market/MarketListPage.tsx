@@ -1,6 +1,6 @@
-// A list of markets (spec §2: spot, second contract): searchable, pull-down refreshable, each row
-// leading to the market's trade page, with what a product shows above its rows. The futures list
-// has its own page (src/contract/), with marks and funding.
+// A list of markets (docs/product.md §2: spot, second contract): searchable, pull-down refreshable,
+// each row leading to the market's trade page, with what a product shows above its rows. The
+// futures list has its own page (src/contract/), with marks and funding.
 import { type ReactNode, useCallback, useState } from 'react';
 import type { MarketSection } from '../../workers/facade.ts';
 import { useGo } from '../routes/navigation.ts';

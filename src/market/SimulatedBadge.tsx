@@ -1,4 +1,5 @@
-// The "Simulated market" label design.md §1 requires wherever prices come from the simulated feed.
+// The "Simulated market" label docs/product.md §1 requires wherever prices come from the simulated
+// feed.
 import { useTranslation } from '../i18n/use-translation.ts';
 
 export function SimulatedBadge(props: { show: boolean }) {

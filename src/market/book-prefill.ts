@@ -1,6 +1,6 @@
 // The limit price an order form starts from, read off the order book: the best ask for a buy and
-// the best bid for a sell, the price that trades at once at the top of the book. Where the
-// product bounds a limit price by the current price (spot, spec §5: a buy not above it, a sell
+// the best bid for a sell, the price that trades at once at the top of the book. Where the product
+// bounds a limit price by the current price (spot, docs/product.md §12: a buy not above it, a sell
 // not below it), the start never breaks that bound, so a form is never pre-filled with a price its
 // own check refuses.
 import { compareDecimals } from '../../core/market/units.ts';

@@ -11,7 +11,7 @@ export function trendDirection(trend: -1 | 0 | 1): Direction {
 /**
  * The worker sends the change already formatted for the locale (`+1.25%`, `-0,40 %`); its sign
  * and digits say the direction. Unicode minus and bidi marks are tolerated; a zero change and the
- * spec's `--` placeholder are neither gain nor loss.
+ * `--` placeholder (docs/product.md §5) are neither gain nor loss.
  */
 export function changeDirection(change: string): Direction {
   if (!/[1-9]/.test(change)) return 'flat';

@@ -1,4 +1,4 @@
-// How a market is named on screen: `BTCUSDT` on the wire is `BTC/USDT` (design.md §6).
+// How a market is named on screen: `BTCUSDT` on the wire is `BTC/USDT` (docs/product.md §11).
 
 const quote = 'USDT';
 

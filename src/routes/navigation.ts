@@ -16,7 +16,7 @@ export function useGo() {
 
 /**
  * Back to the previous page, or to `fallback` (home unless the page names a better one) when this
- * is the first one, opened by a link (spec §2).
+ * is the first one, opened by a link (docs/product.md §2).
  */
 export function useBack(fallback = '/') {
   const router = useRouter();

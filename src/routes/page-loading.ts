@@ -1,4 +1,4 @@
-// Page loading per spec §8–§9: a loading view only after 200 ms, an error view after 60 s.
+// Page loading per docs/product.md §9: a loading view only after 200 ms, an error view after 60 s.
 
 export const pageLoading = {
   /** The loading view appears only if a page takes longer than this. */

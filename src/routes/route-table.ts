@@ -1,5 +1,6 @@
-// Every route of spec §2, one entry each: its path, its title, the page that draws it (loaded
-// when first visited), whether it is open without a login, and whether it refreshes on pull-down.
+// Every route of docs/product.md §2, one entry each: its path, its title, the page that draws it
+// (loaded when first visited), whether it is open without a login, and whether it refreshes on
+// pull-down.
 import type { DeferredDomainName } from '../../workers/facade.ts';
 import { authTitleKey } from '../account/auth-search.ts';
 import { prepareDomain } from '../core-bridge.ts';
@@ -82,12 +83,14 @@ export interface RouteEntry {
   titleFor?(search: Readonly<Record<string, unknown>>): string;
   page: PageLoader;
   /**
-   * Open without a login. The spec's exempt list is article, ks, market (the price chart) and
-   * spot; home and login are public too. The spec records a reading where only `article` is
-   * exempt; we follow the intended one (docs/decisions.md).
+   * Open without a login: articles, customer service (ks), the price chart (kline) and spot, and
+   * home and login (docs/product.md §2); why these, docs/decisions.md § "The client".
    */
   public?: true;
-  /** Pull-down refresh (spec §2: spot, futures and option lists; the asset center and lists). */
+  /**
+   * Pull-down refresh (docs/product.md §2: spot, futures and option lists; the asset center and
+   * lists).
+   */
   pullToRefresh?: true;
 }
 

@@ -1,4 +1,5 @@
-// The router: hash history (spec §7), every route of the table lazy-loaded, the login guard.
+// The router: hash history (docs/product.md §2), every route of the table lazy-loaded, the login
+// guard.
 import {
   createHashHistory,
   createRootRoute,
@@ -40,7 +41,8 @@ const rootRoute = createRootRoute({
 });
 
 /**
- * Protected pages send a logged-out visitor to /login (spec §2), with the page asked for to
+  * rotected pages send a logged-out visitor to /login (docs/product.md §2), with the page asked for
+  * to
  * return to once logged in.
  */
 function requireLogin({ location }: { location: { href: string } }) {

@@ -1,4 +1,4 @@
-// The confirmation the spec asks for before logout (and later before deleting an address).
+// The confirmation asked before logout and before deleting an address (docs/product.md §2).
 
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';

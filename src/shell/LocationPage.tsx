@@ -1,4 +1,4 @@
-// The system location-picker routes of the spec: the app asks for no location.
+// The system location-picker routes (docs/product.md §2): the app asks for no location.
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useBack } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';

@@ -1,11 +1,11 @@
 // The side menu's header: avatar, account, UID with a copy button, the fixed score of 100, and a
-// red prompt while identity is not verified (spec §2).
+// red prompt while identity is not verified (docs/product.md §2).
 
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { PersonSilhouette } from './menu-icons.tsx';
 
-/** The spec fixes the menu's score at 100. */
+/** The menu's score is fixed at 100 (docs/product.md §2). */
 const menuScore = 100;
 
 export function MenuHeader(props: { onLogin(): void; onVerify(): void }) {

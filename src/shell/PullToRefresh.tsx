@@ -1,5 +1,5 @@
-// Pull-down refresh (spec §2, on the spot, futures and option lists): pulling the page down from
-// its top past a threshold asks the router to load the page's data again.
+// Pull-down refresh (docs/product.md §2, on the spot, futures and option lists): pulling the page
+// down from its top past a threshold asks the router to load the page's data again.
 import { useRouter } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';

@@ -1,6 +1,6 @@
-// The side menu (spec §2), opened from the top bar's left button: the user header, then every
-// entry in the spec's order, each with its icon, the theme switch, the language picker and, when
-// logged in, logout.
+// The side menu (docs/product.md §2), opened from the top bar's left button: the user header, then
+// every entry in the product's order, each with its icon, the theme switch, the language picker
+// and, when logged in, logout.
 import { useState } from 'react';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -11,7 +11,10 @@ import { MenuHeader } from './MenuHeader.tsx';
 import { MenuIcon, type MenuIconName } from './menu-icons.tsx';
 import { SidePanel } from './SidePanel.tsx';
 
-/** Spec §9; a number, so the address reads `?category_id=92` (a string would be written quoted). */
+/**
+ * Platform notices (docs/product.md §20); a number, so the address reads `?category_id=92` (a
+ * string would be written quoted).
+ */
 const noticeCategory = 92;
 
 const tradingEntries = [

@@ -1,5 +1,5 @@
-// The custom navigation bar every page uses (spec §2): back or menu, home, title, right text,
-// user chip and language button, each optional.
+// The custom navigation bar every page uses (docs/product.md §2): back or menu, home, title, right
+// text, user chip and language button, each optional.
 
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';

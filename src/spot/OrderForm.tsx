@@ -1,6 +1,6 @@
-// The order form (spec §5): buy or sell, limit or market, the limit price (from the book beside it
-// until the trader sets one), the amounts a trader types or takes as a share of the available
-// balance, the fee it may cost, and the order it placed last.
+// The order form (docs/product.md §12): buy or sell, limit or market, the limit price (from the
+// book beside it until the trader sets one), the amounts a trader types or takes as a share of the
+// available balance, the fee it may cost, and the order it placed last.
 
 import { dash } from '../../core/figures.ts';
 import { shortcutAmount } from '../../core/spot/order-preview.ts';
@@ -45,7 +45,8 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
   const typedPrice = useLimitPrefill({
     side: form.side,
     limit: form.type === 'limit',
-    // Spec §5 bounds a limit price by the current price: the start waits for it, and stays within.
+    // docs/product.md §12 bounds a limit price by the current price: the start waits for it, and
+    // stays within.
     suggestion: spot.last === null ? null : prefillPrice(form.side, props.book.top, spot.last),
     pick: props.book.pick,
     setPrice: (price, picked) => {

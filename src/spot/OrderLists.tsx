@@ -1,6 +1,6 @@
-// The user's orders in this market as the spec's three lists: current (live from the orders
-// channel, each cancellable), deal and history (paged from the server, loaded again whenever one
-// of the user's orders changes).
+// The user's orders in this market as spot's three lists (docs/product.md §12): current (live from
+// the orders channel, each cancellable), deal and history (paged from the server, loaded again
+// whenever one of the user's orders changes).
 import { memo, useCallback, useEffect, useState } from 'react';
 import type { SpotOrderList, SpotOrderRow, SpotView } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';

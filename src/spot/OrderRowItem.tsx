@@ -1,5 +1,5 @@
-// One of the user's orders: side and type, price asked, the spec's "real price" shown as the
-// average price it traded at, amount asked, the spec's "real quantity" shown as the filled
+// One of the user's orders: side and type, price asked, the "real price" (docs/product.md §12)
+// shown as the average price it traded at, amount asked, the "real quantity" shown as the filled
 // quantity, fee, status and time; a resting one can be cancelled. Traders read "real" as a
 // correction of the asked figure; "average" and "filled" say what the figures are.
 

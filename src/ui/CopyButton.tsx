@@ -1,4 +1,5 @@
-// Copies a text (an address, a transaction id) with a toast saying whether it worked (spec §8).
+// Copies a text (an address, a transaction id) with a toast saying whether it worked
+// (docs/product.md §7).
 
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';

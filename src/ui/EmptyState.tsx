@@ -1,4 +1,4 @@
-// An empty state: optional text and an optional action (spec §2).
+// An empty state: optional text and an optional action (docs/product.md §2).
 import { EmptyArt } from './EmptyArt.tsx';
 
 export function EmptyState(props: { text?: string; actionLabel?: string; onAction?: () => void }) {

@@ -1,5 +1,5 @@
 // The address book (`/pages/assets/address`): saved withdrawal addresses by asset and chain, each
-// copyable; deleting one asks first (spec §2).
+// copyable; deleting one asks first (docs/product.md §17).
 import { useState } from 'react';
 import type { AddressRow } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';

@@ -74,7 +74,8 @@ describe('spot trading', () => {
       await expect.poll(() => spot.orders().count(), patient).toBeGreaterThanOrEqual(1);
       const id = await spot.firstOrderId();
       const fill = spot.order(id);
-      // The spec's "real price" and "real quantity", in the words traders read them by.
+      // The "real price" and "real quantity" of docs/product.md §12, in the words traders read them
+      // by.
       expect(await fill.locator('dt').allTextContents()).toEqual(
         expect.arrayContaining(['Average price', 'Filled quantity']),
       );

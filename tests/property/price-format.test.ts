@@ -1,4 +1,5 @@
-// The price rule of spec §5 against an exact reference: Intl.NumberFormat on the same decimal string.
+// The price rule of docs/product.md §5 against an exact reference: Intl.NumberFormat on the same
+// decimal string.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from '../../core/price-format.ts';

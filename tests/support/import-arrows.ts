@@ -1,4 +1,4 @@
-// The import rules of design.md §2, checked on source text: which folder may import what.
+// The import rules of docs/architecture.md, checked on source text: which folder may import what.
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 
@@ -71,7 +71,8 @@ export interface Violation {
 
 export function checkFile(layer: Layer, file: string, source: string, root: string): Violation[] {
   return readImports(source).flatMap((entry) => {
-    // A type-only import carries no code across the arrow (design.md §2 allows it for the facade).
+    // A type-only import carries no code across the arrow (docs/architecture.md allows it for the
+    // facade).
     if (entry.typeOnly) return [];
     const rule = rules[layer](target(file, entry.specifier, root), entry.specifier);
     return rule ? [{ file, line: entry.line, specifier: entry.specifier, rule }] : [];

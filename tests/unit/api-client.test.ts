@@ -1,4 +1,5 @@
-// The worker's API client against the envelope rules of spec §7–§8, with a recorded fake fetch.
+// The worker's API client against the envelope rules of docs/product.md §6–§7, with a recorded fake
+// fetch.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { login, logout } from '../../schemas/api/account.schema.ts';
 import { logo, uploadImage } from '../../schemas/api/content.schema.ts';

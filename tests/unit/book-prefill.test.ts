@@ -1,5 +1,5 @@
 // A trade form's limit price starts at the top of the book on the side the order trades against,
-// within the current-price bound of spot's spec §5 where the product has one.
+// within the current-price bound of spot (docs/product.md §12) where the product has one.
 import { describe, expect, it } from 'vitest';
 import { bookTop, prefillPrice } from '../../src/market/book-prefill.ts';
 import type { BookRow } from '../../workers/facade.ts';

@@ -1,4 +1,5 @@
-// <html> gets lang, dir and data-theme from the stored choices (spec §4: only `white` is white).
+// <html> gets lang, dir and data-theme from the stored choices (docs/product.md §4: only `white` is
+// white).
 import { describe, expect, it } from 'vitest';
 import { themeFromStorage } from '../../src/document-settings.ts';
 

@@ -1,4 +1,4 @@
-// design.md §2: arrows point one way. This fails when a file imports across them.
+// docs/architecture.md: arrows point one way. This fails when a file imports across them.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('import arrows', () => {
-  it.each(layers)('%s/ imports only what design.md allows', (layer) => {
+  it.each(layers)('%s/ imports only what docs/architecture.md allows', (layer) => {
     const violations = sourceFiles(path.join(root, layer)).flatMap((file) =>
       checkFile(layer, file, readFileSync(file, 'utf8'), root),
     );

@@ -1,4 +1,4 @@
-// The market socket's rules (spec §7–§9), on a simulated clock and a fake socket.
+// The market socket's rules (docs/product.md §8), on a simulated clock and a fake socket.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MarketSocket, type SocketProblem } from '../../workers/kernel/market-socket.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';

@@ -43,7 +43,7 @@ describe('catalogue', () => {
     expect(errorCodes.session_expired).toBe(999);
   });
 
-  it('says the session message of spec §8 in English', () => {
+  it('says the session message of docs/product.md §7 in English', () => {
     expect(localize('en', 'session_expired')).toBe('Login timeout, please log in again');
   });
 

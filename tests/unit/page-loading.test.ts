@@ -1,4 +1,5 @@
-// Page loading (spec §8): a page whose code has not arrived in 60 s fails with the time-out view.
+// Page loading (docs/product.md §9): a page whose code has not arrived in 60 s fails with the
+// time-out view.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageTimeoutError, pageLoading, withPageTimeout } from '../../src/routes/page-loading.ts';
 

@@ -1,7 +1,7 @@
-// The spot form's checks (docs/product.md §12) and its previews, on the rules the server publishes for ETH/USDT:
-// required fields by type and side, steps, the limit price against the current price, the minimum
-// value and the balance; the shortcuts never ask for more than the balance; the fee preview is
-// the settlement's fee.
+// The spot form's checks (docs/product.md §12) and its previews, on the rules the server publishes
+// for ETH/USDT: required fields by type and side, steps, the limit price against the current price,
+// the minimum value and the balance; the shortcuts never ask for more than the balance; the fee
+// preview is the settlement's fee.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from '../../core/money.ts';

@@ -1,5 +1,6 @@
 // The API client of the worker: the wire contract's calls with the headers and envelope rules of
-// spec §7–§8. It never touches the DOM: toasts and the logout redirect are callbacks to the host.
+// docs/product.md §6–§7. It never touches the DOM: toasts and the logout redirect are callbacks to
+// the host.
 import type { z } from 'zod/mini';
 import type { FailureKind } from '../../core/kernel/events.ts';
 import {
@@ -186,7 +187,7 @@ export class ApiClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(Object.fromEntries(fields));
     } else {
-      // Form-encoded by default (spec §7); fetch sets the content type from the body.
+      // Form-encoded by default (docs/product.md §6); fetch sets the content type from the body.
       body = new URLSearchParams(fields.map(([k, v]) => [k, String(v)]));
     }
     return { url, init: { method: endpoint.method, headers, body } };
@@ -204,7 +205,7 @@ export class ApiClient {
     return answer;
   }
 
-  /** The envelope rules of spec §8 on an answer. */
+  /** The envelope rules of docs/product.md §7 on an answer. */
   #answer<E extends Endpoint>(endpoint: E, answer: Answer, options: CallOptions): Output<E> {
     const { status, payload } = answer;
     if (status !== 200) throw new ApiError({ kind: 'http', status, body: payload });

@@ -51,7 +51,7 @@ export interface SpotView {
   symbol: string;
   /** The market's rules, exact; null until `/spot/markets` answered. */
   rules: SpotMarketRules | null;
-  /** The ticker's last price, exact (the "current price" of spec §5) and formatted. */
+  /** The ticker's last price, exact (the "current price" of docs/product.md §12) and formatted. */
   last: string | null;
   lastShown: string;
   trend: -1 | 0 | 1;

@@ -1,5 +1,6 @@
-// The wallet side of the facade (spec §2, the assets pages). Amounts to show arrive formatted for
-// the locale; the ones a form builds on (available, fee, minimum) arrive as exact decimal strings.
+// The wallet side of the facade (docs/product.md §17, the assets pages). Amounts to show arrive
+// formatted for the locale; the ones a form builds on (available, fee, minimum) arrive as exact
+// decimal strings.
 import type { z } from 'zod/mini';
 import type {
   chainSchema,
