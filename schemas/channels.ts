@@ -1,49 +1,55 @@
-// The market socket's channels in one place (design.md §6): how each is named and which are a
-// user's own; what their frames carry is in channel-data.ts. Both sides build and read channel
-// names only through here.
+// The market socket's channels (docs/api.md): how each is named and which are a user's own; what
+// their frames carry is in channel-data.ts. The market's own channels are here; every other
+// domain declares its channels beside its schema file and schemas/channel-registry.ts lists them.
+// Both sides build and read channel names only through here.
 import { z } from 'zod/mini';
 import { type KlinePeriod, klinePeriods } from './api/market.schema.ts';
+import { domainChannels } from './channel-registry.ts';
 
-/** Channels of one market, named `<kind>.<SYMBOL>`. */
+/** A domain's channels, by kind: what its `<domain>.channels.ts` declares. */
+export interface DomainChannels {
+  /** Channels of one market, named `<kind>.<SYMBOL>`. */
+  readonly symbol: readonly string[];
+  /** A logged-in user's own channels, named by their kind alone, subscribed after an `auth` frame. */
+  readonly private: readonly string[];
+}
+
+type RegisteredChannels = (typeof domainChannels)[number];
+
+/** The market's channels of one symbol, named `<kind>.<SYMBOL>`, which every product reads. */
 export const marketChannelKinds = ['ticker', 'trades', 'depth'] as const;
 export type MarketChannelKind = (typeof marketChannelKinds)[number];
 
-/** Channels of one perpetual, named `<kind>.<SYMBOL>`. */
-export const contractChannelKinds = [
-  'mark',
-  'funding',
-  'contract-depth',
-  'contract-trades',
-] as const;
-export type ContractChannelKind = (typeof contractChannelKinds)[number];
+/** Every channel of one market, named `<kind>.<SYMBOL>`. */
+export type SymbolChannelKind = MarketChannelKind | RegisteredChannels['symbol'][number];
+const symbolChannelKinds: readonly SymbolChannelKind[] = [
+  ...marketChannelKinds,
+  ...domainChannels.flatMap((domain) => domain.symbol),
+];
 
 /** A logged-in user's own channels, subscribed after an `auth` frame. */
-export const privateChannels = [
-  'orders',
-  'balances',
-  'positions',
-  'contract-orders',
-  'options',
-  'support',
-  'deposits',
-] as const;
-export type PrivateChannel = (typeof privateChannels)[number];
+export type PrivateChannel = RegisteredChannels['private'][number];
+export const privateChannels: readonly PrivateChannel[] = domainChannels.flatMap(
+  (domain) => domain.private,
+);
 
 /** A channel's name taken apart. */
 export type ChannelAddress =
-  | { kind: MarketChannelKind | ContractChannelKind; symbol: string }
+  | { kind: SymbolChannelKind; symbol: string }
   | { kind: 'kline'; symbol: string; period: KlinePeriod }
   | { kind: PrivateChannel };
 
-/** Channel names, built: `ticker.BTCUSDT`, `kline.BTCUSDT.1m`. */
+type SymbolChannelNames = { readonly [K in SymbolChannelKind]: (symbol: string) => string };
+
+/**
+ * Channel names, built: `channelName.ticker('BTCUSDT')` is `ticker.BTCUSDT`,
+ * `channelName['contract-depth']('BTCUSDT')` is `contract-depth.BTCUSDT`, and
+ * `channelName.kline('BTCUSDT', '1m')` is `kline.BTCUSDT.1m`.
+ */
 export const channelName = {
-  ticker: (symbol: string) => `ticker.${symbol}`,
-  trades: (symbol: string) => `trades.${symbol}`,
-  depth: (symbol: string) => `depth.${symbol}`,
-  mark: (symbol: string) => `mark.${symbol}`,
-  funding: (symbol: string) => `funding.${symbol}`,
-  contractDepth: (symbol: string) => `contract-depth.${symbol}`,
-  contractTrades: (symbol: string) => `contract-trades.${symbol}`,
+  ...(Object.fromEntries(
+    symbolChannelKinds.map((kind) => [kind, (symbol: string) => `${kind}.${symbol}`]),
+  ) as SymbolChannelNames),
   kline: (symbol: string, period: KlinePeriod) => `kline.${symbol}.${period}`,
 };
 
@@ -62,9 +68,7 @@ export function parseChannel(name: string): ChannelAddress | null {
     const known = klinePeriods.find((candidate) => candidate === period);
     return known ? { kind, symbol, period: known } : null;
   }
-  const symbolKind = [...marketChannelKinds, ...contractChannelKinds].find(
-    (candidate) => candidate === kind,
-  );
+  const symbolKind = symbolChannelKinds.find((candidate) => candidate === kind);
   return symbolKind && period === undefined ? { kind: symbolKind, symbol } : null;
 }
 

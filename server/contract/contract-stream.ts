@@ -3,6 +3,7 @@
 // `contract-depth.<SYMBOL>` and `contract-trades.<SYMBOL>`, its own book and trades, published on
 // the market data's tick as spot's are. A new subscriber gets the latest mark and round, and the
 // book's snapshot, at once.
+import { contractChannels } from '../../schemas/api/contract.channels.ts';
 import { channelName, parseChannel } from '../../schemas/channels.ts';
 import { encodeFrame } from '../gateway/channel-hub.ts';
 import type { PublicStream } from '../gateway/streams.ts';
@@ -16,7 +17,7 @@ import type { PaidRound } from './funding-clock.ts';
 import type { Recorded } from './mark-recorder.ts';
 
 /** The kinds of channel this stream feeds; the index market's are the market module's. */
-const servedKinds = new Set<string>(['mark', 'funding', 'contract-depth', 'contract-trades']);
+const servedKinds = new Set<string>(contractChannels.symbol);
 
 export function contractStream(service: ContractService): PublicStream {
   const latest = new Map<string, Recorded>();
@@ -70,14 +71,14 @@ export function contractStream(service: ContractService): PublicStream {
             const market = service.engine?.markets.get(row.symbol);
             if (!market || row.mark === null) continue;
             latest.set(row.symbol, row);
-            const channel = `mark.${row.symbol}`;
+            const channel = channelName.mark(row.symbol);
             if (hub.has(channel)) hub.publish(channel, markData(market, row), row.ts.getTime());
           }
         });
       });
       const stopRounds = service.onPaid((round) => {
         const market = service.engine?.markets.get(round.symbol);
-        const channel = `funding.${round.symbol}`;
+        const channel = channelName.funding(round.symbol);
         if (!market || !hub.has(channel)) return;
         burst(() => hub.publish(channel, fundingData(market, round), round.fundingTime));
       });
@@ -89,8 +90,8 @@ export function contractStream(service: ContractService): PublicStream {
             const market = service.engine?.markets.get(symbol);
             if (!market) continue;
             const channels = {
-              trades: channelName.contractTrades(symbol),
-              depth: channelName.contractDepth(symbol),
+              trades: channelName['contract-trades'](symbol),
+              depth: channelName['contract-depth'](symbol),
             };
             publishBook(hub, channels, market, change, now);
           }

@@ -273,7 +273,7 @@ function resyncContractBooks(before: ClientView, after: ClientView, context: Dom
   if (!after.connection.open) return;
   for (const symbol of newlyGapped(before.contractBooks, after.contractBooks)) {
     context.record({ source: 'intent', type: 'contract-book-resync', payload: { symbol } });
-    context.channels.refresh([channelName.contractDepth(symbol)]);
+    context.channels.refresh([channelName['contract-depth'](symbol)]);
   }
 }
 

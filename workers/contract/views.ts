@@ -147,7 +147,7 @@ export const contractTradeLiveView = defineView<ContractTradeView, { symbol: str
   channels: ({ symbol }) => [
     channelName.ticker(symbol),
     channelName.mark(symbol),
-    channelName.contractDepth(symbol),
+    channelName['contract-depth'](symbol),
   ],
   load: (_params, context) => void refreshContract(context),
   // Private frames sent while the socket was down are gone, and a new session has its own positions.
@@ -158,10 +158,10 @@ export const contractTradeLiveView = defineView<ContractTradeView, { symbol: str
 /** The perpetual's own order book and trades, beside the trade page's form. */
 export const contractBookLiveView = liveBookView(
   (view) => view.contractBooks,
-  channelName.contractDepth,
+  channelName['contract-depth'],
 );
 export const contractTradesLiveView = liveTradesView(
   (view) => view.contractTrades,
-  channelName.contractTrades,
+  channelName['contract-trades'],
   loadContractTrades,
 );

@@ -1,0 +1,9 @@
+// The support conversation's socket channel, by name only. Collected in
+// schemas/channel-registry.ts.
+import type { DomainChannels } from '../channels.ts';
+
+export const supportChannels = {
+  symbol: [],
+  /** New messages of the user's conversation. */
+  private: ['support'],
+} as const satisfies DomainChannels;

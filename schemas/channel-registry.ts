@@ -1,0 +1,16 @@
+// Every domain's socket channels beyond the market's, one line each: schemas/channels.ts builds
+// and parses names from this list, so a new product adds its `<product>.channels.ts` beside its
+// schema file and one line here (docs/architecture.md § "Adding a product").
+import { contractChannels } from './api/contract.channels.ts';
+import { optionChannels } from './api/option.channels.ts';
+import { spotChannels } from './api/spot.channels.ts';
+import { supportChannels } from './api/support.channels.ts';
+import { walletChannels } from './api/wallet.channels.ts';
+
+export const domainChannels = [
+  spotChannels,
+  contractChannels,
+  optionChannels,
+  walletChannels,
+  supportChannels,
+] as const;
