@@ -1,4 +1,5 @@
-// Navigation by the spec's paths. The route table is data, so paths are plain strings here.
+// Navigation by the route table's paths (docs/product.md §2). The route table is data, so paths
+// are plain strings here.
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 
