@@ -18,7 +18,7 @@ import {
 } from '../../schemas/api/contract.schema.ts';
 import { contractTrades } from '../../schemas/api/contract-book.schema.ts';
 import type { contractMarkets as contractBoard } from '../../schemas/api/market.schema.ts';
-import { spotOrderListSchema, spotOrderTypeSchema } from '../../schemas/api/spot.schema.ts';
+import { orderListSchema, orderTypeSchema } from '../../schemas/api/orders.schema.ts';
 import { channelData } from '../../schemas/channel-data.ts';
 import { pagedSchema } from '../../schemas/primitives.ts';
 import { event, marketFrame, privateFrame } from '../event.ts';
@@ -26,7 +26,7 @@ import { event, marketFrame, privateFrame } from '../event.ts';
 const key = z.string();
 const positionId = z.int();
 const ordersQuery = {
-  status: spotOrderListSchema,
+  status: orderListSchema,
   page: z.int(),
   symbol: z.optional(z.string()),
 };
@@ -62,7 +62,7 @@ export const contractEvents = [
     z.object({
       symbol: z.string(),
       direction: directionSchema,
-      type: spotOrderTypeSchema,
+      type: orderTypeSchema,
       price: z.optional(z.string()),
       quantity: z.string(),
       leverage: z.int(),
@@ -77,7 +77,7 @@ export const contractEvents = [
     'contract-close',
     z.object({
       position_id: positionId,
-      type: spotOrderTypeSchema,
+      type: orderTypeSchema,
       price: z.optional(z.string()),
       quantity: z.optional(z.string()),
       key,

@@ -4,7 +4,7 @@
 // the mark on perpetuals. The app's preview and the server's batch both ask this file, so they
 // refuse the same prices. Prices, the reference, the tick and the market's largest price are
 // integers of one unit (market units on spot, quote atoms on perpetuals); compared exactly.
-import type { PriceBandView } from '../../schemas/api/spot.schema.ts';
+import type { PriceBandView } from '../../schemas/api/orders.schema.ts';
 import { fromUnits, toUnits } from './units.ts';
 
 /** Multiples of the reference in parts per million; null: no bound on that side that way. */

@@ -9,7 +9,7 @@ import type {
   contractHistory,
   contractLiquidations,
 } from '../../schemas/api/contract.schema.ts';
-import type { SpotOrderList } from '../../schemas/api/spot.schema.ts';
+import type { OrderList } from '../../schemas/api/orders.schema.ts';
 import { defineFold } from './fold.ts';
 
 export type ClosedPositionPage = z.output<(typeof contractHistory)['response']>;
@@ -20,7 +20,7 @@ export type LiquidationPage = z.output<(typeof contractLiquidations)['response']
 
 export interface ContractRecordsView {
   closed: ClosedPositionPage | null;
-  orders: { status: SpotOrderList; page: number; list: readonly ContractOrder[] } | null;
+  orders: { status: OrderList; page: number; list: readonly ContractOrder[] } | null;
   fills: FillPage | null;
   funding: FundingPage | null;
   liquidations: LiquidationPage | null;

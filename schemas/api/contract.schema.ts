@@ -17,11 +17,11 @@ import {
 import { rowId } from '../row-ids.ts';
 import { symbolSchema } from './market.schema.ts';
 import {
+  orderListSchema,
+  orderSideSchema,
+  orderTypeSchema,
   priceBandSchema,
-  spotOrderListSchema,
-  spotOrderTypeSchema,
-  spotSideSchema,
-} from './spot.schema.ts';
+} from './orders.schema.ts';
 
 export const directionSchema = z.enum(['long', 'short']);
 /**
@@ -115,8 +115,8 @@ export type ContractPosition = z.infer<typeof contractPositionSchema>;
 export const contractOrderSchema = z.object({
   id: z.int(),
   symbol: symbolSchema,
-  side: spotSideSchema,
-  type: spotOrderTypeSchema,
+  side: orderSideSchema,
+  type: orderTypeSchema,
   /** What the order was for: the trader's own, a take-profit or stop-loss, or a liquidation. */
   purpose: z.enum(['user', 'tp', 'sl', 'liquidation', 'adl']),
   price: decimalString,
@@ -177,7 +177,7 @@ export const openContract = defineEndpoint({
     .object({
       symbol: symbolSchema,
       direction: directionSchema,
-      type: spotOrderTypeSchema,
+      type: orderTypeSchema,
       price: blankAsAbsent(positiveDecimal),
       quantity: positiveDecimal,
       leverage: leverageInput,
@@ -209,7 +209,7 @@ export const closeContract = defineEndpoint({
   request: z
     .object({
       position_id: rowId('contract_positions.id'),
-      type: spotOrderTypeSchema,
+      type: orderTypeSchema,
       price: blankAsAbsent(positiveDecimal),
       /** The whole position when absent. */
       quantity: blankAsAbsent(positiveDecimal),
@@ -248,7 +248,7 @@ export const contractOrders = defineEndpoint({
     "The caller's contract orders, newest first: `current` (resting), `deal` (traded at least once) or `history` (finished)",
   auth: true,
   request: z.object({
-    status: spotOrderListSchema,
+    status: orderListSchema,
     symbol: blankAsAbsent(symbolSchema),
     page,
     size: pageSize,
@@ -466,7 +466,7 @@ export const contractFillSchema = z.object({
   id: z.int(),
   symbol: symbolSchema,
   order_id: z.nullable(z.int()),
-  side: spotSideSchema,
+  side: orderSideSchema,
   /** Whether the caller's order took liquidity (taker) or rested (maker). */
   role: z.enum(['taker', 'maker']),
   price: decimalString,

@@ -14,11 +14,20 @@ import {
 } from '../primitives.ts';
 import { rowId } from '../row-ids.ts';
 import { symbolSchema } from './market.schema.ts';
+import {
+  type OrderList,
+  type OrderSide,
+  type OrderType,
+  orderListSchema,
+  orderSideSchema,
+  orderTypeSchema,
+  priceBandSchema,
+} from './orders.schema.ts';
 
-export const spotSideSchema = z.enum(['buy', 'sell']);
-export const spotOrderTypeSchema = z.enum(['limit', 'market']);
-export type SpotSide = z.infer<typeof spotSideSchema>;
-export type SpotOrderType = z.infer<typeof spotOrderTypeSchema>;
+export const spotSideSchema = orderSideSchema;
+export const spotOrderTypeSchema = orderTypeSchema;
+export type SpotSide = OrderSide;
+export type SpotOrderType = OrderType;
 
 /**
  * `open`: resting, nothing traded; `partially_filled`: resting with some traded; `filled`: all
@@ -39,22 +48,8 @@ export type SpotCancelReason = z.infer<typeof spotCancelReasonSchema>;
  * Spot's three lists (docs/product.md §12): resting orders, orders that traded, and finished
  * orders.
  */
-export const spotOrderListSchema = z.enum(['current', 'deal', 'history']);
-export type SpotOrderList = z.infer<typeof spotOrderListSchema>;
-
-/**
- * How far from the market's reference price (the index on spot, the mark on perpetuals) a limit
- * order's price may be, as multiples of it per side (Binance's PERCENT_PRICE_BY_SIDE): a buy's
- * price lies within reference × `bid_multiplier_down` … × `bid_multiplier_up`, a sell's within
- * the `ask_` pair; null leaves that bound open (then one tick, or `max_price`).
- */
-export const priceBandSchema = z.object({
-  bid_multiplier_up: z.nullable(decimalString),
-  bid_multiplier_down: z.nullable(decimalString),
-  ask_multiplier_up: z.nullable(decimalString),
-  ask_multiplier_down: z.nullable(decimalString),
-});
-export type PriceBandView = z.infer<typeof priceBandSchema>;
+export const spotOrderListSchema = orderListSchema;
+export type SpotOrderList = OrderList;
 
 export const spotMarketRulesSchema = z.object({
   symbol: symbolSchema,

@@ -5,7 +5,7 @@ import { type Selectable, sql } from 'kysely';
 import { fromUnits, toUnits } from '../../core/market/units.ts';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { ContractOrder } from '../../schemas/api/contract.schema.ts';
-import type { SpotOrderList } from '../../schemas/api/spot.schema.ts';
+import type { OrderList } from '../../schemas/api/orders.schema.ts';
 import type { Db } from '../db/database.ts';
 import type {
   ContractLiquidationsTable,
@@ -79,7 +79,7 @@ export async function findOrder(
 export async function listOrders(
   db: Db,
   userId: number,
-  list: SpotOrderList,
+  list: OrderList,
   symbol: string | undefined,
   page: number,
   size: number,

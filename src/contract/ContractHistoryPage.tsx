@@ -3,7 +3,7 @@
 // the funding payments received and paid, and the liquidations with the inputs that decided them.
 // Each list pages from the server, newest first.
 import { type ReactNode, useState } from 'react';
-import type { SpotOrderList } from '../../workers/facade.ts';
+import type { OrderList } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
@@ -88,7 +88,7 @@ function ClosedPositions() {
 function Orders() {
   const { t } = useTranslation();
   const { core } = useApp();
-  const [status, setStatus] = useState<SpotOrderList>('history');
+  const [status, setStatus] = useState<OrderList>('history');
   const list = usePagedList(['contractOrders', status], (page) =>
     core.contractOrders(status, page),
   );
@@ -97,7 +97,7 @@ function Orders() {
       <ChoiceChips
         label={t('contract.orderList')}
         name="contract-orders-status"
-        choices={(['current', 'deal', 'history'] as const).map((value: SpotOrderList) => ({
+        choices={(['current', 'deal', 'history'] as const).map((value: OrderList) => ({
           value,
           label: t(`spot.orders.${value}`),
         }))}

@@ -14,7 +14,7 @@ import {
 } from '../../schemas/api/contract.schema.ts';
 import { contractTrades } from '../../schemas/api/contract-book.schema.ts';
 import { contractMarkets as contractBoard } from '../../schemas/api/market.schema.ts';
-import type { SpotOrderList } from '../../schemas/api/spot.schema.ts';
+import type { OrderList } from '../../schemas/api/orders.schema.ts';
 import { channelName } from '../../schemas/channels.ts';
 import type { DomainContext } from '../kernel/context.ts';
 import type { Outcome } from '../kernel/outcome.ts';
@@ -67,7 +67,7 @@ export async function loadPositions(context: Context) {
 
 export async function listContractOrders(
   context: Context,
-  status: SpotOrderList,
+  status: OrderList,
   page: number,
   size: number,
 ) {

@@ -17,7 +17,7 @@ import type {
   ContractOrder,
   MarginMode,
 } from '../../schemas/api/contract.schema.ts';
-import type { SpotOrderList } from '../../schemas/api/spot.schema.ts';
+import type { OrderList } from '../../schemas/api/orders.schema.ts';
 import type { ListPage, Outcome } from '../kernel/outcome.ts';
 
 export type {
@@ -28,6 +28,7 @@ export type {
   ContractRule,
   Direction,
   MarginMode,
+  OrderList,
   PositionChange,
 };
 
@@ -308,7 +309,7 @@ export interface ContractHandlers {
   ): Promise<Outcome<null>>;
   /** Changes the leverage of the market's position (without one the server only checks it). */
   setContractLeverage(symbol: string, leverage: number): Promise<Outcome<null>>;
-  contractOrders(status: SpotOrderList, page: number): Promise<Outcome<ListPage<ContractOrderRow>>>;
+  contractOrders(status: OrderList, page: number): Promise<Outcome<ListPage<ContractOrderRow>>>;
   contractHistory(page: number): Promise<Outcome<ListPage<ClosedPositionRow>>>;
   contractFills(page: number): Promise<Outcome<ListPage<ContractFillRow>>>;
   contractFunding(page: number): Promise<Outcome<ListPage<FundingPaymentRow>>>;
