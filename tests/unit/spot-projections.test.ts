@@ -85,7 +85,7 @@ describe('foldSpotOrders', () => {
     expect(fold(events)).toEqual(initialSpotOrders);
   });
 
-  it('ignores frames of other channels and data that breaks the contract', () => {
+  it("ignores frames of other channels and data its channel's schema does not allow", () => {
     // A frame whose data breaks its channel's schema is refused where it enters.
     const events = [frame('orders', [{ id: 'x' }]), frame('trades.ETHUSDT', [order(7, 'open')])];
     expect(fold(events.flatMap((event) => event ?? []))).toBe(initialSpotOrders);
