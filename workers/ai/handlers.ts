@@ -9,7 +9,7 @@ import { aiBuy, aiWithdraw } from '../../schemas/api/ai.schema.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
 import { mapOutcome, pageOf } from '../kernel/outcome.ts';
-import { fundingWallet, paymentAsset } from '../subscription/views.ts';
+import { fundingWallet, paymentAsset } from '../product-kit/payment.ts';
 import { listOrders, refreshAi } from './loaders.ts';
 import { orderRow, review } from './rows.ts';
 import type { AiHandlers } from './types.ts';

@@ -5,7 +5,7 @@ import type { AiOrderList } from '../../core/ai/events.ts';
 import { aiOrders, aiProducts } from '../../schemas/api/ai.schema.ts';
 import type { DomainContext } from '../kernel/context.ts';
 import type { Outcome } from '../kernel/outcome.ts';
-import { fullPage } from '../subscription/loaders.ts';
+import { fullPage } from '../product-kit/payment.ts';
 import { loadBalances } from '../wallet/loaders.ts';
 
 type Context = Pick<DomainContext, 'call' | 'record' | 'loggedIn'>;

@@ -12,8 +12,7 @@ import { formatRate, withUnit } from '../../core/figures.ts';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { AiOrder, AiProduct } from '../../schemas/api/ai.schema.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
-import { usdt, usdtAtoms } from '../option/format.ts';
-import type { ShownAmount } from '../option/types.ts';
+import { type ShownAmount, usdt, usdtAtoms } from '../product-kit/usdt.ts';
 import type { AccrualRow, AiOrderRow, AiProductRow, AiReview } from './types.ts';
 
 const atomsOf = (value: string) => parseAmount(value) ?? 0n;

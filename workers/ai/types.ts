@@ -6,7 +6,7 @@ import type { AiOrderList } from '../../core/ai/events.ts';
 import type { PurchaseRule } from '../../core/ai/purchase.ts';
 import type { AiFormProblem } from '../../core/machines/ai-purchase.machine.ts';
 import type { ListPage, Outcome } from '../kernel/outcome.ts';
-import type { ShownAmount } from '../option/types.ts';
+import type { ShownAmount } from '../product-kit/usdt.ts';
 
 export type { AiFormProblem, AiOrderList, PurchaseRule };
 

@@ -16,7 +16,8 @@ import type { OptionVerification } from '../../core/projections/option-records.t
 import type { OptionContract } from '../../schemas/api/option.schema.ts';
 import type { IndexPrintRow } from '../../schemas/api/prints.schema.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
-import { ppm, rate, recorded, resultAtoms, signOfAtoms, usdt, usdtAtoms } from './format.ts';
+import { signOfAtoms, usdt, usdtAtoms } from '../product-kit/usdt.ts';
+import { ppm, rate, recorded, resultAtoms } from './format.ts';
 import type {
   OptionContractRow,
   OptionDurationGroup,

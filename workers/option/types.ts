@@ -8,6 +8,7 @@ import type { OptionList } from '../../core/option/events.ts';
 import type { OptionDirection, OptionOutcome } from '../../core/option/settlement.ts';
 import type { StakeRule } from '../../core/option/stake.ts';
 import type { ListPage, Outcome } from '../kernel/outcome.ts';
+import type { ShownAmount } from '../product-kit/usdt.ts';
 
 export type {
   DurationUnit,
@@ -15,14 +16,9 @@ export type {
   OptionList,
   OptionOrderForm,
   OptionOutcome,
+  ShownAmount,
   StakeRule,
 };
-
-/** An exact decimal and the same formatted for the locale. */
-export interface ShownAmount {
-  exact: string;
-  shown: string;
-}
 
 /** A duration offered, with its published payout rate in percent (`80%`). */
 export interface OptionDurationChip {

@@ -11,7 +11,7 @@ import { openContracts } from '../../core/projections/option-contracts.ts';
 import { channelName } from '../../schemas/channels.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
 import { defineView, liveEveryMs } from '../kernel/view.ts';
-import { usdt } from './format.ts';
+import { usdt } from '../product-kit/usdt.ts';
 import { refreshOption } from './loaders.ts';
 import { contractRow, durationGroups, optionWallet, recordView, stakeAsset } from './rows.ts';
 import type { OptionLimitsView, OptionRatesView, OptionTradeView, ShownAmount } from './types.ts';

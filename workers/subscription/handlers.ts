@@ -8,6 +8,7 @@ import { subscriptionBuy } from '../../schemas/api/subscription.schema.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
 import { mapOutcome, pageOf } from '../kernel/outcome.ts';
+import { fundingWallet, paymentAsset } from '../product-kit/payment.ts';
 import {
   findProject,
   loadAllocation,
@@ -17,7 +18,6 @@ import {
 } from './loaders.ts';
 import { allocationView, committedSoFar, projectRow, recordRow, review } from './rows.ts';
 import type { SubscriptionHandlers } from './types.ts';
-import { fundingWallet, paymentAsset } from './views.ts';
 
 /** Rows per page of the project and record lists. */
 export const subscriptionPageSize = 20;

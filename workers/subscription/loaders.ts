@@ -8,10 +8,8 @@ import {
 } from '../../schemas/api/subscription.schema.ts';
 import type { DomainContext } from '../kernel/context.ts';
 import type { Outcome } from '../kernel/outcome.ts';
+import { fullPage } from '../product-kit/payment.ts';
 import { loadBalances } from '../wallet/loaders.ts';
-
-/** The largest page the server gives. */
-export const fullPage = 100;
 
 type Context = Pick<DomainContext, 'call' | 'record' | 'loggedIn'>;
 

@@ -2,7 +2,7 @@
 // moment its countdown counts to, a user's record, the estimate of a commitment at the current
 // progress (core/subscription/commitment.ts, by `estimateTokens`), and a published allocation
 // recomputed here with the rule itself (`allocate`).
-import { percentText, signedAtoms } from '../../core/market/decimal-atoms.ts';
+
 import {
   formatAmount,
   formatPercent,
@@ -10,6 +10,7 @@ import {
   quoteAsset,
   withUnit,
 } from '../../core/figures.ts';
+import { percentText, signedAtoms } from '../../core/market/decimal-atoms.ts';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { PublishedAllocation } from '../../core/projections/subscription.ts';
 import { allocate } from '../../core/subscription/allocation.ts';
@@ -24,7 +25,7 @@ import type {
   SubscriptionRecord,
 } from '../../schemas/api/subscription.schema.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
-import { signOfAtoms, usdt, usdtAtoms } from '../option/format.ts';
+import { signOfAtoms, usdt, usdtAtoms } from '../product-kit/usdt.ts';
 import type {
   AllocationEntryRow,
   SubscriptionAllocationView,

@@ -5,7 +5,7 @@ import type { SubscriptionFormProblem } from '../../core/machines/subscription-p
 import type { CommitmentRule } from '../../core/subscription/commitment.ts';
 import type { SubscriptionStage } from '../../schemas/api/subscription.schema.ts';
 import type { ListPage, Outcome } from '../kernel/outcome.ts';
-import type { ShownAmount } from '../option/types.ts';
+import type { ShownAmount } from '../product-kit/usdt.ts';
 
 export type { CommitmentRule, SubscriptionFormProblem, SubscriptionStage };
 

@@ -8,15 +8,11 @@ import type { ClientView } from '../../core/projections/client-view.ts';
 import { projectOf, recordOf } from '../../core/projections/subscription.ts';
 import { estimateCommitment } from '../../core/subscription/commitment.ts';
 import { defineView } from '../kernel/view.ts';
-import { usdt } from '../option/format.ts';
-import type { ShownAmount } from '../option/types.ts';
+import { fundingWallet, paymentAsset } from '../product-kit/payment.ts';
+import { type ShownAmount, usdt } from '../product-kit/usdt.ts';
 import { refreshProject } from './loaders.ts';
 import { committedSoFar, estimateRow, projectRow, recordRow, roomLeft } from './rows.ts';
 import type { SubscriptionBuyView } from './types.ts';
-
-/** Commitments are paid from, and refunds return to, the funding wallet, in USDT. */
-export const fundingWallet = 'funding';
-export const paymentAsset = 'USDT';
 
 const shown = (value: string | null, locale: string): ShownAmount | null =>
   value === null ? null : { exact: value, shown: usdt(value, locale) };
