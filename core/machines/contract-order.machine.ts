@@ -1,8 +1,8 @@
 // One perpetual order's life on the client: the form being edited (direction, type, amounts,
 // leverage, margin mode, TP/SL), checked, sent, then followed until it rests or is done, or the
-// server refuses it with its message in the user's language. Effects are named actors, swapped in
-// tests with `.provide()`.
-import { assign, fromPromise, setup } from 'xstate';
+// server refuses it with its message in the user's language. The order's life up to the answer is
+// the intent machine's (core/machines/intent.machine.ts); following it on the book is this one's.
+import { assertEvent } from 'xstate';
 import type { ContractOrder, MarginMode } from '../../schemas/api/contract.schema.ts';
 import type { Direction } from '../contract/margin.ts';
 import {
@@ -11,6 +11,13 @@ import {
   type ContractProblem,
   emptyContractForm,
 } from '../contract/order-form.ts';
+import {
+  type IntentCheck,
+  type IntentContext,
+  intentMachine,
+  type NotDone,
+  type SettledTransitions,
+} from './intent.machine.ts';
 
 /** What the machine needs of an order to follow it. */
 export interface FollowedContractOrder {
@@ -18,19 +25,11 @@ export interface FollowedContractOrder {
   status: ContractOrder['status'];
 }
 
-export type ContractCheck =
-  | { ok: true }
-  | {
-      ok: false;
-      problem: ContractProblem & { params?: Readonly<Record<string, string | number>> };
-    };
+type ShownProblem = ContractProblem & { params?: Readonly<Record<string, string | number>> };
 
-export type ContractPlaceResult =
-  | { kind: 'placed'; order: FollowedContractOrder }
-  /** The server refused it: its message, already in the user's language. */
-  | { kind: 'rejected'; message: string }
-  /** No answer: it may or may not have been placed. A retry sends the same idempotency key. */
-  | { kind: 'unknown' };
+export type ContractCheck = IntentCheck<ShownProblem>;
+
+export type ContractPlaceResult = { kind: 'placed'; order: FollowedContractOrder } | NotDone;
 
 export type TypedField = 'price' | 'quantity' | 'tp' | 'sl';
 
@@ -51,26 +50,15 @@ export type ContractOrderEvent =
    */
   | { type: 'ORDER_LEFT'; id: number };
 
-export interface ContractOrderContext {
+export interface ContractOrderContext extends IntentContext<ShownProblem> {
   form: ContractOrderForm;
-  problem: Extract<ContractCheck, { ok: false }>['problem'] | null;
   order: FollowedContractOrder | null;
   /** The followed order left the book without its final state being told (ORDER_LEFT). */
   left: boolean;
-  message: string | null;
 }
 
 const resting = (order: FollowedContractOrder | null) =>
   order?.status === 'open' || order?.status === 'partially_filled';
-
-/** Editing starts a new intent, whatever state the last order is in. */
-const edit = {
-  CHANGE: { target: '#contractOrder.editing', actions: 'edit' },
-  DIRECTION: { target: '#contractOrder.editing', actions: 'edit' },
-  ORDER_TYPE: { target: '#contractOrder.editing', actions: 'edit' },
-  TPSL: { target: '#contractOrder.editing', actions: 'edit' },
-  SETTINGS: { actions: 'edit' },
-} as const;
 
 function edited(form: ContractOrderForm, event: ContractOrderEvent): ContractOrderForm {
   switch (event.type) {
@@ -89,112 +77,64 @@ function edited(form: ContractOrderForm, event: ContractOrderEvent): ContractOrd
   }
 }
 
-export const contractOrderMachine = setup({
-  types: {
-    context: {} as ContractOrderContext,
-    events: {} as ContractOrderEvent,
-    input: {} as
-      | Partial<Pick<ContractOrderForm, 'direction' | 'price' | 'leverage' | 'marginMode'>>
-      | undefined,
-  },
-  actors: {
-    check: fromPromise<ContractCheck, { form: ContractOrderForm }>(async () => ({ ok: true })),
-    place: fromPromise<ContractPlaceResult, { form: ContractOrderForm }>(async () => ({
-      kind: 'unknown',
-    })),
-  },
-  actions: {
-    edit: assign({
-      form: ({ context, event }) => edited(context.form, event),
-      problem: null,
-    }),
-    follow: assign({
-      order: ({ context, event }) => (event.type === 'ORDER_UPDATE' ? event.order : context.order),
-    }),
-  },
-  guards: {
-    isThisOrder: ({ context, event }) =>
-      (event.type === 'ORDER_UPDATE'
-        ? event.order.id
-        : event.type === 'ORDER_LEFT'
-          ? event.id
-          : null) === context.order?.id,
-  },
-}).createMachine({
+const settledOn = (settled: SettledTransitions) => ({ ...settled.edits, ...settled.submit });
+
+export const contractOrderMachine = intentMachine<
+  ContractOrderContext,
+  ContractOrderEvent,
+  ShownProblem,
+  { form: ContractOrderForm },
+  ContractPlaceResult,
+  Partial<Pick<ContractOrderForm, 'direction' | 'price' | 'leverage' | 'marginMode'>>,
+  'placed' | 'resting' | 'done'
+>({
   id: 'contractOrder',
-  context: ({ input }) => ({
+  context: (input) => ({
     form: { ...emptyContractForm, ...input },
     problem: null,
     order: null,
     left: false,
     message: null,
   }),
-  initial: 'editing',
-  states: {
-    editing: { on: { ...edit, SUBMIT: 'validating' } },
-    validating: {
-      invoke: {
-        src: 'check',
-        input: ({ context }) => ({ form: context.form }),
-        onDone: [
-          {
-            guard: ({ event }) => !event.output.ok,
-            target: 'editing',
-            actions: assign({
-              problem: ({ event }) => (event.output.ok ? null : event.output.problem),
-            }),
-          },
-          { target: 'submitting' },
-        ],
-        onError: 'editing',
+  // Leverage and margin mode, chosen or taken over from the market, adjust the form where it is.
+  edits: { CHANGE: 'new', DIRECTION: 'new', ORDER_TYPE: 'new', TPSL: 'new', SETTINGS: 'inPlace' },
+  submit: 'SUBMIT',
+  edit: ({ form }, event) => ({ form: edited(form, event) }),
+  sent: ({ form }) => ({ form }),
+  done: {
+    target: 'placed',
+    // The quantity is cleared so a second tap cannot send the same order by mistake.
+    record: ({ form }, answer) => ({ order: answer.order, form: { ...form, quantity: '' } }),
+    cleared: { order: null, left: false },
+  },
+  follow: {
+    actors: {},
+    guards: {
+      isThisOrder: ({ context, event }) => {
+        assertEvent(event, ['ORDER_UPDATE', 'ORDER_LEFT']);
+        const id = event.type === 'ORDER_UPDATE' ? event.order.id : event.id;
+        return id === context.order?.id;
       },
+      rests: ({ context }) => resting(context.order),
     },
-    submitting: {
-      entry: assign({ message: null, order: null, left: false }),
-      invoke: {
-        src: 'place',
-        input: ({ context }) => ({ form: context.form }),
-        onDone: [
-          {
-            guard: ({ event }) => event.output.kind === 'placed',
-            target: 'placed',
-            actions: assign({
-              order: ({ event }) => (event.output.kind === 'placed' ? event.output.order : null),
-              // The quantity is cleared so a second tap cannot send the same order by mistake.
-              form: ({ context }) => ({ ...context.form, quantity: '' }),
-            }),
-          },
-          {
-            guard: ({ event }) => event.output.kind === 'rejected',
-            target: 'rejected',
-            actions: assign({
-              message: ({ event }) =>
-                event.output.kind === 'rejected' ? event.output.message : null,
-            }),
-          },
-          { target: 'uncertain' },
-        ],
-        onError: 'uncertain',
+    changes: {
+      follow: ({ event }) => {
+        assertEvent(event, 'ORDER_UPDATE');
+        return { order: event.order };
       },
+      noteLeft: () => ({ left: true }),
     },
-    /** Sent, no answer: retrying sends the same intent (and key) again. */
-    uncertain: { on: { ...edit, RETRY: 'submitting', SUBMIT: 'submitting' } },
-    rejected: { on: { ...edit, SUBMIT: 'validating' } },
-    /** Routes to whether the placed order still rests on the book. */
-    placed: {
-      always: [
-        { guard: ({ context }) => resting(context.order), target: 'resting' },
-        { target: 'done' },
-      ],
-    },
-    resting: {
-      on: {
-        ...edit,
-        SUBMIT: 'validating',
-        ORDER_UPDATE: { guard: 'isThisOrder', target: 'placed', actions: 'follow' },
-        ORDER_LEFT: { guard: 'isThisOrder', target: 'done', actions: assign({ left: true }) },
+    states: (settled) => ({
+      /** Routes to whether the placed order still rests on the book. */
+      placed: { always: [{ guard: 'rests', target: 'resting' }, { target: 'done' }] },
+      resting: {
+        on: {
+          ...settledOn(settled),
+          ORDER_UPDATE: { guard: 'isThisOrder', target: 'placed', actions: 'follow' },
+          ORDER_LEFT: { guard: 'isThisOrder', target: 'done', actions: 'noteLeft' },
+        },
       },
-    },
-    done: { on: { ...edit, SUBMIT: 'validating' } },
+      done: { on: settledOn(settled) },
+    }),
   },
 });

@@ -1,12 +1,17 @@
 // The second contract's order form on the client: a duration and a stake being chosen; up or down
 // tapped, which checks the stake and sends the order; then the contract placed, or the server's
 // refusal in the user's language, or no answer (sending again reuses the idempotency key). The
-// stake stays after a contract is placed, so the next one is a tap away. Effects are named actors,
-// swapped in tests with `.provide()`.
-import { assign, fromPromise, setup } from 'xstate';
+// stake stays after a contract is placed, so the next one is a tap away. The life is the intent
+// machine's (core/machines/intent.machine.ts): this says how the form is edited and what is sent.
 import type { DurationUnit } from '../option/durations.ts';
 import type { OptionDirection } from '../option/settlement.ts';
 import type { StakeRule } from '../option/stake.ts';
+import {
+  type IntentCheck,
+  type IntentContext,
+  intentMachine,
+  type NotDone,
+} from './intent.machine.ts';
 
 export interface OptionOrderForm {
   direction: OptionDirection;
@@ -29,14 +34,9 @@ export interface OptionFormProblem {
   params?: Readonly<Record<string, string | number>>;
 }
 
-export type OptionCheck = { ok: true } | { ok: false; problem: OptionFormProblem };
+export type OptionCheck = IntentCheck<OptionFormProblem>;
 
-export type OptionPlaceResult =
-  | { kind: 'placed'; id: number }
-  /** The server refused it: its message, already in the user's language. */
-  | { kind: 'rejected'; message: string }
-  /** No answer: it may or may not have been placed. A retry sends the same idempotency key. */
-  | { kind: 'unknown' };
+export type OptionPlaceResult = { kind: 'placed'; id: number } | NotDone;
 
 export type OptionOrderEvent =
   | { type: 'STAKE'; value: string }
@@ -45,22 +45,11 @@ export type OptionOrderEvent =
   | { type: 'PLACE'; direction: OptionDirection }
   | { type: 'RETRY' };
 
-export interface OptionOrderContext {
+export interface OptionOrderContext extends IntentContext<OptionFormProblem> {
   form: OptionOrderForm;
-  problem: OptionFormProblem | null;
   /** The contract the last order placed. */
   placed: number | null;
-  message: string | null;
 }
-
-/** Changing the form starts a new intent, whatever became of the last one. */
-const edit = {
-  STAKE: { target: '#optionOrder.editing', actions: 'edit' },
-  DURATION: { target: '#optionOrder.editing', actions: 'edit' },
-} as const;
-const place = { PLACE: { target: '#optionOrder.validating', actions: 'edit' } } as const;
-
-const formOf = ({ context }: { context: OptionOrderContext }) => ({ form: context.form });
 
 function edited(form: OptionOrderForm, event: OptionOrderEvent): OptionOrderForm {
   switch (event.type) {
@@ -75,92 +64,30 @@ function edited(form: OptionOrderForm, event: OptionOrderEvent): OptionOrderForm
   }
 }
 
-export const optionOrderMachine = setup({
-  types: {
-    context: {} as OptionOrderContext,
-    events: {} as OptionOrderEvent,
-    input: {} as Partial<OptionOrderForm> | undefined,
-  },
-  actors: {
-    check: fromPromise<OptionCheck, { form: OptionOrderForm }>(async () => ({ ok: true })),
-    place: fromPromise<OptionPlaceResult, { form: OptionOrderForm }>(async () => ({
-      kind: 'unknown',
-    })),
-  },
-  actions: {
-    edit: assign({ form: ({ context, event }) => edited(context.form, event), problem: null }),
-    noteProblem: assign((_, check: OptionCheck) => ({ problem: check.ok ? null : check.problem })),
-    noteOutcome: assign((_, result: OptionPlaceResult) => ({
-      placed: result.kind === 'placed' ? result.id : null,
-      message: result.kind === 'rejected' ? result.message : null,
-    })),
-  },
-  guards: {
-    refused: (_, check: OptionCheck) => !check.ok,
-  },
-}).createMachine({
+/** Changing the stake or the duration starts a new intent; up or down sends in that direction. */
+export const optionOrderMachine = intentMachine<
+  OptionOrderContext,
+  OptionOrderEvent,
+  OptionFormProblem,
+  { form: OptionOrderForm },
+  OptionPlaceResult,
+  Partial<OptionOrderForm>,
+  'placed'
+>({
   id: 'optionOrder',
-  context: ({ input }) => ({
+  context: (input) => ({
     form: { ...emptyOptionForm, ...input },
     problem: null,
     placed: null,
     message: null,
   }),
-  initial: 'editing',
-  states: {
-    editing: { on: { ...edit, ...place } },
-    validating: {
-      invoke: {
-        src: 'check',
-        input: formOf,
-        onDone: [
-          {
-            guard: { type: 'refused', params: ({ event }) => event.output },
-            target: 'editing',
-            actions: { type: 'noteProblem', params: ({ event }) => event.output },
-          },
-          { target: 'submitting' },
-        ],
-        onError: 'editing',
-      },
-    },
-    submitting: {
-      invoke: {
-        src: 'place',
-        input: formOf,
-        onDone: {
-          target: 'answered',
-          actions: { type: 'noteOutcome', params: ({ event }) => event.output },
-        },
-        onError: {
-          target: 'uncertain',
-          actions: { type: 'noteOutcome', params: { kind: 'unknown' } },
-        },
-      },
-    },
-    /** Routes to what the answer said: placed, refused, or nothing that could be read. */
-    answered: {
-      always: [
-        { guard: ({ context }) => context.placed !== null, target: 'placed' },
-        { guard: ({ context }) => context.message !== null, target: 'rejected' },
-        { target: 'uncertain' },
-      ],
-    },
-    /** Sent, no answer: sending again (the same direction) reuses its key. */
-    uncertain: {
-      on: {
-        ...edit,
-        RETRY: 'submitting',
-        PLACE: [
-          {
-            guard: ({ context, event }) => event.direction === context.form.direction,
-            target: 'submitting',
-          },
-          { target: 'validating', actions: 'edit' },
-        ],
-      },
-    },
-    rejected: { on: { ...edit, ...place } },
-    placed: { on: { ...edit, ...place } },
+  edits: { STAKE: 'new', DURATION: 'new' },
+  submit: 'PLACE',
+  edit: ({ form }, event) => ({ form: edited(form, event) }),
+  sent: ({ form }) => ({ form }),
+  done: {
+    target: 'placed',
+    record: (_, answer) => ({ placed: answer.id }),
+    cleared: { placed: null },
   },
 });

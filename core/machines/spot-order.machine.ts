@@ -1,7 +1,8 @@
 // One spot order's life on the client: the form being edited, checked, sent, then followed until
 // it rests, fills or is cancelled, or the server refuses it (with its message in the user's
-// language). Effects are named actors, swapped in tests with `.provide()`.
-import { assign, fromPromise, setup } from 'xstate';
+// language). The order's life up to the answer is the intent machine's
+// (core/machines/intent.machine.ts); following it on the book is this one's.
+import { assertEvent, type DoneActorEvent, fromPromise, type PromiseActorLogic } from 'xstate';
 import type { SpotOrderStatus } from '../../schemas/api/spot.schema.ts';
 import {
   emptySpotForm,
@@ -11,6 +12,13 @@ import {
   type SpotSide,
   type SpotType,
 } from '../spot/order-form.ts';
+import {
+  type IntentCheck,
+  type IntentContext,
+  intentMachine,
+  type NotDone,
+  type SettledTransitions,
+} from './intent.machine.ts';
 
 /** What the machine needs of an order to follow it. */
 export interface FollowedOrder {
@@ -18,16 +26,9 @@ export interface FollowedOrder {
   status: SpotOrderStatus;
 }
 
-export type CheckResult<P extends OrderProblem = OrderProblem> =
-  | { ok: true }
-  | { ok: false; problem: P };
+export type CheckResult<P extends OrderProblem = OrderProblem> = IntentCheck<P>;
 
-export type PlaceResult =
-  | { kind: 'placed'; order: FollowedOrder }
-  /** The server refused it: its message, already in the user's language. */
-  | { kind: 'rejected'; message: string }
-  /** No answer: it may or may not have been placed. A retry sends the same idempotency key. */
-  | { kind: 'unknown' };
+export type PlaceResult = { kind: 'placed'; order: FollowedOrder } | NotDone;
 
 export type CancelResult = { ok: true; order: FollowedOrder } | { ok: false; message: string };
 
@@ -41,170 +42,121 @@ export type SpotOrderEvent =
   /** The followed order as the server last sent it (from the orders channel). */
   | { type: 'ORDER_UPDATE'; order: FollowedOrder };
 
-export interface SpotOrderContext {
+type SpotProblem = OrderProblem & { params?: Readonly<Record<string, string | number>> };
+
+/** `message` is the server's refusal of the order or of its cancellation. */
+export interface SpotOrderContext extends IntentContext<SpotProblem> {
   form: SpotOrderForm;
-  problem: (OrderProblem & { params?: Readonly<Record<string, string | number>> }) | null;
   order: FollowedOrder | null;
-  /** The server's refusal of the order or of its cancellation. */
-  message: string | null;
 }
 
-/** Editing the form starts a new intent, whatever state the last order is in. */
-const edit = {
-  CHANGE: { target: '#spotOrder.editing', actions: 'changeField' },
-  SIDE: { target: '#spotOrder.editing', actions: 'changeSide' },
-  ORDER_TYPE: { target: '#spotOrder.editing', actions: 'changeType' },
-} as const;
+function edited(form: SpotOrderForm, event: SpotOrderEvent): SpotOrderForm {
+  switch (event.type) {
+    case 'CHANGE':
+      return { ...form, [event.field]: event.value };
+    case 'SIDE':
+      return { ...form, side: event.side };
+    case 'ORDER_TYPE':
+      return { ...form, type: event.orderType };
+    default:
+      return form;
+  }
+}
 
-export const spotOrderMachine = setup({
-  types: {
-    context: {} as SpotOrderContext,
-    events: {} as SpotOrderEvent,
-    input: {} as { side?: SpotSide; price?: string } | undefined,
+/** A placed order is followed on the book until it fills or is cancelled. */
+const resting = (settled: SettledTransitions) => ({
+  on: {
+    ...settled.edits,
+    ...settled.submit,
+    CANCEL: 'cancelling',
+    ORDER_UPDATE: { guard: 'isThisOrder', target: 'following', actions: 'followOrder' },
   },
-  actors: {
-    check: fromPromise<CheckResult, { form: SpotOrderForm }>(async () => ({ ok: true })),
-    place: fromPromise<PlaceResult, { form: SpotOrderForm }>(async () => ({ kind: 'unknown' })),
-    cancel: fromPromise<CancelResult, { id: number }>(async () => ({ ok: false, message: '' })),
-  },
-  actions: {
-    changeField: assign({
-      form: ({ context, event }) =>
-        event.type === 'CHANGE' ? { ...context.form, [event.field]: event.value } : context.form,
-      problem: null,
-    }),
-    changeSide: assign({
-      form: ({ context, event }) =>
-        event.type === 'SIDE' ? { ...context.form, side: event.side } : context.form,
-      problem: null,
-    }),
-    changeType: assign({
-      form: ({ context, event }) =>
-        event.type === 'ORDER_TYPE' ? { ...context.form, type: event.orderType } : context.form,
-      problem: null,
-    }),
-    followOrder: assign({
-      order: ({ context, event }) => (event.type === 'ORDER_UPDATE' ? event.order : context.order),
-    }),
-  },
-  guards: {
-    isThisOrder: ({ context, event }) =>
-      event.type === 'ORDER_UPDATE' && event.order.id === context.order?.id,
-  },
-}).createMachine({
+});
+
+export const spotOrderMachine = intentMachine<
+  SpotOrderContext,
+  SpotOrderEvent,
+  SpotProblem,
+  { form: SpotOrderForm },
+  PlaceResult,
+  { side?: SpotSide; price?: string },
+  'following' | 'open' | 'partiallyFilled' | 'cancelling' | 'filled' | 'cancelled',
+  { cancel: PromiseActorLogic<CancelResult, { id: number }> }
+>({
   id: 'spotOrder',
-  context: ({ input }) => ({
+  context: (input) => ({
     form: { ...emptySpotForm, side: input?.side ?? 'buy', price: input?.price ?? '' },
     problem: null,
     order: null,
     message: null,
   }),
-  initial: 'editing',
-  states: {
-    editing: {
-      on: { ...edit, SUBMIT: 'validating' },
+  edits: { CHANGE: 'new', SIDE: 'new', ORDER_TYPE: 'new' },
+  submit: 'SUBMIT',
+  edit: ({ form }, event) => ({ form: edited(form, event) }),
+  sent: ({ form }) => ({ form }),
+  done: {
+    target: 'following',
+    // The amounts are cleared so a second tap cannot send the same order again by mistake.
+    record: ({ form }, answer) => ({
+      order: answer.order,
+      form: { ...form, quantity: '', turnover: '' },
+    }),
+    cleared: { order: null },
+  },
+  follow: {
+    actors: {
+      cancel: fromPromise<CancelResult, { id: number }>(async () => ({ ok: false, message: '' })),
     },
-    validating: {
-      invoke: {
-        src: 'check',
-        input: ({ context }) => ({ form: context.form }),
-        onDone: [
-          {
-            guard: ({ event }) => !event.output.ok,
-            target: 'editing',
-            actions: assign({
-              problem: ({ event }) => (event.output.ok ? null : event.output.problem),
-            }),
-          },
-          { target: 'submitting' },
-        ],
-        onError: 'editing',
+    guards: {
+      isThisOrder: ({ context, event }) => {
+        assertEvent(event, 'ORDER_UPDATE');
+        return event.order.id === context.order?.id;
       },
+      hasStatus: ({ context }, status: SpotOrderStatus) => context.order?.status === status,
     },
-    submitting: {
-      entry: assign({ message: null, order: null }),
-      invoke: {
-        src: 'place',
-        input: ({ context }) => ({ form: context.form }),
-        onDone: [
-          {
-            guard: ({ event }) => event.output.kind === 'placed',
+    changes: {
+      followOrder: ({ event }) => {
+        assertEvent(event, 'ORDER_UPDATE');
+        return { order: event.order };
+      },
+      clearMessage: () => ({ message: null }),
+      // A refused cancel leaves the order as it was told, with the refusal beside it.
+      noteCancel: (_, result: CancelResult) =>
+        result.ok ? { order: result.order } : { message: result.message },
+    },
+    states: (settled) => ({
+      /** Routes to the state of the order's status. */
+      following: {
+        always: [
+          { guard: { type: 'hasStatus', params: 'filled' }, target: 'filled' },
+          { guard: { type: 'hasStatus', params: 'cancelled' }, target: 'cancelled' },
+          { guard: { type: 'hasStatus', params: 'partially_filled' }, target: 'partiallyFilled' },
+          { target: 'open' },
+        ],
+      },
+      open: resting(settled),
+      partiallyFilled: resting(settled),
+      cancelling: {
+        entry: 'clearMessage',
+        on: {
+          // It may fill while the cancel is on its way; the cancel's answer then says so.
+          ORDER_UPDATE: { guard: 'isThisOrder', actions: 'followOrder' },
+        },
+        invoke: {
+          src: 'cancel',
+          input: ({ context }: { context: SpotOrderContext }) => ({ id: context.order?.id ?? 0 }),
+          onDone: {
             target: 'following',
-            actions: assign({
-              order: ({ event }) => (event.output.kind === 'placed' ? event.output.order : null),
-              // The amounts are cleared so a second tap cannot send the same order again by mistake.
-              form: ({ context }) => ({ ...context.form, quantity: '', turnover: '' }),
-            }),
+            actions: {
+              type: 'noteCancel',
+              params: ({ event }: { event: DoneActorEvent<CancelResult> }) => event.output,
+            },
           },
-          {
-            guard: ({ event }) => event.output.kind === 'rejected',
-            target: 'rejected',
-            actions: assign({
-              message: ({ event }) =>
-                event.output.kind === 'rejected' ? event.output.message : null,
-            }),
-          },
-          { target: 'uncertain' },
-        ],
-        onError: 'uncertain',
-      },
-    },
-    /** Sent, no answer: retrying sends the same intent (and key) again. */
-    uncertain: {
-      on: { ...edit, RETRY: 'submitting', SUBMIT: 'submitting' },
-    },
-    rejected: {
-      on: { ...edit, SUBMIT: 'validating' },
-    },
-    /** Routes to the state of the order's status. */
-    following: {
-      always: [
-        { guard: ({ context }) => context.order?.status === 'filled', target: 'filled' },
-        { guard: ({ context }) => context.order?.status === 'cancelled', target: 'cancelled' },
-        {
-          guard: ({ context }) => context.order?.status === 'partially_filled',
-          target: 'partiallyFilled',
+          onError: 'following',
         },
-        { target: 'open' },
-      ],
-    },
-    open: {
-      on: {
-        ...edit,
-        SUBMIT: 'validating',
-        CANCEL: 'cancelling',
-        ORDER_UPDATE: { guard: 'isThisOrder', target: 'following', actions: 'followOrder' },
       },
-    },
-    partiallyFilled: {
-      on: {
-        ...edit,
-        SUBMIT: 'validating',
-        CANCEL: 'cancelling',
-        ORDER_UPDATE: { guard: 'isThisOrder', target: 'following', actions: 'followOrder' },
-      },
-    },
-    cancelling: {
-      entry: assign({ message: null }),
-      on: {
-        // It may fill while the cancel is on its way; the cancel's answer then says so.
-        ORDER_UPDATE: { guard: 'isThisOrder', actions: 'followOrder' },
-      },
-      invoke: {
-        src: 'cancel',
-        input: ({ context }) => ({ id: context.order?.id ?? 0 }),
-        onDone: {
-          target: 'following',
-          actions: assign(({ context, event }) =>
-            event.output.ok
-              ? { order: event.output.order }
-              : { order: context.order, message: event.output.message },
-          ),
-        },
-        onError: 'following',
-      },
-    },
-    filled: { on: { ...edit, SUBMIT: 'validating' } },
-    cancelled: { on: { ...edit, SUBMIT: 'validating' } },
+      filled: { on: { ...settled.edits, ...settled.submit } },
+      cancelled: { on: { ...settled.edits, ...settled.submit } },
+    }),
   },
 });

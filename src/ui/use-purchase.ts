@@ -46,7 +46,7 @@ export function usePurchaseForm<Rule extends string, T, R extends { problem: unk
             const { problem } = await ask(input.amount);
             return problem ? { ok: false, problem } : { ok: true };
           }),
-          buy: fromPromise<PurchaseResult, PurchaseInput>(async ({ input }) =>
+          place: fromPromise<PurchaseResult, PurchaseInput>(async ({ input }) =>
             sentResult(
               await send(input.amount),
               (data) => ({ kind: 'bought', id: id(data) }) as const,

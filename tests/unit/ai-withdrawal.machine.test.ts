@@ -9,7 +9,7 @@ function start(results: PurchaseResult[]) {
   let sent = 0;
   const machine = aiWithdrawalMachine.provide({
     actors: {
-      buy: fromPromise<PurchaseResult, PurchaseInput>(async () => {
+      place: fromPromise<PurchaseResult, PurchaseInput>(async () => {
         sent += 1;
         return results.shift() ?? { kind: 'unknown' };
       }),

@@ -20,7 +20,7 @@ function start(checks: SubscriptionCheck[] = [], results: PurchaseResult[] = [])
         checked += 1;
         return checks.shift() ?? { ok: true };
       }),
-      buy: fromPromise<PurchaseResult, PurchaseInput>(async ({ input }) => {
+      place: fromPromise<PurchaseResult, PurchaseInput>(async ({ input }) => {
         sent.push(input.amount);
         return results.shift() ?? { kind: 'bought', id: 7 };
       }),
