@@ -90,7 +90,7 @@ function BuyForm(props: { id: number; view: AiProductView }) {
 
   return (
     <PurchaseForm
-      product="ai"
+      name="ai"
       form={form}
       unit={asset}
       available={view.available}
@@ -99,7 +99,12 @@ function BuyForm(props: { id: number; view: AiProductView }) {
         shares: t('ai.shares'),
         submit: t('ai.buy'),
         loginToSubmit: t('ai.loginToBuy'),
+        sending: t('ai.sending'),
+        uncertain: t('ai.uncertain'),
+        retry: t('ai.retry'),
+        refused: t('ai.refused'),
       }}
+      problemText={(problem) => t(`ai.problems.${problem.rule}`, problem.params ?? {})}
       done={t('ai.bought', { id: form.snapshot.context.bought ?? '' })}
     >
       <dl className="facts">

@@ -136,7 +136,7 @@ function CommitForm(props: { id: number; view: SubscriptionBuyView }) {
 
   return (
     <PurchaseForm
-      product="subscription"
+      name="subscription"
       form={form}
       unit="USDT"
       available={view.available}
@@ -145,7 +145,12 @@ function CommitForm(props: { id: number; view: SubscriptionBuyView }) {
         shares: t('subscription.shares'),
         submit: t('subscription.commit'),
         loginToSubmit: t('subscription.loginToCommit'),
+        sending: t('subscription.sending'),
+        uncertain: t('subscription.uncertain'),
+        retry: t('subscription.retry'),
+        refused: t('subscription.refused'),
       }}
+      problemText={(problem) => t(`subscription.problems.${problem.rule}`, problem.params ?? {})}
       done={t('subscription.committedNotice', {
         amount: withUnit(view.committed?.shown ?? dash, 'USDT', locale),
       })}

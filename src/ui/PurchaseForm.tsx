@@ -1,13 +1,12 @@
 // The form of a purchase from the funding wallet (a pre-sale commitment, a fixed-term product): the
 // amount with shares of the available balance, what the page says it would come to, the button,
-// and what became of the last purchase. Its strings are the product's (`<product>.problems.*`,
-// `.sending`, `.uncertain`, `.retry`, `.refused`); its test ids begin with the product's name.
+// and what became of the last purchase. Whatever differs between products comes in: the form's
+// name (its fields' ids and test ids begin with it), its words, and how a problem reads.
 import type { ReactNode } from 'react';
 import type { PurchaseEvent, PurchaseFormProblem } from '../../core/machines/purchase.machine.ts';
 import { shareOf } from '../../core/market/quantity-share.ts';
 import type { ShownAmount } from '../../workers/facade.ts';
 import { useApp } from '../app/app-context.tsx';
-import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { NumberField } from './NumberField.tsx';
 import { PurchaseStatus } from './PurchaseStatus.tsx';
@@ -31,21 +30,37 @@ export interface PurchaseFormState {
   busy: boolean;
 }
 
+/** The form's words, in the user's language. */
+export interface PurchaseLabels {
+  amount: string;
+  shares: string;
+  submit: string;
+  loginToSubmit: string;
+  sending: string;
+  /** No answer came: it may have gone through. */
+  uncertain: string;
+  retry: string;
+  /** A refusal the server gave no words for. */
+  refused: string;
+}
+
 export function PurchaseForm(props: {
-  product: 'subscription' | 'ai';
+  /** The prefix of the form's field ids and test ids. */
+  name: string;
   form: PurchaseFormState;
   unit: string;
   available: ShownAmount | null;
-  labels: { amount: string; shares: string; submit: string; loginToSubmit: string };
+  labels: PurchaseLabels;
+  /** An amount problem's message. */
+  problemText(problem: PurchaseFormProblem<string>): string;
   /** What is said once bought. */
   done: string;
   /** Figures of what the amount would come to, between the field and the button. */
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   const { token } = useApp();
   const go = useGo();
-  const { product, form, labels } = props;
+  const { name, form, labels } = props;
   const { send, busy } = form;
   const { amount, problem, bought, message } = form.snapshot.context;
   return (
@@ -59,17 +74,17 @@ export function PurchaseForm(props: {
       }}
     >
       <NumberField
-        idPrefix={product}
+        idPrefix={name}
         name="amount"
         label={labels.amount}
         unit={props.unit}
         value={amount}
-        problem={problem ? t(`${product}.problems.${problem.rule}`, problem.params ?? {}) : null}
+        problem={problem ? props.problemText(problem) : null}
         onChange={(value) => send({ type: 'AMOUNT', value })}
       >
         <ShareChips
           label={labels.shares}
-          testIdPrefix={`${product}-share`}
+          testIdPrefix={`${name}-share`}
           disabled={!props.available}
           onPick={(percent) => {
             const share = shareOf(props.available?.exact ?? null, percent, cent);
@@ -81,21 +96,17 @@ export function PurchaseForm(props: {
       <button
         type="submit"
         className="button button--block"
-        data-testid={`${product}-submit`}
+        data-testid={`${name}-submit`}
         disabled={busy}
       >
-        {!token ? labels.loginToSubmit : busy ? t(`${product}.sending`) : labels.submit}
+        {!token ? labels.loginToSubmit : busy ? labels.sending : labels.submit}
       </button>
       <PurchaseStatus
         state={noticeOf(form.snapshot.value)}
         message={message}
-        texts={{
-          uncertain: t(`${product}.uncertain`),
-          retry: t(`${product}.retry`),
-          refused: t(`${product}.refused`),
-        }}
+        texts={labels}
         onRetry={() => send({ type: 'RETRY' })}
-        testId={`${product}-follow`}
+        testId={`${name}-follow`}
         data={bought === null ? {} : { 'data-id': bought }}
         done={props.done}
       />
