@@ -135,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       privateOverBus(
         bus,
         built.flatMap((module) => module.privateStreams ?? []),
+        app.log,
       ),
     ],
     scheduler,
@@ -142,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (await resolveSession(deps.db, deps.clock, sessionLimits, token))?.userId ?? null,
     limits: { connectionsPerAddress: config.wsConnectionsPerAddress, ...deps.gatewayLimits },
     log: app.log,
-    revocations: sessionRevocationsOver(bus),
+    revocations: sessionRevocationsOver(bus, app.log),
   });
   await gateway.register(app);
   opsRoutes(app, deps.db, await issueOpsToken(config.dataDir), [

@@ -79,7 +79,8 @@ export class LocalBus implements Bus {
     if (!servers || servers.length === 0) throw new BusNoServer(subject);
     const turn = (this.#turn.get(subject) ?? 0) % servers.length;
     this.#turn.set(subject, turn + 1);
-    const server = servers[turn] as RequestHandler;
+    const server = servers[turn];
+    if (!server) throw new BusNoServer(subject);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new BusTimeout(subject)), timeoutMs);

@@ -3,14 +3,7 @@
 // lost in a reconnect shows as a sequence gap that a socket client heals with a snapshot, as it
 // does on one node (docs/operations.md § "Running several nodes"). Requests go to a queue group,
 // so one server answers each, on whichever node serves the subject.
-import {
-  type Codec,
-  connect,
-  ErrorCode,
-  JSONCodec,
-  type NatsConnection,
-  type NatsError,
-} from 'nats';
+import { type Codec, connect, ErrorCode, JSONCodec, type NatsConnection } from 'nats';
 import {
   type Bus,
   BusFailure,
@@ -20,7 +13,7 @@ import {
   type MessageHandler,
   type RequestHandler,
 } from './bus.ts';
-import { type Reply, replyOf, unwrapReply } from './replies.ts';
+import { replyIn, replyOf, unwrapReply } from './replies.ts';
 
 /** Every node's servers of a subject share this group: NATS hands each request to one of them. */
 const servers = 'servers';
@@ -30,6 +23,13 @@ export interface NatsBusOptions {
   /** This node, as the broker lists its clients. */
   name: string;
   log: { warn(details: object, message: string): void };
+}
+
+/** The NATS client's error code, on the errors it raises (`NatsError`); none on anything else. */
+function natsCodeOf(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
 }
 
 export class NatsBus implements Bus {
@@ -61,9 +61,23 @@ export class NatsBus implements Bus {
     return this.#listen(subject, undefined, (data, on) => handler(this.#codec.decode(data), on));
   }
 
+  /** A request that is not JSON is refused to its sender, like any handler's failure. */
+  #decodeRequest(data: Uint8Array): { message: unknown } | { failed: string } {
+    try {
+      return { message: this.#codec.decode(data) };
+    } catch {
+      return { failed: 'malformed request: not JSON' };
+    }
+  }
+
   serve(subject: string, handler: RequestHandler): () => void {
     return this.#listen(subject, servers, (data, on, respond) => {
-      void replyOf(handler, this.#codec.decode(data), on).then((reply) =>
+      const request = this.#decodeRequest(data);
+      if ('failed' in request) {
+        respond(this.#codec.encode(request));
+        return;
+      }
+      void replyOf(handler, request.message, on).then((reply) =>
         respond(this.#codec.encode(reply)),
       );
     });
@@ -74,13 +88,22 @@ export class NatsBus implements Bus {
       const answer = await this.connection.request(subject, this.#codec.encode(message), {
         timeout: timeoutMs,
       });
-      return unwrapReply(this.#codec.decode(answer.data) as Reply);
+      return unwrapReply(replyIn(this.#decodeReply(answer.data)));
     } catch (error) {
-      const code = (error as NatsError).code;
+      const code = natsCodeOf(error);
       if (code === ErrorCode.NoResponders) throw new BusNoServer(subject);
       if (code === ErrorCode.Timeout) throw new BusTimeout(subject);
-      if (error instanceof Error && !(error as NatsError).code) throw error;
-      throw new BusFailure(`${subject}: ${(error as Error).message}`);
+      if (error instanceof Error && !code) throw error;
+      throw new BusFailure(`${subject}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** An answer that is not JSON reads as a malformed reply: a `BusFailure` to the requester. */
+  #decodeReply(data: Uint8Array): unknown {
+    try {
+      return this.#codec.decode(data);
+    } catch {
+      return undefined;
     }
   }
 

@@ -16,7 +16,7 @@ export async function openBus(
     return await NatsBus.connect({ url: config.natsUrl, name: config.nodeId, log });
   } catch (error) {
     throw new BusUnreachable(
-      `NATS_URL: no NATS server answers at ${config.natsUrl} (${(error as Error).message})`,
+      `NATS_URL: no NATS server answers at ${config.natsUrl} (${error instanceof Error ? error.message : String(error)})`,
     );
   }
 }

@@ -8,10 +8,12 @@
 // numbers start where its rebuilt books are: a client sees a gap and resyncs from a snapshot, as
 // it does after any gap.
 
+import { z } from 'zod';
 import type { ChannelHub, Peer } from '../gateway/channel-hub.ts';
 import type { Connection } from '../gateway/connection.ts';
 import type { PublicStream } from '../gateway/streams.ts';
 import type { Bus } from './bus.ts';
+import { ask, listen, serveParsed } from './bus-messages.ts';
 
 const interestSubject = 'pub.interest';
 const greetSubject = 'pub.greet';
@@ -32,9 +34,23 @@ interface Relayed {
   recent: { seq: number; frame: Buffer }[];
 }
 
-interface Greeting {
-  frame: string | null;
-}
+/** A node's channels it relays: the engines' node publishes them while asked. */
+const interest = z.object({ node: z.string(), channels: z.array(z.string()) });
+/** A joining subscriber's channel, and what the engines' node greets it with (a frame, or none). */
+const greetRequest = z.object({ channel: z.string() });
+const greeting = z.object({ frame: z.string().nullable() });
+type Greeting = z.infer<typeof greeting>;
+/**
+ * A frame of `channel` as the engines' node encoded it for its own sockets (`encodeFrame`): it goes
+ * to clients as it is, so its head and numbering are checked, cheaply, on every frame. Its data is
+ * the engines' node's own.
+ */
+const relayedFrame = (channel: string) => {
+  const head = `{"channel":${JSON.stringify(channel)},"seq":`;
+  return z
+    .string()
+    .refine((frame) => frame.startsWith(head) && frame.endsWith('}') && seqOf(frame) >= 0);
+};
 
 export interface PublicRelayOptions {
   bus: Bus;
@@ -104,15 +120,15 @@ export class PublicRelay {
     if (!hub) return;
     const relayed = this.#relay(channel);
     relayed.joining++;
-    this.#options.bus.request(greetSubject, { channel }, greetTimeoutMs).then(
+    ask(this.#options.bus, greetSubject, { channel }, greeting, greetTimeoutMs).then(
       (answer) =>
         this.#whenHandedOn(() => {
           relayed.joining--;
           if (!connection.channels.has(channel)) return;
-          const greeting = (answer as Greeting).frame;
-          if (greeting !== null) {
-            connection.deliver(Buffer.from(greeting));
-            const after = seqOf(greeting);
+          const frame = answer.frame;
+          if (frame !== null) {
+            connection.deliver(Buffer.from(frame));
+            const after = seqOf(frame);
             for (const kept of relayed.recent) if (kept.seq > after) connection.deliver(kept.frame);
           }
           hub.add(channel, connection);
@@ -130,8 +146,9 @@ export class PublicRelay {
     const known = this.#relayed.get(channel);
     if (known) return known;
     const recent: Relayed['recent'] = [];
-    const unsubscribe = this.#options.bus.subscribe(frameSubject(channel), (message) => {
-      this.#handOn(channel, recent, Buffer.from(message as string));
+    const { bus, log } = this.#options;
+    const unsubscribe = listen(bus, frameSubject(channel), relayedFrame(channel), log, (frame) => {
+      this.#handOn(channel, recent, Buffer.from(frame));
     });
     const relayed = { stop: unsubscribe, recent, joining: 0 };
     this.#relayed.set(channel, relayed);
@@ -207,13 +224,12 @@ export class PublicRelay {
     // The engines are here now: what this node relayed, its own streams publish.
     for (const relayed of this.#relayed.values()) relayed.stop();
     this.#relayed.clear();
-    const { bus } = this.#options;
+    const { bus, log } = this.#options;
     this.#stopOwner.push(
-      bus.subscribe(interestSubject, (message) => {
-        for (const channel of (message as { channels: string[] }).channels) this.#want(channel);
+      listen(bus, interestSubject, interest, log, (message) => {
+        for (const channel of message.channels) this.#want(channel);
       }),
-      bus.serve(greetSubject, async (message) => {
-        const { channel } = message as { channel: string };
+      serveParsed(bus, greetSubject, greetRequest, log, async ({ channel }) => {
         this.#want(channel);
         const stream = this.#options.streams.find((candidate) => candidate.serves(channel));
         const hub = this.#hub;

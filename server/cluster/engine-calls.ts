@@ -4,7 +4,9 @@
 // is. Authentication, validation, idempotency and the answer's envelope are the engines' node's,
 // so a call answers the same through any node.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Bus } from '../bus/bus.ts';
+import { ask, serveParsed } from '../bus/bus-messages.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { sendError } from '../http/envelope.ts';
 import type { EngineLease } from './engine-lease.ts';
@@ -15,19 +17,22 @@ const forwardedHeader = 'x-meridian-forwarded-by';
 /** Long enough for a batch on a loaded database; a retry with the same key is safe after it. */
 const forwardTimeoutMs = 15_000;
 
-interface ForwardedCall {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string | undefined;
-  remoteAddress: string;
-}
+/** The methods the engines' calls use; anything else is not a call to hand over. */
+const forwardedCall = z.object({
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+  url: z.string().startsWith('/'),
+  headers: z.record(z.string(), z.string()),
+  body: z.string().optional(),
+  remoteAddress: z.string(),
+});
+type ForwardedCall = z.infer<typeof forwardedCall>;
 
-interface ForwardedAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+const forwardedAnswer = z.object({
+  status: z.number().int().min(100).max(599),
+  headers: z.record(z.string(), z.string()),
+  body: z.string(),
+});
+type ForwardedAnswer = z.infer<typeof forwardedAnswer>;
 
 /** Headers that describe one hop, not the call (the answer travels as text, never compressed). */
 const hopHeaders = new Set([
@@ -45,10 +50,9 @@ const answerHeaders = ['content-type', 'cache-control', 'retry-after'];
 
 /** On the engines' node: answers handed-over calls as its own. Answers the function that stops it. */
 export function serveEngineCalls(app: FastifyInstance, bus: Bus, nodeId: string): () => void {
-  return bus.serve(engineCallSubject, async (message): Promise<ForwardedAnswer> => {
-    const call = message as ForwardedCall;
+  return serveParsed(bus, engineCallSubject, forwardedCall, app.log, async (call) => {
     const answer = await app.inject({
-      method: call.method as 'GET',
+      method: call.method,
       url: call.url,
       headers: {
         ...call.headers,
@@ -63,7 +67,7 @@ export function serveEngineCalls(app: FastifyInstance, bus: Bus, nodeId: string)
       const value = answer.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    return { status: answer.statusCode, headers, body: answer.body };
+    return { status: answer.statusCode, headers, body: answer.body } satisfies ForwardedAnswer;
   });
 }
 
@@ -85,16 +89,18 @@ export function forwardEngineCalls(
       if (hopHeaders.has(name) || value === undefined) continue;
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
+    const method = forwardedCall.shape.method.safeParse(request.method);
+    if (!method.success) return sendError(request, reply, 'engine_unavailable');
     const call: ForwardedCall = {
-      method: request.method,
+      method: method.data,
       url: request.url,
       headers,
-      body: request.method === 'GET' ? undefined : JSON.stringify(request.body ?? {}),
+      ...(method.data === 'GET' ? {} : { body: JSON.stringify(request.body ?? {}) }),
       remoteAddress: request.ip,
     };
     let answer: ForwardedAnswer;
     try {
-      answer = (await bus.request(engineCallSubject, call, forwardTimeoutMs)) as ForwardedAnswer;
+      answer = await ask(bus, engineCallSubject, call, forwardedAnswer, forwardTimeoutMs);
     } catch (error) {
       if (error instanceof BusinessError) throw error;
       // Nobody runs the engines this moment (a takeover under way), or the answer is late: the

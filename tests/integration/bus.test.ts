@@ -2,8 +2,11 @@
 // server answers (skipped with a message otherwise). Engines and gateways rely on exactly this:
 // every subscriber hears every message of its subjects in order, wildcards as NATS has them, one
 // server answers each request, and a refusal crosses nodes as the same refusal.
+import { connect } from 'nats';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Bus, BusFailure, BusNoServer, BusTimeout } from '../../server/bus/bus.ts';
+import { ask, listen, serveParsed } from '../../server/bus/bus-messages.ts';
 import { scopedBus } from '../../server/bus/cluster-scope.ts';
 import { LocalBus } from '../../server/bus/local-bus.ts';
 import { NatsBus } from '../../server/bus/nats-bus.ts';
@@ -176,6 +179,43 @@ for (const [name, open] of implementations) {
       expect(overheard).toEqual([]);
     });
 
+    it('hands a listener only the messages its schema accepts, and the next one after a bad one', async () => {
+      const [a, b] = await pair();
+      const subject = `${uniquePrefix()}.interest`;
+      const warned: string[] = [];
+      const heard: { node: string }[] = [];
+      listen(a, subject, z.object({ node: z.string() }), { warn: (_, m) => warned.push(m) }, (m) =>
+        heard.push(m),
+      );
+      await settle(a, b);
+      for (const message of [{ node: 'a' }, { node: 7 }, 'garbage', null, [], { node: 'b' }]) {
+        b.publish(subject, message);
+      }
+      await eventually(() => expect(heard).toEqual([{ node: 'a' }, { node: 'b' }]));
+      expect(warned).toEqual(Array(4).fill('malformed bus message dropped'));
+    });
+
+    it('refuses a request its schema does not accept, and rejects an answer that fails its own', async () => {
+      const [a, b] = await pair();
+      const prefix = uniquePrefix();
+      const served: string[] = [];
+      serveParsed(a, `${prefix}.greet`, z.object({ channel: z.string() }), silent, async (m) => {
+        served.push(m.channel);
+        return { frame: m.channel === 'odd' ? 5 : m.channel };
+      });
+      await settle(a, b);
+      const answer = z.object({ frame: z.string() });
+      const refused = ask(b, `${prefix}.greet`, { channel: 1 }, answer, 10_000);
+      await expect(refused).rejects.toBeInstanceOf(BusFailure);
+      await expect(ask(b, `${prefix}.greet`, { channel: 'odd' }, answer, 10_000)).rejects.toThrow(
+        /malformed answer/,
+      );
+      expect(await ask(b, `${prefix}.greet`, { channel: 'depth' }, answer, 10_000)).toEqual({
+        frame: 'depth',
+      });
+      expect(served).toEqual(['odd', 'depth']);
+    });
+
     it('reports its health, and is closed after close', async () => {
       const [a] = await pair();
       expect(await a.health()).toMatchObject({ kind: a.kind, connected: true });
@@ -184,6 +224,32 @@ for (const [name, open] of implementations) {
     });
   });
 }
+
+describe.skipIf(!natsUrl)('the NATS bus, among clients that are not nodes', () => {
+  it('answers a request that is not JSON with a failure, and reads a reply that is not one as a failure', async () => {
+    if (!natsUrl) return;
+    const bus = await NatsBus.connect({ url: natsUrl, name: 'bus-test', log: silent });
+    const stranger = await connect({ servers: natsUrl });
+    try {
+      const prefix = uniquePrefix();
+      bus.serve(`${prefix}.engine`, async () => 'served');
+      stranger.subscribe(`${prefix}.stray`, {
+        callback: (_, m) => m.respond(new Uint8Array([1, 2])),
+      });
+      await stranger.flush();
+      await bus.health();
+      const answer = await stranger.request(`${prefix}.engine`, new TextEncoder().encode('{oops'));
+      expect(JSON.parse(new TextDecoder().decode(answer.data))).toEqual({
+        failed: 'malformed request: not JSON',
+      });
+      await expect(bus.request(`${prefix}.stray`, {}, 10_000)).rejects.toBeInstanceOf(BusFailure);
+      expect(await bus.request(`${prefix}.engine`, {}, 10_000)).toBe('served');
+    } finally {
+      await stranger.close();
+      await bus.close();
+    }
+  });
+});
 
 /**
  * Until both handles' subscriptions have reached the broker: a request's round trip from each

@@ -5,8 +5,10 @@
 // where PostgreSQL and NATS answer (skipped with a message otherwise).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
+import { clusterScope } from '../../server/bus/cluster-scope.ts';
 import { NatsBus } from '../../server/bus/nats-bus.ts';
 import { systemClock } from '../../server/clock.ts';
 import { registerUser } from '../support/accounts.ts';
@@ -214,6 +216,51 @@ describe.skipIf(missing !== undefined)(
       expect(socket.on('depth.BTCUSDT')[0]?.data).toMatchObject({ type: 'snapshot' });
       // Every difference followed the frame before it: nothing lost, nothing twice.
       expect(foldDepth(socket.on('depth.BTCUSDT')).diffs).toBeGreaterThan(0);
+    });
+
+    it('drops malformed messages on every subject it uses, and keeps serving', async () => {
+      if (!natsUrl) throw new Error('needs NATS');
+      const scope = await clusterScope(a.db);
+      const stranger = await connect({ servers: natsUrl });
+      try {
+        const encoder = new TextEncoder();
+        const garbage = [
+          '{not json',
+          '"text"',
+          '{"userId":"x","channel":7}',
+          '[1,2]',
+          'null',
+        ];
+        for (const subject of [
+          'private.frames',
+          'sessions.revoked',
+          'pub.interest',
+          'pub.frame.depth.BTCUSDT',
+        ]) {
+          for (const bytes of garbage)
+            stranger.publish(`${scope}.${subject}`, encoder.encode(bytes));
+        }
+        for (const subject of ['engine.http', 'pub.greet']) {
+          for (const bytes of garbage) {
+            const answer = await stranger.request(`${scope}.${subject}`, encoder.encode(bytes), {
+              timeout: 10_000,
+            });
+            expect(JSON.parse(new TextDecoder().decode(answer.data))).toEqual({
+              failed: expect.stringMatching(/^malformed request/),
+            });
+          }
+        }
+        await stranger.flush();
+      } finally {
+        await stranger.close();
+      }
+      // Both nodes still answer: an order through the node without the engines is handed over.
+      const seller = await trader(b, { BTC: '1' });
+      const sell = await place(b, seller, limit('sell', '98000', '0.001'));
+      expect(sell.body.data, JSON.stringify(sell.body)).toMatchObject({ status: 'open' });
+      const socket = await SocketClient.connect(b.url);
+      socket.subscribe(['depth.BTCUSDT']);
+      await socket.until(() => socket.on('depth.BTCUSDT').length > 0, 'the snapshot on node B');
     });
 
     it('moves the engines to the other node when theirs stops, the book as it was', async () => {
