@@ -81,8 +81,12 @@ export class EventBuffer {
 
   /** The next event slot, with every field reset so no value leaks from an earlier command. */
   push(kind: EventKind, orderId: number, userId: number, side: Side): EngineEvent {
-    if (this.length === this.items.length) this.items.push(blankEvent());
-    const event = this.items[this.length++] as EngineEvent;
+    let event = this.items[this.length];
+    if (!event) {
+      event = blankEvent();
+      this.items.push(event);
+    }
+    this.length++;
     event.kind = kind;
     event.orderId = orderId;
     event.userId = userId;

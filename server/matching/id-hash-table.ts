@@ -5,6 +5,7 @@
 // after it back instead of leaving tombstones, so the table does not degrade over a long run; it
 // doubles past MAX_LOAD.
 import { NONE } from './slot.ts';
+import { wordAt } from './word-at.ts';
 
 /** Where the table confirms a hit: the id stored at a slot. */
 export interface SlotIds {
@@ -58,7 +59,7 @@ export class IdHashTable {
     const mask = this.mask;
     const hash = hashOf(id);
     for (let i = hash >>> this.shift; ; i = (i + 1) & mask) {
-      const value = table[2 * i + 1] as number;
+      const value = wordAt(table, 2 * i + 1);
       if (value === 0) return NONE;
       if (table[2 * i] === hash && this.orders.id(value - 1) === id) return value - 1;
     }
@@ -78,18 +79,16 @@ export class IdHashTable {
     const shift = this.shift;
     const hash = hashOf(id);
     let hole = hash >>> shift;
-    while (
-      !(table[2 * hole] === hash && this.orders.id((table[2 * hole + 1] as number) - 1) === id)
-    ) {
+    while (!(table[2 * hole] === hash && this.orders.id(wordAt(table, 2 * hole + 1) - 1) === id)) {
       hole = (hole + 1) & mask;
     }
     // Pull back each later entry of the run whose home is not between the hole and itself, so
     // every entry stays reachable from its home without a gap.
     for (let j = (hole + 1) & mask; table[2 * j + 1] !== 0; j = (j + 1) & mask) {
-      const home = (table[2 * j] as number) >>> shift;
+      const home = wordAt(table, 2 * j) >>> shift;
       if (((j - home) & mask) >= ((j - hole) & mask)) {
-        table[2 * hole] = table[2 * j] as number;
-        table[2 * hole + 1] = table[2 * j + 1] as number;
+        table[2 * hole] = wordAt(table, 2 * j);
+        table[2 * hole + 1] = wordAt(table, 2 * j + 1);
         hole = j;
       }
     }
@@ -111,7 +110,7 @@ export class IdHashTable {
   forEachSlot(visit: (slot: number) => void): void {
     const table = this.table;
     for (let i = 1; i < table.length; i += 2) {
-      const value = table[i] as number;
+      const value = wordAt(table, i);
       if (value !== 0) visit(value - 1);
     }
   }
@@ -123,8 +122,8 @@ export class IdHashTable {
     this.mask = this.mask * 2 + 1;
     this.shift -= 1;
     for (let i = 0; i < old.length; i += 2) {
-      const value = old[i + 1] as number;
-      if (value !== 0) this.place(old[i] as number, value);
+      const value = wordAt(old, i + 1);
+      if (value !== 0) this.place(wordAt(old, i), value);
     }
   }
 }

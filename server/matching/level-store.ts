@@ -14,6 +14,7 @@
 import type { OrderTable } from './order-table.ts';
 import { CHUNK, LINK, QueueChunks } from './queue-chunks.ts';
 import { NONE } from './slot.ts';
+import { wordAt } from './word-at.ts';
 
 /** Record size in 8-byte words: 4 × 8 = 32 bytes, two levels per cache line. */
 const WORDS = 4;
@@ -62,7 +63,7 @@ export class LevelStore {
   allocate(price: number): number {
     let level = this.free;
     if (level !== NONE) {
-      this.free = this.i32[level * INTS + NEXT_FREE] as number;
+      this.free = wordAt(this.i32, level * INTS + NEXT_FREE);
     } else {
       if (this.used === this.capacity) this.grow();
       level = this.used++;
@@ -83,41 +84,41 @@ export class LevelStore {
     const int = level * INTS;
     const i32 = this.i32;
     this.chunks.releaseChain(
-      i32[int + HEAD] as number,
-      i32[int + TAIL] as number,
-      i32[int + CHUNKS] as number,
+      wordAt(i32, int + HEAD),
+      wordAt(i32, int + TAIL),
+      wordAt(i32, int + CHUNKS),
     );
     i32[int + NEXT_FREE] = this.free;
     this.free = level;
   }
 
   price(level: number): number {
-    return this.f64[level * WORDS + PRICE] as number;
+    return wordAt(this.f64, level * WORDS + PRICE);
   }
 
   quantity(level: number): number {
-    return this.f64[level * WORDS + QUANTITY] as number;
+    return wordAt(this.f64, level * WORDS + QUANTITY);
   }
 
   /** A fill took `quantity` from the level's head order. */
   reduce(level: number, quantity: number): void {
-    this.f64[level * WORDS + QUANTITY] = (this.f64[level * WORDS + QUANTITY] as number) - quantity;
+    this.f64[level * WORDS + QUANTITY] = wordAt(this.f64, level * WORDS + QUANTITY) - quantity;
   }
 
   orderCount(level: number): number {
-    return this.i32[level * INTS + ORDERS] as number;
+    return wordAt(this.i32, level * INTS + ORDERS);
   }
 
   /** The oldest order of the level; the level must hold one. Frees the chunks it passes. */
   head(level: number): number {
     const int = level * INTS;
     const entries = this.chunks.entries;
-    let at = this.i32[int + HEAD] as number;
+    let at = wordAt(this.i32, int + HEAD);
     for (;;) {
       if ((at & LINK) === LINK) {
-        const next = entries[at] as number;
+        const next = wordAt(entries, at);
         this.chunks.releaseChain(at, at, 1);
-        this.i32[int + CHUNKS] = (this.i32[int + CHUNKS] as number) - 1;
+        this.i32[int + CHUNKS] = wordAt(this.i32, int + CHUNKS) - 1;
         at = next;
         continue;
       }
@@ -125,41 +126,41 @@ export class LevelStore {
       at++;
     }
     this.i32[int + HEAD] = at;
-    return entries[at] as number;
+    return wordAt(entries, at);
   }
 
   /** Puts `order` at the back of the level's queue. */
   append(level: number, order: number): void {
     const int = level * INTS;
-    let at = this.i32[int + TAIL] as number;
+    let at = wordAt(this.i32, int + TAIL);
     if ((at & LINK) === LINK) at = this.extend(level, at);
     this.chunks.entries[at] = order;
     const orders = this.orders;
     orders.setEntry(order, at);
     orders.setLevel(order, level);
     this.i32[int + TAIL] = at + 1;
-    this.i32[int + ORDERS] = (this.i32[int + ORDERS] as number) + 1;
+    this.i32[int + ORDERS] = wordAt(this.i32, int + ORDERS) + 1;
     this.f64[level * WORDS + QUANTITY] =
-      (this.f64[level * WORDS + QUANTITY] as number) + orders.remaining(order);
+      wordAt(this.f64, level * WORDS + QUANTITY) + orders.remaining(order);
   }
 
   /** Takes `order`, wherever it is in the queue, out of the level; its entry is left behind. */
   unlink(level: number, order: number): void {
     const int = level * INTS;
     this.chunks.entries[this.orders.entry(order)] = NONE;
-    this.i32[int + ORDERS] = (this.i32[int + ORDERS] as number) - 1;
+    this.i32[int + ORDERS] = wordAt(this.i32, int + ORDERS) - 1;
     this.f64[level * WORDS + QUANTITY] =
-      (this.f64[level * WORDS + QUANTITY] as number) - this.orders.remaining(order);
+      wordAt(this.f64, level * WORDS + QUANTITY) - this.orders.remaining(order);
   }
 
   /** Calls `visit` with each order of the level in time order. */
   forEachOrder(level: number, visit: (order: number) => void): void {
     const int = level * INTS;
     const entries = this.chunks.entries;
-    const tail = this.i32[int + TAIL] as number;
-    for (let at = this.i32[int + HEAD] as number; at !== tail; at++) {
-      if ((at & LINK) === LINK) at = (entries[at] as number) - 1;
-      else if (entries[at] !== NONE) visit(entries[at] as number);
+    const tail = wordAt(this.i32, int + TAIL);
+    for (let at = wordAt(this.i32, int + HEAD); at !== tail; at++) {
+      if ((at & LINK) === LINK) at = wordAt(entries, at) - 1;
+      else if (entries[at] !== NONE) visit(wordAt(entries, at));
     }
   }
 
@@ -169,8 +170,8 @@ export class LevelStore {
    */
   private extend(level: number, at: number): number {
     const int = level * INTS;
-    const chunks = this.i32[int + CHUNKS] as number;
-    const live = this.i32[int + ORDERS] as number;
+    const chunks = wordAt(this.i32, int + CHUNKS);
+    const live = wordAt(this.i32, int + ORDERS);
     if (chunks * PER_CHUNK > 2 * live + 2 * PER_CHUNK) return this.compact(level);
     const start = this.chunks.allocate();
     this.chunks.entries[at] = start;
@@ -182,19 +183,19 @@ export class LevelStore {
   private compact(level: number): number {
     const int = level * INTS;
     const orders = this.orders;
-    const head = this.i32[int + HEAD] as number;
-    const tail = this.i32[int + TAIL] as number;
-    const oldChunks = this.i32[int + CHUNKS] as number;
+    const head = wordAt(this.i32, int + HEAD);
+    const tail = wordAt(this.i32, int + TAIL);
+    const oldChunks = wordAt(this.i32, int + CHUNKS);
     const first = this.chunks.allocate();
     let chunks = 1;
     let to = first;
     for (let at = head; at !== tail; at++) {
       let entries = this.chunks.entries;
       if ((at & LINK) === LINK) {
-        at = (entries[at] as number) - 1;
+        at = wordAt(entries, at) - 1;
         continue;
       }
-      const order = entries[at] as number;
+      const order = wordAt(entries, at);
       if (order === NONE) continue;
       if ((to & LINK) === LINK) {
         const start = this.chunks.allocate();
@@ -224,7 +225,7 @@ export class LevelStore {
     const orders = this.orders;
     const entries = this.chunks.entries;
     for (let old = 0; old < moved.length; old++) {
-      const slot = moved[old] as number;
+      const slot = wordAt(moved, old);
       const at = slot === NONE ? NONE : orders.entry(slot);
       if (at !== NONE) entries[at] = slot;
     }

@@ -16,6 +16,7 @@
 import type { Side } from './events.ts';
 import { IdHashTable } from './id-hash-table.ts';
 import { NONE } from './slot.ts';
+import { wordAt } from './word-at.ts';
 
 /** Record size in 8-byte words: 4 × 8 = 32 bytes. */
 const WORDS = 4;
@@ -88,7 +89,7 @@ export class OrderTable {
   /** The slot of resting order `id`, or NONE; any number is accepted. */
   find(id: number): number {
     const home = id & this.mask;
-    const stored = this.f64[home * WORDS + ID] as number;
+    const stored = wordAt(this.f64, home * WORDS + ID);
     if (stored === id && stored !== 0) return home;
     return this.spilled.size === 0 ? NONE : this.spilled.find(id);
   }
@@ -123,7 +124,7 @@ export class OrderTable {
   /** Frees the record of an order that no longer rests (already unlinked from its level). */
   release(slot: number): void {
     if (slot >= this.homes) {
-      this.spilled.remove(this.f64[slot * WORDS + ID] as number);
+      this.spilled.remove(wordAt(this.f64, slot * WORDS + ID));
       this.i32[slot * INTS + PLACE] = this.overflowFree;
       this.overflowFree = slot;
     }
@@ -132,15 +133,15 @@ export class OrderTable {
   }
 
   id(slot: number): number {
-    return this.f64[slot * WORDS + ID] as number;
+    return wordAt(this.f64, slot * WORDS + ID);
   }
 
   userId(slot: number): number {
-    return this.f64[slot * WORDS + USER] as number;
+    return wordAt(this.f64, slot * WORDS + USER);
   }
 
   remaining(slot: number): number {
-    return this.f64[slot * WORDS + REMAINING] as number;
+    return wordAt(this.f64, slot * WORDS + REMAINING);
   }
 
   setRemaining(slot: number, remaining: number): void {
@@ -148,22 +149,22 @@ export class OrderTable {
   }
 
   side(slot: number): Side {
-    return ((this.i32[slot * INTS + PLACE] as number) & 1) === 0 ? 'buy' : 'sell';
+    return (wordAt(this.i32, slot * INTS + PLACE) & 1) === 0 ? 'buy' : 'sell';
   }
 
   /** The level slot the order rests at. */
   level(slot: number): number {
-    return (this.i32[slot * INTS + PLACE] as number) >> 1;
+    return wordAt(this.i32, slot * INTS + PLACE) >> 1;
   }
 
   setLevel(slot: number, level: number): void {
     const int = slot * INTS + PLACE;
-    this.i32[int] = (level << 1) | ((this.i32[int] as number) & 1);
+    this.i32[int] = (level << 1) | (wordAt(this.i32, int) & 1);
   }
 
   /** Position of the order's entry in its level's queue. */
   entry(slot: number): number {
-    return this.i32[slot * INTS + ENTRY] as number;
+    return wordAt(this.i32, slot * INTS + ENTRY);
   }
 
   setEntry(slot: number, entry: number): void {
@@ -177,7 +178,7 @@ export class OrderTable {
   private allocateOverflow(): number {
     const slot = this.overflowFree;
     if (slot !== NONE) {
-      this.overflowFree = this.i32[slot * INTS + PLACE] as number;
+      this.overflowFree = wordAt(this.i32, slot * INTS + PLACE);
       return slot;
     }
     if (this.overflowUsed === this.overflowCapacity) {
@@ -209,11 +210,11 @@ export class OrderTable {
     // Two ids with different homes under the old mask differ in those bits under the new one, so
     // the old home records never collide.
     for (let slot = 0; slot < oldHomes; slot++) {
-      const id = oldF64[slot * WORDS + ID] as number;
+      const id = wordAt(oldF64, slot * WORDS + ID);
       if (id !== 0) moved[slot] = this.place(oldI32, slot, id & this.mask);
     }
     oldSpilled.forEachSlot((slot) => {
-      const id = oldF64[slot * WORDS + ID] as number;
+      const id = wordAt(oldF64, slot * WORDS + ID);
       const home = id & this.mask;
       if (this.f64[home * WORDS + ID] === 0) {
         moved[slot] = this.place(oldI32, slot, home);

@@ -7,6 +7,7 @@
 // depth, whatever the number of levels: no sorted array to shift, no window to re-centre.
 // Nodes near the top of the book are shared by the levels there and stay in cache.
 import { NONE } from './slot.ts';
+import { wordAt } from './word-at.ts';
 
 const FANOUT = 32;
 const BITS = 5;
@@ -46,9 +47,9 @@ export class PriceLadder {
     const low = tick - high * TWO_30;
     let node = 0;
     for (let d = 0; d < this.depth; d++) {
-      const digit = digitOf(low, high, this.shifts[d] as number);
-      if (((this.masks[node] as number) & (1 << digit)) === 0) return NONE;
-      node = this.children[node * FANOUT + digit] as number;
+      const digit = digitOf(low, high, wordAt(this.shifts, d));
+      if ((wordAt(this.masks, node) & (1 << digit)) === 0) return NONE;
+      node = wordAt(this.children, node * FANOUT + digit);
     }
     return node;
   }
@@ -60,18 +61,18 @@ export class PriceLadder {
     const last = this.depth - 1;
     let node = 0;
     for (let d = 0; d < last; d++) {
-      const digit = digitOf(low, high, this.shifts[d] as number);
-      const mask = this.masks[node] as number;
+      const digit = digitOf(low, high, wordAt(this.shifts, d));
+      const mask = wordAt(this.masks, node);
       if ((mask & (1 << digit)) === 0) {
         const child = this.allocate();
         this.children[node * FANOUT + digit] = child;
         this.masks[node] = mask | (1 << digit);
       }
-      node = this.children[node * FANOUT + digit] as number;
+      node = wordAt(this.children, node * FANOUT + digit);
     }
-    const digit = digitOf(low, high, this.shifts[last] as number);
+    const digit = digitOf(low, high, wordAt(this.shifts, last));
     this.children[node * FANOUT + digit] = level;
-    this.masks[node] = (this.masks[node] as number) | (1 << digit);
+    this.masks[node] = wordAt(this.masks, node) | (1 << digit);
   }
 
   /** Removes the level at `tick`, which must exist, and frees nodes left empty. */
@@ -83,15 +84,13 @@ export class PriceLadder {
     for (let d = 0; d < this.depth; d++) {
       path[d] = node;
       if (d < this.depth - 1) {
-        node = this.children[
-          node * FANOUT + digitOf(low, high, this.shifts[d] as number)
-        ] as number;
+        node = wordAt(this.children, node * FANOUT + digitOf(low, high, wordAt(this.shifts, d)));
       }
     }
     for (let d = this.depth - 1; d >= 0; d--) {
-      node = path[d] as number;
-      const digit = digitOf(low, high, this.shifts[d] as number);
-      const mask = (this.masks[node] as number) & ~(1 << digit);
+      node = wordAt(path, d);
+      const digit = digitOf(low, high, wordAt(this.shifts, d));
+      const mask = wordAt(this.masks, node) & ~(1 << digit);
       this.masks[node] = mask;
       if (mask !== 0 || d === 0) return;
       this.release(node);
@@ -103,7 +102,7 @@ export class PriceLadder {
     if (this.masks[0] === 0) return NONE;
     let node = 0;
     for (let d = 0; d < this.depth; d++) {
-      node = this.children[node * FANOUT + highestBit(this.masks[node] as number)] as number;
+      node = wordAt(this.children, node * FANOUT + highestBit(wordAt(this.masks, node)));
     }
     return node;
   }
@@ -113,7 +112,7 @@ export class PriceLadder {
     if (this.masks[0] === 0) return NONE;
     let node = 0;
     for (let d = 0; d < this.depth; d++) {
-      node = this.children[node * FANOUT + lowestBit(this.masks[node] as number)] as number;
+      node = wordAt(this.children, node * FANOUT + lowestBit(wordAt(this.masks, node)));
     }
     return node;
   }
@@ -131,24 +130,26 @@ export class PriceLadder {
     let reached = 0;
     for (; reached < this.depth; reached++) {
       path[reached] = node;
-      const digit = digitOf(low, high, this.shifts[reached] as number);
-      if (reached === this.depth - 1 || ((this.masks[node] as number) & (1 << digit)) === 0) break;
-      node = this.children[node * FANOUT + digit] as number;
+      const digit = digitOf(low, high, wordAt(this.shifts, reached));
+      if (reached === this.depth - 1 || (wordAt(this.masks, node) & (1 << digit)) === 0) break;
+      node = wordAt(this.children, node * FANOUT + digit);
     }
     // The deepest node on that path with a child beyond the path's digit leads to the answer.
     for (let d = reached; d >= 0; d--) {
-      node = path[d] as number;
-      const digit = digitOf(low, high, this.shifts[d] as number);
-      const beyond = (this.masks[node] as number) & (upwards ? -2 << digit : ~(-1 << digit));
+      node = wordAt(path, d);
+      const digit = digitOf(low, high, wordAt(this.shifts, d));
+      const beyond = wordAt(this.masks, node) & (upwards ? -2 << digit : ~(-1 << digit));
       if (beyond === 0) continue;
-      node = this.children[
-        node * FANOUT + (upwards ? lowestBit(beyond) : highestBit(beyond))
-      ] as number;
+      node = wordAt(
+        this.children,
+        node * FANOUT + (upwards ? lowestBit(beyond) : highestBit(beyond)),
+      );
       for (let below = d + 1; below < this.depth; below++) {
-        const mask = this.masks[node] as number;
-        node = this.children[
-          node * FANOUT + (upwards ? lowestBit(mask) : highestBit(mask))
-        ] as number;
+        const mask = wordAt(this.masks, node);
+        node = wordAt(
+          this.children,
+          node * FANOUT + (upwards ? lowestBit(mask) : highestBit(mask)),
+        );
       }
       return node;
     }
@@ -158,7 +159,7 @@ export class PriceLadder {
   private allocate(): number {
     let node = this.free;
     if (node !== NONE) {
-      this.free = this.children[node * FANOUT] as number;
+      this.free = wordAt(this.children, node * FANOUT);
     } else {
       if (this.used === this.capacity) this.grow();
       node = this.used++;

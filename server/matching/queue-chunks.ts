@@ -3,6 +3,7 @@
 // position is an index into the array (chunk × 16 + entry). Chunks are pooled on a free list through their link, so a
 // whole queue is freed in O(1) by splicing its chain onto the list.
 import { NONE } from './slot.ts';
+import { wordAt } from './word-at.ts';
 
 /** Ints per chunk; the last one is the link. */
 export const CHUNK = 16;
@@ -34,7 +35,7 @@ export class QueueChunks {
     this.live++;
     const start = this.free;
     if (start !== NONE) {
-      this.free = this.entries[start + LINK] as number;
+      this.free = wordAt(this.entries, start + LINK);
       return start;
     }
     if (this.used === this.capacity) {
