@@ -7,13 +7,13 @@ import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { ContractOrder } from '../../schemas/api/contract.schema.ts';
 import type { OrderList } from '../../schemas/api/orders.schema.ts';
 import type { Db } from '../db/database.ts';
+import type { ReservationsQuery } from '../ledger/check.ts';
+import { signedAtoms } from './contract-store.ts';
 import type {
   ContractLiquidationsTable,
   ContractOrdersTable,
   ContractPositionsTable,
-} from '../db/tables.ts';
-import type { ReservationsQuery } from '../ledger/check.ts';
-import { signedAtoms } from './contract-store.ts';
+} from './contract-tables.ts';
 
 type OrderRow = Selectable<ContractOrdersTable>;
 type PositionRow = Selectable<ContractPositionsTable>;

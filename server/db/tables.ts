@@ -1,9 +1,16 @@
-// Row types of the database, as Kysely sees them.
+// Row types of the database, as Kysely sees them: the tables every part shares are declared here,
+// each product's in its own folder (server/<product>/<product>-tables.ts), and `Database` composes
+// them all in this one place.
 import type { ColumnType, Generated } from 'kysely';
-import type { SpotCancelReason, SpotOrderStatus } from '../../schemas/api/spot.schema.ts';
 import type { WalletName } from '../../schemas/api/wallet.schema.ts';
 import type { Language } from '../../schemas/languages.ts';
+import type { AiTables } from '../ai/ai-tables.ts';
+import type { ContractTables } from '../contract/contract-tables.ts';
+import type { OptionTables } from '../option/option-tables.ts';
+import type { SpotTables } from '../spot/spot-tables.ts';
+import type { SubscriptionTables } from '../subscription/subscription-tables.ts';
 import type { ChainTables } from './chain-tables.ts';
+import type { CreatedAt, Stamp } from './column-types.ts';
 import type { ReserveTables } from './reserve-tables.ts';
 import type {
   SecondFactor,
@@ -11,10 +18,6 @@ import type {
   SessionId,
   WithdrawHoldReason,
 } from './security-tables.ts';
-
-export type { SpotOrderStatus };
-
-type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
 export type UserRole = 'user' | 'liquidity_provider';
 
@@ -219,43 +222,6 @@ export interface OperatorActionsTable {
   created_at: CreatedAt;
 }
 
-export interface SpotOrdersTable {
-  /** bigserial: the engine's order id, and time priority within a price. */
-  id: ColumnType<string | number, never, never>;
-  user_id: number;
-  symbol: string;
-  side: 'buy' | 'sell';
-  type: 'limit' | 'market';
-  price: string | null;
-  quantity: string | null;
-  turnover: string | null;
-  filled_quantity: ColumnType<string, string | undefined, string>;
-  filled_quote: ColumnType<string, string | undefined, string>;
-  fee: ColumnType<string, string | undefined, string>;
-  fee_asset: string;
-  /** What the order holds frozen now, in `frozen_asset` (quote for a buy, base for a sell). */
-  frozen_asset: string;
-  frozen: string;
-  status: SpotOrderStatus;
-  cancel_reason: SpotCancelReason | null;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-}
-
-export interface SpotTradesTable {
-  id: ColumnType<string | number, never, never>;
-  symbol: string;
-  price: string;
-  quantity: string;
-  quote: string;
-  taker_side: 'buy' | 'sell';
-  taker_order_id: string | number;
-  maker_order_id: string | number;
-  taker_fee: string;
-  maker_fee: string;
-  created_at: CreatedAt;
-}
-
 /** Article categories are open-ended ids; 92 holds the platform notices (docs/product.md §20). */
 export interface ArticlesTable {
   id: Generated<number>;
@@ -326,98 +292,6 @@ export interface IdentitySubmissionsTable {
   reviewed_at: Date | null;
 }
 
-/** Amounts are decimal strings of eight places; ids are bigserial (read as text or number). */
-type Bigserial = ColumnType<string | number, string | number, never>;
-type Stamp = ColumnType<Date, Date | string, Date | string>;
-
-export interface ContractPositionsTable {
-  id: Bigserial;
-  user_id: number;
-  symbol: string;
-  direction: 'long' | 'short';
-  margin_mode: 'isolated' | 'cross';
-  leverage: number;
-  quantity: string;
-  /** Σ quantity × price of what is held (exact): entry price = cost ÷ quantity. */
-  cost: string;
-  margin: string;
-  open_fee: string;
-  closing_fee: string;
-  realized_pnl: string;
-  funding_fee: string;
-  closed_quantity: string;
-  closed_value: string;
-  tp_price: string | null;
-  sl_price: string | null;
-  /** What a take-profit or stop-loss closes; null: the whole position. */
-  tpsl_quantity: string | null;
-  status: 'open' | 'closed';
-  close_reason: 'user' | 'tp' | 'sl' | 'liquidation' | 'adl' | null;
-  opened_at: Stamp;
-  closed_at: Stamp | null;
-  updated_at: Stamp;
-}
-
-export interface ContractOrdersTable {
-  id: Bigserial;
-  user_id: number;
-  symbol: string;
-  side: 'buy' | 'sell';
-  type: 'limit' | 'market';
-  purpose: 'user' | 'tp' | 'sl' | 'liquidation' | 'adl';
-  price: string;
-  quantity: string;
-  leverage: number;
-  margin_mode: 'isolated' | 'cross';
-  reduce_only: boolean;
-  tp_price: string | null;
-  sl_price: string | null;
-  filled_quantity: string;
-  filled_value: string;
-  fee: string;
-  realized_pnl: string;
-  /** What the order holds frozen in the contract wallet now. */
-  frozen: string;
-  status: 'open' | 'partially_filled' | 'filled' | 'cancelled';
-  cancel_reason: 'user' | 'self_trade' | 'unfilled' | 'reduce_only' | 'liquidation' | null;
-  created_at: Stamp;
-  updated_at: Stamp;
-}
-
-export interface ContractFillsTable {
-  id: Bigserial;
-  symbol: string;
-  price: string;
-  quantity: string;
-  value: string;
-  taker_side: 'buy' | 'sell';
-  taker_order_id: string | number;
-  maker_order_id: string | number | null;
-  taker_user_id: number;
-  maker_user_id: number;
-  taker_fee: string;
-  maker_fee: string;
-  taker_pnl: string;
-  maker_pnl: string;
-  created_at: Stamp;
-}
-
-/** One recorded mark price a second per market, with its inputs (mark-recorder.ts). */
-export interface ContractMarksTable {
-  symbol: string;
-  ts: Stamp;
-  index_price: string | null;
-  mark_price: string | null;
-  last_price: string | null;
-  basis: string;
-  funding_rate: string;
-  stale: boolean;
-  /** The funding interval the index was carried over; null on rows recorded before it was kept. */
-  funding_interval_ms: number | null;
-  /** The sample of mid − index taken that second, if one was. */
-  basis_sample: string | null;
-}
-
 /** Every market's index, once a second (server/market/print-recorder.ts). */
 export interface IndexPrintsTable {
   symbol: string;
@@ -427,127 +301,15 @@ export interface IndexPrintsTable {
   stale: boolean;
 }
 
-export interface OptionContractsTable {
-  id: Bigserial;
-  user_id: number;
-  symbol: string;
-  direction: 'up' | 'down';
-  unit: 'minute' | 'hour' | 'day';
-  length: number;
-  stake: string;
-  rate_ppm: number;
-  accepted_at: Stamp;
-  open_time: Stamp;
-  expiry_time: Stamp;
-}
-
-export interface OptionSettlementsTable {
-  id: Bigserial;
-  symbol: string;
-  open_time: Stamp;
-  expiry_time: Stamp;
-  open_price: string | null;
-  open_print_at: Stamp | null;
-  settle_price: string | null;
-  settle_print_at: Stamp | null;
-  up_outcome: 'win' | 'lose' | 'refund' | 'void';
-  contracts: number;
-  settled_at: Stamp;
-}
-
-export interface SubscriptionProjectsTable {
-  id: Generated<number>;
-  name: string;
-  asset: string;
-  price: string;
-  supply: string;
-  cap: string;
-  start_at: Stamp;
-  end_at: Stamp;
-  distribute_at: Stamp;
-  created_at: Stamp;
-  salt: string;
-  allocated_at: Stamp | null;
-  distributed_through: string | null;
-  distributed_at: Stamp | null;
-}
-
-export interface SubscriptionCommitmentsTable {
-  project_id: number;
-  user_id: number;
-  account: string;
-  committed: string;
-  committed_at: Stamp;
-}
-
-export interface AiProductsTable {
-  id: Generated<number>;
-  name: string;
-  asset: string;
-  days: number;
-  apr_ppm: number;
-  min: string;
-  max: string;
-  quota: string;
-  sold: Generated<string>;
-  funded: Generated<string>;
-  promised: Generated<string>;
-  created_at: Stamp;
-}
-
-export interface AiOrdersTable {
-  id: Bigserial;
-  product_id: number;
-  user_id: number;
-  principal: string;
-  bought_at: Stamp;
-  starts_at: Stamp;
-  withdrawn_at: Stamp | null;
-  withdrawn_days: number | null;
-  withdrawn: string | null;
-}
-
-export interface AiAccrualsTable {
-  product_id: number;
-  starts_at: Stamp;
-  day: number;
-  paid_at: Stamp;
-  orders: number;
-  amount: string;
-}
-
-export interface OptionLossLimitsTable {
-  user_id: number;
-  daily_limit: string;
-  raise_to: string | null;
-  raise_at: Stamp | null;
-  updated_at: Stamp;
-}
-
-export interface ContractLiquidationsTable {
-  id: Bigserial;
-  position_id: string | number;
-  user_id: number;
-  symbol: string;
-  margin_mode: 'isolated' | 'cross';
-  direction: 'long' | 'short';
-  quantity: string;
-  entry_price: string;
-  mark_price: string;
-  mark_at: Stamp;
-  backing: string;
-  maintenance_margin: string;
-  mmr: string;
-  liquidation_price: string | null;
-  bankruptcy_price: string;
-  filled_quantity: string;
-  adl_quantity: string;
-  insurance_fee: string;
-  shortfall: string;
-  created_at: Stamp;
-}
-
-export interface Database extends SecurityTables, ReserveTables, ChainTables {
+export interface Database
+  extends SecurityTables,
+    ReserveTables,
+    ChainTables,
+    SpotTables,
+    ContractTables,
+    OptionTables,
+    SubscriptionTables,
+    AiTables {
   uploads: UploadsTable;
   upload_quota: UploadQuotaTable;
   identity_submissions: IdentitySubmissionsTable;
@@ -555,22 +317,7 @@ export interface Database extends SecurityTables, ReserveTables, ChainTables {
   article_texts: ArticleTextsTable;
   documents: DocumentsTable;
   support_messages: SupportMessagesTable;
-  spot_orders: SpotOrdersTable;
-  spot_trades: SpotTradesTable;
-  contract_positions: ContractPositionsTable;
-  contract_orders: ContractOrdersTable;
-  contract_fills: ContractFillsTable;
-  contract_marks: ContractMarksTable;
-  contract_liquidations: ContractLiquidationsTable;
   index_prints: IndexPrintsTable;
-  option_contracts: OptionContractsTable;
-  option_settlements: OptionSettlementsTable;
-  option_loss_limits: OptionLossLimitsTable;
-  subscription_projects: SubscriptionProjectsTable;
-  subscription_commitments: SubscriptionCommitmentsTable;
-  ai_products: AiProductsTable;
-  ai_orders: AiOrdersTable;
-  ai_accruals: AiAccrualsTable;
   candles: CandlesTable;
   deposit_addresses: DepositAddressesTable;
   deposits: DepositsTable;

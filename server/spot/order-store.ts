@@ -1,16 +1,17 @@
 // Spot orders and trades in the database: the row an order starts as, the changes a command makes
 // to it, the trades, the resting orders a book is rebuilt from, and the lists a user reads.
 import { type Selectable, sql, type Transaction } from 'kysely';
+import { type MarketScales, quoteAtoms } from '../../core/market/order-math.ts';
 import { fromUnits, toUnits } from '../../core/market/units.ts';
 import { displayAmount, formatAmount, parseAmount } from '../../core/money.ts';
-import { quoteAtoms, type MarketScales } from '../../core/market/order-math.ts';
 import type { SpotOrder, SpotOrderList } from '../../schemas/api/spot.schema.ts';
 import type { Db } from '../db/database.ts';
-import type { Database, SpotOrdersTable } from '../db/tables.ts';
+import type { Database } from '../db/tables.ts';
 import type { ReservationsQuery } from '../ledger/check.ts';
 import type { Side } from '../matching/events.ts';
 import type { Fill, NewOrder, OrderChange } from './settlement.ts';
 import type { SpotMarket } from './spot-markets.ts';
+import type { SpotOrdersTable } from './spot-tables.ts';
 
 export type SpotOrderRow = Selectable<SpotOrdersTable>;
 

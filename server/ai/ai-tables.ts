@@ -1,0 +1,46 @@
+// Row types of the AI product's tables, declared next to the code that writes them;
+// server/db/tables.ts composes them into the database's type.
+import type { Generated } from 'kysely';
+import type { Bigserial, Stamp } from '../db/column-types.ts';
+
+export interface AiProductsTable {
+  id: Generated<number>;
+  name: string;
+  asset: string;
+  days: number;
+  apr_ppm: number;
+  min: string;
+  max: string;
+  quota: string;
+  sold: Generated<string>;
+  funded: Generated<string>;
+  promised: Generated<string>;
+  created_at: Stamp;
+}
+
+export interface AiOrdersTable {
+  id: Bigserial;
+  product_id: number;
+  user_id: number;
+  principal: string;
+  bought_at: Stamp;
+  starts_at: Stamp;
+  withdrawn_at: Stamp | null;
+  withdrawn_days: number | null;
+  withdrawn: string | null;
+}
+
+export interface AiAccrualsTable {
+  product_id: number;
+  starts_at: Stamp;
+  day: number;
+  paid_at: Stamp;
+  orders: number;
+  amount: string;
+}
+
+export interface AiTables {
+  ai_products: AiProductsTable;
+  ai_orders: AiOrdersTable;
+  ai_accruals: AiAccrualsTable;
+}

@@ -1,0 +1,34 @@
+// Row types of the subscription's tables, declared next to the code that writes them;
+// server/db/tables.ts composes them into the database's type.
+import type { Generated } from 'kysely';
+import type { Stamp } from '../db/column-types.ts';
+
+export interface SubscriptionProjectsTable {
+  id: Generated<number>;
+  name: string;
+  asset: string;
+  price: string;
+  supply: string;
+  cap: string;
+  start_at: Stamp;
+  end_at: Stamp;
+  distribute_at: Stamp;
+  created_at: Stamp;
+  salt: string;
+  allocated_at: Stamp | null;
+  distributed_through: string | null;
+  distributed_at: Stamp | null;
+}
+
+export interface SubscriptionCommitmentsTable {
+  project_id: number;
+  user_id: number;
+  account: string;
+  committed: string;
+  committed_at: Stamp;
+}
+
+export interface SubscriptionTables {
+  subscription_projects: SubscriptionProjectsTable;
+  subscription_commitments: SubscriptionCommitmentsTable;
+}
