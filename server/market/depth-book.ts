@@ -100,8 +100,8 @@ function best(
   limit: number,
   order: (a: number, b: number) => number,
 ): UnitLevel[] {
-  return [...levels]
-    .sort(([a], [b]) => order(a, b))
+  return [...levels.keys()]
+    .sort(order)
     .slice(0, limit)
-    .map(([price, quantity]) => [price, quantity] as const);
+    .map((price) => [price, levels.get(price) as number] as const);
 }

@@ -70,9 +70,8 @@ export class IndexPrice {
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
-  const upper = sorted[middle];
-  if (upper === undefined) throw new RangeError('the median of no values');
+  const upper = sorted[middle] as number;
   if (sorted.length % 2 === 1) return upper;
-  const lower = sorted[middle - 1] ?? upper;
+  const lower = sorted[middle - 1] as number;
   return Math.floor((lower + upper + 1) / 2);
 }

@@ -4,7 +4,6 @@
 // treasury, how long index prints are kept, and whether it may open on a predictable feed.
 import { z } from 'zod';
 import { feeRatePpm } from '../../core/market/order-math.ts';
-import { flag, wholeAmountAtoms } from '../settings-fields.ts';
 
 export type DurationUnit = 'minute' | 'hour' | 'day';
 
@@ -44,7 +43,13 @@ function parseProducts(text: string, context: z.RefinementCtx): OptionProduct[] 
   return products.sort((a, b) => a.durationMs - b.durationMs);
 }
 
-const whole = wholeAmountAtoms;
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+const whole = z
+  .string()
+  .regex(/^\d{1,12}$/, 'must be a whole number')
+  .transform((value) => BigInt(value) * 100_000_000n);
 
 /** The variables, spread into the settings schema of config.ts. */
 export const optionEnvShape = {
