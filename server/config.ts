@@ -1,11 +1,15 @@
 // Settings from the environment (docs/operations.md § "Settings"), validated once at start-up; a
 // bad value names its variable.
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { PriceBand } from '../core/market/price-band.ts';
 import { feeRatePpm } from '../core/market/order-math.ts';
+import type { PriceBand } from '../core/market/price-band.ts';
+import {
+  type AccountSettings,
+  accountEnvShape,
+  accountSettingsOf,
+} from './accounts/account-settings.ts';
 import {
   type ChainSettings,
   chainEnvShape,
@@ -13,11 +17,27 @@ import {
   chainSettingsProblem,
 } from './chain/chain-settings.ts';
 import {
+  type ContentSettings,
+  contentEnvShape,
+  contentSettingsOf,
+} from './content/content-settings.ts';
+import {
   type ContractSettings,
   contractEnvShape,
   contractSettingsOf,
 } from './contract/contract-settings.ts';
-import { defaultMarkets, knownMarkets } from './market/catalog.ts';
+import {
+  identityEnvShape,
+  type UploadSettings,
+  uploadSettingsOf,
+} from './identity/identity-settings.ts';
+import { type MailSettings, mailEnvShape, mailSettingsOf } from './mail/mail-settings.ts';
+import {
+  type MarketDataSettings,
+  marketEnvShape,
+  marketSettingsOf,
+} from './market/market-settings.ts';
+import type { BookTradingSettings } from './market-kernel/kernel-settings.ts';
 import {
   type OptionSettings,
   optionEnvShape,
@@ -31,39 +51,14 @@ import {
   securitySettingsOf,
   securitySettingsProblem,
 } from './security/security-settings.ts';
-import type { ProviderSettings } from './spot/liquidity/liquidity-provider.ts';
-import { spotBandEnvShape, spotBandOf } from './spot/price-band-settings.ts';
+import { feeRate, flag, positiveInt, wholeAmount } from './settings-fields.ts';
+import { spotBandEnvShape, spotBandOf } from './spot/spot-band-settings.ts';
 import {
   type SupportSettings,
   supportEnvShape,
   supportSettingsOf,
 } from './support/support-settings.ts';
-import type { ChainFamily } from './wallet/addresses/chains.ts';
-import {
-  ExtendedKeyError,
-  type ResolvedXpub,
-  resolveWalletXpubs,
-} from './wallet/addresses/derive.ts';
-import { type AssetSpec, defaultAssets, parseAssetsFile } from './wallet/assets.ts';
-
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
-const positiveInt = z.coerce.number().int().positive();
-/** A fee rate as a fraction with at most 6 decimals, below 10 %: `0.001` is 0.1 %. */
-const feeRate = z
-  .string()
-  .regex(/^0(\.\d{1,6})?$/, {
-    message: 'must be a fraction such as 0.001 (0.1 %), at most 6 decimals',
-    // The range check below needs a fraction to read: one problem per variable.
-    abort: true,
-  })
-  .refine((value) => (feeRatePpm(value) ?? 1e6) < 100_000, 'must be below 0.1 (10 %)');
-/** A whole number of USDT. */
-const wholeAmount = z
-  .string()
-  .regex(/^\d{1,12}$/, 'must be a whole number')
-  .transform((value) => BigInt(value));
+import { type WalletSettings, walletEnvShape, walletSettingsOf } from './wallet/wallet-settings.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -85,78 +80,12 @@ const envSchema = z.object({
     .optional(),
   /** How long the engines lease lasts unrenewed: a dead node's engines move after about this. */
   LEASE_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
-  MARKET_FEED: z
-    .string()
-    .regex(
-      /^(simulated|binance|replay:[^,]+)(,(simulated|binance|replay:[^,]+))*$/,
-      'must be simulated, binance or replay:<file>, or a comma-separated list of them',
-    )
-    .default('simulated'),
-  /**
-   * Tests and replays only: the simulated feed draws from this seed instead of node:crypto, so
-   * its prices repeat, and anyone who knows or recovers the seed computes them in advance.
-   */
-  MARKET_SEED: z.coerce.number().int().min(0).max(4_294_967_295).optional(),
-  MARKETS: z
-    .string()
-    .transform((value) => value.split(',').map((base) => base.trim().toUpperCase()))
-    .pipe(
-      z
-        .array(z.enum(knownMarkets.map((market) => market.base) as [string, ...string[]]))
-        .min(1)
-        .refine((bases) => new Set(bases).size === bases.length, 'lists a market twice'),
-    )
-    .default([...defaultMarkets]),
-  MARKET_HISTORY_DAYS: z.coerce.number().int().min(0).max(365).default(30),
-  MARKET_REPLAY_SPEED: z.coerce.number().min(0).max(1000).default(1),
-  /** A replay's times are shifted by a multiple of this, so its candles keep their boundaries; 0 plays at once. */
-  MARKET_REPLAY_ALIGN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  INDEX_STALE_SECONDS: positiveInt.default(30),
-  INDEX_MAX_DEVIATION_PCT: z.coerce.number().positive().max(100).default(5),
-  BINANCE_WS_URL: z
-    .string()
-    .regex(/^wss?:\/\/.+/, 'must be a ws:// or wss:// URL')
-    .optional(),
-  BINANCE_REST_URL: z
-    .string()
-    .regex(/^https?:\/\/.+/, 'must be an http(s):// URL')
-    .optional(),
-  WALLET_ASSETS_FILE: z.string().min(1).optional(),
-  HOME_REGIONS: positiveInt.optional(),
-  HOME_COUNTRIES: positiveInt.optional(),
-  HOME_ORDERS_PER_SECOND: positiveInt.optional(),
-  HOME_USERS_THRESHOLD: z.coerce.number().int().min(0).default(1000),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.localhost>'),
-  BRAND_NAME: z.string().min(1).max(60).default('Meridian'),
-  BRAND_LOGO: z.string().min(1).default('/logo.svg'),
-  INVITE_REQUIRED: flag.default(false),
-  /** One uploaded image; a sane ceiling keeps a decoder from being handed a huge file. */
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(64 * 1024)
-    .max(20 * 1024 * 1024)
-    .default(5 * 1024 * 1024),
-  /** Declared width × height above this is refused from the header, before anything is decoded. */
-  UPLOAD_MAX_PIXELS: z.coerce.number().int().min(1_000_000).max(100_000_000).default(25_000_000),
-  /** Per user and UTC day; bytes as received. Integers in the database, hence at most 1 GiB. */
-  UPLOADS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(20),
-  UPLOAD_BYTES_PER_DAY: z.coerce
-    .number()
-    .int()
-    .min(64 * 1024)
-    .max(1024 * 1024 * 1024)
-    .default(20 * 1024 * 1024),
-  /** Images re-encoded at once; each holds one thread of libuv's pool (4 unless UV_THREADPOOL_SIZE). */
-  UPLOAD_ENCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
-  ADDRESS_BOOK_MAX_ENTRIES: z.coerce.number().int().min(1).max(10_000).default(100),
-  KYC_REQUIRED_FOR_WITHDRAWAL: flag.default(false),
-  SESSION_IDLE_MINUTES: positiveInt.default(7 * 24 * 60),
-  SESSION_MAX_DAYS: positiveInt.default(30),
+  ...marketEnvShape,
+  ...walletEnvShape,
+  ...contentEnvShape,
+  ...mailEnvShape,
+  ...accountEnvShape,
+  ...identityEnvShape,
   TRUST_PROXY: z.string().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   /** Market sockets one client address may hold at once (a carrier NAT puts many behind one). */
@@ -185,7 +114,13 @@ const envSchema = z.object({
   ...chainEnvShape,
 });
 
-export interface Config {
+export interface Config
+  extends MarketDataSettings,
+    WalletSettings,
+    ContentSettings,
+    MailSettings,
+    AccountSettings,
+    UploadSettings {
   port: number;
   host: string;
   dataDir: string;
@@ -197,48 +132,6 @@ export interface Config {
   nodeId: string;
   /** The engines lease's life unrenewed (LEASE_SECONDS). */
   leaseMs: number;
-  /** Feeds by name; the first is primary (trades, candles, book), all feed the index. */
-  marketFeeds: string[];
-  /** Tests and replays only: the simulated feed's seed; unset, it draws from node:crypto. */
-  marketSeed: number | undefined;
-  /** Base assets of the listed markets, all quoted in USDT. */
-  markets: string[];
-  marketHistoryDays: number;
-  marketReplaySpeed: number;
-  /** 0: a replay plays at once, its candles shifted by the exact gap. */
-  marketReplayAlignMs: number;
-  indexStaleMs: number;
-  /** Largest believed move of a source from the previous index, as a fraction. */
-  indexMaxDeviation: number;
-  binanceWsUrl: string | undefined;
-  binanceRestUrl: string | undefined;
-  /** Assets, chains and their switches, fees and minimums (WALLET_ASSETS_FILE, else defaults). */
-  walletAssets: readonly AssetSpec[];
-  /** Account-level extended public keys deposit addresses derive from (WALLET_XPUB_*). */
-  walletXpubs: Record<ChainFamily, ResolvedXpub>;
-  /** Configured home-page figures (shown labelled as configured); absent ones are not shown. */
-  homeFigures: { regions?: number; countries?: number; orders_per_second?: number };
-  /** Below this many registered users the home page leaves the count out (a small one hurts trust). */
-  homeUsersThreshold: number;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  brandName: string;
-  brandLogo: string;
-  inviteRequired: boolean;
-  /** Largest uploaded image in bytes (identity documents). */
-  uploadMaxBytes: number;
-  /** Largest declared width × height of an uploaded image. */
-  uploadMaxPixels: number;
-  /** What one user may upload per UTC day. */
-  uploadQuota: UploadQuota;
-  /** Re-encodes run at once; more wait in a bounded queue. */
-  uploadEncodeConcurrency: number;
-  /** Saved withdrawal addresses per user. */
-  addressBookMaxEntries: number;
-  /** Withdrawals need a verified identity. */
-  kycRequiredForWithdrawal: boolean;
-  sessionIdleMs: number;
-  sessionMaxMs: number;
   /** Which proxies may set X-Forwarded-For: none, all, or addresses and presets (`loopback`, CIDRs). */
   trustProxy: boolean | string;
   /** API calls a minute per user with a session, else per client address. */
@@ -249,6 +142,8 @@ export interface Config {
   wsUpgradesPerMinute: number;
   logLevel: string;
   webRoot: string;
+  /** What every product trading on the exchange's books shares (server/market-kernel/kernel-settings.ts). */
+  trading: BookTradingSettings;
   spot: SpotSettings;
   /** Perpetual contracts (server/contract/contract-settings.ts). */
   contract: ContractSettings;
@@ -262,12 +157,8 @@ export interface Config {
   chain: ChainSettings;
 }
 
-export interface UploadQuota {
-  uploads: number;
-  bytes: number;
-}
-
-export interface SpotSettings {
+/** Spot's own settings, with the book-trading ones it applies to its markets. */
+export interface SpotSettings extends BookTradingSettings {
   /** Whether the exchange's own order books take orders (and replace the feed's book and trades). */
   enabled: boolean;
   /** Fee rates in parts per million of what a fill gives the order. */
@@ -275,13 +166,8 @@ export interface SpotSettings {
   takerFeePpm: number;
   /** Smallest order value, whole USDT. */
   minNotional: bigint;
-  /** Share of a fee paid to the payer's inviters at levels 1–3, parts per million (docs/referrals.md). */
-  referralRatesPpm: readonly number[];
-  /** Most commands a market's writer commits in one transaction. */
-  batchMax: number;
   /** How far from the index a limit order's price may be (docs/spot.md § Price band). */
   priceBand: PriceBand;
-  liquidityProvider: ProviderSettings & { enabled: boolean };
 }
 
 export class ConfigError extends Error {
@@ -316,25 +202,28 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   const chain = chainSettingsOf(s);
   const chainProblem = chainSettingsProblem(chain);
   if (chainProblem) throw new ConfigError([chainProblem]);
-  let walletAssets: readonly AssetSpec[] = defaultAssets;
-  if (s.WALLET_ASSETS_FILE) {
-    try {
-      walletAssets = parseAssetsFile(readFileSync(s.WALLET_ASSETS_FILE, 'utf8'));
-    } catch (error) {
-      const reason = error instanceof z.ZodError ? z.prettifyError(error) : String(error);
-      throw new ConfigError([`WALLET_ASSETS_FILE: ${reason.replace(/\s+/g, ' ')}`]);
-    }
-  }
-  let walletXpubs: Record<ChainFamily, ResolvedXpub>;
-  try {
-    walletXpubs = resolveWalletXpubs(env);
-  } catch (error) {
-    if (error instanceof ExtendedKeyError) throw new ConfigError([error.message]);
-    throw error;
-  }
+  const wallet = walletSettingsOf(s, env);
+  if ('problem' in wallet) throw new ConfigError([wallet.problem]);
+  const trading: BookTradingSettings = {
+    referralRatesPpm: s.REFERRAL_RATES,
+    batchMax: s.SPOT_BATCH_MAX,
+    liquidityProvider: {
+      enabled: s.LIQUIDITY_PROVIDER,
+      spreadBps: s.LP_SPREAD_BPS,
+      stepBps: s.LP_STEP_BPS,
+      levels: s.LP_LEVELS,
+      levelQuote: s.LP_LEVEL_USDT,
+      refreshMs: s.LP_REFRESH_MS,
+      seedQuote: s.LP_SEED_USDT,
+    },
+  };
   return {
-    walletAssets,
-    walletXpubs,
+    ...wallet.settings,
+    ...marketSettingsOf(s),
+    ...contentSettingsOf(s),
+    ...mailSettingsOf(s),
+    ...accountSettingsOf(s),
+    ...uploadSettingsOf(s),
     support: supportSettingsOf(s),
     security,
     chain,
@@ -348,37 +237,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     natsUrl: s.NATS_URL,
     nodeId: s.NODE_ID ?? `${os.hostname()}:${s.PORT}`,
     leaseMs: s.LEASE_SECONDS * 1000,
-    marketFeeds: s.MARKET_FEED.split(','),
-    marketSeed: s.MARKET_SEED,
-    markets: s.MARKETS,
-    marketHistoryDays: s.MARKET_HISTORY_DAYS,
-    marketReplaySpeed: s.MARKET_REPLAY_SPEED,
-    marketReplayAlignMs: s.MARKET_REPLAY_ALIGN_SECONDS * 1000,
-    indexStaleMs: s.INDEX_STALE_SECONDS * 1000,
-    indexMaxDeviation: s.INDEX_MAX_DEVIATION_PCT / 100,
-    binanceWsUrl: s.BINANCE_WS_URL,
-    binanceRestUrl: s.BINANCE_REST_URL,
-    homeFigures: {
-      ...(s.HOME_REGIONS === undefined ? {} : { regions: s.HOME_REGIONS }),
-      ...(s.HOME_COUNTRIES === undefined ? {} : { countries: s.HOME_COUNTRIES }),
-      ...(s.HOME_ORDERS_PER_SECOND === undefined
-        ? {}
-        : { orders_per_second: s.HOME_ORDERS_PER_SECOND }),
-    },
-    homeUsersThreshold: s.HOME_USERS_THRESHOLD,
-    smtpUrl: s.SMTP_URL,
-    mailFrom: s.MAIL_FROM,
-    brandName: s.BRAND_NAME,
-    brandLogo: s.BRAND_LOGO,
-    inviteRequired: s.INVITE_REQUIRED,
-    uploadMaxBytes: s.UPLOAD_MAX_BYTES,
-    uploadMaxPixels: s.UPLOAD_MAX_PIXELS,
-    uploadQuota: { uploads: s.UPLOADS_PER_DAY, bytes: s.UPLOAD_BYTES_PER_DAY },
-    uploadEncodeConcurrency: s.UPLOAD_ENCODE_CONCURRENCY,
-    addressBookMaxEntries: s.ADDRESS_BOOK_MAX_ENTRIES,
-    kycRequiredForWithdrawal: s.KYC_REQUIRED_FOR_WITHDRAWAL,
-    sessionIdleMs: s.SESSION_IDLE_MINUTES * 60_000,
-    sessionMaxMs: s.SESSION_MAX_DAYS * 86_400_000,
     trustProxy: parseTrustProxy(s.TRUST_PROXY),
     rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
     wsConnectionsPerAddress: s.WS_CONNECTIONS_PER_ADDRESS,
@@ -390,18 +248,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
       makerFeePpm: feeRatePpm(s.SPOT_MAKER_FEE) ?? 0,
       takerFeePpm: feeRatePpm(s.SPOT_TAKER_FEE) ?? 0,
       minNotional: s.SPOT_MIN_NOTIONAL,
-      referralRatesPpm: s.REFERRAL_RATES,
-      batchMax: s.SPOT_BATCH_MAX,
+      ...trading,
       priceBand: spotBandOf(s),
-      liquidityProvider: {
-        enabled: s.LIQUIDITY_PROVIDER,
-        spreadBps: s.LP_SPREAD_BPS,
-        stepBps: s.LP_STEP_BPS,
-        levels: s.LP_LEVELS,
-        levelQuote: s.LP_LEVEL_USDT,
-        refreshMs: s.LP_REFRESH_MS,
-        seedQuote: s.LP_SEED_USDT,
-      },
     },
+    trading,
   };
 }

@@ -2,6 +2,7 @@
 // test or real USDT contract, and how many confirmations a deposit waits for. With no RPC URL the
 // wallet keeps its simulated chain and nothing here runs.
 import { z } from 'zod';
+import { decimalText } from '../settings-fields.ts';
 
 const confirmations = z.coerce.number().int().min(1).max(10_000);
 
@@ -50,14 +51,12 @@ export const chainEnvShape = {
   /** A sent transaction not mined this long is replaced at its nonce with a higher fee. */
   CHAIN_EVM_REPLACE_AFTER_MS: z.coerce.number().int().min(1000).max(86_400_000).default(120_000),
   /** The least balance a deposit address is swept at, per asset (below it, gas would eat it). */
-  CHAIN_EVM_SWEEP_MIN_ETH: z
-    .string()
-    .regex(/^\d+(\.\d{1,18})?$/)
-    .default('0.01'),
-  CHAIN_EVM_SWEEP_MIN_USDT: z
-    .string()
-    .regex(/^\d+(\.\d{1,6})?$/)
-    .default('10'),
+  CHAIN_EVM_SWEEP_MIN_ETH: decimalText(18, 'must be a decimal with at most 18 decimals').default(
+    '0.01',
+  ),
+  CHAIN_EVM_SWEEP_MIN_USDT: decimalText(6, 'must be a decimal with at most 6 decimals').default(
+    '10',
+  ),
   /** How often on-chain holdings are reconciled with the ledger's liabilities; 0 turns it off. */
   CHAIN_RECONCILE_MS: z.coerce.number().int().min(0).max(604_800_000).default(3_600_000),
   /** How often a proof-of-reserves snapshot is published; 0 turns it off. */

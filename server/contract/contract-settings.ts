@@ -6,15 +6,13 @@
 // once a second.
 import { z } from 'zod';
 import { defaultFundingRule, type FundingRule } from '../../core/contract/funding.ts';
+import { feeRatePpm } from '../../core/market/order-math.ts';
 import type { PriceBand } from '../../core/market/price-band.ts';
 import { parseAmount } from '../../core/money.ts';
-import { feeRatePpm } from '../../core/market/order-math.ts';
-import { bandDown, bandUp } from '../spot/price-band-settings.ts';
+import { bandDown, bandUp } from '../market-kernel/price-band-settings.ts';
+import { flag, wholeAmount } from '../settings-fields.ts';
 import type { BasisWindowSettings } from './basis-window.ts';
 
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
 const fraction = z
   .string()
   .regex(/^0(\.\d{1,6})?$/, 'must be a fraction such as 0.0005, at most 6 decimals')
@@ -24,10 +22,7 @@ const eightHourRate = z
   .string()
   .regex(/^0(\.\d{1,8})?$/, 'must be a fraction such as 0.0001, at most 8 decimals')
   .transform((value) => parseAmount(value) ?? 0n);
-const whole = z
-  .string()
-  .regex(/^\d{1,12}$/, 'must be a whole number')
-  .transform((value) => BigInt(value));
+const whole = wholeAmount;
 
 /** The variables, spread into the settings schema of config.ts. */
 export const contractEnvShape = {

@@ -3,9 +3,9 @@
 // uploads sent at once cannot both take the last place, on PostgreSQL and PGlite alike.
 import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
-import type { UploadQuota } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { BusinessError } from '../http/business-error.ts';
+import type { UploadQuota } from './identity-settings.ts';
 
 /** A place taken in a day's quota, to give back if the server, not the image, failed. */
 export interface QuotaReservation {

@@ -19,9 +19,16 @@ export class CandleAggregator {
   readonly #unstored = new Map<KlinePeriod, number>();
 
   constructor(maxKept?: number) {
-    this.series = Object.fromEntries(
-      klinePeriods.map((period) => [period, new CandleSeries(maxKept)]),
-    ) as Record<KlinePeriod, CandleSeries>;
+    // Written out: a period added to `klinePeriods` fails to compile here until it has its series.
+    this.series = {
+      '1m': new CandleSeries(maxKept),
+      '5m': new CandleSeries(maxKept),
+      '15m': new CandleSeries(maxKept),
+      '30m': new CandleSeries(maxKept),
+      '1h': new CandleSeries(maxKept),
+      '4h': new CandleSeries(maxKept),
+      '1d': new CandleSeries(maxKept),
+    } satisfies Record<KlinePeriod, CandleSeries>;
   }
 
   /** Folds a trade (ticks, lots, quote ticks) into every period's candle. */

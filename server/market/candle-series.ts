@@ -3,18 +3,34 @@
 // them is a binary search and a slice away. Older history than the kept window lives in the
 // database only.
 import type { Candle } from '../../core/market/candle.ts';
+import { wordAt } from '../matching/word-at.ts';
 
 const fields = ['t', 'o', 'h', 'l', 'c', 'v', 'q'] as const;
+type Field = (typeof fields)[number];
+/** One typed array a field, all of one length. */
+type Columns = Record<Field, Float64Array>;
+
+function columnsOf(make: (field: Field) => Float64Array): Columns {
+  return {
+    t: make('t'),
+    o: make('o'),
+    h: make('h'),
+    l: make('l'),
+    c: make('c'),
+    v: make('v'),
+    q: make('q'),
+  };
+}
 
 export class CandleSeries {
   readonly #max: number;
-  #columns: Float64Array[];
+  #columns: Columns;
   #start = 0;
   #end = 0;
 
   constructor(maxKept = 50_000, initialCapacity = 1024) {
     this.#max = maxKept;
-    this.#columns = fields.map(() => new Float64Array(initialCapacity));
+    this.#columns = columnsOf(() => new Float64Array(initialCapacity));
   }
 
   get length(): number {
@@ -28,20 +44,18 @@ export class CandleSeries {
 
   /** The oldest kept candle's open time. */
   firstTime(): number | undefined {
-    return this.length === 0 ? undefined : (this.#columns[0] as Float64Array)[this.#start];
+    return this.length === 0 ? undefined : wordAt(this.#columns.t, this.#start);
   }
 
   /** Replaces the newest candle when it has the same open time, else appends a newer one. */
   put(candle: Candle): void {
-    const last = this.length === 0 ? undefined : (this.#columns[0] as Float64Array)[this.#end - 1];
+    const last = this.length === 0 ? undefined : wordAt(this.#columns.t, this.#end - 1);
     if (last !== undefined && candle.t < last) {
       throw new Error(`candle ${candle.t} is older than the newest kept (${last})`);
     }
     if (last !== candle.t) this.#grow();
     const at = last === candle.t ? this.#end - 1 : this.#end++;
-    fields.forEach((field, column) => {
-      (this.#columns[column] as Float64Array)[at] = candle[field];
-    });
+    for (const field of fields) this.#columns[field][at] = candle[field];
     if (this.length > this.#max) this.#start = this.#end - this.#max;
   }
 
@@ -53,27 +67,26 @@ export class CandleSeries {
   prepend(older: readonly Candle[]): void {
     const first = this.firstTime() ?? Number.POSITIVE_INFINITY;
     let end = older.length;
-    while (end > 0 && (older[end - 1] as Candle).t >= first) end--;
+    while (end > 0 && (older[end - 1]?.t ?? first) >= first) end--;
     const count = Math.min(end, this.#max - this.length);
     if (count <= 0) return;
     if (this.#start < count) {
       // Room at the front: the kept candles move up by what is added, the capacity grows to fit.
       const kept = this.length;
-      const size = Math.max((this.#columns[0] as Float64Array).length, kept + count);
-      this.#columns = this.#columns.map((column) => {
+      const size = Math.max(this.#columns.t.length, kept + count);
+      this.#columns = columnsOf((field) => {
         const next = new Float64Array(size);
-        next.set(column.subarray(this.#start, this.#end), count);
+        next.set(this.#columns[field].subarray(this.#start, this.#end), count);
         return next;
       });
       this.#start = count;
       this.#end = count + kept;
     }
     for (let i = 0; i < count; i++) {
-      const candle = older[end - count + i] as Candle;
+      const candle = older[end - count + i];
+      if (!candle) break;
       const at = this.#start - count + i;
-      fields.forEach((field, column) => {
-        (this.#columns[column] as Float64Array)[at] = candle[field];
-      });
+      for (const field of fields) this.#columns[field][at] = candle[field];
     }
     this.#start -= count;
   }
@@ -104,39 +117,39 @@ export class CandleSeries {
 
   /** First index whose open time is ≥ `ts`. */
   #indexBefore(ts: number): number {
-    const times = this.#columns[0] as Float64Array;
+    const times = this.#columns.t;
     let low = this.#start;
     let high = this.#end;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if ((times[mid] as number) < ts) low = mid + 1;
+      if (wordAt(times, mid) < ts) low = mid + 1;
       else high = mid;
     }
     return low;
   }
 
   #at(i: number): Candle {
-    const [t, o, h, l, c, v, q] = this.#columns.map((column) => column[i] as number) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    return { t, o, h, l, c, v, q };
+    const column = this.#columns;
+    return {
+      t: wordAt(column.t, i),
+      o: wordAt(column.o, i),
+      h: wordAt(column.h, i),
+      l: wordAt(column.l, i),
+      c: wordAt(column.c, i),
+      v: wordAt(column.v, i),
+      q: wordAt(column.q, i),
+    };
   }
 
   /** Makes room for one more: compacts out dropped candles first, else doubles. */
   #grow(): void {
-    const capacity = (this.#columns[0] as Float64Array).length;
+    const capacity = this.#columns.t.length;
     if (this.#end < capacity) return;
     const kept = this.length;
     const size = kept + 1 > capacity / 2 ? capacity * 2 : capacity;
-    this.#columns = this.#columns.map((column) => {
+    this.#columns = columnsOf((field) => {
       const next = new Float64Array(size);
-      next.set(column.subarray(this.#start, this.#end));
+      next.set(this.#columns[field].subarray(this.#start, this.#end));
       return next;
     });
     this.#start = 0;

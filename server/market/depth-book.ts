@@ -100,8 +100,8 @@ function best(
   limit: number,
   order: (a: number, b: number) => number,
 ): UnitLevel[] {
-  return [...levels.keys()]
-    .sort(order)
+  return [...levels]
+    .sort(([a], [b]) => order(a, b))
     .slice(0, limit)
-    .map((price) => [price, levels.get(price) as number] as const);
+    .map(([price, quantity]) => [price, quantity] as const);
 }

@@ -70,8 +70,9 @@ export class IndexPrice {
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
-  const upper = sorted[middle] as number;
+  const upper = sorted[middle];
+  if (upper === undefined) throw new RangeError('the median of no values');
   if (sorted.length % 2 === 1) return upper;
-  const lower = sorted[middle - 1] as number;
+  const lower = sorted[middle - 1] ?? upper;
   return Math.floor((lower + upper + 1) / 2);
 }

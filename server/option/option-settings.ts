@@ -4,6 +4,7 @@
 // treasury, how long index prints are kept, and whether it may open on a predictable feed.
 import { z } from 'zod';
 import { feeRatePpm } from '../../core/market/order-math.ts';
+import { flag, wholeAmountAtoms } from '../settings-fields.ts';
 
 export type DurationUnit = 'minute' | 'hour' | 'day';
 
@@ -43,13 +44,7 @@ function parseProducts(text: string, context: z.RefinementCtx): OptionProduct[] 
   return products.sort((a, b) => a.durationMs - b.durationMs);
 }
 
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
-const whole = z
-  .string()
-  .regex(/^\d{1,12}$/, 'must be a whole number')
-  .transform((value) => BigInt(value) * 100_000_000n);
+const whole = wholeAmountAtoms;
 
 /** The variables, spread into the settings schema of config.ts. */
 export const optionEnvShape = {

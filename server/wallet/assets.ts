@@ -2,6 +2,7 @@
 // minimum withdrawal and the confirmations a deposit waits for. Amounts are decimal strings.
 
 import { z } from 'zod';
+import { decimalText } from '../settings-fields.ts';
 import { type ChainId, chainIds } from './addresses/chains.ts';
 
 export interface ChainSpec {
@@ -45,9 +46,7 @@ export function assetSpec(assets: readonly AssetSpec[], asset: string): AssetSpe
   return assets.find((spec) => spec.asset === asset);
 }
 
-const decimalText = z
-  .string()
-  .regex(/^\d{1,20}(\.\d{1,8})?$/, 'must be a decimal with at most 8 decimals');
+const amountText = decimalText(8, 'must be a decimal with at most 8 decimals');
 
 /** The shape of `WALLET_ASSETS_FILE`: the same table as the defaults, in snake_case JSON. */
 const assetsFileSchema = z
@@ -60,8 +59,8 @@ const assetsFileSchema = z
             chain: z.enum(chainIds),
             deposit: z.boolean(),
             withdraw: z.boolean(),
-            withdraw_fee: decimalText,
-            min_withdraw: decimalText,
+            withdraw_fee: amountText,
+            min_withdraw: amountText,
             confirmations: z.number().int().min(0).max(10_000),
           }),
         )

@@ -1,9 +1,10 @@
 // Binance spot's public market-data formats, as published: the combined stream's trade and diff
 // depth events, and the REST depth snapshot. Anything else on the stream is refused here.
 import { z } from 'zod';
+import { decimalText } from '../../settings-fields.ts';
 import type { FeedLevel } from '../feed.ts';
 
-const decimal = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/);
+const decimal = decimalText(18);
 const level = z.tuple([decimal, decimal]);
 const updateId = z.number().int().nonnegative();
 const time = z.number().int().nonnegative();

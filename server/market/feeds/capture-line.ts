@@ -1,9 +1,10 @@
 // One line of a market capture (NDJSON): what a feed told its listener, with the time it said it.
 // Captures are replayed by the replay feed and written by the capture writer; both use this schema.
 import { z } from 'zod';
+import { decimalText } from '../../settings-fields.ts';
 
 /** A non-negative decimal as feeds write them; no exponent, no sign, no float artefacts. */
-const decimal = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'expected a decimal string');
+const decimal = decimalText(18, 'expected a decimal string');
 /** A price or a trade quantity: a decimal above zero. */
 const positive = decimal.regex(/[1-9]/, 'expected a decimal above zero');
 const symbol = z.string().regex(/^[A-Z0-9]{2,20}$/, 'expected a symbol like BTCUSDT');

@@ -4,6 +4,7 @@
 // stream, index) is a pure function of them, so a seed repeats a market exactly, and anyone who
 // knows or recovers the seed (32 bits, from a few prints) can compute every price in advance.
 import { randomFillSync } from 'node:crypto';
+import { wordAt } from '../../matching/word-at.ts';
 
 export interface NoiseSource {
   /** True when the draws can be computed from public data (a known seed): a feed on it is predictable. */
@@ -75,7 +76,7 @@ export function secureNoise(options: SecureNoiseOptions = {}): NoiseSource {
       randomFillSync(words);
       next = 0;
     }
-    return words[next++] as number;
+    return wordAt(words, next++);
   };
   const uniform = () => unit(bits());
   const normal = () => boxMuller(uniform(), uniform());
@@ -92,7 +93,8 @@ export function secureNoise(options: SecureNoiseOptions = {}): NoiseSource {
       values.set(index, value);
       // A map keeps insertion order: the first key is the oldest. A stream's keys move forward
       // (days, book epochs), so the oldest is the one no draw reads again.
-      if (values.size > heldPerStream) values.delete(values.keys().next().value as number);
+      const oldest = values.size > heldPerStream ? values.keys().next() : undefined;
+      if (oldest && !oldest.done) values.delete(oldest.value);
     }
     return value;
   };
