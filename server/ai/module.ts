@@ -19,7 +19,7 @@ export const aiModule = defineModule({
     const writer = new AiWriter({
       db: context.db,
       now,
-      batchMax: context.config.spot.batchMax,
+      batchMax: context.config.trading.batchMax,
       orderView,
       onBalances: balances.publish,
       log: context.log,

@@ -18,8 +18,8 @@ import type { AccountRef } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
 import type { EngineEvent, Side } from '../matching/events.ts';
 import type { OrderBook } from '../matching/order-book.ts';
-import type { Quote } from '../spot/liquidity/ladder.ts';
-import { refusal } from '../spot/order-checks.ts';
+import type { Quote } from '../market-kernel/liquidity/ladder.ts';
+import { refusal } from '../market-kernel/order-checks.ts';
 import {
   type BatchContext,
   type BatchPort,

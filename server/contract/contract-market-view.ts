@@ -5,7 +5,7 @@ import { fromUnits } from '../../core/market/units.ts';
 import { displayAmount } from '../../core/money.ts';
 import type { ContractMarket as MarketView } from '../../schemas/api/contract.schema.ts';
 import type { MarketService } from '../market/market-service.ts';
-import { trimZeros } from '../spot/spot-markets.ts';
+import { feeFields, ruleFields, trimZeros } from '../market-kernel/book-market.ts';
 import type { ContractEngine } from './contract-engine.ts';
 import { type ContractMarket, priceAtoms } from './contract-markets.ts';
 import { priceText } from './contract-views.ts';
@@ -18,23 +18,13 @@ export function marketView(
   funding: FundingClock,
   now: number,
 ): MarketView {
-  const { priceScale, quantityScale, rules, fees } = market;
   const index = markets.market(market.symbol)?.indexAt(now).price ?? null;
   const mark = engine.marks.latest(market.symbol);
   return {
-    symbol: market.symbol,
-    base: market.base,
-    quote: market.quote,
-    price_scale: priceScale,
-    quantity_scale: quantityScale,
-    tick_size: fromUnits(rules.tickSize, priceScale),
-    lot_size: fromUnits(rules.lotSize, quantityScale),
-    min_notional: trimZeros(fromUnits(rules.minNotional, priceScale + quantityScale)),
-    max_price: fromUnits(rules.maxPrice, priceScale),
+    ...ruleFields(market),
     price_band: bandView(market.band),
     max_leverage: market.maxLeverage,
-    maker_fee: trimZeros(fromUnits(fees.makerPpm, 6)),
-    taker_fee: trimZeros(fromUnits(fees.takerPpm, 6)),
+    ...feeFields(market),
     brackets: market.brackets.map((bracket) => ({
       notional_cap: displayAmount(bracket.notionalCap),
       max_leverage: bracket.maxLeverage,

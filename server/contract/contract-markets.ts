@@ -1,13 +1,13 @@
-// The perpetual markets: one per listed spot market, USDT-margined and linear. Each shares its
-// spot market's decimals, tick and lot (so the same engine rules apply), and adds its leverage
-// brackets and fee rates. The engine counts in the market's units; the margin formulas in
+// The perpetual markets: one per listed market, USDT-margined and linear. Each is a market on the
+// exchange's own book (server/market-kernel/book-market.ts: the catalog's decimals, tick and lot,
+// so the same engine rules apply) with its own fee rates and band, and adds its leverage brackets. The engine counts in the market's units; the margin formulas in
 // `core/contract/` count in ledger atoms; the conversions between them are exact.
 import { type Bracket, bracketsOf, defaultTiers } from '../../core/contract/brackets.ts';
 import type { PriceBand } from '../../core/market/price-band.ts';
 import type { MarketSpec } from '../market/catalog.ts';
-import { type SpotFeeRates, type SpotMarket, spotMarketOf } from '../spot/spot-markets.ts';
+import { type BookMarket, bookMarketOf, type FeeRates } from '../market-kernel/book-market.ts';
 
-export interface ContractMarket extends SpotMarket {
+export interface ContractMarket extends BookMarket {
   brackets: readonly Bracket[];
   /** The first bracket's leverage: the most any order may use. */
   maxLeverage: number;
@@ -27,12 +27,12 @@ export const defaultContractBand: PriceBand = {
 export function contractMarketOf(
   spec: MarketSpec,
   minNotionalQuote: bigint,
-  fees: SpotFeeRates,
+  fees: FeeRates,
   band: PriceBand = defaultContractBand,
 ): ContractMarket {
   const brackets = bracketsOf(defaultTiers);
   return {
-    ...spotMarketOf(spec, minNotionalQuote, fees, band),
+    ...bookMarketOf(spec, minNotionalQuote, fees, band),
     brackets,
     maxLeverage: brackets[0]?.maxLeverage ?? 1,
   };

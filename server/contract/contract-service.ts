@@ -1,16 +1,19 @@
 // Perpetual contracts of the exchange: the engine over every perpetual's book (rebuilt from the
 // database at start), the mark recorder that prices them and triggers liquidation, and the
-// liquidity provider quoting each book around its index, as on spot.
+// liquidity provider quoting each book around its index (server/market-kernel/liquidity/).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler } from '../../core/scheduler.ts';
 import type { Clock } from '../clock.ts';
-import type { SpotSettings } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { MarketState } from '../market/market-state.ts';
 import type { PrintRecorder } from '../market/print-recorder.ts';
-import { LiquidityProvider } from '../spot/liquidity/liquidity-provider.ts';
-import { ensureProviderAccount, seedProvider } from '../spot/liquidity/provider-account.ts';
+import type { BookTradingSettings } from '../market-kernel/kernel-settings.ts';
+import { LiquidityProvider } from '../market-kernel/liquidity/liquidity-provider.ts';
+import {
+  ensureProviderAccount,
+  seedProvider,
+} from '../market-kernel/liquidity/provider-account.ts';
 import { type ContractCommitted, ContractEngine } from './contract-engine.ts';
 import { contractMarketOf, priceAtoms } from './contract-markets.ts';
 import type { ContractSettings } from './contract-settings.ts';
@@ -25,8 +28,8 @@ export interface ContractServiceOptions {
   market: MarketService;
   prints: PrintRecorder;
   settings: ContractSettings;
-  /** Spot's settings: the provider's ladder and switch, the batch size. */
-  spot: SpotSettings;
+  /** What every book market shares: the provider's ladder and switch, the batch size, referral shares. */
+  trading: BookTradingSettings;
   log: FastifyBaseLogger;
 }
 
@@ -58,9 +61,9 @@ export class ContractService {
       db: options.db,
       clock: options.clock,
       markets,
-      batchMax: options.spot.batchMax,
+      batchMax: options.trading.batchMax,
       marketBandPpm: settings.marketBandPpm,
-      referralRatesPpm: options.spot.referralRatesPpm,
+      referralRatesPpm: options.trading.referralRatesPpm,
       log: options.log,
       onCommitted: (committed) => this.#committed(committed),
       onRebuilt: () => this.books?.rebuilt((symbol) => this.engine?.book(symbol)),
@@ -111,7 +114,7 @@ export class ContractService {
     return () => this.#rounds.delete(listener);
   }
 
-  /** Told on every publication tick of the market data, as the spot books' changes are. */
+  /** Told on every publication tick of the market data, as every book's changes are. */
   onPublish(listener: (now: number) => void): () => void {
     return this.options.market.onChanges((now) => listener(now));
   }
@@ -127,8 +130,8 @@ export class ContractService {
     await engine.rebuild();
     await this.funding?.start();
     this.#recorder?.start();
-    const { spot, settings, db, market } = this.options;
-    if (!spot.liquidityProvider.enabled) return;
+    const { trading, settings, db, market } = this.options;
+    if (!trading.liquidityProvider.enabled) return;
     const userId = await ensureProviderAccount(db);
     const { leverage, seedUsdt } = settings.provider;
     this.#provider = new LiquidityProvider({
@@ -144,7 +147,7 @@ export class ContractService {
         },
         state: market.market(contract.symbol) as MarketState,
       })),
-      settings: spot.liquidityProvider,
+      settings: trading.liquidityProvider,
       scheduler: this.options.scheduler,
       log: this.options.log,
     });

@@ -23,7 +23,7 @@ export const contractModule = defineModule({
       market: context.market,
       prints: context.prints,
       settings: context.config.contract,
-      spot: context.config.spot,
+      trading: context.config.trading,
       log: context.log,
     });
     contractRoutes(context.router, context, service);

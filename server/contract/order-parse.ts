@@ -5,7 +5,7 @@ import { fromUnits } from '../../core/market/units.ts';
 import type { closeContract, openContract } from '../../schemas/api/contract.schema.ts';
 import type { RequestOf } from '../../schemas/endpoint.ts';
 import { BusinessError } from '../http/business-error.ts';
-import { decimalUnits } from '../spot/order-checks.ts';
+import { decimalUnits } from '../market-kernel/order-checks.ts';
 import type { NewContractOrder } from './batch-types.ts';
 import { type ContractMarket, priceAtoms, quantityUnits } from './contract-markets.ts';
 import type { PositionState } from './engine-state.ts';

@@ -22,7 +22,7 @@ export const optionModule = defineModule({
       market: context.market,
       prints: context.prints,
       settings: context.config.option,
-      batchMax: context.config.spot.batchMax,
+      batchMax: context.config.trading.batchMax,
       log: context.log,
     });
     optionRoutes(context.router, { db: context.db, now, market: context.market }, service);

@@ -6,8 +6,8 @@
 // the fees account cannot be paid out below what the fill put into it.
 import type { AccountRef, Leg } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
+import type { BookMarket } from '../market-kernel/book-market.ts';
 import type { Fill } from '../spot/settlement.ts';
-import type { SpotMarket } from '../spot/spot-markets.ts';
 
 /** A user's inviters, nearest first: level 1 (who invited them), then 2 and 3. */
 export type InviterChains = ReadonlyMap<number, readonly number[]>;
@@ -21,7 +21,7 @@ export function commissionOn(fee: bigint, ratePpm: number): bigint {
 
 /** Who paid which fee in a fill: a buyer pays in base, a seller in quote. */
 export function feePayers(
-  market: Pick<SpotMarket, 'base' | 'quote'>,
+  market: Pick<BookMarket, 'base' | 'quote'>,
   fill: Fill,
 ): { userId: number; asset: string; fee: bigint }[] {
   const takerBuys = fill.takerSide === 'buy';
@@ -40,7 +40,7 @@ export function feePayers(
 }
 
 /** The users whose inviters a command's fills need: everyone who paid a fee. */
-export function payersOf(market: Pick<SpotMarket, 'base' | 'quote'>, fills: readonly Fill[]) {
+export function payersOf(market: Pick<BookMarket, 'base' | 'quote'>, fills: readonly Fill[]) {
   const ids = new Set<number>();
   for (const fill of fills) {
     for (const payer of feePayers(market, fill)) if (payer.fee > 0n) ids.add(payer.userId);
@@ -88,7 +88,7 @@ export function commissionPosting(
  * commission reference is unique and names the fill it pays for.
  */
 export function commissionPostings(
-  market: Pick<SpotMarket, 'base' | 'quote'>,
+  market: Pick<BookMarket, 'base' | 'quote'>,
   fills: readonly Fill[],
   chains: InviterChains,
   ratesPpm: readonly number[],

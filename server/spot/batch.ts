@@ -10,8 +10,8 @@ import { type AccountRef, accountKey } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
 import type { RejectReason, Side } from '../matching/events.ts';
 import type { OrderBook } from '../matching/order-book.ts';
-import type { Quote } from './liquidity/ladder.ts';
-import { refusal } from './order-checks.ts';
+import type { Quote } from '../market-kernel/liquidity/ladder.ts';
+import { refusal } from '../market-kernel/order-checks.ts';
 import {
   type Fill,
   freezePosting,

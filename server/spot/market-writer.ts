@@ -26,7 +26,7 @@ import { commissionPostings, payersOf } from '../referrals/commission.ts';
 import { InviterCache } from '../referrals/inviter-cache.ts';
 import { Batch, BatchBalances, type CommandResult, type SpotCommand } from './batch.ts';
 import { writeBatch } from './batch-store.ts';
-import type { Quote } from './liquidity/ladder.ts';
+import type { Quote } from '../market-kernel/liquidity/ladder.ts';
 import { orderView, restingOrders, type SpotOrderRow } from './order-store.ts';
 import type { Fill, NewOrder } from './settlement.ts';
 import type { SpotMarket } from './spot-markets.ts';

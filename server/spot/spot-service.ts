@@ -9,10 +9,13 @@ import type { SpotSettings } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { MarketState } from '../market/market-state.ts';
+import { LiquidityProvider } from '../market-kernel/liquidity/liquidity-provider.ts';
+import {
+  ensureProviderAccount,
+  inventorySeed,
+} from '../market-kernel/liquidity/provider-account.ts';
 import { everyLevel } from '../matching/book-levels.ts';
 import type { OrderBook } from '../matching/order-book.ts';
-import { LiquidityProvider } from './liquidity/liquidity-provider.ts';
-import { ensureProviderAccount, spotSeed } from './liquidity/provider-account.ts';
 import { type Committed, MarketWriter } from './market-writer.ts';
 import { type SpotMarket, spotMarketOf } from './spot-markets.ts';
 
@@ -94,7 +97,7 @@ export class SpotService {
     const userId = await ensureProviderAccount(this.#options.db);
     const writers = [...this.#writers.values()];
     this.#provider = new LiquidityProvider({
-      seed: spotSeed(
+      seed: inventorySeed(
         this.#options.db,
         userId,
         writers.map((writer) => writer.market),

@@ -23,7 +23,7 @@ export const subscriptionModule = defineModule({
     const writer = new SubscriptionWriter({
       db: context.db,
       now,
-      batchMax: context.config.spot.batchMax,
+      batchMax: context.config.trading.batchMax,
       allocations,
       recordOf: (project, commitment) =>
         recordView(project, commitment, null, now(), spotPrice(context.market, project.asset)),

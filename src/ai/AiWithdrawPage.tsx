@@ -11,7 +11,7 @@ import { withUnit } from '../../core/figures.ts';
 import { aiWithdrawalMachine } from '../../core/machines/ai-withdrawal.machine.ts';
 import type { PurchaseInput, PurchaseResult } from '../../core/machines/purchase.machine.ts';
 import type { AiOrderRow } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
@@ -30,7 +30,7 @@ import { aiListPath } from './ai-query.ts';
 
 export function AiWithdrawPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const go = useGo();
   const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
   const id = searchId(search) ?? 0;
@@ -62,7 +62,7 @@ export function AiWithdrawPage() {
 
 function Withdrawal(props: { order: AiOrderRow }) {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const { order } = props;
   const machine = useMemo(
     () =>

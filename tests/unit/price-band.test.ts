@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { bandOf, bandRange, bandView, outsideBand } from '../../core/market/price-band.ts';
 import { defaultContractBand } from '../../server/contract/contract-markets.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';
-import { ladder } from '../../server/spot/liquidity/ladder.ts';
+import { ladder } from '../../server/market-kernel/liquidity/ladder.ts';
 import { defaultSpotBand, spotMarketOf } from '../../server/spot/spot-markets.ts';
 
 const market = { tick: 1n, maxPrice: 10_000_000n };

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import type { Wallet } from '../../db/tables.ts';
 import { transact } from '../../db/transact.ts';
 import { post } from '../../ledger/post.ts';
-import type { SpotMarket } from '../spot-markets.ts';
+import type { BookMarket } from '../book-market.ts';
 import type { ProviderSeed } from './liquidity-provider.ts';
 
 export const providerAccount = 'liquidity-provider@meridian.invalid';
@@ -77,13 +77,14 @@ export async function seedProvider(
 }
 
 /**
- * The spot provider's first inventory: `seedQuote` whole units of the quote asset once, and in
- * each base asset an equal share of that worth at the index when the market is first quoted.
+ * A first inventory in the funding wallet, for markets that trade one asset for another:
+ * `seedQuote` whole units of the quote asset once, and in each base asset an equal share of that
+ * worth at the index when the market is first quoted.
  */
-export function spotSeed(
+export function inventorySeed(
   db: Db,
   providerId: number,
-  markets: readonly SpotMarket[],
+  markets: readonly BookMarket[],
   seedQuote: bigint,
 ): ProviderSeed {
   const seeded = new Set<string>();

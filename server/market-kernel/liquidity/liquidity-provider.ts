@@ -20,7 +20,7 @@ export interface ProviderSettings {
   seedQuote: bigint;
 }
 
-/** What the provider quotes through: a market's single writer (spot's, or the contract engine's). */
+/** What the provider quotes through: a market's single writer, or the engine that owns its book. */
 export interface QuotingWriter {
   market: { symbol: string; rules: MarketRules; priceScale: number; quantityScale: number };
   /** Moves the provider's ladder to `quotes`; answers the ids of its orders that now rest. */
