@@ -36,8 +36,8 @@ export function CloseSheet(props: {
           label={t('contract.orderType')}
           name="close-type"
           choices={[
-            { value: 'market' as const, label: t('spot.market') },
-            { value: 'limit' as const, label: t('spot.limit') },
+            { value: 'market' as const, label: t('trade.market') },
+            { value: 'limit' as const, label: t('trade.limit') },
           ]}
           value={type}
           onChange={(value) => setType(value)}

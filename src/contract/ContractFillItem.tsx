@@ -15,7 +15,7 @@ export function ContractFillItem(props: { row: ContractFillRow }) {
       <div className="contract-order__head">
         <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
         <span className={`side-badge side-badge--${row.side === 'buy' ? 'long' : 'short'}`}>
-          {row.side === 'buy' ? t('spot.buy') : t('spot.sell')}
+          {row.side === 'buy' ? t('trade.buy') : t('trade.sell')}
         </span>
         <span className="side-badge">
           {row.role === 'taker' ? t('contract.fills.taker') : t('contract.fills.maker')}

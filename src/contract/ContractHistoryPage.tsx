@@ -99,7 +99,7 @@ function Orders() {
         name="contract-orders-status"
         choices={(['current', 'deal', 'history'] as const).map((value: OrderList) => ({
           value,
-          label: t(`spot.orders.${value}`),
+          label: t(`trade.orders.${value}`),
         }))}
         value={status}
         onChange={(value) => setStatus(value)}

@@ -106,8 +106,8 @@ export function ContractOrderForm(props: {
         label={t('contract.orderType')}
         name="contract-type"
         choices={[
-          { value: 'limit', label: t('spot.limit') },
-          { value: 'market', label: t('spot.market') },
+          { value: 'limit', label: t('trade.limit') },
+          { value: 'market', label: t('trade.market') },
         ]}
         value={form.type}
         onChange={(type) => send({ type: 'ORDER_TYPE', orderType: type })}
@@ -219,9 +219,9 @@ export function ContractOrderForm(props: {
         disabled={busy || !market || view.stale}
       >
         {!token
-          ? t('spot.loginToTrade')
+          ? t('trade.loginToTrade')
           : busy
-            ? t('spot.sending')
+            ? t('trade.sending')
             : form.direction === 'long'
               ? t('contract.openLong')
               : t('contract.openShort')}

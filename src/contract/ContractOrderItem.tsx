@@ -27,25 +27,25 @@ export function ContractOrderItem(props: {
           {t(`contract.actions.${row.action}`)}
         </span>
         <span className="side-badge">
-          {row.type === 'limit' ? t('spot.limit') : t('spot.market')}
+          {row.type === 'limit' ? t('trade.limit') : t('trade.market')}
           {row.purpose !== 'user' ? ` · ${t(`contract.purposes.${row.purpose}`)}` : ''}
         </span>
         <span className="contract-order__time">{row.time}</span>
       </div>
       <dl className="facts">
-        <Fact label={t('spot.orders.price')} value={row.price} />
+        <Fact label={t('trade.orders.price')} value={row.price} />
         <Fact label={t('contract.quantity')} value={row.quantity} />
         <Fact
-          label={t('spot.orders.filled')}
+          label={t('trade.orders.filled')}
           value={row.filled}
           testId={`contract-order-filled-${row.id}`}
         />
         <Fact
-          label={t('spot.orders.avgPrice')}
+          label={t('trade.orders.avgPrice')}
           value={row.avgPrice}
           testId={`contract-order-avg-${row.id}`}
         />
-        <Fact label={t('spot.orders.fee')} value={row.fee} />
+        <Fact label={t('trade.orders.fee')} value={row.fee} />
         <Fact label={t('contract.realizedPnl')} value={row.pnl} />
       </dl>
       <div className="contract-order__foot">
@@ -65,7 +65,7 @@ export function ContractOrderItem(props: {
             disabled={props.cancelling}
             onClick={() => props.onCancel?.(row.id)}
           >
-            {t('spot.orders.cancel')}
+            {t('trade.orders.cancel')}
           </button>
         )}
       </div>

@@ -48,7 +48,7 @@ export function ContractTradePage() {
             className="button button--ghost contract-header__chart"
             onClick={() => go(klinePath, klineSearch(symbol))}
           >
-            {t('spot.chart')}
+            {t('trade.chart')}
           </button>
         </div>
         <div className="contract-header__row">

@@ -16,12 +16,12 @@ export function OpenOrderList(props: { orders: readonly ContractOrderRow[] }) {
       setCancelling(id);
       const outcome = await core.cancelContractOrder(id).catch(() => null);
       setCancelling(null);
-      if (outcome?.ok) toast(t('spot.orders.cancelled'), 'success');
+      if (outcome?.ok) toast(t('trade.orders.cancelled'), 'success');
       else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
     },
     [core, toast, t],
   );
-  if (props.orders.length === 0) return <p className="list-status">{t('spot.orders.empty')}</p>;
+  if (props.orders.length === 0) return <p className="list-status">{t('trade.orders.empty')}</p>;
   return (
     <ul className="contract-orders" data-testid="contract-open-orders">
       {props.orders.map((row) => (

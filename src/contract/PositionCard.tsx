@@ -156,7 +156,7 @@ export function PositionCard(props: {
               disabled={busy}
               onClick={() => setSheet('close')}
             >
-              {busy && snapshot.matches('closing') ? t('spot.sending') : t('contract.close.action')}
+              {busy && snapshot.matches('closing') ? t('trade.sending') : t('contract.close.action')}
             </button>
           </div>
         </>

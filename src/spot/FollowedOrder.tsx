@@ -54,7 +54,7 @@ export function FollowedOrder(props: {
           disabled={cancelling}
           onClick={() => send({ type: 'CANCEL' })}
         >
-          {cancelling ? t('spot.follow.cancelling') : t('spot.orders.cancel')}
+          {cancelling ? t('spot.follow.cancelling') : t('trade.orders.cancel')}
         </button>
       )}
     </StatusNotice>

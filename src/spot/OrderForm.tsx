@@ -70,8 +70,8 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
         label={t('spot.orderType')}
         name="spot-type"
         choices={[
-          { value: 'limit', label: t('spot.limit') },
-          { value: 'market', label: t('spot.market') },
+          { value: 'limit', label: t('trade.limit') },
+          { value: 'market', label: t('trade.market') },
         ]}
         value={form.type}
         onChange={(type) => send({ type: 'ORDER_TYPE', orderType: type })}
@@ -139,9 +139,9 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
         disabled={busy || !rules}
       >
         {!token
-          ? t('spot.loginToTrade')
+          ? t('trade.loginToTrade')
           : busy
-            ? t('spot.sending')
+            ? t('trade.sending')
             : form.side === 'buy'
               ? t('spot.submitBuy', { asset: base })
               : t('spot.submitSell', { asset: base })}

@@ -31,7 +31,7 @@ export const OrderLists = memo(function OrderLists(props: {
     <section className="spot-orders card">
       <TabRow
         label={t('spot.orders.title')}
-        tabs={lists.map((name) => ({ value: name, label: t(`spot.orders.${name}`) }))}
+        tabs={lists.map((name) => ({ value: name, label: t(`trade.orders.${name}`) }))}
         value={list}
         onChange={setList}
         testIdPrefix="spot-tab"
@@ -69,12 +69,12 @@ function CurrentOrders(props: { spot: SpotOrdersOf }) {
       setCancelling(id);
       const outcome = await core.cancelSpotOrder(id).catch(() => null);
       setCancelling(null);
-      if (outcome?.ok) toast(t('spot.orders.cancelled'), 'success');
+      if (outcome?.ok) toast(t('trade.orders.cancelled'), 'success');
       else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
     },
     [core, toast, t],
   );
-  if (open.length === 0) return <p className="list-status">{t('spot.orders.empty')}</p>;
+  if (open.length === 0) return <p className="list-status">{t('trade.orders.empty')}</p>;
   return (
     <ul className="spot-order-list">
       {open.map((row) => (
@@ -114,7 +114,7 @@ function PagedOrders(props: { status: 'deal' | 'history'; spot: SpotOrdersOf; re
   if (!paged.loaded) {
     return paged.failed ? <WalletFailed onRetry={() => void reload()} /> : <WalletLoading />;
   }
-  if (paged.rows.length === 0) return <p className="list-status">{t('spot.orders.empty')}</p>;
+  if (paged.rows.length === 0) return <p className="list-status">{t('trade.orders.empty')}</p>;
   return (
     <>
       <ul className="spot-order-list" data-testid={`spot-list-${props.status}`}>

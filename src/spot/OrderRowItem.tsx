@@ -22,8 +22,8 @@ export function OrderRowItem(props: {
     <li className="spot-order" data-testid={`spot-order-${row.id}`} data-status={row.status}>
       <div className="spot-order__head">
         <span className={`spot-order__side spot-order__side--${row.side}`}>
-          {row.type === 'limit' ? t('spot.limit') : t('spot.market')} ·{' '}
-          {row.side === 'buy' ? t('spot.buy') : t('spot.sell')}
+          {row.type === 'limit' ? t('trade.limit') : t('trade.market')} ·{' '}
+          {row.side === 'buy' ? t('trade.buy') : t('trade.sell')}
         </span>
         <span className="spot-order__status" data-testid={`order-status-${row.id}`}>
           {t(`spot.status.${row.status}`)}
@@ -31,23 +31,23 @@ export function OrderRowItem(props: {
         <span className="spot-order__time">{row.time}</span>
       </div>
       <dl className="facts">
-        <Fact label={t('spot.orders.price')} value={row.priceShown} />
+        <Fact label={t('trade.orders.price')} value={row.priceShown} />
         <Fact
           label={t('spot.orders.amount')}
           value={withUnit(row.amountShown, row.amountAsset, locale)}
         />
         <Fact
-          label={t('spot.orders.avgPrice')}
+          label={t('trade.orders.avgPrice')}
           value={row.avgPriceShown}
           testId={`order-avg-${row.id}`}
         />
         <Fact
-          label={t('spot.orders.filled')}
+          label={t('trade.orders.filled')}
           value={withUnit(row.filledShown, props.base, locale)}
           testId={`order-filled-${row.id}`}
         />
         <Fact
-          label={t('spot.orders.fee')}
+          label={t('trade.orders.fee')}
           value={withUnit(row.feeShown, row.feeAsset, locale)}
           testId={`order-fee-${row.id}`}
         />
@@ -63,7 +63,7 @@ export function OrderRowItem(props: {
           disabled={props.cancelling}
           onClick={() => props.onCancel?.(row.id)}
         >
-          {t('spot.orders.cancel')}
+          {t('trade.orders.cancel')}
         </button>
       )}
     </li>

@@ -20,7 +20,7 @@ export function SideTabs(props: {
           data-testid={`spot-side-${side}`}
           onClick={() => props.onChange(side)}
         >
-          {side === 'buy' ? t('spot.buy') : t('spot.sell')}
+          {side === 'buy' ? t('trade.buy') : t('trade.sell')}
         </button>
       ))}
     </div>

@@ -61,7 +61,7 @@ export function SpotTradePage() {
             className="button button--ghost spot-header__chart"
             onClick={() => go(klinePath, klineSearch(symbol))}
           >
-            {t('spot.chart')}
+            {t('trade.chart')}
           </button>
         </div>
       </header>
