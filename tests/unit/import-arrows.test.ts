@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ownerOf } from '../../scripts/house-figures.ts';
 import { checkFile, type Layer, readImports } from '../support/import-arrows.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -69,5 +70,60 @@ describe('import arrows', () => {
     const file = path.join(root, 'src', 'bridge.ts');
     const violations = checkFile('src', file, "import { api } from '../workers/facade.ts';", root);
     expect(violations).toHaveLength(1);
+  });
+});
+
+/**
+ * Each import of `file` (a path from the root) that lands in another product's files: a product's
+ * folder (`server/contract/…`) or a file named after one (`schemas/api/spot.schema.ts`), as
+ * `npm run house:figures` counts them. Type-only imports count too: a product stands alone.
+ */
+function productCrossings(file: string, source: string): string[] {
+  const owner = ownerOf(file);
+  if (owner === undefined) return [];
+  return readImports(source)
+    .filter((entry) => entry.specifier.startsWith('.'))
+    .map((entry) =>
+      path.posix.normalize(path.posix.join(path.posix.dirname(file), entry.specifier)),
+    )
+    .filter((target) => {
+      const targetOwner = ownerOf(target);
+      return targetOwner !== undefined && targetOwner !== owner;
+    })
+    .map((target) => `${file} → ${target}`);
+}
+
+describe('products stand alone (docs/architecture.md § "Adding a product")', () => {
+  it.each(layers)('%s/: no product imports another product', (layer) => {
+    const crossings = sourceFiles(path.join(root, layer)).flatMap((file) =>
+      productCrossings(
+        path.relative(root, file).split(path.sep).join('/'),
+        readFileSync(file, 'utf8'),
+      ),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it('catches a product importing another, by folder or by name, and lets shared files through', () => {
+    const source = [
+      "import { spotMarketOf } from '../spot/spot-markets.ts';",
+      "import type { OrderList } from '../../schemas/api/spot.schema.ts';",
+      "import { bookMarketOf } from '../market-kernel/book-market.ts';",
+      "import { priceText } from './contract-views.ts';",
+      "import { z } from 'zod';",
+    ].join('\n');
+    expect(productCrossings('server/contract/contract-markets.ts', source)).toEqual([
+      'server/contract/contract-markets.ts → server/spot/spot-markets.ts',
+      'server/contract/contract-markets.ts → schemas/api/spot.schema.ts',
+    ]);
+    expect(
+      productCrossings(
+        'core/projections/contract-records.ts',
+        "import type { Row } from '../../workers/option/types.ts';",
+      ),
+    ).toEqual(['core/projections/contract-records.ts → workers/option/types.ts']);
+    expect(
+      productCrossings('core/market/units.ts', "import { x } from '../spot/order-form.ts';"),
+    ).toEqual([]);
   });
 });
