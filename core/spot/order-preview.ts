@@ -1,6 +1,7 @@
-// What an order would cost before it is sent: the fee it pays at most (the same spot-math the
-// server settles with) and the amounts of the 25/50/75/100 % shortcuts. A market order's outcome
-// depends on the book, so its preview takes the current price as its estimate.
+// What an order would cost before it is sent: the fee it pays at most (the same order math the
+// server settles with, core/market/order-math.ts) and the amounts of the 25/50/75/100 %
+// shortcuts. A market order's outcome depends on the book, so its preview takes the current
+// price as its estimate.
 import type { SpotMarketRules } from '../../schemas/api/spot.schema.ts';
 import { baseAtoms, feeOn, feeRatePpm, quoteAtoms } from '../market/order-math.ts';
 import { fromUnits, toUnits } from '../market/units.ts';
