@@ -7,7 +7,9 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { fromPromise } from 'xstate';
 import type { AuthForm, AuthMode, FormProblem } from '../../core/auth-form.ts';
 import { authMachine } from '../../core/machines/auth.machine.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useSessionActions } from '../app/session.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useReturn } from '../routes/return-path.ts';
 import { PasskeySignIn } from '../security/PasskeySignIn.tsx';
@@ -72,7 +74,9 @@ function AuthScreen(props: {
   onReset(): void;
 }) {
   const { t } = useTranslation();
-  const app = useApp();
+  const core = useWorker();
+  const toast = useNotify();
+  const session = useSessionActions();
   // Back to the page that sent the visitor here to log in, else home.
   const returnToAsked = useReturn('/');
   const refusals = useFieldRefusals(Object.values(wireFields));
@@ -81,10 +85,10 @@ function AuthScreen(props: {
   const [secondStep, setSecondStep] = useState<{ account: string; password: string } | null>(null);
   const signedIn = useCallback(
     (token: string) => {
-      app.signedIn(token);
+      session.signedIn(token);
       returnToAsked();
     },
-    [app, returnToAsked],
+    [session, returnToAsked],
   );
   const machine = useMemo(
     () =>
@@ -93,7 +97,7 @@ function AuthScreen(props: {
           submit: fromPromise(async ({ input }) => {
             const { mode, form } = input;
             if (mode === 'forgot') {
-              const outcome = await app.core.forget({
+              const outcome = await core.forget({
                 account: form.account,
                 code: form.code,
                 password: form.password,
@@ -103,40 +107,40 @@ function AuthScreen(props: {
               return { ok: outcome.ok };
             }
             if (mode === 'login') {
-              const outcome = await app.core.login(form.account, form.password);
-              if (outcome.ok) app.signedIn(outcome.data.token);
+              const outcome = await core.login(form.account, form.password);
+              if (outcome.ok) session.signedIn(outcome.data.token);
               else if (outcome.secondFactor) {
                 setSecondStep({ account: form.account, password: form.password });
               } else if (!take(outcome)) {
                 // The worker leaves a login's refusals to the page (a second step is no error).
                 const text = refusalText(outcome);
-                if (text) app.toast(text, 'error');
+                if (text) toast(text, 'error');
               }
               return { ok: outcome.ok };
             }
-            const outcome = await app.core.register({
+            const outcome = await core.register({
               email: form.email,
               code: form.code,
               password: form.password,
               repassword: form.repassword,
               ...(form.inviteCode ? { invite_code: form.inviteCode } : {}),
             });
-            if (outcome.ok) app.signedIn(outcome.data.token);
+            if (outcome.ok) session.signedIn(outcome.data.token);
             else take(outcome);
             return { ok: outcome.ok };
           }),
           sendCode: fromPromise(async ({ input }) => {
-            const outcome = await app.core.sendEmailCode(
+            const outcome = await core.sendEmailCode(
               input.destination,
               input.mode === 'register' ? 'register' : 'forget',
             );
             if (!outcome.ok) return { ok: false as const };
-            app.toast(t('auth.codeSent'), 'success');
+            toast(t('auth.codeSent'), 'success');
             return { ok: true as const, resendIn: outcome.data.resend_in };
           }),
         },
       }),
-    [app, t, take],
+    [core, toast, session, t, take],
   );
   const [snapshot, send] = useMachine(machine, {
     input: { mode: props.mode, inviteCode: props.inviteCode },
@@ -154,10 +158,10 @@ function AuthScreen(props: {
   useEffect(() => {
     if (!done) return;
     if (mode === 'forgot') {
-      app.toast(t('auth.resetDone'), 'success');
+      toast(t('auth.resetDone'), 'success');
       props.onReset();
     } else returnToAsked();
-  }, [done, mode, app, t, returnToAsked, props]);
+  }, [done, mode, toast, t, returnToAsked, props]);
 
   const problemOf = (name: keyof AuthForm): string | null => {
     const found = problems.find((problem) => problem.field === name);

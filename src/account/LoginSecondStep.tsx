@@ -2,7 +2,8 @@
 // the recovery codes saved when it was bound. The password was right; the server asked for this.
 import { useState } from 'react';
 import type { SignInOutcome } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { refusalText, unannounced } from '../ui/failure-toast.ts';
 import { TextField } from '../ui/TextField.tsx';
@@ -22,7 +23,8 @@ export function LoginSecondStep(props: {
   onBack(): void;
 }) {
   const { t } = useTranslation();
-  const app = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const [kind, setKind] = useState<SecondFactorKind>('totp');
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<SecondFactorProblem | null>(null);
@@ -43,14 +45,14 @@ export function LoginSecondStep(props: {
     if (found) return;
     setSending(true);
     const second = kind === 'totp' ? { totp_code: code.trim() } : { recovery_code: code.trim() };
-    const outcome = await app.core.login(props.account, props.password, second).catch(() => null);
+    const outcome = await core.login(props.account, props.password, second).catch(() => null);
     setSending(false);
     if (outcome?.ok) props.onSignedIn(outcome);
     else if (!refusals.take(outcome)) {
       // Nothing of this step's was refused (the account was locked meanwhile): said as a toast.
       const text = refusalText(outcome);
-      if (text) app.toast(text, 'error');
-      else if (unannounced(outcome)) app.toast(t('wallet.unanswered'), 'error');
+      if (text) toast(text, 'error');
+      else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');
     }
   };
 

@@ -11,7 +11,8 @@ import {
   type SecretProblem,
 } from '../../core/secret-form.ts';
 import type { SecretChange, UserInfo } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useReturn } from '../routes/return-path.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
@@ -31,7 +32,7 @@ const wireFields = {
 } as const;
 
 export function PasswordPage() {
-  const { core } = useApp();
+  const core = useWorker();
   const load = useLoad(['userInfo'], () => core.userInfo());
   if (load.data === null) {
     return load.failed ? <WalletFailed onRetry={() => void load.reload()} /> : <WalletLoading />;
@@ -41,7 +42,8 @@ export function PasswordPage() {
 
 function SecretChangeForm(props: { user: UserInfo }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   // Back to where the change was asked for (a withdrawal without a trade password), else security.
   const done = useReturn('/pages/user/safe');
   const refusals = useFieldRefusals(Object.values(wireFields));

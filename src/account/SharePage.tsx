@@ -3,7 +3,7 @@
 // log of invited users at levels 1 to 3 (accounts masked by the server).
 import { useState } from 'react';
 import type { InviteView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -16,7 +16,7 @@ type LevelFilter = 'all' | 1 | 2 | 3;
 const filters: readonly LevelFilter[] = ['all', 1, 2, 3];
 
 export function SharePage() {
-  const { core } = useApp();
+  const core = useWorker();
   const load = useLoad(['inviteInfo'], () => core.inviteInfo());
   if (load.data === null) {
     return load.failed ? <WalletFailed onRetry={() => void load.reload()} /> : <WalletLoading />;

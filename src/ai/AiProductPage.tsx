@@ -6,7 +6,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { aiPurchaseMachine } from '../../core/machines/ai-purchase.machine.ts';
 import type { AiProductView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
@@ -24,7 +24,7 @@ import { aiListPath } from './ai-query.ts';
 
 export function AiProductPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const go = useGo();
   const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
   const id = searchId(search) ?? 0;
@@ -73,7 +73,7 @@ export function AiProductPage() {
 
 function BuyForm(props: { id: number; view: AiProductView }) {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const { id, view } = props;
   const available = view.available?.exact;
   const review = useCallback(

@@ -3,7 +3,7 @@
 // records as two tabs, in progress and finished. Pull down to refresh; a product opens its page.
 import { useCallback, useState } from 'react';
 import type { AiOrderList } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
@@ -22,7 +22,7 @@ const panel = 'ai-orders-panel';
 
 export function AiProductsPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const go = useGo();
   const view = useView('aiBoard');
   const [tab, setTab] = useState<AiOrderList>('active');
@@ -84,7 +84,7 @@ export function AiProductsPage() {
 
 function AiOrders(props: { status: AiOrderList }) {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const { status } = props;
   const list = usePagedList(['aiOrders', status], (page) => core.aiOrders(status, page));
   if (!list.loaded) {

@@ -1,203 +1,105 @@
-// App-wide state of the UI thread: the worker, the session, toasts, confirmations, panels.
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+// The app's state on the UI thread, kept apart by how often it changes: the services (the worker,
+// the language, the theme) never change while the app runs; the toasts, the confirmation, the
+// panels and the session are each a small store of their own (store.ts), read through narrow
+// hooks (useNotify, useToasts, useConfirm, useMenu, useSession), so a change renders only the
+// components that show it: a toast, the toasts region. Every context's value keeps its identity.
+import { type ReactNode, useEffect, useState } from 'react';
 import type { FieldName } from '../../schemas/fields.ts';
-import type { Language } from '../../schemas/languages.ts';
-import type { UserInfo } from '../../workers/facade.ts';
 import { type Core, proxy } from '../core-bridge.ts';
-import type { Theme } from '../document-settings.ts';
 import { storage } from '../storage.ts';
 import { isClaimed } from '../ui/field-claims.ts';
+import { useLatest } from '../ui/load-key.ts';
+import { type Confirmations, ConfirmContext, createConfirmations } from './confirm.ts';
+import { createMenu, type Menu, MenuContext } from './menu.ts';
+import { type Services, ServicesContext } from './services.ts';
+import { createSession, type Session, SessionContext } from './session.ts';
+import { createToasts, type Toasts, ToastsContext } from './toasts.ts';
 
-/** What a toast tells: an action done, something that failed, or a plain note. */
-export type ToastKind = 'success' | 'error' | 'info';
-
-export interface Toast {
-  id: number;
-  text: string;
-  kind: ToastKind;
-}
-
-export interface ConfirmRequest {
-  message: string;
-  answer(ok: boolean): void;
-}
-
-export interface AppState {
-  core: Core;
-  token: string | null;
-  user: UserInfo | null;
-  language: Language;
-  theme: Theme;
-  toasts: readonly Toast[];
-  confirmRequest: ConfirmRequest | null;
-  menuOpen: boolean;
-  languageOpen: boolean;
-  /** Shows a short message; `info` unless said otherwise. */
-  toast(text: string, kind?: ToastKind): void;
-  confirm(message: string): Promise<boolean>;
-  signedIn(token: string): void;
-  signOut(): Promise<void>;
-  setMenuOpen(open: boolean): void;
-  setLanguageOpen(open: boolean): void;
-  /** Both reload the page (docs/product.md §4); the event log makes the reload lossless. */
-  changeLanguage(language: Language): void;
-  changeTheme(theme: Theme): void;
-}
-
-const AppContext = createContext<AppState | null>(null);
-
-export function useApp(): AppState {
-  const state = useContext(AppContext);
-  if (!state) throw new Error('useApp outside AppProvider');
-  return state;
-}
-
-const toastMs = 2500;
-
-export function AppProvider(props: {
-  core: Core;
+/** Where the app goes on its own: to the login when the session is lost, home after a logout. */
+interface Navigation {
   goToLogin(): void;
   goHome(): void;
   reload(): void;
-  children: ReactNode;
-}) {
-  const { core, goToLogin, goHome, reload } = props;
-  const [token, setToken] = useState(storage.token);
-  const [user, setUser] = useState<UserInfo | null>(null);
-  const [toasts, setToasts] = useState<Toast[]>([]);
-  const [confirmRequest, setConfirmRequest] = useState<ConfirmRequest | null>(null);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [languageOpen, setLanguageOpen] = useState(false);
-  const nextToast = useRef(1);
+}
+
+interface AppParts {
+  services: Services;
+  toasts: Toasts;
+  confirmations: Confirmations;
+  menu: Menu;
+  session: Session;
+}
+
+function createAppParts(core: Core, navigation: { readonly current: Navigation }): AppParts {
+  // Read once: a change of either reloads the page (docs/product.md §4).
   const language = storage.language();
   const theme = storage.theme();
+  const toasts = createToasts();
+  const confirmations = createConfirmations();
+  // Asked again on every opening of the menu, so its verification prompt follows a review that
+  // happened meanwhile.
+  const menu = createMenu(() => session.askUser());
+  const session = createSession(core, language, () => {
+    menu.setMenuOpen(false);
+    navigation.current.goHome();
+  });
+  const services: Services = {
+    core,
+    language,
+    theme,
+    changeLanguage(next) {
+      storage.setLanguage(next);
+      navigation.current.reload();
+    },
+    changeTheme(next) {
+      storage.setTheme(next);
+      navigation.current.reload();
+    },
+  };
+  return { services, toasts, confirmations, menu, session };
+}
 
-  const toast = useCallback((text: string, kind: ToastKind = 'info') => {
-    const id = nextToast.current++;
-    setToasts((shown) => [...shown, { id, text, kind }]);
-    setTimeout(() => setToasts((shown) => shown.filter((t) => t.id !== id)), toastMs);
-  }, []);
-
-  const forgetSession = useCallback(() => {
-    storage.clearSession();
-    setToken(null);
-    setUser(null);
-  }, []);
+export function AppProvider(props: Navigation & { core: Core; children: ReactNode }) {
+  const navigation = useLatest<Navigation>({
+    goToLogin: props.goToLogin,
+    goHome: props.goHome,
+    reload: props.reload,
+  });
+  // Made once: the worker is the app's for its whole life, and so is every store.
+  const [parts] = useState(() => createAppParts(props.core, navigation));
+  const { services, toasts, confirmations, menu, session } = parts;
 
   // Hand the stored credentials to the worker, and listen for what it pushes.
   useEffect(() => {
+    const { core, language } = services;
     void core.setCredentials({ token: storage.token(), language });
     void core.connectHost(
       proxy({
         // The worker toasts only what went wrong: a refusal in the server's words, a lost session.
         // A refusal of a field a form on screen shows is said under that field, not toasted.
         toast: (text: string, field?: FieldName) => {
-          if (field === undefined || !isClaimed(field)) toast(text, 'error');
+          if (field === undefined || !isClaimed(field)) toasts.notify(text, 'error');
         },
         sessionExpired: (how: 'logout' | 'navigate') => {
-          if (how === 'logout') forgetSession();
-          goToLogin();
+          if (how === 'logout') session.forget();
+          navigation.current.goToLogin();
         },
       }),
     );
-  }, [core, language, toast, forgetSession, goToLogin]);
+  }, [services, toasts, session, navigation]);
 
-  // Asked again on every opening of the menu, so its verification prompt follows a review that
-  // happened meanwhile; an answer arriving after logout is dropped. Stable: pages close the menu
-  // in effects that depend on it.
-  const openMenu = useCallback(
-    (open: boolean) => {
-      setMenuOpen(open);
-      if (!open || !storage.token()) return;
-      void core.userInfo().then((outcome) => {
-        if (outcome.ok && storage.token()) setUser(outcome.data);
-      });
-    },
-    [core],
+  // Who is logged in: asked whenever there is a token (docs/product.md §4); signing in asks again.
+  useEffect(() => session.askUser(), [session]);
+
+  return (
+    <ServicesContext.Provider value={services}>
+      <SessionContext.Provider value={session}>
+        <MenuContext.Provider value={menu}>
+          <ConfirmContext.Provider value={confirmations}>
+            <ToastsContext.Provider value={toasts}>{props.children}</ToastsContext.Provider>
+          </ConfirmContext.Provider>
+        </MenuContext.Provider>
+      </SessionContext.Provider>
+    </ServicesContext.Provider>
   );
-
-  // Who is logged in: asked whenever there is a token (docs/product.md §4).
-  useEffect(() => {
-    if (!token) return;
-    let current = true;
-    void core.userInfo().then((outcome) => {
-      if (current && outcome.ok) setUser(outcome.data);
-    });
-    return () => {
-      current = false;
-    };
-  }, [core, token]);
-
-  const state = useMemo<AppState>(
-    () => ({
-      core,
-      token,
-      user,
-      language,
-      theme,
-      toasts,
-      confirmRequest,
-      menuOpen,
-      languageOpen,
-      toast,
-      confirm: (message) =>
-        new Promise<boolean>((resolve) =>
-          setConfirmRequest({
-            message,
-            answer: (ok) => {
-              setConfirmRequest(null);
-              resolve(ok);
-            },
-          }),
-        ),
-      signedIn: (newToken) => {
-        storage.setToken(newToken);
-        setToken(newToken);
-        void core.setCredentials({ token: newToken, language });
-      },
-      signOut: async () => {
-        await core.logout();
-        forgetSession();
-        setMenuOpen(false);
-        goHome();
-      },
-      setMenuOpen: openMenu,
-      setLanguageOpen,
-      changeLanguage: (next) => {
-        storage.setLanguage(next);
-        reload();
-      },
-      changeTheme: (next) => {
-        storage.setTheme(next);
-        reload();
-      },
-    }),
-    [
-      core,
-      token,
-      user,
-      language,
-      theme,
-      toasts,
-      confirmRequest,
-      menuOpen,
-      languageOpen,
-      toast,
-      forgetSession,
-      goHome,
-      reload,
-      openMenu,
-    ],
-  );
-
-  return <AppContext.Provider value={state}>{props.children}</AppContext.Provider>;
 }

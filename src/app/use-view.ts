@@ -6,7 +6,7 @@ import { startTransition, useEffect, useState } from 'react';
 import type { ViewName, ViewParams, ViewPayloads } from '../../workers/facade.ts';
 import { watchView } from '../core-bridge.ts';
 import { useLatest } from '../ui/load-key.ts';
-import { useApp } from './app-context.tsx';
+import { useWorker } from './services.ts';
 
 /** Views without parameters take none; the market views require theirs. */
 export type ViewArgs<K extends ViewName> = ViewParams[K] extends undefined
@@ -60,7 +60,7 @@ export function useFoldedView<K extends ViewName, Shown>(
   makeFold: () => (payload: ViewPayloads[K]) => Shown,
   ...args: ViewArgs<K>
 ): Shown | null {
-  const { core } = useApp();
+  const core = useWorker();
   const newFold = useLatest(makeFold);
   const params = args[0] as ViewParams[K] | undefined;
   const [watched, setWatched] = useState(params);

@@ -1,7 +1,7 @@
 // Articles of a category (`/pages/article/index?category_id=92` is the menu's platform notice;
 // without a category it is "about us"), newest first; a row opens the article.
 import { useSearch } from '@tanstack/react-router';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import './content.css';
 import { useGo } from '../routes/navigation.ts';
@@ -17,7 +17,7 @@ export function categoryOf(search: Readonly<Record<string, unknown>>): number | 
 
 export function ArticleListPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const go = useGo();
   const category = categoryOf(useSearch({ strict: false }) as Readonly<Record<string, unknown>>);
   const list = usePagedList(['articles', category], (page) => core.articles(category, page));

@@ -1,7 +1,7 @@
 // One article (`/pages/article/detail?id=…`): its title, date and body in the user's language.
 import { useSearch } from '@tanstack/react-router';
 import type { ArticleView, Outcome } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { WalletLoading } from '../ui/LoadStates.tsx';
@@ -16,7 +16,7 @@ const noArticle: () => Promise<Outcome<ArticleView>> = async () => ({
 
 export function ArticlePage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
   const id = Number(search.id);
   const valid = Number.isInteger(id) && id > 0;

@@ -1,6 +1,6 @@
 // The two fixed documents (`/pages/article/msb`, `/pages/article/sec`), in the user's language.
 import { useLocation } from '@tanstack/react-router';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { WalletLoading } from '../ui/LoadStates.tsx';
@@ -9,7 +9,7 @@ import { RenderedHtml } from './RenderedHtml.tsx';
 
 export function DocumentPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const key = useLocation().pathname.endsWith('/sec') ? 'sec' : 'msb';
   const document = useLoad(['document', key], () => core.document(key));
 

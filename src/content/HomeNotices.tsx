@@ -1,6 +1,6 @@
 // The newest platform notices on home: a few titles that open the notice, and the way to all of
 // them. Nothing is shown until an operator has published one.
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { useLoad } from '../ui/use-load.ts';
@@ -12,7 +12,7 @@ const shown = 3;
 
 export function HomeNotices() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const go = useGo();
   const notices = useLoad(['notices', noticeCategory], () => core.articles(noticeCategory, 1));
   const rows = notices.data?.rows.slice(0, shown) ?? [];

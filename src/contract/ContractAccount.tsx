@@ -2,7 +2,10 @@
 // position at once, and the link to the history.
 import { useState } from 'react';
 import type { ContractTradeView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useConfirm } from '../app/confirm.ts';
+import { useWorker } from '../app/services.ts';
+import { useSession } from '../app/session.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -15,7 +18,10 @@ type Tab = 'positions' | 'orders';
 
 export function ContractAccount(props: { view: ContractTradeView }) {
   const { t } = useTranslation();
-  const { core, token, toast, confirm } = useApp();
+  const core = useWorker();
+  const { token } = useSession();
+  const toast = useNotify();
+  const confirm = useConfirm();
   const go = useGo();
   const [tab, setTab] = useState<Tab>('positions');
   const [closing, setClosing] = useState(false);

@@ -4,7 +4,7 @@
 // Each list pages from the server, newest first.
 import { type ReactNode, useState } from 'react';
 import type { OrderList } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
@@ -74,7 +74,7 @@ function Paged<T>(props: { list: PagedList<T>; testId: string; render(row: T): R
 }
 
 function ClosedPositions() {
-  const { core } = useApp();
+  const core = useWorker();
   const list = usePagedList(['contractHistory'], (page) => core.contractHistory(page));
   return (
     <Paged
@@ -87,7 +87,7 @@ function ClosedPositions() {
 
 function Orders() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const [status, setStatus] = useState<OrderList>('history');
   const list = usePagedList(['contractOrders', status], (page) =>
     core.contractOrders(status, page),
@@ -114,7 +114,7 @@ function Orders() {
 }
 
 function Fills() {
-  const { core } = useApp();
+  const core = useWorker();
   const list = usePagedList(
     ['contractFills'],
     (page) => core.contractFills(page),
@@ -130,7 +130,7 @@ function Fills() {
 }
 
 function FundingPayments() {
-  const { core } = useApp();
+  const core = useWorker();
   const list = usePagedList(
     ['contractFunding'],
     (page) => core.contractFunding(page),
@@ -146,7 +146,7 @@ function FundingPayments() {
 }
 
 function Liquidations() {
-  const { core } = useApp();
+  const core = useWorker();
   const list = usePagedList(
     ['contractLiquidations'],
     (page) => core.contractLiquidations(page),

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { dash } from '../../core/figures.ts';
 import { shareOf } from '../../core/market/quantity-share.ts';
 import type { ContractField, ContractTradeView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { prefillPrice } from '../market/book-prefill.ts';
 import type { FormBook } from '../market/TradeSplit.tsx';
@@ -29,7 +29,7 @@ export function ContractOrderForm(props: {
   book: FormBook;
 }) {
   const { t } = useTranslation();
-  const { token } = useApp();
+  const { token } = useSession();
   const go = useGo();
   const { view } = props;
   const { snapshot, send, followed } = useContractOrder(

@@ -5,7 +5,8 @@
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { InviteView, ShareCard } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -17,7 +18,7 @@ import './contract.css';
 
 export function ContractSharePage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
   const ref = parseShareRef(search);
   const kind = ref?.kind;
@@ -39,7 +40,7 @@ export function ContractSharePage() {
 
 function CardView(props: { card: ShareCard; invite: InviteView | null }) {
   const { t } = useTranslation();
-  const { toast } = useApp();
+  const toast = useNotify();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [image, setImage] = useState<{ url: string; file: File } | null>(null);
   const { card, invite } = props;

@@ -3,7 +3,7 @@
 // the user's positions and resting orders, and the recent trades. Pull down to refresh.
 import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
@@ -24,7 +24,7 @@ import { Countdown } from '../ui/Countdown.tsx';
 
 export function ContractTradePage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const go = useGo();
   const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
   const symbol = parseContractSymbol(search);

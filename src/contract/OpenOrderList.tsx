@@ -2,14 +2,16 @@
 // a long or short), its price, quantity and what filled of it.
 import { useCallback, useState } from 'react';
 import type { ContractOrderRow } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 import { ContractOrderItem } from './ContractOrderItem.tsx';
 
 export function OpenOrderList(props: { orders: readonly ContractOrderRow[] }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const [cancelling, setCancelling] = useState<number | null>(null);
   const cancel = useCallback(
     async (id: number) => {

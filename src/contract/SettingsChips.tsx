@@ -3,7 +3,8 @@
 // position's (the server keeps one setting per market).
 import { useState } from 'react';
 import type { ContractTradeView, MarginMode } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
 import { unannounced } from '../ui/failure-toast.ts';
@@ -19,7 +20,8 @@ export function SettingsChips(props: {
   onChange(settings: { leverage: number; marginMode: MarginMode }): void;
 }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState(false);
   const { view, leverage, marginMode } = props;

@@ -11,14 +11,14 @@ import {
   contractOrderMachine,
 } from '../../core/machines/contract-order.machine.ts';
 import type { ContractOrderForm, ContractOrderRow } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 
 export function useContractOrder(
   symbol: string,
   resting: readonly ContractOrderRow[],
   finished: readonly ContractOrderRow[],
 ) {
-  const { core } = useApp();
+  const core = useWorker();
   const machine = useMemo(
     () =>
       contractOrderMachine.provide({

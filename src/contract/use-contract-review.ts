@@ -3,14 +3,14 @@
 // (the mark, the wallet, the positions: the page's view) changes.
 import { useEffect, useState } from 'react';
 import type { ContractOrderForm, ContractReview } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 
 export function useContractReview(
   symbol: string,
   form: ContractOrderForm,
   version: unknown,
 ): ContractReview | null {
-  const { core } = useApp();
+  const core = useWorker();
   const [review, setReview] = useState<ContractReview | null>(null);
   useEffect(() => {
     void version;

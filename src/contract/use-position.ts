@@ -11,7 +11,7 @@ import {
   type StepResult,
 } from '../../core/machines/contract-position.machine.ts';
 import type { ContractCloseReason, Outcome } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 
 function stepResult(outcome: Outcome<unknown> | null): StepResult {
   if (outcome?.ok) return { kind: 'done' };
@@ -25,7 +25,7 @@ function stepResult(outcome: Outcome<unknown> | null): StepResult {
 
 /** `ended` is the reason once the position left the open ones (null while unknown), else false. */
 export function usePosition(id: number, symbol: string, ended: ContractCloseReason | null | false) {
-  const { core } = useApp();
+  const core = useWorker();
   const machine = useMemo(
     () =>
       contractPositionMachine.provide({

@@ -1,7 +1,8 @@
 // Capture and replay (route /debug, not in the menu): download this session's event log, or load
 // one and replay or scrub it through the same fold the live screen uses.
 import { useState } from 'react';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 
@@ -9,7 +10,8 @@ const speeds = [0.5, 1, 2, 4, 10];
 
 export function DebugPage() {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const view = useView('all');
   const [loaded, setLoaded] = useState(0);
   const [speed, setSpeed] = useState(1);

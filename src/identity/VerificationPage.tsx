@@ -5,7 +5,8 @@ import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { verificationMachine } from '../../core/machines/verification.machine.ts';
 import type { Outcome } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
@@ -15,7 +16,8 @@ import './verification.css';
 
 export function VerificationPage() {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const machine = useMemo(() => {
     /** The data of a success; otherwise says so (unless the worker already did) and fails the step. */
     const settled = async <T,>(pending: Promise<Outcome<T>>): Promise<T> => {

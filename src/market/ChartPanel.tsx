@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
 import { intlLocale } from '../../schemas/languages.ts';
 import type { ChartView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useServices } from '../app/services.ts';
 import type { ChartLevel } from '../chart/draw-levels.ts';
 import { KlineChart } from '../chart/KlineChart.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -18,7 +18,7 @@ export function ChartPanel(props: {
   levels?: readonly ChartLevel[];
 }) {
   const { t } = useTranslation();
-  const { core, language } = useApp();
+  const { core, language } = useServices();
   const labels = useMemo(
     () => ({
       open: t('kline.open'),

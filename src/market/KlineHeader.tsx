@@ -2,7 +2,7 @@
 // row, the feed the candles come from, and the Simulated badge.
 import { memo, useEffect, useRef } from 'react';
 import { dash } from '../../core/figures.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ChangePill, Figure, LastPrice } from '../ui/Figures.tsx';
@@ -15,7 +15,7 @@ export const KlineHeader = memo(function KlineHeader(props: {
   chartSimulated: boolean;
 }) {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const market = useView('market');
   const row = market?.rows.find(([symbol]) => symbol === props.symbol);
   const missing = market !== null && row === undefined;

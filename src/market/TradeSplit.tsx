@@ -6,7 +6,7 @@
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { intlLocale } from '../../schemas/languages.ts';
 import type { BookView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useServices } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { DepthChart } from '../chart/DepthChart.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -36,7 +36,7 @@ export function TradeSplit(props: {
   form(book: FormBook): ReactNode;
 }) {
   const { t } = useTranslation();
-  const { language } = useApp();
+  const { language } = useServices();
   const book: BookView | null = useView(bookViews[props.book].book, { symbol: props.symbol });
   const [tab, setTab] = useState<BookTab>('book');
   const panelId = useId();

@@ -3,7 +3,7 @@
 import { memo, useMemo } from 'react';
 import { intlLocale } from '../../schemas/languages.ts';
 import type { TradesView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useServices } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
@@ -13,7 +13,7 @@ import { tradeTimeFormatter } from './trade-time.ts';
 
 export function TradesList(props: { symbol: string; book: BookKind }) {
   const { t } = useTranslation();
-  const { language } = useApp();
+  const { language } = useServices();
   const trades = useView(bookViews[props.book].trades, { symbol: props.symbol });
   const time = useMemo(() => tradeTimeFormatter(intlLocale(language)), [language]);
   if (!trades) return <ListLoading text={t('loading.page')} />;

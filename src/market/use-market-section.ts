@@ -3,7 +3,7 @@
 // market lists, or a product's own list (the futures board, the second contract's markets).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MarketSection, Outcome } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { type LoadKey, loadKeyId, useLatest } from '../ui/load-key.ts';
 import { sectionRows } from './market-filter.ts';
@@ -68,7 +68,7 @@ function withKnownSymbols<L extends SectionLoad>(load: L, known: readonly string
 export function useMarketSection(section: MarketSection): SectionLoad & {
   reload(): Promise<void>;
 } {
-  const { core } = useApp();
+  const core = useWorker();
   return useSymbolsLoad(['markets', section], () => core.loadMarkets(section));
 }
 

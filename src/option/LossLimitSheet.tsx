@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { withUnit } from '../../core/figures.ts';
 import type { OptionLimitsView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { unannounced } from '../ui/failure-toast.ts';
@@ -12,7 +13,8 @@ import { NumberField } from '../ui/NumberField.tsx';
 
 export function LossLimitSheet(props: { limits: OptionLimitsView; onClose(): void }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const { limits } = props;
   const locale = useFigureLocale();
   const [amount, setAmount] = useState(limits.daily.exact);

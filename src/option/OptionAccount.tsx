@@ -3,7 +3,8 @@
 // open) with their countdowns, and the history with both prints. Each opens its verification.
 import { useState } from 'react';
 import type { OptionTradeView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -20,7 +21,7 @@ const panel = 'option-account-panel';
 
 export function OptionAccount(props: { view: OptionTradeView }) {
   const { t } = useTranslation();
-  const { token } = useApp();
+  const { token } = useSession();
   const go = useGo();
   const [tab, setTab] = useState<Tab>('open');
   const [verifying, setVerifying] = useState<number | null>(null);
@@ -115,7 +116,7 @@ export function OptionAccount(props: { view: OptionTradeView }) {
 
 function OptionHistory(props: { onVerify(id: number): void }) {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const list = usePagedList(['optionContracts', 'history'], (page) =>
     core.optionContracts('history', page),
   );

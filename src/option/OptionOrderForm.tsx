@@ -11,7 +11,7 @@ import type {
 } from '../../core/machines/option-order.machine.ts';
 import { stakeShare } from '../../core/option/stake.ts';
 import type { OptionDirection, OptionTradeView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { Fact } from '../ui/Fact.tsx';
@@ -23,7 +23,7 @@ import { useOptionOrder, useOptionReview } from './use-option-order.ts';
 
 export function OptionOrderForm(props: { symbol: string; view: OptionTradeView }) {
   const { t } = useTranslation();
-  const { token } = useApp();
+  const { token } = useSession();
   const go = useGo();
   const { view } = props;
   const [snapshot, send] = useOptionOrder(props.symbol);

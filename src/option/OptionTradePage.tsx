@@ -4,7 +4,7 @@
 // countdowns and history, and the published rules. Pull down to refresh.
 import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
@@ -22,7 +22,7 @@ import './option.css';
 
 export function OptionTradePage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
   const symbol = parseOptionSymbol(search);
   const view = useView('option', { symbol });

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { dash } from '../../core/figures.ts';
 import { printToleranceMs } from '../../core/option/settlement.ts';
 import type { OptionVerificationView, VerifiedPrintRow } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
@@ -19,7 +19,7 @@ const seconds = printToleranceMs / 1000;
 
 export function VerifySheet(props: { id: number; onClose(): void }) {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const load = useLoad(['verifyOption', props.id], () => core.verifyOption(props.id));
   return (
     <BottomSheet

@@ -11,12 +11,12 @@ import {
   optionOrderMachine,
 } from '../../core/machines/option-order.machine.ts';
 import type { OptionReview } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { sentResult } from '../ui/sent-result.ts';
 import { useReview } from '../ui/use-review.ts';
 
 export function useOptionOrder(symbol: string) {
-  const { core } = useApp();
+  const core = useWorker();
   const machine = useMemo(
     () =>
       optionOrderMachine.provide({
@@ -39,7 +39,7 @@ export function useOptionOrder(symbol: string) {
 
 /** The odds of the form as typed, worked out again when it or the wallet (`version`) changes. */
 export function useOptionReview(form: OptionOrderForm, version: unknown): OptionReview | null {
-  const { core } = useApp();
+  const core = useWorker();
   const review = useCallback(() => {
     void version;
     return core.reviewOption(form);

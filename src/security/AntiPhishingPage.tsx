@@ -1,7 +1,8 @@
 // The anti-phishing code (`/pages/user/antiPhishing`): a word of the user's own that every mail
 // from us carries, so a mail without it, or with another, is known not to be ours. Set or changed
 // with a code sent to the account's email; the code set shows masked.
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
@@ -13,7 +14,7 @@ import { useSecurityForm } from './use-security-form.ts';
 import './security.css';
 
 export function AntiPhishingPage() {
-  const { core } = useApp();
+  const core = useWorker();
   const load = useLoad(['securityOverview'], () => core.securityOverview());
   if (load.data === null) {
     return load.failed ? <WalletFailed onRetry={() => void load.reload()} /> : <WalletLoading />;
@@ -23,7 +24,8 @@ export function AntiPhishingPage() {
 
 function AntiPhishingForm(props: { current: string | null }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const go = useGo();
   const form = useSecurityForm(['anti_phishing_code', 'email_code'] as const);
   const code = form.bind('anti_phishing_code');

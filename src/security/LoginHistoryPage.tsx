@@ -1,7 +1,7 @@
 // The login history (`/pages/user/logins`): sign-ins and failed tries of the last 90 days, newest
 // first, a page at a time: when, from which device and address, how, and how it ended. A failed
 // try is marked in words, its colour only repeating them; a first sign-in from a device says so.
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadMore, WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
@@ -11,7 +11,7 @@ import './security.css';
 
 export function LoginHistoryPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const list = usePagedList(
     ['loginHistory'],
     (page) => core.loginHistory(page),

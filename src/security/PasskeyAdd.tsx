@@ -2,7 +2,8 @@
 // creation options, the browser's prompt, and the new passkey saved with the browser's answer.
 import { useState } from 'react';
 import type { Outcome } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { refusalText, unannounced } from '../ui/failure-toast.ts';
 import { RefusedNotice } from '../ui/SendNotice.tsx';
@@ -15,7 +16,8 @@ const nameMax = 40;
 
 export function PasskeyAdd(props: { onAdded(): void }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   /** What stopped the last try beyond the name: the browser's prompt, or the server's refusal. */

@@ -2,7 +2,8 @@
 // not someone holding a session. The send button counts down until another code may be asked.
 import { useEffect, useState } from 'react';
 import type { Outcome, PasskeyRow } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { refusalText, unannounced } from '../ui/failure-toast.ts';
 import { RefusedNotice } from '../ui/SendNotice.tsx';
@@ -14,7 +15,8 @@ const codePattern = /^\d{6}$/;
 
 export function PasskeyRemoveForm(props: { row: PasskeyRow; onRemoved(): void; onCancel(): void }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const { row } = props;
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

@@ -3,14 +3,14 @@
 // browser's prompt, then the signed answer back. WebAuthn runs here; the worker carries the calls.
 import { useState } from 'react';
 import type { Outcome, SignInOutcome } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { refusalText, unannounced } from '../ui/failure-toast.ts';
 import { ceremonyMessageKey, passkeysSupported, signWithPasskey } from './passkey-ceremony.ts';
 
 export function PasskeySignIn(props: { onSignedIn(outcome: SignInOutcome & { ok: true }): void }) {
   const { t } = useTranslation();
-  const app = useApp();
+  const core = useWorker();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   if (!passkeysSupported()) return null;
@@ -23,7 +23,7 @@ export function PasskeySignIn(props: { onSignedIn(outcome: SignInOutcome & { ok:
     setBusy(true);
     setProblem(null);
     try {
-      const options = await app.core.passkeyLoginOptions().catch(() => null);
+      const options = await core.passkeyLoginOptions().catch(() => null);
       if (!options?.ok) {
         setProblem(failureText(options));
         return;
@@ -33,7 +33,7 @@ export function PasskeySignIn(props: { onSignedIn(outcome: SignInOutcome & { ok:
         setProblem(t(ceremonyMessageKey(signed.reason)));
         return;
       }
-      const outcome = await app.core
+      const outcome = await core
         .passkeyLogin({ challengeId: options.data.challengeId, response: signed.response })
         .catch(() => null);
       if (outcome?.ok) props.onSignedIn(outcome);

@@ -2,7 +2,7 @@
 // keychain syncs it), a new one made on this device, and one removed with a code from the email.
 // Adding or removing one pauses withdrawals for the security hold, which the page says first.
 import type { PasskeyRow } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
@@ -12,7 +12,7 @@ import { PasskeyItem } from './PasskeyItem.tsx';
 
 export function PasskeysPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const list = useLoad(['passkeys'], () => core.passkeyList());
   const rows: readonly PasskeyRow[] = list.data ?? [];
   const reload = () => void list.reload();

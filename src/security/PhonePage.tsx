@@ -2,7 +2,8 @@
 // code sent to it, a code sent to the account's email and, with an authenticator bound, its code.
 // Withdrawals then pause for the security hold, which the page says before it is sent.
 import type { SecurityOverview } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
@@ -17,7 +18,7 @@ import './security.css';
 type PhoneField = 'phone' | 'code' | 'email_code' | 'totp_code';
 
 export function PhonePage() {
-  const { core } = useApp();
+  const core = useWorker();
   const load = useLoad(['securityOverview'], () => core.securityOverview());
   if (load.data === null) {
     return load.failed ? <WalletFailed onRetry={() => void load.reload()} /> : <WalletLoading />;
@@ -27,7 +28,8 @@ export function PhonePage() {
 
 function PhoneForm(props: { overview: SecurityOverview }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const go = useGo();
   const totp = props.overview.on.totp;
   const current = props.overview.phone;

@@ -5,7 +5,8 @@
 // opens, and again after a change made here.
 import { useState } from 'react';
 import type { SecurityOverview } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
@@ -20,7 +21,7 @@ import { WhitelistSwitch } from './WhitelistSwitch.tsx';
 import './security.css';
 
 export function SecurityCenterPage() {
-  const { core } = useApp();
+  const core = useWorker();
   const load = useLoad(['securityOverview'], () => core.securityOverview());
   if (load.data === null) {
     return load.failed ? <WalletFailed onRetry={() => void load.reload()} /> : <WalletLoading />;
@@ -30,7 +31,8 @@ export function SecurityCenterPage() {
 
 function SecurityCenter(props: { overview: SecurityOverview; reload(): Promise<void> }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const sayFailure = useSayFailure();
   const go = useGo();
   const { overview } = props;

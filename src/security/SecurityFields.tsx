@@ -2,7 +2,7 @@
 // button, and the authenticator's second factor (a code from the app, or a recovery code).
 import type { ReactNode } from 'react';
 import type { SecondFactor } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { TextField } from '../ui/TextField.tsx';
@@ -39,7 +39,7 @@ export function CodeField(props: {
 /** The code sent to the account's own email, with the button that sends it. */
 export function EmailCodeField(props: { field: BoundField }) {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   return (
     <CodeField
       field={props.field}

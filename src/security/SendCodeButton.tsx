@@ -2,7 +2,7 @@
 // refusal (too frequent, the daily limit) is toasted by the worker; no answer is said here.
 import { useEffect, useState } from 'react';
 import type { Outcome } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 
@@ -18,7 +18,7 @@ export function SendCodeButton(props: {
   said?: (outcome: Outcome<unknown> | null) => void;
 }) {
   const { t } = useTranslation();
-  const { toast } = useApp();
+  const toast = useNotify();
   const [resendIn, setResendIn] = useState(0);
   const [sending, setSending] = useState(false);
 

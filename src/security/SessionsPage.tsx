@@ -2,7 +2,9 @@
 // first and marked, then by last use; each other one can be signed out, or all of them at once,
 // after a confirmation. The list is asked again after each change.
 import type { Outcome, SessionRow } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useConfirm } from '../app/confirm.ts';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 import { WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
@@ -11,8 +13,9 @@ import './security.css';
 
 export function SessionsPage() {
   const { t } = useTranslation();
-  const app = useApp();
-  const { core, toast } = app;
+  const core = useWorker();
+  const toast = useNotify();
+  const confirm = useConfirm();
   const load = useLoad(['sessions'], () => core.sessions());
   const retry = () => void load.reload();
 
@@ -22,7 +25,7 @@ export function SessionsPage() {
     run: () => Promise<Outcome<T>>,
     done: (data: T) => string,
   ) => {
-    if (!(await app.confirm(question))) return;
+    if (!(await confirm(question))) return;
     const outcome = await run().catch(() => null);
     if (outcome?.ok) toast(done(outcome.data), 'success');
     else if (unannounced(outcome)) toast(t('wallet.unanswered'), 'error');

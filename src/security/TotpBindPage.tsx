@@ -3,7 +3,8 @@
 // answer's ten recovery codes are shown once (RecoveryCodes.tsx).
 import { useState } from 'react';
 import type { TotpSetup } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
@@ -22,7 +23,7 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 export function TotpBindPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const go = useGo();
   const [codes, setCodes] = useState<readonly string[] | null>(null);
   const load = useLoad(['totpSetup'], () => core.startTotpSetup());
@@ -46,7 +47,8 @@ export function TotpBindPage() {
 
 function TotpSetupForm(props: { setup: TotpSetup; onBound(codes: readonly string[]): void }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const form = useSecurityForm(['totp_code'] as const);
   const { secret, uri } = props.setup;
 

@@ -2,7 +2,8 @@
 // code when the phone is lost, and a code sent to the account's email. Withdrawals then pause for
 // the security hold, which the page says before it is sent.
 import { useState } from 'react';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { securityPaths } from './protection-pages.ts';
@@ -19,7 +20,8 @@ import './security.css';
 
 export function TotpUnbindPage() {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const go = useGo();
   const [kind, setKind] = useState<FactorKind>('totp');
   const form = useSecurityForm<'totp_code' | 'recovery_code' | 'email_code'>([

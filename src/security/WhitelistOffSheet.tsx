@@ -1,6 +1,7 @@
 // Turning whitelist mode off: a code sent to the account's email and, with an authenticator
 // bound, its code. Withdrawals then pause for the security hold, which the sheet says first.
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { EmailCodeField, FactorField } from './SecurityFields.tsx';
@@ -8,7 +9,8 @@ import { useSecurityForm } from './use-security-form.ts';
 
 export function WhitelistOffSheet(props: { totp: boolean; onClose(): void; onDone(): void }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const fields = props.totp ? (['email_code', 'totp_code'] as const) : (['email_code'] as const);
   const form = useSecurityForm<'email_code' | 'totp_code'>(fields);
 

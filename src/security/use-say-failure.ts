@@ -2,13 +2,13 @@
 // answer came. A session that ended was already handled by the worker.
 import { useCallback } from 'react';
 import type { Outcome } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 
 export function useSayFailure() {
   const { t } = useTranslation();
-  const { toast } = useApp();
+  const toast = useNotify();
   return useCallback(
     (outcome: Outcome<unknown> | null) => {
       if (outcome?.ok) return;

@@ -2,7 +2,8 @@
 // panel, toasts, confirmations.
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
-import { useApp } from '../app/app-context.tsx';
+import { useMenu, useMenuActions } from '../app/menu.ts';
+import { useSessionActions } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useBack, useGo } from '../routes/navigation.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -33,9 +34,21 @@ function whenIdle(work: () => void): () => void {
 
 const homePaths = new Set(['/', '/pages/index/index']);
 
+/** The open panel: the one part of the frame that renders when a panel opens or closes. */
+function OpenPanels() {
+  const { menuOpen, languageOpen } = useMenu();
+  return (
+    <Suspense fallback={null}>
+      {menuOpen && <SideMenu />}
+      {languageOpen && <LanguagePanel />}
+    </Suspense>
+  );
+}
+
 export function AppShell() {
   const { t } = useTranslation();
-  const app = useApp();
+  const { setMenuOpen, setLanguageOpen } = useMenuActions();
+  const { isSignedIn } = useSessionActions();
   const go = useGo();
   const back = useBack();
   const match = useMatches().at(-1);
@@ -45,7 +58,6 @@ export function AppShell() {
     match?.staticData.titleKey ??
     'titles.notFound';
   const pathname = match?.pathname;
-  const { setMenuOpen, setLanguageOpen, menuOpen, languageOpen } = app;
 
   useEffect(() => whenIdle(() => void loadPanels()), []);
 
@@ -61,10 +73,10 @@ export function AppShell() {
       <TopBar
         title={isHome ? 'Meridian' : t(titleKey)}
         lead={isHome ? 'menu' : 'back'}
-        onLead={isHome ? () => app.setMenuOpen(true) : back}
+        onLead={isHome ? () => setMenuOpen(true) : back}
         {...(isHome ? {} : { onHome: () => go('/') })}
         showUser={isHome}
-        onUser={() => (app.token ? app.setMenuOpen(true) : go('/login'))}
+        onUser={() => (isSignedIn() ? setMenuOpen(true) : go('/login'))}
         showLanguage={isHome}
       />
       <OfflineBanner />
@@ -74,10 +86,7 @@ export function AppShell() {
           <Outlet />
         </PullToRefresh>
       </main>
-      <Suspense fallback={null}>
-        {menuOpen && <SideMenu />}
-        {languageOpen && <LanguagePanel />}
-      </Suspense>
+      <OpenPanels />
       <Toasts />
       <ConfirmDialog />
     </div>

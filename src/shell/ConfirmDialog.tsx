@@ -1,11 +1,11 @@
 // The confirmation asked before logout and before deleting an address (docs/product.md §2).
 
-import { useApp } from '../app/app-context.tsx';
+import { useConfirmRequest } from '../app/confirm.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 
 export function ConfirmDialog() {
   const { t } = useTranslation();
-  const { confirmRequest } = useApp();
+  const confirmRequest = useConfirmRequest();
   if (!confirmRequest) return null;
   return (
     <div className="overlay overlay--center">

@@ -3,7 +3,7 @@
 // installed app itself.
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useApp } from '../app/app-context.tsx';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { installPrompt } from '../pwa/install-prompt.ts';
 import { useInstallState } from '../pwa/use-install-state.ts';
@@ -12,13 +12,13 @@ import { MenuEntryFace } from './MenuEntryFace.tsx';
 
 export function InstallEntry() {
   const { t } = useTranslation();
-  const app = useApp();
+  const toast = useNotify();
   const state = useInstallState();
   const [stepsOpen, setStepsOpen] = useState(false);
   if (state === 'standalone') return null;
 
   const install = async () => {
-    if (state === 'installed') app.toast(t('menu.installedHint'));
+    if (state === 'installed') toast(t('menu.installedHint'));
     else if (!(await installPrompt.prompt())) setStepsOpen(true);
   };
   return (

@@ -1,7 +1,8 @@
 // The language picker: a panel from the right with flags and a check on the current language.
 
 import { type Language, languages } from '../../schemas/languages.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useMenuActions } from '../app/menu.ts';
+import { useServices } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { SidePanel } from './SidePanel.tsx';
 
@@ -19,7 +20,8 @@ const flags: Record<Language, string> = {
 
 export function LanguagePanel() {
   const { t } = useTranslation();
-  const { setLanguageOpen, language, changeLanguage } = useApp();
+  const { language, changeLanguage } = useServices();
+  const { setLanguageOpen } = useMenuActions();
   return (
     <SidePanel side="end" label={t('nav.language')} onClose={() => setLanguageOpen(false)}>
       <h2 className="panel__title">{t('nav.language')}</h2>

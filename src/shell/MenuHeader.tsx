@@ -1,7 +1,8 @@
 // The side menu's header: avatar, account, UID with a copy button, the fixed score of 100, and a
 // red prompt while identity is not verified (docs/product.md §2).
 
-import { useApp } from '../app/app-context.tsx';
+import { useSession } from '../app/session.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { PersonSilhouette } from './menu-icons.tsx';
 
@@ -10,7 +11,8 @@ const menuScore = 100;
 
 export function MenuHeader(props: { onLogin(): void; onVerify(): void }) {
   const { t } = useTranslation();
-  const { token, user, toast } = useApp();
+  const { token, user } = useSession();
+  const toast = useNotify();
 
   if (!token || !user) {
     return (

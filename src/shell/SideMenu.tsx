@@ -2,7 +2,10 @@
 // every entry in the product's order, each with its icon, the theme switch, the language picker
 // and, when logged in, logout.
 import { useState } from 'react';
-import { useApp } from '../app/app-context.tsx';
+import { useConfirm } from '../app/confirm.ts';
+import { useMenuActions } from '../app/menu.ts';
+import { useServices } from '../app/services.ts';
+import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { InstallEntry } from './InstallEntry.tsx';
@@ -27,16 +30,19 @@ const tradingEntries = [
 
 export function SideMenu() {
   const { t } = useTranslation();
-  const app = useApp();
+  const { theme, language, changeTheme } = useServices();
+  const { setMenuOpen, setLanguageOpen } = useMenuActions();
+  const { token, signOut } = useSession();
+  const confirm = useConfirm();
   const go = useGo();
   const [tradingOpen, setTradingOpen] = useState(false);
 
   const open = (path: string, search?: Record<string, string | number>) => {
-    app.setMenuOpen(false);
+    setMenuOpen(false);
     go(path, search);
   };
   const logout = async () => {
-    if (await app.confirm(t('confirm.logout'))) await app.signOut();
+    if (await confirm(t('confirm.logout'))) await signOut();
   };
   const entry = (icon: MenuIconName, label: string, onClick: () => void) => (
     <li>
@@ -47,7 +53,7 @@ export function SideMenu() {
   );
 
   return (
-    <SidePanel side="start" label={t('nav.menu')} navigation onClose={() => app.setMenuOpen(false)}>
+    <SidePanel side="start" label={t('nav.menu')} navigation onClose={() => setMenuOpen(false)}>
       <MenuHeader onLogin={() => open('/login')} onVerify={() => open('/pages/user/auth')} />
       <ul className="menu-list">
         {entry('home', t('menu.home'), () => open('/'))}
@@ -90,14 +96,14 @@ export function SideMenu() {
         {entry('support', t('menu.support'), () => open('/pages/ks/index'))}
         {entry(
           'theme',
-          `${t('menu.theme')}: ${app.theme === 'dark' ? t('menu.themeDark') : t('menu.themeWhite')}`,
-          () => app.changeTheme(app.theme === 'dark' ? 'white' : 'dark'),
+          `${t('menu.theme')}: ${theme === 'dark' ? t('menu.themeDark') : t('menu.themeWhite')}`,
+          () => changeTheme(theme === 'dark' ? 'white' : 'dark'),
         )}
-        {entry('globe', `${t('menu.language')}: ${t(`languageNames.${app.language}`)}`, () => {
-          app.setMenuOpen(false);
-          app.setLanguageOpen(true);
+        {entry('globe', `${t('menu.language')}: ${t(`languageNames.${language}`)}`, () => {
+          setMenuOpen(false);
+          setLanguageOpen(true);
         })}
-        {app.token && entry('logout', t('menu.logout'), () => void logout())}
+        {token && entry('logout', t('menu.logout'), () => void logout())}
       </ul>
     </SidePanel>
   );

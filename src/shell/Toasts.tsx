@@ -2,12 +2,14 @@
 // clear of its forms' labels and buttons. Each kind has its colour and its mark (colour never
 // speaks alone); done and notes are read out politely, failures at once.
 
-import { type Toast, type ToastKind, useApp } from '../app/app-context.tsx';
+import { memo } from 'react';
+import { type Toast, type ToastKind, useToasts } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 
 const marks: Readonly<Record<ToastKind, string>> = { success: '✓', error: '!', info: 'i' };
 
-function ToastItem(props: { toast: Toast }) {
+/** Memoised: a new toast renders itself, not again every toast already on screen. */
+const ToastItem = memo(function ToastItem(props: { toast: Toast }) {
   const { t } = useTranslation();
   const { toast } = props;
   return (
@@ -19,10 +21,10 @@ function ToastItem(props: { toast: Toast }) {
       <span className="toast__text">{toast.text}</span>
     </div>
   );
-}
+});
 
 export function Toasts() {
-  const { toasts } = useApp();
+  const toasts = useToasts();
   // Both regions stay in the page, empty or not: a screen reader hears what is added to a region
   // it already knew.
   return (

@@ -1,7 +1,8 @@
 // The custom navigation bar every page uses (docs/product.md §2): back or menu, home, title, right
 // text, user chip and language button, each optional.
 
-import { useApp } from '../app/app-context.tsx';
+import { useMenuActions } from '../app/menu.ts';
+import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Icon } from './Icon.tsx';
 
@@ -19,7 +20,8 @@ export interface TopBarProps {
 
 export function TopBar(props: TopBarProps) {
   const { t } = useTranslation();
-  const { user, token, setLanguageOpen } = useApp();
+  const { user, token } = useSession();
+  const { setLanguageOpen } = useMenuActions();
   return (
     <header className="top-bar">
       <div className="top-bar__side">

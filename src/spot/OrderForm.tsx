@@ -5,7 +5,7 @@
 import { dash } from '../../core/figures.ts';
 import { shortcutAmount } from '../../core/spot/order-preview.ts';
 import type { SpotView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { prefillPrice } from '../market/book-prefill.ts';
 import type { FormBook } from '../market/TradeSplit.tsx';
@@ -23,7 +23,7 @@ import { useSpotOrder } from './use-spot-order.ts';
 
 export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBook }) {
   const { t } = useTranslation();
-  const { token } = useApp();
+  const { token } = useSession();
   const go = useGo();
   const { spot } = props;
   const { snapshot, send, followed } = useSpotOrder(props.symbol, spot.orders);

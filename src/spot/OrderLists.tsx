@@ -3,7 +3,9 @@
 // whenever one of the user's orders changes).
 import { memo, useCallback, useEffect, useState } from 'react';
 import type { SpotOrderList, SpotOrderRow, SpotView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useSession } from '../app/session.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -24,7 +26,7 @@ export const OrderLists = memo(function OrderLists(props: {
   refreshed: number;
 }) {
   const { t } = useTranslation();
-  const { token } = useApp();
+  const { token } = useSession();
   const go = useGo();
   const [list, setList] = useState<SpotOrderList>('current');
   return (
@@ -61,7 +63,8 @@ export const OrderLists = memo(function OrderLists(props: {
 
 function CurrentOrders(props: { spot: SpotOrdersOf }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const [cancelling, setCancelling] = useState<number | null>(null);
   const open = props.spot.orders.filter((row) => row.open);
   const cancel = useCallback(
@@ -97,7 +100,7 @@ function ordersVersion(rows: readonly SpotOrderRow[]): string {
 
 function PagedOrders(props: { status: 'deal' | 'history'; spot: SpotOrdersOf; refreshed: number }) {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const { symbol } = props.spot;
   const paged = usePagedList(['spotOrders', props.status, symbol], (page) =>
     core.spotOrders(props.status, page, symbol),

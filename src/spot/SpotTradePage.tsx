@@ -3,7 +3,7 @@
 // the user's current, dealt and finished orders; the recent trades. Pull down to refresh.
 import { useSearch } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
@@ -23,7 +23,7 @@ import './spot.css';
 
 export function SpotTradePage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const go = useGo();
   const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
   const symbol = parseSpotSymbol(search);

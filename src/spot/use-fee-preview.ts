@@ -1,14 +1,14 @@
 // The fee preview of the form as typed, worked out in the worker with the settlement's own math.
 import { useEffect, useState } from 'react';
 import type { SpotOrderForm, SpotReview } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 
 export function useFeePreview(
   symbol: string,
   form: SpotOrderForm,
   ready: boolean,
 ): SpotReview['fee'] {
-  const { core } = useApp();
+  const core = useWorker();
   const [fee, setFee] = useState<SpotReview['fee']>(null);
   useEffect(() => {
     if (!ready) return;

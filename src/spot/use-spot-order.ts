@@ -10,13 +10,13 @@ import {
   spotOrderMachine,
 } from '../../core/machines/spot-order.machine.ts';
 import type { SpotOrderRow } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 
 /** A failure the worker did not put into words (no answer, unreadable answer). */
 const noAnswer = '';
 
 export function useSpotOrder(symbol: string, orders: readonly SpotOrderRow[] | undefined) {
-  const { core } = useApp();
+  const core = useWorker();
   const machine = useMemo(
     () =>
       spotOrderMachine.provide({

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { dash } from '../../core/figures.ts';
 import type { AllocationEntryRow } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { Fact } from '../ui/Fact.tsx';
@@ -18,7 +18,7 @@ const firstEntries = 50;
 
 export function AllocationSheet(props: { projectId: number; onClose(): void }) {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const { projectId } = props;
   const {
     data: view,

@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import { dash, withUnit } from '../../core/figures.ts';
 import { subscriptionPurchaseMachine } from '../../core/machines/subscription-purchase.machine.ts';
 import type { SubscriptionBuyView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
@@ -30,7 +30,7 @@ export function SubscriptionBuyPage() {
 
 function ProjectBuy(props: { id: number | null }) {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const go = useGo();
   const id = props.id ?? 0;
   const view = useView('subscriptionBuy', { id });
@@ -118,7 +118,7 @@ function Commitment(props: { view: SubscriptionBuyView }) {
 
 function CommitForm(props: { id: number; view: SubscriptionBuyView }) {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const { id, view } = props;
   const available = view.available?.exact;
   const review = useCallback(

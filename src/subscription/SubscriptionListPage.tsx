@@ -4,7 +4,7 @@
 // moves then. Pull down to refresh; a project opens its buy page.
 import { useEffect } from 'react';
 import type { SubscriptionProjectRow, SubscriptionStage } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -21,7 +21,7 @@ const dayMs = 86_400_000;
 
 export function SubscriptionListPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const go = useGo();
   const list = usePagedList(['subscriptionProjects'], (page) => core.subscriptionProjects(page));
   usePullRefresh(list.reload);

@@ -4,7 +4,7 @@
 // the rule, or the project itself. Pull down to refresh.
 import { useState } from 'react';
 import type { SubscriptionRecordRow } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -20,7 +20,7 @@ const keyOf = (row: SubscriptionRecordRow) => row.projectId;
 
 export function SubscriptionRecordPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const go = useGo();
   const [allocation, setAllocation] = useState<number | null>(null);
   const list = usePagedList(

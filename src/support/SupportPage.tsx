@@ -1,7 +1,8 @@
 // Customer service (`/pages/ks/index`): the configured channels and hours, and the built-in
 // conversation for a logged-in user, whose operator answers arrive live over the socket.
 import { useEffect, useState } from 'react';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useSession } from '../app/session.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import '../content/content.css';
@@ -14,7 +15,7 @@ const maxLength = 1000;
 
 function SupportChannels() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const service = useLoad(['customerService'], () => core.customerService());
   if (!service.data) return service.loading ? <WalletLoading /> : null;
   // The built-in chat is this page: only the other ways to reach support are links.
@@ -41,7 +42,7 @@ function SupportChannels() {
 
 function Conversation() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const view = useView('support');
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
@@ -107,7 +108,7 @@ function Conversation() {
 
 export function SupportPage() {
   const { t } = useTranslation();
-  const { token } = useApp();
+  const { token } = useSession();
   const go = useGo();
   return (
     <div className="content-page">

@@ -1,12 +1,12 @@
 // Copies a text (an address, a transaction id) with a toast saying whether it worked
 // (docs/product.md §7).
 
-import { useApp } from '../app/app-context.tsx';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 
 export function CopyButton(props: { text: string; label?: string; className?: string }) {
   const { t } = useTranslation();
-  const { toast } = useApp();
+  const toast = useNotify();
   const copy = async () => {
     try {
       // The clipboard is missing outside secure contexts: that throws here and is a failure too.

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { PurchaseEvent, PurchaseFormProblem } from '../../core/machines/purchase.machine.ts';
 import { shareOf } from '../../core/market/quantity-share.ts';
 import type { ShownAmount } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useSession } from '../app/session.ts';
 import { useGo } from '../routes/navigation.ts';
 import { NumberField } from './NumberField.tsx';
 import { PurchaseStatus } from './PurchaseStatus.tsx';
@@ -58,7 +58,7 @@ export function PurchaseForm(props: {
   /** Figures of what the amount would come to, between the field and the button. */
   children: ReactNode;
 }) {
-  const { token } = useApp();
+  const { token } = useSession();
   const go = useGo();
   const { name, form, labels } = props;
   const { send, busy } = form;

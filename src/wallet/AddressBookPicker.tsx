@@ -1,7 +1,7 @@
 // Picks a withdrawal address from the address book: only entries of the chosen asset and chain,
 // since an address of another chain would be refused (or worse, lose the funds).
 import type { Chain } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
@@ -13,7 +13,7 @@ export function AddressBookPicker(props: {
   onPick(address: string): void;
 }) {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const go = useGo();
   const book = useLoad(['addressBook'], () => core.addressBook());
   const { asset, chain } = props;

@@ -3,7 +3,7 @@
 // pull down to refresh.
 import { useCallback } from 'react';
 import { dash } from '../../core/figures.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -22,7 +22,7 @@ const actions = [
 
 export function AssetsPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const go = useGo();
   const balances = useLoad(
     ['walletBalances'],

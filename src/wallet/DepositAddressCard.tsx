@@ -1,7 +1,7 @@
 // One deposit address: its QR code, the address to copy, how many confirmations a deposit waits
 // for, and the warning that only this asset on this chain may be sent to it.
 import type { Chain } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
@@ -10,7 +10,7 @@ import { useLoad } from '../ui/use-load.ts';
 
 export function DepositAddressCard(props: { asset: string; chain: Chain; confirmations: number }) {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const { asset, chain } = props;
   const load = useLoad(['depositAddress', asset, chain], () => core.depositAddress(asset, chain));
   const { reload } = load;

@@ -2,7 +2,8 @@
 // code asked for a security change cannot move money), with the send button counting down until
 // another may be asked, as every code field does.
 import { useEffect, useState } from 'react';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 import { TextField } from '../ui/TextField.tsx';
@@ -13,7 +14,8 @@ export function EmailCodeField(props: {
   onChange(value: string): void;
 }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const [resendIn, setResendIn] = useState(0);
   const [sending, setSending] = useState(false);
 

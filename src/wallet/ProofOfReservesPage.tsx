@@ -4,7 +4,7 @@
 // (folded), and the two files to check it again without us.
 import { useCallback } from 'react';
 import type { ReserveAmount, ReserveProofView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Fact } from '../ui/Fact.tsx';
@@ -178,7 +178,7 @@ function Proof(props: { proof: ReserveProofView }) {
 
 export function ProofOfReservesPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const answer = useLoad(['reserveProof'], () => core.reserveProof());
   const { reload } = answer;
   usePullRefresh(reload);

@@ -2,7 +2,8 @@
 // remark. The server checks the address against the chain (its refusal shows under the address);
 // back to where the user came from after, or to the address book when opened by a link.
 import { useState } from 'react';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useBack } from '../routes/navigation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
@@ -18,7 +19,8 @@ const remarkMax = 60;
 
 export function WalletAddressAddPage() {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const back = useBack('/pages/assets/address');
   const refusals = useFieldRefusals(['address', 'remark']);
   const choice = useAssetChoice('withdraw', useWalletSearch());

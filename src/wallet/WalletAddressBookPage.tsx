@@ -2,7 +2,9 @@
 // copyable; deleting one asks first (docs/product.md §17).
 import { useState } from 'react';
 import type { AddressRow } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useConfirm } from '../app/confirm.ts';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
@@ -13,15 +15,16 @@ import { useLoad } from '../ui/use-load.ts';
 
 export function WalletAddressBookPage() {
   const { t } = useTranslation();
-  const app = useApp();
-  const { core, toast } = app;
+  const core = useWorker();
+  const toast = useNotify();
+  const confirm = useConfirm();
   const go = useGo();
   const book = useLoad(['addressBook'], () => core.addressBook());
   const [deleting, setDeleting] = useState<number | null>(null);
   const retry = () => void book.reload();
 
   const remove = async (entry: AddressRow) => {
-    if (!(await app.confirm(t('wallet.addresses.deleteConfirm')))) return;
+    if (!(await confirm(t('wallet.addresses.deleteConfirm')))) return;
     setDeleting(entry.id);
     const outcome = await core.deleteAddress(entry.id).catch(() => null);
     setDeleting(null);

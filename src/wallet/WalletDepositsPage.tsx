@@ -3,7 +3,7 @@
 // top, a confirming one counts up), and the way to make a new one.
 import { useMemo } from 'react';
 import { withLiveDeposits } from '../../core/wallet/live-deposits.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
@@ -15,7 +15,7 @@ import { DepositList } from './DepositList.tsx';
 
 export function WalletDepositsPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const go = useGo();
   const list = usePagedList(['deposits'], (page) => core.deposits(page));
   const updates = useView('depositUpdates');

@@ -2,7 +2,7 @@
 // at a time; a trade reads as the trader would write it (docs/ui.md § "Numbers, toasts and records").
 import { useState } from 'react';
 import type { RecordRow, RecordType } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadMore, WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
@@ -24,7 +24,7 @@ const keyOfRecord = (row: RecordRow) => row.key;
 
 export function WalletRecordsPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const [type, setType] = useState<RecordType | 'all'>('all');
   const list = usePagedList(
     ['walletRecords', type],

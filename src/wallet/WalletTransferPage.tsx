@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { dash, withUnit } from '../../core/figures.ts';
 import type { WalletName } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { type AmountProblem, checkTransferAmount } from '../ui/amount-checks.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
@@ -20,7 +21,8 @@ import { useWalletSearch } from './wallet-search.ts';
 
 export function WalletTransferPage() {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const choice = useAssetChoice('any', useWalletSearch());
   const balances = useLoad(['walletBalances'], () => core.walletBalances());
   const [accounts, setAccounts] = useState<{ from: WalletName; to: WalletName }>({

@@ -3,7 +3,7 @@
 // authenticator, passkeys, a hold running) is asked when the page opens.
 import { useCallback } from 'react';
 import type { WithdrawalRow } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadMore, WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
@@ -18,7 +18,7 @@ import { useWalletSearch } from './wallet-search.ts';
 
 export function WalletWithdrawPage() {
   const { t } = useTranslation();
-  const { core } = useApp();
+  const core = useWorker();
   const choice = useAssetChoice('withdraw', useWalletSearch());
   const balances = useLoad(['walletBalances'], () => core.walletBalances());
   // Asked here, not taken from the menu's copy: a trade password set a moment ago counts.

@@ -13,7 +13,8 @@ import type {
   WithdrawSafeguards,
   WithdrawSecondFactor,
 } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ceremonyMessageKey, signWithPasskey } from '../security/passkey-ceremony.ts';
 import { maxWithdrawable, withdrawalCost } from '../ui/amount-checks.ts';
@@ -77,7 +78,8 @@ export function WithdrawForm(props: {
   onDone(row: WithdrawalRow): void;
 }) {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const { asset, chain, available } = props;
   const [draft, setDraft] = useState(emptyDraft);
   const [problems, setProblems] = useState<WithdrawProblems>({});

@@ -3,7 +3,7 @@
 // back to the first one offered, so the form never points at a closed chain.
 import { useMemo, useState } from 'react';
 import type { AssetView, Chain, ChainView } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
 import { type Load, useLoad } from '../ui/use-load.ts';
 
 export type ChainUse = 'deposit' | 'withdraw' | 'any';
@@ -22,7 +22,7 @@ export function useAssetChoice(
   use: ChainUse,
   preferred: { asset?: string | undefined; chain?: string | undefined } = {},
 ): AssetChoice {
-  const { core } = useApp();
+  const core = useWorker();
   const load = useLoad(['walletAssets'], () => core.walletAssets());
   const [picked, setPicked] = useState({ asset: preferred.asset, chain: preferred.chain });
 

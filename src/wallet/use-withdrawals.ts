@@ -3,7 +3,8 @@
 // answer without waiting for the list to come again.
 import { useCallback, useMemo, useState } from 'react';
 import type { WithdrawalRow } from '../../workers/facade.ts';
-import { useApp } from '../app/app-context.tsx';
+import { useWorker } from '../app/services.ts';
+import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 import { type PagedList, usePagedList } from '../ui/use-paged-list.ts';
@@ -17,7 +18,8 @@ export interface Withdrawals extends PagedList<WithdrawalRow> {
 
 export function useWithdrawals(onChange: () => void): Withdrawals {
   const { t } = useTranslation();
-  const { core, toast } = useApp();
+  const core = useWorker();
+  const toast = useNotify();
   const list = usePagedList(['withdrawals'], (page) => core.withdrawals(page));
   // What this page learnt, and the list it learnt it over: a list fetched later knows better.
   const [overlay, setOverlay] = useState<{
