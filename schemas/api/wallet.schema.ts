@@ -247,8 +247,60 @@ export const addressDelete = defineEndpoint({
   errors: ['address_entry_not_found'],
 });
 
-/** What a movement was: its ledger posting kind's first word (`trade` for spot fills, freezes, releases). */
-export const recordType = z.enum(['deposit', 'withdrawal', 'transfer', 'trade', 'commission']);
+/**
+ * What a movement was, as the records filter it: the first five are the wallet's and spot's (as
+ * before), then one per product. Each posting kind names its type (server/ledgers.ts).
+ */
+export const recordType = z.enum([
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'trade',
+  'commission',
+  'contract',
+  'option',
+  'subscription',
+  'ai',
+]);
+
+/** What an entry says it was, in the user's language (`wallet.records.labels.<label>`). */
+export const recordLabel = z.enum([
+  'deposit',
+  'withdrawal',
+  'withdrawal_returned',
+  'transfer',
+  'trade',
+  'commission',
+  'contract_trade',
+  'contract_margin',
+  'contract_funding',
+  'contract_liquidation',
+  'contract_deleveraging',
+  'contract_insurance',
+  'option_stake',
+  'option_payout',
+  'subscription_commit',
+  'subscription_refund',
+  'subscription_allocation',
+  'ai_purchase',
+  'ai_reward',
+  'ai_return',
+]);
+export type RecordLabel = z.infer<typeof recordLabel>;
+export type RecordType = z.infer<typeof recordType>;
+
+/** What an entry's reference leads to, for a link to its order, contract, project or withdrawal. */
+export const recordLinkTo = z.enum([
+  'withdrawal',
+  'spot_order',
+  'contract_order',
+  'contract_position',
+  'option_contract',
+  'subscription_project',
+  'ai_order',
+  'ai_product',
+]);
+export type RecordLinkTo = z.infer<typeof recordLinkTo>;
 
 /** The fill a trade record comes from, from the side of the record's owner. */
 export const recordTradeSchema = z.object({
@@ -264,19 +316,30 @@ export const recordTradeSchema = z.object({
   fee: decimalString,
   fee_asset: z.string(),
 });
+export type RecordTrade = z.infer<typeof recordTradeSchema>;
 
 export const recordSchema = z.object({
   /** The movement's id: the lines of one movement (a fill's base and quote) share it. */
   id: z.int(),
   type: recordType,
+  /** What the entry was, finer than its type (a futures fill, its funding, a liquidation, …). */
+  label: recordLabel,
+  /** The wallet the entry is of; for a transfer, the one the money left. */
   wallet: walletSchema,
+  /** For a transfer (one entry): the wallet the money reached; null for every other entry. */
+  to_wallet: z.nullable(walletSchema),
   asset: z.string(),
-  /** Signed: what the movement did to this wallet's balance (available and frozen). */
+  /**
+   * Signed: what the movement did to this wallet's balance (available and frozen); for a transfer,
+   * the amount moved (positive).
+   */
   amount: decimalString,
   /** The movement's internal reference (deposit transaction, withdrawal, transfer, fill), for support. */
   reference: z.string(),
   /** A spot fill's pair, side, price, quantity, value and fee; null for every other movement. */
   trade: z.nullable(recordTradeSchema),
+  /** What the movement belongs to (an order, a contract, a project), or null. */
+  link: z.nullable(z.object({ to: recordLinkTo, id: z.string() })),
   created_at: timestamp,
 });
 

@@ -12,6 +12,7 @@ import { post } from '../ledger/post.ts';
 import { type OpsCall, opsCall } from '../ops/ops-call.ts';
 import { listProducts } from './ai-store.ts';
 import { productView } from './ai-views.ts';
+import { fundReference } from './ledger-kinds.ts';
 
 const positive = (name: string) =>
   z
@@ -94,7 +95,7 @@ export function aiOps(db: Db, now: () => number): OpsCall[] {
         if (!product) return null;
         await post(trx, {
           kind: 'ai.fund',
-          reference: `ai:fund:${id}:${crypto.randomUUID()}`,
+          reference: fundReference.build({ product: id, funding: crypto.randomUUID() }),
           legs: [
             {
               account: { system: 'treasury', asset: product.asset },

@@ -42,6 +42,7 @@ import {
   type Product,
   recordAccruals,
 } from './ai-store.ts';
+import { accrueReference, buyReference, withdrawReference } from './ledger-kinds.ts';
 
 type Command =
   | { kind: 'buy'; userId: number; productId: number; amount: bigint }
@@ -173,7 +174,7 @@ export class AiWriter {
         );
         postings.push({
           kind: 'ai.buy',
-          reference: `ai:buy:${order.id}`,
+          reference: buyReference.build({ order: order.id }),
           legs: [
             {
               account: funding(order.userId, product.asset),
@@ -206,7 +207,7 @@ export class AiWriter {
         change(product.id, 0n, -promisedRewards(order.principal, product.aprPpm, product.days));
         postings.push({
           kind: 'ai.withdraw',
-          reference: `ai:withdraw:${order.id}`,
+          reference: withdrawReference.build({ order: order.id }),
           legs: [
             { account: pool(product.asset), bucket: 'available', amount: -order.principal },
             {
@@ -249,7 +250,11 @@ export class AiWriter {
         if (legs.length > 0) {
           postings.push({
             kind: 'ai.accrue',
-            reference: `ai:accrue:${product.id}:${command.startsAt}:${command.fromDay}-${command.toDay}`,
+            reference: accrueReference.build({
+              product: product.id,
+              startsAt: command.startsAt,
+              days: `${command.fromDay}-${command.toDay}`,
+            }),
             legs,
           });
         }

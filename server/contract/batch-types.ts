@@ -5,6 +5,7 @@
 import type { Direction } from '../../core/contract/margin.ts';
 import type { MarginMode } from '../../schemas/api/contract.schema.ts';
 import type { AccountRef, Bucket } from '../ledger/accounts.ts';
+import type { PostingKind } from '../ledger/kinds.ts';
 import type { Posting } from '../ledger/post.ts';
 import type { Side } from '../matching/events.ts';
 import type { OrderBook } from '../matching/order-book.ts';
@@ -87,7 +88,7 @@ export class Legs {
     return this.#amounts.get(`${JSON.stringify(account)}:${bucket}`)?.amount ?? 0n;
   }
 
-  posting(kind: string, reference: string): Posting | null {
+  posting(kind: PostingKind, reference: string): Posting | null {
     const legs = [...this.#amounts.values()].filter((leg) => leg.amount !== 0n);
     return legs.length === 0 ? null : { kind, reference, legs };
   }

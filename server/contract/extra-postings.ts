@@ -9,7 +9,9 @@ import type { Database } from '../db/tables.ts';
 import type { Posting } from '../ledger/post.ts';
 import { commissionPosting } from '../referrals/commission.ts';
 import type { InviterCache } from '../referrals/inviter-cache.ts';
+import { commissionReference } from '../referrals/ledger-kinds.ts';
 import { type ContractFill, Legs } from './batch-types.ts';
+import { shortfallReference } from './ledger-kinds.ts';
 
 /**
  * A cross position's loss is taken from its wallet; where the wallet cannot cover it (a close
@@ -56,7 +58,8 @@ export async function shortfallPostings(
     const legs = new Legs();
     legs.add({ user, wallet: 'contract', asset: 'USDT' }, 'available', missing);
     legs.add({ system: 'insurance', asset: 'USDT' }, 'available', -missing);
-    return [legs.posting('contract.shortfall', `${entry.reference}:shortfall:${user}`) as Posting];
+    const reference = shortfallReference.build({ of: entry.reference, user });
+    return [legs.posting('contract.shortfall', reference) as Posting];
   });
 }
 
@@ -80,7 +83,11 @@ export async function commissionPostings(
       ],
       chains,
       ratesPpm,
-      `contract:commission:${fill.takerOrderId}:${fill.makerOrderId}`,
+      commissionReference.build({
+        market: 'contract',
+        takerOrder: fill.takerOrderId,
+        fill: fill.makerOrderId,
+      }),
     );
     return posting ? [posting] : [];
   });

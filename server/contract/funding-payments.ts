@@ -9,6 +9,7 @@ import { smaller } from '../../core/contract/rounding.ts';
 import { type BatchPort, Legs } from './batch-types.ts';
 import type { ContractBalances } from './contract-balances.ts';
 import type { EngineState, PositionState } from './engine-state.ts';
+import { fundingReference } from './ledger-kinds.ts';
 
 export interface FundingCommand {
   kind: 'fund';
@@ -93,7 +94,7 @@ export function payFunding(
   batch.post(
     legs.posting(
       'contract.funding',
-      `contract:funding:${command.symbol}:${command.fundingTime.getTime()}`,
+      fundingReference.build({ symbol: command.symbol, time: command.fundingTime.getTime() }),
     ),
   );
   return record;

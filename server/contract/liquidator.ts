@@ -20,6 +20,7 @@ import { backingOf } from './backing.ts';
 import { type BatchContext, type BatchPort, Legs } from './batch-types.ts';
 import { type ContractMarket, priceAtoms, priceUnits, quantityUnits } from './contract-markets.ts';
 import type { OrderState, PositionState } from './engine-state.ts';
+import { deleveragingReference, liquidationReference } from './ledger-kinds.ts';
 
 export interface LiquidationRecord {
   positionId: number;
@@ -145,7 +146,8 @@ export class Liquidator {
       const legs = new Legs();
       legs.add({ user: position.userId, wallet: 'contract', asset: 'USDT' }, 'available', -fee);
       legs.add({ system: 'insurance', asset: 'USDT' }, 'available', fee);
-      this.batch.post(legs.posting('contract.liquidation', `contract:liquidation:${position.id}`));
+      const reference = liquidationReference.build({ position: position.id });
+      this.batch.post(legs.posting('contract.liquidation', reference));
     }
     this.records.push({
       positionId: position.id,
@@ -220,7 +222,8 @@ export class Liquidator {
       const legs = new Legs();
       const takerPnl = this.batch.fillParty(legs, order, quantity, price, 0n);
       const makerPnl = this.batch.fillParty(legs, counter, quantity, price, 0n);
-      this.batch.post(legs.posting('contract.adl', `contract:adl:${order.id}:${counter.id}`));
+      const reference = deleveragingReference.build({ order: order.id, counterOrder: counter.id });
+      this.batch.post(legs.posting('contract.adl', reference));
       this.batch.recordFill({
         symbol: position.symbol,
         price: limit,

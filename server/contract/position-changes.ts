@@ -19,6 +19,7 @@ import { backingOf } from './backing.ts';
 import { type BatchContext, type BatchPort, Legs } from './batch-types.ts';
 import { type ContractMarket, quantityUnits } from './contract-markets.ts';
 import type { PositionState } from './engine-state.ts';
+import { leverageReference, marginReference } from './ledger-kinds.ts';
 
 export type PositionCommand =
   | {
@@ -114,7 +115,7 @@ export class PositionChanges {
     this.batch.post(
       legs.posting(
         `contract.margin.${command.action}`,
-        `contract:margin:${position.id}:${this.context.nextOrderId()}`,
+        marginReference.build({ position: position.id, n: this.context.nextOrderId() }),
       ),
     );
     this.batch.touchPosition(position);
@@ -167,7 +168,7 @@ export class PositionChanges {
     this.batch.post(
       legs.posting(
         'contract.leverage',
-        `contract:leverage:${position.id}:${this.context.nextOrderId()}`,
+        leverageReference.build({ position: position.id, n: this.context.nextOrderId() }),
       ),
     );
     position.margin += change;

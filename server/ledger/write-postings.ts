@@ -7,11 +7,15 @@ import { formatAmount, parseAmount } from '../../core/money.ts';
 import type { Database, Wallet } from '../db/tables.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { accountKey, type Leg } from './accounts.ts';
+import type { PostingKind } from './kinds.ts';
 
 export interface Posting {
-  /** What moved the money: `deposit`, `transfer`, `withdrawal.request`, … */
-  kind: string;
-  /** Unique per movement (`deposit:TRC20:<txid>`): writing it twice fails. */
+  /** What moved the money: a kind some product declared (server/ledger/kinds.ts). */
+  kind: PostingKind;
+  /**
+   * Unique per movement (`deposit:TRC20:<txid>`), built by its kind's reference format: writing
+   * it twice fails.
+   */
   reference: string;
   legs: readonly Leg[];
 }

@@ -5,6 +5,7 @@
 import type { Db } from '../db/database.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { PrintRecorder } from '../market/print-recorder.ts';
+import { poolFundReference } from './ledger-kinds.ts';
 import { type OptionClosure, optionClosure } from './option-gate.ts';
 import { fundPool } from './option-pool.ts';
 import type { OptionSettings } from './option-settings.ts';
@@ -70,7 +71,11 @@ export class OptionService {
   async start(): Promise<void> {
     await this.writer.rebuild();
     if (this.options.settings.enabled) {
-      await fundPool(this.options.db, this.options.settings.poolSeed, 'option:pool:seed');
+      await fundPool(
+        this.options.db,
+        this.options.settings.poolSeed,
+        poolFundReference.build({ funding: 'seed' }),
+      );
     }
     this.settler.start();
   }

@@ -10,14 +10,15 @@
 import {
   baseAtoms,
   feeOn,
+  type MarketScales,
   type OrderTerms,
   quoteAtoms,
-  type MarketScales,
 } from '../../core/market/order-math.ts';
 import type { SpotCancelReason, SpotOrderStatus } from '../../schemas/api/spot.schema.ts';
 import type { AccountRef, Leg } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
 import type { EngineEvent, Side } from '../matching/events.ts';
+import { fillReference, freezeReference, releaseReference } from './ledger-kinds.ts';
 import type { SpotMarket } from './spot-markets.ts';
 
 /** An order before it has an id: its owner and terms. */
@@ -84,7 +85,7 @@ export function freezePosting(market: SpotMarket, order: IncomingOrder, amount: 
   const account = funding(order.userId, assetPaid(market, order.side));
   return {
     kind: 'trade.freeze',
-    reference: `spot:freeze:${order.orderId}`,
+    reference: freezeReference.build({ order: order.orderId }),
     legs: [
       { account, bucket: 'available', amount: -amount },
       { account, bucket: 'frozen', amount },
@@ -151,7 +152,7 @@ export function settle({ market, events, count, incoming, bestAskAfter }: Settle
             event.userId,
             event.side,
             released,
-            `spot:release:${event.orderId}`,
+            releaseReference.build({ order: event.orderId, resting: false }),
           ),
         );
         const cancelled = change(event.orderId);
@@ -193,14 +194,13 @@ export function settle({ market, events, count, incoming, bestAskAfter }: Settle
         // quantity that found no counterpart.
         const release = incoming.reserved + taker.frozen - held;
         if (release > 0n) {
-          const suffix = event.kind === 'rest' ? ':rest' : '';
           result.postings.push(
             releasePosting(
               market,
               event.userId,
               event.side,
               release,
-              `spot:release:${event.orderId}${suffix}`,
+              releaseReference.build({ order: event.orderId, resting: event.kind === 'rest' }),
             ),
           );
           taker.frozen -= release;
@@ -277,7 +277,7 @@ function settleFill(
     },
     posting: {
       kind: 'trade.fill',
-      reference: `spot:fill:${event.orderId}:${index}`,
+      reference: fillReference.build({ takerOrder: event.orderId, n: index }),
       legs,
     },
   };

@@ -24,6 +24,7 @@ import type { AccountRef, Leg } from '../ledger/accounts.ts';
 import type { BalanceChange, Posting } from '../ledger/post.ts';
 import { writePostings } from '../ledger/write-postings.ts';
 import type { Allocations } from './allocations.ts';
+import { commitReference, distributeReference } from './ledger-kinds.ts';
 import {
   accountHash,
   addCommitments,
@@ -164,7 +165,11 @@ export class SubscriptionWriter {
         });
         postings.push({
           kind: 'subscription.commit',
-          reference: `subscription:commit:${commitment.projectId}:${commitment.userId}:${command.reference}`,
+          reference: commitReference.build({
+            project: commitment.projectId,
+            user: commitment.userId,
+            key: command.reference,
+          }),
           legs: [
             {
               account: funding(commitment.userId, 'USDT'),
@@ -334,7 +339,10 @@ function distribution(
   }
   return {
     kind: 'subscription.distribute',
-    reference: `subscription:distribute:${project.id}:${batch[0]?.account ?? randomUUID()}`,
+    reference: distributeReference.build({
+      project: project.id,
+      batch: batch[0]?.account ?? randomUUID(),
+    }),
     legs,
   };
 }

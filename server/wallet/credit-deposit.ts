@@ -8,6 +8,7 @@ import type { Database } from '../db/tables.ts';
 import { accountIds } from '../ledger/account-ids.ts';
 import type { Posting } from '../ledger/post.ts';
 import { type BalanceChange, writePostings } from '../ledger/write-postings.ts';
+import { depositReference } from './ledger-kinds.ts';
 
 export interface ConfirmedDeposit {
   userId: number;
@@ -20,8 +21,8 @@ export interface ConfirmedDeposit {
   amount: bigint;
 }
 
-export const depositReference = ({ chain, txid, logIndex = -1 }: ConfirmedDeposit) =>
-  logIndex < 0 ? `deposit:${chain}:${txid}` : `deposit:${chain}:${txid}:${logIndex}`;
+const referenceOf = ({ chain, txid, logIndex }: ConfirmedDeposit) =>
+  depositReference.build(logIndex === undefined ? { chain, txid } : { chain, txid, logIndex });
 
 /**
  * Credits the deposits not credited before; answers the new balances of the accounts credited.
@@ -33,7 +34,7 @@ export async function creditDeposits(
   deposits: readonly ConfirmedDeposit[],
 ): Promise<BalanceChange[]> {
   if (deposits.length === 0) return [];
-  const byReference = new Map(deposits.map((deposit) => [depositReference(deposit), deposit]));
+  const byReference = new Map(deposits.map((deposit) => [referenceOf(deposit), deposit]));
   const done = await trx
     .selectFrom('ledger_postings')
     .select('reference')
@@ -72,7 +73,7 @@ export async function creditDeposit(
   const before = await trx
     .selectFrom('ledger_postings')
     .select('id')
-    .where('reference', '=', depositReference(deposit))
+    .where('reference', '=', referenceOf(deposit))
     .executeTakeFirst();
   if (before) return false;
   await creditDeposits(trx, [deposit]);

@@ -1,34 +1,59 @@
 // A user's money movements from the ledger itself: each posting that touched one of their
-// accounts, with what it did to that account (available and frozen together), and for a spot
-// fill the trade it settled (pair, side, price, quantity, fee), so a record reads as a trade.
+// accounts, shown as its kind declares (server/ledgers.ts): its type and label, which amount it
+// counts, what it links to, and for a trade the fill it settled. The database is asked only by
+// kind; references are read by each kind's own parser, never in SQL.
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import { displayAmount, parseAmount } from '../../core/money.ts';
-import { recordType, type WalletName } from '../../schemas/api/wallet.schema.ts';
+import type {
+  RecordLabel,
+  RecordLinkTo,
+  RecordTrade,
+  RecordType,
+  WalletName,
+} from '../../schemas/api/wallet.schema.ts';
 import type { Db } from '../db/database.ts';
+import type { PostingKind, RecordShape } from '../ledger/kinds.ts';
+import { postingKinds } from '../ledgers.ts';
 
-export type RecordType = z.infer<typeof recordType>;
-
-interface RecordRow {
+interface LineRow {
   id: number;
-  kind: string;
+  kind: PostingKind;
   wallet: WalletName;
   asset: string;
   amount: string;
   reference: string;
   created_at: Date | string;
   total: number;
-  symbol: string | null;
-  taker: boolean | null;
-  taker_side: 'buy' | 'sell' | null;
-  price: string | null;
-  quantity: string | null;
-  value: string | null;
-  fee: string | null;
 }
 
-/** A fill's posting is referenced `spot:fill:<taker order>:<n>`: the taker order's n-th fill. */
-const fillReference = '^spot:fill:[0-9]+:[0-9]+$';
+export interface RecordEntry {
+  id: number;
+  type: RecordType;
+  label: RecordLabel;
+  wallet: WalletName;
+  to_wallet: WalletName | null;
+  asset: string;
+  amount: string;
+  reference: string;
+  trade: RecordTrade | null;
+  link: { to: RecordLinkTo; id: string } | null;
+  created_at: string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a kind's shape is read with its own parsed parts.
+type AnyShape = RecordShape<any>;
+
+/** The kinds a user sees, of one type or all: every kind but the operator's own. */
+function shownKinds(type: RecordType | undefined) {
+  const shown: { kind: PostingKind; shape: AnyShape }[] = [];
+  for (const [kind, definition] of postingKinds) {
+    if (definition.record === 'operator') continue;
+    if (type === undefined || definition.record.type === type) {
+      shown.push({ kind, shape: definition.record });
+    }
+  }
+  return shown;
+}
 
 export async function recordsOf(
   db: Db,
@@ -37,91 +62,139 @@ export async function recordsOf(
   page: number,
   size: number,
 ) {
-  // Only the movements a user can see a type for (the liquidity provider's seeding has none).
-  const types = type === undefined ? recordType.options : [type];
-  const kind = sql`split_part(p.kind, '.', 1) in (${sql.join(types)})`;
-  // A page is whole movements: both lines of a fill land on the same page.
-  const { rows } = await sql<RecordRow>`
+  const shown = shownKinds(type);
+  const shapes = new Map(shown.map(({ kind, shape }) => [kind, shape]));
+  const kinds = shown.map(({ kind }) => kind);
+  const availableKinds = shown.filter(({ shape }) => shape.sign === 'available').map((s) => s.kind);
+  // A page is whole movements: every line of a movement lands on the same page.
+  const { rows } = await sql<LineRow>`
     with lines as (
-      select p.id::int as id, p.kind, a.id as account_id, a.wallet, a.asset,
-        sum(e.amount)::text as amount, p.reference, p.created_at
-      from ledger_entries e
-      join ledger_accounts a on a.id = e.account_id
-      join ledger_postings p on p.id = e.posting_id
-      where a.user_id = ${userId} and ${kind}
-      group by p.id, a.id
-      having sum(e.amount) <> 0
+      select * from (
+        select p.id::int as id, p.kind, a.id as account_id, a.wallet, a.asset, p.reference,
+          p.created_at,
+          case when p.kind = any(${availableKinds}::text[])
+            then coalesce(sum(e.amount) filter (where e.bucket = 'available'), 0)
+            else sum(e.amount)
+          end as amount
+        from ledger_entries e
+        join ledger_accounts a on a.id = e.account_id
+        join ledger_postings p on p.id = e.posting_id
+        where a.user_id = ${userId} and p.kind = any(${kinds}::text[])
+        group by p.id, a.id
+      ) counted
+      where amount <> 0
     ),
     movements as (
       select id, count(*) over ()::int as total from (select distinct id from lines) ids
       order by id desc
       limit ${size} offset ${(page - 1) * size}
     )
-    select l.id, l.kind, l.wallet, l.asset, l.amount, l.reference, l.created_at, m.total,
-      f.symbol, f.taker, f.taker_side, f.price::text as price, f.quantity::text as quantity,
-      f.quote::text as value, f.fee::text as fee
+    select l.id, l.kind, l.wallet, l.asset, l.amount::text as amount, l.reference, l.created_at,
+      m.total
     from lines l
     join movements m on m.id = l.id
-    left join lateral (
-      select t.symbol, t.taker_side, t.price, t.quantity, t.quote,
-        taker.user_id = ${userId} as taker,
-        case when taker.user_id = ${userId} then t.taker_fee else t.maker_fee end as fee
-      from (
-        select st.*, row_number() over (order by st.id) - 1 as n
-        from spot_trades st
-        where st.taker_order_id = case
-          when l.kind = 'trade.fill' and l.reference ~ ${fillReference}
-            then split_part(l.reference, ':', 3)::bigint
-        end
-      ) t
-      join spot_orders taker on taker.id = t.taker_order_id
-      where t.n = split_part(l.reference, ':', 4)::int
-    ) f on true
     order by l.id desc, l.account_id`.execute(db);
+  const entries = entriesOf(rows, shapes);
+  await addTrades(db, userId, entries, shapes);
   return {
-    list: rows.map((row) => ({
-      id: row.id,
-      type: row.kind.split('.')[0] as RecordType,
-      wallet: row.wallet,
-      asset: row.asset,
-      amount: signed(row.amount),
-      reference: row.reference,
-      trade: tradeOf(row),
-      created_at: new Date(row.created_at).toISOString(),
-    })),
+    list: entries.map(({ entry }) => entry),
     total: rows[0]?.total ?? 0,
     page,
     size,
   };
 }
 
-/** The fill from the record owner's side: the taker's side, or the other one for the maker. */
-function tradeOf(row: RecordRow) {
-  if (row.symbol === null || row.taker_side === null || row.price === null) return null;
-  const side = row.taker ? row.taker_side : row.taker_side === 'buy' ? 'sell' : 'buy';
-  // Every listed market is quoted in USDT (server/market/catalog.ts).
-  const quote = 'USDT';
-  const base = row.symbol.endsWith(quote) ? row.symbol.slice(0, -quote.length) : row.symbol;
-  return {
-    symbol: row.symbol,
-    base,
-    quote,
-    side,
-    price: trimmed(row.price),
-    quantity: trimmed(row.quantity ?? '0'),
-    value: trimmed(row.value ?? '0'),
-    fee: trimmed(row.fee ?? '0'),
-    // Each side pays its fee in what it receives.
-    fee_asset: side === 'buy' ? base : quote,
-  } as const;
+interface Pending {
+  entry: RecordEntry;
+  kind: PostingKind;
+  parts: unknown;
 }
 
-function trimmed(text: string): string {
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+/** One entry per line, but a movement between the user's own wallets as one entry. */
+function entriesOf(rows: readonly LineRow[], shapes: ReadonlyMap<PostingKind, AnyShape>) {
+  const entries: Pending[] = [];
+  const moved = new Map<string, Pending>();
+  for (const row of rows) {
+    const shape = shapes.get(row.kind);
+    const definition = postingKinds.get(row.kind);
+    if (!shape || !definition) continue;
+    const atoms = signedAtoms(row.amount);
+    const parts = definition.reference.parse(row.reference);
+    if (shape.sign === 'moved') {
+      const key = `${row.id}:${row.asset}`;
+      const pair = moved.get(key);
+      if (pair) {
+        if (atoms < 0n) {
+          pair.entry.to_wallet = pair.entry.wallet;
+          pair.entry.wallet = row.wallet;
+        } else {
+          pair.entry.to_wallet = row.wallet;
+        }
+        continue;
+      }
+    }
+    const label =
+      typeof shape.label === 'function'
+        ? shape.label({ asset: row.asset, amount: atoms })
+        : shape.label;
+    const entry: RecordEntry = {
+      id: row.id,
+      type: shape.type,
+      label,
+      wallet: row.wallet,
+      to_wallet: null,
+      asset: row.asset,
+      amount: displaySigned(shape.sign === 'moved' && atoms < 0n ? -atoms : atoms),
+      reference: row.reference,
+      trade: null,
+      link:
+        shape.links && parts !== null
+          ? { to: shape.links.to, id: String(shape.links.id(parts)) }
+          : null,
+      created_at: new Date(row.created_at).toISOString(),
+    };
+    const pending = { entry, kind: row.kind, parts };
+    entries.push(pending);
+    if (shape.sign === 'moved') moved.set(`${row.id}:${row.asset}`, pending);
+  }
+  return entries;
 }
 
-function signed(text: string): string {
+/** Each kind's trades for the page, asked once per kind with every movement's parts. */
+async function addTrades(
+  db: Db,
+  userId: number,
+  entries: readonly Pending[],
+  shapes: ReadonlyMap<PostingKind, AnyShape>,
+) {
+  const byKind = new Map<PostingKind, Map<number, Pending[]>>();
+  for (const pending of entries) {
+    if (!shapes.get(pending.kind)?.trades || pending.parts === null) continue;
+    const movements = byKind.get(pending.kind) ?? new Map<number, Pending[]>();
+    movements.set(pending.entry.id, [...(movements.get(pending.entry.id) ?? []), pending]);
+    byKind.set(pending.kind, movements);
+  }
+  for (const [kind, movements] of byKind) {
+    const load = shapes.get(kind)?.trades;
+    if (!load) continue;
+    const lines = [...movements.values()];
+    const trades = await load(
+      db,
+      userId,
+      lines.map((line) => line[0]?.parts),
+    );
+    lines.forEach((line, index) => {
+      for (const pending of line) pending.entry.trade = trades[index] ?? null;
+    });
+  }
+}
+
+function signedAtoms(text: string): bigint {
   const negative = text.startsWith('-');
   const atoms = parseAmount(negative ? text.slice(1) : text) ?? 0n;
-  return `${negative ? '-' : ''}${displayAmount(atoms)}`;
+  return negative ? -atoms : atoms;
+}
+
+function displaySigned(atoms: bigint): string {
+  return atoms < 0n ? `-${displayAmount(-atoms)}` : displayAmount(atoms);
 }

@@ -8,6 +8,7 @@ import { accountIds } from '../ledger/account-ids.ts';
 import { accountKey } from '../ledger/accounts.ts';
 import { lockAccounts } from '../ledger/lock-accounts.ts';
 import { post } from '../ledger/post.ts';
+import { transferReference } from './ledger-kinds.ts';
 
 export interface TransferRequest {
   from: Wallet;
@@ -49,7 +50,7 @@ export async function transferFunds(
   if (amount <= 0n) throw new BusinessError('balance_insufficient');
   await post(trx, {
     kind: 'transfer',
-    reference,
+    reference: transferReference.build({ key: reference }),
     legs: [
       { account: { user: userId, wallet: from, asset }, bucket: 'available', amount: -amount },
       { account: { user: userId, wallet: to, asset }, bucket: 'available', amount },

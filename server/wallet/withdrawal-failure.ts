@@ -7,6 +7,7 @@ import { parseAmount } from '../../core/money.ts';
 import type { Database } from '../db/tables.ts';
 import type { Leg } from '../ledger/accounts.ts';
 import { post } from '../ledger/post.ts';
+import { withdrawalReference } from './ledger-kinds.ts';
 import { lockApproved, type WithdrawalRow } from './withdrawals.ts';
 
 /** Marks the approved withdrawal failed and returns its funds; null when it is not approved. */
@@ -32,7 +33,11 @@ export async function markFailed(
       amount: amount + fee,
     },
   ].filter((leg) => leg.amount !== 0n) as Leg[];
-  await post(trx, { kind: 'withdrawal.failed', reference: `withdrawal:${id}:failed`, legs });
+  await post(trx, {
+    kind: 'withdrawal.failed',
+    reference: withdrawalReference.build({ id, step: 'failed' }),
+    legs,
+  });
   return trx
     .updateTable('withdrawals')
     .set({ status: 'failed', reason, updated_at: new Date() })

@@ -13,6 +13,7 @@ import { BusinessError } from '../http/business-error.ts';
 import type { Leg } from '../ledger/accounts.ts';
 import type { ReservationsQuery } from '../ledger/check.ts';
 import { post } from '../ledger/post.ts';
+import { withdrawalReference } from './ledger-kinds.ts';
 
 type Trx = Transaction<Database>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
@@ -54,7 +55,7 @@ export async function requestWithdrawal(trx: Trx, request: NewWithdrawal): Promi
   const total = request.amount + request.fee;
   await post(trx, {
     kind: 'withdrawal.request',
-    reference: `withdrawal:${row.id}:request`,
+    reference: withdrawalReference.build({ id: row.id, step: 'request' }),
     legs: [
       { account: funding(request.userId, request.asset), bucket: 'available', amount: -total },
       { account: funding(request.userId, request.asset), bucket: 'frozen', amount: total },
@@ -101,7 +102,11 @@ async function settle(
           { account, bucket: 'frozen', amount: -total },
           { account, bucket: 'available', amount: total },
         ];
-  await post(trx, { kind: `withdrawal.${to}`, reference: `withdrawal:${id}:${to}`, legs });
+  await post(trx, {
+    kind: `withdrawal.${to}`,
+    reference: withdrawalReference.build({ id, step: to }),
+    legs,
+  });
   return trx
     .updateTable('withdrawals')
     .set({ status: to, reason, updated_at: new Date() })
@@ -135,7 +140,7 @@ export async function markSent(trx: Trx, id: number): Promise<WithdrawalRow> {
   const amount = parseAmount(row.amount) ?? 0n;
   await post(trx, {
     kind: 'withdrawal.sent',
-    reference: `withdrawal:${id}:sent`,
+    reference: withdrawalReference.build({ id, step: 'sent' }),
     legs: [
       {
         account: { system: 'withdrawals_in_flight', asset: row.asset },

@@ -1,5 +1,6 @@
-// One record: what it was (a deposit, or "Buy BTC/USDT" for a fill), what it moved in each asset,
-// and for a fill its quantity, price and fee. The internal reference is what support asks for, so
+// One record: what it was (its label: a deposit, a futures funding fee, an AI reward; or "Buy
+// BTC/USDT" for a fill), what it moved in each asset, for a transfer the wallet it left and the
+// one it reached, and for a fill its quantity, price and fee. The internal reference is what support asks for, so
 // it waits behind "Details" rather than on the main line.
 
 import { withUnit } from '../../core/figures.ts';
@@ -15,12 +16,17 @@ export function RecordItem(props: { row: RecordRow }) {
   const { trade } = row;
   const locale = useFigureLocale();
   return (
-    <li className="card wallet-item" data-testid="record-row" data-type={row.type}>
+    <li
+      className="card wallet-item"
+      data-testid="record-row"
+      data-type={row.type}
+      data-label={row.label}
+    >
       <div className="wallet-item__top">
         <span className="wallet-item__title" data-testid="record-title">
           {trade
             ? t(`wallet.records.${trade.side}`, { pair: trade.pair })
-            : t(`wallet.records.types.${row.type}`)}
+            : t(`wallet.records.labels.${row.label}`)}
         </span>
         <span className="record-amounts">
           {row.amounts.map((amount) => (
@@ -42,7 +48,14 @@ export function RecordItem(props: { row: RecordRow }) {
       <dl className="wallet-facts">
         <div>
           <dt>{t('wallet.records.account')}</dt>
-          <dd>{t(`wallet.accounts.${row.wallet}`)}</dd>
+          <dd>
+            {row.toWallet
+              ? t('wallet.records.between', {
+                  from: t(`wallet.accounts.${row.wallet}`),
+                  to: t(`wallet.accounts.${row.toWallet}`),
+                })
+              : t(`wallet.accounts.${row.wallet}`)}
+          </dd>
         </div>
         <Fact label={t('wallet.time')} value={row.time} />
       </dl>

@@ -18,6 +18,10 @@ const filters: readonly (RecordType | 'all')[] = [
   'transfer',
   'trade',
   'commission',
+  'contract',
+  'option',
+  'subscription',
+  'ai',
 ];
 
 const keyOfRecord = (row: RecordRow) => row.key;

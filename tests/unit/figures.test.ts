@@ -185,7 +185,10 @@ describe('records', () => {
   const line = {
     id: 41,
     type: 'trade' as const,
+    label: 'trade' as const,
     wallet: 'funding' as const,
+    to_wallet: null,
+    link: { to: 'spot_order' as const, id: '14605' },
     reference: 'spot:fill:14605:0',
     created_at: '2025-01-02T03:04:05.000Z',
     trade: {
@@ -209,7 +212,10 @@ describe('records', () => {
         {
           id: 40,
           type: 'deposit',
+          label: 'deposit',
           wallet: 'funding',
+          to_wallet: null,
+          link: null,
           asset: 'USDT',
           amount: '10000',
           reference: 'deposit:abc',

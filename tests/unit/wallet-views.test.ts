@@ -106,9 +106,12 @@ describe('wallet views', () => {
         {
           id: 3,
           type: 'transfer',
+          label: 'transfer',
           wallet: 'funding',
+          to_wallet: 'contract',
+          link: null,
           asset: 'USDT',
-          amount: '-1500',
+          amount: '1500',
           reference: 'transfer:1:k',
           trade: null,
           created_at: '2025-01-02T03:04:05.000Z',
@@ -116,7 +119,10 @@ describe('wallet views', () => {
         {
           id: 2,
           type: 'deposit',
+          label: 'deposit',
           wallet: 'funding',
+          to_wallet: null,
+          link: null,
           asset: 'USDT',
           amount: '2000.25',
           reference: 'tx',
@@ -131,7 +137,7 @@ describe('wallet views', () => {
     const outcome = await core.walletRecords('transfer', 2);
     expect(outcome.ok && outcome.data.more).toBe(true);
     expect(outcome.ok && outcome.data.rows.map((row) => row.amounts[0]?.shown)).toEqual([
-      '-1.500,00',
+      '1.500,00',
       '+2.000,25',
     ]);
     const asked = () => queries.filter((query) => query.startsWith('/wallet/records'));
@@ -176,7 +182,10 @@ describe('wallet, account and content answers in the log', () => {
       {
         id: 2,
         type: 'deposit',
+        label: 'deposit',
         wallet: 'funding',
+        to_wallet: null,
+        link: null,
         asset: 'USDT',
         amount: '2000.25',
         reference: 'tx',

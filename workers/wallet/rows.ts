@@ -153,7 +153,11 @@ export function recordRows(
   for (const line of lines) {
     const amount = {
       asset: line.asset,
-      shown: formatSignedAmount(line.amount, line.asset, precisions, locale),
+      // A transfer moved money between the user's own wallets: its amount has no sign.
+      shown:
+        line.to_wallet === null
+          ? formatSignedAmount(line.amount, line.asset, precisions, locale)
+          : formatAmount(line.amount, line.asset, precisions, locale),
       up: !line.amount.startsWith('-'),
     };
     const previous = rows.at(-1);
@@ -170,7 +174,9 @@ export function recordRows(
       key: line.trade ? `${line.id}:${line.wallet}` : `${line.id}:${line.wallet}:${line.asset}`,
       id: line.id,
       type: line.type,
+      label: line.label,
       wallet: line.wallet,
+      toWallet: line.to_wallet,
       amounts: [amount],
       trade: line.trade && recordTrade(line.trade, precisions, locale),
       reference: line.reference,

@@ -14,6 +14,7 @@ import type { PasskeyAssertion, PasskeyChallenge } from '../passkeys/types.ts';
 export type Chain = z.output<typeof chainSchema>;
 export type WithdrawalStatus = z.output<typeof withdrawalStatusSchema>;
 export type RecordType = z.output<typeof recordSchema>['type'];
+export type RecordLabel = z.output<typeof recordSchema>['label'];
 export type { WalletName };
 
 export interface BalanceRow {
@@ -136,7 +137,11 @@ export interface RecordRow {
   key: string;
   id: number;
   type: RecordType;
+  /** What the entry was, finer than its type: its words are `wallet.records.labels.<label>`. */
+  label: RecordLabel;
   wallet: WalletName;
+  /** For a transfer: the wallet the money reached (`wallet` is the one it left). */
+  toWallet: WalletName | null;
   /** Every asset the movement moved in this account, in the server's order. */
   amounts: readonly RecordAmount[];
   /** The spot fill it settled; null for every other movement. */

@@ -1,0 +1,68 @@
+// Spot's money movements: an order's freeze and release, each fill's settlement (both assets of both
+// sides, fees included) and the liquidity provider's seed from the treasury. A fill's record reads
+// as the trade it settled (server/spot/record-trades.ts).
+import {
+  colonReference,
+  defineProductLedger,
+  type KindsOf,
+  kind,
+  type ReferenceFormat,
+} from '../ledger/kinds.ts';
+import { fillTrades } from './record-trades.ts';
+
+export const freezeReference = colonReference('spot:freeze', { order: 'int' });
+/** `spot:release:<order>`, or `…:rest` for what a resting order no longer needs. */
+export const releaseReference: ReferenceFormat<{ order: number; resting: boolean }> = {
+  build: ({ order, resting }) => `spot:release:${order}${resting ? ':rest' : ''}`,
+  parse(text) {
+    const match = /^spot:release:([0-9]+)(:rest)?$/.exec(text);
+    return match ? { order: Number(match[1]), resting: match[2] !== undefined } : null;
+  },
+};
+/** The taker order's n-th fill (from 0). */
+export const fillReference = colonReference('spot:fill', { takerOrder: 'int', n: 'int' });
+/** Lent once per wallet and asset; the funding wallet's reference names no wallet. */
+export const seedReference: ReferenceFormat<{ wallet: string; asset: string }> = {
+  build: ({ wallet, asset }) =>
+    wallet === 'funding' ? `lp:seed:${asset}` : `lp:seed:${wallet}:${asset}`,
+  parse(text) {
+    const parts = text.split(':');
+    if (parts[0] !== 'lp' || parts[1] !== 'seed') return null;
+    if (parts.length === 3 && parts[2]) return { wallet: 'funding', asset: parts[2] };
+    if (parts.length === 4 && parts[2] && parts[3]) return { wallet: parts[2], asset: parts[3] };
+    return null;
+  },
+};
+
+const orderLink = { to: 'spot_order', id: (parts: { order: number }) => parts.order } as const;
+
+export const spotLedger = defineProductLedger({
+  product: 'spot',
+  kinds: {
+    'trade.freeze': kind({
+      reference: freezeReference,
+      record: { type: 'trade', label: 'trade', sign: 'balance', links: orderLink },
+    }),
+    'trade.release': kind({
+      reference: releaseReference,
+      record: { type: 'trade', label: 'trade', sign: 'balance', links: orderLink },
+    }),
+    'trade.fill': kind({
+      reference: fillReference,
+      record: {
+        type: 'trade',
+        label: 'trade',
+        sign: 'balance',
+        links: { to: 'spot_order', id: (parts) => parts.takerOrder },
+        trades: fillTrades,
+      },
+    }),
+    /** The treasury lends the liquidity provider its first inventory: the operator's money. */
+    'liquidity.seed': kind({ reference: seedReference, record: 'operator' }),
+  },
+  systemAccounts: [],
+});
+
+declare module '../ledger/kinds.ts' {
+  interface DeclaredPostingKinds extends KindsOf<typeof spotLedger> {}
+}
