@@ -17,9 +17,10 @@ import { accountIds } from '../server/ledger/account-ids.ts';
 import type { AccountRef } from '../server/ledger/accounts.ts';
 import { post } from '../server/ledger/post.ts';
 import { writePostings } from '../server/ledger/write-postings.ts';
+import { optionPool } from '../server/option/option-postings.ts';
 import { OptionSettler } from '../server/option/option-settler.ts';
 import { insertContracts, type OptionRow, printsIn } from '../server/option/option-store.ts';
-import { OptionWriter, optionPool } from '../server/option/option-writer.ts';
+import { OptionWriter } from '../server/option/option-writer.ts';
 import { benchDatabases, type OpenFresh } from './databases.ts';
 
 const full = Number(process.env.OPTION_CONTRACTS ?? 100_000);

@@ -3,8 +3,8 @@
 // limit cannot be lifted in the heat of a losing streak.
 import { displayAmount, formatAmount, parseAmount } from '../../core/money.ts';
 import type { Db } from '../db/database.ts';
+import { effectiveLimit } from './option-funds.ts';
 import { lossesSince } from './option-store.ts';
-import { effectiveLimit } from './option-writer.ts';
 
 const dayMs = 86_400_000;
 

@@ -8,7 +8,9 @@ import type { Db } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
 import { post } from '../ledger/post.ts';
 import { type OpsCall, opsCall } from '../ops/ops-call.ts';
-import { type OptionWriter, optionPool } from './option-writer.ts';
+import { poolFundReference } from './ledger-kinds.ts';
+import { optionPool } from './option-postings.ts';
+import type { OptionWriter } from './option-writer.ts';
 
 /** Moves `amount` atoms from the treasury into the pool under `reference`, unless it was moved. */
 export async function fundPool(db: Db, amount: bigint, reference: string): Promise<boolean> {
@@ -70,7 +72,7 @@ export function optionOps(db: Db, writer: () => OptionWriter | undefined): OpsCa
     run: async ({ amount }, { log, fail }) => {
       const atoms = parseAmount(amount);
       if (atoms === null || atoms <= 0n) return fail(`bad amount ${amount}`);
-      await fundPool(db, atoms, `option:pool:fund:${crypto.randomUUID()}`);
+      await fundPool(db, atoms, poolFundReference.build({ funding: crypto.randomUUID() }));
       await log('option.fund', 'option_pool', { amount: displayAmount(atoms) });
       return { balance: displayAmount(await poolBalance(db)) };
     },

@@ -8,9 +8,7 @@
 // user's count; it reads the balances, the day's losses and the limits for the users of each batch
 // from the database. A group's settlement is one row and one posting, however many contracts and
 // users it holds.
-import { sql } from 'kysely';
-import { displayAmount, parseAmount } from '../../core/money.ts';
-import { openTimeOf, outcomeOf, payoutOf, printToleranceMs } from '../../core/option/settlement.ts';
+import { openTimeOf } from '../../core/option/settlement.ts';
 import type { OptionContract } from '../../schemas/api/option.schema.ts';
 import type { Db } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
@@ -23,12 +21,14 @@ import {
 } from '../engine/group-commit.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { AccountDirectory } from '../ledger/account-directory.ts';
-import type { AccountRef } from '../ledger/accounts.ts';
 import type { BalanceChange, Posting } from '../ledger/post.ts';
 import { writePostings } from '../ledger/write-postings.ts';
 import type { RecordedPrint } from '../market/print-recorder.ts';
 import { Exposure } from './exposure.ts';
-import { closureErrors, type OptionClosure, optionClosure } from './option-gate.ts';
+import { type Funds, fundsOf } from './option-funds.ts';
+import { optionClosure } from './option-gate.ts';
+import { checkOrder, type NewOption, type OrderRuleContext } from './option-order-rules.ts';
+import { payoutPosting, stakePosting } from './option-postings.ts';
 import type { OptionSettings } from './option-settings.ts';
 import {
   type GroupSettlement,
@@ -36,21 +36,11 @@ import {
   insertContracts,
   insertSettlements,
   lastContractId,
-  lossesSince,
   type OptionGroup,
   type OptionRow,
   openContracts,
 } from './option-store.ts';
 import { optionView } from './option-views.ts';
-
-export interface NewOption {
-  userId: number;
-  symbol: string;
-  direction: 'up' | 'down';
-  unit: 'minute' | 'hour' | 'day';
-  length: number;
-  stake: bigint;
-}
 
 type OptionCommand =
   | { kind: 'order'; order: NewOption }
@@ -91,10 +81,6 @@ export interface OptionWriterOptions {
   };
 }
 
-export const optionPool = { system: 'option_pool', asset: 'USDT' } as const satisfies AccountRef;
-const walletOf = (user: number): AccountRef => ({ user, wallet: 'option', asset: 'USDT' });
-const dayMs = 86_400_000;
-
 export class OptionWriter {
   readonly #commands: GroupCommit<OptionCommand, Answer>;
   readonly #accounts = new AccountDirectory();
@@ -103,10 +89,17 @@ export class OptionWriter {
   #exposure = new Exposure();
   #openCount = new Map<number, number>();
   #lastId = 0;
-  readonly #closure: OptionClosure | null;
+  readonly #rules: OrderRuleContext;
 
   constructor(private readonly options: OptionWriterOptions) {
-    this.#closure = optionClosure(options.settings, options.feedPredictable);
+    this.#rules = {
+      settings: options.settings,
+      symbols: options.symbols,
+      closure: optionClosure(options.settings, options.feedPredictable),
+      latestPrint: (symbol) => options.latestPrint(symbol),
+      openCount: (userId) => this.#openCount.get(userId) ?? 0,
+      exposureWith: (entry) => this.#exposure.totalWith(entry),
+    };
     this.#commands = new GroupCommit({
       db: options.db,
       batchMax: options.batchMax,
@@ -175,14 +168,7 @@ export class OptionWriter {
         }
         moved();
         placed.push(result);
-        postings.push({
-          kind: 'option.stake',
-          reference: `option:stake:${result.id}`,
-          legs: [
-            { account: walletOf(result.userId), bucket: 'available', amount: -result.stake },
-            { account: optionPool, bucket: 'available', amount: result.stake },
-          ],
-        });
+        postings.push(stakePosting(result));
         answers.push(optionView(result, null));
         continue;
       }
@@ -222,12 +208,8 @@ export class OptionWriter {
 
   /** Takes an order if every rule allows it, changing memory and the batch's funds; else why not. */
   #place(order: NewOption, funds: Funds, now: number): OptionRow | BusinessError {
-    const refusal = this.#refusal(order, funds, now);
-    if (refusal) return refusal;
-    const { settings } = this.options;
-    const product = settings.products.find(
-      (candidate) => candidate.unit === order.unit && candidate.length === order.length,
-    ) as OptionSettings['products'][number];
+    const product = checkOrder(order, funds, now, this.#rules);
+    if (product instanceof BusinessError) return product;
     const openTime = openTimeOf(now);
     const row: OptionRow = {
       id: ++this.#lastId,
@@ -266,49 +248,6 @@ export class OptionWriter {
     this.#openCount.set(row.userId, (this.#openCount.get(row.userId) ?? 0) + 1);
   }
 
-  #refusal(order: NewOption, funds: Funds, now: number): BusinessError | null {
-    const { settings, symbols } = this.options;
-    if (this.#closure) return new BusinessError(closureErrors[this.#closure]);
-    if (!symbols.has(order.symbol)) return new BusinessError('market_unknown');
-    const product = settings.products.find(
-      (candidate) => candidate.unit === order.unit && candidate.length === order.length,
-    );
-    if (!product) return new BusinessError('option_product_unknown');
-    if (order.stake < settings.minStake) {
-      return new BusinessError('amount_below_minimum', {
-        amount: displayAmount(settings.minStake),
-      });
-    }
-    if (order.stake > settings.maxStake) {
-      return new BusinessError('stake_above_maximum', { amount: displayAmount(settings.maxStake) });
-    }
-    const print = this.options.latestPrint(order.symbol);
-    if (!print || print.stale || now - print.ts > printToleranceMs) {
-      return new BusinessError('option_index_stale');
-    }
-    if ((funds.available.get(order.userId) ?? 0n) < order.stake) {
-      return new BusinessError('balance_insufficient');
-    }
-    if ((this.#openCount.get(order.userId) ?? 0) >= settings.openLimit) {
-      return new BusinessError('option_open_limit', { count: settings.openLimit });
-    }
-    const limit = funds.limits.get(order.userId) ?? settings.dailyLossLimit;
-    if ((funds.lost.get(order.userId) ?? 0n) + order.stake > limit) {
-      return new BusinessError('option_loss_limit', { amount: displayAmount(limit) });
-    }
-    const openTime = openTimeOf(now);
-    const entry = {
-      ...order,
-      ratePpm: product.ratePpm,
-      openTime,
-      expiryTime: openTime + product.durationMs,
-    };
-    if (this.#exposure.totalWith(entry) > funds.pool + order.stake) {
-      return new BusinessError('option_pool_exposure');
-    }
-    return null;
-  }
-
   /** Lets a settled group go: its contracts, their exposure and their owners' counts. */
   #release(open: OpenGroup): void {
     this.#groups.delete(groupKey(open.group));
@@ -331,74 +270,6 @@ export class OptionWriter {
         ),
       ),
     ];
-    const funds: Funds = { available: new Map(), lost: new Map(), limits: new Map(), pool: 0n };
-    const pool = await sql<{ available: string }>`
-      select available::text from ledger_accounts
-      where system_name = ${optionPool.system} and asset = 'USDT'`.execute(db);
-    funds.pool = parseAmount(pool.rows[0]?.available ?? '0') ?? 0n;
-    if (users.length === 0) return funds;
-    const [wallets, lost, limits] = await Promise.all([
-      sql<{ user_id: number; available: string }>`
-        select user_id, available::text from ledger_accounts
-        where user_id = any(${users}::int[]) and wallet = 'option' and asset = 'USDT'`.execute(db),
-      lossesSince(db, users, now - (now % dayMs)),
-      sql<{ user_id: number; daily_limit: string; raise_to: string | null; raise_at: Date | null }>`
-        select user_id, daily_limit::text, raise_to::text, raise_at from option_loss_limits
-        where user_id = any(${users}::int[])`.execute(db),
-    ]);
-    for (const row of wallets.rows) {
-      funds.available.set(row.user_id, parseAmount(row.available) ?? 0n);
-    }
-    funds.lost = lost;
-    for (const row of limits.rows) funds.limits.set(row.user_id, effectiveLimit(row, now));
-    return funds;
+    return fundsOf(db, users, now);
   }
-}
-
-interface Funds {
-  available: Map<number, bigint>;
-  lost: Map<number, bigint>;
-  limits: Map<number, bigint>;
-  pool: bigint;
-}
-
-/** A user's limit now: a raise counts once its day has passed. */
-export function effectiveLimit(
-  row: { daily_limit: string; raise_to: string | null; raise_at: Date | string | null },
-  now: number,
-): bigint {
-  const raised =
-    row.raise_to !== null && row.raise_at !== null && new Date(row.raise_at).getTime() <= now;
-  return parseAmount(raised ? (row.raise_to as string) : row.daily_limit) ?? 0n;
-}
-
-/**
- * What a settled group pays, as one posting: from the pool to each owner the sum of their
- * contracts' payouts by the rule. None when nothing is paid (every contract lost).
- */
-function payoutPosting(
-  settlement: GroupSettlement,
-  contracts: readonly OptionRow[],
-): Posting | null {
-  const byUser = new Map<number, bigint>();
-  let total = 0n;
-  for (const row of contracts) {
-    const payout = payoutOf(outcomeOf(row.direction, settlement.upOutcome), row.stake, row.ratePpm);
-    if (payout === 0n) continue;
-    byUser.set(row.userId, (byUser.get(row.userId) ?? 0n) + payout);
-    total += payout;
-  }
-  if (total === 0n) return null;
-  return {
-    kind: 'option.payout',
-    reference: `option:settle:${groupKey(settlement)}`,
-    legs: [
-      { account: optionPool, bucket: 'available', amount: -total },
-      ...[...byUser].map(([user, amount]) => ({
-        account: walletOf(user),
-        bucket: 'available' as const,
-        amount,
-      })),
-    ],
-  };
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { OptionContract } from '../../schemas/api/option.schema.ts';
 import { systemClock } from '../../server/clock.ts';
-import { optionPool } from '../../server/option/option-writer.ts';
+import { optionPool } from '../../server/option/option-postings.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
 import { until } from '../support/contract-crash.ts';
 import { expectError, expectOk } from '../support/expectations.ts';
