@@ -4,7 +4,7 @@
 // and the user's active orders of it with their schedules. Pull down to refresh.
 import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { aiPurchaseMachine } from '../../core/machines/ai-purchase.machine.ts';
+import { aiPurchaseMachine } from '../../core/ai/purchase.machine.ts';
 import type { AiProductView } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';

@@ -8,7 +8,7 @@ import { useMachine } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { withUnit } from '../../core/figures.ts';
-import { aiWithdrawalMachine } from '../../core/machines/ai-withdrawal.machine.ts';
+import { aiWithdrawalMachine } from '../../core/ai/withdrawal.machine.ts';
 import type { PurchaseInput, PurchaseResult } from '../../core/machines/purchase.machine.ts';
 import type { AiOrderRow } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';

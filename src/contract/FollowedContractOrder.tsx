@@ -6,7 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import type {
   ContractOrderEvent,
   contractOrderMachine,
-} from '../../core/machines/contract-order.machine.ts';
+} from '../../core/contract/order.machine.ts';
 import type { ContractOrderRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { RefusedNotice, StatusNotice, UnansweredNotice } from '../ui/SendNotice.tsx';

@@ -9,7 +9,7 @@ import {
   type ContractCheck,
   type ContractPlaceResult,
   contractOrderMachine,
-} from '../../core/machines/contract-order.machine.ts';
+} from '../../core/contract/order.machine.ts';
 import type { ContractOrderForm, ContractOrderRow } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 

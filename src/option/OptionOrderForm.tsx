@@ -8,7 +8,7 @@ import type {
   OptionFormProblem,
   OptionOrderEvent,
   optionOrderMachine,
-} from '../../core/machines/option-order.machine.ts';
+} from '../../core/option/order.machine.ts';
 import { stakeShare } from '../../core/option/stake.ts';
 import type { OptionDirection, OptionTradeView } from '../../workers/facade.ts';
 import { useSession } from '../app/session.ts';

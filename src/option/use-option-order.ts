@@ -9,7 +9,7 @@ import {
   type OptionOrderForm,
   type OptionPlaceResult,
   optionOrderMachine,
-} from '../../core/machines/option-order.machine.ts';
+} from '../../core/option/order.machine.ts';
 import type { OptionReview } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { sentResult } from '../ui/sent-result.ts';

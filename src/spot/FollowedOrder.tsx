@@ -3,7 +3,7 @@
 
 import type { SnapshotFrom } from 'xstate';
 import { withUnit } from '../../core/figures.ts';
-import type { SpotOrderEvent, spotOrderMachine } from '../../core/machines/spot-order.machine.ts';
+import type { SpotOrderEvent, spotOrderMachine } from '../../core/spot/order.machine.ts';
 import type { SpotOrderRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useFigureLocale } from '../ui/figure-locale.ts';

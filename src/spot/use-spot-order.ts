@@ -8,7 +8,7 @@ import {
   type CheckResult,
   type PlaceResult,
   spotOrderMachine,
-} from '../../core/machines/spot-order.machine.ts';
+} from '../../core/spot/order.machine.ts';
 import type { SpotOrderRow } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 

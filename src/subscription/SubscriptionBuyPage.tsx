@@ -5,7 +5,7 @@
 import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { dash, withUnit } from '../../core/figures.ts';
-import { subscriptionPurchaseMachine } from '../../core/machines/subscription-purchase.machine.ts';
+import { subscriptionPurchaseMachine } from '../../core/subscription/purchase.machine.ts';
 import type { SubscriptionBuyView } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';

@@ -2,7 +2,7 @@
 // withdrawn, refused in the server's words (and may be asked again), or unanswered and sent again.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { aiWithdrawalMachine } from '../../core/machines/ai-withdrawal.machine.ts';
+import { aiWithdrawalMachine } from '../../core/ai/withdrawal.machine.ts';
 import type { PurchaseInput, PurchaseResult } from '../../core/machines/purchase.machine.ts';
 
 function start(results: PurchaseResult[]) {

@@ -13,7 +13,7 @@ import {
   type ContractCheck,
   type ContractPlaceResult,
   contractOrderMachine,
-} from '../../core/machines/contract-order.machine.ts';
+} from '../../core/contract/order.machine.ts';
 import { priceAtScale } from '../../core/market/decimal-atoms.ts';
 import { formatPrice } from '../../core/price-format.ts';
 import { viewAt } from '../../core/projections/client-view.ts';

@@ -8,7 +8,7 @@ import {
   type ContractCheck,
   type ContractPlaceResult,
   contractOrderMachine,
-} from '../../core/machines/contract-order.machine.ts';
+} from '../../core/contract/order.machine.ts';
 
 function start(
   results: { check?: ContractCheck; place?: ContractPlaceResult[] } = {},

@@ -6,7 +6,7 @@
 // rechecked here with the rule the server settles by.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromNdjson } from '../../core/event-log.ts';
-import { emptyOptionForm } from '../../core/machines/option-order.machine.ts';
+import { emptyOptionForm } from '../../core/option/order.machine.ts';
 import { viewAt } from '../../core/projections/client-view.ts';
 import { errorCodes } from '../../schemas/errors.ts';
 import type { WorkerCore } from '../../workers/create-core.ts';

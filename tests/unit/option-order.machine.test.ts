@@ -8,7 +8,7 @@ import {
   type OptionOrderForm,
   type OptionPlaceResult,
   optionOrderMachine,
-} from '../../core/machines/option-order.machine.ts';
+} from '../../core/option/order.machine.ts';
 
 function start(checks: OptionCheck[] = [], results: OptionPlaceResult[] = []) {
   const placed: OptionOrderForm[] = [];

@@ -9,7 +9,7 @@ import {
   type FollowedOrder,
   type PlaceResult,
   spotOrderMachine,
-} from '../../core/machines/spot-order.machine.ts';
+} from '../../core/spot/order.machine.ts';
 import type { SpotOrderForm } from '../../core/spot/order-form.ts';
 
 function start(

@@ -4,12 +4,12 @@
 // amount stays after a purchase.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { aiPurchaseMachine } from '../../core/machines/ai-purchase.machine.ts';
+import { aiPurchaseMachine } from '../../core/ai/purchase.machine.ts';
 import type { PurchaseInput, PurchaseResult } from '../../core/machines/purchase.machine.ts';
 import {
   type SubscriptionCheck,
   subscriptionPurchaseMachine,
-} from '../../core/machines/subscription-purchase.machine.ts';
+} from '../../core/subscription/purchase.machine.ts';
 
 function start(checks: SubscriptionCheck[] = [], results: PurchaseResult[] = []) {
   const sent: string[] = [];

@@ -4,7 +4,7 @@
 // rechecked with the rule itself; the daily loss limit. The private `options` channel carries the
 // user's contracts as they are placed and settled; while one runs, the prints of its opening window
 // are read so its opening price can be shown and drawn before it settles.
-import type { OptionOrderForm } from '../../core/machines/option-order.machine.ts';
+import type { OptionOrderForm } from '../../core/option/order.machine.ts';
 import { availableOf } from '../../core/projections/balances.ts';
 import { optionOrder, optionsDataSchema, setOptionLimit } from '../../schemas/api/option.schema.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';

@@ -4,20 +4,20 @@
 // the intent machine's (core/machines/intent.machine.ts); following it on the book is this one's.
 import { assertEvent } from 'xstate';
 import type { ContractOrder, MarginMode } from '../../schemas/api/contract.schema.ts';
-import type { Direction } from '../contract/margin.ts';
+import type { Direction } from './margin.ts';
 import {
   type ContractOrderForm,
   type ContractOrderType,
   type ContractProblem,
   emptyContractForm,
-} from '../contract/order-form.ts';
+} from './order-form.ts';
 import {
   type IntentCheck,
   type IntentContext,
   intentMachine,
   type NotDone,
   type SettledTransitions,
-} from './intent.machine.ts';
+} from '../machines/intent.machine.ts';
 
 /** What the machine needs of an order to follow it. */
 export interface FollowedContractOrder {

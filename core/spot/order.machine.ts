@@ -11,14 +11,14 @@ import {
   type SpotOrderForm,
   type SpotSide,
   type SpotType,
-} from '../spot/order-form.ts';
+} from './order-form.ts';
 import {
   type IntentCheck,
   type IntentContext,
   intentMachine,
   type NotDone,
   type SettledTransitions,
-} from './intent.machine.ts';
+} from '../machines/intent.machine.ts';
 
 /** What the machine needs of an order to follow it. */
 export interface FollowedOrder {
