@@ -5,7 +5,8 @@
 // - A product's pages, and the wallet's, load as one file per folder (`contract-pages-….js`).
 // - The shared kit's parts the first screens use (`src/ui/`, read from the imports of home, the
 //   market lists, a chart, a spot market and the articles) are one file, `kit-….js`; the kit's
-//   other parts (the QR code, the purchase form, …) stay with the pages using them.
+//   other parts (the QR code, the purchase form, …) stay with the pages using them. The products'
+//   entries (src/products.ts: their menu entries and home's slides) join that file.
 //
 // The bundler is asked to group the modules named here only, not everything they import
 // (`includeDependenciesRecursively: false`), so the components several pages share stay where
@@ -13,7 +14,7 @@
 // modules, those only its modules import (a product's state machines, say): left out, they would
 // land in a page's own file, which imports the group, which imports them back. The built files
 // import no file that imports them back (`tests/e2e/bundle-budget.test.ts`), and nothing outside
-// a page folder imports into it (`tests/unit/page-groups.test.ts`).
+// a page folder imports into it but for the folder's `entry.ts` (`tests/unit/page-groups.test.ts`).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -59,6 +60,17 @@ function modulesIn(root: string, folder: string, graph: Graph): string[] {
   return [...graph.imports.keys()].filter((file) => file.startsWith(inside));
 }
 
+/**
+ * A product's entry (`entry.ts`: its menu entry and home's slide, src/products.ts) is the one
+ * module of its folder that loads without its pages; grouped with them, it would bring them along.
+ */
+export const folderEntryFile = 'entry.ts';
+
+/** The modules of a page folder that load with its pages: all but its entry. */
+function pageModulesIn(root: string, folder: string, graph: Graph): string[] {
+  return modulesIn(root, folder, graph).filter((file) => path.basename(file) !== folderEntryFile);
+}
+
 /** `roots` and every module that only modules of the set import, grown until it holds. */
 function withOwnDependencies(roots: Iterable<string>, graph: Graph): Set<string> {
   const owned = new Set(roots);
@@ -96,6 +108,15 @@ function firstScreenKit(root: string, graph: Graph): Set<string> {
   return kit;
 }
 
+/**
+ * The products' entries (src/products.ts and each folder's `entry.ts`): home's carousel shows
+ * them on the first screen, so they load with the kit rather than in a file of their own.
+ */
+function productEntries(root: string, graph: Graph): string[] {
+  const registry = path.join(root, 'src', 'products.ts');
+  return [registry, ...(graph.imports.get(registry) ?? [])];
+}
+
 function group(name: string, modules: Set<string>) {
   return { name, test: (id: string) => modules.has(id.split('?')[0] ?? id) };
 }
@@ -105,8 +126,11 @@ export function bundleGroups(root: string) {
   const graph = importGraph(root);
   return [
     ...pageGroupFolders.map((folder) =>
-      group(`${folder}-pages`, withOwnDependencies(modulesIn(root, folder, graph), graph)),
+      group(`${folder}-pages`, withOwnDependencies(pageModulesIn(root, folder, graph), graph)),
     ),
-    group('kit', withOwnDependencies(firstScreenKit(root, graph), graph)),
+    group(
+      'kit',
+      withOwnDependencies([...firstScreenKit(root, graph), ...productEntries(root, graph)], graph),
+    ),
   ];
 }

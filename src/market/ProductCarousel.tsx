@@ -1,18 +1,19 @@
-// Home's banner: one slide per product line, each leading to its section. Slides scroll natively
-// (swipe, snap) and advance by themselves unless the user asked for reduced motion.
+// Home's banner: one slide per product line, each leading to its section, as each product's entry
+// gives it (src/products.ts). Slides scroll natively (swipe, snap) and advance by themselves unless
+// the user asked for reduced motion.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
+import { productEntries } from '../products.ts';
 import { useGo } from '../routes/navigation.ts';
-
-const products = [
-  { key: 'spot', path: '/pages/spot/index' },
-  { key: 'futures', path: '/pages/contract/index' },
-  { key: 'second', path: '/pages/option/index' },
-  { key: 'subscription', path: '/pages/subscription/index' },
-  { key: 'ai', path: '/pages/ai/index' },
-] as const;
+import type { ProductEntry } from '../shell/product-entry.ts';
 
 const advanceMs = 6000;
+
+/** A slide's classes: its key's, and its tint's when it has one. */
+function slideClass({ slide }: ProductEntry): string {
+  const tint = slide.tint === undefined ? '' : ` product-slide--tint-${slide.tint}`;
+  return `product-slide product-slide--${slide.key}${tint}`;
+}
 
 /** Scroll offsets run negative in a right-to-left scroller. */
 function slideOffset(track: HTMLElement, index: number): number {
@@ -32,7 +33,7 @@ export function ProductCarousel() {
     const timer = setTimeout(() => {
       const element = track.current;
       if (!element) return;
-      const next = (current + 1) % products.length;
+      const next = (current + 1) % productEntries.length;
       element.scrollTo({ left: slideOffset(element, next), behavior: 'smooth' });
     }, advanceMs);
     return () => clearTimeout(timer);
@@ -47,23 +48,23 @@ export function ProductCarousel() {
   return (
     <section className="carousel" aria-label={t('products.label')}>
       <div className="carousel__track" ref={track} onScroll={onScroll}>
-        {products.map((product) => (
+        {productEntries.map((product) => (
           <button
-            key={product.key}
+            key={product.slide.key}
             type="button"
-            className={`product-slide product-slide--${product.key}`}
+            className={slideClass(product)}
             onClick={() => go(product.path)}
           >
-            <span className="product-slide__title">{t(`products.${product.key}.title`)}</span>
-            <span className="product-slide__text">{t(`products.${product.key}.text`)}</span>
+            <span className="product-slide__title">{t(`products.${product.slide.key}.title`)}</span>
+            <span className="product-slide__text">{t(`products.${product.slide.key}.text`)}</span>
             <span className="product-slide__open">{t('products.open')}</span>
           </button>
         ))}
       </div>
       <div className="carousel__dots" aria-hidden="true">
-        {products.map((product, index) => (
+        {productEntries.map((product, index) => (
           <span
-            key={product.key}
+            key={product.slide.key}
             className={index === current ? 'carousel__dot carousel__dot--current' : 'carousel__dot'}
           />
         ))}

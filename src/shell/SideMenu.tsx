@@ -1,12 +1,14 @@
 // The side menu (docs/product.md §2), opened from the top bar's left button: the user header, then
 // every entry in the product's order, each with its icon, the theme switch, the language picker
-// and, when logged in, logout.
+// and, when logged in, logout. The trading center lists the products' own entries
+// (src/products.ts).
 import { useState } from 'react';
 import { useConfirm } from '../app/confirm.ts';
 import { useMenuActions } from '../app/menu.ts';
 import { useServices } from '../app/services.ts';
 import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
+import { productEntries } from '../products.ts';
 import { useGo } from '../routes/navigation.ts';
 import { InstallEntry } from './InstallEntry.tsx';
 import { MenuEntryFace } from './MenuEntryFace.tsx';
@@ -19,14 +21,6 @@ import { SidePanel } from './SidePanel.tsx';
  * string would be written quoted).
  */
 const noticeCategory = 92;
-
-const tradingEntries = [
-  ['menu.spot', '/pages/spot/index', 'spot'],
-  ['menu.contract', '/pages/contract/index', 'contract'],
-  ['menu.option', '/pages/option/index', 'option'],
-  ['menu.subscription', '/pages/subscription/index', 'subscription'],
-  ['menu.ai', '/pages/ai/index', 'ai'],
-] as const;
 
 export function SideMenu() {
   const { t } = useTranslation();
@@ -74,10 +68,13 @@ export function SideMenu() {
           </button>
           {tradingOpen && (
             <ul className="menu-list menu-list--nested">
-              {tradingEntries.map(([label, path, icon]) => (
-                <li key={path}>
-                  <button type="button" className="menu-entry" onClick={() => open(path)}>
-                    <MenuEntryFace icon={icon} label={t(label)} />
+              {productEntries.map((product) => (
+                <li key={product.path}>
+                  <button type="button" className="menu-entry" onClick={() => open(product.path)}>
+                    <MenuEntryFace
+                      icon={{ path: product.menu.icon }}
+                      label={t(product.menu.label)}
+                    />
                   </button>
                 </li>
               ))}

@@ -1,5 +1,5 @@
 // The side menu's icons (Icon.tsx draws them), loaded with the menu: its entries' line icons and
-// a visitor's silhouette.
+// a visitor's silhouette. Each product's entry brings its own icon (src/products.ts).
 import { barIcons, LineIcon } from './Icon.tsx';
 
 const menuIcons = {
@@ -11,12 +11,6 @@ const menuIcons = {
     'M4 5h16v14H4zM8 9.5a2 2 0 104 0 2 2 0 00-4 0M6.5 16c.6-1.6 1.8-2.5 3.5-2.5s2.9.9 3.5 2.5M15 9h3M15 12h3',
   deposit: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 8v8M8 12h8',
   trading: 'M3 17l6-6 4 4 8-8M15 7h6v6',
-  spot: 'M4 8h14l-4-4M20 16H6l4 4',
-  contract: 'M5 20V11M12 20V5M19 20v-6',
-  option: 'M12 21a8 8 0 100-16 8 8 0 000 16zM12 9v4l2.5 2M9.5 2.5h5',
-  subscription:
-    'M4 11h16v9H4zM3 7h18v4H3zM12 7v13M12 7C10.5 4 7 4 7 6s5 1 5 1zm0 0c1.5-3 5-3 5-1s-5 1-5 1z',
-  ai: 'M11 3l1.8 5.2L18 10l-5.2 1.8L11 17l-1.8-5.2L4 10l5.2-1.8zM18.5 15l.7 1.8 1.8.7-1.8.7-.7 1.8-.7-1.8-1.8-.7 1.8-.7z',
   assets: 'M4 7h15a1 1 0 011 1v11a1 1 0 01-1 1H4zM4 7V5a1 1 0 011-1h11v3M15 13.5h2',
   notice: 'M4 10v4h3l7 4V6l-7 4zM18 9a4 4 0 010 6',
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
@@ -36,11 +30,16 @@ export type MenuIconName = keyof typeof menuIcons;
 /** Icons that point along the line of text: Hebrew mirrors them. */
 const directional: ReadonlySet<MenuIconName> = new Set(['chevron', 'logout']);
 
-export function MenuIcon(props: { name: MenuIconName; className?: string }) {
+/** A menu icon: one of the menu's own by name, or the strokes a product's entry brings. */
+export type MenuIconSource = MenuIconName | { path: string };
+
+export function MenuIcon(props: { name: MenuIconSource; className?: string }) {
+  const { name } = props;
+  const named = typeof name === 'string';
   return (
     <LineIcon
-      path={menuIcons[props.name]}
-      directional={directional.has(props.name)}
+      path={named ? menuIcons[name] : name.path}
+      directional={named && directional.has(name)}
       {...(props.className === undefined ? {} : { className: props.className })}
     />
   );

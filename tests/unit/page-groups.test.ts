@@ -1,10 +1,11 @@
 // A grouped folder's pages load as one file, made of the folder's own modules only
 // (build/page-groups.ts). That is sound while nothing outside the folder imports a module in it:
 // such an import would make the other page load the folder's file, or two files import each other.
+// The folder's `entry.ts` (its menu entry and slide) is the exception: it stays out of the file.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageGroupFolders } from '../../build/page-groups.ts';
+import { folderEntryFile, pageGroupFolders } from '../../build/page-groups.ts';
 import { readImports } from '../support/import-arrows.ts';
 
 const src = path.resolve(import.meta.dirname, '../../src');
@@ -17,7 +18,10 @@ function importsInto(folder: string, files: readonly { file: string; source: str
       ? []
       : readImports(source)
           .filter((entry) => !entry.typeOnly && entry.specifier.startsWith('.'))
-          .filter((entry) => path.resolve(path.dirname(file), entry.specifier).startsWith(inside))
+          .filter((entry) => {
+            const target = path.resolve(path.dirname(file), entry.specifier);
+            return target.startsWith(inside) && target !== path.join(inside, folderEntryFile);
+          })
           .map((entry) => `${path.relative(src, file)} → ${entry.specifier}`),
   );
 }
@@ -28,15 +32,19 @@ const sources = readdirSync(src, { recursive: true, withFileTypes: true })
   .map((file) => ({ file, source: readFileSync(file, 'utf8') }));
 
 describe('page groups', () => {
-  it.each(pageGroupFolders)('src/%s/ is reached only through the route table', (folder) => {
-    expect(importsInto(folder, sources)).toEqual([]);
-  });
+  it.each(pageGroupFolders)(
+    'src/%s/ is reached only through the route table and its entry',
+    (folder) => {
+      expect(importsInto(folder, sources)).toEqual([]);
+    },
+  );
 
-  it('finds a static import into a grouped folder, and lets a type-only one through', () => {
+  it('finds a static import into a grouped folder, and lets a type-only one and the entry through', () => {
     const file = path.join(src, 'home', 'Example.tsx');
     const source = [
       "import { PositionCard } from '../contract/PositionCard.tsx';",
       "import type { ContractRow } from '../contract/rows.ts';",
+      "import { contractEntry } from '../contract/entry.ts';",
       "const page = () => import('../contract/ContractTradePage.tsx');",
     ].join('\n');
     expect(importsInto('contract', [{ file, source }])).toEqual([
