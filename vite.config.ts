@@ -7,7 +7,7 @@ import { precompress } from './build/precompress.ts';
 // The web app. `npm run dev` serves it with the API proxied to a server on PORT (default 8080).
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
-/** The dark theme's background (`--bg` in src/styles.css): the splash screen and the status bar. */
+/** The dark theme's background (`--bg` in src/styles/tokens.css): the splash screen and the status bar. */
 const darkBackground = '#0b0e14';
 
 // Installable, with the app shell precached by a generated service worker (docs/pwa.md).

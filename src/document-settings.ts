@@ -9,7 +9,7 @@ export function themeFromStorage(value: string | null): Theme {
   return value === 'white' ? 'white' : 'dark';
 }
 
-/** Each theme's background (`--bg` in styles.css), for the browser's bar around the page. */
+/** Each theme's background (`--bg` in src/styles/tokens.css), for the browser's bar around the page. */
 export const themeColors: Readonly<Record<Theme, string>> = { dark: '#0b0e14', white: '#f5f7fa' };
 
 export function applyDocumentSettings(html: HTMLElement, storage: Pick<Storage, 'getItem'>): void {

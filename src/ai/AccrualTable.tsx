@@ -4,6 +4,7 @@
 import type { AccrualRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Figure } from '../ui/Figures.tsx';
+import './ai.css';
 
 export function AccrualTable(props: { rows: readonly AccrualRow[]; testId: string }) {
   const { t } = useTranslation();

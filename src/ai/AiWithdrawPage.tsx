@@ -26,6 +26,7 @@ import { sentResult } from '../ui/sent-result.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { noticeOf } from '../ui/use-purchase.ts';
 import { AiOrderItem } from './AiOrderItem.tsx';
+import './ai.css';
 import { aiListPath } from './ai-query.ts';
 
 export function AiWithdrawPage() {

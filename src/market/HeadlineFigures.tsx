@@ -8,7 +8,7 @@ import { Figure } from '../ui/Figures.tsx';
 const known = ['markets', 'turnover_24h', 'users', 'regions', 'countries', 'orders_per_second'];
 /** A line's height of nothing: what holds a line of a tile that has no words on it. */
 const blank = '\u00a0';
-/** The grid's columns (styles.css `.headline-figures`). */
+/** The grid's columns (src/styles/home.css `.headline-figures`). */
 const figuresInRow = 3;
 
 export function HeadlineFigures() {

@@ -9,7 +9,7 @@ import { depthPercent, depthRows } from './book-depth.ts';
 
 /** Levels a side: what stands beside the order form on a phone. */
 export const tradeBookDepth = 7;
-/** The room each side holds (styles.css `.trade-book__side`): one style for every render. */
+/** The room each side holds (src/styles/trade-page.css `.trade-book__side`): one style for every render. */
 const bookLevels = { '--book-levels': tradeBookDepth } as CSSProperties;
 
 export function TradeBook(props: {

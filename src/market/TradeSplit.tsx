@@ -19,7 +19,7 @@ import type { BookPick } from './use-limit-prefill.ts';
 type BookTab = 'book' | 'depth';
 const bookTabs: readonly BookTab[] = ['book', 'depth'];
 
-/** The book's height before it was ever measured (styles.css: 28 px rows, the head, the price). */
+/** The book's height before it was ever measured (src/styles/trade-page.css: 28 px rows, head, price). */
 const bookHeight = tradeBookDepth * 2 * 28 + 64;
 
 /** What the form gets of the book: its top, and the level the trader tapped last. */

@@ -12,6 +12,7 @@ import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { SubscriptionProjectCard } from './SubscriptionProjectCard.tsx';
+import './subscription.css';
 import { subscriptionBuyPath, subscriptionRecordPath } from './subscription-query.ts';
 
 const stages: readonly SubscriptionStage[] = ['presale', 'upcoming', 'finish', 'winning'];

@@ -8,6 +8,7 @@ import { Countdown } from '../ui/Countdown.tsx';
 import { Fact } from '../ui/Fact.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { StagePill } from './StagePill.tsx';
+import './subscription.css';
 
 export function SubscriptionProjectCard(props: {
   row: SubscriptionProjectRow;

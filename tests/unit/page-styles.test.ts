@@ -1,7 +1,7 @@
-// The styles of the pages beyond the first screens (src/page-styles.css) load only with those
-// pages. A class of that file used by home, a market list, a chart, a spot market, the shell or
-// the shared kit would be drawn unstyled there; a page of those folders loaded without the file
-// would be too.
+// The styles of the pages beyond the first screens (src/page-styles.css and the files it imports
+// from src/styles/later/) load only with those pages. A class of those files used by home, a
+// market list, a chart, a spot market, the shell or the shared kit would be drawn unstyled there;
+// a page of those folders loaded without them would be too.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,10 +9,14 @@ import { laterFolders } from '../support/later-folders.ts';
 
 const src = path.resolve(import.meta.dirname, '../../src');
 
-const stylesheet = readFileSync(path.join(src, 'page-styles.css'), 'utf8').replace(
-  /\/\*[\s\S]*?\*\//g,
-  '',
-);
+/** A stylesheet's text with the files it `@import`s in their place, as the bundler joins them. */
+function withImports(file: string): string {
+  return readFileSync(file, 'utf8').replace(/@import ['"]([^'"]+)['"];/g, (_, imported: string) =>
+    withImports(path.resolve(path.dirname(file), imported)),
+  );
+}
+
+const stylesheet = withImports(path.join(src, 'page-styles.css')).replace(/\/\*[\s\S]*?\*\//g, '');
 /** Every class a selector of the file names. */
 const classes = [
   ...new Set(
