@@ -5,6 +5,7 @@
 import { aiLedger } from './ai/ledger-kinds.ts';
 import { contractLedger } from './contract/ledger-kinds.ts';
 import { sharedSystemAccounts } from './ledger/accounts.ts';
+import type { LedgerDeclarations } from './ledger/check.ts';
 import type {
   DeclaredSystemAccounts,
   KindDefinition,
@@ -62,3 +63,9 @@ export const declaredSystemAccounts: readonly string[] = [
     ),
   ]),
 ];
+
+/** What the ledger check holds the database to: every account and kind some product declared. */
+export const ledgerDeclarations: LedgerDeclarations = {
+  systemAccounts: declaredSystemAccounts,
+  kinds: [...postingKinds.keys()],
+};

@@ -1,7 +1,8 @@
 // The ledger's invariants, checked against the database: per asset all accounts sum to zero; no
 // user account is below zero; every balance equals the sum of its entries; every posting
-// balances per asset; every entry names a posting and an account that exist; and frozen money
-// equals the reservations that froze it.
+// balances per asset; every entry names a posting and an account that exist; frozen money
+// equals the reservations that froze it; and, given the products' declarations, every system
+// account and every posting's kind is one some product declared (server/ledgers.ts).
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
@@ -19,9 +20,16 @@ export interface ReservationRow {
   amount: string;
 }
 
+/** The names the products declared: what a system account or a posting's kind may be. */
+export interface LedgerDeclarations {
+  systemAccounts: readonly string[];
+  kinds: readonly string[];
+}
+
 export async function checkLedger(
   db: Db,
   reservations: readonly ReservationsQuery[] = [],
+  declared?: LedgerDeclarations,
 ): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
   const report = (invariant: string, rows: readonly Record<string, unknown>[]) => {
@@ -76,6 +84,20 @@ export async function checkLedger(
     left join reserved r on r.user_id = a.user_id and r.wallet = a.wallet and r.asset = a.asset
     where a.user_id is not null and a.frozen <> coalesce(r.amount, 0)`.execute(db);
   report('frozen equals open reservations', frozenMismatch.rows);
+
+  if (declared) {
+    const undeclaredAccounts = await sql<{ system_name: string }>`
+      select distinct system_name from ledger_accounts
+      where system_name is not null
+        and not (system_name = any(${[...declared.systemAccounts]}::text[]))`.execute(db);
+    report('every system account is declared', undeclaredAccounts.rows);
+    // A posting of a kind nobody declares would be money the user's records cannot show.
+    const undeclaredKinds = await sql<{ kind: string }>`
+      select kind, count(*)::int as postings from ledger_postings
+      where not (kind = any(${[...declared.kinds]}::text[]))
+      group by kind`.execute(db);
+    report('every posting is of a declared kind', undeclaredKinds.rows);
+  }
 
   return problems;
 }

@@ -1,8 +1,10 @@
 // `ledger check`: the ledger's invariants on the running exchange, with every reservation the
-// modules hold frozen (withdrawals under review, resting orders, …).
+// modules hold frozen (withdrawals under review, resting orders, …) and the system accounts and
+// posting kinds the products declared.
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { checkLedger, type ReservationsQuery } from '../ledger/check.ts';
+import { ledgerDeclarations } from '../ledgers.ts';
 import { opsCall } from './ops-call.ts';
 
 export function ledgerCheckCall(db: Db, reservations: readonly ReservationsQuery[]) {
@@ -10,7 +12,7 @@ export function ledgerCheckCall(db: Db, reservations: readonly ReservationsQuery
     path: '/ops/ledger/check',
     input: z.object({}),
     run: async () => {
-      const problems = await checkLedger(db, reservations);
+      const problems = await checkLedger(db, reservations, ledgerDeclarations);
       return { ok: problems.length === 0, problems };
     },
     commands: [

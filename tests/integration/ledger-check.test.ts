@@ -1,11 +1,13 @@
 // `ledger check` finds what it promises to find: a balance that drifted from its entries, an
-// unbalanced posting, and an entry whose posting or account does not exist (entries carry no
-// foreign keys, so the check is what would show a stray one).
+// unbalanced posting, an entry whose posting or account does not exist (entries carry no
+// foreign keys, so the check is what would show a stray one), and a system account or a
+// posting's kind no product declared.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenedDatabase, openDatabase } from '../../server/db/database.ts';
 import { checkLedger } from '../../server/ledger/check.ts';
 import { post } from '../../server/ledger/post.ts';
+import { ledgerDeclarations } from '../../server/ledgers.ts';
 
 let opened: OpenedDatabase;
 
@@ -43,14 +45,15 @@ beforeAll(async () => {
 afterAll(() => opened.close());
 
 /** Runs `tamper` in a transaction that is rolled back, answering what the check saw inside it. */
-async function problemsAfter(tamper: string): Promise<string[]> {
+async function problemsAfter(tamper: string, declared = false): Promise<string[]> {
   const rolledBack = new Error('rolled back');
   let seen: string[] = [];
   await opened.db
     .transaction()
     .execute(async (trx) => {
       await sql.raw(tamper).execute(trx);
-      seen = (await checkLedger(trx)).map((problem) => problem.invariant);
+      const problems = await checkLedger(trx, [], declared ? ledgerDeclarations : undefined);
+      seen = problems.map((problem) => problem.invariant);
       throw rolledBack;
     })
     .catch((error: unknown) => {
@@ -84,5 +87,18 @@ describe('ledger check', () => {
     expect(problems).toEqual(
       expect.arrayContaining(['every entry names a posting and an account']),
     );
+  });
+
+  it('passes the products’ declarations, and finds an account or a kind none declared', async () => {
+    expect(await checkLedger(opened.db, [], ledgerDeclarations)).toEqual([]);
+    expect(
+      await problemsAfter(
+        `update ledger_accounts set system_name = 'mystery_pool' where system_name is not null`,
+        true,
+      ),
+    ).toEqual(['every system account is declared']);
+    expect(
+      await problemsAfter(`update ledger_postings set kind = 'deposit.mystery'`, true),
+    ).toEqual(['every posting is of a declared kind']);
   });
 });
