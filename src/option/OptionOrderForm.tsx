@@ -3,12 +3,7 @@
 // value at an even chance and the hit rate at which the rate breaks even (core/option/odds.ts, in
 // the worker), then up (green) or down (red), each of which places the contract at once.
 import { useEffect } from 'react';
-import type { SnapshotFrom } from 'xstate';
-import type {
-  OptionFormProblem,
-  OptionOrderEvent,
-  optionOrderMachine,
-} from '../../core/option/order.machine.ts';
+import type { OptionFormProblem } from '../../core/option/order.machine.ts';
 import { stakeShare } from '../../core/option/stake.ts';
 import type { OptionDirection, OptionTradeView } from '../../workers/facade.ts';
 import { useSession } from '../app/session.ts';
@@ -16,8 +11,9 @@ import { useTranslation } from '../i18n/use-translation.ts';
 import { useGo } from '../routes/navigation.ts';
 import { Fact } from '../ui/Fact.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
-import { RefusedNotice, StatusNotice, UnansweredNotice } from '../ui/SendNotice.tsx';
+import { PurchaseStatus } from '../ui/PurchaseStatus.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';
+import { noticeOf } from '../ui/use-purchase.ts';
 import { DurationChips } from './DurationChips.tsx';
 import { useOptionOrder, useOptionReview } from './use-option-order.ts';
 
@@ -27,7 +23,7 @@ export function OptionOrderForm(props: { symbol: string; view: OptionTradeView }
   const go = useGo();
   const { view } = props;
   const [snapshot, send] = useOptionOrder(props.symbol);
-  const { form, problem } = snapshot.context;
+  const { form, problem, placed } = snapshot.context;
   const review = useOptionReview(form, view.available?.exact);
   const busy = snapshot.matches('validating') || snapshot.matches('submitting');
   const offered = view.offer?.enabled === true && view.offer.offered;
@@ -127,42 +123,26 @@ export function OptionOrderForm(props: { symbol: string; view: OptionTradeView }
           </button>
         ))}
       </div>
-      <PlacedStatus snapshot={snapshot} send={send} />
+      {/* What became of the last order: placed, refused in the server's words, or not answered. */}
+      <PurchaseStatus
+        state={noticeOf(snapshot.value, 'placed')}
+        message={snapshot.context.message}
+        texts={{
+          uncertain: t('option.uncertain'),
+          retry: t('option.retry'),
+          refused: t('option.refused'),
+        }}
+        onRetry={() => send({ type: 'RETRY' })}
+        testId="option-follow"
+        data={placed === null ? {} : { 'data-id': placed }}
+        done={t('option.placed', { id: placed ?? '' })}
+      />
     </form>
   );
 }
 
-/** What became of the last order: placed, refused in the server's words, or not answered. */
 /** What a stake problem's message names; `offStep` counts the decimals a stake takes. */
 function stakeProblemValues(problem: OptionFormProblem): Readonly<Record<string, string | number>> {
   const values = problem.params ?? {};
   return problem.rule === 'offStep' ? { ...values, count: values.decimals ?? 0 } : values;
-}
-
-function PlacedStatus(props: {
-  snapshot: SnapshotFrom<typeof optionOrderMachine>;
-  send(event: OptionOrderEvent): void;
-}) {
-  const { t } = useTranslation();
-  const { snapshot, send } = props;
-  const { placed, message } = snapshot.context;
-  if (snapshot.matches('uncertain')) {
-    return (
-      <UnansweredNotice
-        text={t('option.uncertain')}
-        retryLabel={t('option.retry')}
-        onRetry={() => send({ type: 'RETRY' })}
-        testId="option-follow"
-      />
-    );
-  }
-  if (snapshot.matches('rejected')) {
-    return <RefusedNotice text={message || t('option.refused')} testId="option-follow" />;
-  }
-  if (!snapshot.matches('placed') || placed === null) return null;
-  return (
-    <StatusNotice testId="option-follow" data={{ 'data-id': placed }}>
-      {t('option.placed', { id: placed })}
-    </StatusNotice>
-  );
 }
