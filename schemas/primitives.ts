@@ -142,5 +142,4 @@ export function pagedSchema<T extends z.ZodMiniType>(item: T) {
   });
 }
 
-export const emptyRequest = z.object({});
 export const noData = z.null();

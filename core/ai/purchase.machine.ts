@@ -2,14 +2,10 @@
 // minimum, maximum and remaining quota and the funding wallet (core/ai/purchase.ts), sent with one
 // idempotency key per intent; then bought (the order with its schedule), refused, or unanswered
 // (sent again with the same key).
-import type { PurchaseRule } from './purchase.ts';
-import {
-  type PurchaseCheck,
-  type PurchaseFormProblem,
-  purchaseMachine,
-} from '../machines/purchase.machine.ts';
 
-export type AiCheck = PurchaseCheck<PurchaseRule>;
+import { type PurchaseFormProblem, purchaseMachine } from '../machines/purchase.machine.ts';
+import type { PurchaseRule } from './purchase.ts';
+
 export type AiFormProblem = PurchaseFormProblem<PurchaseRule>;
 
 export const aiPurchaseMachine = purchaseMachine<PurchaseRule>('aiPurchase');

@@ -7,7 +7,6 @@ import { decimalString } from '../primitives.ts';
 export const orderSideSchema = z.enum(['buy', 'sell']);
 export const orderTypeSchema = z.enum(['limit', 'market']);
 export type OrderSide = z.infer<typeof orderSideSchema>;
-export type OrderType = z.infer<typeof orderTypeSchema>;
 
 /** The three lists of orders (docs/product.md §12): resting orders, orders that traded, and finished orders. */
 export const orderListSchema = z.enum(['current', 'deal', 'history']);

@@ -17,7 +17,6 @@ import { symbolSchema } from './market.schema.ts';
 import {
   type OrderList,
   type OrderSide,
-  type OrderType,
   orderListSchema,
   orderSideSchema,
   orderTypeSchema,
@@ -27,7 +26,6 @@ import {
 export const spotSideSchema = orderSideSchema;
 export const spotOrderTypeSchema = orderTypeSchema;
 export type SpotSide = OrderSide;
-export type SpotOrderType = OrderType;
 
 /**
  * `open`: resting, nothing traded; `partially_filled`: resting with some traded; `filled`: all

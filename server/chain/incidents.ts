@@ -45,16 +45,6 @@ export async function raiseIncident(
   return true;
 }
 
-/** Incidents still open, oldest first. */
-export function openIncidents(db: Db) {
-  return db
-    .selectFrom('chain_incidents')
-    .selectAll()
-    .where('resolved_at', 'is', null)
-    .orderBy('id')
-    .execute();
-}
-
 /**
  * Marks an open incident resolved, keeping the operator's note in its details; the incident as it
  * is now, or undefined when there is no open incident of that id.

@@ -1,9 +1,6 @@
 // Row types of the proof of reserves' tables (migrations 0019 and 0021), kept apart from `tables.ts`.
 import type { ColumnType, Generated } from 'kysely';
 
-/** Decimal strings per asset, as core/wallet/proof-json.ts writes them. */
-export type ReserveAmounts = Record<string, string>;
-
 export interface ReserveSaltsTable {
   user_id: number;
   /** 128 random bits in hex: what keeps the user's leaf from naming them. */

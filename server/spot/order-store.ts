@@ -9,46 +9,13 @@ import type { Db } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
 import type { ReservationsQuery } from '../ledger/check.ts';
 import type { Side } from '../matching/events.ts';
-import type { Fill, NewOrder, OrderChange } from './settlement.ts';
+import type { Fill, OrderChange } from './settlement.ts';
 import type { SpotMarket } from './spot-markets.ts';
 import type { SpotOrdersTable } from './spot-tables.ts';
 
 export type SpotOrderRow = Selectable<SpotOrdersTable>;
 
 const resting = ['open', 'partially_filled'] as const;
-
-export async function insertOrder(
-  trx: Transaction<Database>,
-  market: SpotMarket,
-  order: NewOrder,
-  reserved: bigint,
-  now: Date,
-): Promise<number> {
-  const { id } = await trx
-    .insertInto('spot_orders')
-    .values({
-      user_id: order.userId,
-      symbol: market.symbol,
-      side: order.side,
-      type: order.type,
-      price: order.type === 'limit' ? fromUnits(order.price, market.priceScale) : null,
-      quantity: 'quantity' in order ? fromUnits(order.quantity, market.quantityScale) : null,
-      turnover:
-        'turnover' in order
-          ? fromUnits(order.turnover, market.priceScale + market.quantityScale)
-          : null,
-      fee_asset: order.side === 'buy' ? market.base : market.quote,
-      frozen_asset: order.side === 'buy' ? market.quote : market.base,
-      frozen: formatAmount(reserved),
-      status: 'open',
-      cancel_reason: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(id);
-}
 
 /** Writes each order's changes; answers the rows as they now are, in the changes' order. */
 export async function applyChanges(

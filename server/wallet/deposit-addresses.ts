@@ -64,18 +64,3 @@ export async function depositAddressFor(
   }
   throw new Error(`no deposit address could be assigned on ${chain}`);
 }
-
-/**
- * The user a deposit address belongs to: an address of any chain of the family, so a token paid
- * to a user's ETH address is theirs even before they asked for their ERC20 address.
- */
-export async function ownerOfAddress(db: Db, chain: string, address: string) {
-  const family = familyChains(chain);
-  if (family.length === 0) return undefined;
-  return db
-    .selectFrom('deposit_addresses')
-    .select('user_id')
-    .where('chain', 'in', family)
-    .where('address', '=', address)
-    .executeTakeFirst();
-}

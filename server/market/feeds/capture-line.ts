@@ -43,7 +43,6 @@ export const captureLineSchema = z.discriminatedUnion('kind', [
 
 export type CaptureLine = z.infer<typeof captureLineSchema>;
 export type MarketLine = Exclude<CaptureLine, { kind: 'source' }>;
-export type SourceLine = Extract<CaptureLine, { kind: 'source' }>;
 
 /** A line's text parsed, or why it is refused: the first problem and where it is. */
 export function parseCaptureLine(
