@@ -9,10 +9,10 @@ import type { ContractField, ContractTradeView } from '../../workers/facade.ts';
 import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { prefillPrice } from '../market/book-prefill.ts';
+import { OrderFormFrame } from '../market/OrderFormFrame.tsx';
+import { OrderTypePrice } from '../market/OrderTypePrice.tsx';
 import type { FormBook } from '../market/TradeSplit.tsx';
-import { useLimitPrefill } from '../market/use-limit-prefill.ts';
 import { useGo } from '../routes/navigation.ts';
-import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { FigureWithUnit } from '../ui/Figures.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';
@@ -66,26 +66,22 @@ export function ContractOrderForm(props: {
     send({ type: 'CHANGE', field, value });
   const maxExact = form.direction === 'long' ? review?.maxLongExact : review?.maxShortExact;
   const side = form.direction === 'long' ? 'buy' : 'sell';
-  const typedPrice = useLimitPrefill({
-    side,
-    limit: form.type === 'limit',
-    suggestion: prefillPrice(side, props.book.top),
-    pick: props.book.pick,
-    setPrice: (price, picked) => {
-      if (picked && form.type !== 'limit') send({ type: 'ORDER_TYPE', orderType: 'limit' });
-      change('price', price);
-    },
-  });
-
   return (
-    <form
-      className="trade-form contract-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!token) go('/login');
-        else if (!busy) send({ type: 'SUBMIT' });
+    <OrderFormFrame
+      className="contract-form"
+      signedIn={token !== null}
+      busy={busy}
+      onLogin={() => go('/login')}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+      button={{
+        testId: 'contract-submit',
+        side: form.direction,
+        disabled: !market || view.stale,
+        label: form.direction === 'long' ? t('contract.openLong') : t('contract.openShort'),
+        login: t('trade.loginToTrade'),
+        sending: t('trade.sending'),
       }}
+      outcome={<FollowedContractOrder snapshot={snapshot} followed={followed} send={send} />}
     >
       <SettingsChips
         view={view}
@@ -102,32 +98,25 @@ export function ContractOrderForm(props: {
         value={form.direction}
         onChange={(direction) => send({ type: 'DIRECTION', direction })}
       />
-      <ChoiceChips
-        label={t('contract.orderType')}
-        name="contract-type"
-        choices={[
-          { value: 'limit', label: t('trade.limit') },
-          { value: 'market', label: t('trade.market') },
-        ]}
-        value={form.type}
-        onChange={(type) => send({ type: 'ORDER_TYPE', orderType: type })}
+      <OrderTypePrice
+        idPrefix="contract"
+        labels={{
+          orderType: t('contract.orderType'),
+          limit: t('trade.limit'),
+          market: t('trade.market'),
+          price: t('contract.price'),
+          marketPrice: t('contract.marketPrice'),
+        }}
+        type={form.type}
+        price={form.price}
+        unit={quote}
+        problem={messageOf('price')}
+        side={side}
+        suggestion={prefillPrice(side, props.book.top)}
+        pick={props.book.pick}
+        onType={(type) => send({ type: 'ORDER_TYPE', orderType: type })}
+        onPrice={(price) => change('price', price)}
       />
-      {form.type === 'limit' ? (
-        <NumberField
-          idPrefix="contract"
-          name="price"
-          label={t('contract.price')}
-          unit={quote}
-          value={form.price}
-          problem={messageOf('price')}
-          onChange={(value) => {
-            typedPrice();
-            change('price', value);
-          }}
-        />
-      ) : (
-        <p className="contract-market-price">{t('contract.marketPrice')}</p>
-      )}
       <NumberField
         idPrefix="contract"
         name="quantity"
@@ -212,22 +201,7 @@ export function ContractOrderForm(props: {
         />
       </dl>
       {form.type === 'market' && <p className="contract-note">{t('contract.marketEstimate')}</p>}
-      <button
-        type="submit"
-        className={`button button--block side-button side-button--${form.direction}`}
-        data-testid="contract-submit"
-        disabled={busy || !market || view.stale}
-      >
-        {!token
-          ? t('trade.loginToTrade')
-          : busy
-            ? t('trade.sending')
-            : form.direction === 'long'
-              ? t('contract.openLong')
-              : t('contract.openShort')}
-      </button>
-      <FollowedContractOrder snapshot={snapshot} followed={followed} send={send} />
-    </form>
+    </OrderFormFrame>
   );
 }
 

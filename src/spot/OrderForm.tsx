@@ -8,10 +8,10 @@ import type { SpotView } from '../../workers/facade.ts';
 import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { prefillPrice } from '../market/book-prefill.ts';
+import { OrderFormFrame } from '../market/OrderFormFrame.tsx';
+import { OrderTypePrice } from '../market/OrderTypePrice.tsx';
 import type { FormBook } from '../market/TradeSplit.tsx';
-import { useLimitPrefill } from '../market/use-limit-prefill.ts';
 import { useGo } from '../routes/navigation.ts';
-import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { FigureWithUnit } from '../ui/Figures.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';
@@ -42,57 +42,50 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
   const change = (field: 'price' | 'quantity' | 'turnover', value: string) =>
     send({ type: 'CHANGE', field, value });
   const amountField = form.type === 'market' && form.side === 'buy' ? 'turnover' : 'quantity';
-  const typedPrice = useLimitPrefill({
-    side: form.side,
-    limit: form.type === 'limit',
-    // docs/product.md §12 bounds a limit price by the current price: the start waits for it, and
-    // stays within.
-    suggestion: spot.last === null ? null : prefillPrice(form.side, props.book.top, spot.last),
-    pick: props.book.pick,
-    setPrice: (price, picked) => {
-      if (picked && form.type !== 'limit') send({ type: 'ORDER_TYPE', orderType: 'limit' });
-      change('price', price);
-    },
-  });
 
   return (
-    <form
-      className="trade-form spot-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!token) go('/login');
-        else if (!busy) send({ type: 'SUBMIT' });
+    <OrderFormFrame
+      className="spot-form"
+      signedIn={token !== null}
+      busy={busy}
+      onLogin={() => go('/login')}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+      button={{
+        testId: 'spot-submit',
+        side: form.side,
+        disabled: !rules,
+        label:
+          form.side === 'buy'
+            ? t('spot.submitBuy', { asset: base })
+            : t('spot.submitSell', { asset: base }),
+        login: t('trade.loginToTrade'),
+        sending: t('trade.sending'),
       }}
+      outcome={<FollowedOrder snapshot={snapshot} followed={followed} send={send} />}
     >
       <SideTabs value={form.side} onChange={(side) => send({ type: 'SIDE', side })} />
-      <ChoiceChips
-        label={t('spot.orderType')}
-        name="spot-type"
-        choices={[
-          { value: 'limit', label: t('trade.limit') },
-          { value: 'market', label: t('trade.market') },
-        ]}
-        value={form.type}
-        onChange={(type) => send({ type: 'ORDER_TYPE', orderType: type })}
+      <OrderTypePrice
+        idPrefix="spot"
+        problemTestId="spot-problem"
+        labels={{
+          orderType: t('spot.orderType'),
+          limit: t('trade.limit'),
+          market: t('trade.market'),
+          price: t('spot.price'),
+          marketPrice: t('spot.marketPrice'),
+        }}
+        type={form.type}
+        price={form.price}
+        unit={quote}
+        problem={messageOf('price')}
+        side={form.side}
+        // docs/product.md §12 bounds a limit price by the current price: the start waits for it,
+        // and stays within.
+        suggestion={spot.last === null ? null : prefillPrice(form.side, props.book.top, spot.last)}
+        pick={props.book.pick}
+        onType={(type) => send({ type: 'ORDER_TYPE', orderType: type })}
+        onPrice={(price) => change('price', price)}
       />
-      {form.type === 'limit' ? (
-        <NumberField
-          idPrefix="spot"
-          problemTestId="spot-problem"
-          name="price"
-          label={t('spot.price')}
-          unit={quote}
-          value={form.price}
-          problem={messageOf('price')}
-          onChange={(value) => {
-            typedPrice();
-            change('price', value);
-          }}
-        />
-      ) : (
-        <p className="spot-market-price">{t('spot.marketPrice')}</p>
-      )}
       <NumberField
         idPrefix="spot"
         problemTestId="spot-problem"
@@ -132,21 +125,6 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
           </dd>
         </div>
       </dl>
-      <button
-        type="submit"
-        className={`button button--block side-button side-button--${form.side}`}
-        data-testid="spot-submit"
-        disabled={busy || !rules}
-      >
-        {!token
-          ? t('trade.loginToTrade')
-          : busy
-            ? t('trade.sending')
-            : form.side === 'buy'
-              ? t('spot.submitBuy', { asset: base })
-              : t('spot.submitSell', { asset: base })}
-      </button>
-      <FollowedOrder snapshot={snapshot} followed={followed} send={send} />
-    </form>
+    </OrderFormFrame>
   );
 }

@@ -1,0 +1,50 @@
+// The frame of a book-traded order form: submitting it sends the order (or, signed out, goes to
+// the login page; while one is on its way, nothing), the fields it is given, the submit button in
+// the colour of the order's side with what it would do, and what became of the last order.
+import type { ReactNode } from 'react';
+
+export function OrderFormFrame(props: {
+  className: string;
+  signedIn: boolean;
+  /** An order is being checked or sent. */
+  busy: boolean;
+  onLogin(): void;
+  onSubmit(): void;
+  button: {
+    testId: string;
+    /** The side the order takes (`buy`, `short`): the button's colour. */
+    side: string;
+    disabled: boolean;
+    /** What submitting does now, signed in. */
+    label: string;
+    login: string;
+    sending: string;
+  };
+  /** What became of the last order, under the button. */
+  outcome: ReactNode;
+  children: ReactNode;
+}) {
+  const { button } = props;
+  return (
+    <form
+      className={`trade-form ${props.className}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!props.signedIn) props.onLogin();
+        else if (!props.busy) props.onSubmit();
+      }}
+    >
+      {props.children}
+      <button
+        type="submit"
+        className={`button button--block side-button side-button--${button.side}`}
+        data-testid={button.testId}
+        disabled={props.busy || button.disabled}
+      >
+        {!props.signedIn ? button.login : props.busy ? button.sending : button.label}
+      </button>
+      {props.outcome}
+    </form>
+  );
+}
