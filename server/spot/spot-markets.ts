@@ -1,8 +1,7 @@
 // The spot markets that take orders: each listed market on the exchange's own book
 // (server/market-kernel/book-market.ts) with spot's fee rates, minimum value and price band, and
 // its rules as `/spot/markets` answers them.
-import type { PriceBand } from '../../core/market/price-band.ts';
-import { bandView } from '../../core/market/price-band.ts';
+import { bandView, type PriceBand } from '../../core/market/price-band.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import type { SpotMarketRules } from '../../schemas/api/spot.schema.ts';
 import type { MarketSpec } from '../market/catalog.ts';
