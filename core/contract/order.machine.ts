@@ -4,13 +4,6 @@
 // the intent machine's (core/machines/intent.machine.ts); following it on the book is this one's.
 import { assertEvent } from 'xstate';
 import type { ContractOrder, MarginMode } from '../../schemas/api/contract.schema.ts';
-import type { Direction } from './margin.ts';
-import {
-  type ContractOrderForm,
-  type ContractOrderType,
-  type ContractProblem,
-  emptyContractForm,
-} from './order-form.ts';
 import {
   type IntentCheck,
   type IntentContext,
@@ -18,6 +11,13 @@ import {
   type NotDone,
   type SettledTransitions,
 } from '../machines/intent.machine.ts';
+import type { Direction } from './margin.ts';
+import {
+  type ContractOrderForm,
+  type ContractOrderType,
+  type ContractProblem,
+  emptyContractForm,
+} from './order-form.ts';
 
 /** What the machine needs of an order to follow it. */
 export interface FollowedContractOrder {

@@ -3,15 +3,16 @@
 // refusal in the user's language, or no answer (sending again reuses the idempotency key). The
 // stake stays after a contract is placed, so the next one is a tap away. The life is the intent
 // machine's (core/machines/intent.machine.ts): this says how the form is edited and what is sent.
-import type { DurationUnit } from './durations.ts';
-import type { OptionDirection } from './settlement.ts';
-import type { StakeRule } from './stake.ts';
+
 import {
   type IntentCheck,
   type IntentContext,
   intentMachine,
   type NotDone,
 } from '../machines/intent.machine.ts';
+import type { DurationUnit } from './durations.ts';
+import type { OptionDirection } from './settlement.ts';
+import type { StakeRule } from './stake.ts';
 
 export interface OptionOrderForm {
   direction: OptionDirection;

@@ -5,6 +5,13 @@
 import { assertEvent, type DoneActorEvent, fromPromise, type PromiseActorLogic } from 'xstate';
 import type { SpotOrderStatus } from '../../schemas/api/spot.schema.ts';
 import {
+  type IntentCheck,
+  type IntentContext,
+  intentMachine,
+  type NotDone,
+  type SettledTransitions,
+} from '../machines/intent.machine.ts';
+import {
   emptySpotForm,
   type OrderField,
   type OrderProblem,
@@ -12,13 +19,6 @@ import {
   type SpotSide,
   type SpotType,
 } from './order-form.ts';
-import {
-  type IntentCheck,
-  type IntentContext,
-  intentMachine,
-  type NotDone,
-  type SettledTransitions,
-} from '../machines/intent.machine.ts';
 
 /** What the machine needs of an order to follow it. */
 export interface FollowedOrder {
