@@ -78,8 +78,6 @@ export function ContractOrderForm(props: {
         side: form.direction,
         disabled: !market || view.stale,
         label: form.direction === 'long' ? t('contract.openLong') : t('contract.openShort'),
-        login: t('trade.loginToTrade'),
-        sending: t('trade.sending'),
       }}
       outcome={<FollowedContractOrder snapshot={snapshot} followed={followed} send={send} />}
     >
@@ -102,8 +100,6 @@ export function ContractOrderForm(props: {
         idPrefix="contract"
         labels={{
           orderType: t('contract.orderType'),
-          limit: t('trade.limit'),
-          market: t('trade.market'),
           price: t('contract.price'),
           marketPrice: t('contract.marketPrice'),
         }}

@@ -1,7 +1,9 @@
 // The frame of a book-traded order form: submitting it sends the order (or, signed out, goes to
 // the login page; while one is on its way, nothing), the fields it is given, the submit button in
-// the colour of the order's side with what it would do, and what became of the last order.
+// the colour of the order's side with what it would do (or the trade pages' shared words, `trade.*`,
+// signed out or while sending), and what became of the last order.
 import type { ReactNode } from 'react';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export function OrderFormFrame(props: {
   className: string;
@@ -17,13 +19,12 @@ export function OrderFormFrame(props: {
     disabled: boolean;
     /** What submitting does now, signed in. */
     label: string;
-    login: string;
-    sending: string;
   };
   /** What became of the last order, under the button. */
   outcome: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const { button } = props;
   return (
     <form
@@ -42,7 +43,7 @@ export function OrderFormFrame(props: {
         data-testid={button.testId}
         disabled={props.busy || button.disabled}
       >
-        {!props.signedIn ? button.login : props.busy ? button.sending : button.label}
+        {!props.signedIn ? t('trade.loginToTrade') : props.busy ? t('trade.sending') : button.label}
       </button>
       {props.outcome}
     </form>

@@ -1,7 +1,9 @@
 // The part of a book-traded order form that chooses limit or market and holds the limit price:
 // the type chips, then the price field (started from the book beside the form, taken from a level
 // the trader taps, theirs once they type one: ./use-limit-prefill.ts) or, for a market order, the
-// note that it fills at the market. The form it is in names the ids and the words.
+// note that it fills at the market. The form it is in names the ids and the words of its own; limit
+// and market are the trade pages' shared words (`trade.*`).
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
 import type { TradeSide } from './book-prefill.ts';
@@ -14,7 +16,7 @@ export function OrderTypePrice(props: {
   idPrefix: string;
   /** The price problem's test id, when the form names all its problems alike. */
   problemTestId?: string;
-  labels: { orderType: string; limit: string; market: string; price: string; marketPrice: string };
+  labels: { orderType: string; price: string; marketPrice: string };
   type: PricedOrderType;
   price: string;
   /** The quote asset the price is in. */
@@ -27,6 +29,7 @@ export function OrderTypePrice(props: {
   onType(type: PricedOrderType): void;
   onPrice(price: string): void;
 }) {
+  const { t } = useTranslation();
   const { labels, type, onType, onPrice } = props;
   const typedPrice = useLimitPrefill({
     side: props.side,
@@ -45,8 +48,8 @@ export function OrderTypePrice(props: {
         label={labels.orderType}
         name={`${props.idPrefix}-type`}
         choices={[
-          { value: 'limit', label: labels.limit },
-          { value: 'market', label: labels.market },
+          { value: 'limit', label: t('trade.limit') },
+          { value: 'market', label: t('trade.market') },
         ]}
         value={type}
         onChange={onType}

@@ -58,8 +58,6 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
           form.side === 'buy'
             ? t('spot.submitBuy', { asset: base })
             : t('spot.submitSell', { asset: base }),
-        login: t('trade.loginToTrade'),
-        sending: t('trade.sending'),
       }}
       outcome={<FollowedOrder snapshot={snapshot} followed={followed} send={send} />}
     >
@@ -69,8 +67,6 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
         problemTestId="spot-problem"
         labels={{
           orderType: t('spot.orderType'),
-          limit: t('trade.limit'),
-          market: t('trade.market'),
           price: t('spot.price'),
           marketPrice: t('spot.marketPrice'),
         }}
