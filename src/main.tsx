@@ -9,7 +9,8 @@ import { applyDocumentSettings } from './document-settings.ts';
 import { initI18n } from './i18n/index.ts';
 import { installPrompt } from './pwa/install-prompt.ts';
 import { preloadFirstPage } from './routes/first-page.ts';
-import { loginReturningHere } from './routes/return-path.ts';
+import { loginReturningHere } from './routes/navigation.ts';
+import { routes } from './routes/route-table.ts';
 import { router } from './routes/router.tsx';
 import { storage } from './storage.ts';
 import './styles.css';
@@ -44,7 +45,7 @@ if (root) {
         <AppProvider
           core={core}
           goToLogin={() => void router.navigate(loginReturningHere(router.state.location.href))}
-          goHome={() => void router.navigate({ to: '/' })}
+          goHome={() => void router.navigate({ to: routes.home.path })}
           reload={() => window.location.reload()}
         >
           <RouterProvider router={router} />

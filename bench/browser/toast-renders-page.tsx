@@ -9,7 +9,7 @@ import { AppProvider } from '../../src/app/app-context.tsx';
 import { type Core, startCore } from '../../src/core-bridge.ts';
 import { applyDocumentSettings } from '../../src/document-settings.ts';
 import { initI18n } from '../../src/i18n/index.ts';
-import { loginReturningHere } from '../../src/routes/return-path.ts';
+import { loginReturningHere } from '../../src/routes/navigation.ts';
 import { router } from '../../src/routes/router.tsx';
 import { storage } from '../../src/storage.ts';
 import '../../src/styles.css';

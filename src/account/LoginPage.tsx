@@ -1,7 +1,7 @@
 // Login, registration and password recovery against the real server, driven by the auth machine.
 // An account with an authenticator app signs in in two steps (LoginSecondStep); a browser that can
 // use passkeys may sign in with one instead of the form (PasskeySignIn).
-import { useRouter, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -11,12 +11,12 @@ import { useWorker } from '../app/services.ts';
 import { useSessionActions } from '../app/session.ts';
 import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useReturn } from '../routes/return-path.ts';
+import { useReturn } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { PasskeySignIn } from '../security/PasskeySignIn.tsx';
 import { refusalText } from '../ui/failure-toast.ts';
 import { TextField } from '../ui/TextField.tsx';
 import { useFieldRefusals } from '../ui/use-field-refusals.ts';
-import { authModeOf, inviteCodeOf, tabParam } from './auth-search.ts';
 import { LoginSecondStep } from './LoginSecondStep.tsx';
 
 /** The request field each of the form's fields fills. */
@@ -29,29 +29,23 @@ const wireFields = {
   inviteCode: 'invite_code',
 } as const;
 
-type Search = Readonly<Record<string, unknown>>;
-
 export function LoginPage() {
-  const search = useSearch({ strict: false }) as Search;
-  const router = useRouter();
-  const mode = authModeOf(search);
+  const search = useSearch({ from: routes.login.path });
+  const navigate = useNavigate();
+  const mode = search.tab;
   const [key, setKey] = useState(0);
   // The tab lives in the query: the title follows it, and the page to return to stays in it.
   const showTab = useCallback(
     (tab: AuthMode) => {
-      void router.navigate({
-        to: '/login',
-        search: { ...search, [tabParam]: tab } as never,
-        replace: true,
-      });
+      void navigate({ to: routes.login.path, search: { ...search, tab }, replace: true });
     },
-    [router, search],
+    [navigate, search],
   );
   return (
     <AuthScreen
       key={key}
       mode={mode}
-      inviteCode={inviteCodeOf(search)}
+      inviteCode={search.invite_code ?? ''}
       onTab={showTab}
       onReset={() => {
         showTab('login');
@@ -78,7 +72,10 @@ function AuthScreen(props: {
   const toast = useNotify();
   const session = useSessionActions();
   // Back to the page that sent the visitor here to log in, else home.
-  const returnToAsked = useReturn('/');
+  const returnToAsked = useReturn(
+    useSearch({ from: routes.login.path }).redirect,
+    routes.home.path,
+  );
   const refusals = useFieldRefusals(Object.values(wireFields));
   const { take } = refusals;
   // The password was right and the account's authenticator must confirm: the second step.

@@ -1,6 +1,7 @@
 // Password settings (`/pages/user/password`): change the login password, or set or change the
 // trade password (`?type=trade`). A change is proved with the current secret or a code sent to
 // the user's own email; a first trade password only with the code.
+import { useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import {
   checkSecretForm,
@@ -14,13 +15,13 @@ import type { SecretChange, UserInfo } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useReturn } from '../routes/return-path.ts';
+import { useReturn } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { unannounced } from '../ui/failure-toast.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { useFieldRefusals } from '../ui/use-field-refusals.ts';
 import { useLoad } from '../ui/use-load.ts';
-import { useSecretKind } from './password-search.ts';
 import { SecretField } from './SecretFields.tsx';
 
 /** The request field each of the form's fields fills. */
@@ -45,9 +46,10 @@ function SecretChangeForm(props: { user: UserInfo }) {
   const core = useWorker();
   const toast = useNotify();
   // Back to where the change was asked for (a withdrawal without a trade password), else security.
-  const done = useReturn('/pages/user/safe');
+  const search = useSearch({ from: routes.password.path });
+  const done = useReturn(search.redirect, routes.securityCenter.path);
   const refusals = useFieldRefusals(Object.values(wireFields));
-  const kind = useSecretKind();
+  const kind = search.type;
   const proofs = proofsFor(kind, props.user.trade_password_set);
   const [proof, setProof] = useState<ProofKind>(proofs[0] ?? 'code');
   const [form, setForm] = useState<SecretForm>(emptySecretForm);

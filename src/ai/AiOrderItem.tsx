@@ -1,14 +1,14 @@
 // One of the user's orders: the product, principal, rate and term, what has been paid and the next
 // payment, when it matures, and how it ended (matured, or withdrawn early with what it returned).
 // Its schedule opens beneath it; an active one leads to its early withdrawal.
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AiOrderRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { Fact } from '../ui/Fact.tsx';
 import { AccrualTable } from './AccrualTable.tsx';
 import { AiTerm } from './AiTerm.tsx';
-import { aiWithdrawPath } from './ai-query.ts';
 
 const pills = {
   active: 'status-pill status-pill--waiting',
@@ -23,7 +23,7 @@ export function AiOrderItem(props: {
   withdrawLink?: boolean;
 }) {
   const { t } = useTranslation();
-  const go = useGo();
+  const navigate = useNavigate();
   const { row } = props;
   const id = row.id;
   const [open, setOpen] = useState(props.scheduleOpen ?? false);
@@ -89,7 +89,7 @@ export function AiOrderItem(props: {
             type="button"
             className="text-button"
             data-testid={`ai-withdraw-${id}`}
-            onClick={() => go(aiWithdrawPath, { id })}
+            onClick={() => void navigate({ to: routes.aiWithdraw.path, search: { id } })}
           >
             {t('ai.withdrawEarly')}
           </button>

@@ -2,15 +2,14 @@
 // funding wallet) and, before buying, the whole schedule it would buy from now by the published
 // rule, with the daily reward, the rewards in all, what returns at maturity and when; the rules;
 // and the user's active orders of it with their schedules. Pull down to refresh.
-import { useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { aiPurchaseMachine } from '../../core/ai/purchase.machine.ts';
 import type { AiProductView } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
-import { searchId } from '../routes/search-id.ts';
+import { routes } from '../routes/route-table.ts';
 import { Fact } from '../ui/Fact.tsx';
 import { ItemGate } from '../ui/ItemGate.tsx';
 import { PurchaseForm } from '../ui/PurchaseForm.tsx';
@@ -20,14 +19,12 @@ import { AccrualTable } from './AccrualTable.tsx';
 import { AiOrderItem } from './AiOrderItem.tsx';
 import { AiProductCard } from './AiProductCard.tsx';
 import { AiRules } from './AiRules.tsx';
-import { aiListPath } from './ai-query.ts';
 
 export function AiProductPage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const go = useGo();
-  const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
-  const id = searchId(search) ?? 0;
+  const navigate = useNavigate();
+  const id = useSearch({ from: routes.aiProduct.path }).id ?? 0;
   const view = useView('aiProduct', { id });
   const refresh = useCallback(() => core.refreshAi(), [core]);
   usePullRefresh(refresh);
@@ -39,7 +36,7 @@ export function AiProductPage() {
       notFound={{
         text: t('ai.notFound'),
         actionLabel: t('ai.allProducts'),
-        onAction: () => go(aiListPath),
+        onAction: () => void navigate({ to: routes.aiProducts.path }),
       }}
     >
       {(product) => (

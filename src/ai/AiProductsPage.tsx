@@ -1,12 +1,13 @@
 // The AI ETF section (`/pages/ai/index`): what these products are, said plainly; the products on
 // sale with their days, fixed yearly rate, limits and remaining quota; and the user's issuance
 // records as two tabs, in progress and finished. Pull down to refresh; a product opens its page.
+import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import type { AiOrderList } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { ListLoading } from '../ui/SectionStatus.tsx';
@@ -16,14 +17,13 @@ import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { AiAbout } from './AiAbout.tsx';
 import { AiOrderItem } from './AiOrderItem.tsx';
 import { AiProductCard } from './AiProductCard.tsx';
-import { aiProductPath } from './ai-query.ts';
 
 const panel = 'ai-orders-panel';
 
 export function AiProductsPage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const go = useGo();
+  const navigate = useNavigate();
   const view = useView('aiBoard');
   const [tab, setTab] = useState<AiOrderList>('active');
   const [version, setVersion] = useState(0);
@@ -51,7 +51,7 @@ export function AiProductsPage() {
                 type="button"
                 className={row.open ? 'button button--block' : 'button button--ghost button--block'}
                 data-testid={`ai-open-${row.id}`}
-                onClick={() => go(aiProductPath, { id: row.id })}
+                onClick={() => void navigate({ to: routes.aiProduct.path, search: { id: row.id } })}
               >
                 {row.open ? t('ai.buy') : t('ai.details')}
               </button>

@@ -3,19 +3,18 @@
 // (`earlyWithdrawal`, core/ai/schedule.ts); Withdraw asks to confirm that amount, then sends it once
 // (one idempotency key) and says what the server returned to the funding wallet.
 
-import { useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { withUnit } from '../../core/figures.ts';
 import { aiWithdrawalMachine } from '../../core/ai/withdrawal.machine.ts';
+import { withUnit } from '../../core/figures.ts';
 import type { PurchaseInput, PurchaseResult } from '../../core/machines/purchase.machine.ts';
 import type { AiOrderRow } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
-import { searchId } from '../routes/search-id.ts';
+import { routes } from '../routes/route-table.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { Fact } from '../ui/Fact.tsx';
 import { FigureWithUnit } from '../ui/Figures.tsx';
@@ -27,14 +26,12 @@ import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { noticeOf } from '../ui/use-purchase.ts';
 import { AiOrderItem } from './AiOrderItem.tsx';
 import './ai.css';
-import { aiListPath } from './ai-query.ts';
 
 export function AiWithdrawPage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const go = useGo();
-  const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
-  const id = searchId(search) ?? 0;
+  const navigate = useNavigate();
+  const id = useSearch({ from: routes.aiWithdraw.path }).id ?? 0;
   const view = useView('aiOrder', { id });
   const refresh = useCallback(() => core.refreshAi(), [core]);
   usePullRefresh(refresh);
@@ -46,7 +43,7 @@ export function AiWithdrawPage() {
       notFound={{
         text: t('ai.orderNotFound'),
         actionLabel: t('ai.allProducts'),
-        onAction: () => go(aiListPath),
+        onAction: () => void navigate({ to: routes.aiProducts.path }),
       }}
     >
       {(order) => (

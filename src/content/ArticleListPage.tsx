@@ -1,25 +1,20 @@
 // Articles of a category (`/pages/article/index?category_id=92` is the menu's platform notice;
 // without a category it is "about us"), newest first; a row opens the article.
-import { useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import './content.css';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 
-/** The category of the query, or null (about us) when absent or not a positive whole number. */
-export function categoryOf(search: Readonly<Record<string, unknown>>): number | null {
-  const value = Number(search.category_id);
-  return Number.isInteger(value) && value > 0 ? value : null;
-}
-
 export function ArticleListPage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const go = useGo();
-  const category = categoryOf(useSearch({ strict: false }) as Readonly<Record<string, unknown>>);
+  const navigate = useNavigate();
+  // No category (or not a positive whole number) is "about us".
+  const category = useSearch({ from: routes.articles.path }).category_id ?? null;
   const list = usePagedList(['articles', category], (page) => core.articles(category, page));
   const retry = () => void list.reload();
 
@@ -36,7 +31,7 @@ export function ArticleListPage() {
               type="button"
               className="card article-row"
               data-testid={`article-row-${row.id}`}
-              onClick={() => go('/pages/article/detail', { id: row.id })}
+              onClick={() => void navigate({ to: routes.article.path, search: { id: row.id } })}
             >
               <p className="article-row__title">{row.title}</p>
               {row.summary && <p className="article-row__summary">{row.summary}</p>}

@@ -3,6 +3,7 @@ import { useSearch } from '@tanstack/react-router';
 import type { ArticleView, Outcome } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
+import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { WalletLoading } from '../ui/LoadStates.tsx';
 import { useLoad } from '../ui/use-load.ts';
@@ -17,9 +18,8 @@ const noArticle: () => Promise<Outcome<ArticleView>> = async () => ({
 export function ArticlePage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
-  const id = Number(search.id);
-  const valid = Number.isInteger(id) && id > 0;
+  const id = useSearch({ from: routes.article.path }).id ?? 0;
+  const valid = id > 0;
   const article = useLoad(['article', id], () => (valid ? core.article(id) : noArticle()));
 
   if (article.loading && !article.data) return <WalletLoading />;

@@ -1,8 +1,9 @@
 // The newest platform notices on home: a few titles that open the notice, and the way to all of
 // them. Nothing is shown until an operator has published one.
+import { useNavigate } from '@tanstack/react-router';
 import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { useLoad } from '../ui/use-load.ts';
 import './content.css';
 
@@ -13,7 +14,7 @@ const shown = 3;
 export function HomeNotices() {
   const { t } = useTranslation();
   const core = useWorker();
-  const go = useGo();
+  const navigate = useNavigate();
   const notices = useLoad(['notices', noticeCategory], () => core.articles(noticeCategory, 1));
   const rows = notices.data?.rows.slice(0, shown) ?? [];
   if (rows.length === 0) return null;
@@ -24,7 +25,9 @@ export function HomeNotices() {
         <button
           type="button"
           className="button button--ghost"
-          onClick={() => go('/pages/article/index', { category_id: String(noticeCategory) })}
+          onClick={() =>
+            void navigate({ to: routes.articles.path, search: { category_id: noticeCategory } })
+          }
         >
           {t('home.allNotices')}
         </button>
@@ -35,7 +38,7 @@ export function HomeNotices() {
             <button
               type="button"
               className="home-notices__row"
-              onClick={() => go('/pages/article/detail', { id: row.id })}
+              onClick={() => void navigate({ to: routes.article.path, search: { id: row.id } })}
             >
               <span className="home-notices__title">{row.title}</span>
               <span className="article-meta">{row.time}</span>

@@ -1,16 +1,16 @@
 // One closed position: market, direction and leverage, how it closed, the quantity, entry and close
 // prices, the realized PnL, fees and funding, and its share card.
+import { useNavigate } from '@tanstack/react-router';
 
 import type { ClosedPositionRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { Figure } from '../ui/Figures.tsx';
-import { contractSharePath, shareSearch } from './contract-query.ts';
-
+import { shareSearch } from './contract-query.ts';
 export function ClosedPositionItem(props: { row: ClosedPositionRow }) {
   const { t } = useTranslation();
-  const go = useGo();
+  const navigate = useNavigate();
   const { row } = props;
   const tone = row.pnlSign > 0 ? 'price--up' : row.pnlSign < 0 ? 'price--down' : '';
   return (
@@ -48,7 +48,12 @@ export function ClosedPositionItem(props: { row: ClosedPositionRow }) {
           type="button"
           className="button button--ghost"
           data-testid={`closed-share-${row.id}`}
-          onClick={() => go(contractSharePath, shareSearch({ kind: 'closed', id: row.id }))}
+          onClick={() =>
+            void navigate({
+              to: routes.contractShare.path,
+              search: shareSearch({ kind: 'closed', id: row.id }),
+            })
+          }
         >
           {t('contract.share')}
         </button>

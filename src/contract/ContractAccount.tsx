@@ -1,5 +1,6 @@
 // Under the form: the user's positions and resting orders as two tabs, the way to close every
 // position at once, and the link to the history.
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ContractTradeView } from '../../workers/facade.ts';
 import { useConfirm } from '../app/confirm.ts';
@@ -7,10 +8,9 @@ import { useWorker } from '../app/services.ts';
 import { useSession } from '../app/session.ts';
 import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { TabRow, tabId } from '../ui/TabRow.tsx';
-import { contractHistoryPath } from './contract-query.ts';
 import { OpenOrderList } from './OpenOrderList.tsx';
 import { PositionList } from './PositionList.tsx';
 
@@ -22,7 +22,7 @@ export function ContractAccount(props: { view: ContractTradeView }) {
   const { token } = useSession();
   const toast = useNotify();
   const confirm = useConfirm();
-  const go = useGo();
+  const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('positions');
   const [closing, setClosing] = useState(false);
   const { view } = props;
@@ -62,7 +62,7 @@ export function ContractAccount(props: { view: ContractTradeView }) {
           type="button"
           className="text-button"
           data-testid="contract-history-link"
-          onClick={() => go(contractHistoryPath)}
+          onClick={() => void navigate({ to: routes.contractHistory.path })}
         >
           {t('contract.history')}
         </button>
@@ -76,7 +76,7 @@ export function ContractAccount(props: { view: ContractTradeView }) {
           <EmptyState
             text={t('contract.loginPrompt')}
             actionLabel={t('nav.login')}
-            onAction={() => go('/login')}
+            onAction={() => void navigate({ to: routes.login.path })}
           />
         ) : tab === 'positions' ? (
           <>

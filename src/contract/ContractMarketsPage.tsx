@@ -1,31 +1,34 @@
 // The futures list (`/pages/contract/index`): each perpetual with its last price and mark, the 24 h
 // change, the coming funding rate and the time left until it is paid. Searchable, pull-down
 // refreshable; a row opens the market's trade page.
+import { useNavigate } from '@tanstack/react-router';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { ContractBoardRow } from '../../workers/facade.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { MarketToolbar } from '../market/MarketToolbar.tsx';
 import { displaySymbol } from '../market/market-symbol.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { ChangePill, Figure, LastPrice } from '../ui/Figures.tsx';
 import { ListFailed, ListLoading, RefreshFailed } from '../ui/SectionStatus.tsx';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
-import { contractTradePath } from './contract-query.ts';
 import { useContractBoard } from './use-contract-board.ts';
 import './contract.css';
 import { Countdown } from '../ui/Countdown.tsx';
 
 export function ContractMarketsPage() {
   const { t } = useTranslation();
-  const go = useGo();
+  const navigate = useNavigate();
   const load = useContractBoard();
   const { reload } = load;
   usePullRefresh(reload);
   const board = useView('contractBoard', { symbols: (load.symbols ?? []).join(',') });
   const [query, setQuery] = useState('');
-  const open = useCallback((symbol: string) => go(contractTradePath, { symbol }), [go]);
+  const open = useCallback(
+    (symbol: string) => void navigate({ to: routes.contractTrade.path, search: { symbol } }),
+    [navigate],
+  );
   const rows = useMemo(() => {
     const wanted = query.trim().toUpperCase().replace('/', '');
     return (board?.rows ?? []).filter((row) => row.symbol.includes(wanted));

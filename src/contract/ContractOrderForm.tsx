@@ -2,6 +2,7 @@
 // mode and leverage chips, open long or short, limit or market, price, quantity with shares of the
 // most the wallet allows, take-profit and stop-loss, then what the order costs, the most it could
 // be, and where the position it leaves would be liquidated, all before it is sent.
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { dash } from '../../core/figures.ts';
 import { shareOf } from '../../core/market/quantity-share.ts';
@@ -12,7 +13,7 @@ import { prefillPrice } from '../market/book-prefill.ts';
 import { OrderFormFrame } from '../market/OrderFormFrame.tsx';
 import { OrderTypePrice } from '../market/OrderTypePrice.tsx';
 import type { FormBook } from '../market/TradeSplit.tsx';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { FigureWithUnit } from '../ui/Figures.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';
@@ -30,7 +31,7 @@ export function ContractOrderForm(props: {
 }) {
   const { t } = useTranslation();
   const { token } = useSession();
-  const go = useGo();
+  const navigate = useNavigate();
   const { view } = props;
   const { snapshot, send, followed } = useContractOrder(
     props.symbol,
@@ -71,7 +72,7 @@ export function ContractOrderForm(props: {
       className="contract-form"
       signedIn={token !== null}
       busy={busy}
-      onLogin={() => go('/login')}
+      onLogin={() => void navigate({ to: routes.login.path })}
       onSubmit={() => send({ type: 'SUBMIT' })}
       button={{
         testId: 'contract-submit',

@@ -9,6 +9,7 @@ import { useWorker } from '../app/services.ts';
 import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
+import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { useLoad } from '../ui/use-load.ts';
@@ -19,8 +20,7 @@ import './contract.css';
 export function ContractSharePage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
-  const ref = parseShareRef(search);
+  const ref = parseShareRef(useSearch({ from: routes.contractShare.path }));
   const kind = ref?.kind;
   const id = ref?.id;
   const card = useLoad(['shareCard', kind, id], async () => {

@@ -1,33 +1,31 @@
 // Perpetual trading (`/pages/contract/trade?symbol=BTCUSDT`): the market's last price, mark and
 // funding, the order form with the perpetual's own order book beside it (the spot page's layout),
 // the user's positions and resting orders, and the recent trades. Pull down to refresh.
-import { useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
-import { klinePath, klineSearch } from '../market/market-query.ts';
+import { klineSearch } from '../market/market-query.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { RecentTrades } from '../market/RecentTrades.tsx';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
 import { TradeSplit } from '../market/TradeSplit.tsx';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { Figure, LastPrice } from '../ui/Figures.tsx';
 import { ListLoading } from '../ui/SectionStatus.tsx';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { ContractAccount } from './ContractAccount.tsx';
 import { ContractOrderForm } from './ContractOrderForm.tsx';
-import { parseContractSymbol } from './contract-query.ts';
 import './contract.css';
 import { Countdown } from '../ui/Countdown.tsx';
 
 export function ContractTradePage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const go = useGo();
-  const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
-  const symbol = parseContractSymbol(search);
+  const navigate = useNavigate();
+  const { symbol } = useSearch({ from: routes.contractTrade.path });
   const view = useView('contract', { symbol });
   const refresh = useCallback(() => core.refreshContract(), [core]);
   usePullRefresh(refresh);
@@ -46,7 +44,7 @@ export function ContractTradePage() {
           <button
             type="button"
             className="button button--ghost contract-header__chart"
-            onClick={() => go(klinePath, klineSearch(symbol))}
+            onClick={() => void navigate({ to: routes.kline.path, search: klineSearch(symbol) })}
           >
             {t('trade.chart')}
           </button>

@@ -2,14 +2,15 @@
 // ROE; size, margin and margin ratio; entry, mark and liquidation price ("--" when it cannot be
 // liquidated); TP/SL. Its actions (TP/SL, margin for isolated, close, share) run through the
 // position's machine, which also shows how it ended once the channel closes it.
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ContractPositionRow, EndedPositionRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { Figure } from '../ui/Figures.tsx';
 import { CloseSheet } from './CloseSheet.tsx';
-import { contractSharePath, shareSearch } from './contract-query.ts';
+import { shareSearch } from './contract-query.ts';
 import { MarginSheet } from './MarginSheet.tsx';
 import { TpSlSheet } from './TpSlSheet.tsx';
 import { usePosition } from './use-position.ts';
@@ -24,7 +25,7 @@ export function PositionCard(props: {
   onDismiss(id: number): void;
 }) {
   const { t } = useTranslation();
-  const go = useGo();
+  const navigate = useNavigate();
   const { row, ended } = props;
   const { snapshot, send } = usePosition(row.id, row.symbol, ended ? ended.reason : false);
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -33,7 +34,10 @@ export function PositionCard(props: {
   const finished = snapshot.matches('closed') || snapshot.matches('liquidated');
   const busy = snapshot.matches('adjusting') || snapshot.matches('closing');
   const share = () =>
-    go(contractSharePath, shareSearch({ kind: finished ? 'closed' : 'open', id: row.id }));
+    void navigate({
+      to: routes.contractShare.path,
+      search: shareSearch({ kind: finished ? 'closed' : 'open', id: row.id }),
+    });
 
   return (
     <li
@@ -156,7 +160,9 @@ export function PositionCard(props: {
               disabled={busy}
               onClick={() => setSheet('close')}
             >
-              {busy && snapshot.matches('closing') ? t('trade.sending') : t('contract.close.action')}
+              {busy && snapshot.matches('closing')
+                ? t('trade.sending')
+                : t('contract.close.action')}
             </button>
           </div>
         </>

@@ -1,22 +1,26 @@
 // Home: the product lines as a banner, the headline figures, then the featured markets with live
 // prices, whether the feed is live, and whether it is simulated; the newest platform notices.
+import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { HomeNotices } from '../content/HomeNotices.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
 import { HeadlineFigures } from '../market/HeadlineFigures.tsx';
 import { MarketSectionBody } from '../market/MarketSectionBody.tsx';
-import { klinePath, klineSearch } from '../market/market-query.ts';
+import { klineSearch } from '../market/market-query.ts';
 import { ProductCarousel } from '../market/ProductCarousel.tsx';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
 import { useSectionRows } from '../market/use-market-section.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 
 export function HomePage() {
   const { t } = useTranslation();
-  const go = useGo();
+  const navigate = useNavigate();
   const { load, rows, simulated } = useSectionRows('home');
-  const open = useCallback((symbol: string) => go(klinePath, klineSearch(symbol)), [go]);
+  const open = useCallback(
+    (symbol: string) => void navigate({ to: routes.kline.path, search: klineSearch(symbol) }),
+    [navigate],
+  );
   const { reload } = load;
   const retry = useCallback(() => void reload(), [reload]);
 

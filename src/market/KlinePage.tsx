@@ -4,10 +4,11 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
 import { useChart } from '../chart/use-chart.ts';
+import { routes } from '../routes/route-table.ts';
 import { ChartPanel } from './ChartPanel.tsx';
 import { KlineHeader } from './KlineHeader.tsx';
 import { MarketActivity } from './MarketActivity.tsx';
-import { klinePath, klineSearch, parseKlineQuery } from './market-query.ts';
+import { klineSearch } from './market-query.ts';
 import { TimeframeTabs } from './TimeframeTabs.tsx';
 
 /** Tall enough for candles and volume, short enough to leave the book in sight on a phone. */
@@ -15,14 +16,13 @@ const chartHeight = 320;
 
 export function KlinePage() {
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
-  const { symbol, period } = parseKlineQuery(search);
+  const { symbol, period } = useSearch({ from: routes.kline.path });
   const chart = useChart(symbol, period);
 
   // Replacing the entry keeps Back going to the page before the chart, not through timeframes.
   const choosePeriod = useCallback(
     (next: KlinePeriod) => {
-      void navigate({ to: klinePath, search: klineSearch(symbol, next), replace: true });
+      void navigate({ to: routes.kline.path, search: klineSearch(symbol, next), replace: true });
     },
     [navigate, symbol],
   );

@@ -1,10 +1,10 @@
 // A list of markets (docs/product.md §2: spot, second contract): searchable, pull-down refreshable,
 // each row leading to the market's trade page, with what a product shows above its rows. The
 // futures list has its own page (src/contract/), with marks and funding.
+import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useState } from 'react';
 import type { MarketSection } from '../../workers/facade.ts';
-import { useGo } from '../routes/navigation.ts';
-import { spotTradePath } from '../spot/spot-query.ts';
+import { routes } from '../routes/route-table.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { MarketSectionBody } from './MarketSectionBody.tsx';
 import { MarketToolbar } from './MarketToolbar.tsx';
@@ -40,8 +40,11 @@ export function MarketListPage(props: {
 }
 
 export function SpotMarketsPage() {
-  const go = useGo();
+  const navigate = useNavigate();
   const load = useMarketSection('spot');
-  const open = useCallback((symbol: string) => go(spotTradePath, { symbol }), [go]);
+  const open = useCallback(
+    (symbol: string) => void navigate({ to: routes.spotTrade.path, search: { symbol } }),
+    [navigate],
+  );
   return <MarketListPage section="spot" load={load} onOpen={open} />;
 }

@@ -1,10 +1,10 @@
 // Home's banner: one slide per product line, each leading to its section, as each product's entry
 // gives it (src/products.ts). Slides scroll natively (swipe, snap) and advance by themselves unless
 // the user asked for reduced motion.
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { productEntries } from '../products.ts';
-import { useGo } from '../routes/navigation.ts';
 import type { ProductEntry } from '../shell/product-entry.ts';
 
 const advanceMs = 6000;
@@ -23,7 +23,7 @@ function slideOffset(track: HTMLElement, index: number): number {
 
 export function ProductCarousel() {
   const { t } = useTranslation();
-  const go = useGo();
+  const navigate = useNavigate();
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
 
@@ -53,7 +53,7 @@ export function ProductCarousel() {
             key={product.slide.key}
             type="button"
             className={slideClass(product)}
-            onClick={() => go(product.path)}
+            onClick={() => void navigate({ to: product.path })}
           >
             <span className="product-slide__title">{t(`products.${product.slide.key}.title`)}</span>
             <span className="product-slide__text">{t(`products.${product.slide.key}.text`)}</span>

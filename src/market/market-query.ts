@@ -2,7 +2,6 @@
 // value falls back to a default rather than an error page, since the link may be typed or shared.
 import { type KlinePeriod, klinePeriods, readSymbol } from '../../schemas/market-names.ts';
 
-export const klinePath = '/pages/kline/index';
 export const defaultSymbol = 'BTCUSDT';
 /** Fifteen-minute candles show about a trading day on a phone-wide chart. */
 export const defaultPeriod: KlinePeriod = '15m';
@@ -30,6 +29,9 @@ export function parseKlineQuery(search: Readonly<Record<string, unknown>>): Klin
 }
 
 /** The search of a link to the chart: the period only when one was chosen. */
-export function klineSearch(symbol: string, period?: KlinePeriod): Record<string, string> {
+export function klineSearch(
+  symbol: string,
+  period?: KlinePeriod,
+): { symbol: string; period?: KlinePeriod } {
   return period === undefined ? { symbol } : { symbol, period };
 }

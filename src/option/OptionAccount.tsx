@@ -1,12 +1,13 @@
 // Under the form: the user's record (the realised hit rate over the newest settled contracts) and
 // daily loss limit, then the contracts as two tabs: open ones (and those settling while the page is
 // open) with their countdowns, and the history with both prints. Each opens its verification.
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { OptionTradeView } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Figure, FigureWithUnit } from '../ui/Figures.tsx';
 import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
@@ -22,7 +23,7 @@ const panel = 'option-account-panel';
 export function OptionAccount(props: { view: OptionTradeView }) {
   const { t } = useTranslation();
   const { token } = useSession();
-  const go = useGo();
+  const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('open');
   const [verifying, setVerifying] = useState<number | null>(null);
   const [limitSheet, setLimitSheet] = useState(false);
@@ -90,7 +91,7 @@ export function OptionAccount(props: { view: OptionTradeView }) {
           <EmptyState
             text={t('option.loginPrompt')}
             actionLabel={t('nav.login')}
-            onAction={() => go('/login')}
+            onAction={() => void navigate({ to: routes.login.path })}
           />
         ) : tab === 'open' ? (
           view.contracts.length === 0 ? (

@@ -2,13 +2,14 @@
 // stake in USDT with shares of the available balance, what the stake pays on a win, its expected
 // value at an even chance and the hit rate at which the rate breaks even (core/option/odds.ts, in
 // the worker), then up (green) or down (red), each of which places the contract at once.
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { OptionFormProblem } from '../../core/option/order.machine.ts';
 import { stakeShare } from '../../core/option/stake.ts';
 import type { OptionDirection, OptionTradeView } from '../../workers/facade.ts';
 import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { Fact } from '../ui/Fact.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
 import { PurchaseStatus } from '../ui/PurchaseStatus.tsx';
@@ -20,7 +21,7 @@ import { useOptionOrder, useOptionReview } from './use-option-order.ts';
 export function OptionOrderForm(props: { symbol: string; view: OptionTradeView }) {
   const { t } = useTranslation();
   const { token } = useSession();
-  const go = useGo();
+  const navigate = useNavigate();
   const { view } = props;
   const [snapshot, send] = useOptionOrder(props.symbol);
   const { form, problem, placed } = snapshot.context;
@@ -37,7 +38,7 @@ export function OptionOrderForm(props: { symbol: string; view: OptionTradeView }
   }, [current, first, send]);
 
   const place = (direction: OptionDirection) => {
-    if (!token) go('/login');
+    if (!token) void navigate({ to: routes.login.path });
     else if (!busy) send({ type: 'PLACE', direction });
   };
 

@@ -10,6 +10,7 @@ import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
+import { routes } from '../routes/route-table.ts';
 import { LastPrice } from '../ui/Figures.tsx';
 import { ListLoading } from '../ui/SectionStatus.tsx';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
@@ -17,14 +18,12 @@ import { OptionAccount } from './OptionAccount.tsx';
 import { OptionChart } from './OptionChart.tsx';
 import { OptionOrderForm } from './OptionOrderForm.tsx';
 import { OptionRules } from './OptionRules.tsx';
-import { parseOptionSymbol } from './option-query.ts';
 import './option.css';
 
 export function OptionTradePage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
-  const symbol = parseOptionSymbol(search);
+  const { symbol } = useSearch({ from: routes.optionTrade.path });
   const view = useView('option', { symbol });
   const refresh = useCallback(() => core.refreshOption(), [core]);
   usePullRefresh(refresh);

@@ -2,8 +2,7 @@
 // an address, after setting a trade password): a path of this app carried in the `redirect` query.
 // Only a same-origin app path is followed, so a crafted link cannot send a user who just logged in
 // to another site (an open redirect).
-import { useRouter, useRouterState, useSearch } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useRouterState } from '@tanstack/react-router';
 
 const isControl = (char: string) => {
   const code = char.charCodeAt(0);
@@ -36,26 +35,4 @@ export function safeReturnPath(value: unknown): string | null {
 /** The current page's path to return to, as the router knows it (path and query). */
 export function useCurrentPath(): string {
   return useRouterState({ select: (state) => state.location.href });
-}
-
-/**
- * Goes to the path the page was opened to return to, else to `fallback`; the page left is replaced,
- * so Back does not lead to a form already done.
- */
-export function useReturn(fallback: string) {
-  const router = useRouter();
-  const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
-  const target = safeReturnPath(search[returnParam]) ?? fallback;
-  return useCallback(() => {
-    void router.navigate({ href: target, replace: true });
-  }, [router, target]);
-}
-
-/**
- * Where a page sends a visitor who must log in: /login, returning to `href` once logged in (home,
- * where a login lands anyway, needs no return).
- */
-export function loginReturningHere(href: string) {
-  const back = safeReturnPath(href);
-  return { to: '/login', search: back && back !== '/' ? { [returnParam]: back } : {} } as const;
 }

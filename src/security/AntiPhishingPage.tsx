@@ -1,14 +1,14 @@
 // The anti-phishing code (`/pages/user/antiPhishing`): a word of the user's own that every mail
 // from us carries, so a mail without it, or with another, is known not to be ours. Set or changed
 // with a code sent to the account's email; the code set shows masked.
+import { useNavigate } from '@tanstack/react-router';
 import { useWorker } from '../app/services.ts';
 import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { useLoad } from '../ui/use-load.ts';
-import { securityPaths } from './protection-pages.ts';
 import { EmailCodeField } from './SecurityFields.tsx';
 import { useSecurityForm } from './use-security-form.ts';
 import './security.css';
@@ -26,7 +26,7 @@ function AntiPhishingForm(props: { current: string | null }) {
   const { t } = useTranslation();
   const core = useWorker();
   const toast = useNotify();
-  const go = useGo();
+  const navigate = useNavigate();
   const form = useSecurityForm(['anti_phishing_code', 'email_code'] as const);
   const code = form.bind('anti_phishing_code');
 
@@ -40,7 +40,7 @@ function AntiPhishingForm(props: { current: string | null }) {
     );
     if (!done) return;
     toast(t('security.antiPhishing.saved'), 'success');
-    go(securityPaths.center);
+    void navigate({ to: routes.securityCenter.path });
   };
 
   return (

@@ -1,19 +1,19 @@
 // The security level: low, medium or high as the server reckons it, which protections are on,
 // and the next one to turn on with the button that leads there (whitelist mode is turned on at
 // once). The level's word says it; its colour only repeats it.
+import { useNavigate } from '@tanstack/react-router';
 import type { ProtectionName, SecurityOverview } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
 import { protectionPages } from './protection-pages.ts';
 
 export function LevelCard(props: { overview: SecurityOverview; onWhitelistOn(): void }) {
   const { t } = useTranslation();
-  const go = useGo();
+  const navigate = useNavigate();
   const { level, protections, next } = props.overview;
   const turnOn = (name: ProtectionName) => {
     if (name === 'whitelist') return props.onWhitelistOn;
     const page = protectionPages[name];
-    return page ? () => go(page.path, page.search) : null;
+    return page ? () => void page(navigate) : null;
   };
   const action = next ? turnOn(next) : null;
   return (

@@ -1,15 +1,15 @@
 // Binding or changing the phone (`/pages/user/phone`): the number with its country code, an SMS
 // code sent to it, a code sent to the account's email and, with an authenticator bound, its code.
 // Withdrawals then pause for the security hold, which the page says before it is sent.
+import { useNavigate } from '@tanstack/react-router';
 import type { SecurityOverview } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { useLoad } from '../ui/use-load.ts';
-import { securityPaths } from './protection-pages.ts';
 import { CodeField, EmailCodeField, FactorField } from './SecurityFields.tsx';
 import { SendCodeButton } from './SendCodeButton.tsx';
 import { useSecurityForm } from './use-security-form.ts';
@@ -30,7 +30,7 @@ function PhoneForm(props: { overview: SecurityOverview }) {
   const { t } = useTranslation();
   const core = useWorker();
   const toast = useNotify();
-  const go = useGo();
+  const navigate = useNavigate();
   const totp = props.overview.on.totp;
   const current = props.overview.phone;
   const fields: readonly PhoneField[] = totp
@@ -52,7 +52,7 @@ function PhoneForm(props: { overview: SecurityOverview }) {
     );
     if (!done) return;
     toast(t('security.phone.saved'), 'success');
-    go(securityPaths.center);
+    void navigate({ to: routes.securityCenter.path });
   };
 
   return (

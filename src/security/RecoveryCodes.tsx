@@ -1,11 +1,11 @@
 // The ten recovery codes, shown once right after the authenticator is bound: copied or downloaded
 // as a text file, and the page left only once the user says they are saved, since the server
 // keeps only their hashes and can never show them again.
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
-import { securityPaths } from './protection-pages.ts';
 
 /** Offers the codes as a text file to save. */
 function download(codes: readonly string[], heading: string): void {
@@ -21,7 +21,7 @@ function download(codes: readonly string[], heading: string): void {
 
 export function RecoveryCodes(props: { codes: readonly string[] }) {
   const { t } = useTranslation();
-  const go = useGo();
+  const navigate = useNavigate();
   const [saved, setSaved] = useState(false);
   const { codes } = props;
   return (
@@ -70,7 +70,7 @@ export function RecoveryCodes(props: { codes: readonly string[] }) {
         className="button button--block"
         data-testid="recovery-done"
         disabled={!saved}
-        onClick={() => go(securityPaths.center)}
+        onClick={() => void navigate({ to: routes.securityCenter.path })}
       >
         {t('security.recovery.done')}
       </button>

@@ -3,17 +3,17 @@
 // the authenticator app, passkeys, the anti-phishing code, whitelist mode) with the way to change
 // it; then devices and sessions, and the login history. Read fresh from the server every time it
 // opens, and again after a change made here.
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { SecurityOverview } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { useLoad } from '../ui/use-load.ts';
 import { HoldBanner } from './HoldBanner.tsx';
 import { LevelCard } from './LevelCard.tsx';
-import { securityPaths } from './protection-pages.ts';
 import { SecurityRow } from './SecurityRow.tsx';
 import { useSayFailure } from './use-say-failure.ts';
 import { WhitelistOffSheet } from './WhitelistOffSheet.tsx';
@@ -34,7 +34,7 @@ function SecurityCenter(props: { overview: SecurityOverview; reload(): Promise<v
   const core = useWorker();
   const toast = useNotify();
   const sayFailure = useSayFailure();
-  const go = useGo();
+  const navigate = useNavigate();
   const { overview } = props;
   const { on } = overview;
   const [switching, setSwitching] = useState(false);
@@ -61,7 +61,10 @@ function SecurityCenter(props: { overview: SecurityOverview; reload(): Promise<v
           id="login"
           label={t('account.safe.loginPassword')}
           set
-          action={{ label: change, onClick: () => go(securityPaths.password, { type: 'login' }) }}
+          action={{
+            label: change,
+            onClick: () => void navigate({ to: routes.password.path, search: { type: 'login' } }),
+          }}
         />
         <SecurityRow
           id="trade"
@@ -69,7 +72,7 @@ function SecurityCenter(props: { overview: SecurityOverview; reload(): Promise<v
           set={on.trade_password}
           action={{
             label: on.trade_password ? change : setUp,
-            onClick: () => go(securityPaths.password, { type: 'trade' }),
+            onClick: () => void navigate({ to: routes.password.path, search: { type: 'trade' } }),
           }}
         />
         <SecurityRow
@@ -86,7 +89,7 @@ function SecurityCenter(props: { overview: SecurityOverview; reload(): Promise<v
           detail={overview.phone}
           action={{
             label: t(on.phone ? 'account.safe.change' : 'security.rows.bind'),
-            onClick: () => go(securityPaths.phone),
+            onClick: () => void navigate({ to: routes.phone.path }),
           }}
         />
         <SecurityRow
@@ -96,8 +99,14 @@ function SecurityCenter(props: { overview: SecurityOverview; reload(): Promise<v
           state={t(on.totp ? 'security.rows.bound' : 'security.rows.unbound')}
           action={
             on.totp
-              ? { label: t('security.rows.unbind'), onClick: () => go(securityPaths.totpUnbind) }
-              : { label: t('security.rows.bind'), onClick: () => go(securityPaths.totp) }
+              ? {
+                  label: t('security.rows.unbind'),
+                  onClick: () => void navigate({ to: routes.totpUnbind.path }),
+                }
+              : {
+                  label: t('security.rows.bind'),
+                  onClick: () => void navigate({ to: routes.totp.path }),
+                }
           }
         />
         <SecurityRow
@@ -111,7 +120,7 @@ function SecurityCenter(props: { overview: SecurityOverview; reload(): Promise<v
           }
           action={{
             label: t(overview.passkeyCount > 0 ? 'security.rows.manage' : 'security.rows.add'),
-            onClick: () => go(securityPaths.passkeys),
+            onClick: () => void navigate({ to: routes.passkeys.path }),
           }}
         />
         <SecurityRow
@@ -122,7 +131,7 @@ function SecurityCenter(props: { overview: SecurityOverview; reload(): Promise<v
           detail={overview.antiPhishingCode}
           action={{
             label: on.anti_phishing ? change : setUp,
-            onClick: () => go(securityPaths.antiPhishing),
+            onClick: () => void navigate({ to: routes.antiPhishing.path }),
           }}
         />
         <SecurityRow
@@ -151,7 +160,7 @@ function SecurityCenter(props: { overview: SecurityOverview; reload(): Promise<v
           type="button"
           className="button button--ghost button--block"
           data-testid="security-sessions-link"
-          onClick={() => go(securityPaths.sessions)}
+          onClick={() => void navigate({ to: routes.sessions.path })}
         >
           {t('security.links.sessions')}
         </button>
@@ -159,7 +168,7 @@ function SecurityCenter(props: { overview: SecurityOverview; reload(): Promise<v
           type="button"
           className="button button--ghost button--block"
           data-testid="security-logins-link"
-          onClick={() => go(securityPaths.logins)}
+          onClick={() => void navigate({ to: routes.logins.path })}
         >
           {t('security.links.logins')}
         </button>

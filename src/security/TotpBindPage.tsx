@@ -1,18 +1,18 @@
 // Binding an authenticator app (`/pages/user/totp`): the set-up's QR code of its otpauth:// URI
 // and the key to type into an app that cannot scan, then one code from the app to confirm; the
 // answer's ten recovery codes are shown once (RecoveryCodes.tsx).
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { TotpSetup } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { QrCode } from '../ui/QrCode.tsx';
 import { useLoad } from '../ui/use-load.ts';
-import { securityPaths } from './protection-pages.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { CodeField } from './SecurityFields.tsx';
 import { useSecurityForm } from './use-security-form.ts';
@@ -24,7 +24,7 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 export function TotpBindPage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const go = useGo();
+  const navigate = useNavigate();
   const [codes, setCodes] = useState<readonly string[] | null>(null);
   const load = useLoad(['totpSetup'], () => core.startTotpSetup());
 
@@ -36,7 +36,7 @@ export function TotpBindPage() {
       <EmptyState
         text={load.refusal}
         actionLabel={t('security.backToCenter')}
-        onAction={() => go(securityPaths.center)}
+        onAction={() => void navigate({ to: routes.securityCenter.path })}
       />
     ) : (
       <WalletFailed onRetry={() => void load.reload()} />

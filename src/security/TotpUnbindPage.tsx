@@ -1,12 +1,12 @@
 // Unbinding the authenticator app (`/pages/user/totpUnbind`): a code from the app, or a recovery
 // code when the phone is lost, and a code sent to the account's email. Withdrawals then pause for
 // the security hold, which the page says before it is sent.
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useWorker } from '../app/services.ts';
 import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
-import { securityPaths } from './protection-pages.ts';
+import { routes } from '../routes/route-table.ts';
 import {
   EmailCodeField,
   FactorChoice,
@@ -22,7 +22,7 @@ export function TotpUnbindPage() {
   const { t } = useTranslation();
   const core = useWorker();
   const toast = useNotify();
-  const go = useGo();
+  const navigate = useNavigate();
   const [kind, setKind] = useState<FactorKind>('totp');
   const form = useSecurityForm<'totp_code' | 'recovery_code' | 'email_code'>([
     factorField(kind),
@@ -36,7 +36,7 @@ export function TotpUnbindPage() {
     );
     if (!done) return;
     toast(t('security.totp.unbound'), 'success');
-    go(securityPaths.center);
+    void navigate({ to: routes.securityCenter.path });
   };
 
   return (

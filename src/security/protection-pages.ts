@@ -1,30 +1,18 @@
 // Where each protection is turned on or changed: its page and query. The email is bound at
 // registration and has no page; whitelist mode is a switch on the security center itself; the
 // passkeys' page is the passkeys' own.
+import type { UseNavigateResult } from '@tanstack/react-router';
 import type { ProtectionName } from '../../workers/facade.ts';
+import { routes } from '../routes/route-table.ts';
 
-export interface PageLink {
-  path: string;
-  search?: Record<string, string>;
-}
+/** Opens a protection's page with the router's `navigate`, which checks the route and its query. */
+type OpenPage = (navigate: UseNavigateResult<string>) => Promise<void>;
 
-export const securityPaths = {
-  center: '/pages/user/safe',
-  password: '/pages/user/password',
-  totp: '/pages/user/totp',
-  totpUnbind: '/pages/user/totpUnbind',
-  phone: '/pages/user/phone',
-  antiPhishing: '/pages/user/antiPhishing',
-  passkeys: '/pages/user/passkeys',
-  sessions: '/pages/user/sessions',
-  logins: '/pages/user/logins',
-} as const;
-
-export const protectionPages: Partial<Record<ProtectionName, PageLink>> = {
-  login_password: { path: securityPaths.password, search: { type: 'login' } },
-  trade_password: { path: securityPaths.password, search: { type: 'trade' } },
-  totp: { path: securityPaths.totp },
-  passkey: { path: securityPaths.passkeys },
-  phone: { path: securityPaths.phone },
-  anti_phishing: { path: securityPaths.antiPhishing },
+export const protectionPages: Partial<Record<ProtectionName, OpenPage>> = {
+  login_password: (navigate) => navigate({ to: routes.password.path, search: { type: 'login' } }),
+  trade_password: (navigate) => navigate({ to: routes.password.path, search: { type: 'trade' } }),
+  totp: (navigate) => navigate({ to: routes.totp.path }),
+  passkey: (navigate) => navigate({ to: routes.passkeys.path }),
+  phone: (navigate) => navigate({ to: routes.phone.path }),
+  anti_phishing: (navigate) => navigate({ to: routes.antiPhishing.path }),
 };

@@ -1,11 +1,12 @@
 // The frame around every page: top bar, the offline and update banners, page, side menu, language
 // panel, toasts, confirmations.
-import { Outlet, useMatches } from '@tanstack/react-router';
+import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { useMenu, useMenuActions } from '../app/menu.ts';
 import { useSessionActions } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useBack, useGo } from '../routes/navigation.ts';
+import { useBack } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import { PullToRefresh } from './PullToRefresh.tsx';
@@ -32,7 +33,7 @@ function whenIdle(work: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-const homePaths = new Set(['/', '/pages/index/index']);
+const homePaths = new Set<string>([routes.home.path, routes.homeIndex.path]);
 
 /** The open panel: the one part of the frame that renders when a panel opens or closes. */
 function OpenPanels() {
@@ -49,14 +50,12 @@ export function AppShell() {
   const { t } = useTranslation();
   const { setMenuOpen, setLanguageOpen } = useMenuActions();
   const { isSignedIn } = useSessionActions();
-  const go = useGo();
+  const navigate = useNavigate();
   const back = useBack();
   const match = useMatches().at(-1);
   const isHome = match ? homePaths.has(match.pathname) : false;
   const titleKey =
-    match?.staticData.titleFor?.(match.search as Readonly<Record<string, unknown>>) ??
-    match?.staticData.titleKey ??
-    'titles.notFound';
+    match?.staticData.titleFor?.(match.search) ?? match?.staticData.titleKey ?? 'titles.notFound';
   const pathname = match?.pathname;
 
   useEffect(() => whenIdle(() => void loadPanels()), []);
@@ -74,9 +73,9 @@ export function AppShell() {
         title={isHome ? 'Meridian' : t(titleKey)}
         lead={isHome ? 'menu' : 'back'}
         onLead={isHome ? () => setMenuOpen(true) : back}
-        {...(isHome ? {} : { onHome: () => go('/') })}
+        {...(isHome ? {} : { onHome: () => void navigate({ to: routes.home.path }) })}
         showUser={isHome}
-        onUser={() => (isSignedIn() ? setMenuOpen(true) : go('/login'))}
+        onUser={() => (isSignedIn() ? setMenuOpen(true) : void navigate({ to: routes.login.path }))}
         showLanguage={isHome}
       />
       <OfflineBanner />

@@ -1,7 +1,7 @@
 // The side menu (docs/product.md §2), opened from the top bar's left button: the user header, then
 // every entry in the product's order, each with its icon, the theme switch, the language picker
-// and, when logged in, logout. The trading center lists the products' own entries
-// (src/products.ts).
+// and, when logged in, logout.
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useConfirm } from '../app/confirm.ts';
 import { useMenuActions } from '../app/menu.ts';
@@ -9,7 +9,8 @@ import { useServices } from '../app/services.ts';
 import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { productEntries } from '../products.ts';
-import { useGo } from '../routes/navigation.ts';
+import type { RoutePath } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { InstallEntry } from './InstallEntry.tsx';
 import { MenuEntryFace } from './MenuEntryFace.tsx';
 import { MenuHeader } from './MenuHeader.tsx';
@@ -28,12 +29,12 @@ export function SideMenu() {
   const { setMenuOpen, setLanguageOpen } = useMenuActions();
   const { token, signOut } = useSession();
   const confirm = useConfirm();
-  const go = useGo();
+  const navigate = useNavigate();
   const [tradingOpen, setTradingOpen] = useState(false);
 
-  const open = (path: string, search?: Record<string, string | number>) => {
+  const open = (to: RoutePath) => {
     setMenuOpen(false);
-    go(path, search);
+    void navigate({ to });
   };
   const logout = async () => {
     if (await confirm(t('confirm.logout'))) await signOut();
@@ -48,11 +49,14 @@ export function SideMenu() {
 
   return (
     <SidePanel side="start" label={t('nav.menu')} navigation onClose={() => setMenuOpen(false)}>
-      <MenuHeader onLogin={() => open('/login')} onVerify={() => open('/pages/user/auth')} />
+      <MenuHeader
+        onLogin={() => open(routes.login.path)}
+        onVerify={() => open(routes.verification.path)}
+      />
       <ul className="menu-list">
-        {entry('home', t('menu.home'), () => open('/'))}
-        {entry('verify', t('menu.verify'), () => open('/pages/user/auth'))}
-        {entry('deposit', t('menu.deposit'), () => open('/pages/assets/rechargeList'))}
+        {entry('home', t('menu.home'), () => open(routes.home.path))}
+        {entry('verify', t('menu.verify'), () => open(routes.verification.path))}
+        {entry('deposit', t('menu.deposit'), () => open(routes.deposits.path))}
         <li>
           <button
             type="button"
@@ -81,16 +85,17 @@ export function SideMenu() {
             </ul>
           )}
         </li>
-        {entry('assets', t('menu.assets'), () => open('/pages/assets/index'))}
-        {entry('notice', t('menu.notice'), () =>
-          open('/pages/article/index', { category_id: noticeCategory }),
-        )}
+        {entry('assets', t('menu.assets'), () => open(routes.assets.path))}
+        {entry('notice', t('menu.notice'), () => {
+          setMenuOpen(false);
+          void navigate({ to: routes.articles.path, search: { category_id: noticeCategory } });
+        })}
         <InstallEntry />
-        {entry('addressBook', t('menu.addressBook'), () => open('/pages/assets/address'))}
-        {entry('security', t('menu.security'), () => open('/pages/user/safe'))}
-        {entry('share', t('menu.share'), () => open('/pages/user/share'))}
-        {entry('about', t('menu.about'), () => open('/pages/article/index'))}
-        {entry('support', t('menu.support'), () => open('/pages/ks/index'))}
+        {entry('addressBook', t('menu.addressBook'), () => open(routes.addressBook.path))}
+        {entry('security', t('menu.security'), () => open(routes.securityCenter.path))}
+        {entry('share', t('menu.share'), () => open(routes.share.path))}
+        {entry('about', t('menu.about'), () => open(routes.articles.path))}
+        {entry('support', t('menu.support'), () => open(routes.support.path))}
         {entry(
           'theme',
           `${t('menu.theme')}: ${theme === 'dark' ? t('menu.themeDark') : t('menu.themeWhite')}`,

@@ -2,6 +2,7 @@
 // slide in home's carousel. Each product's folder exports one (`src/<product>/entry.ts`) and
 // src/products.ts lists them, so the menu and the carousel name no product. An entry is words'
 // keys, an icon's strokes and a tint: it loads with the menu or home, never with the pages.
+import type { RoutePath } from '../routes/navigation.ts';
 
 /**
  * The slides' backgrounds (src/styles/home.css): a gradient of the accent and one deep colour,
@@ -11,7 +12,7 @@ export type SlideTint = 'steel' | 'indigo' | 'teal' | 'violet';
 
 export interface ProductEntry {
   /** The product's first page, where its menu entry and its slide lead. */
-  path: string;
+  path: RoutePath;
   menu: {
     /** The entry's words' key (`menu.…`). */
     label: string;

@@ -1,6 +1,7 @@
 // The order form (docs/product.md §12): buy or sell, limit or market, the limit price (from the
 // book beside it until the trader sets one), the amounts a trader types or takes as a share of the
 // available balance, the fee it may cost, and the order it placed last.
+import { useNavigate } from '@tanstack/react-router';
 
 import { dash } from '../../core/figures.ts';
 import { shortcutAmount } from '../../core/spot/order-preview.ts';
@@ -11,7 +12,7 @@ import { prefillPrice } from '../market/book-prefill.ts';
 import { OrderFormFrame } from '../market/OrderFormFrame.tsx';
 import { OrderTypePrice } from '../market/OrderTypePrice.tsx';
 import type { FormBook } from '../market/TradeSplit.tsx';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { FigureWithUnit } from '../ui/Figures.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';
@@ -24,7 +25,7 @@ import { useSpotOrder } from './use-spot-order.ts';
 export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBook }) {
   const { t } = useTranslation();
   const { token } = useSession();
-  const go = useGo();
+  const navigate = useNavigate();
   const { spot } = props;
   const { snapshot, send, followed } = useSpotOrder(props.symbol, spot.orders);
   const { form, problem } = snapshot.context;
@@ -48,7 +49,7 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
       className="spot-form"
       signedIn={token !== null}
       busy={busy}
-      onLogin={() => go('/login')}
+      onLogin={() => void navigate({ to: routes.login.path })}
       onSubmit={() => send({ type: 'SUBMIT' })}
       button={{
         testId: 'spot-submit',

@@ -1,13 +1,14 @@
 // The user's orders in this market as spot's three lists (docs/product.md §12): current (live from
 // the orders channel, each cancellable), deal and history (paged from the server, loaded again
 // whenever one of the user's orders changes).
+import { useNavigate } from '@tanstack/react-router';
 import { memo, useCallback, useEffect, useState } from 'react';
 import type { SpotOrderList, SpotOrderRow, SpotView } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useSession } from '../app/session.ts';
 import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { unannounced } from '../ui/failure-toast.ts';
 import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
@@ -27,7 +28,7 @@ export const OrderLists = memo(function OrderLists(props: {
 }) {
   const { t } = useTranslation();
   const { token } = useSession();
-  const go = useGo();
+  const navigate = useNavigate();
   const [list, setList] = useState<SpotOrderList>('current');
   return (
     <section className="spot-orders card">
@@ -49,7 +50,7 @@ export const OrderLists = memo(function OrderLists(props: {
           <EmptyState
             text={t('spot.orders.loginPrompt')}
             actionLabel={t('nav.login')}
-            onAction={() => go('/login')}
+            onAction={() => void navigate({ to: routes.login.path })}
           />
         ) : list === 'current' ? (
           <CurrentOrders spot={props.spot} />

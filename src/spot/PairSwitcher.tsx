@@ -1,14 +1,14 @@
 // The pair's name in the trade page's header is a switch: a tap opens a sheet listing the spot
 // pairs with their last price and 24 h change, and choosing one opens that pair's trade page.
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { useSectionRows } from '../market/use-market-section.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
 import { ChangePill, LastPrice } from '../ui/Figures.tsx';
 import { ListFailed, ListLoading } from '../ui/SectionStatus.tsx';
-import { spotTradePath } from './spot-query.ts';
 
 export function PairSwitcher(props: { symbol: string; pair: string }) {
   const [open, setOpen] = useState(false);
@@ -36,11 +36,11 @@ export function PairSwitcher(props: { symbol: string; pair: string }) {
 
 function PairSheet(props: { current: string; onClose(): void }) {
   const { t } = useTranslation();
-  const go = useGo();
+  const navigate = useNavigate();
   const { load, rows } = useSectionRows('spot');
   const choose = (symbol: string) => {
     props.onClose();
-    if (symbol !== props.current) go(spotTradePath, { symbol });
+    if (symbol !== props.current) void navigate({ to: routes.spotTrade.path, search: { symbol } });
   };
   return (
     <BottomSheet title={t('spot.pairs')} onClose={props.onClose} testId="pair-sheet">

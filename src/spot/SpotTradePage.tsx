@@ -1,32 +1,31 @@
 // Spot trading (`/pages/spot/trade?symbol=BTCUSDT`): the pair (a tap switches it) and its price;
 // the order form with the order book beside it, as traders know it from the large exchanges' apps;
 // the user's current, dealt and finished orders; the recent trades. Pull down to refresh.
-import { useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
-import { klinePath, klineSearch } from '../market/market-query.ts';
+import { klineSearch } from '../market/market-query.ts';
 import { RecentTrades } from '../market/RecentTrades.tsx';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
 import { TradeSplit } from '../market/TradeSplit.tsx';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { LastPrice } from '../ui/Figures.tsx';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { OrderForm } from './OrderForm.tsx';
 import { OrderLists } from './OrderLists.tsx';
 import { PairSwitcher } from './PairSwitcher.tsx';
-import { pairName, parseSpotSymbol } from './spot-query.ts';
+import { pairName } from './spot-query.ts';
 import { spotViewBeforeAnswer } from './view-before-answer.ts';
 import './spot.css';
 
 export function SpotTradePage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const go = useGo();
-  const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
-  const symbol = parseSpotSymbol(search);
+  const navigate = useNavigate();
+  const { symbol } = useSearch({ from: routes.spotTrade.path });
   // The page's frame draws at once, before the worker has sent a view of the market.
   const before = useMemo(() => spotViewBeforeAnswer(symbol), [symbol]);
   const spot = useView('spot', { symbol }) ?? before;
@@ -59,7 +58,7 @@ export function SpotTradePage() {
           <button
             type="button"
             className="button button--ghost spot-header__chart"
-            onClick={() => go(klinePath, klineSearch(symbol))}
+            onClick={() => void navigate({ to: routes.kline.path, search: klineSearch(symbol) })}
           >
             {t('trade.chart')}
           </button>

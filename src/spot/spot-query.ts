@@ -1,10 +1,6 @@
-// The spot trade page's address: `/pages/spot/trade?symbol=BTCUSDT`. A missing or malformed symbol
-// falls back to the default market, since the link may be typed or shared.
-import { parseSymbol } from '../market/market-query.ts';
-
-export const spotTradePath = '/pages/spot/trade';
-
-export const parseSpotSymbol = parseSymbol;
+// How the spot pages write a market: `BTCUSDT` on the wire, `BTC/USDT` on screen. The trade page's
+// query (`?symbol=BTCUSDT`, the default market when missing or malformed) is its route's to read
+// (src/routes/route-search.ts).
 
 /** `BTCUSDT` → `BTC/USDT`, as symbols are written on screen. */
 export function pairName(base: string, quote: string): string {

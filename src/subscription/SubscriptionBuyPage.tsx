@@ -2,7 +2,7 @@
 // countdown, the user's commitment so far with what the cap leaves them and what it would get if
 // the pre-sale ended now, the amount (with shares of the funding wallet) and what the commitment
 // would then come to by the published rule, and the rules written out. Pull down to refresh.
-import { useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { dash, withUnit } from '../../core/figures.ts';
 import { subscriptionPurchaseMachine } from '../../core/subscription/purchase.machine.ts';
@@ -10,8 +10,7 @@ import type { SubscriptionBuyView } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
-import { searchId } from '../routes/search-id.ts';
+import { routes } from '../routes/route-table.ts';
 import { Fact } from '../ui/Fact.tsx';
 import { useFigureLocale } from '../ui/figure-locale.ts';
 import { ItemGate } from '../ui/ItemGate.tsx';
@@ -20,18 +19,16 @@ import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { usePurchaseForm } from '../ui/use-purchase.ts';
 import { SubscriptionProjectCard } from './SubscriptionProjectCard.tsx';
 import { SubscriptionRules } from './SubscriptionRules.tsx';
-import { subscriptionListPath, subscriptionRecordPath } from './subscription-query.ts';
 
 export function SubscriptionBuyPage() {
-  const search = useSearch({ strict: false }) as Readonly<Record<string, unknown>>;
-  const id = searchId(search);
+  const id = useSearch({ from: routes.subscriptionBuy.path }).id ?? null;
   return <ProjectBuy key={id} id={id} />;
 }
 
 function ProjectBuy(props: { id: number | null }) {
   const { t } = useTranslation();
   const core = useWorker();
-  const go = useGo();
+  const navigate = useNavigate();
   const id = props.id ?? 0;
   const view = useView('subscriptionBuy', { id });
   const refresh = useCallback(() => core.refreshSubscription(id), [core, id]);
@@ -44,7 +41,7 @@ function ProjectBuy(props: { id: number | null }) {
       notFound={{
         text: t('subscription.notFound'),
         actionLabel: t('subscription.allProjects'),
-        onAction: () => go(subscriptionListPath),
+        onAction: () => void navigate({ to: routes.subscriptions.path }),
       }}
     >
       {(project) => (
@@ -62,7 +59,7 @@ function ProjectBuy(props: { id: number | null }) {
           <button
             type="button"
             className="button button--ghost button--block"
-            onClick={() => go(subscriptionRecordPath)}
+            onClick={() => void navigate({ to: routes.subscriptionRecords.path })}
           >
             {t('subscription.myRecords')}
           </button>

@@ -2,18 +2,18 @@
 // finished (allocated, waiting for distribution) and distributed, each with its progress and the
 // countdown to what comes next. The list is read again when a countdown runs out, since the stage
 // moves then. Pull down to refresh; a project opens its buy page.
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { SubscriptionProjectRow, SubscriptionStage } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { SubscriptionProjectCard } from './SubscriptionProjectCard.tsx';
 import './subscription.css';
-import { subscriptionBuyPath, subscriptionRecordPath } from './subscription-query.ts';
 
 const stages: readonly SubscriptionStage[] = ['presale', 'upcoming', 'finish', 'winning'];
 /** After a countdown ends, the server moves the stage within a second or so. */
@@ -23,7 +23,7 @@ const dayMs = 86_400_000;
 export function SubscriptionListPage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const go = useGo();
+  const navigate = useNavigate();
   const list = usePagedList(['subscriptionProjects'], (page) => core.subscriptionProjects(page));
   usePullRefresh(list.reload);
   useReloadWhenDue(list.rows, list.reload);
@@ -35,7 +35,7 @@ export function SubscriptionListPage() {
           type="button"
           className="button button--ghost"
           data-testid="subscription-records-link"
-          onClick={() => go(subscriptionRecordPath)}
+          onClick={() => void navigate({ to: routes.subscriptionRecords.path })}
         >
           {t('subscription.myRecords')}
         </button>
@@ -67,7 +67,9 @@ export function SubscriptionListPage() {
                         : 'button button--ghost button--block'
                     }
                     data-testid={`subscription-open-${row.id}`}
-                    onClick={() => go(subscriptionBuyPath, { id: row.id })}
+                    onClick={() =>
+                      void navigate({ to: routes.subscriptionBuy.path, search: { id: row.id } })
+                    }
                   >
                     {row.stage === 'presale'
                       ? t('subscription.subscribe')

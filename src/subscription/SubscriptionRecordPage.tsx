@@ -2,11 +2,12 @@
 // each project, its stage, and once allocated the tokens won, the USDT refunded and the profit at
 // the token's price; each opens the project's published allocation, recomputed on the device with
 // the rule, or the project itself. Pull down to refresh.
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { SubscriptionRecordRow } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { Fact } from '../ui/Fact.tsx';
 import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
@@ -14,14 +15,13 @@ import { usePagedList } from '../ui/use-paged-list.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { AllocationSheet } from './AllocationSheet.tsx';
 import { StagePill } from './StagePill.tsx';
-import { subscriptionBuyPath, subscriptionListPath } from './subscription-query.ts';
 
 const keyOf = (row: SubscriptionRecordRow) => row.projectId;
 
 export function SubscriptionRecordPage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const go = useGo();
+  const navigate = useNavigate();
   const [allocation, setAllocation] = useState<number | null>(null);
   const list = usePagedList(
     ['subscriptionRecords'],
@@ -38,7 +38,7 @@ export function SubscriptionRecordPage() {
       <EmptyState
         text={t('subscription.noRecords')}
         actionLabel={t('subscription.allProjects')}
-        onAction={() => go(subscriptionListPath)}
+        onAction={() => void navigate({ to: routes.subscriptions.path })}
       />
     );
   }
@@ -50,7 +50,9 @@ export function SubscriptionRecordPage() {
             key={row.projectId}
             row={row}
             onAllocation={() => setAllocation(row.projectId)}
-            onProject={() => go(subscriptionBuyPath, { id: row.projectId })}
+            onProject={() =>
+              void navigate({ to: routes.subscriptionBuy.path, search: { id: row.projectId } })
+            }
           />
         ))}
       </ul>

@@ -1,12 +1,13 @@
 // Customer service (`/pages/ks/index`): the configured channels and hours, and the built-in
 // conversation for a logged-in user, whose operator answers arrive live over the socket.
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useWorker } from '../app/services.ts';
 import { useSession } from '../app/session.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import '../content/content.css';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { WalletLoading } from '../ui/LoadStates.tsx';
 import { useLoad } from '../ui/use-load.ts';
 
@@ -109,14 +110,18 @@ function Conversation() {
 export function SupportPage() {
   const { t } = useTranslation();
   const { token } = useSession();
-  const go = useGo();
+  const navigate = useNavigate();
   return (
     <div className="content-page">
       <SupportChannels />
       {token ? (
         <Conversation />
       ) : (
-        <button type="button" className="button button--block" onClick={() => go('/login')}>
+        <button
+          type="button"
+          className="button button--block"
+          onClick={() => void navigate({ to: routes.login.path })}
+        >
           {t('support.logIn')}
         </button>
       )}

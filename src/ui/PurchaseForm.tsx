@@ -2,12 +2,13 @@
 // amount with shares of the available balance, what the page says it would come to, the button,
 // and what became of the last purchase. Whatever differs between products comes in: the form's
 // name (its fields' ids and test ids begin with it), its words, and how a problem reads.
+import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { PurchaseEvent, PurchaseFormProblem } from '../../core/machines/purchase.machine.ts';
 import { shareOf } from '../../core/market/quantity-share.ts';
 import type { ShownAmount } from '../../workers/facade.ts';
 import { useSession } from '../app/session.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { NumberField } from './NumberField.tsx';
 import { PurchaseStatus } from './PurchaseStatus.tsx';
 import { ShareChips } from './ShareChips.tsx';
@@ -59,7 +60,7 @@ export function PurchaseForm(props: {
   children: ReactNode;
 }) {
   const { token } = useSession();
-  const go = useGo();
+  const navigate = useNavigate();
   const { name, form, labels } = props;
   const { send, busy } = form;
   const { amount, problem, bought, message } = form.snapshot.context;
@@ -69,7 +70,7 @@ export function PurchaseForm(props: {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (!token) go('/login');
+        if (!token) void navigate({ to: routes.login.path });
         else if (!busy) send({ type: 'BUY' });
       }}
     >

@@ -1,9 +1,10 @@
 // Picks a withdrawal address from the address book: only entries of the chosen asset and chain,
 // since an address of another chain would be refused (or worse, lose the funds).
+import { useNavigate } from '@tanstack/react-router';
 import type { Chain } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { useLoad } from '../ui/use-load.ts';
 
@@ -14,7 +15,7 @@ export function AddressBookPicker(props: {
 }) {
   const { t } = useTranslation();
   const core = useWorker();
-  const go = useGo();
+  const navigate = useNavigate();
   const book = useLoad(['addressBook'], () => core.addressBook());
   const { asset, chain } = props;
 
@@ -48,7 +49,7 @@ export function AddressBookPicker(props: {
       <button
         type="button"
         className="text-button"
-        onClick={() => go('/pages/assets/addressAdd', { asset, chain })}
+        onClick={() => void navigate({ to: routes.addressAdd.path, search: { asset, chain } })}
       >
         {t('wallet.addresses.add')}
       </button>

@@ -1,11 +1,12 @@
 // The asset center (`/pages/assets/index`): everything in USDT, each account's total, the balances,
 // the ways to move money, and the way to the proof that the balances are counted in the reserves;
 // pull down to refresh.
+import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { dash } from '../../core/figures.ts';
 import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { FigureWithUnit } from '../ui/Figures.tsx';
 import { WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
@@ -14,16 +15,16 @@ import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { BalanceList } from './BalanceList.tsx';
 
 const actions = [
-  ['wallet.center.deposit', '/pages/assets/recharge'],
-  ['wallet.center.withdraw', '/pages/assets/withdraw'],
-  ['wallet.center.transfer', '/pages/assets/transfer'],
-  ['wallet.center.records', '/pages/assets/record'],
+  ['wallet.center.deposit', routes.deposit.path],
+  ['wallet.center.withdraw', routes.withdraw.path],
+  ['wallet.center.transfer', routes.transfer.path],
+  ['wallet.center.records', routes.walletRecords.path],
 ] as const;
 
 export function AssetsPage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const go = useGo();
+  const navigate = useNavigate();
   const balances = useLoad(
     ['walletBalances'],
     () => core.walletBalances(),
@@ -50,7 +51,12 @@ export function AssetsPage() {
         </p>
         <div className="wallet-actions">
           {actions.map(([label, path]) => (
-            <button key={path} type="button" className="wallet-action" onClick={() => go(path)}>
+            <button
+              key={path}
+              type="button"
+              className="wallet-action"
+              onClick={() => void navigate({ to: path })}
+            >
               {t(label)}
             </button>
           ))}
@@ -69,7 +75,7 @@ export function AssetsPage() {
             <EmptyState
               text={t('wallet.center.empty')}
               actionLabel={t('wallet.center.deposit')}
-              onAction={() => go('/pages/assets/recharge')}
+              onAction={() => void navigate({ to: routes.deposit.path })}
             />
           ) : (
             <BalanceList rows={data.rows} walletTotals={data.wallets} />
@@ -80,7 +86,7 @@ export function AssetsPage() {
         type="button"
         className="button button--ghost button--block"
         data-testid="reserves-entry"
-        onClick={() => go('/pages/assets/reserves')}
+        onClick={() => void navigate({ to: routes.reserves.path })}
       >
         {t('titles.reserves')}
       </button>

@@ -1,12 +1,13 @@
 // In place of the trade password field when the account has none: a withdrawal cannot be sent
 // without one, so the form says so and leads to the page that sets it, and back here after.
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
 import { returnParam, useCurrentPath } from '../routes/return-path.ts';
+import { routes } from '../routes/route-table.ts';
 
 export function TradePasswordMissing() {
   const { t } = useTranslation();
-  const go = useGo();
+  const navigate = useNavigate();
   const here = useCurrentPath();
   return (
     <div className="send-notice send-notice--warning" data-testid="trade-password-missing">
@@ -14,7 +15,12 @@ export function TradePasswordMissing() {
       <button
         type="button"
         className="text-button"
-        onClick={() => go('/pages/user/password', { type: 'trade', [returnParam]: here })}
+        onClick={() =>
+          void navigate({
+            to: routes.password.path,
+            search: { type: 'trade', [returnParam]: here },
+          })
+        }
       >
         {t('wallet.withdraw.setTradePassword')}
       </button>

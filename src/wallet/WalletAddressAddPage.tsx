@@ -1,18 +1,19 @@
 // A new address-book entry (`/pages/assets/addressAdd`): asset, chain, address and an optional
 // remark. The server checks the address against the chain (its refusal shows under the address);
 // back to where the user came from after, or to the address book when opened by a link.
+import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useWorker } from '../app/services.ts';
 import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useBack } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { useFieldRefusals } from '../ui/use-field-refusals.ts';
 import { AssetChainPicker } from './AssetChainPicker.tsx';
 import { useAssetChoice } from './use-asset-choice.ts';
-import { useWalletSearch } from './wallet-search.ts';
 
 /** The server keeps remarks up to this length. */
 const remarkMax = 60;
@@ -23,7 +24,7 @@ export function WalletAddressAddPage() {
   const toast = useNotify();
   const back = useBack('/pages/assets/address');
   const refusals = useFieldRefusals(['address', 'remark']);
-  const choice = useAssetChoice('withdraw', useWalletSearch());
+  const choice = useAssetChoice('withdraw', useSearch({ from: routes.addressAdd.path }));
   const [address, setAddress] = useState('');
   const [remark, setRemark] = useState('');
   const [missing, setMissing] = useState(false);

@@ -1,12 +1,13 @@
 // The address book (`/pages/assets/address`): saved withdrawal addresses by asset and chain, each
 // copyable; deleting one asks first (docs/product.md §17).
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AddressRow } from '../../workers/facade.ts';
 import { useConfirm } from '../app/confirm.ts';
 import { useWorker } from '../app/services.ts';
 import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { unannounced } from '../ui/failure-toast.ts';
@@ -18,7 +19,7 @@ export function WalletAddressBookPage() {
   const core = useWorker();
   const toast = useNotify();
   const confirm = useConfirm();
-  const go = useGo();
+  const navigate = useNavigate();
   const book = useLoad(['addressBook'], () => core.addressBook());
   const [deleting, setDeleting] = useState<number | null>(null);
   const retry = () => void book.reload();
@@ -37,7 +38,7 @@ export function WalletAddressBookPage() {
     <button
       type="button"
       className="button button--block"
-      onClick={() => go('/pages/assets/addressAdd')}
+      onClick={() => void navigate({ to: routes.addressAdd.path })}
     >
       {t('wallet.addresses.add')}
     </button>

@@ -1,20 +1,20 @@
 // Deposit (`/pages/assets/recharge`): choose an asset and a chain open for deposits, then the
 // user's own address for it with its QR code, the balance of the asset and its latest deposits on
 // that chain as they confirm.
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useGo } from '../routes/navigation.ts';
+import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { AssetChainPicker } from './AssetChainPicker.tsx';
 import { DepositAddressCard } from './DepositAddressCard.tsx';
 import { RecentDeposits } from './RecentDeposits.tsx';
 import { useAssetChoice } from './use-asset-choice.ts';
-import { useWalletSearch } from './wallet-search.ts';
 
 export function WalletDepositPage() {
   const { t } = useTranslation();
-  const go = useGo();
-  const choice = useAssetChoice('deposit', useWalletSearch());
+  const navigate = useNavigate();
+  const choice = useAssetChoice('deposit', useSearch({ from: routes.deposit.path }));
   const { load, asset, chain } = choice;
 
   if (load.data === null) {
@@ -45,7 +45,7 @@ export function WalletDepositPage() {
       <button
         type="button"
         className="button button--ghost button--block"
-        onClick={() => go('/pages/assets/rechargeList')}
+        onClick={() => void navigate({ to: routes.deposits.path })}
       >
         {t('wallet.deposit.history')}
       </button>

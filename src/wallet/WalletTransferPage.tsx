@@ -1,11 +1,13 @@
 // Transfer (`/pages/assets/transfer`): move an asset between the user's own accounts at once, a
 // quantity or all of it; the balances are loaded again after it.
+import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { dash, withUnit } from '../../core/figures.ts';
 import type { WalletName } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
+import { routes } from '../routes/route-table.ts';
 import { type AmountProblem, checkTransferAmount } from '../ui/amount-checks.ts';
 import { ChoiceChips } from '../ui/ChoiceChips.tsx';
 import { FigureWithUnit } from '../ui/Figures.tsx';
@@ -17,13 +19,12 @@ import { useTypedFigure } from '../ui/use-typed-figure.ts';
 import { availableIn } from './available-in.ts';
 import { useAssetChoice } from './use-asset-choice.ts';
 import { WalletSwitch } from './WalletSwitch.tsx';
-import { useWalletSearch } from './wallet-search.ts';
 
 export function WalletTransferPage() {
   const { t } = useTranslation();
   const core = useWorker();
   const toast = useNotify();
-  const choice = useAssetChoice('any', useWalletSearch());
+  const choice = useAssetChoice('any', useSearch({ from: routes.transfer.path }));
   const balances = useLoad(['walletBalances'], () => core.walletBalances());
   const [accounts, setAccounts] = useState<{ from: WalletName; to: WalletName }>({
     from: 'funding',

@@ -1,10 +1,12 @@
 // Withdraw (`/pages/assets/withdraw`): asset and chain open for withdrawals, the form, and the
 // recent withdrawals, where a pending one can be cancelled. What confirms a withdrawal (an
 // authenticator, passkeys, a hold running) is asked when the page opens.
+import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { WithdrawalRow } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
+import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadMore, WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStates.tsx';
 import { useLoad } from '../ui/use-load.ts';
@@ -14,12 +16,11 @@ import { useAssetChoice } from './use-asset-choice.ts';
 import { useWithdrawals } from './use-withdrawals.ts';
 import { WithdrawalList } from './WithdrawalList.tsx';
 import { WithdrawForm } from './WithdrawForm.tsx';
-import { useWalletSearch } from './wallet-search.ts';
 
 export function WalletWithdrawPage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const choice = useAssetChoice('withdraw', useWalletSearch());
+  const choice = useAssetChoice('withdraw', useSearch({ from: routes.withdraw.path }));
   const balances = useLoad(['walletBalances'], () => core.walletBalances());
   // Asked here, not taken from the menu's copy: a trade password set a moment ago counts.
   const user = useLoad(['userInfo'], () => core.userInfo());

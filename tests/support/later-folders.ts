@@ -1,5 +1,5 @@
 // The app's folders whose pages are "later pages": loaded with the later pages' styles and strings
-// (`laterPage` and `productPage` in src/routes/route-table.ts), so only they may use those.
+// (`laterPage` and `productPage` in src/routes/page-loaders.ts), so only they may use those.
 export const laterFolders: readonly string[] = [
   'wallet',
   'account',

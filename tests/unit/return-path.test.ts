@@ -1,6 +1,7 @@
 // The path a login returns to: only a path of this app, never another site (an open redirect).
 import { describe, expect, it } from 'vitest';
-import { loginReturningHere, safeReturnPath } from '../../src/routes/return-path.ts';
+import { loginReturningHere } from '../../src/routes/navigation.ts';
+import { safeReturnPath } from '../../src/routes/return-path.ts';
 
 describe('the path to return to after login', () => {
   it('keeps an app path with its query', () => {

@@ -1,0 +1,125 @@
+// Each route's query as the router reads it before the page renders: a value the app's links write
+// comes through, and a typed, shared or stale link's bad value falls back to the page's default (or
+// is left out) instead of an error page.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type RouteEntry, routes } from '../../src/routes/route-table.ts';
+
+type Name = keyof typeof routes;
+
+/** A route's reader, called as the router calls it: with whatever the address held. */
+function read(name: Name, raw: Record<string, unknown>): unknown {
+  const entry: RouteEntry = routes[name];
+  if (!entry.search) throw new Error(`${name} reads no query`);
+  return Reflect.apply(entry.search, undefined, [raw]);
+}
+
+/** Per route with a query: a good query and what the page reads, a bad one and its fallback. */
+const cases: Record<string, { good: [object, object]; bad: [object, object] }> = {
+  login: {
+    good: [
+      { tab: 'register', invite_code: 12345, redirect: '/pages/assets/withdraw?asset=BTC' },
+      { tab: 'register', invite_code: '12345', redirect: '/pages/assets/withdraw?asset=BTC' },
+    ],
+    bad: [{ tab: 'admin', invite_code: '  ', redirect: '//evil.example' }, { tab: 'login' }],
+  },
+  deposit: {
+    good: [
+      { asset: 'usdt', chain: 'erc20' },
+      { asset: 'USDT', chain: 'ERC20' },
+    ],
+    bad: [{ asset: '$$$', chain: 'SOL' }, {}],
+  },
+  withdraw: {
+    good: [
+      { asset: 'BTC', chain: 'BTC' },
+      { asset: 'BTC', chain: 'BTC' },
+    ],
+    bad: [{ asset: 7 }, {}],
+  },
+  transfer: { good: [{ asset: 'ETH' }, { asset: 'ETH' }], bad: [{ asset: ['ETH'] }, {}] },
+  addressAdd: { good: [{ chain: 'TRC20' }, { chain: 'TRC20' }], bad: [{ chain: 'trc-20' }, {}] },
+  spotTrade: {
+    good: [{ symbol: 'ethusdt' }, { symbol: 'ETHUSDT' }],
+    bad: [{ symbol: 5 }, { symbol: 'BTCUSDT' }],
+  },
+  contractTrade: {
+    good: [{ symbol: 'SOLUSDT' }, { symbol: 'SOLUSDT' }],
+    bad: [{ symbol: 'SOL/USDT' }, { symbol: 'BTCUSDT' }],
+  },
+  contractShare: {
+    good: [{ closed: 12 }, { closed: 12 }],
+    bad: [{ position: -1, closed: 'twelve' }, {}],
+  },
+  optionTrade: {
+    good: [{ symbol: 'ETHUSDT' }, { symbol: 'ETHUSDT' }],
+    bad: [{}, { symbol: 'BTCUSDT' }],
+  },
+  kline: {
+    good: [
+      { symbol: 'ETHUSDT', period: '4h' },
+      { symbol: 'ETHUSDT', period: '4h' },
+    ],
+    bad: [
+      { symbol: null, period: '7m' },
+      { symbol: 'BTCUSDT', period: '15m' },
+    ],
+  },
+  subscriptionBuy: { good: [{ id: 3 }, { id: 3 }], bad: [{ id: 0 }, {}] },
+  aiProduct: { good: [{ id: '2' }, { id: 2 }], bad: [{ id: '1.5' }, {}] },
+  aiWithdraw: { good: [{ id: 15 }, { id: 15 }], bad: [{ id: Number.MAX_SAFE_INTEGER + 2 }, {}] },
+  password: {
+    good: [
+      { type: 'trade', redirect: '/pages/assets/withdraw' },
+      { type: 'trade', redirect: '/pages/assets/withdraw' },
+    ],
+    bad: [{ type: 'root', redirect: 'https://evil.example/' }, { type: 'login' }],
+  },
+  articles: {
+    good: [{ category_id: 92 }, { category_id: 92 }],
+    bad: [{ category_id: 'news' }, {}],
+  },
+  article: { good: [{ id: 7 }, { id: 7 }], bad: [{ id: true }, {}] },
+};
+
+const withQuery = (Object.keys(routes) as Name[]).filter((name) => {
+  const entry: RouteEntry = routes[name];
+  return entry.search !== undefined;
+});
+
+describe('the routes’ queries', () => {
+  it('has a case for every route that reads a query', () => {
+    expect(Object.keys(cases).sort()).toEqual([...withQuery].sort());
+  });
+
+  it.each(Object.entries(cases))('%s reads a good query as the page needs it', (name, { good }) => {
+    expect(read(name as Name, { ...good[0] })).toEqual(good[1]);
+  });
+
+  it.each(Object.entries(cases))('%s falls back on a bad query', (name, { bad }) => {
+    expect(read(name as Name, { ...bad[0] })).toEqual(bad[1]);
+  });
+
+  it('reads any query without throwing, and writes no name that is undefined', () => {
+    const query = fc.dictionary(
+      fc.constantFrom(
+        'symbol',
+        'period',
+        'id',
+        'asset',
+        'chain',
+        'tab',
+        'type',
+        'redirect',
+        'closed',
+      ),
+      fc.jsonValue(),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...withQuery), query, (name, raw) => {
+        const result = read(name, raw) as Record<string, unknown>;
+        expect(Object.values(result)).not.toContain(undefined);
+      }),
+    );
+  });
+});
