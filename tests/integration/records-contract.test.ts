@@ -1,0 +1,164 @@
+// Futures movements in the traders' records, over real HTTP on a feed the test holds still and a
+// funding round every two seconds: each fill (its fee, and on a close its realised PnL) and each
+// funding payment is one entry of type `contract` in the contract wallet, signed as the balance
+// moved; freezing and releasing margin within the wallet is no entry; every entry adds up to the
+// wallet's balance.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displayAmount, parseAmount } from '../../core/money.ts';
+import type { ContractOrder, ContractPosition } from '../../schemas/api/contract.schema.ts';
+import { systemClock } from '../../server/clock.ts';
+import { auditLedger } from '../../server/ledger-audit.ts';
+import { type Answer, ApiClient } from '../support/api-client.ts';
+import { until } from '../support/contract-crash.ts';
+import { expectOk } from '../support/expectations.ts';
+import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
+import { ManualFeed } from '../support/manual-feed.ts';
+import { allRecords } from '../support/records.ts';
+import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
+
+const feed = new ManualFeed();
+let server: InProcessServer;
+const client = () => new ApiClient(server.url);
+
+beforeAll(async () => {
+  feed.print('ETHUSDT', '3000');
+  server = await startInProcessServer(
+    systemClock,
+    {
+      LIQUIDITY_PROVIDER: 'false',
+      INDEX_STALE_SECONDS: '3600',
+      FUNDING_INTERVAL_MS: '2000',
+      FUNDING_SAMPLE_MS: '250',
+      FUNDING_INTEREST_RATE: '0.144',
+      FUNDING_PREMIUM_CLAMP: '0.144',
+    },
+    undefined,
+    { feeds: [feed] },
+  );
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+function ok<T>(answer: Answer<T>): T {
+  expectOk(answer);
+  return answer.body.data;
+}
+
+const atoms = (text: string) =>
+  text.startsWith('-') ? -(parseAmount(text.slice(1)) ?? 0n) : (parseAmount(text) ?? 0n);
+const shown = (value: bigint) => (value < 0n ? `-${displayAmount(-value)}` : displayAmount(value));
+
+const send = <T>(trader: SeededTrader, path: string, body: Record<string, string>) =>
+  client().post<T>(path, body, {
+    token: trader.token,
+    headers: { 'idempotency-key': crypto.randomUUID() },
+  });
+
+const get = async <T>(trader: SeededTrader, path: string, query: Record<string, string> = {}) =>
+  ok(await client().get<T>(path, query, { token: trader.token }));
+
+async function contractBalance(trader: SeededTrader): Promise<bigint> {
+  const { balances } = await get<{
+    balances: { wallet: string; asset: string; available: string; frozen: string }[];
+  }>(trader, '/wallet/balances');
+  const row = balances.find((found) => found.wallet === 'contract' && found.asset === 'USDT');
+  return atoms(row?.available ?? '0') + atoms(row?.frozen ?? '0');
+}
+
+describe('futures in the records', () => {
+  it('show each fill with its fee and realised PnL, and each funding payment', async () => {
+    await until(
+      async () =>
+        ok(
+          await client().get<{ list: { symbol: string; mark_price: string | null }[] }>(
+            '/contract/markets',
+          ),
+        ).list.find((market) => market.symbol === 'ETHUSDT')?.mark_price,
+      (mark) => mark === '3000.00',
+      60_000,
+    );
+    const [short, long] = await seedTraders(server.db, 2, 10_000n * 100_000_000n);
+    if (!short || !long) throw new Error('no traders');
+    const terms = { symbol: 'ETHUSDT', quantity: '1', leverage: '10', margin_mode: 'isolated' };
+    ok(
+      await send(short, '/contract/open', {
+        ...terms,
+        direction: 'short',
+        type: 'limit',
+        price: '3000',
+      }),
+    );
+    ok(await send(long, '/contract/open', { ...terms, direction: 'long', type: 'market' }));
+    // A funding round that found both positions open.
+    await until(
+      () => get<{ list: { amount: string }[] }>(short, '/contract/funding', { symbol: 'ETHUSDT' }),
+      (page) => page.list.length > 0,
+      60_000,
+    );
+    // The long offers its position at 3010; the short buys it back there and loses 10.
+    const [held] = (await get<{ list: ContractPosition[] }>(long, '/contract/positions')).list;
+    const [owed] = (await get<{ list: ContractPosition[] }>(short, '/contract/positions')).list;
+    if (!held || !owed) throw new Error('no positions');
+    ok(
+      await send<ContractOrder>(long, '/contract/close', {
+        position_id: String(held.id),
+        type: 'limit',
+        price: '3010',
+      }),
+    );
+    ok(
+      await send<ContractOrder>(short, '/contract/close', {
+        position_id: String(owed.id),
+        type: 'market',
+      }),
+    );
+    expect(await get<{ list: unknown[] }>(short, '/contract/positions')).toMatchObject({
+      list: [],
+    });
+
+    for (const trader of [short, long]) {
+      const records = await allRecords(client(), trader.token, 'contract');
+      const fills = (
+        await get<{ list: { fee: string; realized_pnl: string }[] }>(trader, '/contract/fills', {
+          symbol: 'ETHUSDT',
+        })
+      ).list;
+      const funding = (
+        await get<{ list: { amount: string }[] }>(trader, '/contract/funding', {
+          symbol: 'ETHUSDT',
+        })
+      ).list;
+      const amountsOf = (label: string) =>
+        records
+          .filter((entry) => entry.label === label)
+          .map((entry) => entry.amount)
+          .sort();
+      expect(fills).toHaveLength(2);
+      expect(amountsOf('contract_trade')).toEqual(
+        fills.map((fill) => shown(atoms(fill.realized_pnl) - atoms(fill.fee))).sort(),
+      );
+      expect(amountsOf('contract_funding')).toEqual(
+        funding
+          .filter((payment) => atoms(payment.amount) !== 0n)
+          .map((payment) => payment.amount)
+          .sort(),
+      );
+      expect(records.every((entry) => entry.type === 'contract')).toBe(true);
+      expect(records.every((entry) => entry.wallet === 'contract' && entry.asset === 'USDT')).toBe(
+        true,
+      );
+      expect(records.map((entry) => entry.label)).not.toContain('contract_margin');
+      // Seeded 10,000; every change since is an entry.
+      const moved = records.reduce((sum, entry) => sum + atoms(entry.amount), 0n);
+      expect(10_000n * 100_000_000n + moved).toBe(await contractBalance(trader));
+    }
+    const shortFills = (await allRecords(client(), short.token, 'contract')).filter(
+      (entry) => entry.label === 'contract_trade',
+    );
+    // The close lost 10 and paid a fee: the newest fill is below -10.
+    expect(atoms(shortFills[0]?.amount ?? '0')).toBeLessThan(-10n * 100_000_000n);
+    expect(shortFills.every((entry) => entry.link?.to === 'contract_order')).toBe(true);
+    expect(await auditLedger(server.db)).toEqual([]);
+  }, 120_000);
+});
