@@ -3,8 +3,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { feeRatePpm } from '../core/market/order-math.ts';
-import type { PriceBand } from '../core/market/price-band.ts';
 import {
   type AccountSettings,
   accountEnvShape,
@@ -37,22 +35,25 @@ import {
   marketEnvShape,
   marketSettingsOf,
 } from './market/market-settings.ts';
-import type { BookTradingSettings } from './market-kernel/kernel-settings.ts';
+import {
+  type BookTradingSettings,
+  bookTradingEnvShape,
+  bookTradingSettingsOf,
+} from './market-kernel/kernel-settings.ts';
 import {
   type OptionSettings,
   optionEnvShape,
   optionSettingsOf,
   optionSettingsProblem,
 } from './option/option-settings.ts';
-import { referralRates } from './referrals/referral-rates.ts';
 import {
   type SecuritySettings,
   securityEnvShape,
   securitySettingsOf,
   securitySettingsProblem,
 } from './security/security-settings.ts';
-import { feeRate, flag, positiveInt, wholeAmount } from './settings-fields.ts';
-import { spotBandEnvShape, spotBandOf } from './spot/spot-band-settings.ts';
+import { flag, positiveInt } from './settings-fields.ts';
+import { type SpotSettings, spotEnvShape, spotSettingsOf } from './spot/spot-settings.ts';
 import {
   type SupportSettings,
   supportEnvShape,
@@ -93,20 +94,8 @@ const envSchema = z.object({
   WS_UPGRADES_PER_MINUTE: positiveInt.default(1200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().min(1).default('./dist'),
-  SPOT_TRADING: flag.default(true),
-  SPOT_MAKER_FEE: feeRate.default('0.001'),
-  SPOT_TAKER_FEE: feeRate.default('0.001'),
-  REFERRAL_RATES: referralRates.default([200_000, 100_000, 50_000]),
-  SPOT_MIN_NOTIONAL: wholeAmount.default(5n),
-  SPOT_BATCH_MAX: z.coerce.number().int().min(1).max(4096).default(512),
-  ...spotBandEnvShape,
-  LIQUIDITY_PROVIDER: flag.default(true),
-  LP_SPREAD_BPS: z.coerce.number().int().min(1).max(2000).default(10),
-  LP_STEP_BPS: z.coerce.number().int().min(1).max(1000).default(5),
-  LP_LEVELS: z.coerce.number().int().min(1).max(100).default(10),
-  LP_LEVEL_USDT: wholeAmount.default(2000n),
-  LP_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(1000),
-  LP_SEED_USDT: wholeAmount.default(1_000_000n),
+  ...spotEnvShape,
+  ...bookTradingEnvShape,
   ...supportEnvShape,
   ...securityEnvShape,
   ...contractEnvShape,
@@ -157,19 +146,6 @@ export interface Config
   chain: ChainSettings;
 }
 
-/** Spot's own settings, with the book-trading ones it applies to its markets. */
-export interface SpotSettings extends BookTradingSettings {
-  /** Whether the exchange's own order books take orders (and replace the feed's book and trades). */
-  enabled: boolean;
-  /** Fee rates in parts per million of what a fill gives the order. */
-  makerFeePpm: number;
-  takerFeePpm: number;
-  /** Smallest order value, whole USDT. */
-  minNotional: bigint;
-  /** How far from the index a limit order's price may be (docs/spot.md § Price band). */
-  priceBand: PriceBand;
-}
-
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid settings:\n${problems.map((p) => `  ${p}`).join('\n')}`);
@@ -204,19 +180,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
   if (chainProblem) throw new ConfigError([chainProblem]);
   const wallet = walletSettingsOf(s, env);
   if ('problem' in wallet) throw new ConfigError([wallet.problem]);
-  const trading: BookTradingSettings = {
-    referralRatesPpm: s.REFERRAL_RATES,
-    batchMax: s.SPOT_BATCH_MAX,
-    liquidityProvider: {
-      enabled: s.LIQUIDITY_PROVIDER,
-      spreadBps: s.LP_SPREAD_BPS,
-      stepBps: s.LP_STEP_BPS,
-      levels: s.LP_LEVELS,
-      levelQuote: s.LP_LEVEL_USDT,
-      refreshMs: s.LP_REFRESH_MS,
-      seedQuote: s.LP_SEED_USDT,
-    },
-  };
+  const trading = bookTradingSettingsOf(s);
   return {
     ...wallet.settings,
     ...marketSettingsOf(s),
@@ -243,14 +207,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     wsUpgradesPerMinute: s.WS_UPGRADES_PER_MINUTE,
     logLevel: s.LOG_LEVEL,
     webRoot: path.resolve(s.WEB_ROOT),
-    spot: {
-      enabled: s.SPOT_TRADING,
-      makerFeePpm: feeRatePpm(s.SPOT_MAKER_FEE) ?? 0,
-      takerFeePpm: feeRatePpm(s.SPOT_TAKER_FEE) ?? 0,
-      minNotional: s.SPOT_MIN_NOTIONAL,
-      ...trading,
-      priceBand: spotBandOf(s),
-    },
+    spot: spotSettingsOf(s, trading),
     trading,
   };
 }

@@ -5,7 +5,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler } from '../../core/scheduler.ts';
 import type { Clock } from '../clock.ts';
-import type { SpotSettings } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { MarketState } from '../market/market-state.ts';
@@ -18,6 +17,7 @@ import { everyLevel } from '../matching/book-levels.ts';
 import type { OrderBook } from '../matching/order-book.ts';
 import { type Committed, MarketWriter } from './market-writer.ts';
 import { type SpotMarket, spotMarketOf } from './spot-markets.ts';
+import type { SpotSettings } from './spot-settings.ts';
 
 export type CommittedListener = (committed: Committed) => void;
 
