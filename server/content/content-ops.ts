@@ -134,8 +134,8 @@ export function contentOps(db: Db): OpsCall[] {
         .selectFrom('articles as a')
         .leftJoin('article_texts as t', 't.article_id', 'a.id')
         .select(['a.id', 'a.category_id', 'a.published_at', 't.lang', 't.title'])
-        .$if(input.category !== undefined, (q) =>
-          q.where('a.category_id', '=', input.category as number),
+        .$call((q) =>
+          input.category === undefined ? q : q.where('a.category_id', '=', input.category),
         )
         .orderBy('a.id', 'desc')
         .limit(500)

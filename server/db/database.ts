@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type Dialect, Kysely, type LogEvent, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { fieldOf } from './field-of.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { type EmbeddedDatabase, PGliteClient } from './pglite-client.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -105,7 +106,7 @@ async function inProcess(dir: string): Promise<EmbeddedDatabase> {
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create(dir);
   return {
-    query: (sql, params) => pglite.query(sql, params as unknown[], { rowMode: 'object' }),
+    query: (sql, params) => pglite.query(sql, [...params], { rowMode: 'object' }),
     close: async () => {
       if (!pglite.closed) await pglite.close();
     },
@@ -141,6 +142,6 @@ async function atLatestMigration(db: Db): Promise<boolean> {
 /** PostgreSQL's unique_violation, raised by both pg and PGlite. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, constraint: hit } = error as { code?: unknown; constraint?: unknown };
-  return code === '23505' && (constraint === undefined || hit === constraint);
+  const hit = fieldOf(error, 'constraint');
+  return fieldOf(error, 'code') === '23505' && (constraint === undefined || hit === constraint);
 }

@@ -5,6 +5,7 @@
 // a defect. PGlite has one connection and never raises them.
 import type { Transaction } from 'kysely';
 import type { Db } from './database.ts';
+import { fieldOf } from './field-of.ts';
 import type { Database } from './tables.ts';
 
 const transientCodes = new Set(['40001', '40P01']);
@@ -14,7 +15,7 @@ const attempts = 5;
 
 export function isTransientConflict(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  return transientCodes.has(String((error as { code?: unknown }).code));
+  return transientCodes.has(String(fieldOf(error, 'code')));
 }
 
 /**
@@ -33,7 +34,7 @@ const outageSocketCodes = new Set([
 
 export function isDatabaseOutage(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const code = String((error as { code?: unknown }).code ?? '');
+  const code = String(fieldOf(error, 'code') ?? '');
   if (outageSocketCodes.has(code)) return true;
   return /^[0-9A-Z]{5}$/.test(code) && outageClasses.has(code.slice(0, 2));
 }

@@ -112,7 +112,8 @@ export class GroupCommit<Command, Answer> {
       await this.#runBatch(left.slice(half));
       return;
     }
-    await this.#refuseAlone(left[0] as Pending<Command, Answer>);
+    const [alone] = left;
+    if (alone) await this.#refuseAlone(alone);
   }
 
   /** A command that failed on its own: once more, then refused with its own reason. */
@@ -137,7 +138,9 @@ export class GroupCommit<Command, Answer> {
     try {
       await answerStored(
         this.options.db,
-        batch.filter((pending) => !pending.settled && pending.key),
+        batch.flatMap((pending) =>
+          !pending.settled && pending.key ? [{ pending, key: pending.key }] : [],
+        ),
       );
       const work = batch.filter((pending) => !pending.settled);
       if (work.length > 0) {
@@ -172,9 +175,12 @@ function hashOf(request: unknown): string {
 }
 
 /** Answers the commands whose key already has an answer (or belongs to another request). */
-async function answerStored<Answer>(db: Db, keyed: Pending<unknown, Answer>[]): Promise<void> {
+async function answerStored<Answer>(
+  db: Db,
+  keyed: { pending: Pending<unknown, Answer>; key: IdempotencyKey }[],
+): Promise<void> {
   if (keyed.length === 0) return;
-  const keys = keyed.map((pending) => pending.key as IdempotencyKey);
+  const keys = keyed.map(({ key }) => key);
   const stored = await sql<{
     user_id: number;
     key: string;
@@ -186,13 +192,14 @@ async function answerStored<Answer>(db: Db, keyed: Pending<unknown, Answer>[]): 
     where (user_id, key) in (select * from unnest(
       ${keys.map((key) => key.userId)}::int[], ${keys.map((key) => key.key)}::text[]))`.execute(db);
   const byKey = new Map(stored.rows.map((row) => [`${row.user_id}:${row.key}`, row]));
-  for (const pending of keyed) {
-    const key = pending.key as IdempotencyKey;
+  for (const { pending, key } of keyed) {
     const found = byKey.get(`${key.userId}:${key.key}`);
     if (!found) continue;
     const same = found.path === key.path && found.request_hash === hashOf(key.request);
     const response =
       typeof found.response === 'string' ? JSON.parse(found.response) : found.response;
+    // Kept as JSON by `storeKeys` from the answer this writer gave the same request: its type is
+    // the writer's word, as the first answer's was.
     settle(pending, same ? (response as Answer) : new BusinessError('idempotency_key_reused'));
   }
 }

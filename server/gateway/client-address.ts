@@ -24,7 +24,7 @@ function expandIPv6(address: string): number[] {
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
   let text = address;
   if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    const [a = 0, b = 0, c = 0, d = 0] = dotted.slice(1).map(Number);
     const tail = `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
     text = address.slice(0, dotted.index) + tail;
   }

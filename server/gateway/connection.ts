@@ -7,6 +7,7 @@ import { errorCodes } from '../../schemas/errors.ts';
 import type { Language } from '../../schemas/languages.ts';
 import { localize, type MessageParams } from '../../schemas/messages/index.ts';
 import { type ClientFrame, clientFrameSchema } from '../../schemas/socket.schema.ts';
+import { fieldOf } from '../db/field-of.ts';
 import type { Peer } from './channel-hub.ts';
 import type { ClientLog } from './client-log.ts';
 import type { GatewayLimits } from './limits.ts';
@@ -254,8 +255,8 @@ export class Connection implements Peer {
 
   /** A well-formed JSON frame with a bad channel names the channel; anything else is invalid. */
   #refuseShape(json: unknown): void {
-    const raw = (typeof json === 'object' && json !== null ? json : {}) as { channels?: unknown };
-    const channels = Array.isArray(raw.channels) ? raw.channels : [];
+    const listed = fieldOf(json, 'channels');
+    const channels: unknown[] = Array.isArray(listed) ? listed : [];
     const bad = channels.find((channel) => !channelSchema.safeParse(channel).success);
     if (typeof bad === 'string' && bad.length <= 64) {
       this.#refuse('channel_unknown', { channel: bad }, bad);

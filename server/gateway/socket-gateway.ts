@@ -9,6 +9,7 @@ import type { Scheduler } from '../../core/scheduler.ts';
 import { isPrivateChannel } from '../../schemas/channels.ts';
 import { type Language, languageFromTag } from '../../schemas/languages.ts';
 import type { PublicRelay } from '../bus/public-relay.ts';
+import { fieldOf } from '../db/field-of.ts';
 import { ChannelHub } from './channel-hub.ts';
 import { addressGroup } from './client-address.ts';
 import { ClientLog, type GatewayLogger, silentLogger } from './client-log.ts';
@@ -82,8 +83,8 @@ export class SocketGateway implements ConnectionHost {
       },
     });
     app.get('/ws', { websocket: true }, (socket, request) => {
-      const query = request.query as { lang?: unknown };
-      const tag = typeof query.lang === 'string' ? query.lang : request.headers['accept-language'];
+      const lang = fieldOf(request.query, 'lang');
+      const tag = typeof lang === 'string' ? lang : request.headers['accept-language'];
       this.accept(socket, {
         language: languageFromTag(tag),
         address: request.ip,
@@ -220,7 +221,7 @@ export class SocketGateway implements ConnectionHost {
 
 /** An error `ws` raises on a client's broken frame (codes `WS_ERR_…`), as opposed to a bug of ours. */
 function isProtocolError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = fieldOf(error, 'code');
   return typeof code === 'string' && code.startsWith('WS_ERR_');
 }
 

@@ -1,6 +1,7 @@
 // Turns the first zod issue of a request into the catalogue error a user can read.
 import { z } from 'zod';
 import { isErrorName } from '../../schemas/errors.ts';
+import { fieldOf } from '../db/field-of.ts';
 import { BusinessError } from './business-error.ts';
 
 export function parseRequest<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
@@ -17,8 +18,7 @@ function issueToError(issue: z.core.$ZodIssue | undefined, body: unknown): Busin
   const field = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
   if (isErrorName(issue.message)) return new BusinessError(issue.message, { field: field ?? '' });
   if (field === undefined) return new BusinessError('invalid_request');
-  if (isMissing(issue, (body as Record<string, unknown>)[field]))
-    return new BusinessError('field_required', { field });
+  if (isMissing(issue, fieldOf(body, field))) return new BusinessError('field_required', { field });
   // Too long is about text and lists; a number above its bound is simply invalid.
   if (issue.code === 'too_big' && (issue.origin === 'string' || issue.origin === 'array')) {
     return new BusinessError('field_too_long', { field });

@@ -42,12 +42,18 @@ export async function inviteCounts(db: Db, userId: number) {
   return { level1: of(1), level2: of(2), level3: of(3) };
 }
 
+/** The tree query counts levels 1 to 3 and no further. */
+function inviteLevelOf(level: number): 1 | 2 | 3 {
+  if (level === 1 || level === 2 || level === 3) return level;
+  throw new Error(`an invite ${level} levels down`);
+}
+
 export async function inviteLog(db: Db, userId: number): Promise<InviteEntry[]> {
   const { rows } = await sql<TreeRow>`
     select level::int as level, account, created_at from (${tree(userId)}) t
     order by created_at desc, id desc limit ${inviteLogLimit}`.execute(db);
   return rows.map((row) => ({
-    level: row.level as 1 | 2 | 3,
+    level: inviteLevelOf(row.level),
     account: maskAccount(row.account),
     registered_at: new Date(row.created_at).toISOString(),
   }));

@@ -5,6 +5,7 @@ import {
   verifyAuthenticationResponse,
 } from '@simplewebauthn/server';
 import type { Transaction } from 'kysely';
+import { fieldOf } from '../db/field-of.ts';
 import type { ChallengePurpose } from '../db/security-tables.ts';
 import type { Database } from '../db/tables.ts';
 import type { AppDeps } from '../deps.ts';
@@ -38,7 +39,7 @@ function invalid(): BusinessError {
 
 function textAt(value: unknown, key: string): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const found = (value as Record<string, unknown>)[key];
+  const found = fieldOf(value, key);
   return typeof found === 'string' ? found : undefined;
 }
 

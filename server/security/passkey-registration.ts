@@ -7,6 +7,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { UserRow } from '../accounts/users.ts';
+import { fieldOf } from '../db/field-of.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { transportsOf, userHandleOf, userPasskeys } from './passkeys.ts';
@@ -56,8 +57,7 @@ export async function verifyRegistration(
   challenge: LiveChallenge,
   response: Record<string, unknown>,
 ): Promise<NewPasskey> {
-  const attestation = response.response as Record<string, unknown> | undefined;
-  const clientDataJSON = attestation?.clientDataJSON;
+  const clientDataJSON = fieldOf(response.response, 'clientDataJSON');
   if (typeof clientDataJSON !== 'string') throw new BusinessError('passkey_invalid');
   const origin = allowedOrigin(deps.config.security, clientDataJSON);
   try {

@@ -1,5 +1,7 @@
 // Which page a passkey was used from: the origin the browser wrote into clientDataJSON, taken only
 // when the settings allow it (docs/security.md), and then handed to the library as the one expected.
+
+import { fieldOf } from '../db/field-of.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { SecuritySettings } from './security-settings.ts';
 
@@ -11,7 +13,7 @@ function originOf(clientDataJSON: string): string | undefined {
   try {
     const data: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
     if (typeof data !== 'object' || data === null) return undefined;
-    const origin = (data as { origin?: unknown }).origin;
+    const origin = fieldOf(data, 'origin');
     return typeof origin === 'string' ? origin : undefined;
   } catch {
     return undefined;
