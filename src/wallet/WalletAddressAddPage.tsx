@@ -22,7 +22,7 @@ export function WalletAddressAddPage() {
   const { t } = useTranslation();
   const core = useWorker();
   const toast = useNotify();
-  const back = useBack('/pages/assets/address');
+  const back = useBack(routes.addressBook.path);
   const refusals = useFieldRefusals(['address', 'remark']);
   const choice = useAssetChoice('withdraw', useSearch({ from: routes.addressAdd.path }));
   const [address, setAddress] = useState('');
