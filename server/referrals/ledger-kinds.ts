@@ -1,19 +1,21 @@
-// Referral commission: the inviters' shares of a fill's fees, paid from the fee account. Spot and
-// futures fills both pay it, each with a reference naming the fill it pays for.
+// Referral commission: the inviters' shares of a fill's fees, paid from the fee account. Every
+// market's fills pay it, each with a reference naming the fill it pays for.
 import { defineProductLedger, type KindsOf, kind, type ReferenceFormat } from '../ledger/kinds.ts';
 
-/** `<market>:commission:<taker order>:<fill>`: spot names the fill's index, futures the maker order. */
+/**
+ * `<market>:commission:<taker order>:<fill>`: the fill the commission pays for, named by the
+ * product whose market it was in (each names its fill its own way: an index, a maker order).
+ */
 export const commissionReference: ReferenceFormat<{
-  market: 'spot' | 'contract';
+  market: string;
   takerOrder: number;
   fill: number;
 }> = {
   build: ({ market, takerOrder, fill }) => `${market}:commission:${takerOrder}:${fill}`,
   parse(text) {
-    const match = /^(spot|contract):commission:([0-9]+):([0-9]+)$/.exec(text);
-    if (!match) return null;
-    const market = match[1] === 'spot' ? 'spot' : 'contract';
-    return { market, takerOrder: Number(match[2]), fill: Number(match[3]) };
+    const match = /^([a-z_]+):commission:([0-9]+):([0-9]+)$/.exec(text);
+    if (!match?.[1]) return null;
+    return { market: match[1], takerOrder: Number(match[2]), fill: Number(match[3]) };
   },
 };
 

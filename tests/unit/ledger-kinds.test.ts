@@ -117,7 +117,7 @@ describe('references', () => {
       }),
     );
     fc.assert(
-      fc.property(fc.constantFrom('spot', 'contract' as const), id, id, (market, a, b) => {
+      fc.property(fc.constantFrom('spot', 'contract'), id, id, (market, a, b) => {
         const parts = { market, takerOrder: a, fill: b } as const;
         expect(commissionReference.parse(commissionReference.build(parts))).toEqual(parts);
       }),
