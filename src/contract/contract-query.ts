@@ -4,7 +4,10 @@
 import type { ShareRef } from '../../workers/facade.ts';
 
 /** The card the share page's query names (its route has kept only positive whole ids). */
-export function parseShareRef(search: { position?: number; closed?: number }): ShareRef | null {
+export function parseShareRef(search: {
+  position: number | undefined;
+  closed: number | undefined;
+}): ShareRef | null {
   if (search.position !== undefined) return { kind: 'open', id: search.position };
   return search.closed === undefined ? null : { kind: 'closed', id: search.closed };
 }
