@@ -10,6 +10,7 @@ import type { ContractOrder, ContractPosition } from '../../schemas/api/contract
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { transact } from '../db/transact.ts';
+import { type AnyAnswer, CommandCalls } from '../engine/command-calls.ts';
 import {
   GroupCommit,
   type IdempotencyKey,
@@ -51,7 +52,19 @@ import { MarkBoard } from './mark-board.ts';
 import type { PositionCommand } from './position-changes.ts';
 import { PositionIndexes } from './position-indexes.ts';
 
-type Answer = ContractOrder | ContractPosition | { symbol: string; leverage: number } | number[];
+/** What each command answers (`server/engine/command-calls.ts`). */
+interface ContractAnswers {
+  open: ContractOrder;
+  cancel: ContractOrder;
+  requote: number[];
+  liquidate: number[];
+  fund: number[];
+  tpsl: ContractPosition;
+  margin: ContractPosition;
+  leverage: { symbol: string; leverage: number };
+  trigger: number[];
+}
+type Answer = AnyAnswer<ContractAnswers>;
 
 /** What a committed batch changed, for the socket and the markets' public books. */
 export interface ContractCommitted {
@@ -85,6 +98,7 @@ export class ContractEngine {
   #state = new EngineState();
   readonly #indexes: PositionIndexes;
   readonly #commands: GroupCommit<ContractCommand, Answer>;
+  readonly #calls: CommandCalls<ContractCommand, ContractAnswers>;
   #accounts = new AccountDirectory();
   readonly #inviters = new InviterCache();
   /**
@@ -106,6 +120,7 @@ export class ContractEngine {
       log: options.log,
       label: 'contract',
     });
+    this.#calls = new CommandCalls(this.#commands);
   }
 
   get state(): EngineState {
@@ -117,14 +132,11 @@ export class ContractEngine {
   }
 
   open(order: NewContractOrder, key?: IdempotencyKey): Promise<ContractOrder> {
-    return this.#commands.submit({ kind: 'open', order }, key) as Promise<ContractOrder>;
+    return this.#calls.call('open', { order }, key);
   }
 
   cancel(userId: number, orderId: number, key?: IdempotencyKey): Promise<ContractOrder> {
-    return this.#commands.submit(
-      { kind: 'cancel', userId, orderId },
-      key,
-    ) as Promise<ContractOrder>;
+    return this.#calls.call('cancel', { userId, orderId }, key);
   }
 
   requote(
@@ -134,14 +146,7 @@ export class ContractEngine {
     leverage: number,
     resting: readonly number[] | null,
   ): Promise<number[]> {
-    return this.#commands.submit({
-      kind: 'requote',
-      userId,
-      symbol,
-      quotes,
-      leverage,
-      resting,
-    }) as Promise<number[]>;
+    return this.#calls.call('requote', { userId, symbol, quotes, leverage, resting });
   }
 
   /** Liquidates what the market's mark has reached (the exact test decides). */
@@ -150,12 +155,12 @@ export class ContractEngine {
     if (mark === null) return undefined;
     const reached = this.#indexes.liquidationsReached(symbol, mark);
     if (reached.length === 0) return undefined;
-    return this.#commands.submit({ kind: 'liquidate', positionIds: reached }) as Promise<number[]>;
+    return this.#calls.call('liquidate', { positionIds: reached });
   }
 
   /** Sets or clears a position's take-profit and stop-loss; answers the position. */
   tpsl(command: Omit<Extract<PositionCommand, { kind: 'tpsl' }>, 'kind'>, key?: IdempotencyKey) {
-    return this.#commands.submit({ kind: 'tpsl', ...command }, key) as Promise<ContractPosition>;
+    return this.#calls.call('tpsl', command, key);
   }
 
   /** Adds to or removes from an isolated position's margin; answers the position. */
@@ -163,7 +168,7 @@ export class ContractEngine {
     command: Omit<Extract<PositionCommand, { kind: 'margin' }>, 'kind'>,
     key?: IdempotencyKey,
   ) {
-    return this.#commands.submit({ kind: 'margin', ...command }, key) as Promise<ContractPosition>;
+    return this.#calls.call('margin', command, key);
   }
 
   /** Changes the leverage of the user's position in a market (if any). */
@@ -171,10 +176,7 @@ export class ContractEngine {
     command: Omit<Extract<PositionCommand, { kind: 'leverage' }>, 'kind'>,
     key?: IdempotencyKey,
   ) {
-    return this.#commands.submit({ kind: 'leverage', ...command }, key) as Promise<{
-      symbol: string;
-      leverage: number;
-    }>;
+    return this.#calls.call('leverage', command, key);
   }
 
   /** Closes what the market's fresh mark has set a take-profit or stop-loss off for. */
@@ -183,12 +185,12 @@ export class ContractEngine {
     if (mark === null) return undefined;
     const reached = this.#indexes.triggersReached(symbol, mark);
     if (reached.length === 0) return undefined;
-    return this.#commands.submit({ kind: 'trigger', positionIds: reached }) as Promise<number[]>;
+    return this.#calls.call('trigger', { positionIds: reached });
   }
 
   /** Pays a funding round on every open position of the market; answers how many paid or got. */
   async fund(command: FundingCommand): Promise<number> {
-    const [payments] = (await this.#commands.submit(command)) as number[];
+    const [payments] = await this.#calls.send(command);
     return payments ?? 0;
   }
 
@@ -276,7 +278,7 @@ export class ContractEngine {
       },
     );
     for (const [i, pending] of work.entries()) {
-      settle(pending, written.answers[i] as Answer | Error);
+      settle(pending, written.answers[i] ?? new Error('the batch gave the command no answer'));
     }
     if (!effects.moved) return;
     this.#refile(effects, written.changed);
