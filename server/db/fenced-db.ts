@@ -35,6 +35,8 @@ function fencedBuilder(
       // Settings (isolation level, access mode) answer a new builder: it is checked too.
       return (...args: unknown[]) => {
         const result = value.apply(target, args);
+        // A builder's setting answers a builder (the only result with `execute`); a Proxy's
+        // reflected call is untyped, so that is said here.
         return result && typeof result === 'object' && 'execute' in result
           ? fencedBuilder(result as TransactionBuilder<Database>, check)
           : result;

@@ -36,6 +36,7 @@ class PGliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query(query.sql, query.parameters);
+    // Kysely names `R`, the row of the query it compiled; the database answers rows of that query.
     const rows = result.rows as R[];
     return result.affectedRows === undefined
       ? { rows }

@@ -81,7 +81,15 @@ export class Connection implements Peer {
     this.lastSeen = host.now();
     this.#bucket = new TokenBucket(host.limits.messagesPerSecond, host.limits.burst, this.lastSeen);
     this.#refusals = new TokenBucket(1, host.limits.refusalsBeforeClose, this.lastSeen);
-    socket.on('message', (data, isBinary) => this.#receive(data as Buffer, isBinary));
+    // `ws` hands a Buffer with its default binary type; the other shapes are read as one too.
+    socket.on('message', (data, isBinary) =>
+      this.#receive(
+        Buffer.isBuffer(data)
+          ? data
+          : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]),
+        isBinary,
+      ),
+    );
     socket.on('close', () => this.#close());
     // A protocol error (a frame over the hard limit, bad UTF-8, a bad opcode) is the client's:
     // `ws` closes the socket after it.

@@ -77,5 +77,6 @@ export async function keptAnswer<T>(call: IdempotentCall): Promise<{ response: T
     throw new BusinessError('idempotency_key_reused');
   }
   const { response } = kept;
+  // The stored answer is the one the same call gave the first time, as JSON: `T` is its caller's.
   return { response: (typeof response === 'string' ? JSON.parse(response) : response) as T };
 }

@@ -71,6 +71,8 @@ export function createRouter(
           };
           const context = endpoint.auth ? { ...base, session: await authenticate(request) } : base;
           const raw = endpoint.method === 'GET' ? request.query : request.body;
+          // `add` is generic over every endpoint: TypeScript resolves neither the output of a
+          // generic schema nor the conditional context type inside it, though each holds per call.
           const input = parseRequest(endpoint.request, raw) as RequestOf<typeof endpoint>;
           const data = await handler(input, context as ContextOf<typeof endpoint>);
           const checked = endpoint.response.safeParse(data);

@@ -24,7 +24,7 @@ export const marketEnvShape = {
     .transform((value) => value.split(',').map((base) => base.trim().toUpperCase()))
     .pipe(
       z
-        .array(z.enum(knownMarkets.map((market) => market.base) as [string, ...string[]]))
+        .array(z.enum(knownMarkets.map((market) => market.base)))
         .min(1)
         .refine((bases) => new Set(bases).size === bases.length, 'lists a market twice'),
     )
