@@ -12,6 +12,7 @@ import type {
   PostingKind,
   ProductLedger,
 } from './ledger/kinds.ts';
+import { liquidityLedger } from './market-kernel/ledger-kinds.ts';
 import { optionLedger } from './option/ledger-kinds.ts';
 import { referralsLedger } from './referrals/ledger-kinds.ts';
 import { spotLedger } from './spot/ledger-kinds.ts';
@@ -21,6 +22,7 @@ import { walletLedger } from './wallet/ledger-kinds.ts';
 export const productLedgers = [
   walletLedger,
   referralsLedger,
+  liquidityLedger,
   spotLedger,
   contractLedger,
   optionLedger,

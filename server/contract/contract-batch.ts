@@ -9,17 +9,17 @@ import { type Direction, initialMargin, notional } from '../../core/contract/mar
 import { orderCost } from '../../core/contract/order-cost.ts';
 import { closePart, withOpened, withoutPart } from '../../core/contract/position-book.ts';
 import { smaller } from '../../core/contract/rounding.ts';
+import { feeOn } from '../../core/market/order-math.ts';
 import { checkLimitOrder } from '../../core/market/order-rules.ts';
 import { displayAmount } from '../../core/money.ts';
-import { feeOn } from '../../core/market/order-math.ts';
 import type { ContractCloseReason } from '../../schemas/api/contract.schema.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
-import type { EngineEvent, Side } from '../matching/events.ts';
-import type { OrderBook } from '../matching/order-book.ts';
 import type { Quote } from '../market-kernel/liquidity/ladder.ts';
 import { refusal } from '../market-kernel/order-checks.ts';
+import type { EngineEvent, Side } from '../matching/events.ts';
+import type { OrderBook } from '../matching/order-book.ts';
 import {
   type BatchContext,
   type BatchPort,
@@ -37,6 +37,11 @@ import {
   type PositionState,
 } from './engine-state.ts';
 import { type FundingCommand, type FundingRecord, payFunding } from './funding-payments.ts';
+import {
+  contractFillReference,
+  contractFreezeReference,
+  contractReleaseReference,
+} from './ledger-kinds.ts';
 import { type LiquidationRecord, Liquidator } from './liquidator.ts';
 import {
   checkOpens,
@@ -232,7 +237,9 @@ export class ContractBatch implements BatchPort {
       const legs = new Legs();
       legs.add(contract(order.userId), 'available', -cost);
       legs.add(contract(order.userId), 'frozen', cost);
-      this.post(legs.posting('contract.freeze', `contract:freeze:${placed.id}`));
+      this.post(
+        legs.posting('contract.freeze', contractFreezeReference.build({ order: placed.id })),
+      );
     }
     this.effects.moved = true;
     book.guard = new ReduceOnlyGuard(this.context.state, market);
@@ -317,7 +324,7 @@ export class ContractBatch implements BatchPort {
           throw new Error(`engine refused a checked contract command: ${event.reason}`);
         case 'cancel': {
           const order = state.orders.get(event.orderId) as OrderState;
-          this.#release(order, order.frozen, 'contract:release');
+          this.#release(order, order.frozen);
           order.status = 'cancelled';
           order.cancelReason =
             event.reason === 'self_trade' || event.reason === 'reduce_only' ? event.reason : 'user';
@@ -337,7 +344,7 @@ export class ContractBatch implements BatchPort {
         }
         case 'done': {
           const order = incoming as OrderState;
-          this.#release(order, order.frozen, 'contract:release');
+          this.#release(order, order.frozen);
           order.status = event.remaining === 0 ? 'filled' : 'cancelled';
           order.cancelReason = event.remaining === 0 ? null : 'unfilled';
           break;
@@ -356,7 +363,8 @@ export class ContractBatch implements BatchPort {
     const makerFee = feeOn(value, market.fees.makerPpm);
     const takerPnl = this.fillParty(legs, taker, quantity, price, takerFee);
     const makerPnl = this.fillParty(legs, maker, quantity, price, makerFee);
-    this.post(legs.posting('contract.fill', `contract:fill:${taker.id}:${maker.id}`));
+    const reference = contractFillReference.build({ takerOrder: taker.id, makerOrder: maker.id });
+    this.post(legs.posting('contract.fill', reference));
     this.effects.fills.push({
       symbol: market.symbol,
       price: event.price,
@@ -497,13 +505,15 @@ export class ContractBatch implements BatchPort {
     this.#trim.clear();
   }
 
-  #release(order: OrderState, amount: bigint, reference: string): void {
+  #release(order: OrderState, amount: bigint): void {
     if (amount === 0n) return;
     order.frozen -= amount;
     const legs = new Legs();
     legs.add(contract(order.userId), 'frozen', -amount);
     legs.add(contract(order.userId), 'available', amount);
-    this.post(legs.posting('contract.release', `${reference}:${order.id}`));
+    this.post(
+      legs.posting('contract.release', contractReleaseReference.build({ order: order.id })),
+    );
     this.#touchOrder(order);
   }
 

@@ -8,6 +8,7 @@ import type { AccountRef, Leg } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
 import type { BookMarket } from '../market-kernel/book-market.ts';
 import type { Fill } from '../spot/settlement.ts';
+import { commissionReference } from './ledger-kinds.ts';
 
 /** A user's inviters, nearest first: level 1 (who invited them), then 2 and 3. */
 export type InviterChains = ReadonlyMap<number, readonly number[]>;
@@ -98,7 +99,7 @@ export function commissionPostings(
       feePayers(market, fill),
       chains,
       ratesPpm,
-      `spot:commission:${fill.takerOrderId}:${index}`,
+      commissionReference.build({ market: 'spot', takerOrder: fill.takerOrderId, fill: index }),
     );
     return posting ? [posting] : [];
   });

@@ -1,5 +1,5 @@
-// Spot's money movements: an order's freeze and release, each fill's settlement (both assets of both
-// sides, fees included) and the liquidity provider's seed from the treasury. A fill's record reads
+// Spot's money movements: an order's freeze and release, and each fill's settlement (both assets
+// of both sides, fees included). A fill's record reads
 // as the trade it settled (server/spot/record-trades.ts).
 import {
   colonReference,
@@ -21,19 +21,6 @@ export const releaseReference: ReferenceFormat<{ order: number; resting: boolean
 };
 /** The taker order's n-th fill (from 0). */
 export const fillReference = colonReference('spot:fill', { takerOrder: 'int', n: 'int' });
-/** Lent once per wallet and asset; the funding wallet's reference names no wallet. */
-export const seedReference: ReferenceFormat<{ wallet: string; asset: string }> = {
-  build: ({ wallet, asset }) =>
-    wallet === 'funding' ? `lp:seed:${asset}` : `lp:seed:${wallet}:${asset}`,
-  parse(text) {
-    const parts = text.split(':');
-    if (parts[0] !== 'lp' || parts[1] !== 'seed') return null;
-    if (parts.length === 3 && parts[2]) return { wallet: 'funding', asset: parts[2] };
-    if (parts.length === 4 && parts[2] && parts[3]) return { wallet: parts[2], asset: parts[3] };
-    return null;
-  },
-};
-
 const orderLink = { to: 'spot_order', id: (parts: { order: number }) => parts.order } as const;
 
 export const spotLedger = defineProductLedger({
@@ -57,8 +44,6 @@ export const spotLedger = defineProductLedger({
         trades: fillTrades,
       },
     }),
-    /** The treasury lends the liquidity provider its first inventory: the operator's money. */
-    'liquidity.seed': kind({ reference: seedReference, record: 'operator' }),
   },
   systemAccounts: [],
 });

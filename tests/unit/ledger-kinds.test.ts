@@ -11,9 +11,10 @@ import { shortfallReference } from '../../server/contract/ledger-kinds.ts';
 import { sharedSystemAccounts } from '../../server/ledger/accounts.ts';
 import { colonReference } from '../../server/ledger/kinds.ts';
 import { declaredSystemAccounts, postingKinds, productLedgers } from '../../server/ledgers.ts';
+import { seedReference } from '../../server/market-kernel/ledger-kinds.ts';
 import { poolFundReference } from '../../server/option/ledger-kinds.ts';
 import { commissionReference } from '../../server/referrals/ledger-kinds.ts';
-import { releaseReference, seedReference } from '../../server/spot/ledger-kinds.ts';
+import { releaseReference } from '../../server/spot/ledger-kinds.ts';
 import { depositReference } from '../../server/wallet/ledger-kinds.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -8,6 +8,7 @@ import type { Wallet } from '../../db/tables.ts';
 import { transact } from '../../db/transact.ts';
 import { post } from '../../ledger/post.ts';
 import type { BookMarket } from '../book-market.ts';
+import { seedReference } from '../ledger-kinds.ts';
 import type { ProviderSeed } from './liquidity-provider.ts';
 
 export const providerAccount = 'liquidity-provider@meridian.invalid';
@@ -59,7 +60,7 @@ export async function seedProvider(
   wallet: Wallet = 'funding',
 ): Promise<boolean> {
   if (amount <= 0n) return false;
-  const reference = wallet === 'funding' ? `lp:seed:${asset}` : `lp:seed:${wallet}:${asset}`;
+  const reference = seedReference.build({ wallet, asset });
   return transact(db, async (trx) => {
     const { rows } = await sql<{ found: number }>`
       select 1 as found from ledger_postings where reference = ${reference}`.execute(trx);
