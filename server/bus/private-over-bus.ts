@@ -15,7 +15,7 @@ const privateFrame = z.object({
   channel: z.custom<PrivateChannel>(
     (value) => typeof value === 'string' && isPrivateChannel(value),
   ),
-  data: z.unknown(),
+  data: z.unknown().optional(),
   ts: z.number(),
 });
 type PrivateFrame = z.infer<typeof privateFrame>;

@@ -2,12 +2,35 @@
 // API on this machine (the server owns the database and the engines), found from the same
 // settings (PORT, HOST, DATA_DIR) and authenticated with the token the server wrote there. The
 // commands are the server's own list, so this file knows none of them.
+import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { type CliCall, matchCommand, usage } from './cli-commands.ts';
 import type { ListedCommand } from './ops-call.ts';
 import { readOpsToken } from './ops-token.ts';
 
-type Answer = { ok: boolean; data?: unknown; error?: string };
+/** What the operator API answers (server/ops/ops-routes.ts), read as such before it is trusted. */
+const answerSchema = z.object({
+  ok: z.boolean(),
+  data: z.unknown().optional(),
+  error: z.string().exactOptional(),
+});
+type Answer = z.infer<typeof answerSchema>;
+
+const words = z.string().array().readonly().exactOptional();
+const fields = z.record(z.string(), z.string()).readonly().exactOptional();
+const listedCommands = z.array(
+  z.object({
+    path: z.string(),
+    words: z.string(),
+    help: z.string(),
+    args: words,
+    options: words,
+    files: fields,
+    fixed: fields,
+    prints: z.enum(['json', 'check']).exactOptional(),
+  }) satisfies z.ZodType<ListedCommand>,
+);
+const checkResult = z.object({ ok: z.boolean(), problems: z.array(z.unknown()) });
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
@@ -27,7 +50,10 @@ async function main(): Promise<number> {
       headers: { 'content-type': 'application/json', 'x-ops-token': token },
       body: JSON.stringify(body),
     }).catch(() => null);
-    return response ? ((await response.json()) as Answer) : null;
+    const parsed = response
+      ? answerSchema.safeParse(await response.json().catch(() => null))
+      : null;
+    return parsed?.success ? parsed.data : null;
   };
 
   const listed = await post('/ops/commands', {});
@@ -37,7 +63,7 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  const commands = listed.data as ListedCommand[];
+  const commands = listedCommands.parse(listed.data);
   const call = matchCommand(commands, process.argv.slice(2));
   if (!call) {
     process.stderr.write(`${usage(commands)}\n`);
@@ -57,7 +83,7 @@ function print(call: CliCall, answer: Answer): number {
     return 1;
   }
   if (call.prints === 'check') {
-    const result = answer.data as { ok: boolean; problems: unknown[] };
+    const result = checkResult.parse(answer.data);
     process.stdout.write(result.ok ? 'ok\n' : `${JSON.stringify(result.problems, null, 2)}\n`);
     return result.ok ? 0 : 1;
   }

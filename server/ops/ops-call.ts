@@ -33,8 +33,8 @@ export interface OpsKit {
 export interface OpsCall {
   /** Its route: `/ops/<name>`. */
   path: string;
-  input: z.ZodType;
-  run(input: unknown, kit: OpsKit): Promise<unknown>;
+  /** Reads a body with the call's input schema: the call to run with it, or what is wrong. */
+  accept(body: unknown): { run(kit: OpsKit): Promise<unknown> } | { problem: z.ZodError };
   commands: readonly CliCommand[];
 }
 
@@ -45,7 +45,15 @@ export function opsCall<T extends z.ZodType>(call: {
   run(input: z.output<T>, kit: OpsKit): Promise<unknown>;
   commands: readonly CliCommand[];
 }): OpsCall {
-  return call as OpsCall;
+  return {
+    path: call.path,
+    commands: call.commands,
+    accept(body) {
+      const parsed = call.input.safeParse(body);
+      if (!parsed.success) return { problem: parsed.error };
+      return { run: (kit) => call.run(parsed.data, kit) };
+    },
+  };
 }
 
 /** A command as the server lists it for the CLI: with the route it calls. */

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { BusinessError } from '../http/business-error.ts';
-import type { ListedCommand, OpsCall, OpsKit } from './ops-call.ts';
+import { type ListedCommand, type OpsCall, type OpsKit, opsCall } from './ops-call.ts';
 import { sameToken } from './ops-token.ts';
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -49,14 +49,14 @@ export function opsRoutes(
     },
   };
 
-  const route = (path: string, input: z.ZodType, run: (input: unknown) => Promise<unknown>) =>
+  const route = (path: string, accept: OpsCall['accept']) =>
     app.post(path, { preHandler: guard }, async (request, reply) => {
-      const parsed = input.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        return reply.code(400).send({ ok: false, error: z.prettifyError(parsed.error) });
+      const accepted = accept(request.body ?? {});
+      if ('problem' in accepted) {
+        return reply.code(400).send({ ok: false, error: z.prettifyError(accepted.problem) });
       }
       try {
-        return { ok: true, data: await run(parsed.data) };
+        return { ok: true, data: await accepted.run(kit) };
       } catch (error) {
         if (error instanceof OpsError || error instanceof BusinessError) {
           return reply.code(409).send({ ok: false, error: error.message });
@@ -68,6 +68,9 @@ export function opsRoutes(
   const listed: ListedCommand[] = calls.flatMap((call) =>
     call.commands.map((command) => ({ ...command, path: call.path })),
   );
-  route('/ops/commands', z.object({}), async () => listed);
-  for (const call of calls) route(call.path, call.input, (input) => call.run(input, kit));
+  route(
+    '/ops/commands',
+    opsCall({ path: '', input: z.object({}), run: async () => listed, commands: [] }).accept,
+  );
+  for (const call of calls) route(call.path, call.accept);
 }

@@ -5,11 +5,12 @@
 import { type Address, erc20Abi, formatUnits } from 'viem';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { type OpsCall, opsCall } from '../../ops/ops-call.ts';
+import { opsCall } from '../../ops/ops-call.ts';
 import { readCursor } from '../chain-cursor.ts';
 import { signerOf } from '../signer/signer-of.ts';
 import { evmClient } from './evm-client.ts';
 import { evmCursor } from './evm-watcher.ts';
+import { optionalAddressOf } from './hex-text.ts';
 import { hotWalletAddress } from './key-addresses.ts';
 import { openSends } from './send-queue.ts';
 
@@ -54,7 +55,7 @@ export function chainStatusOps({ db, config, clock }: Pick<AppDeps, 'db' | 'conf
       };
     },
   });
-  return [status] as OpsCall[];
+  return [status];
 }
 
 /** The node's head and the hot wallet's balances (decimal strings), or the node's error. */
@@ -65,7 +66,7 @@ async function nodeView(
 ) {
   const client = evmClient(settings.rpcUrl);
   try {
-    const usdt = settings.usdtAddress as Address | undefined;
+    const usdt = optionalAddressOf(settings.usdtAddress);
     const [head, eth, token] = await Promise.all([
       client.getBlockNumber(),
       client.getBalance({ address: hotWallet }),
@@ -84,6 +85,10 @@ async function nodeView(
       balances: { ETH: formatUnits(eth, 18), USDT: token === null ? null : formatUnits(token, 6) },
     };
   } catch (error) {
-    return { head: null, lag: null, node_error: String((error as Error).message).split('\n')[0] };
+    return {
+      head: null,
+      lag: null,
+      node_error: (error instanceof Error ? error.message : String(error)).split('\n')[0],
+    };
   }
 }
