@@ -1,7 +1,7 @@
 // Futures movements in the traders' records, over real HTTP on a feed the test holds still and a
-// funding round every two seconds: each fill (its fee, and on a close its realised PnL) and each
-// funding payment is one entry of type `contract` in the contract wallet, signed as the balance
-// moved; freezing and releasing margin within the wallet is no entry; every entry adds up to the
+// funding round every two seconds: each fill (its fee, and on a close its realised PnL), each
+// funding payment and a liquidation is one entry of type `contract` in the contract wallet, signed
+// as the balance moved; freezing and releasing margin within the wallet is no entry; every entry adds up to the
 // wallet's balance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayAmount, parseAmount } from '../../core/money.ts';
@@ -27,6 +27,8 @@ beforeAll(async () => {
     {
       LIQUIDITY_PROVIDER: 'false',
       INDEX_STALE_SECONDS: '3600',
+      // The liquidation case moves the index 20 % in one print.
+      INDEX_MAX_DEVIATION_PCT: '50',
       FUNDING_INTERVAL_MS: '2000',
       FUNDING_SAMPLE_MS: '250',
       FUNDING_INTEREST_RATE: '0.144',
@@ -159,6 +161,59 @@ describe('futures in the records', () => {
     // The close lost 10 and paid a fee: the newest fill is below -10.
     expect(atoms(shortFills[0]?.amount ?? '0')).toBeLessThan(-10n * 100_000_000n);
     expect(shortFills.every((entry) => entry.link?.to === 'contract_order')).toBe(true);
+    expect(await auditLedger(server.db)).toEqual([]);
+  }, 120_000);
+
+  it('show a liquidation, and still add up to the balance', async () => {
+    const [short, long, bidder] = await seedTraders(server.db, 3, 10_000n * 100_000_000n);
+    if (!short || !long || !bidder) throw new Error('no traders');
+    const terms = { symbol: 'ETHUSDT', quantity: '1' };
+    ok(
+      await send(short, '/contract/open', {
+        ...terms,
+        direction: 'short',
+        type: 'limit',
+        price: '3000',
+        leverage: '3',
+        margin_mode: 'cross',
+      }),
+    );
+    ok(
+      await send(long, '/contract/open', {
+        ...terms,
+        direction: 'long',
+        type: 'market',
+        leverage: '50',
+        margin_mode: 'isolated',
+      }),
+    );
+    // The bidder, above the long's bankruptcy price, takes what the liquidation sells.
+    ok(
+      await send(bidder, '/contract/open', {
+        ...terms,
+        quantity: '2',
+        direction: 'long',
+        type: 'limit',
+        price: '2950',
+        leverage: '2',
+        margin_mode: 'cross',
+      }),
+    );
+    feed.print('ETHUSDT', '2400');
+    await until(
+      () => get<{ list: unknown[] }>(long, '/contract/liquidations'),
+      (page) => page.list.length > 0,
+      60_000,
+    );
+    await until(
+      () => get<{ list: unknown[] }>(long, '/contract/positions'),
+      (page) => page.list.length === 0,
+      60_000,
+    );
+    const records = await allRecords(client(), long.token, 'contract');
+    expect(records.map((entry) => entry.label)).toContain('contract_liquidation');
+    const moved = records.reduce((sum, entry) => sum + atoms(entry.amount), 0n);
+    expect(10_000n * 100_000_000n + moved).toBe(await contractBalance(long));
     expect(await auditLedger(server.db)).toEqual([]);
   }, 120_000);
 });
