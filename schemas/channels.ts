@@ -6,14 +6,6 @@ import { z } from 'zod/mini';
 import { type KlinePeriod, klinePeriods } from './api/market.schema.ts';
 import { domainChannels } from './channel-registry.ts';
 
-/** A domain's channels, by kind: what its `<domain>.channels.ts` declares. */
-export interface DomainChannels {
-  /** Channels of one market, named `<kind>.<SYMBOL>`. */
-  readonly symbol: readonly string[];
-  /** A logged-in user's own channels, named by their kind alone, subscribed after an `auth` frame. */
-  readonly private: readonly string[];
-}
-
 type RegisteredChannels = (typeof domainChannels)[number];
 
 /** The market's channels of one symbol, named `<kind>.<SYMBOL>`, which every product reads. */

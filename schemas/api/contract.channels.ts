@@ -1,7 +1,7 @@
 // The perpetuals' socket channels, by name only (what their frames carry is in
 // schemas/channel-data.ts): kept apart from contract.schema.ts so that reading a channel's name
 // does not load the product's schemas. Collected in schemas/channel-registry.ts.
-import type { DomainChannels } from '../channels.ts';
+import type { DomainChannels } from '../domain-channels.ts';
 
 export const contractChannels = {
   /** `mark.<SYMBOL>`, `funding.<SYMBOL>` and the perpetual's own book and trades. */

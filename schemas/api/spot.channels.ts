@@ -1,6 +1,6 @@
 // The spot market's socket channels, by name only; its public ones are the market's (ticker,
 // trades, depth and kline, in schemas/channels.ts). Collected in schemas/channel-registry.ts.
-import type { DomainChannels } from '../channels.ts';
+import type { DomainChannels } from '../domain-channels.ts';
 
 export const spotChannels = {
   symbol: [],

@@ -1,6 +1,6 @@
 // The support conversation's socket channel, by name only. Collected in
 // schemas/channel-registry.ts.
-import type { DomainChannels } from '../channels.ts';
+import type { DomainChannels } from '../domain-channels.ts';
 
 export const supportChannels = {
   symbol: [],

@@ -1,5 +1,5 @@
 // The wallet's socket channels, by name only. Collected in schemas/channel-registry.ts.
-import type { DomainChannels } from '../channels.ts';
+import type { DomainChannels } from '../domain-channels.ts';
 
 export const walletChannels = {
   symbol: [],
