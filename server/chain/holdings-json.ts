@@ -2,7 +2,7 @@
 // per asset the total in the chain's own decimals and every address holding some of it, with the
 // network and the block they were read at, so anyone can read the same balances from a node.
 import { formatUnits } from 'viem';
-import { type EvmAsset, type EvmHoldings, evmAssets } from './holdings.ts';
+import { type EvmHoldings, evmAssetNames, evmAssets } from './holdings.ts';
 
 export interface ReserveHoldingsJson {
   network: 'ethereum';
@@ -22,7 +22,9 @@ export interface ReserveHoldingsJson {
 
 export function holdingsJson(holdings: EvmHoldings): ReserveHoldingsJson {
   const assets: ReserveHoldingsJson['assets'] = {};
-  for (const [asset, total] of Object.entries(holdings.totals) as [EvmAsset, bigint][]) {
+  for (const asset of evmAssetNames) {
+    const total = holdings.totals[asset];
+    if (total === undefined) continue;
     const decimals = evmAssets[asset];
     assets[asset] = {
       total: formatUnits(total, decimals),

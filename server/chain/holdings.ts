@@ -10,6 +10,8 @@ import { hotWalletAddress } from './evm/key-addresses.ts';
 /** The assets of the Ethereum family with their chain decimals. */
 export const evmAssets = { ETH: 18, USDT: 6 } as const;
 export type EvmAsset = keyof typeof evmAssets;
+/** The assets in a fixed order, for going over a record of them. */
+export const evmAssetNames = ['ETH', 'USDT'] as const satisfies readonly EvmAsset[];
 
 export interface AddressHoldings {
   address: Address;
@@ -91,8 +93,9 @@ export async function readEvmHoldings(
   }
   const totals: EvmHoldings['totals'] = {};
   for (const { balances } of addresses) {
-    for (const [asset, amount] of Object.entries(balances) as [EvmAsset, bigint][]) {
-      totals[asset] = (totals[asset] ?? 0n) + amount;
+    for (const asset of evmAssetNames) {
+      const amount = balances[asset];
+      if (amount !== undefined) totals[asset] = (totals[asset] ?? 0n) + amount;
     }
   }
   return { chainId, blockNumber: block, totals, addresses };

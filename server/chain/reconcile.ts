@@ -122,7 +122,8 @@ export async function reconcileEvm(source: HoldingsSource): Promise<Reconciliati
   );
   const holdings = await readEvmHoldings(source, block);
   const results = assets.map((asset, i): AssetReconciliation => {
-    const side = sides[i] as LedgerSide;
+    const side = sides[i];
+    if (!side) throw new Error(`no ledger side read for ${asset}`);
     const onChain = (kind: 'hot' | 'deposit') =>
       holdings.addresses
         .filter((entry) => entry.kind === kind)

@@ -8,7 +8,7 @@
 // batch whose blocks do not follow each other (the chain changed while it was read) is not saved:
 // the next round's comparison finds where the chains part.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Address, Hex, PublicClient } from 'viem';
+import type { Hex, PublicClient } from 'viem';
 import type { Db } from '../../db/database.ts';
 import {
   type ChainTransaction,
@@ -22,6 +22,7 @@ import type { EvmSettings } from '../chain-settings.ts';
 import { ledgerAmount } from './evm-amounts.ts';
 import { type EvmChain, ethChain, evmChainNames, usdtChain } from './evm-chains.ts';
 import { gasSendHashes } from './gas-sends.ts';
+import { addressOf } from './hex-text.ts';
 import { readRawBlock, readRawTransfers } from './raw-reads.ts';
 import { reconfirmDeposits } from './reconfirm.ts';
 import { movedCreditedTransfers, settleReorganisation } from './reorgs.ts';
@@ -64,7 +65,8 @@ export class EvmWatcher {
       head,
       hashAt: async (blockNumber) => {
         const block = await client.getBlock({ blockNumber });
-        return block.hash as string;
+        if (block.hash === null) throw new Error(`block ${blockNumber} has no hash yet`);
+        return block.hash;
       },
       dropped: (id) => publishDeposit(db, { id }),
     });
@@ -133,7 +135,7 @@ export class EvmWatcher {
       }
     }
     if (settings.usdtAddress && usdtAddresses.size > 0) {
-      const logs = await readRawTransfers(client, settings.usdtAddress as Address, from, to);
+      const logs = await readRawTransfers(client, addressOf(settings.usdtAddress), from, to);
       for (const log of logs) {
         // A log of another block at that height: the chain changed between the two reads.
         if (log.blockHash !== hashes.get(log.blockNumber)) return null;
@@ -185,7 +187,7 @@ export class EvmWatcher {
     return {
       chain: chain.chain,
       txid,
-      address: address as Address,
+      address: addressOf(address),
       asset: chain.asset,
       amount,
       confirmations: head >= block.number ? Number(head - block.number + 1n) : 0,

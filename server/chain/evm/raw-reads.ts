@@ -61,7 +61,7 @@ export async function readRawBlock(
   const block = (await client.request({
     method: 'eth_getBlockByNumber',
     params: [numberToHex(blockNumber), true],
-  })) as unknown as JsonBlock | null;
+  })) satisfies JsonBlock | null;
   // A pending block has neither: not a block to read.
   if (!block || block.number === null || block.hash === null) return null;
   return {
@@ -97,7 +97,7 @@ export async function readRawTransfers(
         toBlock: numberToHex(toBlock),
       },
     ],
-  })) as unknown as JsonLog[];
+  })) satisfies JsonLog[];
   const transfers: RawTransfer[] = [];
   for (const log of logs) {
     const recipient = log.topics[2];

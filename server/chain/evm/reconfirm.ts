@@ -6,13 +6,7 @@
 // its block and count follow the receipt), or nowhere (it is `dropped`, until the chain holds it
 // again). A deposit dropped within the kept blocks' depth is looked up too, so one dropped while
 // the node briefly did not know its transaction comes back.
-import {
-  type Address,
-  type Hex,
-  type PublicClient,
-  parseEventLogs,
-  TransactionReceiptNotFoundError,
-} from 'viem';
+import { type PublicClient, parseEventLogs, TransactionReceiptNotFoundError } from 'viem';
 import { parseAmount } from '../../../core/money.ts';
 import type { Db } from '../../db/database.ts';
 import type { DepositReport, ObservedDeposits } from '../../wallet/chain-deposits.ts';
@@ -21,6 +15,7 @@ import type { EvmSettings } from '../chain-settings.ts';
 import { countByHead, uncountedConfirming } from './count-by-head.ts';
 import { ledgerAmount } from './evm-amounts.ts';
 import { evmChainNames, transferEvent, usdtChain } from './evm-chains.ts';
+import { hexOf } from './hex-text.ts';
 
 type Receipt = Awaited<ReturnType<PublicClient['getTransactionReceipt']>>;
 
@@ -61,7 +56,7 @@ export async function reconfirmDeposits({
   const found: DepositReport[] = [];
   for (const row of pending) {
     const receipt = await client
-      .getTransactionReceipt({ hash: row.txid as Hex })
+      .getTransactionReceipt({ hash: hexOf(row.txid) })
       .catch((error: unknown) => {
         // Any other failure of the node is the round's, retried; only "no such receipt" is news.
         if (error instanceof TransactionReceiptNotFoundError) return null;
@@ -115,7 +110,7 @@ function holdsTransfer(receipt: Receipt, deposit: Recorded, settings: EvmSetting
     (log) =>
       log.logIndex === deposit.log_index &&
       log.address.toLowerCase() === token &&
-      log.args.to.toLowerCase() === (deposit.address as Address).toLowerCase() &&
+      log.args.to.toLowerCase() === deposit.address.toLowerCase() &&
       sameAmount(ledgerAmount(log.args.value, usdtChain.decimals), deposit.amount),
   );
 }

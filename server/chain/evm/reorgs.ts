@@ -50,9 +50,10 @@ export async function findCommonAncestor(
   // The newest alone first: almost every round it is the node's, and that one question is all.
   for (let at = 0, size = 1; at < comparable.length; at += size, size = searchChunk) {
     const chunk = comparable.slice(at, at + size);
-    const hashes = await Promise.all(chunk.map((block) => hashAt(block.number)));
-    for (const [i, block] of chunk.entries()) {
-      const newHash = hashes[i] as string;
+    const read = await Promise.all(
+      chunk.map(async (block) => ({ block, newHash: await hashAt(block.number) })),
+    );
+    for (const { block, newHash } of read) {
       if (newHash === block.hash) {
         if (replaced.length === 0) return { kind: 'unchanged' };
         return { kind: 'replaced', ancestor: block, replaced: replaced.reverse() };
@@ -83,7 +84,8 @@ export async function settleReorganisation(check: ReorgCheck): Promise<void> {
   const kept = await keptBlocksOf(db, cursor);
   const search = await findCommonAncestor(kept, head, hashAt);
   if (search.kind === 'unchanged') return;
-  const lowest = search.replaced[0] as ReplacedBlock;
+  const lowest = search.replaced[0];
+  if (!lowest) throw new Error('a chain reorganisation that replaced no block');
   // Beyond the kept hashes nothing says where the chains part: every kept block is read again.
   const ancestor =
     search.kind === 'replaced'

@@ -12,6 +12,7 @@ import {
 } from 'viem';
 import { transact } from '../../db/transact.ts';
 import type { EvmSettings } from '../chain-settings.ts';
+import { hexOf } from './hex-text.ts';
 import { currentFees, replacementFees } from './send-fees.ts';
 import { type SendRow, type SigningDeps, signReplacement } from './send-signing.ts';
 import { showProgress, withdrawalConfirmed, withdrawalFailed } from './withdrawal-sends.ts';
@@ -28,7 +29,7 @@ export async function broadcast(deps: FollowDeps, sendId: number, raw: Hex): Pro
   try {
     await deps.client.sendRawTransaction({ serializedTransaction: raw });
   } catch (error) {
-    const message = String((error as Error).message);
+    const message = error instanceof Error ? error.message : String(error);
     if (/already known|nonce too low|already imported/i.test(message)) return;
     deps.log.warn({ err: error, send: sendId }, 'an Ethereum send was not broadcast');
   }
@@ -47,7 +48,7 @@ export async function followSend(
     .execute();
   const receipt = await firstReceipt(
     deps.client,
-    hashes.map((row) => row.tx_hash as Hex),
+    hashes.map((row) => hexOf(row.tx_hash)),
   );
   if (receipt) return settleMined(deps, send, receipt, head);
   if (send.block_number !== null) {
@@ -79,7 +80,7 @@ export async function followSend(
     );
     await broadcast(deps, send.id, signed.raw);
   } else if (latest && rebroadcast) {
-    await broadcast(deps, send.id, latest.raw_tx as Hex);
+    await broadcast(deps, send.id, hexOf(latest.raw_tx));
   }
 }
 

@@ -15,6 +15,12 @@ export const evmSendChain = 'ETH';
 
 export type EvmSendAsset = 'ETH' | 'USDT';
 
+/** A send's asset as its column holds it; any other text is a row this code never wrote. */
+export function evmSendAssetOf(text: string): EvmSendAsset {
+  if (text === 'ETH' || text === 'USDT') return text;
+  throw new Error(`not an asset a send carries: ${text}`);
+}
+
 export interface SendRequest {
   purpose: SendPurpose;
   key: SigningKey;

@@ -11,8 +11,9 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/tables.ts';
 import { transact } from '../../db/transact.ts';
 import type { ChainSigner } from '../signer/signer.ts';
+import { addressOf } from './hex-text.ts';
 import { callOf, type Fees } from './send-fees.ts';
-import { type EvmSendAsset, signingKeyOf } from './send-queue.ts';
+import { evmSendAssetOf, signingKeyOf } from './send-queue.ts';
 
 export type SendRow = Selectable<ChainSendsTable>;
 
@@ -133,8 +134,8 @@ async function sign(
   fees: Fees,
 ): Promise<Signed> {
   const call = callOf(
-    send.asset as EvmSendAsset,
-    send.to_address as Address,
+    evmSendAssetOf(send.asset),
+    addressOf(send.to_address),
     BigInt(send.value),
     deps.usdt,
   );
@@ -148,7 +149,7 @@ async function sign(
   };
   const raw = await deps.signer.signTransaction(
     signingKeyOf(send.signing_key),
-    send.from_address as Address,
+    addressOf(send.from_address),
     transaction,
   );
   return { raw, hash: keccak256(raw) };

@@ -6,10 +6,11 @@
 import { sql } from 'kysely';
 import type { Address } from 'viem';
 import { raiseIncident } from '../incidents.ts';
+import { addressOf } from './hex-text.ts';
 import { currentFees, type Fees, gasLimitOf } from './send-fees.ts';
 import { broadcast, type FollowDeps, followSend } from './send-follow.ts';
 import { costOf, covers, type Holdings, less, spendable } from './send-funds.ts';
-import { type EvmSendAsset, evmSendChain, openSends } from './send-queue.ts';
+import { evmSendAssetOf, evmSendChain, openSends } from './send-queue.ts';
 import { type SendRow, signQueued } from './send-signing.ts';
 
 export const hotWalletShort = 'hot_wallet_short';
@@ -39,7 +40,7 @@ export class EvmSender {
     const fees = await currentFees(client);
     for (const address of new Set(queued.map((row) => row.from_address))) {
       const sends = queued.filter((row) => row.from_address === address);
-      await this.#sendFrom(address as Address, sends, fees);
+      await this.#sendFrom(addressOf(address), sends, fees);
     }
   }
 
@@ -51,8 +52,8 @@ export class EvmSender {
         const gasLimit = await gasLimitOf(
           client,
           address,
-          send.asset as EvmSendAsset,
-          send.to_address as Address,
+          evmSendAssetOf(send.asset),
+          addressOf(send.to_address),
           BigInt(send.value),
         );
         const need = costOf(send, gasLimit, fees);

@@ -2,11 +2,12 @@
 // (server/chain/signer/signer-of.ts), the node's chain id, and its rounds, one after another every
 // poll interval (two rounds never sign at once). Without a signer the platform signs nothing and
 // queued sends wait.
-import type { Address, PublicClient } from 'viem';
+import type { PublicClient } from 'viem';
 import type { ModuleContext } from '../../module.ts';
 import type { EvmSettings } from '../chain-settings.ts';
 import { atOnce, Repeat } from '../repeat.ts';
 import { signerOf } from '../signer/signer-of.ts';
+import { optionalAddressOf } from './hex-text.ts';
 import { EvmSender } from './sender.ts';
 
 export function evmSending(
@@ -33,7 +34,7 @@ export function evmSending(
         client,
         signer,
         chainId: settings.chainId ?? (await client.getChainId()),
-        usdt: settings.usdtAddress as Address | undefined,
+        usdt: optionalAddressOf(settings.usdtAddress),
         settings,
         log: context.log,
         now: () => context.clock.now().getTime(),

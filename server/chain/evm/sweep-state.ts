@@ -44,7 +44,7 @@ export async function unsweptAddresses(db: Db): Promise<UnsweptAddress[]> {
       index: Number(row.derivation_index),
       assets: new Set<SweptAsset>(),
     };
-    entry.assets.add(row.asset as SweptAsset);
+    if (row.asset === 'ETH' || row.asset === 'USDT') entry.assets.add(row.asset);
     byAddress.set(row.address, entry);
   }
   return [...byAddress.values()];

@@ -4,11 +4,12 @@
 // becomes `sent` (the ledger's in-flight amount leaves) in the transaction that marks the send
 // confirmed, and `failed` (amount and fee returned) in the one that marks it failed.
 import type { Transaction } from 'kysely';
-import { type Address, parseUnits } from 'viem';
+import { parseUnits } from 'viem';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
 import { markFailed } from '../../wallet/withdrawal-failure.ts';
 import { markSent, type WithdrawalRow } from '../../wallet/withdrawals.ts';
+import { addressOf } from './hex-text.ts';
 import { hotWalletAddress } from './key-addresses.ts';
 import { type EvmSendAsset, enqueueSend } from './send-queue.ts';
 
@@ -45,7 +46,7 @@ export async function enqueueWithdrawalSend(
     purpose: 'withdrawal',
     key: { role: 'hot' },
     from: hotWalletAddress(config.walletXpubs.ethereum.xpub),
-    to: row.address as Address,
+    to: addressOf(row.address),
     asset: chain.asset,
     value,
     withdrawalId: row.id,

@@ -12,8 +12,30 @@ import {
   parseTransaction,
   recoverTransactionAddress,
   type TransactionSerializableEIP1559,
+  type TransactionSerializedEIP1559,
 } from 'viem';
+import { z } from 'zod';
 import { type ChainSigner, keyPath, type SigningKey } from './signer.ts';
+
+/** A JSON-RPC answer as far as it is read: its id, and its result or its error. */
+const rpcAnswer = z
+  .object({
+    id: z.unknown().optional(),
+    result: z.unknown().optional(),
+    error: z.object({ code: z.unknown().optional(), message: z.unknown().optional() }).optional(),
+  })
+  .nullable()
+  .catch(null);
+/** Web3Signer answers the raw transaction; Clef answers it as `raw` beside the decoded one. */
+const signedResult = z.union([
+  z.string(),
+  z.object({ raw: z.string() }).transform(({ raw }) => raw),
+]);
+
+/** A signed type-2 (EIP-1559) transaction: the only kind this server asks for. */
+function isEip1559(raw: Hex): raw is TransactionSerializedEIP1559 {
+  return raw.startsWith('0x02');
+}
 
 /** The header naming the child of the account key that signs (a hint the service must check). */
 export const keyPathHeader = 'signer-key-path';
@@ -62,11 +84,7 @@ export class RpcSigner implements ChainSigner {
       }),
       signal: AbortSignal.timeout(requestTimeoutMs),
     });
-    const answer = (await response.json().catch(() => null)) as {
-      id?: unknown;
-      result?: unknown;
-      error?: { code?: unknown; message?: unknown };
-    } | null;
+    const answer = rpcAnswer.parse(await response.json().catch(() => null));
     if (answer?.error) {
       throw new SignerRefusedError(
         `the signer refused (${String(answer.error.code)}): ${String(answer.error.message)}`,
@@ -75,12 +93,9 @@ export class RpcSigner implements ChainSigner {
     if (!response.ok || !answer || answer.id !== id) {
       throw new SignerRefusedError(`the signer answered HTTP ${response.status} without a result`);
     }
-    // Web3Signer answers the raw transaction; Clef answers it as `raw` beside the decoded one.
-    const raw =
-      typeof answer.result === 'object' && answer.result !== null
-        ? (answer.result as { raw?: unknown }).raw
-        : answer.result;
-    if (typeof raw !== 'string' || !isHex(raw)) {
+    const result = signedResult.safeParse(answer.result);
+    const raw = result.success ? result.data : undefined;
+    if (raw === undefined || !isHex(raw)) {
       throw new SignerRefusedError('the signer answered no signed transaction');
     }
     await checkSigned(raw, from, transaction);
@@ -123,8 +138,9 @@ export async function checkSigned(
   let signed: ReturnType<typeof parseTransaction>;
   let signer: Address;
   try {
+    if (!isEip1559(raw)) throw new Error('not a type-2 transaction');
     signed = parseTransaction(raw);
-    signer = await recoverTransactionAddress({ serializedTransaction: raw as never });
+    signer = await recoverTransactionAddress({ serializedTransaction: raw });
   } catch {
     throw new SignerRefusedError('the signer answered a transaction that does not parse');
   }

@@ -8,7 +8,6 @@
 // spares the search, and is checked.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { HDKey } from '@scure/bip32';
 import { type Address, getAddress, hexToBigInt, hexToNumber } from 'viem';
 import { z } from 'zod';
@@ -51,6 +50,12 @@ export const rpcErrors = {
 } as const;
 
 const maxBodyBytes = 64 * 1024;
+/** One JSON-RPC request; its method and params are checked once it is known to be one. */
+const rpcRequest = z.object({
+  id: z.unknown().optional(),
+  method: z.unknown().optional(),
+  params: z.unknown().optional(),
+});
 const quantity = z.string().regex(/^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$/, 'must be a hex quantity');
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address');
 /** Exactly the fields the API process sends (rpc-signer.ts); a legacy `gasPrice` is unknown. */
@@ -96,7 +101,7 @@ export async function startSignerService(options: SignerServiceOptions): Promise
         log('refused', { code: refusal.code, reason: refusal.message });
         answer(response, refusal.status, {
           jsonrpc: '2.0',
-          id: (error as { id?: unknown }).id ?? null,
+          id: typeof error === 'object' && error !== null && 'id' in error ? error.id : null,
           error: { code: refusal.code, message: refusal.message },
         });
       },
@@ -118,10 +123,11 @@ export async function startSignerService(options: SignerServiceOptions): Promise
     } catch {
       throw new RpcError(rpcErrors.parse, 'the body is not JSON');
     }
-    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+    const call = rpcRequest.safeParse(message);
+    if (Array.isArray(message) || !call.success) {
       throw new RpcError(rpcErrors.invalidRequest, 'one JSON-RPC request object is answered');
     }
-    const { id, method, params } = message as { id?: unknown; method?: unknown; params?: unknown };
+    const { id, method, params } = call.data;
     try {
       if (method !== 'eth_signTransaction') {
         throw new RpcError(rpcErrors.methodNotFound, `the method ${String(method)} is not served`);
@@ -129,7 +135,8 @@ export async function startSignerService(options: SignerServiceOptions): Promise
       const raw = await sign(params, request.headers[keyPathHeader]);
       return { id: id ?? null, raw };
     } catch (error) {
-      throw Object.assign(error as object, { id: id ?? null });
+      if (typeof error === 'object' && error !== null) Object.assign(error, { id: id ?? null });
+      throw error;
     }
   }
 
@@ -179,7 +186,10 @@ export async function startSignerService(options: SignerServiceOptions): Promise
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const bound = server.address();
+  // Listening on a TCP port: Node answers a string only for a pipe or socket file.
+  if (bound === null || typeof bound === 'string') throw new Error('the signer has no port');
+  const { port } = bound;
   return {
     url: `http://127.0.0.1:${port}/`,
     close: () =>
