@@ -17,6 +17,7 @@ import { PasskeySignIn } from '../security/PasskeySignIn.tsx';
 import { refusalText } from '../ui/failure-toast.ts';
 import { TextField } from '../ui/TextField.tsx';
 import { useFieldRefusals } from '../ui/use-field-refusals.ts';
+import { authModeOf } from './auth-search.ts';
 import { LoginSecondStep } from './LoginSecondStep.tsx';
 
 /** The request field each of the form's fields fills. */
@@ -32,7 +33,7 @@ const wireFields = {
 export function LoginPage() {
   const search = useSearch({ from: routes.login.path });
   const navigate = useNavigate();
-  const mode = search.tab;
+  const mode = authModeOf(search);
   const [key, setKey] = useState(0);
   // The tab lives in the query: the title follows it, and the page to return to stays in it.
   const showTab = useCallback(

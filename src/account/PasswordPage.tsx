@@ -49,7 +49,7 @@ function SecretChangeForm(props: { user: UserInfo }) {
   const search = useSearch({ from: routes.password.path });
   const done = useReturn(search.redirect, routes.securityCenter.path);
   const refusals = useFieldRefusals(Object.values(wireFields));
-  const kind = search.type;
+  const kind = search.type ?? 'login';
   const proofs = proofsFor(kind, props.user.trade_password_set);
   const [proof, setProof] = useState<ProofKind>(proofs[0] ?? 'code');
   const [form, setForm] = useState<SecretForm>(emptySecretForm);

@@ -7,7 +7,7 @@ import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
-import { klineSearch } from '../market/market-query.ts';
+import { defaultSymbol, klineSearch } from '../market/market-query.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { RecentTrades } from '../market/RecentTrades.tsx';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
@@ -25,7 +25,7 @@ export function ContractTradePage() {
   const { t } = useTranslation();
   const core = useWorker();
   const navigate = useNavigate();
-  const { symbol } = useSearch({ from: routes.contractTrade.path });
+  const { symbol = defaultSymbol } = useSearch({ from: routes.contractTrade.path });
   const view = useView('contract', { symbol });
   const refresh = useCallback(() => core.refreshContract(), [core]);
   usePullRefresh(refresh);

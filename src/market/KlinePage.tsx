@@ -8,7 +8,7 @@ import { routes } from '../routes/route-table.ts';
 import { ChartPanel } from './ChartPanel.tsx';
 import { KlineHeader } from './KlineHeader.tsx';
 import { MarketActivity } from './MarketActivity.tsx';
-import { klineSearch } from './market-query.ts';
+import { defaultPeriod, defaultSymbol, klineSearch } from './market-query.ts';
 import { TimeframeTabs } from './TimeframeTabs.tsx';
 
 /** Tall enough for candles and volume, short enough to leave the book in sight on a phone. */
@@ -16,7 +16,9 @@ const chartHeight = 320;
 
 export function KlinePage() {
   const navigate = useNavigate();
-  const { symbol, period } = useSearch({ from: routes.kline.path });
+  const { symbol = defaultSymbol, period = defaultPeriod } = useSearch({
+    from: routes.kline.path,
+  });
   const chart = useChart(symbol, period);
 
   // Replacing the entry keeps Back going to the page before the chart, not through timeframes.

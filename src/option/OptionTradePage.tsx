@@ -8,6 +8,7 @@ import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
+import { defaultSymbol } from '../market/market-query.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
 import { routes } from '../routes/route-table.ts';
@@ -23,7 +24,7 @@ import './option.css';
 export function OptionTradePage() {
   const { t } = useTranslation();
   const core = useWorker();
-  const { symbol } = useSearch({ from: routes.optionTrade.path });
+  const { symbol = defaultSymbol } = useSearch({ from: routes.optionTrade.path });
   const view = useView('option', { symbol });
   const refresh = useCallback(() => core.refreshOption(), [core]);
   usePullRefresh(refresh);

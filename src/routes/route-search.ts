@@ -1,6 +1,7 @@
 // What each route's query may hold, read by the router (`validateSearch`) before its page renders.
-// A link may be typed or shared, so a missing or malformed value falls back to the page's default
-// (or to none) instead of an error page. Each reader's parameter is what the app's own links
+// A link may be typed or shared, so a missing or malformed value reads as none (undefined) and the
+// page falls back to its default instead of an error page. A reader gives no defaults itself: the
+// router writes its result into the address, which stays as the link wrote it (`/login`). Each reader's parameter is what the app's own links
 // write (checked where they navigate); its result is what the page reads with `useSearch`. The
 // readers are the zod-free field parsers of schemas/, which the first screen can afford before any
 // schema loads; they live here, not in the product folders, because the route table loads with the
@@ -8,10 +9,10 @@
 import type { SearchSchemaInput } from '@tanstack/react-router';
 import type { AuthMode } from '../../core/auth-form.ts';
 import type { SecretKind } from '../../core/secret-form.ts';
-import type { KlinePeriod } from '../../schemas/market-names.ts';
+import { type KlinePeriod, readSymbol } from '../../schemas/market-names.ts';
 import { type ChainName, readAsset, readChain } from '../../schemas/wallet-names.ts';
-import { authModeOf, inviteCodeOf } from '../account/auth-search.ts';
-import { parseKlineQuery, parseSymbol } from '../market/market-query.ts';
+import { inviteCodeOf } from '../account/auth-search.ts';
+import { isKlinePeriod } from '../market/market-query.ts';
 import { safeReturnPath } from './return-path.ts';
 
 /** A query as the router parsed it from the address: any JSON value under any name. */
@@ -33,23 +34,26 @@ export function positiveWhole(value: unknown): number | undefined {
     : undefined;
 }
 
-/** `?symbol=BTCUSDT`: a market's page; the default market when the link names none. */
-export const symbolQuery = searchOf<{ symbol?: string }, { symbol: string }>((raw) => ({
-  symbol: parseSymbol(raw),
-}));
-
-/** `?symbol=BTCUSDT&period=15m`: the price chart, at the default period unless one was chosen. */
-export const klineQuery = searchOf<
-  { symbol?: string; period?: KlinePeriod },
-  { symbol: string; period: KlinePeriod }
->(parseKlineQuery);
-
 /**
  * A value the page may lack: written as undefined rather than left out, because the router lays
  * the reader's result over the query as the address had it, so a name left out would keep its
  * malformed value. An undefined value is not written into a link.
  */
 type Maybe<T> = T | undefined;
+
+/** `?symbol=BTCUSDT`: a market's page (the page opens the default market without one). */
+export const symbolQuery = searchOf<{ symbol?: string }, { symbol: Maybe<string> }>((raw) => ({
+  symbol: readSymbol(raw.symbol) ?? undefined,
+}));
+
+/** `?symbol=BTCUSDT&period=15m`: the price chart (the page's defaults fill in what is missing). */
+export const klineQuery = searchOf<
+  { symbol?: string; period?: KlinePeriod },
+  { symbol: Maybe<string>; period: Maybe<KlinePeriod> }
+>((raw) => ({
+  symbol: readSymbol(raw.symbol) ?? undefined,
+  period: isKlinePeriod(raw.period) ? raw.period : undefined,
+}));
 
 /** `?id=12`: the row a page shows (an article, a project, a product, an order). */
 export const idQuery = searchOf<{ id?: number }, { id: Maybe<number> }>((raw) => ({
@@ -82,9 +86,9 @@ const returnPath = (raw: Raw) => safeReturnPath(raw.redirect) ?? undefined;
 /** `?tab=register&invite_code=…&redirect=…`: the login page's tab, invite and page to return to. */
 export const loginQuery = searchOf<
   { tab?: AuthMode; invite_code?: Maybe<string>; redirect?: Maybe<string> },
-  { tab: AuthMode; invite_code: Maybe<string>; redirect: Maybe<string> }
+  { tab: Maybe<AuthMode>; invite_code: Maybe<string>; redirect: Maybe<string> }
 >((raw) => ({
-  tab: authModeOf(raw),
+  tab: raw.tab === 'login' || raw.tab === 'register' || raw.tab === 'forgot' ? raw.tab : undefined,
   invite_code: inviteCodeOf(raw) || undefined,
   redirect: returnPath(raw),
 }));
@@ -92,5 +96,8 @@ export const loginQuery = searchOf<
 /** `?type=trade&redirect=…`: which password the page changes (else the login password). */
 export const passwordQuery = searchOf<
   { type?: SecretKind; redirect?: string },
-  { type: SecretKind; redirect: Maybe<string> }
->((raw) => ({ type: raw.type === 'trade' ? 'trade' : 'login', redirect: returnPath(raw) }));
+  { type: Maybe<SecretKind>; redirect: Maybe<string> }
+>((raw) => ({
+  type: raw.type === 'trade' || raw.type === 'login' ? raw.type : undefined,
+  redirect: returnPath(raw),
+}));

@@ -67,13 +67,6 @@ const pullRefreshLoader = {
   staleReloadMode: 'blocking' as const,
 };
 
-/**
- * A link's address keeps the query as it was written: the router would otherwise write the
- * reader's defaults into it (`/login?tab=login`) and rewrite a typed one's bad value. The page
- * still reads the reader's result.
- */
-const keepWrittenQuery = <Search,>({ search }: { search: Search }) => search;
-
 /** The route of an entry of the table, typed by its own path and query. */
 function routeOf<const Path extends string, Search extends AnyValidator = undefined>(
   entry: RouteEntry & { path: Path; search?: Search },
@@ -82,7 +75,6 @@ function routeOf<const Path extends string, Search extends AnyValidator = undefi
     getParentRoute: () => rootRoute,
     path: entry.path,
     validateSearch: entry.search,
-    search: { middlewares: [keepWrittenQuery] },
     component: lazyPage(entry.page),
     staticData: {
       titleKey: entry.titleKey,

@@ -7,7 +7,7 @@ import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
-import { klineSearch } from '../market/market-query.ts';
+import { defaultSymbol, klineSearch } from '../market/market-query.ts';
 import { RecentTrades } from '../market/RecentTrades.tsx';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
 import { TradeSplit } from '../market/TradeSplit.tsx';
@@ -25,7 +25,7 @@ export function SpotTradePage() {
   const { t } = useTranslation();
   const core = useWorker();
   const navigate = useNavigate();
-  const { symbol } = useSearch({ from: routes.spotTrade.path });
+  const { symbol = defaultSymbol } = useSearch({ from: routes.spotTrade.path });
   // The page's frame draws at once, before the worker has sent a view of the market.
   const before = useMemo(() => spotViewBeforeAnswer(symbol), [symbol]);
   const spot = useView('spot', { symbol }) ?? before;
