@@ -35,8 +35,12 @@ export const bundleBudgets = {
   // The live deposits added 0.25 KiB to the critical path (the `deposits` frame's event and fold
   // in the worker, the deposit and withdrawal rows' new strings) and 1.2 to the whole app (the
   // wallet's live views and the deposit page's part, loaded with the wallet's pages).
-  critical: { targetKiB: 170, ceilingKiB: 168.0 },
-  whole: { targetKiB: 320, ceilingKiB: 395.2 },
+  // Products standing alone added 1.6 KiB to the critical path: the router's typed tree (each
+  // route made once with its query reader, so links are checked against the table) and the
+  // products' menu and home entries, which the menu and home read from the products' folders;
+  // and 2.2 to the whole app (those, the records' new types and labels, the products' own styles).
+  critical: { targetKiB: 170, ceilingKiB: 169.7 },
+  whole: { targetKiB: 320, ceilingKiB: 397.5 },
 } as const;
 
 export interface SizedFile {
