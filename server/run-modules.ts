@@ -95,9 +95,15 @@ function recording(router: Router, paths: Set<string>): Router {
 function ownersOnly(call: OpsCall, lease: EngineLease): OpsCall {
   return {
     ...call,
-    run: (input, kit) =>
-      lease.isOwner()
-        ? call.run(input, kit)
-        : kit.fail('the engines run on another node: run this command there (see `cluster`)'),
+    accept(body) {
+      const accepted = call.accept(body);
+      if ('problem' in accepted) return accepted;
+      return {
+        run: (kit) =>
+          lease.isOwner()
+            ? accepted.run(kit)
+            : kit.fail('the engines run on another node: run this command there (see `cluster`)'),
+      };
+    },
   };
 }
