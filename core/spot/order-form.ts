@@ -184,8 +184,8 @@ export function isProblem(value: OrderTerms | OrderProblem): value is OrderProbl
 
 /**
  * The first problem of the form, in screen order, or null when it may be sent: the typed values,
-  * he market's rules (the server's own checks), the current price (docs/product.md §12), the price
-  * band
+ * he market's rules (the server's own checks), the current price (docs/product.md §12), the price
+ * band
  * around the index, the minimum value (a market sell's at the current price), the balance.
  */
 export function checkSpotOrder(form: SpotOrderForm, context: OrderContext): OrderProblem | null {

@@ -21,9 +21,9 @@ import {
 import { AccountDirectory } from '../ledger/account-directory.ts';
 import type { BalanceChange, Posting } from '../ledger/post.ts';
 import { writePostings } from '../ledger/write-postings.ts';
+import type { Quote } from '../market-kernel/liquidity/ladder.ts';
 import { OrderBook } from '../matching/order-book.ts';
 import { InviterCache } from '../referrals/inviter-cache.ts';
-import type { Quote } from '../market-kernel/liquidity/ladder.ts';
 import { backingOf } from './backing.ts';
 import type { NewContractOrder } from './batch-types.ts';
 import { ContractBalances } from './contract-balances.ts';

@@ -2,7 +2,6 @@
 // scale, amounts as a trader reads them, and a position's live figures (PnL, ROE, margin ratio,
 // liquidation price) from the same formulas in core/contract/ the engine liquidates by.
 
-import { priceAtScale, ratioText } from '../../core/market/decimal-atoms.ts';
 import {
   initialMarginOfCost,
   liquidationPrice,
@@ -10,6 +9,7 @@ import {
   unrealizedPnl,
 } from '../../core/contract/margin.ts';
 import { asPosition, entryPrice } from '../../core/contract/position-book.ts';
+import { priceAtScale, ratioText } from '../../core/market/decimal-atoms.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import { displayAmount } from '../../core/money.ts';
 import type { ContractOrder, ContractPosition } from '../../schemas/api/contract.schema.ts';

@@ -10,8 +10,8 @@
 // take-profits and stop-losses it reached.
 // A stale index gives a mark that is kept but not fresh: it freezes liquidation and opening.
 import { sql } from 'kysely';
-import { signedAtoms } from '../../core/market/decimal-atoms.ts';
 import { type MarkRecord, markPrice } from '../../core/contract/mark.ts';
+import { signedAtoms } from '../../core/market/decimal-atoms.ts';
 import { formatAmount } from '../../core/money.ts';
 import type { Db } from '../db/database.ts';
 import type { PrintRecorder, RecordedPrint } from '../market/print-recorder.ts';

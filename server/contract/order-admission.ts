@@ -4,13 +4,13 @@
 // around the mark; the take-profit and stop-loss an opening order carries pass the rule a held
 // position's would; a market order gets the protective limit it runs with.
 import { bracketFor } from '../../core/contract/brackets.ts';
-import { priceAtScale } from '../../core/market/decimal-atoms.ts';
 import { initialMargin, liquidationPrice, notional } from '../../core/contract/margin.ts';
 import { type BookLevel, walkBook } from '../../core/contract/order-review.ts';
 import { asPosition, type PositionAmounts, withOpened } from '../../core/contract/position-book.ts';
 import { limitEntry, tpSlProblem } from '../../core/contract/tpsl.ts';
-import { outsideBand } from '../../core/market/price-band.ts';
+import { priceAtScale } from '../../core/market/decimal-atoms.ts';
 import { feeOn } from '../../core/market/order-math.ts';
+import { outsideBand } from '../../core/market/price-band.ts';
 import type { MarginMode } from '../../schemas/api/contract.schema.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { OrderBook } from '../matching/order-book.ts';

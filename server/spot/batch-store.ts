@@ -2,9 +2,9 @@
 // statement, the changes to resting ones in another, the postings and balances through the ledger
 // (two more), the trades in one. However many commands the batch held, a handful of statements.
 import { sql, type Transaction } from 'kysely';
+import { quoteAtoms } from '../../core/market/order-math.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import { formatAmount } from '../../core/money.ts';
-import { quoteAtoms } from '../../core/market/order-math.ts';
 import type { Database } from '../db/tables.ts';
 import { type AccountIds, type BalanceChange, writePostings } from '../ledger/write-postings.ts';
 import type { BatchEffects, NewOrderRecord } from './batch.ts';

@@ -2,16 +2,17 @@
 // balances read for the batch and the book, then matched and settled; its effects (new orders,
 // changes to resting ones, postings, fills) accumulate for one transaction. A command that breaks
 // a rule is refused on its own and changes nothing; the others go on.
+
+import { orderReservation } from '../../core/market/order-math.ts';
 import { outsideBand } from '../../core/market/price-band.ts';
 import { fromUnits } from '../../core/market/units.ts';
-import { orderReservation } from '../../core/market/order-math.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { type AccountRef, accountKey } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
-import type { RejectReason, Side } from '../matching/events.ts';
-import type { OrderBook } from '../matching/order-book.ts';
 import type { Quote } from '../market-kernel/liquidity/ladder.ts';
 import { refusal } from '../market-kernel/order-checks.ts';
+import type { RejectReason, Side } from '../matching/events.ts';
+import type { OrderBook } from '../matching/order-book.ts';
 import {
   type Fill,
   freezePosting,

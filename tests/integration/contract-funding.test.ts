@@ -7,9 +7,9 @@
 // holds. Every mark recorded meanwhile, with a book on both sides, recomputes from its row.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedAtoms } from '../../core/market/decimal-atoms.ts';
 import { defaultFundingRule, fundingRate, fundingRound } from '../../core/contract/funding.ts';
 import { averageBasis, markPrice } from '../../core/contract/mark.ts';
+import { signedAtoms } from '../../core/market/decimal-atoms.ts';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { ContractPosition } from '../../schemas/api/contract.schema.ts';
 import { systemClock } from '../../server/clock.ts';

@@ -224,13 +224,7 @@ describe.skipIf(missing !== undefined)(
       const stranger = await connect({ servers: natsUrl });
       try {
         const encoder = new TextEncoder();
-        const garbage = [
-          '{not json',
-          '"text"',
-          '{"userId":"x","channel":7}',
-          '[1,2]',
-          'null',
-        ];
+        const garbage = ['{not json', '"text"', '{"userId":"x","channel":7}', '[1,2]', 'null'];
         for (const subject of [
           'private.frames',
           'sessions.revoked',

@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedAtoms } from '../../core/market/decimal-atoms.ts';
 import { averageBasis, markPrice } from '../../core/contract/mark.ts';
+import { signedAtoms } from '../../core/market/decimal-atoms.ts';
 import { contractMarketOf, priceAtoms } from '../../server/contract/contract-markets.ts';
 import { MarkBoard } from '../../server/contract/mark-board.ts';
 import {

@@ -10,13 +10,13 @@
 // `SPOT_ENGINE_COMMANDS` runs one long seeded stream of that many commands (long profile).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkLimitOrder, checkMarketBuy, checkMarketSell } from '../../core/market/order-rules.ts';
 import {
   baseAtoms,
   type OrderTerms,
   orderReservation,
   quoteAtoms,
 } from '../../core/market/order-math.ts';
+import { checkLimitOrder, checkMarketBuy, checkMarketSell } from '../../core/market/order-rules.ts';
 import type { AccountRef } from '../../server/ledger/accounts.ts';
 import type { Posting } from '../../server/ledger/post.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';

@@ -7,13 +7,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { marketBrackets } from '../../core/contract/brackets.ts';
 import { liquidationPrice } from '../../core/contract/margin.ts';
-import { type ContractOrderForm, emptyContractForm } from '../../core/contract/order-form.ts';
-import { fromNdjson } from '../../core/event-log.ts';
 import {
   type ContractCheck,
   type ContractPlaceResult,
   contractOrderMachine,
 } from '../../core/contract/order.machine.ts';
+import { type ContractOrderForm, emptyContractForm } from '../../core/contract/order-form.ts';
+import { fromNdjson } from '../../core/event-log.ts';
 import { priceAtScale } from '../../core/market/decimal-atoms.ts';
 import { formatPrice } from '../../core/price-format.ts';
 import { viewAt } from '../../core/projections/client-view.ts';

@@ -3,12 +3,12 @@
 // is retried as the same intent, and a placed order is followed until it no longer rests.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { ContractOrderForm } from '../../core/contract/order-form.ts';
 import {
   type ContractCheck,
   type ContractPlaceResult,
   contractOrderMachine,
 } from '../../core/contract/order.machine.ts';
+import type { ContractOrderForm } from '../../core/contract/order-form.ts';
 
 function start(
   results: { check?: ContractCheck; place?: ContractPlaceResult[] } = {},

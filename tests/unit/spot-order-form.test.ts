@@ -4,6 +4,7 @@
 // preview is the settlement's fee.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { baseAtoms, orderReservation, quoteAtoms } from '../../core/market/order-math.ts';
 import { parseAmount } from '../../core/money.ts';
 import {
   checkSpotOrder,
@@ -12,7 +13,6 @@ import {
   type SpotOrderForm,
 } from '../../core/spot/order-form.ts';
 import { previewFee, shortcutAmount } from '../../core/spot/order-preview.ts';
-import { baseAtoms, orderReservation, quoteAtoms } from '../../core/market/order-math.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';
 import { rulesView, spotMarketOf } from '../../server/spot/spot-markets.ts';
 

@@ -3,8 +3,8 @@
 // arrive as exact decimals too.
 
 import type { AiOrderList } from '../../core/ai/events.ts';
-import type { PurchaseRule } from '../../core/ai/purchase.ts';
 import type { AiFormProblem } from '../../core/ai/purchase.machine.ts';
+import type { PurchaseRule } from '../../core/ai/purchase.ts';
 import type { ListPage, Outcome } from '../kernel/outcome.ts';
 import type { ShownAmount } from '../product-kit/usdt.ts';
 

@@ -1,7 +1,7 @@
 // How the perpetual pages write their numbers, in the worker for the user's locale, by the one
 // figures formatter (core/figures.ts): prices at their market's scale, USDT amounts at the
 // quote's precision, rates and ratios as percent, signs shown on what can be a gain or a loss.
-import { percentText, signedAtoms } from '../../core/market/decimal-atoms.ts';
+
 import {
   dash,
   formatAmount,
@@ -13,6 +13,7 @@ import {
   noPrecisions,
   quoteAsset,
 } from '../../core/figures.ts';
+import { percentText, signedAtoms } from '../../core/market/decimal-atoms.ts';
 
 export function signOf(value: string): -1 | 0 | 1 {
   const atoms = signedAtoms(value);

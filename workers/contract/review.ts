@@ -2,7 +2,7 @@
 // brackets, its mark, the contract wallet, every open position, and the perpetual's own book (what
 // a market order is reckoned to trade through). The figures come from core/contract's formulas and
 // leave here formatted.
-import { priceAtScale, signedAtoms } from '../../core/market/decimal-atoms.ts';
+
 import type { ContractOrderForm } from '../../core/contract/order-form.ts';
 import { stepsOf, typedAtoms } from '../../core/contract/order-form.ts';
 import {
@@ -12,6 +12,7 @@ import {
   reviewContractOrder,
 } from '../../core/contract/order-review.ts';
 import { quoteAsset, withUnit } from '../../core/figures.ts';
+import { priceAtScale, signedAtoms } from '../../core/market/decimal-atoms.ts';
 import { displayAmount } from '../../core/money.ts';
 import type { BookState } from '../../core/projections/books.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';

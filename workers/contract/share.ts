@@ -1,8 +1,9 @@
 // The PnL card of a position, formatted: an open one at its latest mark (its live ROE), a closed one
 // at its close price (realized PnL over the initial margin its entry needed). What the card needs
 // and the fold lacks (a fresh page, a shared link) is loaded first.
-import { signedAtoms } from '../../core/market/decimal-atoms.ts';
+
 import { realizedRoe } from '../../core/contract/position-figures.ts';
+import { signedAtoms } from '../../core/market/decimal-atoms.ts';
 import { closedLine } from '../../core/projections/contract-records.ts';
 import type { DomainContext } from '../kernel/context.ts';
 import type { Outcome } from '../kernel/outcome.ts';

@@ -2,9 +2,9 @@
 // arrive formatted for the locale; the ones a form builds on (the available balance, the stake
 // bounds) arrive as exact decimals too.
 
-import type { OptionOrderForm } from '../../core/option/order.machine.ts';
 import type { DurationUnit } from '../../core/option/durations.ts';
 import type { OptionList } from '../../core/option/events.ts';
+import type { OptionOrderForm } from '../../core/option/order.machine.ts';
 import type { OptionDirection, OptionOutcome } from '../../core/option/settlement.ts';
 import type { StakeRule } from '../../core/option/stake.ts';
 import type { ListPage, Outcome } from '../kernel/outcome.ts';

@@ -1,8 +1,9 @@
 // The pre-sale subscriptions' side of the facade: their calls and what their views send. Figures to
 // show arrive formatted for the locale; those a form builds on (the funding wallet, the room the
 // cap leaves) arrive as exact decimals too.
-import type { SubscriptionFormProblem } from '../../core/subscription/purchase.machine.ts';
+
 import type { CommitmentRule } from '../../core/subscription/commitment.ts';
+import type { SubscriptionFormProblem } from '../../core/subscription/purchase.machine.ts';
 import type { SubscriptionStage } from '../../schemas/api/subscription.schema.ts';
 import type { ListPage, Outcome } from '../kernel/outcome.ts';
 import type { ShownAmount } from '../product-kit/usdt.ts';
