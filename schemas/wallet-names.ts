@@ -8,6 +8,22 @@
 export const walletNames = ['funding', 'contract', 'option'] as const;
 export type WalletName = (typeof walletNames)[number];
 
+/**
+ * What a movement was, as the records filter it: the wallet's and spot's five, then one per
+ * product. Each posting kind names its type (server/ledgers.ts).
+ */
+export const recordTypes = [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'trade',
+  'commission',
+  'contract',
+  'option',
+  'subscription',
+  'ai',
+] as const;
+
 export const chainNames = ['TRC20', 'ERC20', 'BTC', 'ETH'] as const;
 export type ChainName = (typeof chainNames)[number];
 

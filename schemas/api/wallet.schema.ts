@@ -15,7 +15,7 @@ import {
   verificationCode,
 } from '../primitives.ts';
 import { rowId } from '../row-ids.ts';
-import { assetPattern, chainNames, walletNames } from '../wallet-names.ts';
+import { assetPattern, chainNames, recordTypes, walletNames } from '../wallet-names.ts';
 import { passkeyAssertion } from './passkey.schema.ts';
 import { totpCode } from './second-factor-fields.ts';
 import { walletSchema } from './wallet-balances.schema.ts';
@@ -247,21 +247,8 @@ export const addressDelete = defineEndpoint({
   errors: ['address_entry_not_found'],
 });
 
-/**
- * What a movement was, as the records filter it: the first five are the wallet's and spot's (as
- * before), then one per product. Each posting kind names its type (server/ledgers.ts).
- */
-export const recordType = z.enum([
-  'deposit',
-  'withdrawal',
-  'transfer',
-  'trade',
-  'commission',
-  'contract',
-  'option',
-  'subscription',
-  'ai',
-]);
+/** What a movement was, as the records filter it (`recordTypes`, schemas/wallet-names.ts). */
+export const recordType = z.enum(recordTypes);
 
 /** What an entry says it was, in the user's language (`wallet.records.labels.<label>`). */
 export const recordLabel = z.enum([

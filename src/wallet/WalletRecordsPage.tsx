@@ -1,6 +1,7 @@
 // Records (`/pages/assets/record`): every money movement, newest first, of one type or all, a page
 // at a time; a trade reads as the trader would write it (docs/ui.md § "Numbers, toasts and records").
 import { useState } from 'react';
+import { recordTypes } from '../../schemas/wallet-names.ts';
 import type { RecordRow, RecordType } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -11,18 +12,7 @@ import { usePagedList } from '../ui/use-paged-list.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { RecordItem } from './RecordItem.tsx';
 
-const filters: readonly (RecordType | 'all')[] = [
-  'all',
-  'deposit',
-  'withdrawal',
-  'transfer',
-  'trade',
-  'commission',
-  'contract',
-  'option',
-  'subscription',
-  'ai',
-];
+const filters: readonly (RecordType | 'all')[] = ['all', ...recordTypes];
 
 const keyOfRecord = (row: RecordRow) => row.key;
 
