@@ -64,7 +64,9 @@ const screenAnswers = fc.oneof(
           fc.record({
             id: fc.nat(),
             type: fc.constantFrom('deposit', 'transfer', 'trade'),
+            label: fc.constantFrom('deposit', 'transfer', 'trade'),
             wallet: fc.constantFrom('funding', 'option'),
+            to_wallet: fc.option(fc.constantFrom('contract', 'option'), { nil: null }),
             asset: fc.constant('USDT'),
             amount: decimal,
             reference: fc.string({ maxLength: 12 }),
@@ -80,6 +82,10 @@ const screenAnswers = fc.oneof(
                 fee: decimal,
                 fee_asset: fc.constantFrom('BTC', 'USDT'),
               }),
+              { nil: null },
+            ),
+            link: fc.option(
+              fc.record({ to: fc.constant('spot_order'), id: fc.nat().map(String) }),
               { nil: null },
             ),
             created_at: when,
