@@ -15,8 +15,15 @@ const types: Record<string, string> = {
   '.css': 'text/css',
 };
 
-/** Builds the page whose HTML entry is `entry` (in `bench/browser/`) into `outDir`. */
-export async function buildBenchPage(outDir: string, entry = 'index.html'): Promise<void> {
+/**
+ * Builds the page whose HTML entry is `entry` (in `bench/browser/`) into `outDir`; `minify: false`
+ * keeps the components' names, for a bench that names them.
+ */
+export async function buildBenchPage(
+  outDir: string,
+  entry = 'index.html',
+  { minify = true }: { minify?: boolean } = {},
+): Promise<void> {
   await build({
     root,
     base: './',
@@ -26,6 +33,7 @@ export async function buildBenchPage(outDir: string, entry = 'index.html'): Prom
     build: {
       outDir,
       emptyOutDir: true,
+      minify,
       rolldownOptions: { input: path.join(root, entry) },
     },
   });

@@ -7,8 +7,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
-import { build } from 'vite';
 import { registerUser } from '../tests/support/accounts.ts';
 import { ApiClient } from '../tests/support/api-client.ts';
 import { launchBrowser, phoneContext } from '../tests/support/browser.ts';
@@ -20,6 +18,7 @@ import {
   toastCommits,
 } from '../tests/support/react-commits.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
+import { buildBenchPage } from './browser-site.ts';
 import { markdownTable } from './table.ts';
 
 const toasts = Number(process.env.TOASTS ?? 20);
@@ -34,23 +33,6 @@ const pages = [
   { name: 'assets', at: '/pages/assets/index' },
 ];
 
-async function buildPage(outDir: string): Promise<void> {
-  const root = path.join(import.meta.dirname, 'browser');
-  await build({
-    root,
-    base: './',
-    logLevel: 'warn',
-    plugins: [react()],
-    worker: { format: 'es' },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      minify: false,
-      rolldownOptions: { input: path.join(root, 'toast-renders.html') },
-    },
-  });
-}
-
 interface PageFigures {
   name: string;
   commits: Commit[];
@@ -63,7 +45,7 @@ function perToast(count: number): string {
 
 export async function run(): Promise<void> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'meridian-toast-renders-'));
-  await buildPage(outDir);
+  await buildBenchPage(outDir, 'toast-renders.html', { minify: false });
   const server = await startServerProcess({ WEB_ROOT: outDir });
   const browser = await launchBrowser();
   const measured: PageFigures[] = [];
