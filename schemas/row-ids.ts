@@ -13,36 +13,37 @@ export const idColumnMax = {
 
 export type IdColumnType = keyof typeof idColumnMax;
 
-/** Every column a request names a row by (`table.column`), with its type. */
-export const idColumns = {
-  'spot_orders.id': 'bigint',
-  'contract_orders.id': 'bigint',
-  'contract_positions.id': 'bigint',
-  'option_contracts.id': 'bigint',
-  'ai_products.id': 'integer',
-  'ai_orders.id': 'bigint',
-  'subscription_projects.id': 'integer',
-  'articles.id': 'integer',
-  'articles.category_id': 'integer',
-  'withdrawals.id': 'integer',
-  'address_book.id': 'integer',
-  'passkeys.id': 'integer',
-  'sessions.id': 'bigint',
-  'webauthn_challenges.id': 'bigint',
-} as const satisfies Record<string, IdColumnType>;
+/** A column a request names a row by, as `table.column`. */
+export type IdColumn = `${string}.${string}`;
 
-export type IdColumn = keyof typeof idColumns;
+export interface IdColumnOf {
+  column: IdColumn;
+  type: IdColumnType;
+}
 
-const columnsOf = new WeakMap<object, IdColumn>();
+/**
+ * Every column named so far, with its type: each schema declares the columns its calls take, so no
+ * shared list names a product's tables, and a test reads this to hold the types to the database.
+ */
+const declared = new Map<IdColumn, IdColumnType>();
+const columnsOf = new WeakMap<object, IdColumnOf>();
 
-/** The schema of an id naming a row by `column`: digits only, from 1 to the column's largest. */
-export function rowId(column: IdColumn) {
-  const schema = decimalInteger(1, idColumnMax[idColumns[column]]);
-  columnsOf.set(schema, column);
+/** The schema of an id naming a row by `column` of `type`: digits only, from 1 to its largest. */
+export function rowId(column: IdColumn, type: IdColumnType) {
+  const known = declared.get(column);
+  if (known && known !== type) throw new Error(`${column} is declared both ${known} and ${type}`);
+  declared.set(column, type);
+  const schema = decimalInteger(1, idColumnMax[type]);
+  columnsOf.set(schema, { column, type });
   return schema;
 }
 
 /** The column a schema made by `rowId` names, or undefined for any other schema. */
-export function idColumnOf(schema: z.ZodMiniType): IdColumn | undefined {
+export function idColumnOf(schema: z.ZodMiniType): IdColumnOf | undefined {
   return columnsOf.get(schema);
+}
+
+/** The columns declared by the schemas loaded so far, with their types. */
+export function declaredIdColumns(): ReadonlyMap<IdColumn, IdColumnType> {
+  return declared;
 }

@@ -171,7 +171,7 @@ export const endSession = defineEndpoint({
   path: '/security/sessions/revoke',
   summary: 'Ends one session at once, on every node and its open socket',
   auth: true,
-  request: z.object({ id: rowId('sessions.id') }),
+  request: z.object({ id: rowId('sessions.id', 'bigint') }),
   response: noData,
   errors: ['session_not_found'],
 });

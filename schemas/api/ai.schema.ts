@@ -76,7 +76,7 @@ export const aiBuy = defineEndpoint({
   summary:
     'Buys a product from the funding wallet: its schedule is fixed at purchase and the ledger follows it to the atom',
   auth: true,
-  request: z.object({ product_id: rowId('ai_products.id'), amount: positiveDecimal }),
+  request: z.object({ product_id: rowId('ai_products.id', 'integer'), amount: positiveDecimal }),
   response: aiOrderSchema,
   errors: [
     ...writerCallErrors,
@@ -105,7 +105,7 @@ export const aiWithdraw = defineEndpoint({
   path: '/ai/withdraw',
   summary: 'Ends an order early: the principal less the rewards already paid returns at once',
   auth: true,
-  request: z.object({ order_id: rowId('ai_orders.id') }),
+  request: z.object({ order_id: rowId('ai_orders.id', 'bigint') }),
   response: aiOrderSchema,
   errors: [...writerCallErrors, 'ai_order_not_found', 'ai_order_finished'],
 });

@@ -53,7 +53,7 @@ export const articles = defineEndpoint({
     'Articles of a category (92 notices, 1 about us, the default; 2 guides), newest first, in the Lang with English fallback',
   auth: false,
   request: z.object({
-    category_id: z.optional(rowId('articles.category_id')),
+    category_id: z.optional(rowId('articles.category_id', 'integer')),
     page,
     size: pageSize,
   }),
@@ -66,7 +66,7 @@ export const articleDetail = defineEndpoint({
   path: '/article/detail',
   summary: 'One article',
   auth: false,
-  request: z.object({ id: rowId('articles.id') }),
+  request: z.object({ id: rowId('articles.id', 'integer') }),
   response: articleSchema,
   errors: ['article_not_found'],
 });

@@ -208,7 +208,7 @@ export const closeContract = defineEndpoint({
   auth: true,
   request: z
     .object({
-      position_id: rowId('contract_positions.id'),
+      position_id: rowId('contract_positions.id', 'bigint'),
       type: orderTypeSchema,
       price: blankAsAbsent(positiveDecimal),
       /** The whole position when absent. */
@@ -225,7 +225,7 @@ export const cancelContractOrder = defineEndpoint({
   summary:
     "Cancels one of the caller's resting contract orders and releases what it holds. Needs an Idempotency-Key header",
   auth: true,
-  request: z.object({ order_id: rowId('contract_orders.id') }),
+  request: z.object({ order_id: rowId('contract_orders.id', 'bigint') }),
   response: contractOrderSchema,
   errors: [...moneyErrors, 'order_not_found', 'order_not_open'],
 });
@@ -366,7 +366,7 @@ export const contractTpSl = defineEndpoint({
     "Sets a position's take-profit and stop-loss, triggered by the mark price and closing the position (or `quantity` of it) with a reduce-only market order; an empty price clears it. Needs an Idempotency-Key header",
   auth: true,
   request: z.object({
-    position_id: rowId('contract_positions.id'),
+    position_id: rowId('contract_positions.id', 'bigint'),
     tp_price: blankAsAbsent(positiveDecimal),
     sl_price: blankAsAbsent(positiveDecimal),
     /** The whole position when absent. */
@@ -392,7 +392,7 @@ export const contractMargin = defineEndpoint({
     "Adds to or removes from an isolated position's margin; removing keeps it at or above the initial margin at the mark. Needs an Idempotency-Key header",
   auth: true,
   request: z.object({
-    position_id: rowId('contract_positions.id'),
+    position_id: rowId('contract_positions.id', 'bigint'),
     action: z.enum(['add', 'remove']),
     amount: positiveDecimal,
   }),

@@ -128,7 +128,7 @@ export const optionVerify = defineEndpoint({
   summary:
     'A contract recomputed from its recorded prints by the published rule; the stake and payout only to its owner',
   auth: true,
-  request: z.object({ id: rowId('option_contracts.id') }),
+  request: z.object({ id: rowId('option_contracts.id', 'bigint') }),
   response: z.object({
     id: z.int(),
     symbol: symbolSchema,

@@ -19,7 +19,7 @@ export const webauthnResponse = z.looseObject({
 });
 
 /** A challenge the server issued, named back with the response it was signed into. */
-export const challengeId = rowId('webauthn_challenges.id');
+export const challengeId = rowId('webauthn_challenges.id', 'bigint');
 
 export const passkeyAssertion = z.object({ challenge_id: challengeId, response: webauthnResponse });
 
@@ -75,7 +75,7 @@ export const passkeyRemove = defineEndpoint({
   summary:
     'Removes a passkey, with the code sent by /security/sendCode. Withdrawals pause for the hold',
   auth: true,
-  request: z.object({ id: rowId('passkeys.id'), email_code: verificationCode }),
+  request: z.object({ id: rowId('passkeys.id', 'integer'), email_code: verificationCode }),
   response: noData,
   errors: ['passkey_not_found', 'code_invalid', 'code_attempts_exceeded'],
 });

@@ -171,7 +171,7 @@ export const cancelSpotOrder = defineEndpoint({
   summary:
     "Cancels one of the caller's resting orders and releases what it still holds frozen. Needs an Idempotency-Key header",
   auth: true,
-  request: z.object({ order_id: rowId('spot_orders.id') }),
+  request: z.object({ order_id: rowId('spot_orders.id', 'bigint') }),
   response: spotOrderSchema,
   errors: [
     'idempotency_key_required',

@@ -77,7 +77,7 @@ export const subscriptionBuy = defineEndpoint({
   summary:
     "Commits USDT to a project during its pre-sale, frozen in the funding wallet until distribution; adds to the caller's earlier commitment",
   auth: true,
-  request: z.object({ project_id: rowId('subscription_projects.id'), amount: positiveDecimal }),
+  request: z.object({ project_id: rowId('subscription_projects.id', 'integer'), amount: positiveDecimal }),
   response: subscriptionRecordSchema,
   errors: [
     ...writerCallErrors,
@@ -106,7 +106,7 @@ export const subscriptionAllocation = defineEndpoint({
   summary:
     "A project's published allocation: every commitment under a hashed account id, and what each was allocated, so anyone can recompute it",
   auth: false,
-  request: z.object({ project_id: rowId('subscription_projects.id') }),
+  request: z.object({ project_id: rowId('subscription_projects.id', 'integer') }),
   response: z.object({
     project_id: z.int(),
     rule: z.string(),

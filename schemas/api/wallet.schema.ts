@@ -188,7 +188,7 @@ export const withdrawCancel = defineEndpoint({
   path: '/wallet/withdrawCancel',
   summary: "Cancels one of the caller's pending withdrawals and unfreezes its funds",
   auth: true,
-  request: z.object({ id: rowId('withdrawals.id') }),
+  request: z.object({ id: rowId('withdrawals.id', 'integer') }),
   response: withdrawalSchema,
   errors: ['withdrawal_not_found', 'withdrawal_not_pending', 'idempotency_key_required'],
 });
@@ -242,7 +242,7 @@ export const addressDelete = defineEndpoint({
   path: '/wallet/addressDelete',
   summary: "Deletes one of the caller's address book entries",
   auth: true,
-  request: z.object({ id: rowId('address_book.id') }),
+  request: z.object({ id: rowId('address_book.id', 'integer') }),
   response: z.null(),
   errors: ['address_entry_not_found'],
 });

@@ -75,7 +75,7 @@ export function aiOps(db: Db, now: () => number): OpsCall[] {
   });
   const fund = opsCall({
     path: '/ops/ai-fund',
-    input: z.object({ id: rowId('ai_products.id'), amount: positive('amount') }),
+    input: z.object({ id: rowId('ai_products.id', 'integer'), amount: positive('amount') }),
     commands: [
       {
         words: 'ai fund',

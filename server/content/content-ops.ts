@@ -11,8 +11,8 @@ import { articleCategories, isKnownCategory } from './article-store.ts';
 const lang = z.enum(languages).default('en');
 const title = z.string().trim().min(1).max(200);
 const body = z.string().trim().min(1).max(100_000);
-const category = rowId('articles.category_id');
-const id = rowId('articles.id');
+const category = rowId('articles.category_id', 'integer');
+const id = rowId('articles.id', 'integer');
 
 /** A text's fields as the CLI takes them; the body inline or from a file. */
 const textOptions = ['lang', 'title', 'body'];

@@ -113,7 +113,7 @@ export function walletOps({ db, config }: Pick<AppDeps, 'db' | 'config'>): OpsCa
     path: '/ops/withdrawal',
     input: z.object({
       action: z.enum(['approve', 'reject']),
-      id: rowId('withdrawals.id'),
+      id: rowId('withdrawals.id', 'integer'),
       reason: z.string().optional(),
     }),
     commands: [

@@ -102,10 +102,10 @@ describe('decimalInteger', () => {
     expect(size.parse('1')).toBe(1);
     expect(size.parse('100')).toBe(100);
     expect(size.safeParse('101').success).toBe(false);
-    const article = rowId('articles.id');
+    const article = rowId('articles.id', 'integer');
     expect(article.parse(String(idColumnMax.integer))).toBe(idColumnMax.integer);
     expect(article.safeParse(String(idColumnMax.integer + 1)).success).toBe(false);
-    const order = rowId('spot_orders.id');
+    const order = rowId('spot_orders.id', 'bigint');
     expect(order.parse(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
   });
 
@@ -140,7 +140,7 @@ describe('refusals of integer fields', () => {
       name: 'field_invalid',
       field: 'category_id',
     });
-    expect(refusal(z.object({ id: rowId('spot_orders.id') }), {})).toEqual({
+    expect(refusal(z.object({ id: rowId('spot_orders.id', 'bigint') }), {})).toEqual({
       name: 'field_required',
       field: 'id',
     });
