@@ -1,5 +1,6 @@
 // Row types of the AI product's tables, declared next to the code that writes them;
-// server/db/tables.ts composes them into the database's type.
+// they join the database's type (`Database`, server/db/tables.ts) by declaration
+// merging, so the shared file names no product.
 import type { Generated } from 'kysely';
 import type { Bigserial, Stamp } from '../db/column-types.ts';
 
@@ -43,4 +44,8 @@ export interface AiTables {
   ai_products: AiProductsTable;
   ai_orders: AiOrdersTable;
   ai_accruals: AiAccrualsTable;
+}
+
+declare module '../db/tables.ts' {
+  interface Database extends AiTables {}
 }

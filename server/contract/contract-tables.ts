@@ -1,5 +1,6 @@
 // Row types of the perpetual contracts' tables, declared next to the code that writes them;
-// server/db/tables.ts composes them into the database's type.
+// they join the database's type (`Database`, server/db/tables.ts) by declaration
+// merging, so the shared file names no product.
 import type { Bigserial, Stamp } from '../db/column-types.ts';
 
 export interface ContractPositionsTable {
@@ -119,4 +120,8 @@ export interface ContractTables {
   contract_fills: ContractFillsTable;
   contract_marks: ContractMarksTable;
   contract_liquidations: ContractLiquidationsTable;
+}
+
+declare module '../db/tables.ts' {
+  interface Database extends ContractTables {}
 }

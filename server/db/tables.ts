@@ -1,14 +1,9 @@
-// Row types of the database, as Kysely sees them: the tables every part shares are declared here,
-// each product's in its own folder (server/<product>/<product>-tables.ts), and `Database` composes
-// them all in this one place.
+// Row types of the database, as Kysely sees them: the tables every part shares are declared here;
+// each product declares its own in its folder (server/<product>/<product>-tables.ts) and adds them
+// to `Database` by declaration merging, the way its ledger kinds join the ledger's.
 import type { ColumnType, Generated } from 'kysely';
 import type { WalletName } from '../../schemas/api/wallet.schema.ts';
 import type { Language } from '../../schemas/languages.ts';
-import type { AiTables } from '../ai/ai-tables.ts';
-import type { ContractTables } from '../contract/contract-tables.ts';
-import type { OptionTables } from '../option/option-tables.ts';
-import type { SpotTables } from '../spot/spot-tables.ts';
-import type { SubscriptionTables } from '../subscription/subscription-tables.ts';
 import type { ChainTables } from './chain-tables.ts';
 import type { CreatedAt, Stamp } from './column-types.ts';
 import type { ReserveTables } from './reserve-tables.ts';
@@ -301,15 +296,7 @@ export interface IndexPrintsTable {
   stale: boolean;
 }
 
-export interface Database
-  extends SecurityTables,
-    ReserveTables,
-    ChainTables,
-    SpotTables,
-    ContractTables,
-    OptionTables,
-    SubscriptionTables,
-    AiTables {
+export interface Database extends SecurityTables, ReserveTables, ChainTables {
   uploads: UploadsTable;
   upload_quota: UploadQuotaTable;
   identity_submissions: IdentitySubmissionsTable;

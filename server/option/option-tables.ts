@@ -1,5 +1,6 @@
 // Row types of the second contract's tables, declared next to the code that writes them;
-// server/db/tables.ts composes them into the database's type.
+// they join the database's type (`Database`, server/db/tables.ts) by declaration
+// merging, so the shared file names no product.
 import type { Bigserial, Stamp } from '../db/column-types.ts';
 
 export interface OptionContractsTable {
@@ -42,4 +43,8 @@ export interface OptionTables {
   option_contracts: OptionContractsTable;
   option_settlements: OptionSettlementsTable;
   option_loss_limits: OptionLossLimitsTable;
+}
+
+declare module '../db/tables.ts' {
+  interface Database extends OptionTables {}
 }

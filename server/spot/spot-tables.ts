@@ -1,5 +1,6 @@
 // Row types of spot's tables (migration 0005), declared next to the code that writes them;
-// server/db/tables.ts composes them into the database's type.
+// they join the database's type (`Database`, server/db/tables.ts) by declaration
+// merging, so the shared file names no product.
 import type { ColumnType } from 'kysely';
 import type { SpotCancelReason, SpotOrderStatus } from '../../schemas/api/spot.schema.ts';
 import type { CreatedAt } from '../db/column-types.ts';
@@ -44,4 +45,8 @@ export interface SpotTradesTable {
 export interface SpotTables {
   spot_orders: SpotOrdersTable;
   spot_trades: SpotTradesTable;
+}
+
+declare module '../db/tables.ts' {
+  interface Database extends SpotTables {}
 }

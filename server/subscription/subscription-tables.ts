@@ -1,5 +1,6 @@
 // Row types of the subscription's tables, declared next to the code that writes them;
-// server/db/tables.ts composes them into the database's type.
+// they join the database's type (`Database`, server/db/tables.ts) by declaration
+// merging, so the shared file names no product.
 import type { Generated } from 'kysely';
 import type { Stamp } from '../db/column-types.ts';
 
@@ -31,4 +32,8 @@ export interface SubscriptionCommitmentsTable {
 export interface SubscriptionTables {
   subscription_projects: SubscriptionProjectsTable;
   subscription_commitments: SubscriptionCommitmentsTable;
+}
+
+declare module '../db/tables.ts' {
+  interface Database extends SubscriptionTables {}
 }
