@@ -58,7 +58,7 @@ describe('what decides a second contract', () => {
   });
 
   it('keeps no outcome, price or payout on a contract', () => {
-    const migration = read('server/db/migrations/0010-option.ts');
+    const migration = read('server/option/migrations/0010-option.ts');
     const table = migration.slice(migration.indexOf('create table option_contracts'));
     const columns = table
       .slice(table.indexOf('(') + 1, table.indexOf(')`'))

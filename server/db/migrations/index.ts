@@ -1,21 +1,22 @@
-// The numbered migrations, one set for PGlite and PostgreSQL alike; add new ones at the end.
+// The numbered migrations, one set for PGlite and PostgreSQL alike, in the one order they run: a
+// product's own live in its folder (server/<product>/migrations/); add new ones at the end.
 import type { Migration, MigrationProvider } from 'kysely';
+import * as ai from '../../ai/migrations/0012-ai.ts';
+import * as contract from '../../contract/migrations/0009-contract.ts';
+import * as contractMarkRecord from '../../contract/migrations/0016-contract-mark-record.ts';
+import * as option from '../../option/migrations/0010-option.ts';
+import * as spot from '../../spot/migrations/0005-spot.ts';
+import * as subscription from '../../subscription/migrations/0011-subscription.ts';
 import * as accounts from './0001-accounts.ts';
 import * as candles from './0002-candles.ts';
 import * as ledger from './0003-ledger.ts';
 import * as wallet from './0004-wallet.ts';
-import * as spot from './0005-spot.ts';
 import * as identity from './0006-identity.ts';
 import * as content from './0007-content.ts';
 import * as uploadQuota from './0008-upload-quota.ts';
-import * as contract from './0009-contract.ts';
-import * as option from './0010-option.ts';
-import * as subscription from './0011-subscription.ts';
-import * as ai from './0012-ai.ts';
 import * as ledgerEntriesUnchecked from './0013-ledger-entries-unchecked.ts';
 import * as cluster from './0014-cluster.ts';
 import * as clusterIdentity from './0015-cluster-identity.ts';
-import * as contractMarkRecord from './0016-contract-mark-record.ts';
 import * as accountSecurity from './0017-account-security.ts';
 import * as chainWatch from './0018-chain-watch.ts';
 import * as proofOfReserves from './0019-proof-of-reserves.ts';
