@@ -1,57 +1,37 @@
 // An AI product's movements in the buyer's records, over real HTTP on a manual clock: a purchase,
 // a day's reward, an early withdrawal's return and, at maturity, the last reward with the
 // principal; each one entry of type `ai` in the funding wallet, signed as the balance moved.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AiOrder } from '../../schemas/api/ai.schema.ts';
-import { auditLedger } from '../../server/ledger-audit.ts';
-import { type Answer, ApiClient } from '../support/api-client.ts';
 import { until } from '../support/contract-crash.ts';
-import { expectOk } from '../support/expectations.ts';
-import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { allRecords, said } from '../support/records.ts';
+import { ok, setUpRecordsServer } from '../support/records-server.ts';
 import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
 
 const dayMs = 86_400_000;
 const clock = new ManualClock(Date.parse('2026-05-04T10:00:00Z'));
-let server: InProcessServer;
-const client = () => new ApiClient(server.url);
-
-beforeAll(async () => {
-  server = await startInProcessServer(clock, {
-    LIQUIDITY_PROVIDER: 'false',
-    CONTRACT_TRADING: 'false',
-    OPTION_TRADING: 'false',
-  });
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
+const { server, client, send, read, expectLedgerBalanced } = setUpRecordsServer(clock, {
+  CONTRACT_TRADING: 'false',
+  OPTION_TRADING: 'false',
 });
 
-function ok<T>(answer: Answer<T>): T {
-  expectOk(answer);
-  return answer.body.data;
-}
-
 const call = (trader: SeededTrader, path: string, body: Record<string, string>) =>
-  client().post<AiOrder>(path, body, {
-    token: trader.token,
-    headers: { 'idempotency-key': crypto.randomUUID() },
-  });
+  send<AiOrder>(trader.token, path, body);
 
 const orderOf = async (trader: SeededTrader, id: number) => {
   const pages = await Promise.all(
     ['active', 'finished'].map((status) =>
-      client().get<{ list: AiOrder[] }>('/ai/orders', { status }, { token: trader.token }),
+      read<{ list: AiOrder[] }>(trader.token, '/ai/orders', { status }),
     ),
   );
-  return pages.flatMap((page) => ok(page).list).find((order) => order.id === id);
+  return pages.flatMap((page) => page.list).find((order) => order.id === id);
 };
 
 describe('AI products in the records', () => {
   it('show a purchase, each reward, an early return and the principal back', async () => {
-    const added = await callOperator<{ id: number }>(server, 'ai-add', {
+    const added = await callOperator<{ id: number }>(server(), 'ai-add', {
       name: 'Records 2 days',
       days: '2',
       apr: '36.5',
@@ -60,8 +40,14 @@ describe('AI products in the records', () => {
       quota: '6000',
     });
     const id = String(added.body.data.id);
-    expect((await callOperator(server, 'ai-fund', { id, amount: '10' })).status).toBe(200);
-    const [buyer, early] = await seedTraders(server.db, 2, 5_000n * 100_000_000n, 'funding', clock);
+    expect((await callOperator(server(), 'ai-fund', { id, amount: '10' })).status).toBe(200);
+    const [buyer, early] = await seedTraders(
+      server().db,
+      2,
+      5_000n * 100_000_000n,
+      'funding',
+      clock,
+    );
     if (!buyer || !early) throw new Error('no traders');
 
     const order = ok(await call(buyer, '/ai/buy', { product_id: id, amount: '1000' }));
@@ -99,6 +85,6 @@ describe('AI products in the records', () => {
     // The filter holds: the seed deposit is a record of its own type, not among these.
     const all = await allRecords(client(), buyer.token);
     expect(all.map((entry) => entry.type)).toEqual(['ai', 'ai', 'ai', 'deposit']);
-    expect(await auditLedger(server.db)).toEqual([]);
+    await expectLedgerBalanced();
   });
 });

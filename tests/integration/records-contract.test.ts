@@ -3,67 +3,41 @@
 // funding payment and a liquidation is one entry of type `contract` in the contract wallet, signed
 // as the balance moved; freezing and releasing margin within the wallet is no entry; every entry adds up to the
 // wallet's balance.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { ContractOrder, ContractPosition } from '../../schemas/api/contract.schema.ts';
 import { systemClock } from '../../server/clock.ts';
-import { auditLedger } from '../../server/ledger-audit.ts';
-import { type Answer, ApiClient } from '../support/api-client.ts';
 import { until } from '../support/contract-crash.ts';
-import { expectOk } from '../support/expectations.ts';
-import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { ManualFeed } from '../support/manual-feed.ts';
 import { allRecords } from '../support/records.ts';
+import { ok, setUpRecordsServer } from '../support/records-server.ts';
 import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
 
 const feed = new ManualFeed();
-let server: InProcessServer;
-const client = () => new ApiClient(server.url);
-
-beforeAll(async () => {
-  feed.print('ETHUSDT', '3000');
-  server = await startInProcessServer(
-    systemClock,
-    {
-      LIQUIDITY_PROVIDER: 'false',
-      INDEX_STALE_SECONDS: '3600',
-      // The liquidation case moves the index 20 % in one print.
-      INDEX_MAX_DEVIATION_PCT: '50',
-      FUNDING_INTERVAL_MS: '2000',
-      FUNDING_SAMPLE_MS: '250',
-      FUNDING_INTEREST_RATE: '0.144',
-      FUNDING_PREMIUM_CLAMP: '0.144',
-    },
-    undefined,
-    { feeds: [feed] },
-  );
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
-
-function ok<T>(answer: Answer<T>): T {
-  expectOk(answer);
-  return answer.body.data;
-}
+// Held until the feed starts: the market opens at 3000.
+feed.print('ETHUSDT', '3000');
+const { server, client, send, read, expectLedgerBalanced } = setUpRecordsServer(
+  systemClock,
+  {
+    INDEX_STALE_SECONDS: '3600',
+    // The liquidation case moves the index 20 % in one print.
+    INDEX_MAX_DEVIATION_PCT: '50',
+    FUNDING_INTERVAL_MS: '2000',
+    FUNDING_SAMPLE_MS: '250',
+    FUNDING_INTEREST_RATE: '0.144',
+    FUNDING_PREMIUM_CLAMP: '0.144',
+  },
+  { feeds: [feed] },
+);
 
 const atoms = (text: string) =>
   text.startsWith('-') ? -(parseAmount(text.slice(1)) ?? 0n) : (parseAmount(text) ?? 0n);
 const shown = (value: bigint) => (value < 0n ? `-${displayAmount(-value)}` : displayAmount(value));
 
-const send = <T>(trader: SeededTrader, path: string, body: Record<string, string>) =>
-  client().post<T>(path, body, {
-    token: trader.token,
-    headers: { 'idempotency-key': crypto.randomUUID() },
-  });
-
-const get = async <T>(trader: SeededTrader, path: string, query: Record<string, string> = {}) =>
-  ok(await client().get<T>(path, query, { token: trader.token }));
-
 async function contractBalance(trader: SeededTrader): Promise<bigint> {
-  const { balances } = await get<{
+  const { balances } = await read<{
     balances: { wallet: string; asset: string; available: string; frozen: string }[];
-  }>(trader, '/wallet/balances');
+  }>(trader.token, '/wallet/balances');
   const row = balances.find((found) => found.wallet === 'contract' && found.asset === 'USDT');
   return atoms(row?.available ?? '0') + atoms(row?.frozen ?? '0');
 }
@@ -80,54 +54,63 @@ describe('futures in the records', () => {
       (mark) => mark === '3000.00',
       60_000,
     );
-    const [short, long] = await seedTraders(server.db, 2, 10_000n * 100_000_000n);
+    const [short, long] = await seedTraders(server().db, 2, 10_000n * 100_000_000n);
     if (!short || !long) throw new Error('no traders');
     const terms = { symbol: 'ETHUSDT', quantity: '1', leverage: '10', margin_mode: 'isolated' };
     ok(
-      await send(short, '/contract/open', {
+      await send(short.token, '/contract/open', {
         ...terms,
         direction: 'short',
         type: 'limit',
         price: '3000',
       }),
     );
-    ok(await send(long, '/contract/open', { ...terms, direction: 'long', type: 'market' }));
+    ok(await send(long.token, '/contract/open', { ...terms, direction: 'long', type: 'market' }));
     // A funding round that found both positions open.
     await until(
-      () => get<{ list: { amount: string }[] }>(short, '/contract/funding', { symbol: 'ETHUSDT' }),
+      () =>
+        read<{ list: { amount: string }[] }>(short.token, '/contract/funding', {
+          symbol: 'ETHUSDT',
+        }),
       (page) => page.list.length > 0,
       60_000,
     );
     // The long offers its position at 3010; the short buys it back there and loses 10.
-    const [held] = (await get<{ list: ContractPosition[] }>(long, '/contract/positions')).list;
-    const [owed] = (await get<{ list: ContractPosition[] }>(short, '/contract/positions')).list;
+    const [held] = (await read<{ list: ContractPosition[] }>(long.token, '/contract/positions'))
+      .list;
+    const [owed] = (await read<{ list: ContractPosition[] }>(short.token, '/contract/positions'))
+      .list;
     if (!held || !owed) throw new Error('no positions');
     ok(
-      await send<ContractOrder>(long, '/contract/close', {
+      await send<ContractOrder>(long.token, '/contract/close', {
         position_id: String(held.id),
         type: 'limit',
         price: '3010',
       }),
     );
     ok(
-      await send<ContractOrder>(short, '/contract/close', {
+      await send<ContractOrder>(short.token, '/contract/close', {
         position_id: String(owed.id),
         type: 'market',
       }),
     );
-    expect(await get<{ list: unknown[] }>(short, '/contract/positions')).toMatchObject({
+    expect(await read<{ list: unknown[] }>(short.token, '/contract/positions')).toMatchObject({
       list: [],
     });
 
     for (const trader of [short, long]) {
       const records = await allRecords(client(), trader.token, 'contract');
       const fills = (
-        await get<{ list: { fee: string; realized_pnl: string }[] }>(trader, '/contract/fills', {
-          symbol: 'ETHUSDT',
-        })
+        await read<{ list: { fee: string; realized_pnl: string }[] }>(
+          trader.token,
+          '/contract/fills',
+          {
+            symbol: 'ETHUSDT',
+          },
+        )
       ).list;
       const funding = (
-        await get<{ list: { amount: string }[] }>(trader, '/contract/funding', {
+        await read<{ list: { amount: string }[] }>(trader.token, '/contract/funding', {
           symbol: 'ETHUSDT',
         })
       ).list;
@@ -161,15 +144,15 @@ describe('futures in the records', () => {
     // The close lost 10 and paid a fee: the newest fill is below -10.
     expect(atoms(shortFills[0]?.amount ?? '0')).toBeLessThan(-10n * 100_000_000n);
     expect(shortFills.every((entry) => entry.link?.to === 'contract_order')).toBe(true);
-    expect(await auditLedger(server.db)).toEqual([]);
+    await expectLedgerBalanced();
   }, 120_000);
 
   it('show a liquidation, and still add up to the balance', async () => {
-    const [short, long, bidder] = await seedTraders(server.db, 3, 10_000n * 100_000_000n);
+    const [short, long, bidder] = await seedTraders(server().db, 3, 10_000n * 100_000_000n);
     if (!short || !long || !bidder) throw new Error('no traders');
     const terms = { symbol: 'ETHUSDT', quantity: '1' };
     ok(
-      await send(short, '/contract/open', {
+      await send(short.token, '/contract/open', {
         ...terms,
         direction: 'short',
         type: 'limit',
@@ -179,7 +162,7 @@ describe('futures in the records', () => {
       }),
     );
     ok(
-      await send(long, '/contract/open', {
+      await send(long.token, '/contract/open', {
         ...terms,
         direction: 'long',
         type: 'market',
@@ -189,7 +172,7 @@ describe('futures in the records', () => {
     );
     // The bidder, above the long's bankruptcy price, takes what the liquidation sells.
     ok(
-      await send(bidder, '/contract/open', {
+      await send(bidder.token, '/contract/open', {
         ...terms,
         quantity: '2',
         direction: 'long',
@@ -201,12 +184,12 @@ describe('futures in the records', () => {
     );
     feed.print('ETHUSDT', '2400');
     await until(
-      () => get<{ list: unknown[] }>(long, '/contract/liquidations'),
+      () => read<{ list: unknown[] }>(long.token, '/contract/liquidations'),
       (page) => page.list.length > 0,
       60_000,
     );
     await until(
-      () => get<{ list: unknown[] }>(long, '/contract/positions'),
+      () => read<{ list: unknown[] }>(long.token, '/contract/positions'),
       (page) => page.list.length === 0,
       60_000,
     );
@@ -214,6 +197,6 @@ describe('futures in the records', () => {
     expect(records.map((entry) => entry.label)).toContain('contract_liquidation');
     const moved = records.reduce((sum, entry) => sum + atoms(entry.amount), 0n);
     expect(10_000n * 100_000_000n + moved).toBe(await contractBalance(long));
-    expect(await auditLedger(server.db)).toEqual([]);
+    await expectLedgerBalanced();
   }, 120_000);
 });

@@ -1,48 +1,30 @@
 // A pre-sale's movements in a subscriber's records, over real HTTP on a scheduler the test moves:
 // the commitment (what left the available balance), and at distribution the refund of what the
 // allocation did not use and the tokens allocated; each one entry of type `subscription`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SubscriptionRecord } from '../../schemas/api/subscription.schema.ts';
 import { systemClock } from '../../server/clock.ts';
-import { auditLedger } from '../../server/ledger-audit.ts';
-import { type Answer, ApiClient } from '../support/api-client.ts';
 import { until } from '../support/contract-crash.ts';
-import { expectOk } from '../support/expectations.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
-import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { allRecords, said } from '../support/records.ts';
+import { ok, setUpRecordsServer } from '../support/records-server.ts';
 import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
 
 const start = Date.parse('2026-04-01T08:00:00Z');
 const scheduler = new FakeScheduler(start);
-let server: InProcessServer;
-const client = () => new ApiClient(server.url);
+const { server, client, send, read, expectLedgerBalanced } = setUpRecordsServer(
+  systemClock,
+  { CONTRACT_TRADING: 'false', OPTION_TRADING: 'false' },
+  { scheduler },
+);
 const at = (seconds: number) => new Date(start + seconds * 1000);
 
-beforeAll(async () => {
-  server = await startInProcessServer(
-    systemClock,
-    { LIQUIDITY_PROVIDER: 'false', CONTRACT_TRADING: 'false', OPTION_TRADING: 'false' },
-    undefined,
-    { scheduler },
-  );
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
-
-function ok<T>(answer: Answer<T>): T {
-  expectOk(answer);
-  return answer.body.data;
-}
-
 const buy = (trader: SeededTrader, projectId: number, amount: string) =>
-  client().post<SubscriptionRecord>(
-    '/subscription/buy',
-    { project_id: String(projectId), amount },
-    { token: trader.token, headers: { 'idempotency-key': crypto.randomUUID() } },
-  );
+  send<SubscriptionRecord>(trader.token, '/subscription/buy', {
+    project_id: String(projectId),
+    amount,
+  });
 
 async function moveTo(seconds: number) {
   while (scheduler.now() < at(seconds).getTime()) scheduler.advance(1000);
@@ -50,7 +32,7 @@ async function moveTo(seconds: number) {
 
 describe('a pre-sale in the records', () => {
   it('shows the commitment, then the refund and the tokens allocated', async () => {
-    const added = await callOperator<{ id: number }>(server, 'subscription-add', {
+    const added = await callOperator<{ id: number }>(server(), 'subscription-add', {
       name: 'Records Pre-sale',
       asset: 'RTK',
       price: '0.05',
@@ -61,7 +43,7 @@ describe('a pre-sale in the records', () => {
       distribute: at(130).toISOString(),
     });
     const id = added.body.data.id;
-    const traders = await seedTraders(server.db, 3, 30_000n * 100_000_000n, 'funding');
+    const traders = await seedTraders(server().db, 3, 30_000n * 100_000_000n, 'funding');
     const [a] = traders;
     if (!a) throw new Error('no traders');
     await moveTo(10);
@@ -74,13 +56,7 @@ describe('a pre-sale in the records', () => {
     await moveTo(131);
     const [mine] = await until(
       async () =>
-        ok(
-          await client().get<{ list: SubscriptionRecord[] }>(
-            '/subscription/records',
-            {},
-            { token: a.token },
-          ),
-        ).list,
+        (await read<{ list: SubscriptionRecord[] }>(a.token, '/subscription/records')).list,
       (list) => list[0]?.stage === 'winning',
       60_000,
     );
@@ -95,6 +71,6 @@ describe('a pre-sale in the records', () => {
     );
     expect(records.every((entry) => entry.link?.to === 'subscription_project')).toBe(true);
     expect(records[0]?.link?.id).toBe(String(id));
-    expect(await auditLedger(server.db)).toEqual([]);
+    await expectLedgerBalanced();
   });
 });

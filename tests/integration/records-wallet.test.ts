@@ -1,36 +1,27 @@
 // The wallet's own movements in the records, over real HTTP: a deposit, a transfer between the
 // user's wallets as one entry naming both (not a line per wallet), and an approved withdrawal with
 // its fee linked to the withdrawal; each with its type, label, sign and asset.
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
-import { auditLedger } from '../../server/ledger-audit.ts';
 import { lastCodeFor, registerUser } from '../support/accounts.ts';
-import { ApiClient } from '../support/api-client.ts';
 import { expectOk } from '../support/expectations.ts';
 import { creditUser } from '../support/funds.ts';
-import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { allRecords, said } from '../support/records.ts';
+import { setUpRecordsServer } from '../support/records-server.ts';
 import { storeWithdrawCode, withoutWithdrawHolds } from '../support/withdraw-proof.ts';
 
-let server: InProcessServer;
-const client = () => new ApiClient(server.url);
+const { server, client, send, expectLedgerBalanced } = setUpRecordsServer(
+  systemClock,
+  withoutWithdrawHolds,
+);
 const tradePassword = '246810';
-
-beforeAll(async () => {
-  server = await startInProcessServer(systemClock, {
-    ...withoutWithdrawHolds,
-    LIQUIDITY_PROVIDER: 'false',
-  });
-}, 120_000);
-afterAll(() => server.stop());
 
 describe('wallet movements in the records', () => {
   it('show a deposit, each transfer once, and a withdrawal with its fee', async () => {
-    const user = await registerUser(client(), server.dataDir);
+    const user = await registerUser(client(), server().dataDir);
     expectOk(await client().post('/security/sendCode', { type: 'email' }, { token: user.token }));
-    const code = await lastCodeFor(server.dataDir, user.account);
+    const code = await lastCodeFor(server().dataDir, user.account);
     expectOk(
       await client().post(
         '/security/payPwd',
@@ -38,30 +29,22 @@ describe('wallet movements in the records', () => {
         { token: user.token },
       ),
     );
-    await creditUser(server.db, user.userId, 'USDT', '100');
+    await creditUser(server().db, user.userId, 'USDT', '100');
     const transfer = (from: string, to: string, amount: string) =>
-      client().post(
-        '/wallet/transfer',
-        { from, to, asset: 'USDT', amount },
-        { token: user.token, headers: { 'idempotency-key': randomUUID() } },
-      );
+      send(user.token, '/wallet/transfer', { from, to, asset: 'USDT', amount });
     expectOk(await transfer('funding', 'contract', '30'));
     expectOk(await transfer('contract', 'funding', '10'));
-    const asked = await client().post<{ id: number }>(
-      '/wallet/withdraw',
-      {
-        asset: 'USDT',
-        chain: 'TRC20',
-        address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-        amount: '50',
-        trade_password: tradePassword,
-        email_code: await storeWithdrawCode(server.db, user),
-      },
-      { token: user.token, headers: { 'idempotency-key': randomUUID() } },
-    );
+    const asked = await send<{ id: number }>(user.token, '/wallet/withdraw', {
+      asset: 'USDT',
+      chain: 'TRC20',
+      address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+      amount: '50',
+      trade_password: tradePassword,
+      email_code: await storeWithdrawCode(server().db, user),
+    });
     expectOk(asked);
     expect(
-      (await callOperator(server, 'withdrawal', { action: 'approve', id: asked.body.data.id }))
+      (await callOperator(server(), 'withdrawal', { action: 'approve', id: asked.body.data.id }))
         .status,
     ).toBe(200);
 
@@ -78,6 +61,6 @@ describe('wallet movements in the records', () => {
       'transfer transfer contract→funding USDT 10',
       'transfer transfer funding→contract USDT 30',
     ]);
-    expect(await auditLedger(server.db)).toEqual([]);
+    await expectLedgerBalanced();
   });
 });
