@@ -4,6 +4,7 @@
 // the intent machine's (core/machines/intent.machine.ts); following it on the book is this one's.
 import { assertEvent } from 'xstate';
 import type { ContractOrder, MarginMode } from '../../schemas/api/contract.schema.ts';
+import { formIntent, typedField } from '../machines/form-intent.ts';
 import {
   type IntentCheck,
   type IntentContext,
@@ -60,22 +61,13 @@ export interface ContractOrderContext extends IntentContext<ShownProblem> {
 const resting = (order: FollowedContractOrder | null) =>
   order?.status === 'open' || order?.status === 'partially_filled';
 
-function edited(form: ContractOrderForm, event: ContractOrderEvent): ContractOrderForm {
-  switch (event.type) {
-    case 'CHANGE':
-      return { ...form, [event.field]: event.value };
-    case 'DIRECTION':
-      return { ...form, direction: event.direction };
-    case 'ORDER_TYPE':
-      return { ...form, type: event.orderType };
-    case 'TPSL':
-      return { ...form, tpSl: event.on };
-    case 'SETTINGS':
-      return { ...form, leverage: event.leverage, marginMode: event.marginMode };
-    default:
-      return form;
-  }
-}
+const { edit, sent } = formIntent<ContractOrderForm, ContractOrderEvent>({
+  CHANGE: typedField,
+  DIRECTION: (event) => ({ direction: event.direction }),
+  ORDER_TYPE: (event) => ({ type: event.orderType }),
+  TPSL: (event) => ({ tpSl: event.on }),
+  SETTINGS: (event) => ({ leverage: event.leverage, marginMode: event.marginMode }),
+});
 
 const settledOn = (settled: SettledTransitions) => ({ ...settled.edits, ...settled.submit });
 
@@ -99,8 +91,8 @@ export const contractOrderMachine = intentMachine<
   // Leverage and margin mode, chosen or taken over from the market, adjust the form where it is.
   edits: { CHANGE: 'new', DIRECTION: 'new', ORDER_TYPE: 'new', TPSL: 'new', SETTINGS: 'inPlace' },
   submit: 'SUBMIT',
-  edit: ({ form }, event) => ({ form: edited(form, event) }),
-  sent: ({ form }) => ({ form }),
+  edit,
+  sent,
   done: {
     target: 'placed',
     // The quantity is cleared so a second tap cannot send the same order by mistake.

@@ -4,6 +4,7 @@
 // stake stays after a contract is placed, so the next one is a tap away. The life is the intent
 // machine's (core/machines/intent.machine.ts): this says how the form is edited and what is sent.
 
+import { formIntent } from '../machines/form-intent.ts';
 import {
   type IntentCheck,
   type IntentContext,
@@ -52,18 +53,11 @@ export interface OptionOrderContext extends IntentContext<OptionFormProblem> {
   placed: number | null;
 }
 
-function edited(form: OptionOrderForm, event: OptionOrderEvent): OptionOrderForm {
-  switch (event.type) {
-    case 'STAKE':
-      return { ...form, stake: event.value };
-    case 'DURATION':
-      return { ...form, unit: event.unit, length: event.length };
-    case 'PLACE':
-      return { ...form, direction: event.direction };
-    default:
-      return form;
-  }
-}
+const { edit, sent } = formIntent<OptionOrderForm, OptionOrderEvent>({
+  STAKE: (event) => ({ stake: event.value }),
+  DURATION: (event) => ({ unit: event.unit, length: event.length }),
+  PLACE: (event) => ({ direction: event.direction }),
+});
 
 /** Changing the stake or the duration starts a new intent; up or down sends in that direction. */
 export const optionOrderMachine = intentMachine<
@@ -84,8 +78,8 @@ export const optionOrderMachine = intentMachine<
   }),
   edits: { STAKE: 'new', DURATION: 'new' },
   submit: 'PLACE',
-  edit: ({ form }, event) => ({ form: edited(form, event) }),
-  sent: ({ form }) => ({ form }),
+  edit,
+  sent,
   done: {
     target: 'placed',
     record: (_, answer) => ({ placed: answer.id }),

@@ -4,6 +4,7 @@
 // (core/machines/intent.machine.ts); following it on the book is this one's.
 import { assertEvent, type DoneActorEvent, fromPromise, type PromiseActorLogic } from 'xstate';
 import type { SpotOrderStatus } from '../../schemas/api/spot.schema.ts';
+import { formIntent, typedField } from '../machines/form-intent.ts';
 import {
   type IntentCheck,
   type IntentContext,
@@ -50,18 +51,11 @@ export interface SpotOrderContext extends IntentContext<SpotProblem> {
   order: FollowedOrder | null;
 }
 
-function edited(form: SpotOrderForm, event: SpotOrderEvent): SpotOrderForm {
-  switch (event.type) {
-    case 'CHANGE':
-      return { ...form, [event.field]: event.value };
-    case 'SIDE':
-      return { ...form, side: event.side };
-    case 'ORDER_TYPE':
-      return { ...form, type: event.orderType };
-    default:
-      return form;
-  }
-}
+const { edit, sent } = formIntent<SpotOrderForm, SpotOrderEvent>({
+  CHANGE: typedField,
+  SIDE: (event) => ({ side: event.side }),
+  ORDER_TYPE: (event) => ({ type: event.orderType }),
+});
 
 /** A placed order is followed on the book until it fills or is cancelled. */
 const resting = (settled: SettledTransitions) => ({
@@ -92,8 +86,8 @@ export const spotOrderMachine = intentMachine<
   }),
   edits: { CHANGE: 'new', SIDE: 'new', ORDER_TYPE: 'new' },
   submit: 'SUBMIT',
-  edit: ({ form }, event) => ({ form: edited(form, event) }),
-  sent: ({ form }) => ({ form }),
+  edit,
+  sent,
   done: {
     target: 'following',
     // The amounts are cleared so a second tap cannot send the same order again by mistake.
