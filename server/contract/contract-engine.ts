@@ -25,14 +25,11 @@ import type { Quote } from '../market-kernel/liquidity/ladder.ts';
 import { OrderBook } from '../matching/order-book.ts';
 import { InviterCache } from '../referrals/inviter-cache.ts';
 import { backingOf } from './backing.ts';
+import type { ContractCommand, ContractResult } from './batch-commands.ts';
+import type { ContractEffects } from './batch-effects.ts';
 import type { NewContractOrder } from './batch-types.ts';
 import { ContractBalances } from './contract-balances.ts';
-import {
-  ContractBatch,
-  type ContractCommand,
-  type ContractEffects,
-  type ContractResult,
-} from './contract-batch.ts';
+import { ContractBatch } from './contract-batch.ts';
 import type { ContractMarket } from './contract-markets.ts';
 import {
   insertFills,

@@ -7,13 +7,10 @@
 // rest both take. A refused opening order leaves no posting, no order and no position behind.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ContractCommand, ContractResult } from '../../server/contract/batch-commands.ts';
 import type { NewContractOrder } from '../../server/contract/batch-types.ts';
 import { ContractBalances } from '../../server/contract/contract-balances.ts';
-import {
-  ContractBatch,
-  type ContractCommand,
-  type ContractResult,
-} from '../../server/contract/contract-batch.ts';
+import { ContractBatch } from '../../server/contract/contract-batch.ts';
 import { contractMarketOf, priceAtoms } from '../../server/contract/contract-markets.ts';
 import { EngineState } from '../../server/contract/engine-state.ts';
 import { MarkBoard } from '../../server/contract/mark-board.ts';
