@@ -19,6 +19,22 @@ import { subscriptionEntry } from './subscription/entry.ts';
 import { supportEntry } from './support/entry.ts';
 import { walletEntry } from './wallet/entry.ts';
 
+// What each domain's pages read: its types, passed on by the facade (workers/facade.ts).
+export type * from './accounts/types.ts';
+export type * from './ai/types.ts';
+export type * from './content/types.ts';
+export type * from './contract/types.ts';
+export type * from './identity/types.ts';
+export type * from './market/types.ts';
+export type * from './option/types.ts';
+export type * from './passkeys/types.ts';
+export type * from './reserves/types.ts';
+export type * from './security/types.ts';
+export type * from './spot/types.ts';
+export type * from './subscription/types.ts';
+export type * from './support/types.ts';
+export type * from './wallet/types.ts';
+
 /** Loaded with the worker. */
 export const startDomains = [accountsDomain, marketDomain, spotDomain] as const;
 
