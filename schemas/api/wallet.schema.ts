@@ -14,6 +14,7 @@ import {
   timestamp,
   verificationCode,
 } from '../primitives.ts';
+import { productRecordLabels, productRecordLinks } from '../product-records.ts';
 import { rowId } from '../row-ids.ts';
 import { assetPattern, chainNames, recordTypes, walletNames } from '../wallet-names.ts';
 import { passkeyAssertion } from './passkey.schema.ts';
@@ -256,37 +257,13 @@ export const recordLabel = z.enum([
   'withdrawal',
   'withdrawal_returned',
   'transfer',
-  'trade',
-  'commission',
-  'contract_trade',
-  'contract_margin',
-  'contract_funding',
-  'contract_liquidation',
-  'contract_deleveraging',
-  'contract_insurance',
-  'option_stake',
-  'option_payout',
-  'subscription_commit',
-  'subscription_refund',
-  'subscription_allocation',
-  'ai_purchase',
-  'ai_reward',
-  'ai_return',
+  ...productRecordLabels,
 ]);
 export type RecordLabel = z.infer<typeof recordLabel>;
 export type RecordType = z.infer<typeof recordType>;
 
 /** What an entry's reference leads to, for a link to its order, contract, project or withdrawal. */
-export const recordLinkTo = z.enum([
-  'withdrawal',
-  'spot_order',
-  'contract_order',
-  'contract_position',
-  'option_contract',
-  'subscription_project',
-  'ai_order',
-  'ai_product',
-]);
+export const recordLinkTo = z.enum(['withdrawal', ...productRecordLinks]);
 export type RecordLinkTo = z.infer<typeof recordLinkTo>;
 
 /** The fill a trade record comes from, from the side of the record's owner. */
