@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleGroups } from './build/page-groups.ts';
 import { precompress } from './build/precompress.ts';
+import { productFolders } from './build/product-registry.ts';
+import english from './src/i18n/locales/en.json' with { type: 'json' };
 
 // The web app. `npm run dev` serves it with the API proxied to a server on PORT (default 8080).
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
@@ -21,7 +23,8 @@ const pwa = VitePWA({
   manifest: {
     name: 'Meridian',
     short_name: 'Meridian',
-    description: 'Spot, perpetual futures and more, made for the phone.',
+    // The app's English tagline (`brand.tagline`), so the words about the app are written once.
+    description: english.brand.tagline,
     id: '/',
     start_url: '/',
     scope: '/',
@@ -84,15 +87,17 @@ const d3Group = {
 
 /**
  * The core worker's files (docs/decisions.md § "Delivery and the first screen"): what it runs from
- * the start in one file, and the four products' domains in one more, loaded with the first
- * product page as the products' strings are. The wallet's pages, verification, articles and
- * support, and the check of a log another build kept, load each in a file of its own.
+ * the start in one file, and the domains of the products whose pages load apart (src/products.ts,
+ * read by build/product-registry.ts) in one more, loaded with the first such product page as the
+ * products' strings are. The wallet's pages, verification, articles and support, and the check of
+ * a log another build kept, load each in a file of its own.
  */
+const productsApart = productFolders(import.meta.dirname, 'apart').join('|');
 const workerGroups = [
   { name: 'worker-start', tags: ['$initial' as const], priority: 2 },
   {
     name: 'products',
-    test: /\/(workers|core|schemas\/api)\/(contract|option|subscription|ai)\b/,
+    test: new RegExp(`/(workers|core|schemas/api)/(${productsApart})\\b`),
     priority: 1,
   },
 ];

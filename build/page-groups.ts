@@ -17,11 +17,23 @@
 // a page folder imports into it but for the folder's `entry.ts` (`tests/unit/page-groups.test.ts`).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { productFolders } from './product-registry.ts';
 
-export const pageGroupFolders = ['contract', 'option', 'ai', 'subscription', 'wallet'] as const;
+/**
+ * The folders whose pages load as one file each: the products' whose pages load apart
+ * (build/product-registry.ts reads them from src/products.ts), and the wallet's.
+ */
+export function pageGroupFolders(root: string): string[] {
+  return [...productFolders(root, 'apart'), 'wallet'];
+}
 
-/** The first screens' folders: home, the market lists and a chart, a spot market, articles. */
-const firstScreenFolders = ['home', 'market', 'chart', 'spot', 'content'];
+/**
+ * The first screens' folders: home, the market lists and a chart, the products' whose pages load
+ * with the first screens (a spot market), articles.
+ */
+function firstScreenFolders(root: string): string[] {
+  return ['home', 'market', 'chart', ...productFolders(root, 'first-screens'), 'content'];
+}
 
 const staticImport = /^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
 const sideEffectImport = /^\s*import\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
@@ -102,7 +114,7 @@ function firstScreenKit(root: string, graph: Graph): Set<string> {
       visit(imported);
     }
   };
-  for (const folder of firstScreenFolders) {
+  for (const folder of firstScreenFolders(root)) {
     for (const file of modulesIn(root, folder, graph)) visit(file);
   }
   return kit;
@@ -125,7 +137,7 @@ function group(name: string, modules: Set<string>) {
 export function bundleGroups(root: string) {
   const graph = importGraph(root);
   return [
-    ...pageGroupFolders.map((folder) =>
+    ...pageGroupFolders(root).map((folder) =>
       group(`${folder}-pages`, withOwnDependencies(pageModulesIn(root, folder, graph), graph)),
     ),
     group(

@@ -2,7 +2,7 @@
 // language's (`index.ts`), and the products', the later pages' and the security center's strings
 // with their pages.
 import { languages } from '../../schemas/languages.ts';
-import { pageTables, productTables, securityTables } from './index.ts';
+import { pageTables, securityTables } from './index.ts';
 
 type Table = Record<string, unknown>;
 
@@ -12,8 +12,8 @@ function stringsOf(language: string): Table {
   const products = files[`./locales/${language}.products.json`] ?? {};
   const pages = files[`./locales/${language}.pages.json`] ?? {};
   const security = files[`./locales/${language}.security.json`] ?? {};
-  const table: Table = { ...files[`./locales/${language}.json`] };
-  for (const name of productTables) table[name] = products[name];
+  // The products' file holds the products' tables only, each under its own key (index.ts).
+  const table: Table = { ...files[`./locales/${language}.json`], ...products };
   for (const name of pageTables) table[name] = pages[name];
   for (const name of securityTables) table[name] = security[name];
   return table;

@@ -25,8 +25,10 @@ function loadFile(name: string): Promise<Table> {
   return file ? file() : Promise.reject(new Error(`no strings named ${name}`));
 }
 
-/** The tables of the products' strings, each under its own key: `contract.long`, `ai.buy`. */
-export const productTables = ['contract', 'option', 'subscription', 'ai'] as const;
+// The products' strings file holds a table for each product whose pages load apart, under its
+// folder's name (`contract.long`, src/shell/product-entry.ts). It loads whole, so no list of the
+// products is kept here: the strings' checks read them from src/products.ts
+// (tests/unit/ui-strings.test.ts), and a new product adds no line to this file.
 
 /** The tables of the later pages' strings. */
 export const pageTables = [

@@ -2,7 +2,7 @@
 // (src/products.ts lists it). Small on purpose: it loads with the menu and home, not with the
 // pages' file.
 import { routes } from '../routes/route-table.ts';
-import type { ProductEntry } from '../shell/product-entry.ts';
+import type { ProductEntry, ProductLoad } from '../shell/product-entry.ts';
 
 export const optionEntry: ProductEntry = {
   path: routes.optionMarkets.path,
@@ -12,3 +12,6 @@ export const optionEntry: ProductEntry = {
   },
   slide: { key: 'second', tint: 'indigo' },
 };
+
+/** Its pages load apart, on the first visit to one (src/shell/product-entry.ts). */
+export const productLoad: ProductLoad = 'apart';

@@ -25,3 +25,18 @@ export interface ProductEntry {
     tint?: SlideTint;
   };
 }
+
+/**
+ * When a product's pages load, which its entry's folder says beside its entry
+ * (`export const productLoad: ProductLoad = …` in `src/<product>/entry.ts`):
+ * - `first-screens`: with the app's first screens; its parts the first screens use join their
+ *   kit, its strings are in the shell's file and its worker domain starts with the worker
+ *   (workers/domains.ts);
+ * - `apart`: on the first visit to one of its pages; its pages are a file of their own
+ *   (build/page-groups.ts), its strings are in the products' strings file under its folder's name
+ *   (`src/i18n/locales/*.products.json`) and its worker domain is in the worker's products' file
+ *   (vite.config.ts).
+ * The build reads it from the entry's text (build/product-registry.ts) and the app never imports
+ * it, so it costs the bundle nothing.
+ */
+export type ProductLoad = 'first-screens' | 'apart';

@@ -1,7 +1,7 @@
 // Spot's way in from outside its pages: the side menu's entry and home's slide (src/products.ts
 // lists it). Small on purpose: it loads with the menu and home, not with the trade page.
 import { routes } from '../routes/route-table.ts';
-import type { ProductEntry } from '../shell/product-entry.ts';
+import type { ProductEntry, ProductLoad } from '../shell/product-entry.ts';
 
 export const spotEntry: ProductEntry = {
   path: routes.spotMarkets.path,
@@ -11,3 +11,6 @@ export const spotEntry: ProductEntry = {
   },
   slide: { key: 'spot' },
 };
+
+/** Its pages load with the first screens (src/shell/product-entry.ts). */
+export const productLoad: ProductLoad = 'first-screens';

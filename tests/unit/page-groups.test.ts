@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { folderEntryFile, pageGroupFolders } from '../../build/page-groups.ts';
 import { readImports } from '../support/import-arrows.ts';
 
-const src = path.resolve(import.meta.dirname, '../../src');
+const root = path.resolve(import.meta.dirname, '../..');
+const src = path.join(root, 'src');
 
 /** Static imports from outside `folder` into it, as `file → specifier`. */
 function importsInto(folder: string, files: readonly { file: string; source: string }[]) {
@@ -32,7 +33,7 @@ const sources = readdirSync(src, { recursive: true, withFileTypes: true })
   .map((file) => ({ file, source: readFileSync(file, 'utf8') }));
 
 describe('page groups', () => {
-  it.each(pageGroupFolders)(
+  it.each(pageGroupFolders(root))(
     'src/%s/ is reached only through the route table and its entry',
     (folder) => {
       expect(importsInto(folder, sources)).toEqual([]);

@@ -5,10 +5,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { productFolders } from '../../build/product-registry.ts';
 import { intlLocale, languages } from '../../schemas/languages.ts';
 import { localize } from '../../schemas/messages/index.ts';
 import { uiStrings } from '../../src/i18n/all-strings.ts';
-import { pageTables, productTables, securityTables } from '../../src/i18n/index.ts';
+import { pageTables, securityTables } from '../../src/i18n/index.ts';
 import { routeTable } from '../../src/routes/route-table.ts';
 import { laterFolders } from '../support/later-folders.ts';
 
@@ -23,6 +24,10 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
     ),
   );
 }
+
+const root = path.resolve(import.meta.dirname, '../..');
+/** The products' tables: one per product whose pages load apart, named as its folder. */
+const productTables = productFolders(root, 'apart');
 
 const english = flatten(uiStrings.en as Tree);
 /** The values a string names, each with its format: `count, figure`. */
@@ -99,6 +104,17 @@ describe.each(languages)('UI strings in %s', (language) => {
       }
     }
   });
+});
+
+describe("the products' strings file", () => {
+  it.each(languages)(
+    'in %s holds a table for each product loading apart, and no other',
+    (language) => {
+      const file = path.join(root, 'src', 'i18n', 'locales', `${language}.products.json`);
+      const tables = Object.keys(JSON.parse(readFileSync(file, 'utf8')));
+      expect(tables.sort()).toEqual([...productTables].sort());
+    },
+  );
 });
 
 describe('keys used by the code', () => {
