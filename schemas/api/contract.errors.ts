@@ -1,0 +1,181 @@
+// The perpetual contract's own errors (schemas/api/contract.schema.ts): their codes, which the
+// worker reads too, and apart from them what each refusal says: its message in the nine languages
+// and the field it is about. Collected in schemas/product-errors.ts, so that the shared catalogue
+// names no product.
+import type { ErrorCodes, Refusals } from '../error-definition.ts';
+
+export const contractErrorCodes = {
+  leverage_invalid: 1400,
+  contract_settings_locked: 1401,
+  margin_insufficient: 1402,
+  position_not_found: 1403,
+  close_exceeds_position: 1404,
+  reduce_only_would_open: 1405,
+  index_stale: 1406,
+  take_profit_invalid: 1407,
+  stop_loss_invalid: 1408,
+  margin_remove_too_much: 1409,
+  margin_mode_cross: 1410,
+  leverage_too_high_for_position: 1411,
+} as const satisfies ErrorCodes;
+
+export const contractRefusals = {
+  leverage_invalid: {
+    messages: {
+      zh: '杠杆倍数须为 1 至 {count} 之间的整数',
+      en: 'Leverage must be a whole number from 1 to {count}',
+      de: 'Der Hebel muss eine ganze Zahl von 1 bis {count} sein',
+      fr: 'L’effet de levier doit être un nombre entier de 1 à {count}',
+      he: 'המינוף חייב להיות מספר שלם בין 1 ל-{count}',
+      it: 'La leva deve essere un numero intero da 1 a {count}',
+      pt: 'A alavancagem deve ser um número inteiro de 1 a {count}',
+      es: 'El apalancamiento debe ser un número entero de 1 a {count}',
+      bl: 'Dźwignia musi być liczbą całkowitą od 1 do {count}',
+    },
+  },
+  contract_settings_locked: {
+    messages: {
+      zh: '您在该合约的持仓或挂单使用了其他杠杆倍数或保证金模式',
+      en: 'Your position or open orders in this market use another leverage or margin mode',
+      de: 'Ihre Position oder offenen Orders in diesem Markt verwenden einen anderen Hebel oder Margin-Modus',
+      fr: 'Votre position ou vos ordres ouverts sur ce marché utilisent un autre effet de levier ou un autre mode de marge',
+      he: 'הפוזיציה או ההוראות הפתוחות שלכם בשוק הזה משתמשות במינוף אחר או במצב מרג׳ין אחר',
+      it: 'La tua posizione o i tuoi ordini aperti su questo mercato usano un’altra leva o un’altra modalità di margine',
+      pt: 'Sua posição ou suas ordens abertas neste mercado usam outra alavancagem ou outro modo de margem',
+      es: 'Tu posición u órdenes abiertas en este mercado usan otro apalancamiento u otro modo de margen',
+      bl: 'Twoja pozycja lub otwarte zlecenia na tym rynku mają inną dźwignię lub inny tryb depozytu zabezpieczającego',
+    },
+  },
+  margin_insufficient: {
+    messages: {
+      zh: '可用保证金不足：该订单需要 {amount}',
+      en: 'Not enough available margin: this order needs {amount}',
+      de: 'Nicht genügend verfügbare Margin: Diese Order benötigt {amount}',
+      fr: 'Marge disponible insuffisante : cet ordre nécessite {amount}',
+      he: 'אין מספיק מרג׳ין זמין: ההוראה הזו דורשת {amount}',
+      it: 'Margine disponibile insufficiente: questo ordine richiede {amount}',
+      pt: 'Margem disponível insuficiente: esta ordem exige {amount}',
+      es: 'Margen disponible insuficiente: esta orden requiere {amount}',
+      bl: 'Za mało dostępnego depozytu zabezpieczającego: to zlecenie wymaga {amount}',
+    },
+  },
+  position_not_found: {
+    messages: {
+      zh: '仓位不存在',
+      en: 'No such position',
+      de: 'Diese Position gibt es nicht',
+      fr: 'Cette position n’existe pas',
+      he: 'אין פוזיציה כזו',
+      it: 'Posizione inesistente',
+      pt: 'Posição inexistente',
+      es: 'No existe esa posición',
+      bl: 'Nie ma takiej pozycji',
+    },
+  },
+  close_exceeds_position: {
+    messages: {
+      zh: '平仓数量不能超过持仓数量',
+      en: 'You cannot close more than the position holds',
+      de: 'Sie können nicht mehr schließen, als die Position umfasst',
+      fr: 'Vous ne pouvez pas clôturer plus que la taille de la position',
+      he: 'אי אפשר לסגור יותר ממה שיש בפוזיציה',
+      it: 'Non puoi chiudere più di quanto contiene la posizione',
+      pt: 'Você não pode fechar mais do que o tamanho da posição',
+      es: 'No puedes cerrar más de lo que tiene la posición',
+      bl: 'Nie możesz zamknąć więcej, niż wynosi pozycja',
+    },
+  },
+  reduce_only_would_open: {
+    messages: {
+      zh: '只减仓订单只能减少仓位',
+      en: 'A reduce-only order may only make the position smaller',
+      de: 'Eine Reduce-Only-Order darf die Position nur verkleinern',
+      fr: 'Un ordre en réduction uniquement ne peut que réduire la position',
+      he: 'הוראת הקטנה בלבד (Reduce-Only) יכולה רק להקטין את הפוזיציה',
+      it: 'Un ordine «solo riduzione» può soltanto ridurre la posizione',
+      pt: 'Uma ordem “somente reduzir” só pode diminuir a posição',
+      es: 'Una orden «solo reducir» únicamente puede disminuir la posición',
+      bl: 'Zlecenie typu „tylko redukcja” może jedynie zmniejszyć pozycję',
+    },
+  },
+  index_stale: {
+    messages: {
+      zh: '该合约的指数价格未及时更新，恢复前仅接受减仓订单',
+      en: 'The index price of this market is not fresh: until it is, only orders that reduce a position are taken',
+      de: 'Der Indexpreis dieses Marktes ist nicht aktuell: Bis er es wieder ist, werden nur Orders angenommen, die eine Position verringern',
+      fr: 'Le prix de l’indice de ce marché n’est pas à jour : en attendant, seuls les ordres qui réduisent une position sont acceptés',
+      he: 'מחיר המדד של השוק הזה אינו מעודכן: עד שיתעדכן, מתקבלות רק הוראות שמקטינות פוזיציה',
+      it: 'Il prezzo indice di questo mercato non è aggiornato: finché non lo sarà, si accettano solo ordini che riducono una posizione',
+      pt: 'O preço de índice deste mercado não está atualizado: até que esteja, só são aceitas ordens que reduzam uma posição',
+      es: 'El precio índice de este mercado no está actualizado: hasta que lo esté, solo se aceptan órdenes que reduzcan una posición',
+      bl: 'Cena indeksu na tym rynku jest nieaktualna: do czasu jej odświeżenia przyjmowane są tylko zlecenia zmniejszające pozycję',
+    },
+  },
+  take_profit_invalid: {
+    field: 'tp_price',
+    messages: {
+      zh: '止盈价须位于开仓价和标记价格的盈利方向（多仓高于两者，空仓低于两者），否则会立即触发',
+      en: 'The take-profit price must be beyond both the entry price and the mark price in the position’s favour (above them for a long, below them for a short), or it would trigger at once',
+      de: 'Der Take-Profit-Preis muss auf der Gewinnseite von Einstiegs- und Markpreis liegen (bei Long über beiden, bei Short unter beiden), sonst würde er sofort auslösen',
+      fr: 'Le prix take-profit doit être du côté du gain par rapport au prix d’entrée et au prix de marque (au-dessus des deux pour une position longue, en dessous pour une courte), sinon il se déclencherait aussitôt',
+      he: 'מחיר הטייק פרופיט חייב להיות בצד הרווח של מחיר הכניסה ושל מחיר הסימון (מעל שניהם בלונג, מתחת לשניהם בשורט), אחרת הוא יופעל מיד',
+      it: 'Il prezzo di take profit deve stare dal lato del guadagno rispetto al prezzo di entrata e al prezzo mark (sopra entrambi per un long, sotto entrambi per uno short), altrimenti scatterebbe subito',
+      pt: 'O preço de take profit deve ficar do lado do ganho em relação ao preço de entrada e ao preço de marcação (acima de ambos em uma long, abaixo de ambos em uma short), senão dispararia na hora',
+      es: 'El precio de take profit debe estar del lado de ganancias respecto al precio de entrada y al precio de marca (por encima de ambos en una posición larga, por debajo de ambos en una corta); si no, se activaría al instante',
+      bl: 'Cena take profit musi leżeć po stronie zysku względem ceny wejścia i ceny mark (powyżej obu dla pozycji długiej, poniżej obu dla krótkiej), inaczej zadziałałaby od razu',
+    },
+  },
+  stop_loss_invalid: {
+    field: 'sl_price',
+    messages: {
+      zh: '止损价须位于开仓价和标记价格的亏损方向（多仓低于两者，空仓高于两者），且不得劣于强平价格',
+      en: 'The stop-loss price must be beyond both the entry price and the mark price against the position (below them for a long, above them for a short), and before the liquidation price',
+      de: 'Der Stop-Loss-Preis muss auf der Verlustseite von Einstiegs- und Markpreis liegen (bei Long unter beiden, bei Short über beiden) und vor dem Liquidationspreis',
+      fr: 'Le prix stop-loss doit être du côté de la perte par rapport au prix d’entrée et au prix de marque (en dessous des deux pour une position longue, au-dessus pour une courte) et avant le prix de liquidation',
+      he: 'מחיר הסטופ לוס חייב להיות בצד ההפסד של מחיר הכניסה ושל מחיר הסימון (מתחת לשניהם בלונג, מעל שניהם בשורט) ולפני מחיר הליקווידציה',
+      it: 'Il prezzo di stop loss deve stare dal lato della perdita rispetto al prezzo di entrata e al prezzo mark (sotto entrambi per un long, sopra entrambi per uno short) e prima del prezzo di liquidazione',
+      pt: 'O preço de stop loss deve ficar do lado da perda em relação ao preço de entrada e ao preço de marcação (abaixo de ambos em uma long, acima de ambos em uma short) e antes do preço de liquidação',
+      es: 'El precio de stop loss debe estar del lado de pérdidas respecto al precio de entrada y al precio de marca (por debajo de ambos en una posición larga, por encima de ambos en una corta) y antes del precio de liquidación',
+      bl: 'Cena stop loss musi leżeć po stronie straty względem ceny wejścia i ceny mark (poniżej obu dla pozycji długiej, powyżej obu dla krótkiej) i przed ceną likwidacji',
+    },
+  },
+  margin_remove_too_much: {
+    messages: {
+      zh: '该仓位最多可减少 {amount} 保证金',
+      en: 'At most {amount} can be removed from this position',
+      de: 'Aus dieser Position können höchstens {amount} entfernt werden',
+      fr: 'Vous pouvez retirer au maximum {amount} de cette position',
+      he: 'אפשר להסיר מהפוזיציה הזו עד {amount}',
+      it: 'Da questa posizione puoi rimuovere al massimo {amount}',
+      pt: 'Você pode remover no máximo {amount} desta posição',
+      es: 'Como máximo puedes retirar {amount} de esta posición',
+      bl: 'Z tej pozycji możesz wycofać najwyżej {amount}',
+    },
+  },
+  margin_mode_cross: {
+    messages: {
+      zh: '仅逐仓仓位可以增加或减少保证金，全仓仓位不支持',
+      en: 'Margin is added to or removed from isolated positions only',
+      de: 'Margin kann nur bei isolierten Positionen hinzugefügt oder entfernt werden',
+      fr: 'La marge ne peut être ajoutée ou retirée que sur les positions isolées',
+      he: 'אפשר להוסיף או להסיר מרג׳ין רק בפוזיציות במרג׳ין מבודד',
+      it: 'Il margine si può aggiungere o rimuovere solo nelle posizioni isolate',
+      pt: 'Só é possível adicionar ou remover margem em posições isoladas',
+      es: 'Solo se puede añadir o retirar margen en posiciones aisladas',
+      bl: 'Depozyt zabezpieczający można dodawać lub wycofywać tylko w pozycjach izolowanych',
+    },
+  },
+  leverage_too_high_for_position: {
+    messages: {
+      zh: '仓位过大，不支持该杠杆倍数：当前仓位规模下最高 {count}×',
+      en: 'This position is too large for that leverage: at most {count}× at its size',
+      de: 'Diese Position ist für diesen Hebel zu groß: Bei ihrer Größe sind höchstens {count}× möglich',
+      fr: 'Cette position est trop importante pour cet effet de levier : {count}× au maximum pour sa taille',
+      he: 'הפוזיציה גדולה מדי למינוף הזה: בגודל הנוכחי שלה עד {count}×',
+      it: 'Questa posizione è troppo grande per quella leva: al massimo {count}× per la sua dimensione',
+      pt: 'Esta posição é grande demais para essa alavancagem: no máximo {count}× para o tamanho dela',
+      es: 'Esta posición es demasiado grande para ese apalancamiento: como máximo {count}× con su tamaño',
+      bl: 'Ta pozycja jest za duża dla tej dźwigni: przy jej wielkości najwyżej {count}×',
+    },
+  },
+} as const satisfies Refusals<typeof contractErrorCodes>;

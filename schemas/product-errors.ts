@@ -1,0 +1,22 @@
+// Every product's own errors, declared in its schemas/api/<product>.errors.ts: schemas/errors.ts
+// adds their codes to the shared ones, schemas/messages/index.ts their messages. The two records
+// stay apart so that a bundle that needs only the codes (the worker's) leaves the messages out.
+import { aiErrorCodes, aiRefusals } from './api/ai.errors.ts';
+import { contractErrorCodes, contractRefusals } from './api/contract.errors.ts';
+import { optionErrorCodes, optionRefusals } from './api/option.errors.ts';
+import { subscriptionErrorCodes, subscriptionRefusals } from './api/subscription.errors.ts';
+import { merged } from './error-definition.ts';
+
+export const productErrorCodes = /* @__PURE__ */ merged(
+  contractErrorCodes,
+  optionErrorCodes,
+  subscriptionErrorCodes,
+  aiErrorCodes,
+);
+
+export const productRefusals = /* @__PURE__ */ merged(
+  contractRefusals,
+  optionRefusals,
+  subscriptionRefusals,
+  aiRefusals,
+);
