@@ -1,7 +1,11 @@
 // The error code catalogue: every non-200 `code` the API can answer, and the HTTP status it travels with.
 // Business and validation errors travel with HTTP 200 (the client toasts the message); protocol
 // errors use their HTTP status (docs/product.md §7). Messages live per language in `messages/`.
+// Each product declares its own errors beside its schemas (schemas/product-errors.ts collects
+// them); this file lists the shared ones and adds the products'.
+import { fieldsOf, merged } from './error-definition.ts';
 import type { FieldName } from './fields.ts';
+import { productErrorCodes, productRefusals } from './product-errors.ts';
 
 /**
  * The codes the client itself acts on (the session is over; a retried key met another request),
@@ -10,7 +14,8 @@ import type { FieldName } from './fields.ts';
 export const sessionExpiredCode = 999;
 export const idempotencyKeyReusedCode = 1112;
 
-export const errorCodes = {
+/** The errors any part of the exchange may answer, whichever product is asked. */
+const sharedErrorCodes = {
   session_expired: sessionExpiredCode,
   invalid_request: 1000,
   field_required: 1001,
@@ -97,37 +102,6 @@ export const errorCodes = {
   message_empty: 1323,
   message_too_long: 1324,
   support_too_frequent: 1325,
-  leverage_invalid: 1400,
-  contract_settings_locked: 1401,
-  margin_insufficient: 1402,
-  position_not_found: 1403,
-  close_exceeds_position: 1404,
-  reduce_only_would_open: 1405,
-  index_stale: 1406,
-  take_profit_invalid: 1407,
-  stop_loss_invalid: 1408,
-  margin_remove_too_much: 1409,
-  margin_mode_cross: 1410,
-  leverage_too_high_for_position: 1411,
-  option_trading_off: 1500,
-  option_product_unknown: 1501,
-  stake_above_maximum: 1502,
-  option_open_limit: 1503,
-  option_loss_limit: 1504,
-  option_pool_exposure: 1505,
-  option_not_found: 1506,
-  loss_limit_invalid: 1507,
-  option_index_stale: 1508,
-  option_feed_predictable: 1509,
-  subscription_not_found: 1600,
-  subscription_not_open: 1601,
-  subscription_cap_exceeded: 1602,
-  ai_product_not_found: 1610,
-  ai_product_closed: 1611,
-  ai_quota_exceeded: 1612,
-  ai_order_not_found: 1613,
-  ai_order_finished: 1614,
-  amount_above_maximum: 1615,
   two_factor_required: 1700,
   totp_invalid: 1701,
   totp_reused: 1702,
@@ -150,6 +124,12 @@ export const errorCodes = {
   phone_same: 1731,
   session_not_found: 1740,
 } as const;
+
+export type SharedErrorName = keyof typeof sharedErrorCodes;
+
+// The shared codes and each product's (schemas/product-errors.ts). Marked pure, as the registry's
+// records are, so that a bundle using none of them leaves them out.
+export const errorCodes = /* @__PURE__ */ merged(sharedErrorCodes, productErrorCodes);
 
 export type ErrorName = keyof typeof errorCodes;
 export type ErrorCode = (typeof errorCodes)[ErrorName];
@@ -186,12 +166,11 @@ export const errorHttpStatus: Partial<Record<ErrorName, number>> = {
 /**
  * The one field a refusal is about whenever it happens, so a form can show it under that field.
  * A validation refusal (`field_required`, `field_invalid`, a rule of a field's schema) names its
- * field where it is raised; these name theirs here.
+ * field where it is raised; these name theirs here, and each product's errors in its own file.
  */
-export const refusalFields: Partial<Record<ErrorName, FieldName>> = {
+const sharedRefusalFields: Partial<Record<SharedErrorName, FieldName>> = {
   balance_insufficient: 'amount',
   amount_below_minimum: 'amount',
-  amount_above_maximum: 'amount',
   address_invalid: 'address',
   address_wrong_chain: 'address',
   trade_password_wrong: 'trade_password',
@@ -202,8 +181,6 @@ export const refusalFields: Partial<Record<ErrorName, FieldName>> = {
   real_name_invalid: 'real_name',
   id_number_invalid: 'id_number',
   price_outside_band: 'price',
-  take_profit_invalid: 'tp_price',
-  stop_loss_invalid: 'sl_price',
   two_factor_required: 'totp_code',
   totp_invalid: 'totp_code',
   totp_reused: 'totp_code',
@@ -214,6 +191,13 @@ export const refusalFields: Partial<Record<ErrorName, FieldName>> = {
   phone_taken: 'phone',
   phone_same: 'phone',
 };
+
+// Each product's come with its messages, which only the server reads: marked pure, so that the
+// worker's bundle, which never reads these, leaves them out.
+export const refusalFields: Partial<Record<ErrorName, FieldName>> = /* @__PURE__ */ merged(
+  sharedRefusalFields,
+  /* @__PURE__ */ fieldsOf(productRefusals),
+);
 
 export function isErrorName(value: string): value is ErrorName {
   return Object.hasOwn(errorCodes, value);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endpoints } from '../schemas/api.ts';
 import type { Endpoint } from '../schemas/endpoint.ts';
 import { errorCodes, errorHttpStatus, errorNames } from '../schemas/errors.ts';
-import { en } from '../schemas/messages/en.ts';
+import { catalogues } from '../schemas/messages/index.ts';
 
 type JsonSchema = {
   type?: string | string[];
@@ -84,9 +84,11 @@ function endpointSection(endpoint: Endpoint): string {
 }
 
 function errorTable(): string {
-  const rows = errorNames.map(
+  // By code: the products' errors come after the shared ones in the catalogue.
+  const byCode = [...errorNames].sort((a, b) => errorCodes[a] - errorCodes[b]);
+  const rows = byCode.map(
     (name) =>
-      `| ${errorCodes[name]} | ${name} | ${errorHttpStatus[name] ?? 200} | ${en.errors[name]} |`,
+      `| ${errorCodes[name]} | ${name} | ${errorHttpStatus[name] ?? 200} | ${catalogues.en.errors[name]} |`,
   );
   return ['| code | name | HTTP | message (en) |', '|---|---|---|---|', ...rows].join('\n');
 }

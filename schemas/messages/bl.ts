@@ -1,7 +1,7 @@
 // Polish messages.
-import type { Catalogue } from './catalogue.ts';
+import type { SharedCatalogue } from './catalogue.ts';
 
-export const bl: Catalogue = {
+export const bl: SharedCatalogue = {
   ok: 'Operacja zakończona pomyślnie',
   errors: {
     session_expired: 'Sesja wygasła, zaloguj się ponownie',
@@ -86,48 +86,6 @@ export const bl: Catalogue = {
     message_empty: 'Napisz wiadomość',
     message_too_long: 'Wiadomość jest za długa (najwyżej 1000 znaków)',
     support_too_frequent: 'Wysyłasz wiadomości zbyt szybko, odczekaj {seconds} s',
-    leverage_invalid: 'Dźwignia musi być liczbą całkowitą od 1 do {count}',
-    contract_settings_locked:
-      'Twoja pozycja lub otwarte zlecenia na tym rynku mają inną dźwignię lub inny tryb depozytu zabezpieczającego',
-    margin_insufficient:
-      'Za mało dostępnego depozytu zabezpieczającego: to zlecenie wymaga {amount}',
-    position_not_found: 'Nie ma takiej pozycji',
-    close_exceeds_position: 'Nie możesz zamknąć więcej, niż wynosi pozycja',
-    reduce_only_would_open: 'Zlecenie typu „tylko redukcja” może jedynie zmniejszyć pozycję',
-    index_stale:
-      'Cena indeksu na tym rynku jest nieaktualna: do czasu jej odświeżenia przyjmowane są tylko zlecenia zmniejszające pozycję',
-    take_profit_invalid:
-      'Cena take profit musi leżeć po stronie zysku względem ceny wejścia i ceny mark (powyżej obu dla pozycji długiej, poniżej obu dla krótkiej), inaczej zadziałałaby od razu',
-    stop_loss_invalid:
-      'Cena stop loss musi leżeć po stronie straty względem ceny wejścia i ceny mark (poniżej obu dla pozycji długiej, powyżej obu dla krótkiej) i przed ceną likwidacji',
-    margin_remove_too_much: 'Z tej pozycji możesz wycofać najwyżej {amount}',
-    margin_mode_cross:
-      'Depozyt zabezpieczający można dodawać lub wycofywać tylko w pozycjach izolowanych',
-    leverage_too_high_for_position:
-      'Ta pozycja jest za duża dla tej dźwigni: przy jej wielkości najwyżej {count}×',
-    option_trading_off: 'Kontrakt sekundowy nie jest tu oferowany',
-    option_product_unknown: 'Ten rynek nie ma kontraktu o takim czasie trwania',
-    stake_above_maximum: 'Stawka przekracza maksimum {amount}',
-    option_open_limit: 'Masz już {count} otwartych kontraktów, najwięcej dozwolonych naraz',
-    option_loss_limit: 'Ta stawka podniosłaby dzisiejszą stratę ponad Twój dzienny limit {amount}',
-    option_pool_exposure:
-      'Pula nie może teraz pokryć wypłaty tego kontraktu: spróbuj mniejszej stawki lub innego czasu trwania',
-    option_not_found: 'Nie ma takiego kontraktu',
-    loss_limit_invalid: 'Dzienny limit straty musi być większy od 0 i wynosić najwyżej {amount}',
-    option_index_stale:
-      'Cena indeksu na tym rynku jest nieaktualna: żaden kontrakt nie zostanie otwarty do czasu jej odświeżenia',
-    option_feed_predictable:
-      'Kontrakty sekundowe są tu zamknięte: źródło cen jest przewidywalne, więc wyniki dałoby się poznać z góry',
-    subscription_not_found: 'Nie ma takiego projektu',
-    subscription_not_open:
-      'Ten projekt przyjmuje zapisy tylko w przedsprzedaży, od {start} do {end}',
-    subscription_cap_exceeded: 'Na ten projekt można zapisać najwyżej {amount}; masz {committed}',
-    ai_product_not_found: 'Nie ma takiego produktu',
-    ai_product_closed: 'Ten produkt nie jest w sprzedaży',
-    ai_quota_exceeded: 'Z tego produktu zostało tylko {amount}',
-    ai_order_not_found: 'Nie ma takiego zlecenia',
-    ai_order_finished: 'To zlecenie już się zakończyło',
-    amount_above_maximum: 'Kwota przekracza maksimum {amount}',
     image_not_supported: 'Wybierz obraz JPEG, PNG lub WebP',
     image_too_large: 'Obraz jest większy niż {amount} MB',
     image_too_many_pixels: 'Obraz jest za duży: najwyżej {count} megapikseli',

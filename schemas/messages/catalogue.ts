@@ -1,5 +1,5 @@
 // The shape every language's message file fills in; the type makes a missing key a compile error.
-import type { ErrorName } from '../errors.ts';
+import type { ErrorName, SharedErrorName } from '../errors.ts';
 import type { FieldName } from '../fields.ts';
 
 export interface Catalogue {
@@ -9,4 +9,12 @@ export interface Catalogue {
   fields: Record<FieldName, string>;
   /** The success message of the envelope. */
   ok: string;
+}
+
+/**
+ * What a language's file holds: the shared errors' messages. Each product's come from its own
+ * file (schemas/product-errors.ts), and `catalogues` adds them.
+ */
+export interface SharedCatalogue extends Omit<Catalogue, 'errors'> {
+  errors: Record<SharedErrorName, string>;
 }

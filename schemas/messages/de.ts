@@ -1,7 +1,7 @@
 // German messages.
-import type { Catalogue } from './catalogue.ts';
+import type { SharedCatalogue } from './catalogue.ts';
 
-export const de: Catalogue = {
+export const de: SharedCatalogue = {
   ok: 'Erfolgreich',
   errors: {
     session_expired: 'Anmeldung abgelaufen, bitte melden Sie sich erneut an',
@@ -89,48 +89,6 @@ export const de: Catalogue = {
     message_empty: 'Bitte schreiben Sie eine Nachricht',
     message_too_long: 'Die Nachricht ist zu lang (höchstens 1000 Zeichen)',
     support_too_frequent: 'Sie senden zu schnell, bitte warten Sie {seconds} Sekunden',
-    leverage_invalid: 'Der Hebel muss eine ganze Zahl von 1 bis {count} sein',
-    contract_settings_locked:
-      'Ihre Position oder offenen Orders in diesem Markt verwenden einen anderen Hebel oder Margin-Modus',
-    margin_insufficient: 'Nicht genügend verfügbare Margin: Diese Order benötigt {amount}',
-    position_not_found: 'Diese Position gibt es nicht',
-    close_exceeds_position: 'Sie können nicht mehr schließen, als die Position umfasst',
-    reduce_only_would_open: 'Eine Reduce-Only-Order darf die Position nur verkleinern',
-    index_stale:
-      'Der Indexpreis dieses Marktes ist nicht aktuell: Bis er es wieder ist, werden nur Orders angenommen, die eine Position verringern',
-    take_profit_invalid:
-      'Der Take-Profit-Preis muss auf der Gewinnseite von Einstiegs- und Markpreis liegen (bei Long über beiden, bei Short unter beiden), sonst würde er sofort auslösen',
-    stop_loss_invalid:
-      'Der Stop-Loss-Preis muss auf der Verlustseite von Einstiegs- und Markpreis liegen (bei Long unter beiden, bei Short über beiden) und vor dem Liquidationspreis',
-    margin_remove_too_much: 'Aus dieser Position können höchstens {amount} entfernt werden',
-    margin_mode_cross: 'Margin kann nur bei isolierten Positionen hinzugefügt oder entfernt werden',
-    leverage_too_high_for_position:
-      'Diese Position ist für diesen Hebel zu groß: Bei ihrer Größe sind höchstens {count}× möglich',
-    option_trading_off: 'Der Sekundenkontrakt wird hier nicht angeboten',
-    option_product_unknown: 'Für diesen Markt gibt es keinen Kontrakt mit dieser Laufzeit',
-    stake_above_maximum: 'Der Einsatz liegt über dem Höchstbetrag von {amount}',
-    option_open_limit: 'Sie halten bereits {count} offene Kontrakte, das erlaubte Maximum',
-    option_loss_limit:
-      'Dieser Einsatz würde den heutigen Verlust über Ihr Tageslimit von {amount} bringen',
-    option_pool_exposure:
-      'Der Pool kann die Auszahlung dieses Kontrakts derzeit nicht decken: Versuchen Sie einen kleineren Einsatz oder eine andere Laufzeit',
-    option_not_found: 'Diesen Kontrakt gibt es nicht',
-    loss_limit_invalid: 'Das tägliche Verlustlimit muss über 0 und höchstens {amount} sein',
-    option_index_stale:
-      'Der Indexpreis dieses Marktes ist nicht aktuell: Bis er es wieder ist, wird kein Kontrakt eröffnet',
-    option_feed_predictable:
-      'Sekundenkontrakte sind hier geschlossen: Die Preisquelle ist vorhersehbar, Ergebnisse ließen sich im Voraus kennen',
-    subscription_not_found: 'Dieses Projekt gibt es nicht',
-    subscription_not_open:
-      'Dieses Projekt nimmt Zeichnungen nur im Vorverkauf an, von {start} bis {end}',
-    subscription_cap_exceeded:
-      'Höchstens {amount} können für dieses Projekt gezeichnet werden; Sie haben {committed}',
-    ai_product_not_found: 'Dieses Produkt gibt es nicht',
-    ai_product_closed: 'Dieses Produkt wird nicht verkauft',
-    ai_quota_exceeded: 'Von diesem Produkt sind nur noch {amount} übrig',
-    ai_order_not_found: 'Diese Order gibt es nicht',
-    ai_order_finished: 'Diese Order ist bereits beendet',
-    amount_above_maximum: 'Der Betrag liegt über dem Höchstbetrag von {amount}',
     image_not_supported: 'Wählen Sie ein JPEG-, PNG- oder WebP-Bild',
     image_too_large: 'Das Bild ist größer als {amount} MB',
     image_too_many_pixels: 'Das Bild ist zu groß: höchstens {count} Megapixel',

@@ -1,7 +1,7 @@
 // English messages (the default language).
-import type { Catalogue } from './catalogue.ts';
+import type { SharedCatalogue } from './catalogue.ts';
 
-export const en: Catalogue = {
+export const en: SharedCatalogue = {
   ok: 'Success',
   errors: {
     session_expired: 'Login timeout, please log in again',
@@ -85,47 +85,6 @@ export const en: Catalogue = {
     message_empty: 'Please write a message',
     message_too_long: 'The message is too long (at most 1000 characters)',
     support_too_frequent: 'You are sending messages too quickly, please wait {seconds} seconds',
-    leverage_invalid: 'Leverage must be a whole number from 1 to {count}',
-    contract_settings_locked:
-      'Your position or open orders in this market use another leverage or margin mode',
-    margin_insufficient: 'Not enough available margin: this order needs {amount}',
-    position_not_found: 'No such position',
-    close_exceeds_position: 'You cannot close more than the position holds',
-    reduce_only_would_open: 'A reduce-only order may only make the position smaller',
-    index_stale:
-      'The index price of this market is not fresh: until it is, only orders that reduce a position are taken',
-    take_profit_invalid:
-      'The take-profit price must be beyond both the entry price and the mark price in the position’s favour (above them for a long, below them for a short), or it would trigger at once',
-    stop_loss_invalid:
-      'The stop-loss price must be beyond both the entry price and the mark price against the position (below them for a long, above them for a short), and before the liquidation price',
-    margin_remove_too_much: 'At most {amount} can be removed from this position',
-    margin_mode_cross: 'Margin is added to or removed from isolated positions only',
-    leverage_too_high_for_position:
-      'This position is too large for that leverage: at most {count}× at its size',
-    option_trading_off: 'The second contract is not offered here',
-    option_product_unknown: 'This market has no contract of that duration',
-    stake_above_maximum: 'The stake is above the maximum of {amount}',
-    option_open_limit: 'You already hold {count} open contracts, the most allowed at once',
-    option_loss_limit: "This stake would take today's loss past your daily limit of {amount}",
-    option_pool_exposure:
-      "The pool cannot cover this contract's payout now: try a smaller stake or another duration",
-    option_not_found: 'No such contract',
-    loss_limit_invalid: 'The daily loss limit must be above 0 and at most {amount}',
-    option_index_stale:
-      'The index price of this market is not fresh: no contract opens until it is',
-    option_feed_predictable:
-      'Second contracts are closed here: the price feed is predictable, so outcomes could be known in advance',
-    subscription_not_found: 'No such project',
-    subscription_not_open:
-      'This project takes commitments only during its pre-sale, from {start} to {end}',
-    subscription_cap_exceeded:
-      'At most {amount} may be committed to this project; you have {committed}',
-    ai_product_not_found: 'No such product',
-    ai_product_closed: 'This product is not on sale',
-    ai_quota_exceeded: 'Only {amount} of this product is left',
-    ai_order_not_found: 'No such order',
-    ai_order_finished: 'This order has already ended',
-    amount_above_maximum: 'The amount is above the maximum of {amount}',
     image_not_supported: 'Choose a JPEG, PNG or WebP image',
     image_too_large: 'The image is larger than {amount} MB',
     image_too_many_pixels: 'The image is too large: at most {count} megapixels',

@@ -1,7 +1,7 @@
 // Spanish messages.
-import type { Catalogue } from './catalogue.ts';
+import type { SharedCatalogue } from './catalogue.ts';
 
-export const es: Catalogue = {
+export const es: SharedCatalogue = {
   ok: 'Operación realizada con éxito',
   errors: {
     session_expired: 'La sesión ha caducado, vuelve a iniciar sesión',
@@ -87,48 +87,6 @@ export const es: Catalogue = {
     message_empty: 'Escribe un mensaje',
     message_too_long: 'El mensaje es demasiado largo (como máximo 1000 caracteres)',
     support_too_frequent: 'Estás enviando mensajes demasiado rápido, espera {seconds} segundos',
-    leverage_invalid: 'El apalancamiento debe ser un número entero de 1 a {count}',
-    contract_settings_locked:
-      'Tu posición u órdenes abiertas en este mercado usan otro apalancamiento u otro modo de margen',
-    margin_insufficient: 'Margen disponible insuficiente: esta orden requiere {amount}',
-    position_not_found: 'No existe esa posición',
-    close_exceeds_position: 'No puedes cerrar más de lo que tiene la posición',
-    reduce_only_would_open: 'Una orden «solo reducir» únicamente puede disminuir la posición',
-    index_stale:
-      'El precio índice de este mercado no está actualizado: hasta que lo esté, solo se aceptan órdenes que reduzcan una posición',
-    take_profit_invalid:
-      'El precio de take profit debe estar del lado de ganancias respecto al precio de entrada y al precio de marca (por encima de ambos en una posición larga, por debajo de ambos en una corta); si no, se activaría al instante',
-    stop_loss_invalid:
-      'El precio de stop loss debe estar del lado de pérdidas respecto al precio de entrada y al precio de marca (por debajo de ambos en una posición larga, por encima de ambos en una corta) y antes del precio de liquidación',
-    margin_remove_too_much: 'Como máximo puedes retirar {amount} de esta posición',
-    margin_mode_cross: 'Solo se puede añadir o retirar margen en posiciones aisladas',
-    leverage_too_high_for_position:
-      'Esta posición es demasiado grande para ese apalancamiento: como máximo {count}× con su tamaño',
-    option_trading_off: 'El contrato por segundos no se ofrece aquí',
-    option_product_unknown: 'Este mercado no tiene un contrato de esa duración',
-    stake_above_maximum: 'El importe supera el máximo de {amount}',
-    option_open_limit: 'Ya tienes {count} contratos abiertos, el máximo permitido',
-    option_loss_limit:
-      'Este importe llevaría la pérdida de hoy por encima de tu límite diario de {amount}',
-    option_pool_exposure:
-      'El fondo no puede cubrir ahora el pago de este contrato: prueba con un importe menor u otra duración',
-    option_not_found: 'El contrato no existe',
-    loss_limit_invalid: 'El límite de pérdida diario debe ser mayor que 0 y como máximo {amount}',
-    option_index_stale:
-      'El precio índice de este mercado no está actualizado: ningún contrato se abre hasta que lo esté',
-    option_feed_predictable:
-      'Los contratos por segundos están cerrados aquí: la fuente de precios es predecible, los resultados se podrían conocer de antemano',
-    subscription_not_found: 'El proyecto no existe',
-    subscription_not_open:
-      'Este proyecto solo acepta suscripciones durante su preventa, del {start} al {end}',
-    subscription_cap_exceeded:
-      'Como máximo se pueden suscribir {amount} a este proyecto; tienes {committed}',
-    ai_product_not_found: 'El producto no existe',
-    ai_product_closed: 'Este producto no está a la venta',
-    ai_quota_exceeded: 'Solo quedan {amount} de este producto',
-    ai_order_not_found: 'La orden no existe',
-    ai_order_finished: 'Esta orden ya terminó',
-    amount_above_maximum: 'El importe supera el máximo de {amount}',
     image_not_supported: 'Elige una imagen JPEG, PNG o WebP',
     image_too_large: 'La imagen supera los {amount} MB',
     image_too_many_pixels: 'La imagen es demasiado grande: como máximo {count} megapíxeles',

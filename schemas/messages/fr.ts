@@ -1,7 +1,7 @@
 // French messages.
-import type { Catalogue } from './catalogue.ts';
+import type { SharedCatalogue } from './catalogue.ts';
 
-export const fr: Catalogue = {
+export const fr: SharedCatalogue = {
   ok: 'Opération réussie',
   errors: {
     session_expired: 'Session expirée, veuillez vous reconnecter',
@@ -90,49 +90,6 @@ export const fr: Catalogue = {
     message_too_long: 'Le message est trop long (1000 caractères au plus)',
     support_too_frequent:
       'Vous envoyez des messages trop vite, veuillez attendre {seconds} secondes',
-    leverage_invalid: 'L’effet de levier doit être un nombre entier de 1 à {count}',
-    contract_settings_locked:
-      'Votre position ou vos ordres ouverts sur ce marché utilisent un autre effet de levier ou un autre mode de marge',
-    margin_insufficient: 'Marge disponible insuffisante : cet ordre nécessite {amount}',
-    position_not_found: 'Cette position n’existe pas',
-    close_exceeds_position: 'Vous ne pouvez pas clôturer plus que la taille de la position',
-    reduce_only_would_open: 'Un ordre en réduction uniquement ne peut que réduire la position',
-    index_stale:
-      'Le prix de l’indice de ce marché n’est pas à jour : en attendant, seuls les ordres qui réduisent une position sont acceptés',
-    take_profit_invalid:
-      'Le prix take-profit doit être du côté du gain par rapport au prix d’entrée et au prix de marque (au-dessus des deux pour une position longue, en dessous pour une courte), sinon il se déclencherait aussitôt',
-    stop_loss_invalid:
-      'Le prix stop-loss doit être du côté de la perte par rapport au prix d’entrée et au prix de marque (en dessous des deux pour une position longue, au-dessus pour une courte) et avant le prix de liquidation',
-    margin_remove_too_much: 'Vous pouvez retirer au maximum {amount} de cette position',
-    margin_mode_cross: 'La marge ne peut être ajoutée ou retirée que sur les positions isolées',
-    leverage_too_high_for_position:
-      'Cette position est trop importante pour cet effet de levier : {count}× au maximum pour sa taille',
-    option_trading_off: 'Le contrat à la seconde n’est pas proposé ici',
-    option_product_unknown: 'Ce marché n’a pas de contrat de cette durée',
-    stake_above_maximum: 'La mise dépasse le maximum de {amount}',
-    option_open_limit: 'Vous détenez déjà {count} contrats ouverts, le maximum autorisé',
-    option_loss_limit:
-      'Cette mise porterait la perte du jour au-delà de votre limite quotidienne de {amount}',
-    option_pool_exposure:
-      'La réserve ne peut pas couvrir le gain de ce contrat pour le moment : essayez une mise plus petite ou une autre durée',
-    option_not_found: 'Ce contrat n’existe pas',
-    loss_limit_invalid:
-      'La limite de perte quotidienne doit être supérieure à 0 et au plus {amount}',
-    option_index_stale:
-      'Le prix de l’indice de ce marché n’est pas à jour : aucun contrat ne s’ouvre en attendant',
-    option_feed_predictable:
-      'Les contrats à la seconde sont fermés ici : le flux de prix est prévisible, les résultats pourraient être connus d’avance',
-    subscription_not_found: 'Ce projet n’existe pas',
-    subscription_not_open:
-      'Ce projet n’accepte de souscriptions que pendant sa prévente, du {start} au {end}',
-    subscription_cap_exceeded:
-      'Au plus {amount} peuvent être souscrits à ce projet ; vous avez {committed}',
-    ai_product_not_found: 'Ce produit n’existe pas',
-    ai_product_closed: 'Ce produit n’est pas en vente',
-    ai_quota_exceeded: 'Il ne reste que {amount} de ce produit',
-    ai_order_not_found: 'Cet ordre n’existe pas',
-    ai_order_finished: 'Cet ordre est déjà terminé',
-    amount_above_maximum: 'Le montant dépasse le maximum de {amount}',
     image_not_supported: 'Choisissez une image JPEG, PNG ou WebP',
     image_too_large: 'L’image dépasse {amount} Mo',
     image_too_many_pixels: 'L’image est trop grande : {count} mégapixels au maximum',

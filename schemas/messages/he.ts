@@ -1,7 +1,7 @@
 // Hebrew messages.
-import type { Catalogue } from './catalogue.ts';
+import type { SharedCatalogue } from './catalogue.ts';
 
-export const he: Catalogue = {
+export const he: SharedCatalogue = {
   ok: 'הפעולה בוצעה בהצלחה',
   errors: {
     session_expired: 'פג תוקף ההתחברות, יש להתחבר מחדש',
@@ -82,43 +82,6 @@ export const he: Catalogue = {
     message_empty: 'נא לכתוב הודעה',
     message_too_long: 'ההודעה ארוכה מדי (עד 1000 תווים)',
     support_too_frequent: 'אתה שולח הודעות מהר מדי, נא להמתין {seconds} שניות',
-    leverage_invalid: 'המינוף חייב להיות מספר שלם בין 1 ל-{count}',
-    contract_settings_locked:
-      'הפוזיציה או ההוראות הפתוחות שלכם בשוק הזה משתמשות במינוף אחר או במצב מרג׳ין אחר',
-    margin_insufficient: 'אין מספיק מרג׳ין זמין: ההוראה הזו דורשת {amount}',
-    position_not_found: 'אין פוזיציה כזו',
-    close_exceeds_position: 'אי אפשר לסגור יותר ממה שיש בפוזיציה',
-    reduce_only_would_open: 'הוראת הקטנה בלבד (Reduce-Only) יכולה רק להקטין את הפוזיציה',
-    index_stale:
-      'מחיר המדד של השוק הזה אינו מעודכן: עד שיתעדכן, מתקבלות רק הוראות שמקטינות פוזיציה',
-    take_profit_invalid:
-      'מחיר הטייק פרופיט חייב להיות בצד הרווח של מחיר הכניסה ושל מחיר הסימון (מעל שניהם בלונג, מתחת לשניהם בשורט), אחרת הוא יופעל מיד',
-    stop_loss_invalid:
-      'מחיר הסטופ לוס חייב להיות בצד ההפסד של מחיר הכניסה ושל מחיר הסימון (מתחת לשניהם בלונג, מעל שניהם בשורט) ולפני מחיר הליקווידציה',
-    margin_remove_too_much: 'אפשר להסיר מהפוזיציה הזו עד {amount}',
-    margin_mode_cross: 'אפשר להוסיף או להסיר מרג׳ין רק בפוזיציות במרג׳ין מבודד',
-    leverage_too_high_for_position: 'הפוזיציה גדולה מדי למינוף הזה: בגודל הנוכחי שלה עד {count}×',
-    option_trading_off: 'חוזה השניות אינו מוצע כאן',
-    option_product_unknown: 'לשוק הזה אין חוזה באורך הזה',
-    stake_above_maximum: 'הסכום גבוה מהמקסימום של {amount}',
-    option_open_limit: 'כבר יש לך {count} חוזים פתוחים, המרב המותר בבת אחת',
-    option_loss_limit: 'הסכום הזה יעביר את ההפסד של היום מעבר למגבלה היומית שלך של {amount}',
-    option_pool_exposure:
-      'הקרן אינה יכולה לכסות כרגע את התשלום של החוזה הזה: נסו סכום קטן יותר או משך אחר',
-    option_not_found: 'החוזה אינו קיים',
-    loss_limit_invalid: 'מגבלת ההפסד היומית חייבת להיות מעל 0 ולכל היותר {amount}',
-    option_index_stale: 'מחיר המדד של השוק הזה אינו מעודכן: שום חוזה לא נפתח עד שיתעדכן',
-    option_feed_predictable:
-      'חוזי השניות סגורים כאן: מקור המחירים צפוי, ולכן אפשר היה לדעת את התוצאות מראש',
-    subscription_not_found: 'הפרויקט אינו קיים',
-    subscription_not_open: 'הפרויקט מקבל התחייבויות רק במכירה המוקדמת, מ-{start} עד {end}',
-    subscription_cap_exceeded: 'לכל היותר {amount} אפשר להתחייב לפרויקט הזה; התחייבת ל-{committed}',
-    ai_product_not_found: 'המוצר אינו קיים',
-    ai_product_closed: 'המוצר אינו במכירה',
-    ai_quota_exceeded: 'נותרו רק {amount} מהמוצר הזה',
-    ai_order_not_found: 'ההזמנה אינה קיימת',
-    ai_order_finished: 'ההזמנה כבר הסתיימה',
-    amount_above_maximum: 'הסכום גבוה מהמקסימום של {amount}',
     image_not_supported: 'בחרו תמונת JPEG, PNG או WebP',
     image_too_large: 'התמונה גדולה מ-{amount} MB',
     image_too_many_pixels: 'התמונה גדולה מדי: עד {count} מגה־פיקסל',

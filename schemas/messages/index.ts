@@ -1,9 +1,11 @@
 // Messages per language and the one function that fills them in.
+import { messagesIn } from '../error-definition.ts';
 import type { ErrorName } from '../errors.ts';
 import { type FieldName, isFieldName } from '../fields.ts';
 import type { Language } from '../languages.ts';
+import { productRefusals } from '../product-errors.ts';
 import { bl } from './bl.ts';
-import type { Catalogue } from './catalogue.ts';
+import type { Catalogue, SharedCatalogue } from './catalogue.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
@@ -15,16 +17,21 @@ import { zh } from './zh.ts';
 
 export type { Catalogue } from './catalogue.ts';
 
+/** A language's file, with each product's messages in that language added. */
+function withProductMessages(language: Language, shared: SharedCatalogue): Catalogue {
+  return { ...shared, errors: { ...shared.errors, ...messagesIn(language, productRefusals) } };
+}
+
 export const catalogues: Readonly<Record<Language, Catalogue>> = {
-  zh,
-  en,
-  de,
-  fr,
-  he,
-  it,
-  pt,
-  es,
-  bl,
+  zh: withProductMessages('zh', zh),
+  en: withProductMessages('en', en),
+  de: withProductMessages('de', de),
+  fr: withProductMessages('fr', fr),
+  he: withProductMessages('he', he),
+  it: withProductMessages('it', it),
+  pt: withProductMessages('pt', pt),
+  es: withProductMessages('es', es),
+  bl: withProductMessages('bl', bl),
 };
 
 export interface MessageParams {

@@ -1,7 +1,7 @@
 // Italian messages.
-import type { Catalogue } from './catalogue.ts';
+import type { SharedCatalogue } from './catalogue.ts';
 
-export const it: Catalogue = {
+export const it: SharedCatalogue = {
   ok: 'Operazione riuscita',
   errors: {
     session_expired: 'Sessione scaduta, effettua di nuovo l’accesso',
@@ -85,49 +85,6 @@ export const it: Catalogue = {
     message_empty: 'Scrivi un messaggio',
     message_too_long: 'Il messaggio è troppo lungo (al massimo 1000 caratteri)',
     support_too_frequent: 'Stai inviando messaggi troppo in fretta, attendi {seconds} secondi',
-    leverage_invalid: 'La leva deve essere un numero intero da 1 a {count}',
-    contract_settings_locked:
-      'La tua posizione o i tuoi ordini aperti su questo mercato usano un’altra leva o un’altra modalità di margine',
-    margin_insufficient: 'Margine disponibile insufficiente: questo ordine richiede {amount}',
-    position_not_found: 'Posizione inesistente',
-    close_exceeds_position: 'Non puoi chiudere più di quanto contiene la posizione',
-    reduce_only_would_open: 'Un ordine «solo riduzione» può soltanto ridurre la posizione',
-    index_stale:
-      'Il prezzo indice di questo mercato non è aggiornato: finché non lo sarà, si accettano solo ordini che riducono una posizione',
-    take_profit_invalid:
-      'Il prezzo di take profit deve stare dal lato del guadagno rispetto al prezzo di entrata e al prezzo mark (sopra entrambi per un long, sotto entrambi per uno short), altrimenti scatterebbe subito',
-    stop_loss_invalid:
-      'Il prezzo di stop loss deve stare dal lato della perdita rispetto al prezzo di entrata e al prezzo mark (sotto entrambi per un long, sopra entrambi per uno short) e prima del prezzo di liquidazione',
-    margin_remove_too_much: 'Da questa posizione puoi rimuovere al massimo {amount}',
-    margin_mode_cross: 'Il margine si può aggiungere o rimuovere solo nelle posizioni isolate',
-    leverage_too_high_for_position:
-      'Questa posizione è troppo grande per quella leva: al massimo {count}× per la sua dimensione',
-    option_trading_off: 'Il contratto a secondi non è offerto qui',
-    option_product_unknown: 'Questo mercato non ha un contratto di questa durata',
-    stake_above_maximum: 'La puntata supera il massimo di {amount}',
-    option_open_limit: 'Hai già {count} contratti aperti, il massimo consentito',
-    option_loss_limit:
-      'Questa puntata porterebbe la perdita di oggi oltre il tuo limite giornaliero di {amount}',
-    option_pool_exposure:
-      'Il fondo non può coprire ora il pagamento di questo contratto: prova una puntata più piccola o un’altra durata',
-    option_not_found: 'Contratto inesistente',
-    loss_limit_invalid:
-      'Il limite di perdita giornaliero deve essere maggiore di 0 e al massimo {amount}',
-    option_index_stale:
-      'Il prezzo indice di questo mercato non è aggiornato: nessun contratto si apre finché non lo sarà',
-    option_feed_predictable:
-      'I contratti a secondi sono chiusi qui: il flusso dei prezzi è prevedibile, gli esiti si potrebbero conoscere in anticipo',
-    subscription_not_found: 'Progetto inesistente',
-    subscription_not_open:
-      'Questo progetto accetta sottoscrizioni solo durante la prevendita, dal {start} al {end}',
-    subscription_cap_exceeded:
-      'Per questo progetto si possono sottoscrivere al massimo {amount}; hai {committed}',
-    ai_product_not_found: 'Prodotto inesistente',
-    ai_product_closed: 'Questo prodotto non è in vendita',
-    ai_quota_exceeded: 'Di questo prodotto restano solo {amount}',
-    ai_order_not_found: 'Ordine inesistente',
-    ai_order_finished: 'Questo ordine è già concluso',
-    amount_above_maximum: 'L’importo supera il massimo di {amount}',
     image_not_supported: 'Scegli un’immagine JPEG, PNG o WebP',
     image_too_large: 'L’immagine supera {amount} MB',
     image_too_many_pixels: 'L’immagine è troppo grande: al massimo {count} megapixel',

@@ -1,7 +1,7 @@
 // Portuguese messages.
-import type { Catalogue } from './catalogue.ts';
+import type { SharedCatalogue } from './catalogue.ts';
 
-export const pt: Catalogue = {
+export const pt: SharedCatalogue = {
   ok: 'Operação realizada com sucesso',
   errors: {
     session_expired: 'Sessão expirada, faça login novamente',
@@ -87,47 +87,6 @@ export const pt: Catalogue = {
     message_empty: 'Escreva uma mensagem',
     message_too_long: 'A mensagem é longa demais (no máximo 1000 caracteres)',
     support_too_frequent: 'Você está enviando mensagens rápido demais, aguarde {seconds} segundos',
-    leverage_invalid: 'A alavancagem deve ser um número inteiro de 1 a {count}',
-    contract_settings_locked:
-      'Sua posição ou suas ordens abertas neste mercado usam outra alavancagem ou outro modo de margem',
-    margin_insufficient: 'Margem disponível insuficiente: esta ordem exige {amount}',
-    position_not_found: 'Posição inexistente',
-    close_exceeds_position: 'Você não pode fechar mais do que o tamanho da posição',
-    reduce_only_would_open: 'Uma ordem “somente reduzir” só pode diminuir a posição',
-    index_stale:
-      'O preço de índice deste mercado não está atualizado: até que esteja, só são aceitas ordens que reduzam uma posição',
-    take_profit_invalid:
-      'O preço de take profit deve ficar do lado do ganho em relação ao preço de entrada e ao preço de marcação (acima de ambos em uma long, abaixo de ambos em uma short), senão dispararia na hora',
-    stop_loss_invalid:
-      'O preço de stop loss deve ficar do lado da perda em relação ao preço de entrada e ao preço de marcação (abaixo de ambos em uma long, acima de ambos em uma short) e antes do preço de liquidação',
-    margin_remove_too_much: 'Você pode remover no máximo {amount} desta posição',
-    margin_mode_cross: 'Só é possível adicionar ou remover margem em posições isoladas',
-    leverage_too_high_for_position:
-      'Esta posição é grande demais para essa alavancagem: no máximo {count}× para o tamanho dela',
-    option_trading_off: 'O contrato por segundos não é oferecido aqui',
-    option_product_unknown: 'Este mercado não tem contrato com essa duração',
-    stake_above_maximum: 'O valor está acima do máximo de {amount}',
-    option_open_limit: 'Você já tem {count} contratos abertos, o máximo permitido',
-    option_loss_limit: 'Este valor levaria a perda de hoje além do seu limite diário de {amount}',
-    option_pool_exposure:
-      'O fundo não consegue cobrir o pagamento deste contrato agora: tente um valor menor ou outra duração',
-    option_not_found: 'Contrato inexistente',
-    loss_limit_invalid: 'O limite de perda diário deve ser maior que 0 e no máximo {amount}',
-    option_index_stale:
-      'O preço de índice deste mercado não está atualizado: nenhum contrato abre até que esteja',
-    option_feed_predictable:
-      'Os contratos por segundos estão fechados aqui: o fluxo de preços é previsível, os resultados poderiam ser conhecidos de antemão',
-    subscription_not_found: 'Projeto inexistente',
-    subscription_not_open:
-      'Este projeto só aceita subscrições durante a pré-venda, de {start} a {end}',
-    subscription_cap_exceeded:
-      'No máximo {amount} podem ser subscritos neste projeto; você tem {committed}',
-    ai_product_not_found: 'Produto inexistente',
-    ai_product_closed: 'Este produto não está à venda',
-    ai_quota_exceeded: 'Restam apenas {amount} deste produto',
-    ai_order_not_found: 'Ordem inexistente',
-    ai_order_finished: 'Esta ordem já terminou',
-    amount_above_maximum: 'O valor está acima do máximo de {amount}',
     image_not_supported: 'Escolha uma imagem JPEG, PNG ou WebP',
     image_too_large: 'A imagem tem mais de {amount} MB',
     image_too_many_pixels: 'A imagem é grande demais: no máximo {count} megapixels',

@@ -1,7 +1,7 @@
 // Chinese (Simplified) messages.
-import type { Catalogue } from './catalogue.ts';
+import type { SharedCatalogue } from './catalogue.ts';
 
-export const zh: Catalogue = {
+export const zh: SharedCatalogue = {
   ok: '操作成功',
   errors: {
     session_expired: '登录超时，请重新登录',
@@ -82,39 +82,6 @@ export const zh: Catalogue = {
     message_empty: '请输入消息内容',
     message_too_long: '消息过长（最多 1000 个字符）',
     support_too_frequent: '发送过于频繁，请 {seconds} 秒后再试',
-    leverage_invalid: '杠杆倍数须为 1 至 {count} 之间的整数',
-    contract_settings_locked: '您在该合约的持仓或挂单使用了其他杠杆倍数或保证金模式',
-    margin_insufficient: '可用保证金不足：该订单需要 {amount}',
-    position_not_found: '仓位不存在',
-    close_exceeds_position: '平仓数量不能超过持仓数量',
-    reduce_only_would_open: '只减仓订单只能减少仓位',
-    index_stale: '该合约的指数价格未及时更新，恢复前仅接受减仓订单',
-    take_profit_invalid:
-      '止盈价须位于开仓价和标记价格的盈利方向（多仓高于两者，空仓低于两者），否则会立即触发',
-    stop_loss_invalid:
-      '止损价须位于开仓价和标记价格的亏损方向（多仓低于两者，空仓高于两者），且不得劣于强平价格',
-    margin_remove_too_much: '该仓位最多可减少 {amount} 保证金',
-    margin_mode_cross: '仅逐仓仓位可以增加或减少保证金，全仓仓位不支持',
-    leverage_too_high_for_position: '仓位过大，不支持该杠杆倍数：当前仓位规模下最高 {count}×',
-    option_trading_off: '本站未提供秒合约',
-    option_product_unknown: '该市场没有此时长的合约',
-    stake_above_maximum: '投入金额高于上限 {amount}',
-    option_open_limit: '您已持有 {count} 个未结算合约，已达同时持有的上限',
-    option_loss_limit: '此投入会使今日亏损超过您的每日亏损上限 {amount}',
-    option_pool_exposure: '资金池目前无法覆盖该合约的赔付：请减少投入金额或选择其他时长',
-    option_not_found: '合约不存在',
-    loss_limit_invalid: '每日亏损上限必须大于 0 且不超过 {amount}',
-    option_index_stale: '该市场的指数价格未及时更新，恢复前无法开立合约',
-    option_feed_predictable: '此处秒合约已关闭：价格源可被预测，结果可能被提前算出',
-    subscription_not_found: '项目不存在',
-    subscription_not_open: '该项目仅在预售期内（{start} 至 {end}）接受认购',
-    subscription_cap_exceeded: '该项目每人最多认购 {amount}，您已认购 {committed}',
-    ai_product_not_found: '产品不存在',
-    ai_product_closed: '该产品未在发售',
-    ai_quota_exceeded: '该产品仅剩 {amount} 额度',
-    ai_order_not_found: '订单不存在',
-    ai_order_finished: '该订单已结束',
-    amount_above_maximum: '数量高于最大值 {amount}',
     image_not_supported: '请选择 JPEG、PNG 或 WebP 格式的图片',
     image_too_large: '图片大于 {amount} MB',
     image_too_many_pixels: '图片过大：最多 {count} 百万像素',
