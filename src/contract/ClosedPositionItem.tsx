@@ -6,13 +6,13 @@ import type { ClosedPositionRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { routes } from '../routes/route-table.ts';
+import { Fact } from '../ui/Fact.tsx';
 import { Figure } from '../ui/Figures.tsx';
 import { shareSearch } from './contract-query.ts';
 export function ClosedPositionItem(props: { row: ClosedPositionRow }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { row } = props;
-  const tone = row.pnlSign > 0 ? 'price--up' : row.pnlSign < 0 ? 'price--down' : '';
   return (
     <li className="contract-order" data-testid={`closed-position-${row.id}`}>
       <div className="contract-order__head">
@@ -29,7 +29,7 @@ export function ClosedPositionItem(props: { row: ClosedPositionRow }) {
         <Fact
           label={t('contract.realizedPnl')}
           value={row.pnl}
-          className={tone}
+          sign={row.pnlSign}
           testId={`closed-pnl-${row.id}`}
         />
         <Fact label={t('contract.quantity')} value={row.quantity} testId={`closed-qty-${row.id}`} />
@@ -59,18 +59,5 @@ export function ClosedPositionItem(props: { row: ClosedPositionRow }) {
         </button>
       </div>
     </li>
-  );
-}
-
-function Fact(props: { label: string; value: string; className?: string; testId?: string }) {
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd>
-        <Figure className={props.className ?? ''} testId={props.testId}>
-          {props.value}
-        </Figure>
-      </dd>
-    </div>
   );
 }

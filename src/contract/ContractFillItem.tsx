@@ -4,12 +4,11 @@
 import type { ContractFillRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
-import { Figure } from '../ui/Figures.tsx';
+import { Fact } from '../ui/Fact.tsx';
 
 export function ContractFillItem(props: { row: ContractFillRow }) {
   const { t } = useTranslation();
   const { row } = props;
-  const tone = row.pnlSign > 0 ? 'price--up' : row.pnlSign < 0 ? 'price--down' : '';
   return (
     <li className="contract-order" data-testid={`fill-${row.key}`}>
       <div className="contract-order__head">
@@ -27,7 +26,7 @@ export function ContractFillItem(props: { row: ContractFillRow }) {
         <Fact label={t('contract.quantity')} value={row.quantity} />
         <Fact label={t('contract.fills.value')} value={row.value} />
         <Fact label={t('contract.fills.fee')} value={row.fee} />
-        <Fact label={t('contract.realizedPnl')} value={row.pnl} className={tone} />
+        <Fact label={t('contract.realizedPnl')} value={row.pnl} sign={row.pnlSign} />
       </dl>
       {row.orderId !== null && (
         <div className="contract-order__foot">
@@ -37,18 +36,5 @@ export function ContractFillItem(props: { row: ContractFillRow }) {
         </div>
       )}
     </li>
-  );
-}
-
-function Fact(props: { label: string; value: string; className?: string; testId?: string }) {
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd>
-        <Figure className={props.className ?? ''} testId={props.testId}>
-          {props.value}
-        </Figure>
-      </dd>
-    </div>
   );
 }

@@ -2,19 +2,15 @@
 // mode and leverage chips, open long or short, limit or market, price, quantity with shares of the
 // most the wallet allows, take-profit and stop-loss, then what the order costs, the most it could
 // be, and where the position it leaves would be liquidated, all before it is sent.
-import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { dash } from '../../core/figures.ts';
 import { shareOf } from '../../core/market/quantity-share.ts';
 import type { ContractField, ContractTradeView } from '../../workers/facade.ts';
-import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { prefillPrice } from '../market/book-prefill.ts';
 import { OrderFormFrame } from '../market/OrderFormFrame.tsx';
 import { OrderTypePrice } from '../market/OrderTypePrice.tsx';
 import type { FormBook } from '../market/TradeSplit.tsx';
-import { routes } from '../routes/route-table.ts';
-import { FigureWithUnit } from '../ui/Figures.tsx';
+import { Fact } from '../ui/Fact.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';
 import { DirectionTabs } from './DirectionTabs.tsx';
@@ -30,8 +26,6 @@ export function ContractOrderForm(props: {
   book: FormBook;
 }) {
   const { t } = useTranslation();
-  const { token } = useSession();
-  const navigate = useNavigate();
   const { view } = props;
   const { snapshot, send, followed } = useContractOrder(
     props.symbol,
@@ -65,14 +59,22 @@ export function ContractOrderForm(props: {
   };
   const change = (field: 'price' | 'quantity' | 'tp' | 'sl', value: string) =>
     send({ type: 'CHANGE', field, value });
+  /** A typed field's props: its id, label and unit, what was typed and the problem found in it. */
+  const typed = (name: 'quantity' | 'tp' | 'sl', label: string, unit: string) => ({
+    idPrefix: 'contract',
+    name,
+    label,
+    unit,
+    value: form[name],
+    problem: messageOf(name),
+    onChange: (value: string) => change(name, value),
+  });
   const maxExact = form.direction === 'long' ? review?.maxLongExact : review?.maxShortExact;
   const side = form.direction === 'long' ? 'buy' : 'sell';
   return (
     <OrderFormFrame
       className="contract-form"
-      signedIn={token !== null}
       busy={busy}
-      onLogin={() => void navigate({ to: routes.login.path })}
       onSubmit={() => send({ type: 'SUBMIT' })}
       button={{
         testId: 'contract-submit',
@@ -114,15 +116,7 @@ export function ContractOrderForm(props: {
         onType={(type) => send({ type: 'ORDER_TYPE', orderType: type })}
         onPrice={(price) => change('price', price)}
       />
-      <NumberField
-        idPrefix="contract"
-        name="quantity"
-        label={t('contract.quantity')}
-        unit={base}
-        value={form.quantity}
-        problem={messageOf('quantity')}
-        onChange={(value) => change('quantity', value)}
-      >
+      <NumberField {...typed('quantity', t('contract.quantity'), base)}>
         <ShareChips
           label={t('contract.shares')}
           testIdPrefix="contract-share"
@@ -145,70 +139,38 @@ export function ContractOrderForm(props: {
       </label>
       {form.tpSl && (
         <div className="contract-tpsl">
-          <NumberField
-            idPrefix="contract"
-            name="tp"
-            label={t('contract.tpsl.tp')}
-            unit={quote}
-            value={form.tp}
-            problem={messageOf('tp')}
-            onChange={(value) => change('tp', value)}
-          />
-          <NumberField
-            idPrefix="contract"
-            name="sl"
-            label={t('contract.tpsl.sl')}
-            unit={quote}
-            value={form.sl}
-            problem={messageOf('sl')}
-            onChange={(value) => change('sl', value)}
-          />
+          <NumberField {...typed('tp', t('contract.tpsl.tp'), quote)} />
+          <NumberField {...typed('sl', t('contract.tpsl.sl'), quote)} />
         </div>
       )}
       <dl className="facts">
         <Fact
           label={t('contract.available')}
-          value={view.available?.shown ?? dash}
+          value={view.available?.shown}
           unit={quote}
           testId="contract-available"
         />
-        <Fact
-          label={t('contract.cost')}
-          value={review?.cost ?? dash}
-          unit={quote}
-          testId="contract-cost"
-        />
+        <Fact label={t('contract.cost')} value={review?.cost} unit={quote} testId="contract-cost" />
         <Fact
           label={t('contract.maxLong')}
-          value={review?.maxLong ?? dash}
+          value={review?.maxLong}
           unit={base}
           testId="contract-max-long"
         />
         <Fact
           label={t('contract.maxShort')}
-          value={review?.maxShort ?? dash}
+          value={review?.maxShort}
           unit={base}
           testId="contract-max-short"
         />
         <Fact
           label={t('contract.estimatedLiquidation')}
-          value={review?.liquidation ?? dash}
-          unit={review?.liquidation ? quote : ''}
+          value={review?.liquidation}
+          unit={quote}
           testId="contract-liquidation"
         />
       </dl>
       {form.type === 'market' && <p className="contract-note">{t('contract.marketEstimate')}</p>}
     </OrderFormFrame>
-  );
-}
-
-function Fact(props: { label: string; value: string; unit: string; testId: string }) {
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd>
-        <FigureWithUnit figure={props.value} unit={props.unit} testId={props.testId} />
-      </dd>
-    </div>
   );
 }

@@ -5,7 +5,7 @@
 import type { ContractOrderRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
-import { Figure } from '../ui/Figures.tsx';
+import { Fact } from '../ui/Fact.tsx';
 
 export function ContractOrderItem(props: {
   row: ContractOrderRow;
@@ -70,16 +70,5 @@ export function ContractOrderItem(props: {
         )}
       </div>
     </li>
-  );
-}
-
-function Fact(props: { label: string; value: string; testId?: string }) {
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd>
-        <Figure testId={props.testId}>{props.value}</Figure>
-      </dd>
-    </div>
   );
 }

@@ -6,7 +6,7 @@
 import type { LiquidationRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
-import { Figure } from '../ui/Figures.tsx';
+import { Fact } from '../ui/Fact.tsx';
 
 export function LiquidationItem(props: { row: LiquidationRow }) {
   const { t } = useTranslation();
@@ -50,16 +50,5 @@ export function LiquidationItem(props: { row: LiquidationRow }) {
           : t('contract.liquidations.ruleIsolated')}
       </p>
     </li>
-  );
-}
-
-function Fact(props: { label: string; value: string; testId?: string }) {
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd>
-        <Figure testId={props.testId}>{props.value}</Figure>
-      </dd>
-    </div>
   );
 }

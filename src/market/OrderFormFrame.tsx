@@ -1,16 +1,17 @@
 // The frame of a book-traded order form: submitting it sends the order (or, signed out, goes to
-// the login page; while one is on its way, nothing), the fields it is given, the submit button in
-// the colour of the order's side with what it would do (or the trade pages' shared words, `trade.*`,
-// signed out or while sending), and what became of the last order.
+// the login page, alike for every product; while one is on its way, nothing), the fields it is
+// given, the submit button in the colour of the order's side with what it would do (or the trade
+// pages' shared words, `trade.*`, signed out or while sending), and what became of the last order.
+import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
+import { routes } from '../routes/route-table.ts';
 
 export function OrderFormFrame(props: {
   className: string;
-  signedIn: boolean;
   /** An order is being checked or sent. */
   busy: boolean;
-  onLogin(): void;
   onSubmit(): void;
   button: {
     testId: string;
@@ -25,6 +26,8 @@ export function OrderFormFrame(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const signedIn = useSession().token !== null;
+  const navigate = useNavigate();
   const { button } = props;
   return (
     <form
@@ -32,7 +35,7 @@ export function OrderFormFrame(props: {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (!props.signedIn) props.onLogin();
+        if (!signedIn) void navigate({ to: routes.login.path });
         else if (!props.busy) props.onSubmit();
       }}
     >
@@ -43,7 +46,7 @@ export function OrderFormFrame(props: {
         data-testid={button.testId}
         disabled={props.busy || button.disabled}
       >
-        {!props.signedIn ? t('trade.loginToTrade') : props.busy ? t('trade.sending') : button.label}
+        {!signedIn ? t('trade.loginToTrade') : props.busy ? t('trade.sending') : button.label}
       </button>
       {props.outcome}
     </form>

@@ -1,19 +1,14 @@
 // The order form (docs/product.md §12): buy or sell, limit or market, the limit price (from the
 // book beside it until the trader sets one), the amounts a trader types or takes as a share of the
 // available balance, the fee it may cost, and the order it placed last.
-import { useNavigate } from '@tanstack/react-router';
-
-import { dash } from '../../core/figures.ts';
 import { shortcutAmount } from '../../core/spot/order-preview.ts';
 import type { SpotView } from '../../workers/facade.ts';
-import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { prefillPrice } from '../market/book-prefill.ts';
 import { OrderFormFrame } from '../market/OrderFormFrame.tsx';
 import { OrderTypePrice } from '../market/OrderTypePrice.tsx';
 import type { FormBook } from '../market/TradeSplit.tsx';
-import { routes } from '../routes/route-table.ts';
-import { FigureWithUnit } from '../ui/Figures.tsx';
+import { Fact } from '../ui/Fact.tsx';
 import { NumberField } from '../ui/NumberField.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';
 import { FollowedOrder } from './FollowedOrder.tsx';
@@ -24,8 +19,6 @@ import { useSpotOrder } from './use-spot-order.ts';
 
 export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBook }) {
   const { t } = useTranslation();
-  const { token } = useSession();
-  const navigate = useNavigate();
   const { spot } = props;
   const { snapshot, send, followed } = useSpotOrder(props.symbol, spot.orders);
   const { form, problem } = snapshot.context;
@@ -47,9 +40,7 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
   return (
     <OrderFormFrame
       className="spot-form"
-      signedIn={token !== null}
       busy={busy}
-      onLogin={() => void navigate({ to: routes.login.path })}
       onSubmit={() => send({ type: 'SUBMIT' })}
       button={{
         testId: 'spot-submit',
@@ -105,22 +96,13 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
         />
       </NumberField>
       <dl className="facts">
-        <div>
-          <dt>{t('spot.available')}</dt>
-          <dd>
-            <FigureWithUnit
-              figure={paid?.shown ?? dash}
-              unit={form.side === 'buy' ? quote : base}
-              testId="spot-available"
-            />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('spot.fee')}</dt>
-          <dd>
-            <FigureWithUnit figure={fee?.shown ?? dash} unit={fee?.asset ?? ''} testId="spot-fee" />
-          </dd>
-        </div>
+        <Fact
+          label={t('spot.available')}
+          value={paid?.shown}
+          unit={form.side === 'buy' ? quote : base}
+          testId="spot-available"
+        />
+        <Fact label={t('spot.fee')} value={fee?.shown} unit={fee?.asset} testId="spot-fee" />
       </dl>
     </OrderFormFrame>
   );

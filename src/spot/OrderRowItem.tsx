@@ -6,7 +6,7 @@
 import { withUnit } from '../../core/figures.ts';
 import type { SpotOrderRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { Figure } from '../ui/Figures.tsx';
+import { Fact } from '../ui/Fact.tsx';
 import { useFigureLocale } from '../ui/figure-locale.ts';
 
 export function OrderRowItem(props: {
@@ -67,16 +67,5 @@ export function OrderRowItem(props: {
         </button>
       )}
     </li>
-  );
-}
-
-function Fact(props: { label: string; value: string; testId?: string }) {
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd>
-        <Figure testId={props.testId}>{props.value}</Figure>
-      </dd>
-    </div>
   );
 }
