@@ -4,11 +4,10 @@ import { useNavigate } from '@tanstack/react-router';
 
 import type { ClosedPositionRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { displaySymbol } from '../market/market-symbol.ts';
 import { routes } from '../routes/route-table.ts';
 import { Fact } from '../ui/Fact.tsx';
-import { Figure } from '../ui/Figures.tsx';
 import { shareSearch } from './contract-query.ts';
+import { PositionBadges } from './PositionBadges.tsx';
 export function ClosedPositionItem(props: { row: ClosedPositionRow }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -16,13 +15,12 @@ export function ClosedPositionItem(props: { row: ClosedPositionRow }) {
   return (
     <li className="contract-order" data-testid={`closed-position-${row.id}`}>
       <div className="contract-order__head">
-        <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
-        <span className={`side-badge side-badge--${row.direction}`}>
-          {row.direction === 'long' ? t('contract.long') : t('contract.short')}
-        </span>
-        <span className="side-badge">
-          {t(`contract.marginMode.${row.marginMode}`)} <Figure>{row.leverage}×</Figure>
-        </span>
+        <PositionBadges
+          symbol={row.symbol}
+          direction={row.direction}
+          marginMode={row.marginMode}
+          leverage={row.leverage}
+        />
         <span className="contract-order__time">{row.closedAt}</span>
       </div>
       <dl className="facts">

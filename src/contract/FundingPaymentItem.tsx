@@ -3,8 +3,8 @@
 
 import type { FundingPaymentRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { displaySymbol } from '../market/market-symbol.ts';
 import { Figure, FigureWithUnit } from '../ui/Figures.tsx';
+import { PositionBadges } from './PositionBadges.tsx';
 
 export function FundingPaymentItem(props: { row: FundingPaymentRow }) {
   const { t } = useTranslation();
@@ -13,10 +13,7 @@ export function FundingPaymentItem(props: { row: FundingPaymentRow }) {
   return (
     <li className="contract-order" data-testid={`funding-${row.key}`}>
       <div className="contract-order__head">
-        <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
-        <span className={`side-badge side-badge--${row.direction}`}>
-          {row.direction === 'long' ? t('contract.long') : t('contract.short')}
-        </span>
+        <PositionBadges symbol={row.symbol} direction={row.direction} />
         <span className="contract-order__time">{row.time}</span>
       </div>
       <dl className="facts">

@@ -5,8 +5,8 @@
 
 import type { LiquidationRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { displaySymbol } from '../market/market-symbol.ts';
 import { Fact } from '../ui/Fact.tsx';
+import { PositionBadges } from './PositionBadges.tsx';
 
 export function LiquidationItem(props: { row: LiquidationRow }) {
   const { t } = useTranslation();
@@ -15,11 +15,7 @@ export function LiquidationItem(props: { row: LiquidationRow }) {
   return (
     <li className="contract-order" data-testid={`liquidation-${id}`}>
       <div className="contract-order__head">
-        <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
-        <span className={`side-badge side-badge--${row.direction}`}>
-          {row.direction === 'long' ? t('contract.long') : t('contract.short')}
-        </span>
-        <span className="side-badge">{t(`contract.marginMode.${row.marginMode}`)}</span>
+        <PositionBadges symbol={row.symbol} direction={row.direction} marginMode={row.marginMode} />
         <span className="contract-order__time">{row.time}</span>
       </div>
       <dl className="facts">

@@ -6,12 +6,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ContractPositionRow, EndedPositionRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { displaySymbol } from '../market/market-symbol.ts';
 import { routes } from '../routes/route-table.ts';
 import { Figure } from '../ui/Figures.tsx';
 import { CloseSheet } from './CloseSheet.tsx';
 import { shareSearch } from './contract-query.ts';
 import { MarginSheet } from './MarginSheet.tsx';
+import { PositionBadges } from './PositionBadges.tsx';
 import { TpSlSheet } from './TpSlSheet.tsx';
 import { usePosition } from './use-position.ts';
 
@@ -46,13 +46,12 @@ export function PositionCard(props: {
       data-state={state}
     >
       <div className="contract-position__head">
-        <span className="contract-position__pair">{displaySymbol(row.symbol)}</span>
-        <span className={`side-badge side-badge--${row.direction}`}>
-          {row.direction === 'long' ? t('contract.long') : t('contract.short')}
-        </span>
-        <span className="side-badge">
-          {t(`contract.marginMode.${row.marginMode}`)} <Figure>{row.leverage}×</Figure>
-        </span>
+        <PositionBadges
+          symbol={row.symbol}
+          direction={row.direction}
+          marginMode={row.marginMode}
+          leverage={row.leverage}
+        />
         <button
           type="button"
           className="text-button"
