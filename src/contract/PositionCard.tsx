@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { ContractPositionRow, EndedPositionRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { routes } from '../routes/route-table.ts';
-import { Figure } from '../ui/Figures.tsx';
+import { Fact } from '../ui/Fact.tsx';
 import { CloseSheet } from './CloseSheet.tsx';
 import { shareSearch } from './contract-query.ts';
 import { MarginSheet } from './MarginSheet.tsx';
@@ -78,45 +78,45 @@ export function PositionCard(props: {
       ) : (
         <>
           <dl className="contract-position__figures">
-            <Cell
+            <Fact
               label={t('contract.pnl')}
               value={row.pnl}
               sign={row.pnlSign}
               testId={`position-pnl-${row.id}`}
             />
-            <Cell
+            <Fact
               label={t('contract.roe')}
               value={row.roe}
               sign={row.pnlSign}
               testId={`position-roe-${row.id}`}
             />
-            <Cell
+            <Fact
               label={t('contract.size', { asset: row.base })}
               value={row.quantity}
               testId={`position-qty-${row.id}`}
             />
-            <Cell
+            <Fact
               label={t('contract.margin.label')}
               value={row.margin}
               testId={`position-margin-${row.id}`}
             />
-            <Cell
+            <Fact
               label={t('contract.marginRatio')}
               value={row.marginRatio}
               testId={`position-ratio-${row.id}`}
             />
-            <Cell
+            <Fact
               label={t('contract.entry')}
               value={row.entry}
               testId={`position-entry-${row.id}`}
             />
-            <Cell label={t('contract.mark')} value={row.mark} testId={`position-mark-${row.id}`} />
-            <Cell
+            <Fact label={t('contract.mark')} value={row.mark} testId={`position-mark-${row.id}`} />
+            <Fact
               label={t('contract.liquidation')}
               value={row.liquidation}
               testId={`position-liq-${row.id}`}
             />
-            <Cell
+            <Fact
               label={t('contract.tpsl.short')}
               value={
                 row.tpslQuantity === null
@@ -198,19 +198,5 @@ export function PositionCard(props: {
         />
       )}
     </li>
-  );
-}
-
-function Cell(props: { label: string; value: string; testId: string; sign?: -1 | 0 | 1 }) {
-  const tone = props.sign === 1 ? 'price--up' : props.sign === -1 ? 'price--down' : '';
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd>
-        <Figure className={tone} testId={props.testId}>
-          {props.value}
-        </Figure>
-      </dd>
-    </div>
   );
 }
