@@ -16,8 +16,8 @@ import {
   subscriptionRecordTypes,
 } from './api/subscription.records.ts';
 
-/** The products' lists one after another, as one list of their words. */
-function joined<const Lists extends readonly (readonly string[])[]>(
+/** Lists one after another, as one list of their words; pure, so an unused one is left out. */
+export function joined<const Lists extends readonly (readonly string[])[]>(
   ...lists: Lists
 ): readonly Lists[number][number][] {
   return lists.flat();
