@@ -12,6 +12,7 @@ import {
 } from '../../core/contract/order.machine.ts';
 import type { ContractOrderForm, ContractOrderRow } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
+import { sentResult } from '../ui/sent-result.ts';
 
 export function useContractOrder(
   symbol: string,
@@ -30,13 +31,8 @@ export function useContractOrder(
           place: fromPromise<ContractPlaceResult, { form: ContractOrderForm }>(
             async ({ input }) => {
               const outcome = await core.openContract(symbol, input.form);
-              if (outcome.ok) return { kind: 'placed', order: outcome.data };
-              const { failure } = outcome;
               // A refusal is definite; anything else may have been placed, so a retry reuses the key.
-              if (failure.kind === 'business' || failure.kind === 'session') {
-                return { kind: 'rejected', message: failure.msg };
-              }
-              return { kind: 'unknown' };
+              return sentResult(outcome, (order) => ({ kind: 'placed', order }) as const);
             },
           ),
         },

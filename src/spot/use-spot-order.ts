@@ -11,6 +11,7 @@ import {
 } from '../../core/spot/order.machine.ts';
 import type { SpotOrderRow } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
+import { sentResult } from '../ui/sent-result.ts';
 
 /** A failure the worker did not put into words (no answer, unreadable answer). */
 const noAnswer = '';
@@ -30,14 +31,8 @@ export function useSpotOrder(symbol: string, orders: readonly SpotOrderRow[] | u
           place: fromPromise<PlaceResult, { form: Parameters<typeof core.placeSpotOrder>[1] }>(
             async ({ input }) => {
               const outcome = await core.placeSpotOrder(symbol, input.form);
-              if (outcome.ok) return { kind: 'placed', order: outcome.data };
-              const { failure } = outcome;
               // A refusal is definite; anything else may have been placed, so a retry reuses the key.
-              if (failure.kind === 'business' || failure.kind === 'session') {
-                return { kind: 'rejected', message: failure.msg };
-              }
-              // No answer, an HTTP error or an unreadable answer: the order may exist.
-              return { kind: 'unknown' };
+              return sentResult(outcome, (order) => ({ kind: 'placed', order }) as const);
             },
           ),
           cancel: fromPromise<CancelResult, { id: number }>(async ({ input }) => {
