@@ -1,6 +1,5 @@
 // How accounts, assets and chains are named, without zod: the wallet pages read them from their
 // address and draw them before any schema is loaded, and zod stays out of the UI thread.
-import { joined, productRecordTypes } from './product-records.ts';
 
 /**
  * A user's three accounts (docs/product.md §3; transfers, §17), in screen order: funding, contract,
@@ -8,15 +7,6 @@ import { joined, productRecordTypes } from './product-records.ts';
  */
 export const walletNames = ['funding', 'contract', 'option'] as const;
 export type WalletName = (typeof walletNames)[number];
-
-/**
- * What a movement was, as the records filter it: the wallet's own three, then each product's
- * (schemas/product-records.ts). Each posting kind names its type (server/ledgers.ts).
- */
-export const recordTypes = /* @__PURE__ */ joined(
-  ['deposit', 'withdrawal', 'transfer'] as const,
-  productRecordTypes,
-);
 
 export const chainNames = ['TRC20', 'ERC20', 'BTC', 'ETH'] as const;
 export type ChainName = (typeof chainNames)[number];

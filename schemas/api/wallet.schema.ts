@@ -14,9 +14,9 @@ import {
   timestamp,
   verificationCode,
 } from '../primitives.ts';
-import { productRecordLabels, productRecordLinks } from '../product-records.ts';
+import { recordLabels, recordLinks, recordTypes } from '../record-names.ts';
 import { rowId } from '../row-ids.ts';
-import { assetPattern, chainNames, recordTypes, walletNames } from '../wallet-names.ts';
+import { assetPattern, chainNames, walletNames } from '../wallet-names.ts';
 import { passkeyAssertion } from './passkey.schema.ts';
 import { totpCode } from './second-factor-fields.ts';
 import { walletSchema } from './wallet-balances.schema.ts';
@@ -248,22 +248,16 @@ export const addressDelete = defineEndpoint({
   errors: ['address_entry_not_found'],
 });
 
-/** What a movement was, as the records filter it (`recordTypes`, schemas/wallet-names.ts). */
+/** What a movement was, as the records filter it (`recordTypes`, schemas/record-names.ts). */
 export const recordType = z.enum(recordTypes);
 
 /** What an entry says it was, in the user's language (`wallet.records.labels.<label>`). */
-export const recordLabel = z.enum([
-  'deposit',
-  'withdrawal',
-  'withdrawal_returned',
-  'transfer',
-  ...productRecordLabels,
-]);
+export const recordLabel = z.enum(recordLabels);
 export type RecordLabel = z.infer<typeof recordLabel>;
 export type RecordType = z.infer<typeof recordType>;
 
 /** What an entry's reference leads to, for a link to its order, contract, project or withdrawal. */
-export const recordLinkTo = z.enum(['withdrawal', ...productRecordLinks]);
+export const recordLinkTo = z.enum(recordLinks);
 export type RecordLinkTo = z.infer<typeof recordLinkTo>;
 
 /** The fill a trade record comes from, from the side of the record's owner. */

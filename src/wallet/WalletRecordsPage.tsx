@@ -1,7 +1,7 @@
 // Records (`/pages/assets/record`): every money movement, newest first, of one type or all, a page
 // at a time; a trade reads as the trader would write it (docs/ui.md § "Numbers, toasts and records").
 import { useState } from 'react';
-import { recordTypes } from '../../schemas/wallet-names.ts';
+import { recordTypes } from '../../schemas/record-names.ts';
 import type { RecordRow, RecordType } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
