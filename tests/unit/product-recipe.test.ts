@@ -49,7 +49,7 @@ function recipeNumber(): number {
 }
 
 /** The products built before the recipe, at what they name today: a ceiling that only comes down. */
-const olderProducts: Partial<Record<Product, number>> = { spot: 34, contract: 46, option: 39 };
+const olderProducts: Partial<Record<Product, number>> = { spot: 28, contract: 27, option: 22 };
 
 describe('the recipe for adding a product', () => {
   it.each(['ai', 'subscription'] as const)(
