@@ -6,6 +6,8 @@ import * as ai from './api/ai.schema.ts';
 import * as content from './api/content.schema.ts';
 import * as contract from './api/contract.schema.ts';
 import * as contractBook from './api/contract-book.schema.ts';
+import * as contractPositionChanges from './api/contract-position-changes.schema.ts';
+import * as contractRecords from './api/contract-records.schema.ts';
 import * as market from './api/market.schema.ts';
 import * as option from './api/option.schema.ts';
 import * as passkey from './api/passkey.schema.ts';
@@ -44,6 +46,8 @@ export const endpoints: readonly Endpoint[] = [
   ...endpointsOf(reserves),
   ...endpointsOf(spot),
   ...endpointsOf(contract),
+  ...endpointsOf(contractRecords),
+  ...endpointsOf(contractPositionChanges),
   ...endpointsOf(contractBook),
   ...endpointsOf(option),
   ...endpointsOf(subscription),

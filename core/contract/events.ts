@@ -6,10 +6,6 @@
 // and the socket's `mark.*`, `funding.*` and private `positions` and `contract-orders` frames.
 import { z } from 'zod/mini';
 import {
-  contractFills,
-  contractFunding,
-  contractHistory,
-  contractLiquidations,
   contractMarkets,
   contractOrderSchema,
   contractPositionSchema,
@@ -17,6 +13,12 @@ import {
   marginModeSchema,
 } from '../../schemas/api/contract.schema.ts';
 import { contractTrades } from '../../schemas/api/contract-book.schema.ts';
+import {
+  contractFills,
+  contractFunding,
+  contractHistory,
+  contractLiquidations,
+} from '../../schemas/api/contract-records.schema.ts';
 import type { contractMarkets as contractBoard } from '../../schemas/api/market.schema.ts';
 import { orderListSchema, orderTypeSchema } from '../../schemas/api/orders.schema.ts';
 import { channelData } from '../../schemas/channel-data.ts';

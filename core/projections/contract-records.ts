@@ -2,13 +2,13 @@
 // history), fills, funding payments and liquidations. The history screens are drawn from these
 // answers, so a capture replays them; the share card finds a closed position here.
 import type { z } from 'zod/mini';
+import type { ContractOrder } from '../../schemas/api/contract.schema.ts';
 import type {
-  ContractOrder,
   contractFills,
   contractFunding,
   contractHistory,
   contractLiquidations,
-} from '../../schemas/api/contract.schema.ts';
+} from '../../schemas/api/contract-records.schema.ts';
 import type { OrderList } from '../../schemas/api/orders.schema.ts';
 import { defineFold } from './fold.ts';
 

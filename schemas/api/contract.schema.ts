@@ -1,7 +1,9 @@
 // Perpetual contracts (`/contract/*`): USDT-margined linear perpetuals on the exchange's own
 // books. Opening and closing are orders (limit or market; a close is reduce-only); positions are
 // one per market (one-way mode) in isolated or cross margin. Prices, quantities and amounts are
-// decimal strings; every call that moves money takes an `Idempotency-Key` header.
+// decimal strings; every call that moves money takes an `Idempotency-Key` header. This file holds
+// the markets, the orders and the open positions; the changes to a position are in
+// contract-position-changes.schema.ts and the records in contract-records.schema.ts.
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import { writerCallErrors } from '../errors.ts';
@@ -34,7 +36,7 @@ export const contractCloseReasonSchema = z.enum(['user', 'tp', 'sl', 'liquidatio
 export type ContractCloseReason = z.infer<typeof contractCloseReasonSchema>;
 
 /** Leverage as typed; checked against the market's brackets so the refusal can name the limit. */
-const leverageInput = z.union([z.number(), z.string().check(z.trim(), z.maxLength(12))]);
+export const leverageInput = z.union([z.number(), z.string().check(z.trim(), z.maxLength(12))]);
 
 const bracketSchema = z.object({
   /** The largest position notional of the tier, USDT. */
@@ -257,34 +259,6 @@ export const contractOrders = defineEndpoint({
   errors: [],
 });
 
-export const contractHistorySchema = z.object({
-  id: z.int(),
-  symbol: symbolSchema,
-  direction: directionSchema,
-  leverage: z.int(),
-  margin_mode: marginModeSchema,
-  quantity: decimalString,
-  entry_price: decimalString,
-  close_price: decimalString,
-  open_fee: decimalString,
-  closing_fee: decimalString,
-  realized_pnl: decimalString,
-  funding_fee: decimalString,
-  close_reason: contractCloseReasonSchema,
-  opened_at: timestamp,
-  closed_at: timestamp,
-});
-
-export const contractHistory = defineEndpoint({
-  method: 'GET',
-  path: '/contract/history',
-  summary: "The caller's closed positions, newest first, with how and at what price they closed",
-  auth: true,
-  request: z.object({ symbol: blankAsAbsent(symbolSchema), page, size: pageSize }),
-  response: pagedSchema(contractHistorySchema),
-  errors: [],
-});
-
 /** The public `mark.<SYMBOL>` channel: the recorded mark, once a second. */
 export const markDataSchema = z.object({
   mark_price: decimalString,
@@ -308,181 +282,3 @@ export const fundingDataSchema = z.object({
 export const positionsDataSchema = z.array(
   z.extend(contractPositionSchema, { status: z.enum(['open', 'closed']) }),
 );
-
-export const fundingPaymentSchema = z.object({
-  round_id: z.int(),
-  symbol: symbolSchema,
-  funding_time: timestamp,
-  /** The round's rate as a fraction (`0.0001` = 0.01 %); positive: longs paid shorts. */
-  rate: decimalString,
-  mark_price: decimalString,
-  position_id: z.int(),
-  direction: directionSchema,
-  quantity: decimalString,
-  /** Received (positive) or paid (negative), USDT. */
-  amount: decimalString,
-});
-
-export const contractFunding = defineEndpoint({
-  method: 'GET',
-  path: '/contract/funding',
-  summary:
-    "The caller's funding payments, newest first, each with the round's rate and mark and the quantity it was paid on",
-  auth: true,
-  request: z.object({ symbol: blankAsAbsent(symbolSchema), page, size: pageSize }),
-  response: pagedSchema(fundingPaymentSchema),
-  errors: [],
-});
-
-export const contractInsurance = defineEndpoint({
-  method: 'GET',
-  path: '/contract/insurance',
-  summary:
-    "The insurance fund's balance and its movements, newest first: liquidations' remaining margin, funding remainders, shortfalls it paid",
-  auth: false,
-  request: z.object({ page, size: pageSize }),
-  response: z.object({
-    balance: decimalString,
-    list: z.array(
-      z.object({
-        kind: z.string(),
-        reference: z.string(),
-        /** Into the fund (positive) or out of it (negative), USDT. */
-        amount: decimalString,
-        created_at: timestamp,
-      }),
-    ),
-    total: z.int(),
-    page: z.int(),
-    size: z.int(),
-  }),
-  errors: [],
-});
-
-export const contractTpSl = defineEndpoint({
-  method: 'POST',
-  path: '/contract/tpsl',
-  summary:
-    "Sets a position's take-profit and stop-loss, triggered by the mark price and closing the position (or `quantity` of it) with a reduce-only market order; an empty price clears it. Needs an Idempotency-Key header",
-  auth: true,
-  request: z.object({
-    position_id: rowId('contract_positions.id', 'bigint'),
-    tp_price: blankAsAbsent(positiveDecimal),
-    sl_price: blankAsAbsent(positiveDecimal),
-    /** The whole position when absent. */
-    quantity: blankAsAbsent(positiveDecimal),
-  }),
-  response: contractPositionSchema,
-  errors: [
-    ...moneyErrors,
-    'position_not_found',
-    'price_off_tick',
-    'price_out_of_range',
-    'quantity_off_lot',
-    'close_exceeds_position',
-    'take_profit_invalid',
-    'stop_loss_invalid',
-  ],
-});
-
-export const contractMargin = defineEndpoint({
-  method: 'POST',
-  path: '/contract/margin',
-  summary:
-    "Adds to or removes from an isolated position's margin; removing keeps it at or above the initial margin at the mark. Needs an Idempotency-Key header",
-  auth: true,
-  request: z.object({
-    position_id: rowId('contract_positions.id', 'bigint'),
-    action: z.enum(['add', 'remove']),
-    amount: positiveDecimal,
-  }),
-  response: contractPositionSchema,
-  errors: [
-    ...moneyErrors,
-    'position_not_found',
-    'margin_mode_cross',
-    'amount_invalid',
-    'balance_insufficient',
-    'margin_remove_too_much',
-  ],
-});
-
-export const contractLeverage = defineEndpoint({
-  method: 'POST',
-  path: '/contract/leverage',
-  summary:
-    "Changes the leverage of the caller's position in a market, freezing or releasing the margin the new leverage needs; without a position it only checks the value. Needs an Idempotency-Key header",
-  auth: true,
-  request: z.object({ symbol: symbolSchema, leverage: leverageInput }),
-  response: z.object({ symbol: symbolSchema, leverage: z.int() }),
-  errors: [
-    ...moneyErrors,
-    'market_unknown',
-    'leverage_invalid',
-    'leverage_too_high_for_position',
-    'contract_settings_locked',
-    'margin_insufficient',
-  ],
-});
-
-export const contractLiquidationSchema = z.object({
-  position_id: z.int(),
-  symbol: symbolSchema,
-  direction: directionSchema,
-  margin_mode: marginModeSchema,
-  quantity: decimalString,
-  entry_price: decimalString,
-  /** The recorded mark that reached it, and when it was recorded. */
-  mark_price: decimalString,
-  mark_at: timestamp,
-  /** What stood behind the position: its margin, or for cross the wallet less the others' needs. */
-  backing: decimalString,
-  maintenance_margin: decimalString,
-  /** The bracket's maintenance margin rate, as a fraction. */
-  maintenance_rate: decimalString,
-  /** As the screen showed it; null when there was none. */
-  liquidation_price: z.nullable(decimalString),
-  bankruptcy_price: decimalString,
-  /** Closed against the book, and against opposite positions (auto-deleveraging). */
-  filled_quantity: decimalString,
-  adl_quantity: decimalString,
-  /** What the margin had left, to the insurance fund. */
-  insurance_fee: decimalString,
-  created_at: timestamp,
-});
-
-export const contractLiquidations = defineEndpoint({
-  method: 'GET',
-  path: '/contract/liquidations',
-  summary:
-    "The caller's liquidations, newest first, each with the recorded mark and the inputs that decided it",
-  auth: true,
-  request: z.object({ symbol: blankAsAbsent(symbolSchema), page, size: pageSize }),
-  response: pagedSchema(contractLiquidationSchema),
-  errors: [],
-});
-
-export const contractFillSchema = z.object({
-  id: z.int(),
-  symbol: symbolSchema,
-  order_id: z.nullable(z.int()),
-  side: orderSideSchema,
-  /** Whether the caller's order took liquidity (taker) or rested (maker). */
-  role: z.enum(['taker', 'maker']),
-  price: decimalString,
-  quantity: decimalString,
-  value: decimalString,
-  fee: decimalString,
-  realized_pnl: decimalString,
-  created_at: timestamp,
-});
-
-export const contractFills = defineEndpoint({
-  method: 'GET',
-  path: '/contract/fills',
-  summary: "The caller's contract fills, newest first, with the fee and PnL of each",
-  auth: true,
-  request: z.object({ symbol: blankAsAbsent(symbolSchema), page, size: pageSize }),
-  response: pagedSchema(contractFillSchema),
-  errors: [],
-});

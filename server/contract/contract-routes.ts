@@ -6,19 +6,23 @@ import { parseAmount } from '../../core/money.ts';
 import {
   cancelContractOrder,
   closeContract,
+  contractMarkets,
+  contractOrders,
+  contractPositions,
+  openContract,
+} from '../../schemas/api/contract.schema.ts';
+import {
+  contractLeverage,
+  contractMargin,
+  contractTpSl,
+} from '../../schemas/api/contract-position-changes.schema.ts';
+import {
   contractFills,
   contractFunding,
   contractHistory,
   contractInsurance,
-  contractLeverage,
   contractLiquidations,
-  contractMargin,
-  contractMarkets,
-  contractOrders,
-  contractPositions,
-  contractTpSl,
-  openContract,
-} from '../../schemas/api/contract.schema.ts';
+} from '../../schemas/api/contract-records.schema.ts';
 import { contractMarkets as marketContracts } from '../../schemas/api/market.schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';

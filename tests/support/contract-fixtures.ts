@@ -8,9 +8,11 @@ import type {
   ContractMarket,
   ContractOrder,
   ContractPosition,
+} from '../../schemas/api/contract.schema.ts';
+import type {
   contractFillSchema,
   contractLiquidationSchema,
-} from '../../schemas/api/contract.schema.ts';
+} from '../../schemas/api/contract-records.schema.ts';
 
 export const ethMarket: ContractMarket = {
   symbol: 'ETHUSDT',

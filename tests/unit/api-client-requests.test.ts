@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readRetryPolicy } from '../../core/retry-policy.ts';
-import { cancelContractOrder, contractFills } from '../../schemas/api/contract.schema.ts';
+import { cancelContractOrder } from '../../schemas/api/contract.schema.ts';
+import { contractFills } from '../../schemas/api/contract-records.schema.ts';
 import { ApiClient, type ApiFailure } from '../../workers/kernel/api-client.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 import { startWorkerCore } from '../support/worker-harness.ts';

@@ -17,15 +17,17 @@ import {
   type ContractOrder,
   cancelContractOrder,
   closeContract,
-  contractLeverage,
-  contractMargin,
-  contractTpSl,
   fundingDataSchema,
   markDataSchema,
   openContract,
   positionsDataSchema,
 } from '../../schemas/api/contract.schema.ts';
 import { contractOrdersDataSchema } from '../../schemas/api/contract-book.schema.ts';
+import {
+  contractLeverage,
+  contractMargin,
+  contractTpSl,
+} from '../../schemas/api/contract-position-changes.schema.ts';
 import { channelName } from '../../schemas/channels.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';

@@ -4,15 +4,17 @@
 import { boardRows } from '../../core/contract/events.ts';
 import { openPositions } from '../../core/projections/contract-positions.ts';
 import {
-  contractFills,
-  contractFunding,
-  contractHistory,
-  contractLiquidations,
   contractMarkets,
   contractOrders,
   contractPositions,
 } from '../../schemas/api/contract.schema.ts';
 import { contractTrades } from '../../schemas/api/contract-book.schema.ts';
+import {
+  contractFills,
+  contractFunding,
+  contractHistory,
+  contractLiquidations,
+} from '../../schemas/api/contract-records.schema.ts';
 import { contractMarkets as contractBoard } from '../../schemas/api/market.schema.ts';
 import type { OrderList } from '../../schemas/api/orders.schema.ts';
 import { channelName } from '../../schemas/channels.ts';
