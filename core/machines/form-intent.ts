@@ -12,7 +12,10 @@ export type FormEdits<Form, Event extends { type: string }> = {
 export const typedField = <Form>(event: { field: keyof Form; value: string }): Partial<Form> =>
   ({ [event.field]: event.value }) as Partial<Form>;
 
-/** The spec's `edit` and `sent` for a context that keeps its form in `form`. */
+/**
+ * The intent's `edit` and `sent` (core/machines/intent.machine.ts) for a context that keeps its
+ * form in `form`.
+ */
 export function formIntent<Form, Event extends { type: string }>(edits: FormEdits<Form, Event>) {
   /** An event that sets nothing (the submit, a retry) leaves the form as it was. */
   const edited = (form: Form, event: Event): Form => {
