@@ -77,7 +77,10 @@ export const subscriptionBuy = defineEndpoint({
   summary:
     "Commits USDT to a project during its pre-sale, frozen in the funding wallet until distribution; adds to the caller's earlier commitment",
   auth: true,
-  request: z.object({ project_id: rowId('subscription_projects.id', 'integer'), amount: positiveDecimal }),
+  request: z.object({
+    project_id: rowId('subscription_projects.id', 'integer'),
+    amount: positiveDecimal,
+  }),
   response: subscriptionRecordSchema,
   errors: [
     ...writerCallErrors,
