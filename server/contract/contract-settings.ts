@@ -53,7 +53,8 @@ export const contractEnvShape = {
   /** At most one basis sample per this many ms (Binance: one a second). */
   MARK_BASIS_SAMPLE_MS: z.coerce.number().int().min(1000).max(60_000).default(1000),
   LP_CONTRACT_LEVERAGE: z.coerce.number().int().min(1).max(20).default(10),
-  LP_CONTRACT_SEED_USDT: whole.default(1_000_000n),
+  // Five times the margin both sides of the default ladders take at 10× (about 1,020,000 USDT).
+  LP_CONTRACT_SEED_USDT: whole.default(5_000_000n),
 };
 
 export interface ContractSettings {

@@ -101,7 +101,7 @@ export class SpotService {
         this.#options.db,
         userId,
         writers.map((writer) => writer.market),
-        settings.liquidityProvider.seedQuote,
+        settings.liquidityProvider,
       ),
       userId,
       markets: writers.map((writer) => ({

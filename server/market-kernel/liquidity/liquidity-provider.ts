@@ -6,15 +6,13 @@
 // engine's self-trade prevention stands behind both.
 import type { MarketRules } from '../../../core/market/order-rules.ts';
 import type { Scheduler } from '../../../core/scheduler.ts';
+import type { MarketSpec } from '../../market/catalog.ts';
 import type { MarketState } from '../../market/market-state.ts';
+import { type DepthProfile, type ProfileSettings, profileOf } from './depth-profile.ts';
 import { type LadderSettings, ladder, type Quote } from './ladder.ts';
 
-export interface ProviderSettings {
-  spreadBps: number;
-  stepBps: number;
-  levels: number;
-  /** Value of one level, in whole quote-asset units (USDT). */
-  levelQuote: bigint;
+/** The depth of every market's ladder (depth-profile.ts), how often it is checked, the seed. */
+export interface ProviderSettings extends ProfileSettings {
   refreshMs: number;
   /** Quote-asset amount lent from the treasury at first start (whole units); 0 lends nothing. */
   seedQuote: bigint;
@@ -22,7 +20,13 @@ export interface ProviderSettings {
 
 /** What the provider quotes through: a market's single writer, or the engine that owns its book. */
 export interface QuotingWriter {
-  market: { symbol: string; rules: MarketRules; priceScale: number; quantityScale: number };
+  market: {
+    symbol: string;
+    spec: MarketSpec;
+    rules: MarketRules;
+    priceScale: number;
+    quantityScale: number;
+  };
   /** Moves the provider's ladder to `quotes`; answers the ids of its orders that now rest. */
   requote(
     userId: number,
@@ -40,6 +44,8 @@ export interface ProviderMarket {
 export type ProviderSeed = (symbol: string, price: number) => Promise<void>;
 
 interface QuotedMarket extends ProviderMarket {
+  /** The depth this market is quoted with. */
+  profile: DepthProfile;
   /** The index the resting ladder was built around; null when nothing rests. */
   center: number | null;
   /** A quote was taken or cancelled by someone else's order since the last requote. */
@@ -73,6 +79,7 @@ export class LiquidityProvider {
     this.#log = options.log;
     this.#markets = options.markets.map((market) => ({
       ...market,
+      profile: profileOf(options.settings, market.writer.market.spec),
       center: null,
       disturbed: true,
       resting: null,
@@ -125,7 +132,7 @@ export class LiquidityProvider {
   async #refreshMarket(market: QuotedMarket): Promise<void> {
     const index = market.state.indexAt(this.#scheduler.now());
     const live = index.price !== null && !index.stale ? index.price : null;
-    if (!market.disturbed && !this.#movedEnough(market.center, live)) return;
+    if (!market.disturbed && !movedEnough(market.center, live, market.profile.stepBps)) return;
     if (live !== null) await this.#seed(market.writer.market.symbol, live);
     const { writer } = market;
     // The flag is cleared before the requote: a quote taken while it runs flags the next pass.
@@ -138,19 +145,15 @@ export class LiquidityProvider {
     market.center = live;
   }
 
-  /** Requote once the index has moved half a step from where the ladder was built. */
-  #movedEnough(center: number | null, live: number | null): boolean {
-    if (center === null || live === null) return center !== live;
-    return Math.abs(live - center) * 20_000 >= center * this.#settings.stepBps;
-  }
-
   #ladderSettings(market: QuotedMarket): LadderSettings {
     const { priceScale, quantityScale } = market.writer.market;
-    return {
-      spreadBps: this.#settings.spreadBps,
-      stepBps: this.#settings.stepBps,
-      levels: this.#settings.levels,
-      levelQuote: Number(this.#settings.levelQuote * 10n ** BigInt(priceScale + quantityScale)),
-    };
+    const { levelQuote, ...profile } = market.profile;
+    return { ...profile, levelQuote: levelQuote * 10n ** BigInt(priceScale + quantityScale) };
   }
+}
+
+/** Requote once the index has moved half a step from where the ladder was built. */
+function movedEnough(center: number | null, live: number | null, stepBps: number): boolean {
+  if (center === null || live === null) return center !== live;
+  return Math.abs(live - center) * 20_000 >= center * stepBps;
 }

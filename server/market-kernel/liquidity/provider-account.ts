@@ -9,7 +9,8 @@ import { transact } from '../../db/transact.ts';
 import { post } from '../../ledger/post.ts';
 import type { BookMarket } from '../book-market.ts';
 import { seedReference } from '../ledger-kinds.ts';
-import type { ProviderSeed } from './liquidity-provider.ts';
+import { profileOf, sideQuote } from './depth-profile.ts';
+import type { ProviderSeed, ProviderSettings } from './liquidity-provider.ts';
 
 export const providerAccount = 'liquidity-provider@meridian.invalid';
 
@@ -79,15 +80,22 @@ export async function seedProvider(
 
 /**
  * A first inventory in the funding wallet, for markets that trade one asset for another:
- * `seedQuote` whole units of the quote asset once, and in each base asset an equal share of that
- * worth at the index when the market is first quoted.
+ * `seedQuote` whole units of the quote asset once, and in each base asset a share of that worth
+ * at the index when the market is first quoted, in proportion to what one side of the market's
+ * ladder holds (depth-profile.ts): the deeper book gets the bigger share, so every market can
+ * quote its whole ask side while the quote asset covers every bid side.
  */
 export function inventorySeed(
   db: Db,
   providerId: number,
   markets: readonly BookMarket[],
-  seedQuote: bigint,
+  settings: Pick<ProviderSettings, 'seedQuote'> & Parameters<typeof profileOf>[0],
 ): ProviderSeed {
+  const { seedQuote } = settings;
+  const sides = new Map(
+    markets.map((market) => [market.symbol, sideQuote(profileOf(settings, market.spec))]),
+  );
+  const allSides = [...sides.values()].reduce((sum, side) => sum + side, 0n);
   const seeded = new Set<string>();
   const once = async (asset: string, amount: bigint) => {
     if (seeded.has(asset)) return;
@@ -100,8 +108,8 @@ export function inventorySeed(
     const { base, quote, priceScale, quantityScale } = market;
     const seedAtoms = seedQuote * 10n ** 8n;
     await once(quote, seedAtoms);
-    // An equal share of the quote seed's worth in each base: atoms of quote / price = atoms of base.
-    const share = seedAtoms / BigInt(markets.length);
+    // The market's share of the quote seed's worth: atoms of quote / price = atoms of base.
+    const share = allSides > 0n ? (seedAtoms * (sides.get(symbol) ?? 0n)) / allSides : 0n;
     const baseAmount = (share * 10n ** BigInt(priceScale)) / BigInt(price);
     const lot = 10n ** BigInt(8 - quantityScale);
     await once(base, (baseAmount / lot) * lot);
