@@ -112,7 +112,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // The maps are written beside the files for whoever debugs a build, but the files do not
+    // name them: a `sourceMappingURL` line in each of a hundred files is bytes every phone
+    // downloads for a developer's tool (docs/decisions.md § "Delivery and the first screen").
+    sourcemap: 'hidden',
     manifest: true,
     rolldownOptions: {
       output: {
