@@ -1,5 +1,5 @@
 // Operator calls for articles and the fixed documents (the CLI's `article` and `document`
-// commands). Bodies are the Markdown subset of markup.ts.
+// commands). Bodies are Markdown, rendered by markup.ts.
 import { z } from 'zod';
 import { documentKeySchema } from '../../schemas/api/content.schema.ts';
 import { languages } from '../../schemas/languages.ts';

@@ -1,77 +1,68 @@
-// Article and document bodies are a small Markdown subset rendered here to HTML. Everything the
-// author wrote is escaped first, so the only markup in the output is the handful of tags this file
-// emits: no author-supplied tag, attribute or script can reach a page (docs/content.md).
-
-const escapes: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => escapes[char] ?? char);
-}
+// Article and document bodies are Markdown, rendered here to HTML by markdown-it on the server, so
+// the phone downloads no parser. Author HTML is never markup: with `html: false` a tag the author
+// writes comes out escaped as text, and a link goes out only to the web, mail or the site itself
+// (docs/content.md § Format and safety; why this library, docs/decisions.md § Articles).
+import MarkdownIt from 'markdown-it';
 
 /** Links may leave only for the web or mail, or stay on the site; `javascript:` and the like stay text. */
-const safeUrl = /^(https?:\/\/|mailto:|\/)[^\s"'<>`]*$/i;
+const safeLink = /^(https?:\/\/|mailto:|\/|#)/i;
 
-/** Bold, italics and links inside one escaped line. */
-function inline(escaped: string): string {
-  return escaped
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (whole, label: string, url: string) => {
-      // The URL was escaped with the rest: undo `&amp;` only to test it, never to emit it.
-      const raw = url.replace(/&amp;/g, '&');
-      if (!safeUrl.test(raw)) return whole;
-      return `<a href="${url}" rel="noopener noreferrer" target="_blank">${label}</a>`;
-    })
-    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-    .replace(/(^|[^*])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>');
-}
+const markdown = new MarkdownIt('default', {
+  // Author HTML is escaped, never passed through.
+  html: false,
+  // A single line break stays a line break, as operators write short notices line by line.
+  breaks: true,
+  linkify: false,
+  typographer: false,
+});
 
-function block(lines: string[]): string {
-  const first = lines[0] ?? '';
-  const heading = /^(#{1,3})\s+(.*)$/.exec(first);
-  if (heading && lines.length === 1) {
-    // `#` is the page's own title level; article headings start one below it.
-    const level = (heading[1]?.length ?? 1) + 1;
-    return `<h${level}>${inline(escapeHtml(heading[2] ?? ''))}</h${level}>`;
-  }
-  if (lines.every((line) => /^[-*]\s+/.test(line))) {
-    const items = lines.map(
-      (line) => `<li>${inline(escapeHtml(line.replace(/^[-*]\s+/, '')))}</li>`,
-    );
-    return `<ul>${items.join('')}</ul>`;
-  }
-  return `<p>${lines.map((line) => inline(escapeHtml(line))).join('<br>')}</p>`;
-}
+// Images would let an author make every reader's phone call a host of the author's choosing.
+markdown.disable('image');
 
-/** The body as HTML: blank lines separate blocks; headings, lists and paragraphs. */
-export function renderMarkup(body: string): string {
-  const blocks: string[][] = [];
-  let current: string[] = [];
-  for (const line of body.replace(/\r\n?/g, '\n').split('\n')) {
-    const trimmed = line.trim();
-    if (trimmed === '') {
-      if (current.length > 0) blocks.push(current);
-      current = [];
-    } else {
-      current.push(trimmed);
+// markdown-it's own check (no `javascript:`, `vbscript:`, `file:`, `data:`) and the site's list.
+const libraryValidLink = markdown.validateLink.bind(markdown);
+markdown.validateLink = (url) => libraryValidLink(url) && safeLink.test(url.trim());
+
+// `#` is the page's own title level; the body's headings start one below it.
+markdown.core.ruler.push('headings_below_title', (state) => {
+  for (const token of state.tokens) {
+    if (token.type === 'heading_open' || token.type === 'heading_close') {
+      token.tag = `h${Math.min(Number(token.tag.slice(1)) + 1, 6)}`;
     }
   }
-  if (current.length > 0) blocks.push(current);
-  return blocks.map(block).join('\n');
+});
+
+// A link opens apart from the app and tells the page it leads to nothing about the reader.
+markdown.renderer.rules.link_open = (tokens, index, options, _env, renderer) => {
+  const token = tokens[index];
+  token?.attrSet('rel', 'noopener noreferrer');
+  token?.attrSet('target', '_blank');
+  return renderer.renderToken(tokens, index, options);
+};
+
+/** The body as HTML: CommonMark with tables and strikethrough, headings one level down. */
+export function renderMarkup(body: string): string {
+  return markdown.render(body);
+}
+
+/** The words of a Markdown body, without markup, one block after another. */
+function plainText(body: string): string {
+  const parts: string[] = [];
+  for (const token of markdown.parse(body, {})) {
+    if (token.type === 'fence' || token.type === 'code_block') parts.push(token.content);
+    if (token.type !== 'inline') continue;
+    for (const child of token.children ?? []) {
+      if (child.type === 'text' || child.type === 'code_inline') parts.push(child.content);
+      if (child.type === 'softbreak' || child.type === 'hardbreak') parts.push(' ');
+    }
+    parts.push(' ');
+  }
+  return parts.join('');
 }
 
 /** A list summary: the body's text without markup, on one line, cut at a word. */
 export function plainSummary(body: string, max = 140): string {
-  const text = body
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/^\s*(#{1,3}|[-*])\s+/gm, '')
-    .replace(/\*+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = plainText(body).replace(/\s+/g, ' ').trim();
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   const space = cut.lastIndexOf(' ');

@@ -80,7 +80,7 @@ describe('articles and notices', () => {
     );
     expect(german.body.data).toMatchObject({
       title: 'Erste Schritte',
-      content: '<p>Zuerst lesen.</p>',
+      content: '<p>Zuerst lesen.</p>\n',
     });
     const french = await client().get<{ title: string }>(
       '/article/detail',
@@ -157,7 +157,9 @@ describe('fixed documents', () => {
       for (const lang of languages) {
         const read = await client().get<{ title: string; content: string }>(path, {}, { lang });
         expect(read.body.code, `${path} ${lang}`).toBe(200);
-        expect(read.body.data.content, `${path} ${lang}`).toMatch(/^<(p|h2)>/);
+        expect(read.body.data.content, `${path} ${lang}`).toMatch(/^<(p|h2|h3)>/);
+        // Rendered, not shown as written: no heading mark or list dash is left in the text.
+        expect(read.body.data.content, `${path} ${lang}`).not.toMatch(/(^|>|\n)(#+|-) /);
         titles.add(read.body.data.title);
       }
       expect(titles.size, path).toBe(languages.length);
@@ -182,7 +184,7 @@ describe('fixed documents', () => {
       const read = await client().get<{ title: string; content: string }>(path, {}, { lang: 'zh' });
       expect(read.body.data).toMatchObject({
         title: `${key} title`,
-        content: `<p>${key} &lt;b&gt;body&lt;/b&gt;</p>`,
+        content: `<p>${key} &lt;b&gt;body&lt;/b&gt;</p>\n`,
       });
     }
     await ops('document/set', { key: 'sec', lang: 'zh', title: '安全声明', body: '内容' });

@@ -1,4 +1,4 @@
-// The shape of the shipped fixed documents: a title and a Markdown body (the subset of markup.ts)
+// The shape of the shipped fixed documents: a title and a Markdown body (rendered by markup.ts)
 // for each document.
 import type { DocumentKey } from '../../../schemas/api/content.schema.ts';
 
