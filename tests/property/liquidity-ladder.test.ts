@@ -195,7 +195,11 @@ describe('the LP_* depth settings', () => {
       LP_PROFILES: 'eth:levels=30,level=25000 ; DOGE:growth=1.05,step=8,spread=12',
       LP_LEVEL_GROWTH: '1.2',
     }).trading;
-    const spec = (base: string) => marketsFor([base])[0] ?? knownMarkets[0];
+    const spec = (base: string) => {
+      const [found] = marketsFor([base]);
+      if (!found) throw new Error(`no ${base} in the catalog`);
+      return found;
+    };
     expect(profileOf(liquidityProvider, spec('ETH'))).toEqual({
       spreadBps: 10,
       stepBps: 5,
