@@ -65,6 +65,25 @@ export const categoryQuery = searchOf<{ category_id?: number }, { category_id: M
   (raw) => ({ category_id: positiveWhole(raw.category_id) }),
 );
 
+/**
+ * The article categories the menu opens (docs/content.md; the server's list is
+ * server/content/article-store.ts). Numbers, so the address reads `?category_id=92` (a string
+ * would be written quoted).
+ */
+export const articleCategory = { guides: 2, notices: 92 } as const;
+
+/** Each category's page title; no category is 1, "about us", named as the menu names it. */
+const categoryTitles: Readonly<Record<number, string>> = {
+  1: 'menu.about',
+  [articleCategory.guides]: 'titles.guides',
+  [articleCategory.notices]: 'titles.notices',
+};
+
+/** The articles page's title follows its category; an unknown one is plain "Articles". */
+export function articlesTitleKey(search: Raw): string {
+  return categoryTitles[positiveWhole(search.category_id) ?? 1] ?? 'titles.articles';
+}
+
 /** `?position=12` while open, `?closed=12` once closed: a position's share card. */
 export const shareQuery = searchOf<
   { position?: number; closed?: number },

@@ -6,6 +6,7 @@
 import { authTitleKey } from '../account/auth-search.ts';
 import { laterPage, type PageLoader, page, productPage, securityPage } from './page-loaders.ts';
 import {
+  articlesTitleKey,
   categoryQuery,
   idQuery,
   klineQuery,
@@ -324,6 +325,7 @@ export const routes = {
     path: '/pages/article/index',
     search: categoryQuery,
     titleKey: 'titles.articles',
+    titleFor: articlesTitleKey,
     page: page(() => import('../content/ArticleListPage.tsx'), 'ArticleListPage', 'content'),
     public: true,
   },

@@ -10,18 +10,13 @@ import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { productEntries } from '../products.ts';
 import type { RoutePath } from '../routes/navigation.ts';
+import { articleCategory } from '../routes/route-search.ts';
 import { routes } from '../routes/route-table.ts';
 import { InstallEntry } from './InstallEntry.tsx';
 import { MenuEntryFace } from './MenuEntryFace.tsx';
 import { MenuHeader } from './MenuHeader.tsx';
 import { MenuIcon, type MenuIconName } from './menu-icons.tsx';
 import { SidePanel } from './SidePanel.tsx';
-
-/**
- * Platform notices (docs/product.md §20); a number, so the address reads `?category_id=92` (a
- * string would be written quoted).
- */
-const noticeCategory = 92;
 
 export function SideMenu() {
   const { t } = useTranslation();
@@ -35,6 +30,11 @@ export function SideMenu() {
   const open = (to: RoutePath) => {
     setMenuOpen(false);
     void navigate({ to });
+  };
+  // Platform notices (docs/product.md §20) and guides: the articles of one category.
+  const openCategory = (category_id: number) => {
+    setMenuOpen(false);
+    void navigate({ to: routes.articles.path, search: { category_id } });
   };
   const logout = async () => {
     if (await confirm(t('confirm.logout'))) await signOut();
@@ -86,14 +86,12 @@ export function SideMenu() {
           )}
         </li>
         {entry('assets', t('menu.assets'), () => open(routes.assets.path))}
-        {entry('notice', t('menu.notice'), () => {
-          setMenuOpen(false);
-          void navigate({ to: routes.articles.path, search: { category_id: noticeCategory } });
-        })}
+        {entry('notice', t('menu.notice'), () => openCategory(articleCategory.notices))}
         <InstallEntry />
         {entry('addressBook', t('menu.addressBook'), () => open(routes.addressBook.path))}
         {entry('security', t('menu.security'), () => open(routes.securityCenter.path))}
         {entry('share', t('menu.share'), () => open(routes.share.path))}
+        {entry('guides', t('menu.guides'), () => openCategory(articleCategory.guides))}
         {entry('about', t('menu.about'), () => open(routes.articles.path))}
         {entry('support', t('menu.support'), () => open(routes.support.path))}
         {entry(

@@ -53,11 +53,12 @@ const menuEntries: ReadonlyArray<readonly [string, Destination]> = [
   ['Subscription opportunities', subscription],
   ['AI ETF', ai],
   ['Asset center', to('/pages/assets/index', 'Asset center', '[data-testid="asset-total"]')],
-  ['Platform notice', to('/pages/article/index?category_id=92', 'Articles', articles)],
+  ['Platform notice', to('/pages/article/index?category_id=92', 'Platform notices', articles)],
   ['Address book', to('/pages/assets/address', 'Address book', '.wallet-page')],
   ['Security center', to('/pages/user/safe', 'Security center', '.security-list')],
   ['Share with friends', to('/pages/user/share', 'Invite friends', '[data-testid="invite-code"]')],
-  ['About us', to('/pages/article/index', 'Articles', articles)],
+  ['Guides', to('/pages/article/index?category_id=2', 'Guides', articles)],
+  ['About us', to('/pages/article/index', 'About us', articles)],
   ['Customer service', to('/pages/ks/index', 'Customer service', '[data-testid="support-hours"]')],
 ];
 

@@ -129,3 +129,15 @@ describe('the routes’ queries', () => {
     );
   });
 });
+
+describe('the articles page title', () => {
+  const titleOf = (raw: Record<string, unknown>) => routes.articles.titleFor(raw);
+
+  it('names notices, guides and "about us" as the menu opens them', () => {
+    expect(titleOf({ category_id: 92 })).toBe('titles.notices');
+    expect(titleOf({ category_id: '2' })).toBe('titles.guides');
+    expect(titleOf({})).toBe('menu.about');
+    expect(titleOf({ category_id: 1 })).toBe('menu.about');
+    expect(titleOf({ category_id: 7 })).toBe('titles.articles');
+  });
+});
