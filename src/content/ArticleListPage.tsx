@@ -1,5 +1,6 @@
 // Articles of a category (`/pages/article/index?category_id=92` is the menu's platform notice;
-// without a category it is "about us"), newest first; a row opens the article.
+// without a category it is "about us", which shows the "about" document first), newest first; a
+// row opens the article.
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -8,6 +9,7 @@ import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
+import { DocumentView } from './DocumentPage.tsx';
 
 export function ArticleListPage() {
   const { t } = useTranslation();
@@ -21,9 +23,13 @@ export function ArticleListPage() {
   // A refused list (no such category) says why once, in place of the list; no answer offers a retry.
   if (list.refusal && !list.loaded) return <EmptyState text={list.refusal} />;
   if (!list.loaded) return list.failed ? <WalletFailed onRetry={retry} /> : <WalletLoading />;
-  if (list.rows.length === 0) return <EmptyState text={t('content.empty')} />;
+  // "About us" always has its document: the operator's, else the shipped one saying what belongs
+  // there (docs/content.md § Fixed documents).
+  const about = category === null && <DocumentView documentKey="about" />;
+  if (list.rows.length === 0) return about || <EmptyState text={t('content.empty')} />;
   return (
     <div className="content-page">
+      {about}
       <ul className="support-thread">
         {list.rows.map((row) => (
           <li key={row.id}>

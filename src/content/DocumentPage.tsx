@@ -1,5 +1,7 @@
-// The two fixed documents (`/pages/article/msb`, `/pages/article/sec`), in the user's language.
+// The fixed documents in the user's language: the licence and the security statement on their own
+// pages (`/pages/article/msb`, `/pages/article/sec`), "about us" atop its articles.
 import { useLocation } from '@tanstack/react-router';
+import type { DocumentKey } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -8,9 +10,13 @@ import { useLoad } from '../ui/use-load.ts';
 import { RenderedHtml } from './RenderedHtml.tsx';
 
 export function DocumentPage() {
+  return <DocumentView documentKey={useLocation().pathname.endsWith('/sec') ? 'sec' : 'msb'} />;
+}
+
+export function DocumentView(props: { documentKey: DocumentKey }) {
   const { t } = useTranslation();
   const core = useWorker();
-  const key = useLocation().pathname.endsWith('/sec') ? 'sec' : 'msb';
+  const key = props.documentKey;
   const document = useLoad(['document', key], () => core.document(key));
 
   if (document.loading && !document.data) return <WalletLoading />;

@@ -4,16 +4,14 @@ import type { DefaultDocuments } from './types.ts';
 export const bl: DefaultDocuments = {
   about: {
     title: 'O nas',
-    body: `Meridian to giełda aktywów cyfrowych: dziś handel spot, a w dalszej kolejności kontrakty wieczyste, kontrakty krótkoterminowe, subskrypcje w przedsprzedaży i produkty o stałym terminie.
+    body: `Firma prowadząca tę giełdę nie opublikowała jeszcze tej strony, więc nie mówi ona jeszcze, kto ją prowadzi.
 
-## Jak powstają ceny
-Każda cena pochodzi ze źródła danych o określonej nazwie, a aplikacja pokazuje, z którego. Gdy źródło jest symulowane, każdy ekran pokazujący jego ceny zawiera oznaczenie „Rynek symulowany”. Rozliczenia są wyliczane na podstawie zapisanych cen indeksowych, które każdy może sprawdzić; nikt nie może ręcznie wybrać ceny ani wyniku.
+## Co operator publikuje tutaj
+- **Firma**: jej nazwa prawna, miejsce rejestracji i adres.
+- **Jej licencje**: każda rejestracja lub licencja, z organem i numerem (zobacz też stronę „Licencja”).
+- **Jak się z nią skontaktować**: adres do pytań i reklamacji klientów.
 
-## Jak przechowywane są Twoje środki
-Każdy ruch środków jest zbilansowanym zapisem w księdze prowadzonej metodą podwójnego zapisu, dokonywanym razem ze zmianą, która go spowodowała. Saldo nigdy nie spada poniżej zera, a zlecenie przenoszące środki jest wykonywane najwyżej raz, niezależnie od tego, ile razy zostanie wysłane.
-
-## Kontakt z nami
-Do obsługi klienta przejdziesz z menu, wybierając „Obsługa klienta”.`,
+Do tego czasu obsługa klienta jest w menu, pod „Obsługa klienta”.`,
   },
   msb: {
     title: 'Licencje i rejestracja',

@@ -4,16 +4,14 @@ import type { DefaultDocuments } from './types.ts';
 export const de: DefaultDocuments = {
   about: {
     title: 'Über uns',
-    body: `Meridian ist eine Börse für digitale Vermögenswerte: Heute bietet sie Spothandel; unbefristete Kontrakte, Kurzzeitkontrakte, Zeichnungen im Vorverkauf und Produkte mit fester Laufzeit folgen.
+    body: `Das Unternehmen, das diese Börse betreibt, hat diese Seite noch nicht veröffentlicht; sie sagt daher noch nicht, wer sie betreibt.
 
-## Wie Preise entstehen
-Jeder Preis stammt aus einem namentlich benannten Datenfeed, und die App zeigt an, aus welchem. Ist der Feed simuliert, steht auf jedem Bildschirm, der seine Preise anzeigt, „Simulierter Markt“. Abrechnungen werden anhand aufgezeichneter Indexpreise ermittelt, die jeder nachprüfen kann; niemand kann einen Preis oder ein Ergebnis von Hand festlegen.
+## Was der Betreiber hier veröffentlicht
+- **Das Unternehmen**: seinen rechtlichen Namen, wo es eingetragen ist, und seine Anschrift.
+- **Seine Lizenzen**: jede Registrierung oder Lizenz, mit Behörde und Nummer (siehe auch die Seite „Lizenz“).
+- **Wie man es erreicht**: eine Adresse für Fragen und Beschwerden von Kunden.
 
-## Wie Ihr Geld verwahrt wird
-Jede Geldbewegung ist eine ausgeglichene Buchung in einem Hauptbuch mit doppelter Buchführung und wird zusammen mit der Änderung erfasst, die sie ausgelöst hat. Ein Guthaben fällt nie unter null, und ein Auftrag, der Geld bewegt, wird höchstens einmal ausgeführt, ganz gleich, wie oft er gesendet wird.
-
-## So erreichen Sie uns
-Den Kundenservice erreichen Sie über das Menü unter „Kundenservice“.`,
+Bis dahin finden Sie den Kundenservice im Menü unter „Kundenservice“.`,
   },
   msb: {
     title: 'Lizenzen und Registrierung',

@@ -4,16 +4,14 @@ import type { DefaultDocuments } from './types.ts';
 export const en: DefaultDocuments = {
   about: {
     title: 'About us',
-    body: `Meridian is an exchange for digital assets: spot trading today, with perpetual contracts, short-duration contracts, pre-sale subscriptions and fixed-term products to follow.
+    body: `The company that operates this exchange has not published this page yet, so it says nothing yet about who runs it.
 
-## How prices are made
-Every price comes from a named feed, and the app shows which one. When the feed is a simulated one, every screen that shows its prices says "Simulated market". Settlements are worked out from recorded index prices that anyone can check; no one can choose a price or an outcome by hand.
+## What the operator publishes here
+- **The company**: its legal name, where it is registered and its address.
+- **Its licences**: each registration or licence, with the authority and the number (see also the licence page).
+- **How to reach it**: an address for customers' questions and complaints.
 
-## How your money is kept
-Every movement of money is a balanced entry in a double-entry ledger, written together with the change that caused it. A balance never goes below zero, and a request that moves money is carried out at most once, however often it is sent.
-
-## Talking to us
-You reach customer service from the menu, under "Customer service".`,
+Until then, customer service is in the menu, under "Customer service".`,
   },
   msb: {
     title: 'Licences and registration',

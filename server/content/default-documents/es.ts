@@ -4,16 +4,14 @@ import type { DefaultDocuments } from './types.ts';
 export const es: DefaultDocuments = {
   about: {
     title: 'Sobre nosotros',
-    body: `Meridian es una plataforma de intercambio de activos digitales: hoy ofrece trading spot, y más adelante llegarán los contratos perpetuos, los contratos de corta duración, las suscripciones de preventa y los productos a plazo fijo.
+    body: `La empresa que opera esta plataforma aún no ha publicado esta página, así que todavía no dice quién la opera.
 
-## Cómo se forman los precios
-Cada precio procede de una fuente de datos identificada por su nombre, y la aplicación indica cuál es. Cuando la fuente es simulada, todas las pantallas que muestran sus precios indican «Mercado simulado». Las liquidaciones se calculan a partir de precios de índice registrados que cualquiera puede comprobar; nadie puede elegir manualmente un precio o un resultado.
+## Qué publica aquí el operador
+- **La empresa**: su denominación legal, dónde está registrada y su dirección.
+- **Sus licencias**: cada registro o licencia, con la autoridad y el número (véase también la página «Licencia»).
+- **Cómo contactarla**: una dirección para las consultas y reclamaciones de los clientes.
 
-## Cómo se custodia tu dinero
-Cada movimiento de dinero es un asiento cuadrado en un libro mayor de partida doble, registrado junto con el cambio que lo originó. Un saldo nunca baja de cero, y una solicitud que mueve dinero se ejecuta como máximo una vez, por muchas veces que se envíe.
-
-## Cómo contactarnos
-Puedes acceder a la atención al cliente desde el menú, en «Atención al cliente».`,
+Mientras tanto, la atención al cliente está en el menú, en «Atención al cliente».`,
   },
   msb: {
     title: 'Licencias y registro',

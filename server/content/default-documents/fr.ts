@@ -4,16 +4,14 @@ import type { DefaultDocuments } from './types.ts';
 export const fr: DefaultDocuments = {
   about: {
     title: 'À propos',
-    body: `Meridian est une plateforme d’échange d’actifs numériques : le trading spot est disponible dès aujourd’hui ; les contrats perpétuels, les contrats de courte durée, les souscriptions en prévente et les produits à durée fixe suivront.
+    body: `La société qui exploite cette plateforme n’a pas encore publié cette page ; elle ne dit donc pas encore qui l’exploite.
 
-## Comment les prix sont établis
-Chaque prix provient d’une source de données nommée, et l’application indique laquelle. Lorsque la source est simulée, chaque écran qui affiche ses prix porte la mention « Marché simulé ». Les règlements sont calculés à partir de prix d’indice enregistrés, que chacun peut vérifier ; personne ne peut choisir manuellement un prix ou un résultat.
+## Ce que l’exploitant publie ici
+- **La société** : sa dénomination légale, son lieu d’immatriculation et son adresse.
+- **Ses licences** : chaque enregistrement ou licence, avec l’autorité et le numéro (voir aussi la page « Licence »).
+- **Comment la joindre** : une adresse pour les questions et les réclamations des clients.
 
-## Comment votre argent est conservé
-Chaque mouvement d’argent est une écriture équilibrée dans un grand livre en partie double, enregistrée en même temps que la modification qui l’a provoquée. Un solde ne descend jamais en dessous de zéro, et une demande qui déplace de l’argent est exécutée au plus une fois, quel que soit le nombre de fois où elle est envoyée.
-
-## Nous contacter
-Vous accédez au service client depuis le menu, sous « Service client ».`,
+En attendant, le service client se trouve dans le menu, sous « Service client ».`,
   },
   msb: {
     title: 'Licences et enregistrement',

@@ -27,7 +27,7 @@ const byLanguage: Readonly<Record<Language, DefaultDocuments>> = {
 };
 
 /** When the shipped texts were written: the date a reader sees under them. */
-export const defaultDocumentsDate = '2026-11-24T00:00:00.000Z';
+export const defaultDocumentsDate = '2026-11-29T00:00:00.000Z';
 
 export function defaultDocument(key: DocumentKey, language: Language) {
   return byLanguage[language][key];

@@ -4,16 +4,14 @@ import type { DefaultDocuments } from './types.ts';
 export const it: DefaultDocuments = {
   about: {
     title: 'Chi siamo',
-    body: `Meridian è una piattaforma di scambio di asset digitali: oggi offre il trading spot, e seguiranno contratti perpetui, contratti di breve durata, sottoscrizioni in prevendita e prodotti a scadenza fissa.
+    body: `La società che gestisce questa piattaforma non ha ancora pubblicato questa pagina, che quindi non dice ancora chi la gestisce.
 
-## Come si formano i prezzi
-Ogni prezzo proviene da un feed identificato per nome, e l’app indica quale. Quando il feed è simulato, ogni schermata che ne mostra i prezzi riporta la dicitura «Mercato simulato». I regolamenti vengono calcolati sulla base di prezzi indice registrati, che chiunque può verificare; nessuno può scegliere manualmente un prezzo o un esito.
+## Che cosa pubblica qui il gestore
+- **La società**: la denominazione legale, dove è registrata e il suo indirizzo.
+- **Le sue licenze**: ogni registrazione o licenza, con l’autorità e il numero (vedi anche la pagina «Licenza»).
+- **Come contattarla**: un recapito per le domande e i reclami dei clienti.
 
-## Come viene custodito il tuo denaro
-Ogni movimento di denaro è una scrittura bilanciata in un libro mastro a partita doppia, registrata insieme alla modifica che l’ha generata. Un saldo non scende mai sotto zero, e una richiesta che muove denaro viene eseguita al massimo una volta, indipendentemente da quante volte venga inviata.
-
-## Come contattarci
-Puoi raggiungere l’assistenza clienti dal menu, alla voce «Assistenza clienti».`,
+Nel frattempo, l’assistenza clienti è nel menu, alla voce «Assistenza clienti».`,
   },
   msb: {
     title: 'Licenze e registrazione',

@@ -4,16 +4,14 @@ import type { DefaultDocuments } from './types.ts';
 export const pt: DefaultDocuments = {
   about: {
     title: 'Sobre nós',
-    body: `Meridian é uma corretora de ativos digitais: hoje oferece negociação spot e, em seguida, virão contratos perpétuos, contratos de curta duração, subscrições em pré-venda e produtos de prazo fixo.
+    body: `A empresa que opera esta corretora ainda não publicou esta página; por isso, ela ainda não diz quem a opera.
 
-## Como os preços são formados
-Cada preço vem de uma fonte de dados identificada pelo nome, e o aplicativo mostra qual é. Quando a fonte é simulada, toda tela que exibe seus preços indica “Mercado simulado”. As liquidações são calculadas a partir de preços de índice registrados, que qualquer pessoa pode verificar; ninguém pode escolher manualmente um preço ou um resultado.
+## O que o operador publica aqui
+- **A empresa**: o nome legal, onde está registrada e o endereço.
+- **As licenças**: cada registro ou licença, com a autoridade e o número (veja também a página “Licença”).
+- **Como contatá-la**: um endereço para dúvidas e reclamações de clientes.
 
-## Como seu dinheiro é mantido
-Cada movimentação de dinheiro é um lançamento balanceado em um livro-razão de partidas dobradas, registrado junto com a alteração que o originou. Um saldo nunca fica abaixo de zero, e uma solicitação que movimenta dinheiro é executada no máximo uma vez, não importa quantas vezes seja enviada.
-
-## Fale conosco
-Você acessa o atendimento ao cliente pelo menu, em “Atendimento”.`,
+Até lá, o atendimento está no menu, em “Atendimento”.`,
   },
   msb: {
     title: 'Licenças e registro',
