@@ -8,7 +8,7 @@ import { fromPromise } from 'xstate';
 import type { AuthForm, AuthMode, FormProblem } from '../../core/auth-form.ts';
 import { authMachine } from '../../core/machines/auth.machine.ts';
 import { useWorker } from '../app/services.ts';
-import { useSessionActions } from '../app/session.ts';
+import { useSession, useSessionActions } from '../app/session.ts';
 import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useReturn } from '../routes/navigation.ts';
@@ -34,6 +34,8 @@ export function LoginPage() {
   const search = useSearch({ from: routes.login.path });
   const navigate = useNavigate();
   const mode = authModeOf(search);
+  // Why a user was sent here, when the server ended the session (docs/security.md § Devices).
+  const { expiredNotice } = useSession();
   const [key, setKey] = useState(0);
   // The tab lives in the query: the title follows it, and the page to return to stays in it.
   const showTab = useCallback(
@@ -47,6 +49,7 @@ export function LoginPage() {
       key={key}
       mode={mode}
       inviteCode={search.invite_code ?? ''}
+      notice={expiredNotice}
       onTab={showTab}
       onReset={() => {
         showTab('login');
@@ -65,6 +68,7 @@ function problemText(t: (key: string) => string, problem: FormProblem): string {
 function AuthScreen(props: {
   mode: AuthMode;
   inviteCode: string;
+  notice: string | null;
   onTab(mode: AuthMode): void;
   onReset(): void;
 }) {
@@ -224,6 +228,15 @@ function AuthScreen(props: {
         send({ type: 'SUBMIT' });
       }}
     >
+      {props.notice && (
+        <div
+          className="send-notice send-notice--warning"
+          role="status"
+          data-testid="session-expired"
+        >
+          {props.notice}
+        </div>
+      )}
       <div className="tabs" role="tablist" aria-label={t('auth.modes')}>
         {(['login', 'register'] as const).map((tab) => (
           <button

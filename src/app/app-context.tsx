@@ -80,8 +80,10 @@ export function AppProvider(props: Navigation & { core: Core; children: ReactNod
         toast: (text: string, field?: FieldName) => {
           if (field === undefined || !isClaimed(field)) toasts.notify(text, 'error');
         },
-        sessionExpired: (how: 'logout' | 'navigate') => {
+        // The login page says why, in the server's words, until someone signs in.
+        sessionExpired: (how: 'logout' | 'navigate', message: string) => {
           if (how === 'logout') session.forget();
+          session.expired(message);
           navigation.current.goToLogin();
         },
       }),

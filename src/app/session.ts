@@ -12,6 +12,11 @@ import { createStore, type Store, useStore } from './store.ts';
 export interface SessionState {
   token: string | null;
   user: UserInfo | null;
+  /**
+   * The server's words when it ended the session itself (code 999): the login page shows them
+   * until someone signs in.
+   */
+  expiredNotice: string | null;
 }
 
 export interface SessionActions {
@@ -25,18 +30,24 @@ export interface Session extends SessionActions {
   state: Store<SessionState>;
   /** The session is gone (a logout, or a token the server no longer knows): storage and state. */
   forget(): void;
+  /** The server ended the session (code 999), in these words. */
+  expired(message: string): void;
   /** Asks who is signed in, when someone is; an answer for a token no longer held is dropped. */
   askUser(): void;
 }
 
 /** `afterSignOut` runs once the worker has logged out and the session is forgotten. */
 export function createSession(core: Core, language: Language, afterSignOut: () => void): Session {
-  const state = createStore<SessionState>({ token: storage.token(), user: null });
+  const state = createStore<SessionState>({
+    token: storage.token(),
+    user: null,
+    expiredNotice: null,
+  });
   const session: Session = {
     state,
     signedIn(token) {
       storage.setToken(token);
-      state.set({ token, user: null });
+      state.set({ token, user: null, expiredNotice: null });
       void core.setCredentials({ token, language });
       session.askUser();
     },
@@ -48,13 +59,18 @@ export function createSession(core: Core, language: Language, afterSignOut: () =
     isSignedIn: () => state.get().token !== null,
     forget() {
       storage.clearSession();
-      state.set({ token: null, user: null });
+      state.set({ ...state.get(), token: null, user: null });
+    },
+    expired(message) {
+      state.set({ ...state.get(), expiredNotice: message });
     },
     askUser() {
       const { token } = state.get();
       if (!token) return;
       void core.userInfo().then((outcome) => {
-        if (outcome.ok && state.get().token === token) state.set({ token, user: outcome.data });
+        if (outcome.ok && state.get().token === token) {
+          state.set({ ...state.get(), user: outcome.data });
+        }
       });
     },
   };

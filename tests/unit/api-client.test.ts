@@ -56,7 +56,7 @@ beforeEach(() => {
       toasts.push(message);
       toastFields.push(field);
     },
-    sessionExpired: (how) => expired.push(how),
+    sessionExpired: (how, message) => expired.push(`${how}: ${message}`),
   });
 });
 
@@ -141,15 +141,16 @@ describe('ApiClient', () => {
     expect(toasts).toEqual([]);
   });
 
-  it('on code 999 toasts, logs out and rejects; an upload only goes to login', async () => {
+  it("on code 999 logs out with the server's words and rejects; an upload only goes to login", async () => {
     answer = () => json({ code: 999, msg: 'Login timeout, please log in again', data: null });
     expect((await failureOf(client.call(logo, {}))).kind).toBe('session');
     await failureOf(client.call(uploadImage, { file: new Uint8Array([1]) }));
-    expect(toasts).toEqual([
-      'Login timeout, please log in again',
-      'Login timeout, please log in again',
+    // The login page shows the words; they are not toasted as well.
+    expect(toasts).toEqual([]);
+    expect(expired).toEqual([
+      'logout: Login timeout, please log in again',
+      'navigate: Login timeout, please log in again',
     ]);
-    expect(expired).toEqual(['logout', 'navigate']);
   });
 
   it('rejects a network failure with nothing to show', async () => {

@@ -130,7 +130,10 @@ describe('WorkerCore', () => {
   it('tells the host about code 999 and ends the session in the view', async () => {
     const expired: string[] = [];
     const toasts: string[] = [];
-    core.connectHost({ toast: (m) => toasts.push(m), sessionExpired: (how) => expired.push(how) });
+    core.connectHost({
+      toast: (m) => toasts.push(m),
+      sessionExpired: (how, message) => expired.push(`${how}: ${message}`),
+    });
     answers['/security/index'] = {
       code: 999,
       msg: 'Login timeout, please log in again',
@@ -138,8 +141,8 @@ describe('WorkerCore', () => {
     };
     const outcome = await core.userInfo();
     expect(outcome).toMatchObject({ ok: false, failure: { kind: 'session' } });
-    expect(expired).toEqual(['logout']);
-    expect(toasts).toEqual(['Login timeout, please log in again']);
+    expect(expired).toEqual(['logout: Login timeout, please log in again']);
+    expect(toasts).toEqual([]);
   });
 
   it('replays a capture to the screen and goes back to live', async () => {

@@ -56,8 +56,11 @@ export interface ApiClientOptions {
   credentials(): { token: string | null; language: Language };
   /** `field`: the request field a refusal is about, so the host may leave it to the form. */
   toast(message: string, field?: FieldName): void;
-  /** 999: log out and clear storage, then go to /login; for an upload only go to /login. */
-  sessionExpired(how: 'logout' | 'navigate'): void;
+  /**
+   * 999: log out and clear storage, then go to /login; for an upload only go to /login. `message`
+   * is the server's, which the login page shows (so it is not toasted as well).
+   */
+  sessionExpired(how: 'logout' | 'navigate', message: string): void;
   /** Draws in [0, 1) for the retries' random waits; `Math.random` unless a test sets it. */
   random?: () => number;
 }
@@ -218,8 +221,7 @@ export class ApiClient {
     }
     const msg = typeof envelope.msg === 'string' ? envelope.msg : '';
     if (envelope.code === sessionExpiredCode) {
-      this.options.toast(msg);
-      this.options.sessionExpired(endpoint.upload ? 'navigate' : 'logout');
+      this.options.sessionExpired(endpoint.upload ? 'navigate' : 'logout', msg);
       throw new ApiError({ kind: 'session', msg });
     }
     if (envelope.code !== 200) {

@@ -50,8 +50,11 @@ export interface WorkerCoreDeps {
 export interface HostEvents {
   /** `field`: the request field a refusal is about; a form that shows that field says it there. */
   toast(message: string, field?: FieldName): void;
-  /** Code 999: `logout` clears the session and storage; `navigate` only goes to /login. */
-  sessionExpired(how: 'logout' | 'navigate'): void;
+  /**
+   * Code 999: `logout` clears the session and storage; `navigate` only goes to /login. `message`
+   * is the server's, for the login page to show.
+   */
+  sessionExpired(how: 'logout' | 'navigate', message: string): void;
 }
 
 export interface KernelHandlers<V extends Record<string, AnyView>, D extends string = string>
@@ -111,10 +114,10 @@ export class Kernel<V extends Record<string, AnyView>> {
       scheduler: deps.scheduler,
       credentials: () => this.#credentials,
       toast: (message, field) => this.#host?.toast(message, field),
-      sessionExpired: (how) => {
+      sessionExpired: (how, message) => {
         this.#record({ source: 'api', type: 'session-expired', payload: null });
         this.#authenticate(null);
-        this.#host?.sessionExpired(how);
+        this.#host?.sessionExpired(how, message);
       },
     });
     this.#socket = new MarketSocket({
