@@ -29,7 +29,7 @@ async function deposited(usdt: string) {
 
 /** A trader over the API with USDT in the contract wallet. */
 async function counterparty() {
-  const user = await deposited('5000');
+  const user = await deposited('50000');
   const send = (path: string, body: Record<string, string>) =>
     api.post<{ id: number; status: string }>(path, body, {
       token: user.token,
@@ -39,10 +39,33 @@ async function counterparty() {
     from: 'funding',
     to: 'contract',
     asset: 'USDT',
-    amount: '5000',
+    amount: '50000',
   });
   expect(moved.body.code).toBe(200);
   return { send };
+}
+
+/** A decimal string in units of 10^-4 (ETH's lot), exactly. */
+const tenThousandths = (decimal: string) => {
+  const [whole = '0', fraction = ''] = decimal.split('.');
+  return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0').slice(0, 4));
+};
+
+/**
+ * What a sell at `price` must bring to reach an order resting there: every bid at that price or
+ * above, and half again, since the provider's ladder may move up meanwhile.
+ */
+async function sellingThrough(price: string): Promise<string> {
+  const book = await api.get<{ bids: [string, string][] }>('/contract/depth', {
+    symbol: 'ETHUSDT',
+    limit: '100',
+  });
+  const floor = tenThousandths(price);
+  const units = book.body.data.bids
+    .filter(([bid]) => tenThousandths(bid) >= floor)
+    .reduce((sum, [, quantity]) => sum + tenThousandths(quantity), 0n);
+  const selling = (units * 3n) / 2n + 1n;
+  return `${selling / 10_000n}.${String(selling % 10_000n).padStart(4, '0')}`;
 }
 
 /** Whole USDT a fraction of the way from `price`: `parts` per thousand. */
@@ -108,7 +131,7 @@ describe('perpetual contracts', () => {
       direction: 'short',
       type: 'limit',
       price,
-      quantity: '5',
+      quantity: await sellingThrough(price),
       leverage: '20',
       margin_mode: 'isolated',
     });
