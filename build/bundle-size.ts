@@ -39,8 +39,11 @@ export const bundleBudgets = {
   // route made once with its query reader, so links are checked against the table) and the
   // products' menu and home entries, which the menu and home read from the products' folders;
   // and 2.2 to the whole app (those, the records' new types and labels, the products' own styles).
+  // Scripts that no longer name their source maps took 3.2 KiB off the whole app, and the whole
+  // app's ceiling comes down with it; the markdown documents' pages and the session's notice above
+  // the login form added 0.15 KiB to the critical path and 0.45 to the whole app.
   critical: { targetKiB: 170, ceilingKiB: 169.7 },
-  whole: { targetKiB: 320, ceilingKiB: 397.5 },
+  whole: { targetKiB: 320, ceilingKiB: 395 },
 } as const;
 
 export interface SizedFile {
