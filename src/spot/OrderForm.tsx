@@ -1,6 +1,10 @@
 // The order form (docs/product.md §12): buy or sell, limit or market, the limit price (from the
 // book beside it until the trader sets one), the amounts a trader types or takes as a share of the
 // available balance, the fee it may cost, and the order it placed last.
+
+import { useState } from 'react';
+import { withUnit } from '../../core/figures.ts';
+import { limitTotal, quantityForTotal } from '../../core/spot/limit-total.ts';
 import { shortcutAmount } from '../../core/spot/order-preview.ts';
 import type { SpotView } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -9,6 +13,7 @@ import { OrderFormFrame } from '../market/OrderFormFrame.tsx';
 import { OrderTypePrice } from '../market/OrderTypePrice.tsx';
 import type { FormBook } from '../market/TradeSplit.tsx';
 import { Fact } from '../ui/Fact.tsx';
+import { useFigureLocale } from '../ui/figure-locale.ts';
 import { NumberField } from '../ui/NumberField.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';
 import { FollowedOrder } from './FollowedOrder.tsx';
@@ -19,11 +24,16 @@ import { useSpotOrder } from './use-spot-order.ts';
 
 export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBook }) {
   const { t } = useTranslation();
+  const locale = useFigureLocale();
   const { spot } = props;
   const { snapshot, send, followed } = useSpotOrder(props.symbol, spot.orders);
   const { form, problem } = snapshot.context;
   const rules = spot.rules;
-  const fee = useFeePreview(props.symbol, form, rules !== null);
+  const preview = useFeePreview(props.symbol, form, rules !== null);
+  const fee = preview?.fee;
+  const walk = form.type === 'market' ? preview?.market : null;
+  // The total as the trader types it; price × quantity once they type either of those.
+  const [typedTotal, setTypedTotal] = useState<string | null>(null);
   const base = rules?.base ?? '';
   const quote = rules?.quote ?? '';
   const paid = form.side === 'buy' ? spot.available?.quote : spot.available?.base;
@@ -33,8 +43,15 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
     const { key, values } = problemText(problem as Parameters<typeof problemText>[0]);
     return t(key, values);
   };
-  const change = (field: 'price' | 'quantity' | 'turnover', value: string) =>
+  const change = (field: 'price' | 'quantity' | 'turnover', value: string) => {
+    if (field !== 'turnover') setTypedTotal(null);
     send({ type: 'CHANGE', field, value });
+  };
+  const typeTotal = (total: string) => {
+    const quantity = rules && quantityForTotal(total, form.price, rules);
+    if (quantity != null) send({ type: 'CHANGE', field: 'quantity', value: quantity });
+    setTypedTotal(total);
+  };
   const amountField = form.type === 'market' && form.side === 'buy' ? 'turnover' : 'quantity';
 
   return (
@@ -95,6 +112,17 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
           }}
         />
       </NumberField>
+      {form.type === 'limit' && rules && (
+        <NumberField
+          idPrefix="spot"
+          name="total"
+          label={t('spot.total')}
+          unit={quote}
+          value={typedTotal ?? limitTotal(form.price, form.quantity, rules)}
+          problem={null}
+          onChange={typeTotal}
+        />
+      )}
       <dl className="facts">
         <Fact
           label={t('spot.available')}
@@ -103,7 +131,19 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
           testId="spot-available"
         />
         <Fact label={t('spot.fee')} value={fee?.shown} unit={fee?.asset} testId="spot-fee" />
+        {walk && (
+          <>
+            <Fact label={t('trade.orders.avgPrice')} value={walk.average} testId="spot-average" />
+            <Fact label={t('spot.slippage')} value={walk.slippage} testId="spot-slippage" />
+            <Fact label={t('trade.orders.filled')} value={walk.filled} unit={base} />
+          </>
+        )}
       </dl>
+      {walk && !walk.whole && (
+        <p className="field__problem" role="alert" data-testid="spot-book-short">
+          {t('spot.bookShort', { filled: withUnit(walk.filled, base, locale) })}
+        </p>
+      )}
     </OrderFormFrame>
   );
 }
