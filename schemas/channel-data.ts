@@ -11,9 +11,14 @@ import {
   tradeRowSchema,
 } from './api/market.schema.ts';
 import { optionsDataSchema } from './api/option.schema.ts';
+import { verificationInfoSchema } from './api/security.schema.ts';
 import { ordersDataSchema } from './api/spot.schema.ts';
 import { supportFrameSchema } from './api/support.schema.ts';
-import { balancesDataSchema, depositsDataSchema } from './api/wallet.schema.ts';
+import {
+  balancesDataSchema,
+  depositsDataSchema,
+  withdrawalsDataSchema,
+} from './api/wallet.schema.ts';
 
 /** `trades.*`: the trades since the previous frame, oldest first. */
 export const tradesDataSchema = z.array(tradeRowSchema);
@@ -70,6 +75,10 @@ export const channelData = {
   support: supportFrameSchema,
   /** The user's deposits as they are recorded, confirm, are credited or are dropped. */
   deposits: depositsDataSchema,
+  /** The user's withdrawals as an operator approves or rejects them and as they go on chain. */
+  withdrawals: withdrawalsDataSchema,
+  /** The user's identity verification once an operator approves or rejects it. */
+  kyc: verificationInfoSchema,
 } as const;
 
 /** A channel's kind: what its name starts with. */

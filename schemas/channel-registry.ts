@@ -2,6 +2,7 @@
 // and parses names from this list, so a new product adds its `<product>.channels.ts` beside its
 // schema file and one line here (docs/architecture.md § "Adding a product").
 import { contractChannels } from './api/contract.channels.ts';
+import { identityChannels } from './api/identity.channels.ts';
 import { optionChannels } from './api/option.channels.ts';
 import { spotChannels } from './api/spot.channels.ts';
 import { supportChannels } from './api/support.channels.ts';
@@ -13,4 +14,5 @@ export const domainChannels = [
   optionChannels,
   walletChannels,
   supportChannels,
+  identityChannels,
 ] as const;

@@ -135,6 +135,12 @@ export const withdrawalSchema = z.object({
   updated_at: timestamp,
 });
 
+/**
+ * The private `withdrawals` channel: the user's withdrawals whose state changed (approved,
+ * rejected, sent, confirmed, failed, cancelled), as each now stands.
+ */
+export const withdrawalsDataSchema = z.array(withdrawalSchema);
+
 export const withdraw = defineEndpoint({
   method: 'POST',
   path: '/wallet/withdraw',

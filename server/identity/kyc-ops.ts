@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.ts';
 import { type OpsCall, opsCall } from '../ops/ops-call.ts';
 import { uploadsDir } from './upload-store.ts';
 import { ReviewError, reviewVerification } from './verification.ts';
+import { publishVerification } from './verification-frames.ts';
 
 const statuses = z.enum(['pending', 'verified', 'rejected']);
 
@@ -88,6 +89,8 @@ export function kycOps(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): OpsCall[
         if (error instanceof ReviewError) fail(`${user.account}: ${error.message}`);
         throw error;
       }
+      // The user's open pages learn the decision without asking.
+      await publishVerification(db, user.id);
       await log(
         `kyc.${action}`,
         user.account,

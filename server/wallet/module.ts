@@ -2,6 +2,7 @@
 // review, transfers, the address book and records; pending withdrawals hold funds frozen.
 import { defineModule } from '../module.ts';
 import { depositFrames } from './deposit-frames.ts';
+import { walletFrames } from './wallet-frames.ts';
 import { walletOps } from './wallet-ops.ts';
 import { walletRoutes } from './wallet-routes.ts';
 import { withdrawalReservations } from './withdrawals.ts';
@@ -19,6 +20,11 @@ export const walletModule = defineModule({
       ops: walletOps(context),
       privateStreams: [
         depositFrames({
+          db: context.db,
+          explorer: context.config.chain.explorerTxUrl,
+          log: context.log,
+        }),
+        walletFrames({
           db: context.db,
           explorer: context.config.chain.explorerTxUrl,
           log: context.log,

@@ -14,6 +14,7 @@ import { assetSpec } from './assets.ts';
 import { observeDeposit } from './chain-deposits.ts';
 import { depositAddressFor } from './deposit-addresses.ts';
 import { publishDeposit } from './deposit-frames.ts';
+import { publishWithdrawal } from './wallet-frames.ts';
 import { withdrawalView } from './wallet-routes.ts';
 import { approveWithdrawal, markSent, rejectWithdrawal } from './withdrawals.ts';
 
@@ -145,6 +146,8 @@ export function walletOps({ db, config }: Pick<AppDeps, 'db' | 'config'>): OpsCa
       // The embedded signer queue: the simulated chain takes an approved withdrawal at once.
       const simulated = action === 'approve' && !sendsOnChain(config, row);
       const done = simulated ? await transact(db, (trx) => markSent(trx, id)) : row;
+      // Its owner's open pages learn the decision and the balance it moved without asking.
+      await publishWithdrawal(db, id);
       return withdrawalView(done, config.chain.explorerTxUrl);
     },
   });

@@ -29,6 +29,7 @@ import { recordsOf } from './records.ts';
 import { transferFunds } from './transfer.ts';
 import { valued } from './valuation.ts';
 import { chainOf } from './wallet-checks.ts';
+import { publishBalances, publishWithdrawal } from './wallet-frames.ts';
 import { depositView, entryView, withdrawalView } from './wallet-views.ts';
 import { withdrawRoute } from './withdraw-route.ts';
 import { cancelWithdrawal, type WithdrawalRow } from './withdrawals.ts';
@@ -94,10 +95,13 @@ export function walletRoutes(
 
   router.add(withdrawCancel, async ({ id }, { session, request }) => {
     const key = idempotencyKeyOf(request);
-    return idempotent(
+    const answer = await idempotent(
       { db, userId: session.userId, key, path: withdrawCancel.path, request: { id } },
       async (trx) => withdrawalView(await cancelWithdrawal(trx, session.userId, id), explorer),
     );
+    // The user's other open pages (another tab, the asset center) follow it.
+    await publishWithdrawal(db, answer.id);
+    return answer;
   });
 
   router.add(withdrawals, async ({ page, size, status }, { session }) => {
@@ -122,10 +126,15 @@ export function walletRoutes(
   router.add(transfer, async (input, { session, request }) => {
     const key = idempotencyKeyOf(request);
     if (!assetSpec(assetList, input.asset)) throw new BusinessError('asset_unknown');
-    return idempotent(
+    const answer = await idempotent(
       { db, userId: session.userId, key, path: transfer.path, request: input },
       (trx) => transferFunds(trx, session.userId, input, `transfer:${session.userId}:${key}`),
     );
+    await publishBalances(db, session.userId, [
+      { wallet: answer.from, asset: answer.asset },
+      { wallet: answer.to, asset: answer.asset },
+    ]);
+    return answer;
   });
 
   router.add(addresses, async ({ asset }, { session }) => ({

@@ -17,6 +17,7 @@ import { assertNoWithdrawHold } from '../security/withdraw-hold.ts';
 import { confirmWithdrawal } from '../security/withdrawal-confirmation.ts';
 import { keyTurns } from './key-turns.ts';
 import { chainOf, checkedAddress } from './wallet-checks.ts';
+import { publishWithdrawal } from './wallet-frames.ts';
 import { withdrawalView } from './wallet-views.ts';
 import { assertAddressUsable } from './withdraw-address.ts';
 import { requestWithdrawal } from './withdrawals.ts';
@@ -69,6 +70,7 @@ export function withdrawRoute(router: Router, deps: AppDeps): void {
       });
       // Told once, after commit; a copy that found the answer kept made nothing to tell.
       if (answer === made) {
+        await publishWithdrawal(db, answer.id);
         await notify(deps, user.id, {
           kind: 'withdrawal_requested',
           asset: target.asset,

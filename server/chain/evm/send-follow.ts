@@ -11,6 +11,7 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import { transact } from '../../db/transact.ts';
+import { publishWithdrawal } from '../../wallet/wallet-frames.ts';
 import type { EvmSettings } from '../chain-settings.ts';
 import { hexOf } from './hex-text.ts';
 import { currentFees, replacementFees } from './send-fees.ts';
@@ -134,6 +135,8 @@ async function settleMined(
       await showProgress(trx, send.withdrawal_id, hash, confirmations);
     }
   });
+  // The withdrawal's owner sees its confirmations, and then its end, without asking.
+  if (send.withdrawal_id !== null) await publishWithdrawal(deps.db, send.withdrawal_id);
   if (status === 'sent') return;
   const entry = { send: send.id, purpose: send.purpose, hash, nonce: send.nonce };
   if (reverted) deps.log.warn(entry, 'an Ethereum send failed on chain');
