@@ -3,6 +3,7 @@
 // most the wallet allows, take-profit and stop-loss, then what the order costs, the most it could
 // be, and where the position it leaves would be liquidated, all before it is sent.
 import { useEffect } from 'react';
+import { withUnit } from '../../core/figures.ts';
 import { shareOf } from '../../core/market/quantity-share.ts';
 import type { ContractField, ContractTradeView } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -11,6 +12,7 @@ import { OrderFormFrame } from '../market/OrderFormFrame.tsx';
 import { OrderTypePrice } from '../market/OrderTypePrice.tsx';
 import type { FormBook } from '../market/TradeSplit.tsx';
 import { Fact } from '../ui/Fact.tsx';
+import { useFigureLocale } from '../ui/figure-locale.ts';
 import { NumberField } from '../ui/NumberField.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';
 import { DirectionTabs } from './DirectionTabs.tsx';
@@ -26,6 +28,7 @@ export function ContractOrderForm(props: {
   book: FormBook;
 }) {
   const { t } = useTranslation();
+  const locale = useFigureLocale();
   const { view } = props;
   const { snapshot, send, followed } = useContractOrder(
     props.symbol,
@@ -40,6 +43,7 @@ export function ContractOrderForm(props: {
   const market = view.market;
   const base = market?.base ?? props.symbol.replace(/USDT$/, '');
   const quote = market?.quote ?? 'USDT';
+  const walk = form.type === 'market' ? review?.market : null;
   const busy = snapshot.matches('validating') || snapshot.matches('submitting');
 
   // A position or a resting opening order holds the market's settings: the form takes them over
@@ -82,7 +86,9 @@ export function ContractOrderForm(props: {
         disabled: !market || view.stale,
         label: form.direction === 'long' ? t('contract.openLong') : t('contract.openShort'),
       }}
-      outcome={<FollowedContractOrder snapshot={snapshot} followed={followed} send={send} />}
+      outcome={
+        <FollowedContractOrder snapshot={snapshot} followed={followed} base={base} send={send} />
+      }
     >
       <SettingsChips
         view={view}
@@ -169,7 +175,24 @@ export function ContractOrderForm(props: {
           unit={quote}
           testId="contract-liquidation"
         />
+        {walk && (
+          <>
+            <Fact
+              label={t('trade.orders.avgPrice')}
+              value={walk.average}
+              unit={quote}
+              testId="contract-average"
+            />
+            <Fact label={t('contract.slippage')} value={walk.slippage} testId="contract-slippage" />
+            <Fact label={t('trade.orders.filled')} value={walk.filled} unit={base} />
+          </>
+        )}
       </dl>
+      {walk && !walk.whole && (
+        <p className="field__problem" role="alert" data-testid="contract-book-short">
+          {t('contract.bookShort', { filled: withUnit(walk.filled, base, locale) })}
+        </p>
+      )}
       {form.type === 'market' && <p className="contract-note">{t('contract.marketEstimate')}</p>}
     </OrderFormFrame>
   );

@@ -17,6 +17,7 @@ import { displayAmount } from '../../core/money.ts';
 import type { BookState } from '../../core/projections/books.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
 import { amount, price, quantity } from './format.ts';
+import { contractMarketPreview } from './market-walk.ts';
 import { bracketsOf, contractWalletAtoms, heldPositions, marketMarks } from './rows.ts';
 import type { ContractFormProblem, ContractReview } from './types.ts';
 
@@ -72,6 +73,7 @@ export const emptyContractReview: ContractReview = {
   maxLongExact: null,
   maxShortExact: null,
   liquidation: null,
+  market: null,
 };
 
 export function formattedReview(
@@ -113,6 +115,7 @@ export function formattedReview(
     maxLongExact: review.maxLong === null ? null : displayAmount(review.maxLong),
     maxShortExact: review.maxShort === null ? null : displayAmount(review.maxShort),
     liquidation,
+    market: contractMarketPreview(form, context, locale),
   };
 }
 

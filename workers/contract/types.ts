@@ -190,6 +190,20 @@ export interface ContractReview {
   maxShortExact: string | null;
   /** The estimated liquidation price of the position after the order; null when it has none. */
   liquidation: string | null;
+  /** A market order walked through the perpetual's book; null for a limit order or unknown. */
+  market: ContractMarketPreview | null;
+}
+
+/** A market order's walk of the book (docs/contracts.md § Market preview), formatted. */
+export interface ContractMarketPreview {
+  /** The average price it would trade at; `--` when its side of the book is empty. */
+  average: string;
+  /** How much worse than the mark the average is, in percent. */
+  slippage: string;
+  /** The quantity the visible book fills, in base. */
+  filled: string;
+  /** The visible book fills it whole; when not, the form warns before sending. */
+  whole: boolean;
 }
 
 export interface ClosedPositionRow {
