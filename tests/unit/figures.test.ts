@@ -139,12 +139,16 @@ describe('the spot page’s figures', () => {
     updated_at: '2025-01-02T03:04:05.000Z',
   };
 
-  it('counts a market buy’s fill in base and its worth in quote', () => {
+  it('counts a market buy’s fill in base and its worth in quote, and shows what it spent', () => {
+    // Still trading, it shows what it may spend; finished, what it spent.
+    expect(orderRow({ ...marketBuy, status: 'open' }, btc, known, 'en').amountShown).toBe(
+      '2,000.00',
+    );
     const row = orderRow(marketBuy, btc, known, 'en');
     expect(row).toMatchObject({
       base: 'BTC',
       quote: 'USDT',
-      amountShown: '2,000.00',
+      amountShown: '1,999.76',
       amountAsset: 'USDT',
       filledShown: '0.02288',
       filledValueShown: '1,999.76',

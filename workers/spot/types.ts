@@ -26,7 +26,10 @@ export interface SpotOrderRow {
   quote: string;
   /** The limit price; `--` for a market order. */
   priceShown: string;
-  /** What was asked for: the quantity in base, or a market buy's turnover in quote. */
+  /**
+   * The quantity asked for, in base; a market buy's turnover in quote: what it may spend while it
+   * trades, what it spent once finished (docs/spot.md § What history shows).
+   */
   amountShown: string;
   amountAsset: string;
   /** The "real quantity": what traded, in base; exact, and at the base's precision. */

@@ -45,7 +45,10 @@ export function orderRow(
     base,
     quote,
     priceShown: price(order.price),
-    amountShown: byTurnover ? amount(order.turnover, quote) : amount(order.quantity, base),
+    // A finished market buy shows what it spent, not the amount it was asked to spend.
+    amountShown: byTurnover
+      ? amount(isOpenOrder(order) ? order.turnover : order.filled_quote, quote)
+      : amount(order.quantity, base),
     amountAsset: byTurnover ? quote : base,
     filled: order.filled_quantity,
     filledShown: amount(order.filled_quantity, base),
