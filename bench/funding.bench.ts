@@ -10,8 +10,6 @@
 import { sql } from 'kysely';
 import { fundingRound } from '../core/contract/funding.ts';
 import { formatAmount } from '../core/money.ts';
-import { systemClock } from '../server/clock.ts';
-import { ContractEngine } from '../server/contract/contract-engine.ts';
 import { contractMarketOf } from '../server/contract/contract-markets.ts';
 import { writePositions } from '../server/contract/contract-store.ts';
 import { newPosition, type PositionState } from '../server/contract/engine-state.ts';
@@ -21,6 +19,7 @@ import type { AccountRef } from '../server/ledger/accounts.ts';
 import { post } from '../server/ledger/post.ts';
 import { writePostings } from '../server/ledger/write-postings.ts';
 import { knownMarkets } from '../server/market/catalog.ts';
+import { readyContractEngine } from '../tests/support/ready-contract-engine.ts';
 import { benchDatabases, type OpenFresh } from './databases.ts';
 
 const full = Number(process.env.FUNDING_POSITIONS ?? 100_000);
@@ -32,7 +31,6 @@ const rate = 10_000n;
 const spec = knownMarkets.find((candidate) => candidate.symbol === 'BTCUSDT');
 if (!spec) throw new Error('BTCUSDT is not a known market');
 const market = contractMarketOf(spec, 5n, { makerPpm: 200, takerPpm: 500 });
-const silent = { error: () => undefined, warn: () => undefined };
 
 interface Row {
   database: string;
@@ -95,18 +93,7 @@ async function seed(opened: OpenedDatabase, count: number): Promise<PositionStat
 
 /** The engine's round: one command, one transaction, a handful of statements. */
 async function engineRound(opened: OpenedDatabase, database: string, count: number): Promise<Row> {
-  const engine = new ContractEngine({
-    db: opened.db,
-    clock: systemClock,
-    markets: [market],
-    batchMax: 512,
-    marketBandPpm: 50_000,
-    referralRatesPpm: [],
-    onCommitted: () => undefined,
-    log: silent,
-  });
-  await engine.rebuild();
-  engine.marks.set(market.symbol, { price: mark, at: new Date(), fresh: true });
+  const engine = await readyContractEngine(opened.db, market, mark);
   const before = opened.stats.statements;
   const started = performance.now();
   const paid = await engine.fund({

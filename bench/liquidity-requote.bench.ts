@@ -8,7 +8,6 @@
 // arithmetic is timed alone as well. `REQUOTE_COUNT` sets the requotes timed per case (200).
 import { performance } from 'node:perf_hooks';
 import { systemClock } from '../server/clock.ts';
-import { ContractEngine } from '../server/contract/contract-engine.ts';
 import { contractMarketOf } from '../server/contract/contract-markets.ts';
 import type { Db } from '../server/db/database.ts';
 import { knownMarkets } from '../server/market/catalog.ts';
@@ -19,6 +18,7 @@ import {
 } from '../server/market-kernel/liquidity/ladder.ts';
 import { MarketWriter } from '../server/spot/market-writer.ts';
 import { spotMarketOf } from '../server/spot/spot-markets.ts';
+import { readyContractEngine } from '../tests/support/ready-contract-engine.ts';
 import { fundedUsers } from '../tests/support/writer-fixtures.ts';
 import { benchDatabases } from './databases.ts';
 import { markdownTable } from './table.ts';
@@ -82,18 +82,7 @@ async function contractWriter(db: Db): Promise<{ writer: Writer; user: number }>
     makerPpm: 200,
     takerPpm: 500,
   });
-  const engine = new ContractEngine({
-    db,
-    clock: systemClock,
-    markets: [market],
-    batchMax: 512,
-    marketBandPpm: 50_000,
-    referralRatesPpm: [],
-    onCommitted: () => undefined,
-    log: silent,
-  });
-  await engine.rebuild();
-  engine.marks.set(market.symbol, { price: 97_000n * usdt, at: new Date(), fresh: true });
+  const engine = await readyContractEngine(db, market, 97_000n * usdt);
   const [user = 0] = await fundedUsers(db, 1, [
     { wallet: 'contract', asset: 'USDT', amount: 5_000_000n * usdt },
   ]);

@@ -6,7 +6,6 @@ import fc from 'fast-check';
 import { orderCost } from '../../core/contract/order-cost.ts';
 import { orderReservation } from '../../core/market/order-math.ts';
 import { systemClock } from '../../server/clock.ts';
-import { ContractEngine } from '../../server/contract/contract-engine.ts';
 import {
   contractMarketOf,
   priceAtoms,
@@ -18,6 +17,7 @@ import type { OptionSettings } from '../../server/option/option-settings.ts';
 import { OptionWriter } from '../../server/option/option-writer.ts';
 import { MarketWriter } from '../../server/spot/market-writer.ts';
 import { spotMarketOf } from '../../server/spot/spot-markets.ts';
+import { readyContractEngine } from './ready-contract-engine.ts';
 import { past32Bits, silent, usdt, type WriterCase } from './writer-case.ts';
 
 const btcSpec = knownMarkets.find((market) => market.symbol === 'BTCUSDT');
@@ -120,19 +120,8 @@ export const contractCase: WriterCase<ContractTerms> = {
   ),
   async open(db) {
     const market = contractMarketOf(btcSpec, 5n, { makerPpm: 200, takerPpm: 500 });
-    const engine = new ContractEngine({
-      db,
-      clock: systemClock,
-      markets: [market],
-      batchMax: 512,
-      marketBandPpm: 50_000,
-      referralRatesPpm: [],
-      onCommitted: () => undefined,
-      log: silent,
-    });
-    await engine.rebuild();
     const mark = 100_000n * usdt;
-    engine.marks.set(market.symbol, { price: mark, at: new Date(), fresh: true });
+    const engine = await readyContractEngine(db, market, mark);
     const order = (userId: number, terms: ContractTerms) => ({
       userId,
       symbol: market.symbol,
