@@ -22,10 +22,14 @@ const bookTabs: readonly BookTab[] = ['book', 'depth'];
 /** The book's height before it was ever measured (src/styles/trade-page.css: 28 px rows, head, price). */
 const bookHeight = tradeBookDepth * 2 * 28 + 64;
 
-/** What the form gets of the book: its top, and the level the trader tapped last. */
+/**
+ * What the form gets of the book: its top, the level the trader tapped last, and its levels (a
+ * market order's preview walks them; null until the book is known).
+ */
 export interface FormBook {
   top: BookTop;
   pick: BookPick | null;
+  levels: Pick<BookView, 'bids' | 'asks' | 'resyncing'> | null;
 }
 
 export function TradeSplit(props: {
@@ -61,7 +65,7 @@ export function TradeSplit(props: {
   const shownPick = pick?.symbol === symbol ? pick : null;
   return (
     <div className="trade-split">
-      {props.form({ top: bookTop(book ?? undefined), pick: shownPick })}
+      {props.form({ top: bookTop(book ?? undefined), pick: shownPick, levels: book })}
       <div className="trade-split__book">
         <TabRow
           label={props.bookLabel}

@@ -17,6 +17,7 @@ import { useFigureLocale } from '../ui/figure-locale.ts';
 import { NumberField } from '../ui/NumberField.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';
 import { FollowedOrder } from './FollowedOrder.tsx';
+import { spotMarketWalk } from './market-walk.ts';
 import { problemText } from './problem-text.ts';
 import { SideTabs } from './SideTabs.tsx';
 import { useFeePreview } from './use-fee-preview.ts';
@@ -29,9 +30,8 @@ export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBoo
   const { snapshot, send, followed } = useSpotOrder(props.symbol, spot.orders);
   const { form, problem } = snapshot.context;
   const rules = spot.rules;
-  const preview = useFeePreview(props.symbol, form, rules !== null);
-  const fee = preview?.fee;
-  const walk = form.type === 'market' ? preview?.market : null;
+  const fee = useFeePreview(props.symbol, form, rules !== null);
+  const walk = spotMarketWalk(form, rules, props.book.levels, locale);
   // The total as the trader types it; price × quantity once they type either of those.
   const [typedTotal, setTypedTotal] = useState<string | null>(null);
   const base = rules?.base ?? '';

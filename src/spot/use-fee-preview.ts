@@ -1,5 +1,4 @@
-// The preview of the form as typed, worked out in the worker: the fee with the settlement's own
-// math and, for a market order, its walk of the book (what fills, at what average).
+// The fee preview of the form as typed, worked out in the worker with the settlement's own math.
 import { useEffect, useState } from 'react';
 import type { SpotOrderForm, SpotReview } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
@@ -8,18 +7,18 @@ export function useFeePreview(
   symbol: string,
   form: SpotOrderForm,
   ready: boolean,
-): Pick<SpotReview, 'fee' | 'market'> | null {
+): SpotReview['fee'] {
   const core = useWorker();
-  const [review, setReview] = useState<Pick<SpotReview, 'fee' | 'market'> | null>(null);
+  const [fee, setFee] = useState<SpotReview['fee']>(null);
   useEffect(() => {
     if (!ready) return;
     let current = true;
-    void core.reviewSpotOrder(symbol, form).then((next) => {
-      if (current) setReview(next);
+    void core.reviewSpotOrder(symbol, form).then((review) => {
+      if (current) setFee(review.fee);
     });
     return () => {
       current = false;
     };
   }, [core, symbol, form, ready]);
-  return ready ? review : null;
+  return ready ? fee : null;
 }

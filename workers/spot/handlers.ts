@@ -17,7 +17,6 @@ import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
 import { mapOutcome, type Outcome, pageOf } from '../kernel/outcome.ts';
 import { listOrders, refreshSpot } from './loaders.ts';
-import { spotMarketPreview } from './market-preview.ts';
 import type { SpotHandlers } from './types.ts';
 import { assetsOf, orderRow, spotWallet } from './views.ts';
 
@@ -43,7 +42,7 @@ export function createSpotHandlers(context: DomainContext): SpotHandlers {
     async reviewSpotOrder(symbol, form) {
       const view = context.view();
       const rules = view.spotRules[symbol];
-      if (!rules) return { problem: null, fee: null, market: null };
+      if (!rules) return { problem: null, fee: null };
       const locale = context.locale();
       const last = view.tickers[symbol]?.last ?? null;
       const index = view.tickers[symbol]?.index ?? null;
@@ -77,7 +76,6 @@ export function createSpotHandlers(context: DomainContext): SpotHandlers {
           shown: formatAmount(fee.fee, fee.asset, view.precisions, locale),
           asset: fee.asset,
         },
-        market: spotMarketPreview(form, rules, view.books[symbol], view.precisions, locale),
       };
     },
     async placeSpotOrder(symbol, form) {

@@ -84,26 +84,11 @@ export interface SpotProblem extends OrderProblem {
   };
 }
 
-/** A market order walked through the book the worker holds (docs/spot.md § Market preview). */
-export interface SpotMarketPreview {
-  /** The average price it would trade at, or `--` when the book has nothing on its side. */
-  average: string;
-  /** How much worse than the best price the average is, in percent. */
-  slippage: string;
-  /** The base it would get or give, and the quote it would spend or get. */
-  filled: string;
-  spent: string;
-  /** The visible book fills it whole; when not, the form warns before sending. */
-  whole: boolean;
-}
-
 export interface SpotReview {
   /** The first problem in screen order; null when the order may be sent. */
   problem: SpotProblem | null;
   /** The highest fee the order can pay, formatted with its asset; null while it cannot be told. */
   fee: { shown: string; asset: string } | null;
-  /** A market order's walk of the book; null for a limit order or while it cannot be told. */
-  market: SpotMarketPreview | null;
 }
 
 export interface SpotHandlers {
