@@ -4,7 +4,6 @@
 // engine's own rule is followed (server/matching/order-book.ts): a buy by quote amount takes at
 // each level as many whole lots as the money left buys there. Everything is exact: prices,
 // quantities and amounts are bigint units of one scale each, quote = price units × quantity units.
-import { percentOf } from './units.ts';
 
 /** A level of one side of the book, best first: its price and the quantity resting there. */
 export type WalkLevel = readonly [price: bigint, quantity: bigint];
@@ -70,5 +69,10 @@ export function slippagePercent(
 ): string | null {
   if (average === null || reference === null || reference <= 0n) return null;
   const worse = side === 'buy' ? average - reference : reference - average;
-  return percentOf(worse, reference);
+  // Hundredths of a percent, rounded half away from zero; written here rather than borrowed, so
+  // the lazily loaded code that walks a book pulls nothing more into the worker's first file.
+  const doubled = (worse * 20_000n) / reference;
+  const hundredths = (doubled + (doubled < 0n ? -1n : 1n)) / 2n;
+  const size = hundredths < 0n ? -hundredths : hundredths;
+  return `${hundredths < 0n ? '-' : ''}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
 }

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { slippagePercent, type WalkLevel, walkLevels } from '../../core/market/book-walk.ts';
+import { percentOf } from '../../core/market/units.ts';
 
 /** One side of a book, best first: prices strictly worse away from the best. */
 const side = (ascending: boolean) =>
@@ -125,5 +126,19 @@ describe('slippage', () => {
     expect(slippagePercent('sell', 9_950n, 10_000n)).toBe('0.50');
     expect(slippagePercent('sell', 10_010n, 10_000n)).toBe('-0.10');
     expect(slippagePercent('buy', null, 10_000n)).toBeNull();
+  });
+
+  it('rounds as the percentages elsewhere do, half away from zero', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        (average, reference) => {
+          expect(slippagePercent('buy', average, reference)).toBe(
+            percentOf(average - reference, reference),
+          );
+        },
+      ),
+    );
   });
 });
