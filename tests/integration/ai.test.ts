@@ -8,9 +8,9 @@ import { accrualSchedule } from '../../core/ai/schedule.ts';
 import { displayAmount } from '../../core/money.ts';
 import type { AiOrder } from '../../schemas/api/ai.schema.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
-import { type Answer, ApiClient } from '../support/api-client.ts';
+import { ApiClient } from '../support/api-client.ts';
 import { until } from '../support/contract-crash.ts';
-import { expectError, expectOk } from '../support/expectations.ts';
+import { expectError, ok } from '../support/expectations.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { callOperator } from '../support/operator-api.ts';
@@ -32,11 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-function ok<T>(answer: Answer<T>): T {
-  expectOk(answer);
-  return answer.body.data;
-}
 
 const buy = (trader: SeededTrader, productId: number, amount: string, key = crypto.randomUUID()) =>
   client().post<AiOrder>(

@@ -8,9 +8,9 @@ import type { ContractOrder } from '../../schemas/api/contract.schema.ts';
 import type { Level, TradeRow } from '../../schemas/api/market.schema.ts';
 import type { DepthData } from '../../schemas/channel-data.ts';
 import { systemClock } from '../../server/clock.ts';
-import { type Answer, ApiClient } from '../support/api-client.ts';
+import { ApiClient } from '../support/api-client.ts';
 import { until } from '../support/contract-crash.ts';
-import { expectError, expectOk } from '../support/expectations.ts';
+import { expectError, ok } from '../support/expectations.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { ManualFeed } from '../support/manual-feed.ts';
 import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
@@ -34,11 +34,6 @@ afterAll(async () => {
   for (const socket of SocketClient.open) socket.close();
   await server?.stop();
 });
-
-function ok<T>(answer: Answer<T>): T {
-  expectOk(answer);
-  return answer.body.data;
-}
 
 const call = <T>(trader: SeededTrader, path: string, body: Record<string, string>) =>
   client().post<T>(path, body, {

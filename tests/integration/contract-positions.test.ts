@@ -9,8 +9,8 @@ import type { ContractPosition } from '../../schemas/api/contract.schema.ts';
 import type { ErrorName } from '../../schemas/errors.ts';
 import { systemClock } from '../../server/clock.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
-import { type Answer, ApiClient } from '../support/api-client.ts';
-import { expectError, expectOk } from '../support/expectations.ts';
+import { ApiClient } from '../support/api-client.ts';
+import { expectError, ok } from '../support/expectations.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { ManualFeed } from '../support/manual-feed.ts';
 import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
@@ -37,11 +37,6 @@ const call = <T>(trader: SeededTrader, path: string, body: Record<string, string
     token: trader.token,
     headers: { 'idempotency-key': crypto.randomUUID() },
   });
-
-function ok<T>(answer: Answer<T>): T {
-  expectOk(answer);
-  return answer.body.data;
-}
 
 async function positionOf(trader: SeededTrader): Promise<ContractPosition | undefined> {
   const answer = await client().get<{ list: ContractPosition[] }>(

@@ -16,8 +16,8 @@ import type {
 import { systemClock } from '../../server/clock.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
 import { registerUser } from '../support/accounts.ts';
-import { type Answer, ApiClient } from '../support/api-client.ts';
-import { expectError, expectOk } from '../support/expectations.ts';
+import { ApiClient } from '../support/api-client.ts';
+import { expectError, expectOk, ok } from '../support/expectations.ts';
 import { creditUser } from '../support/funds.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 
@@ -58,11 +58,6 @@ const send = <T>(
 
 const open = (user: Trader, body: Record<string, unknown>, key?: string) =>
   send<ContractOrder>(user, '/contract/open', body, key);
-
-function ok<T>(answer: Answer<T>): T {
-  expectOk(answer);
-  return answer.body.data;
-}
 
 async function market(symbol: string): Promise<ContractMarket> {
   const answer = await client().get<{ list: ContractMarket[] }>('/contract/markets');

@@ -10,8 +10,8 @@ import type { ContractOrder } from '../../schemas/api/contract.schema.ts';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
 import { systemClock } from '../../server/clock.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
-import { type Answer, ApiClient } from '../support/api-client.ts';
-import { expectOk } from '../support/expectations.ts';
+import { ApiClient } from '../support/api-client.ts';
+import { ok } from '../support/expectations.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { ManualFeed } from '../support/manual-feed.ts';
 import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
@@ -34,11 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-function ok<T>(answer: Answer<T>): T {
-  expectOk(answer);
-  return answer.body.data;
-}
 
 const atoms = (text: string) => parseAmount(text) ?? 0n;
 const usdt = 100_000_000n;

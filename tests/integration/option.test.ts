@@ -11,9 +11,9 @@ import type { OptionContract } from '../../schemas/api/option.schema.ts';
 import { endpoints } from '../../schemas/api.ts';
 import { systemClock } from '../../server/clock.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
-import { type Answer, ApiClient } from '../support/api-client.ts';
+import { ApiClient } from '../support/api-client.ts';
 import { until } from '../support/contract-crash.ts';
-import { expectError, expectOk } from '../support/expectations.ts';
+import { expectError, ok } from '../support/expectations.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { ManualFeed } from '../support/manual-feed.ts';
@@ -73,11 +73,6 @@ async function tick(silent = false): Promise<void> {
 
 async function seconds(count: number, silent = false): Promise<void> {
   for (let i = 0; i < count; i++) await tick(silent);
-}
-
-function ok<T>(answer: Answer<T>): T {
-  expectOk(answer);
-  return answer.body.data;
 }
 
 const order = (trader: SeededTrader, fields: Record<string, string>, key = crypto.randomUUID()) =>

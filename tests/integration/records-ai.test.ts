@@ -4,10 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AiOrder } from '../../schemas/api/ai.schema.ts';
 import { until } from '../support/contract-crash.ts';
+import { ok } from '../support/expectations.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { allRecords, said } from '../support/records.ts';
-import { ok, setUpRecordsServer } from '../support/records-server.ts';
+import { setUpRecordsServer } from '../support/records-server.ts';
 import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
 
 const dayMs = 86_400_000;

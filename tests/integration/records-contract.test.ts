@@ -8,9 +8,10 @@ import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { ContractOrder, ContractPosition } from '../../schemas/api/contract.schema.ts';
 import { systemClock } from '../../server/clock.ts';
 import { until } from '../support/contract-crash.ts';
+import { ok } from '../support/expectations.ts';
 import { ManualFeed } from '../support/manual-feed.ts';
 import { allRecords } from '../support/records.ts';
-import { ok, setUpRecordsServer } from '../support/records-server.ts';
+import { setUpRecordsServer } from '../support/records-server.ts';
 import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
 
 const feed = new ManualFeed();

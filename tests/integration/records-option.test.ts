@@ -5,10 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OptionContract } from '../../schemas/api/option.schema.ts';
 import { systemClock } from '../../server/clock.ts';
 import { until } from '../support/contract-crash.ts';
+import { ok } from '../support/expectations.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 import { ManualFeed } from '../support/manual-feed.ts';
 import { allRecords, said } from '../support/records.ts';
-import { ok, setUpRecordsServer } from '../support/records-server.ts';
+import { setUpRecordsServer } from '../support/records-server.ts';
 import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
 
 const scheduler = new FakeScheduler(Date.parse('2026-03-02T10:00:00Z'));

@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { SubscriptionRecord } from '../../schemas/api/subscription.schema.ts';
 import { systemClock } from '../../server/clock.ts';
 import { until } from '../support/contract-crash.ts';
+import { ok } from '../support/expectations.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { allRecords, said } from '../support/records.ts';
-import { ok, setUpRecordsServer } from '../support/records-server.ts';
+import { setUpRecordsServer } from '../support/records-server.ts';
 import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
 
 const start = Date.parse('2026-04-01T08:00:00Z');

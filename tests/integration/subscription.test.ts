@@ -9,9 +9,9 @@ import { allocate } from '../../core/subscription/allocation.ts';
 import type { SubscriptionRecord } from '../../schemas/api/subscription.schema.ts';
 import { systemClock } from '../../server/clock.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
-import { type Answer, ApiClient } from '../support/api-client.ts';
+import { ApiClient } from '../support/api-client.ts';
 import { until } from '../support/contract-crash.ts';
-import { expectError, expectOk } from '../support/expectations.ts';
+import { expectError, ok } from '../support/expectations.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { callOperator } from '../support/operator-api.ts';
@@ -33,11 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-function ok<T>(answer: Answer<T>): T {
-  expectOk(answer);
-  return answer.body.data;
-}
 
 const buy = (trader: SeededTrader, projectId: number, amount: string, key = crypto.randomUUID()) =>
   client().post<SubscriptionRecord>(

@@ -37,3 +37,9 @@ export function numberIn(
 export function wrongCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 }
+
+/** The data of an answer that must have succeeded. */
+export function ok<T>(answer: Answer<T>): T {
+  expectOk(answer);
+  return answer.body.data;
+}

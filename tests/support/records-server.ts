@@ -6,14 +6,8 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Clock } from '../../server/clock.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
 import { type Answer, ApiClient } from './api-client.ts';
-import { expectOk } from './expectations.ts';
+import { ok } from './expectations.ts';
 import { type InProcessServer, startInProcessServer } from './in-process-server.ts';
-
-/** The data of an answer that must have succeeded. */
-export function ok<T>(answer: Answer<T>): T {
-  expectOk(answer);
-  return answer.body.data;
-}
 
 export interface RecordsServer {
   /** The file's server; throws if it did not start. */
