@@ -46,6 +46,11 @@ export interface WalletView {
   /** Where the last request of the deposits' first page was logged; 0 before any. */
   depositsAskedAt: number;
   withdrawals: WithdrawalPage | null;
+  /**
+   * Withdrawals the `withdrawals` channel told of since sign-in, newest first, each as it now
+   * stands: the withdraw page lays those updated later than its own rows over them.
+   */
+  liveWithdrawals: readonly Withdrawal[];
   addresses: readonly AddressEntry[] | null;
   records: { type: Output<typeof recordFilterSchema>; page: RecordPage } | null;
   lastTransfer: Transfer | null;
@@ -59,6 +64,7 @@ export const initialWallet: WalletView = {
   liveDeposits: [],
   depositsAskedAt: 0,
   withdrawals: null,
+  liveWithdrawals: [],
   addresses: null,
   records: null,
   lastTransfer: null,
@@ -74,7 +80,7 @@ function withWithdrawal(page: WithdrawalPage | null, withdrawal: Withdrawal) {
   return page.page === 1 ? { ...page, list: [withdrawal, ...page.list] } : page;
 }
 
-/** Deposits kept from the channel: far more than a page shows of them at once. */
+/** Deposits (and withdrawals) kept from their channel: far more than a page shows at once. */
 export const liveDepositLimit = 50;
 
 /** The frame's deposits in their newest state, newest first, the oldest let go past the limit. */
@@ -86,6 +92,16 @@ function withFrameDeposits(
   const byId = new Map(kept.map((live) => [live.deposit.id, live]));
   for (const deposit of frame) byId.set(deposit.id, { deposit, seenAt });
   return [...byId.values()].sort((a, b) => b.deposit.id - a.deposit.id).slice(0, liveDepositLimit);
+}
+
+/** The frame's withdrawals in their newest state, newest first, the oldest let go past the limit. */
+function withFrameWithdrawals(
+  kept: readonly Withdrawal[],
+  frame: readonly Withdrawal[],
+): readonly Withdrawal[] {
+  const byId = new Map(kept.map((withdrawal) => [withdrawal.id, withdrawal]));
+  for (const withdrawal of frame) byId.set(withdrawal.id, withdrawal);
+  return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, liveDepositLimit);
 }
 
 /** The deposits told of after the deposits' first page was last asked for: newer than its rows. */
@@ -116,6 +132,11 @@ export const walletFold = defineFold(initialWallet, {
   'wallet-withdrawal': (state, { payload }) => ({
     ...state,
     withdrawals: withWithdrawal(state.withdrawals, payload),
+  }),
+  withdrawals: (state, { payload }) => ({
+    ...state,
+    withdrawals: payload.data.reduce(withWithdrawal, state.withdrawals),
+    liveWithdrawals: withFrameWithdrawals(state.liveWithdrawals, payload.data),
   }),
   'wallet-addresses': (state, { payload }) => ({ ...state, addresses: payload.list }),
   'wallet-address-added': (state, { payload }) => ({

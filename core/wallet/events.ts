@@ -1,6 +1,7 @@
 // Events of the wallet: what each page asked for and what the server answered (the screens are
 // drawn from these answers, so a capture replays them), the money-moving intents with their
-// idempotency keys (never the trade password), and the private `balances` and `deposits` channels.
+// idempotency keys (never the trade password), and the private `balances`, `deposits` and `withdrawals`
+// channels.
 import { z } from 'zod/mini';
 import {
   addressEntrySchema,
@@ -52,6 +53,7 @@ export const walletEvents = [
   ),
   event('intent', 'wallet-withdraw-cancel', z.object({ id: z.int(), key })),
   event('api', 'wallet-withdrawal', withdrawalSchema),
+  event('socket', 'withdrawals', privateFrame(channelData.withdrawals)),
   event('intent', 'wallet-withdrawals-requested', page),
   event('api', 'wallet-withdrawals', withdrawals.response),
   event('intent', 'wallet-addresses-requested', z.null()),

@@ -1,10 +1,11 @@
 // The asset center (`/pages/assets/index`): everything in USDT, each account's total, the balances,
 // the ways to move money, and the way to the proof that the balances are counted in the reserves;
-// pull down to refresh.
+// pull down to refresh. The balances follow the private `balances` channel without a reload.
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { dash } from '../../core/figures.ts';
 import { useWorker } from '../app/services.ts';
+import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -33,7 +34,8 @@ export function AssetsPage() {
   const { reload } = balances;
   usePullRefresh(reload);
   const retry = useCallback(() => void reload(), [reload]);
-  const data = balances.data;
+  // The balances as the channel keeps them once answered: a deposit shows without a reload.
+  const data = useView('liveBalances') ?? balances.data;
 
   return (
     <div className="wallet-page">

@@ -6,6 +6,7 @@ import { dash, withUnit } from '../../core/figures.ts';
 import type { WalletName } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useNotify } from '../app/toasts.ts';
+import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { routes } from '../routes/route-table.ts';
 import { type AmountProblem, checkTransferAmount } from '../ui/amount-checks.ts';
@@ -37,7 +38,9 @@ export function WalletTransferPage() {
   const { load, assets } = choice;
   const asset = choice.asset?.asset;
   const locale = useFigureLocale();
-  const available = asset ? availableIn(balances.data, accounts.from, asset) : null;
+  // What the channel pushed since the answer counts: a deposit or a trade meanwhile.
+  const shown = useView('liveBalances') ?? balances.data;
+  const available = asset ? availableIn(shown, accounts.from, asset) : null;
   // "All" shows what is available, exactly, in the field; typing takes the field back.
   const typed = useTypedFigure(all ? (available?.exact ?? '') : amount, (value) => {
     setAll(false);

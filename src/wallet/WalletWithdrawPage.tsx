@@ -5,6 +5,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { WithdrawalRow } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
+import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -22,6 +23,8 @@ export function WalletWithdrawPage() {
   const core = useWorker();
   const choice = useAssetChoice('withdraw', useSearch({ from: routes.withdraw.path }));
   const balances = useLoad(['walletBalances'], () => core.walletBalances());
+  // What the channel pushed since the answer counts: a deposit, a rejection's unfrozen funds.
+  const shownBalances = useView('liveBalances') ?? balances.data;
   // Asked here, not taken from the menu's copy: a trade password set a moment ago counts.
   const user = useLoad(['userInfo'], () => core.userInfo());
   // Asked here too: an authenticator or passkey bound a moment ago counts.
@@ -52,7 +55,7 @@ export function WalletWithdrawPage() {
             key={`${asset.asset}-${chain.chain}`}
             asset={asset.asset}
             chain={chain}
-            available={availableIn(balances.data, 'funding', asset.asset)}
+            available={availableIn(shownBalances, 'funding', asset.asset)}
             tradePasswordSet={user.data?.trade_password_set ?? null}
             safeguards={safeguards.data}
             onSafeguardsStale={() => void safeguards.reload()}

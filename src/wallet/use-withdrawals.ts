@@ -1,10 +1,12 @@
 // The recent withdrawals of the withdraw page: the server's pages, with what this page just did
 // laid over them at once (a new request on top, a cancellation's new status) so the user sees the
-// answer without waiting for the list to come again.
+// answer without waiting for the list to come again, and what the private `withdrawals` channel
+// told since (an approval, a rejection) without a reload.
 import { useCallback, useMemo, useState } from 'react';
 import type { WithdrawalRow } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useNotify } from '../app/toasts.ts';
+import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 import { type PagedList, usePagedList } from '../ui/use-paged-list.ts';
@@ -14,6 +16,23 @@ export interface Withdrawals extends PagedList<WithdrawalRow> {
   /** A withdrawal this page just requested. */
   add(row: WithdrawalRow): void;
   cancel(id: number): Promise<void>;
+}
+
+/**
+ * Each shown row in its newer copy, pushed or listed (by when it last changed); a pushed
+ * withdrawal newer than every shown row (requested in another tab) goes on top.
+ */
+function withPushed(
+  shown: readonly WithdrawalRow[],
+  pushed: readonly WithdrawalRow[],
+): WithdrawalRow[] {
+  const byId = new Map(pushed.map((row) => [row.id, row]));
+  const newest = shown.reduce((id, row) => Math.max(id, row.id), 0);
+  const newer = (row: WithdrawalRow) => {
+    const told = byId.get(row.id);
+    return told && Date.parse(told.updatedAt) >= Date.parse(row.updatedAt) ? told : row;
+  };
+  return [...pushed.filter((row) => row.id > newest), ...shown.map(newer)];
 }
 
 export function useWithdrawals(onChange: () => void): Withdrawals {
@@ -42,6 +61,8 @@ export function useWithdrawals(onChange: () => void): Withdrawals {
     [listRows],
   );
 
+  // What the `withdrawals` channel told since: an operator's review, the chain's progress.
+  const pushed = useView('withdrawalUpdates');
   const rows = useMemo(() => {
     const listed = new Set(listRows.map((row) => row.id));
     const fresh = overlay.over === listRows;
@@ -49,8 +70,12 @@ export function useWithdrawals(onChange: () => void): Withdrawals {
       const row = overlay.rows.get(id);
       return row && !listed.has(id) ? [row] : [];
     });
-    return [...added, ...listRows.map((row) => (fresh ? (overlay.rows.get(row.id) ?? row) : row))];
-  }, [listRows, overlay]);
+    const shown = [
+      ...added,
+      ...listRows.map((row) => (fresh ? (overlay.rows.get(row.id) ?? row) : row)),
+    ];
+    return withPushed(shown, pushed ?? []);
+  }, [listRows, overlay, pushed]);
 
   const cancel = useCallback(
     async (id: number) => {

@@ -26,5 +26,7 @@ export const walletEntry = deferDomain<typeof loaded>({
   views: {
     depositActivity: true,
     depositUpdates: true,
+    liveBalances: true,
+    withdrawalUpdates: true,
   },
 });

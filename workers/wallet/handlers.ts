@@ -18,6 +18,7 @@ import {
   transfer,
   withdraw,
   withdrawals,
+  withdrawalsDataSchema,
   withdrawCancel,
 } from '../../schemas/api/wallet.schema.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
@@ -27,6 +28,7 @@ import { formatTimestamp } from '../kernel/time-format.ts';
 import { loadRules } from '../spot/loaders.ts';
 import { confirmOutcome } from './confirm-refusals.ts';
 import { loadDeposits, walletPageSize } from './deposit-loader.ts';
+import { withPushedBalances } from './live-balances.ts';
 import { loadBalances } from './loaders.ts';
 import {
   addressRow,
@@ -73,12 +75,16 @@ export function createWalletHandlers(context: DomainContext): WalletHandlers {
   return {
     async walletBalances() {
       const [outcome, known] = await Promise.all([loadBalances(context), precisions()]);
-      return mapOutcome(outcome, (data) => balancesView(data, known, locale()));
+      // With what the channel pushed since: an answer read before a change may arrive after it.
+      const pushed = context.view().balances;
+      return mapOutcome(outcome, (data) =>
+        balancesView(withPushedBalances(data, pushed), known, locale()),
+      );
     },
     knownWalletBalances() {
-      const { wallet, precisions: known } = context.view();
+      const { wallet, balances, precisions: known } = context.view();
       return wallet.balances && context.loggedIn()
-        ? balancesView(wallet.balances, known, locale())
+        ? balancesView(withPushedBalances(wallet.balances, balances), known, locale())
         : null;
     },
     async walletAssets() {
@@ -234,6 +240,10 @@ export function createWalletHandlers(context: DomainContext): WalletHandlers {
 
 export const walletDomain = defineDomain({
   handlers: createWalletHandlers,
-  signedInChannels: ['balances', 'deposits'],
-  frames: { balances: balancesDataSchema, deposits: depositsDataSchema },
+  signedInChannels: ['balances', 'deposits', 'withdrawals'],
+  frames: {
+    balances: balancesDataSchema,
+    deposits: depositsDataSchema,
+    withdrawals: withdrawalsDataSchema,
+  },
 });

@@ -112,6 +112,7 @@ export function withdrawalRow(
     txid: withdrawal.txid,
     confirmations: withdrawal.confirmations,
     explorerUrl: withdrawal.explorer_url,
+    updatedAt: withdrawal.updated_at,
   };
 }
 

@@ -99,6 +99,8 @@ export interface WithdrawalRow {
   confirmations: number;
   /** The transaction's page on a block explorer, when one is configured. */
   explorerUrl: string | null;
+  /** When it last changed (ISO): of two copies of a row, the later one stands. */
+  updatedAt: string;
 }
 
 export interface AddressRow {

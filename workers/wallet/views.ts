@@ -1,6 +1,7 @@
 // The wallet's live views: the deposit page's balance and latest deposits of one asset on one
 // chain, and the deposits the `deposits` channel told of, which the deposit list lays over the
-// pages it read. Both follow the channel without a reload: "Confirming 1/3", then credited.
+// pages it read. Both follow the channel without a reload: "Confirming 1/3", then credited. The
+// balances and the withdrawals follow their channels the same way.
 import { formatAmount, type Precisions } from '../../core/figures.ts';
 import { availableOf } from '../../core/projections/balances.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
@@ -9,9 +10,16 @@ import { withLiveDeposits } from '../../core/wallet/live-deposits.ts';
 import { defineView } from '../kernel/view.ts';
 import { loadRules } from '../spot/loaders.ts';
 import { loadDeposits } from './deposit-loader.ts';
+import { withPushedBalances } from './live-balances.ts';
 import { loadBalances } from './loaders.ts';
-import { depositRow } from './rows.ts';
-import type { Chain, DepositActivityView, DepositRow } from './types.ts';
+import { balancesView, depositRow, withdrawalRow } from './rows.ts';
+import type {
+  BalancesView,
+  Chain,
+  DepositActivityView,
+  DepositRow,
+  WithdrawalRow,
+} from './types.ts';
 
 /** Deposits the deposit page shows under its address. */
 export const depositPageRows = 5;
@@ -72,4 +80,25 @@ export const depositUpdatesLiveView = defineView<readonly DepositRow[]>({
   source: (view) => [view.wallet.liveDeposits, view.wallet.depositsAskedAt, view.precisions],
   payload: (view, _params, locale) =>
     rowsOf(depositsSinceAsked(view.wallet), view.precisions, locale),
+});
+
+/**
+ * The balances the asset center, the transfer and the withdraw pages show, as the private
+ * `balances` channel keeps them: null until the pages' own request has been answered.
+ */
+export const liveBalancesView = defineView<BalancesView | null>({
+  source: (view) => [view.wallet.balances, view.balances, view.precisions],
+  payload: ({ wallet, balances, precisions }, _params, locale) =>
+    wallet.balances &&
+    balancesView(withPushedBalances(wallet.balances, balances), precisions, locale),
+});
+
+/**
+ * The withdrawals the `withdrawals` channel told of (approved, rejected, sent, failed), newest
+ * first, for the withdraw page to lay over its rows where they are newer.
+ */
+export const withdrawalUpdatesLiveView = defineView<readonly WithdrawalRow[]>({
+  source: (view) => [view.wallet.liveWithdrawals, view.precisions],
+  payload: (view, _params, locale) =>
+    view.wallet.liveWithdrawals.map((row) => withdrawalRow(row, view.precisions, locale)),
 });
