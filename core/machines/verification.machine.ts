@@ -33,7 +33,9 @@ type VerificationEvent =
   | { type: 'PICK'; side: Side; file: Blob }
   | { type: 'SUBMIT' }
   | { type: 'RESUBMIT' }
-  | { type: 'RELOAD' };
+  | { type: 'RELOAD' }
+  /** The state the server pushed (the operator's decision): shown without asking again. */
+  | { type: 'TOLD'; info: VerificationInfo };
 
 export interface SubmitInput {
   real_name: string;
@@ -58,6 +60,9 @@ const byStatus = [
   { target: 'form' },
 ] as const;
 
+/** A pushed state replaces the shown one, and the page goes where its status says. */
+const told = { target: '#verification.routing', actions: 'takeTold' } as const;
+
 export const verificationMachine = setup({
   types: {
     context: {} as VerificationContext,
@@ -72,6 +77,11 @@ export const verificationMachine = setup({
     }),
     submit: fromPromise<VerificationInfo, SubmitInput>(async () => {
       throw new Error('not provided');
+    }),
+  },
+  actions: {
+    takeTold: assign({
+      info: ({ context, event }) => (event.type === 'TOLD' ? event.info : context.info),
     }),
   },
   guards: {
@@ -172,8 +182,8 @@ export const verificationMachine = setup({
         },
       },
     },
-    underReview: { on: { RELOAD: 'loading' } },
-    verified: { on: { RELOAD: 'loading' } },
-    rejected: { on: { RESUBMIT: 'form', RELOAD: 'loading' } },
+    underReview: { on: { RELOAD: 'loading', TOLD: told } },
+    verified: { on: { RELOAD: 'loading', TOLD: told } },
+    rejected: { on: { RESUBMIT: 'form', RELOAD: 'loading', TOLD: told } },
   },
 });

@@ -1,12 +1,13 @@
 // Identity verification (`/pages/user/auth`), driven by the verification machine: not certified
 // (the form), under review, verified, or rejected with the reason and a way to submit again.
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { verificationMachine } from '../../core/machines/verification.machine.ts';
 import type { Outcome } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useNotify } from '../app/toasts.ts';
+import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { unannounced } from '../ui/failure-toast.ts';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
@@ -38,6 +39,11 @@ export function VerificationPage() {
   }, [core, toast, t]);
   const [snapshot, send] = useMachine(machine);
   const { info } = snapshot.context;
+  // The operator's decision, pushed on the private `kyc` channel: shown without a reload.
+  const pushed = useView('verification');
+  useEffect(() => {
+    if (pushed && info && pushed.status !== info.status) send({ type: 'TOLD', info: pushed });
+  }, [pushed, info, send]);
 
   if (snapshot.matches('failed')) return <WalletFailed onRetry={() => send({ type: 'RELOAD' })} />;
   if (info === null || snapshot.matches('loading') || snapshot.matches('routing')) {

@@ -2,5 +2,7 @@
 // (workers/kernel/deferred.ts): the domain and its views by name.
 export { identityDomain as domain } from './handlers.ts';
 
-/** It has no live views: its pages show what its calls answer. */
-export const views = {};
+import { verificationLiveView } from './views.ts';
+
+/** The verification page shows what its calls answer, and the decision pushed after. */
+export const views = { verification: verificationLiveView };

@@ -10,5 +10,5 @@ export const identityEntry = deferDomain<typeof loaded>({
     uploadIdImage: true,
     submitVerification: true,
   },
-  views: {},
+  views: { verification: true },
 });

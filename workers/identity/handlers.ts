@@ -4,11 +4,15 @@
 
 import type { VerificationInfo } from '../../core/projections/identity.ts';
 import { uploadImage } from '../../schemas/api/content.schema.ts';
-import { submitVerification, verificationInfo } from '../../schemas/api/security.schema.ts';
+import {
+  submitVerification,
+  verificationInfo,
+  verificationInfoSchema,
+} from '../../schemas/api/security.schema.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import type { Outcome } from '../kernel/outcome.ts';
-import { formatTimestamp } from '../kernel/time-format.ts';
 import type { IdentityHandlers, VerificationView } from './types.ts';
+import { verificationView } from './views.ts';
 
 export function createIdentityHandlers(context: DomainContext): IdentityHandlers {
   const { call, record } = context;
@@ -16,19 +20,7 @@ export function createIdentityHandlers(context: DomainContext): IdentityHandlers
     if (!outcome.ok) return outcome;
     const info = outcome.data;
     record({ source: 'api', type: 'verification', payload: info });
-    return {
-      ok: true,
-      data: {
-        status: info.status,
-        realName: info.real_name,
-        idNumber: info.id_number,
-        submittedAt:
-          info.submitted_at === null
-            ? null
-            : formatTimestamp(info.submitted_at, context.locale(), 'dated'),
-        rejectReason: info.reject_reason,
-      },
-    };
+    return { ok: true, data: verificationView(info, context.locale()) };
   };
   return {
     async verificationInfo() {
@@ -47,4 +39,9 @@ export function createIdentityHandlers(context: DomainContext): IdentityHandlers
   };
 }
 
-export const identityDomain = defineDomain({ handlers: createIdentityHandlers });
+export const identityDomain = defineDomain({
+  handlers: createIdentityHandlers,
+  // The operator's decision, pushed while the user is signed in and the domain loaded.
+  signedInChannels: ['kyc'],
+  frames: { kyc: verificationInfoSchema },
+});
