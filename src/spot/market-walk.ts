@@ -8,8 +8,7 @@
 import { formatAtScale, formatPercent } from '../../core/figures.ts';
 import { slippagePercent, type WalkLevel, walkLevels } from '../../core/market/book-walk.ts';
 import { fromUnits, toUnits } from '../../core/market/units.ts';
-import { isProblem, orderTerms, type SpotOrderForm } from '../../core/spot/order-form.ts';
-import type { BookRow, SpotMarketRules } from '../../workers/facade.ts';
+import type { BookRow, SpotMarketRules, SpotOrderForm } from '../../workers/facade.ts';
 
 export interface SpotMarketPreview {
   /** The average price it would trade at; `--` when its side of the book is empty. */
@@ -36,21 +35,23 @@ export function spotMarketWalk(
   locale: string,
 ): SpotMarketPreview | null {
   if (form.type !== 'market' || !rules || !book || book.resyncing) return null;
-  const terms = orderTerms(form, rules);
-  if (isProblem(terms) || terms.type !== 'market') return null;
   const { price_scale: ps, quantity_scale: qs } = rules;
-  const levels = unitLevels(terms.side === 'buy' ? book.asks : book.bids, rules);
+  const buy = form.side === 'buy';
+  // What the form holds as the engine's units; the form's own checks judge anything else.
+  const amount = buy ? toUnits(form.turnover.trim(), ps + qs) : toUnits(form.quantity.trim(), qs);
+  if (amount === null || amount <= 0) return null;
+  const levels = unitLevels(buy ? book.asks : book.bids, rules);
   const lot = BigInt(Math.max(1, toUnits(rules.lot_size, qs, true) ?? 1));
   const walk = walkLevels(
     levels,
-    'turnover' in terms ? { quote: BigInt(terms.turnover) } : { quantity: BigInt(terms.quantity) },
+    buy ? { quote: BigInt(amount) } : { quantity: BigInt(amount) },
     lot,
   );
   const average = walk.average === null ? null : fromUnits(walk.average, ps);
   return {
     average: formatAtScale(average, ps, locale),
     slippage: formatPercent(
-      slippagePercent(terms.side, walk.average, levels[0]?.[0] ?? null),
+      slippagePercent(form.side, walk.average, levels[0]?.[0] ?? null),
       locale,
     ),
     filled: formatAtScale(fromUnits(walk.filled, qs), qs, locale),
