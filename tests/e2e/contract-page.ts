@@ -55,6 +55,16 @@ export class ContractTradePage {
     return this.page.getByTestId('contract-follow');
   }
 
+  /** What the followed order traded: its quantity and average price. */
+  followedTrade() {
+    return this.page.getByTestId('contract-follow-traded');
+  }
+
+  /** The warning that the visible book cannot fill a market order whole. */
+  bookShort() {
+    return this.page.getByTestId('contract-book-short');
+  }
+
   /** The prices of the bids in the perpetual's book beside the form, as numbers. */
   bookBids(): Promise<number[]> {
     return this.numbers(this.book().locator('[data-testid="book-bids"] .book-row__price'));

@@ -4,7 +4,8 @@
 // own book beside the form, and the position's liquidation price equal the order form's estimate;
 // closes half, then the rest, finds the closed position in the history and draws its share card.
 // Another trader (over the API) sells into the resting long, so it fills at its own price exactly,
-// and the form says the order filled.
+// and the form says the order filled, how much and at what average. Before all that, a market long
+// larger than the book is warned of.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { registerUser } from '../support/accounts.ts';
@@ -68,6 +69,17 @@ async function sellingThrough(price: string): Promise<string> {
   return `${selling / 10_000n}.${String(selling % 10_000n).padStart(4, '0')}`;
 }
 
+/** Twice every ask of the perpetual's book the server lists, in ETH: more than it can fill. */
+async function beyondTheAsks(): Promise<string> {
+  const book = await api.get<{ asks: [string, string][] }>('/contract/depth', {
+    symbol: 'ETHUSDT',
+    limit: '100',
+  });
+  const units = book.body.data.asks.reduce((sum, [, size]) => sum + tenThousandths(size), 0n);
+  const buying = units * 2n + 1n;
+  return `${buying / 10_000n}.${String(buying % 10_000n).padStart(4, '0')}`;
+}
+
 /** Whole USDT a fraction of the way from `price`: `parts` per thousand. */
 const shifted = (price: string, parts: bigint) =>
   ((BigInt(price.split('.')[0] ?? '0') * parts) / 1000n).toString();
@@ -106,6 +118,13 @@ describe('perpetual contracts', () => {
     // enough that a jump of the index cannot reach it first); TP 10 % above, SL 5 % below.
     await trade.setLeverage(10);
     expect(await trade.leverage()).toBe('10×');
+    // A market long of more than the perpetual's asks hold: the preview warns before sending.
+    await trade.orderType('market');
+    await trade.field('quantity').fill(await beyondTheAsks());
+    await expect
+      .poll(() => trade.bookShort().textContent(), patient)
+      .toMatch(/^The perpetual's book shows only /);
+    await trade.orderType('limit');
     // The form starts the limit price from the book; the typed price goes in after that start.
     await expect.poll(() => trade.field('price').inputValue(), patient).toMatch(/\d/);
     const mark = await trade.mark();
@@ -139,6 +158,13 @@ describe('perpetual contracts', () => {
     // The orders channel tells the form how its order ended; the trade is in the perpetual's trades.
     await expect.poll(() => trade.followed().getAttribute('data-status'), patient).toBe('filled');
     expect(await trade.followed().textContent()).toContain('Filled');
+    // It says what traded and at what average, as spot's notice does.
+    await expect
+      .poll(
+        async () => ((await trade.followedTrade().textContent()) ?? '').replace(/,/g, ''),
+        patient,
+      )
+      .toMatch(new RegExp(`0\\.1000\\sETH at an average ${price}\\.00$`));
     await expect.poll(() => trade.tradePrices(), patient).toContain(Number(price));
 
     await expect.poll(() => trade.positions().count(), patient).toBe(1);

@@ -12,7 +12,7 @@ export class SpotTradePage {
     return this.page.getByTestId(`spot-type-${type}`).click();
   }
 
-  field(name: 'price' | 'quantity' | 'turnover') {
+  field(name: 'price' | 'quantity' | 'turnover' | 'total') {
     return this.page.locator(`.spot-form input[name="${name}"]`);
   }
 
@@ -35,6 +35,16 @@ export class SpotTradePage {
 
   fee() {
     return this.page.getByTestId('spot-fee').textContent();
+  }
+
+  /** A market order's preview: the average price it would trade at, from the book. */
+  average() {
+    return this.page.getByTestId('spot-average').textContent();
+  }
+
+  /** The warning that the visible book cannot fill the market order whole. */
+  bookShort() {
+    return this.page.getByTestId('spot-book-short');
   }
 
   problem() {

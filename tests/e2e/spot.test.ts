@@ -1,8 +1,11 @@
 // Spot trading in a phone-sized Chromium against the real server and its liquidity provider: a
 // funded user reaches the trade page from the spot list, places a limit buy below the market,
-// sees it among the current orders and cancels it, then buys at the market and finds the fill
-// with its average price and fee in the deal and history lists, and the balances moved.
-import { describe, expect, it } from 'vitest';
+// sees it among the current orders and cancels it, keeps the limit form's Total in step with price
+// × quantity, is warned of a market buy the visible book cannot fill, then buys at the market and
+// finds the fill with its average price and fee in the deal and history lists, and the balances
+// moved.
+import { describe, expect, inject, it } from 'vitest';
+import { ApiClient } from '../support/api-client.ts';
 import { fundedUser } from './funded-user.ts';
 import { ops } from './ops-cli.ts';
 import { setUpPhoneApp } from './pages/phone-app.ts';
@@ -10,6 +13,27 @@ import { SpotTradePage } from './spot-page.ts';
 
 const patient = { timeout: 30_000, interval: 200 };
 const phone = setUpPhoneApp();
+const api = new ApiClient(inject('appUrl'));
+
+/** A decimal from units of `scale` decimals, trailing zeros dropped (`3060`, 2 → `30.6`). */
+function decimal(units: bigint, scale: number): string {
+  const text = `${units / 10n ** BigInt(scale)}.${String(units % 10n ** BigInt(scale)).padStart(scale, '0')}`;
+  return text.replace(/\.?0+$/, '');
+}
+
+/** Twice what every ask the server lists is worth, in whole USDT: more than the book can fill. */
+async function beyondTheAsks(): Promise<string> {
+  const book = await api.get<{ asks: [string, string][] }>('/market/depth', {
+    symbol: 'ETHUSDT',
+    limit: '100',
+  });
+  const whole = (value: string) => BigInt(value.split('.')[0] ?? '0') + 1n;
+  const worth = book.body.data.asks.reduce(
+    (sum, [price, size]) => sum + whole(price) * whole(size),
+    0n,
+  );
+  return (worth * 2n).toString();
+}
 
 /** 90 % of a price, whole units: far enough below the market that the order rests. */
 function belowMarket(last: string): string {
@@ -60,9 +84,29 @@ describe('spot trading', () => {
     await expect.poll(() => spot.orders().count(), patient).toBe(0);
     await expect.poll(() => spot.available(), patient).toMatch(/^1,?000(\.0+)?$/);
 
-    // A market buy for 100 USDT trades against the liquidity provider's asks at once.
+    // The Total field is price × quantity; a total typed gives the whole lots (0.0001 ETH) it pays
+    // for at the price, rounded down.
+    const price = belowMarket(await spot.lastPrice());
+    await spot.field('price').fill(price);
+    await spot.field('quantity').fill('0.01');
+    expect(await spot.field('total').inputValue()).toBe(decimal(BigInt(price), 2));
+    await spot.field('total').fill('100');
+    expect(await spot.field('quantity').inputValue()).toBe(decimal(1_000_000n / BigInt(price), 4));
+    expect(await spot.field('total').inputValue()).toBe('100');
+
+    // A market buy for more than every ask is worth: the preview warns that the book cannot fill
+    // it whole, before anything is sent.
     await spot.orderType('market');
+    await spot.field('turnover').fill(await beyondTheAsks());
+    await expect
+      .poll(() => spot.bookShort().textContent(), patient)
+      .toMatch(/^The book holds only /);
+    await expect.poll(() => spot.average(), patient).toMatch(/^[\d,]+(\.\d+)?$/);
+
+    // A market buy for 100 USDT trades against the liquidity provider's asks at once; the book
+    // fills it whole, so no warning.
     await spot.field('turnover').fill('100');
+    await expect.poll(() => spot.bookShort().count(), patient).toBe(0);
     await expect.poll(() => spot.fee(), patient).toMatch(/^0\.\d+$/);
     await spot.submit();
     await expect
