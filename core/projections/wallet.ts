@@ -47,8 +47,8 @@ export interface WalletView {
   depositsAskedAt: number;
   withdrawals: WithdrawalPage | null;
   /**
-   * Withdrawals the `withdrawals` channel told of since sign-in, newest first, each as it now
-   * stands: the withdraw page lays those updated later than its own rows over them.
+   * The copies of withdrawals the `withdrawals` channel told of since sign-in, the latest told
+   * first: the withdraw page lays those updated later than its own rows over them.
    */
   liveWithdrawals: readonly Withdrawal[];
   addresses: readonly AddressEntry[] | null;
@@ -94,16 +94,6 @@ function withFrameDeposits(
   return [...byId.values()].sort((a, b) => b.deposit.id - a.deposit.id).slice(0, liveDepositLimit);
 }
 
-/** The frame's withdrawals in their newest state, newest first, the oldest let go past the limit. */
-function withFrameWithdrawals(
-  kept: readonly Withdrawal[],
-  frame: readonly Withdrawal[],
-): readonly Withdrawal[] {
-  const byId = new Map(kept.map((withdrawal) => [withdrawal.id, withdrawal]));
-  for (const withdrawal of frame) byId.set(withdrawal.id, withdrawal);
-  return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, liveDepositLimit);
-}
-
 /** The deposits told of after the deposits' first page was last asked for: newer than its rows. */
 export function depositsSinceAsked(wallet: WalletView): Deposit[] {
   return wallet.liveDeposits
@@ -133,10 +123,11 @@ export const walletFold = defineFold(initialWallet, {
     ...state,
     withdrawals: withWithdrawal(state.withdrawals, payload),
   }),
+  // Kept as told, the latest first; the live view reads each withdrawal's latest copy (kept out
+  // of this fold, which every screen loads).
   withdrawals: (state, { payload }) => ({
     ...state,
-    withdrawals: payload.data.reduce(withWithdrawal, state.withdrawals),
-    liveWithdrawals: withFrameWithdrawals(state.liveWithdrawals, payload.data),
+    liveWithdrawals: [...payload.data, ...state.liveWithdrawals].slice(0, liveDepositLimit),
   }),
   'wallet-addresses': (state, { payload }) => ({ ...state, addresses: payload.list }),
   'wallet-address-added': (state, { payload }) => ({

@@ -5,7 +5,11 @@
 import { formatAmount, type Precisions } from '../../core/figures.ts';
 import { availableOf } from '../../core/projections/balances.ts';
 import type { ClientView } from '../../core/projections/client-view.ts';
-import { type Deposit, depositsSinceAsked } from '../../core/projections/wallet.ts';
+import {
+  type Deposit,
+  depositsSinceAsked,
+  type Withdrawal,
+} from '../../core/projections/wallet.ts';
 import { withLiveDeposits } from '../../core/wallet/live-deposits.ts';
 import { defineView } from '../kernel/view.ts';
 import { loadRules } from '../spot/loaders.ts';
@@ -99,6 +103,12 @@ export const liveBalancesView = defineView<BalancesView | null>({
  */
 export const withdrawalUpdatesLiveView = defineView<readonly WithdrawalRow[]>({
   source: (view) => [view.wallet.liveWithdrawals, view.precisions],
-  payload: (view, _params, locale) =>
-    view.wallet.liveWithdrawals.map((row) => withdrawalRow(row, view.precisions, locale)),
+  payload: (view, _params, locale) => {
+    // The latest copy told of each, newest withdrawal first.
+    const latest = new Map<number, Withdrawal>();
+    for (const row of view.wallet.liveWithdrawals) if (!latest.has(row.id)) latest.set(row.id, row);
+    return [...latest.values()]
+      .sort((a, b) => b.id - a.id)
+      .map((row) => withdrawalRow(row, view.precisions, locale));
+  },
 });
