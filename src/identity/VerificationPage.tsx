@@ -1,7 +1,7 @@
 // Identity verification (`/pages/user/auth`), driven by the verification machine: not certified
 // (the form), under review, verified, or rejected with the reason and a way to submit again.
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { verificationMachine } from '../../core/machines/verification.machine.ts';
 import type { Outcome } from '../../workers/facade.ts';
@@ -39,9 +39,14 @@ export function VerificationPage() {
   }, [core, toast, t]);
   const [snapshot, send] = useMachine(machine);
   const { info } = snapshot.context;
-  // The operator's decision, pushed on the private `kyc` channel: shown without a reload.
+  // The operator's decision, pushed on the private `kyc` channel: shown without a reload. Only
+  // a change of the worker's state counts: the state it held before an answer the page just had
+  // (a submission's) is older than that answer.
   const pushed = useView('verification');
+  const seen = useRef(pushed);
   useEffect(() => {
+    if (pushed === seen.current) return;
+    seen.current = pushed;
     if (pushed && info && pushed.status !== info.status) send({ type: 'TOLD', info: pushed });
   }, [pushed, info, send]);
 
