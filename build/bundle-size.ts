@@ -42,8 +42,13 @@ export const bundleBudgets = {
   // Scripts that no longer name their source maps took 3.2 KiB off the whole app, and the whole
   // app's ceiling comes down with it; the markdown documents' pages and the session's notice above
   // the login form added 0.15 KiB to the critical path and 0.45 to the whole app.
-  critical: { targetKiB: 170, ceilingKiB: 169.7 },
-  whole: { targetKiB: 320, ceilingKiB: 395 },
+  // Live screens added 0.13 KiB to the critical path (the spot form's preview strings in the
+  // shell's file, the pushed withdrawal and verification frames' kinds in the worker) and 2.1 to
+  // the whole app: the order previews that walk the book and the limit form's total on the spot
+  // trade page (0.9), the futures preview and fill notice (0.2), their strings, and the wallet's
+  // live balances and withdrawals and the verification page's pushed decision (0.5).
+  critical: { targetKiB: 170, ceilingKiB: 169.8 },
+  whole: { targetKiB: 320, ceilingKiB: 397 },
 } as const;
 
 export interface SizedFile {
