@@ -41,16 +41,17 @@ export function withPushedBalances(answer: WalletBalances, pushed: BalancesState
     else rows.push(next);
   }
   if (!changed) return answer;
-  const totals = { funding: 0n, contract: 0n, option: 0n, all: 0n };
+  const totalNames = [...walletNames, 'all' as const];
+  const totals = new Map(totalNames.map((name) => [name, 0n]));
   for (const row of rows) {
     const worth = atoms(row.value_usdt) ?? 0n;
-    totals[row.wallet] += worth;
-    totals.all += worth;
+    totals.set(row.wallet, (totals.get(row.wallet) ?? 0n) + worth);
+    totals.set('all', (totals.get('all') ?? 0n) + worth);
   }
   return {
     balances: rows,
     totals: Object.fromEntries(
-      [...walletNames, 'all' as const].map((name) => [name, displayAmount(totals[name])]),
+      totalNames.map((name) => [name, displayAmount(totals.get(name) ?? 0n)]),
     ) as WalletBalances['totals'],
   };
 }
