@@ -11,6 +11,7 @@ import { balancesByUser } from '../ledger/balance-frames.ts';
 import type { BalanceChange } from '../ledger/post.ts';
 import { balancesOf } from './balances.ts';
 import type { DepositRow } from './chain-deposits.ts';
+import { listeningPublishers } from './listening-publishers.ts';
 import { depositView } from './wallet-views.ts';
 
 /** A deposit by its row, or as its chain names it (the transaction, and a token transfer's log). */
@@ -30,18 +31,17 @@ interface Publisher {
 }
 
 /**
- * The publishers listening, by the database they read, known by its query executor: an engine
- * module's database is a fenced view of the app's (server/db/fenced-db.ts) with the same executor,
- * and two apps in one process (tests) never hear each other's deposits.
+ * The publishers listening, by the database they read: an engine module's database is a fenced
+ * view of the app's (server/db/fenced-db.ts) with the same executor, so it reaches them too.
  */
-const publishers = new WeakMap<object, Set<Publisher>>();
+const publishers = listeningPublishers<Publisher>();
 
 /**
  * Sends the deposit's owner its current state, if a gateway listens on this node. Never throws:
  * a frame that could not be sent must not fail the change that caused it (the list still shows it).
  */
 export async function publishDeposit(db: Db, key: DepositKey): Promise<void> {
-  for (const publish of publishers.get(db.getExecutor()) ?? []) await publish.one(key);
+  for (const publish of publishers.on(db)) await publish.one(key);
 }
 
 /**
@@ -54,7 +54,7 @@ export function publishDepositRows(
   balances: readonly BalanceChange[],
 ): void {
   if (rows.length === 0) return;
-  for (const publish of publishers.get(db.getExecutor()) ?? []) publish.rows(rows, balances);
+  for (const publish of publishers.on(db)) publish.rows(rows, balances);
 }
 
 export interface DepositFramesOptions {
@@ -66,18 +66,7 @@ export interface DepositFramesOptions {
 
 /** The wallet's private stream of `deposits` frames (and the `balances` frame of a credit). */
 export function depositFrames({ db, explorer, log }: DepositFramesOptions): PrivateStream {
-  return {
-    start(send) {
-      const publish = publisherOf(db, explorer, send, log);
-      const executor = db.getExecutor();
-      const mine = publishers.get(executor) ?? new Set<Publisher>();
-      mine.add(publish);
-      publishers.set(executor, mine);
-      return () => {
-        mine.delete(publish);
-      };
-    },
-  };
+  return publishers.stream(db, (send) => publisherOf(db, explorer, send, log));
 }
 
 function readDeposit(db: Db, key: DepositKey) {

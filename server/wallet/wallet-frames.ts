@@ -10,6 +10,7 @@ import type { Db } from '../db/database.ts';
 import type { Wallet } from '../db/tables.ts';
 import type { PrivateSend, PrivateStream } from '../gateway/streams.ts';
 import { balancesOf } from './balances.ts';
+import { listeningPublishers } from './listening-publishers.ts';
 import { withdrawalView } from './wallet-views.ts';
 
 interface Publisher {
@@ -23,13 +24,8 @@ export interface Account {
   asset: string;
 }
 
-/**
- * The publishers listening, by the database they read, known by its query executor (as
- * server/wallet/deposit-frames.ts does): two apps in one process never hear each other's changes.
- */
-const publishers = new WeakMap<object, Set<Publisher>>();
-
-const listening = (db: Db) => publishers.get(db.getExecutor()) ?? [];
+/** The publishers listening, by the database they read. */
+const publishers = listeningPublishers<Publisher>();
 
 /**
  * Sends the withdrawal's owner its current state, and the funding balance of its asset (a review
@@ -37,7 +33,7 @@ const listening = (db: Db) => publishers.get(db.getExecutor()) ?? [];
  * not fail the change that caused it.
  */
 export async function publishWithdrawal(db: Db, id: number): Promise<void> {
-  for (const publish of listening(db)) await publish.withdrawal(id);
+  for (const publish of publishers.on(db)) await publish.withdrawal(id);
 }
 
 /** Sends the user the newest state of the accounts a movement changed (a transfer's two). */
@@ -46,7 +42,7 @@ export async function publishBalances(
   userId: number,
   accounts: readonly Account[],
 ): Promise<void> {
-  for (const publish of listening(db)) await publish.balances(userId, accounts);
+  for (const publish of publishers.on(db)) await publish.balances(userId, accounts);
 }
 
 export interface WalletFramesOptions {
@@ -58,18 +54,7 @@ export interface WalletFramesOptions {
 
 /** The wallet's private stream of `withdrawals` frames and its movements' `balances` frames. */
 export function walletFrames({ db, explorer, log }: WalletFramesOptions): PrivateStream {
-  return {
-    start(send) {
-      const publish = publisherOf(db, explorer, send, log);
-      const executor = db.getExecutor();
-      const mine = publishers.get(executor) ?? new Set<Publisher>();
-      mine.add(publish);
-      publishers.set(executor, mine);
-      return () => {
-        mine.delete(publish);
-      };
-    },
-  };
+  return publishers.stream(db, (send) => publisherOf(db, explorer, send, log));
 }
 
 function publisherOf(
