@@ -19,7 +19,7 @@ import type { AccountRef } from '../server/ledger/accounts.ts';
 import { post } from '../server/ledger/post.ts';
 import { writePostings } from '../server/ledger/write-postings.ts';
 import { knownMarkets } from '../server/market/catalog.ts';
-import { readyContractEngine } from '../tests/support/ready-contract-engine.ts';
+import { readyContractEngine } from '../tests/support/ready-writers.ts';
 import { benchDatabases, type OpenFresh } from './databases.ts';
 
 const full = Number(process.env.FUNDING_POSITIONS ?? 100_000);

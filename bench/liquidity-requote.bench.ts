@@ -7,7 +7,6 @@
 // so every level is cancelled and placed again: the most a requote costs. The ladder's own
 // arithmetic is timed alone as well. `REQUOTE_COUNT` sets the requotes timed per case (200).
 import { performance } from 'node:perf_hooks';
-import { systemClock } from '../server/clock.ts';
 import { contractMarketOf } from '../server/contract/contract-markets.ts';
 import type { Db } from '../server/db/database.ts';
 import { knownMarkets } from '../server/market/catalog.ts';
@@ -16,16 +15,14 @@ import {
   ladder,
   type Quote,
 } from '../server/market-kernel/liquidity/ladder.ts';
-import { MarketWriter } from '../server/spot/market-writer.ts';
 import { spotMarketOf } from '../server/spot/spot-markets.ts';
-import { readyContractEngine } from '../tests/support/ready-contract-engine.ts';
+import { readyContractEngine, readySpotWriter } from '../tests/support/ready-writers.ts';
 import { fundedUsers } from '../tests/support/writer-fixtures.ts';
 import { benchDatabases } from './databases.ts';
 import { markdownTable } from './table.ts';
 
 const count = Number(process.env.REQUOTE_COUNT ?? 200);
 const usdt = 100_000_000n;
-const silent = { error: () => undefined, warn: () => undefined };
 
 const spec = knownMarkets.find((market) => market.symbol === 'BTCUSDT');
 if (!spec) throw new Error('BTCUSDT is not a known market');
@@ -60,16 +57,7 @@ async function spotWriter(db: Db): Promise<{ writer: Writer; user: number }> {
     makerPpm: 1_000,
     takerPpm: 1_000,
   });
-  const writer = new MarketWriter(market, {
-    db,
-    clock: systemClock,
-    referralRatesPpm: [],
-    batchMax: 512,
-    log: silent,
-    onCommitted: () => undefined,
-    onRebuilt: () => undefined,
-  });
-  await writer.rebuild();
+  const writer = await readySpotWriter(db, market);
   const [user = 0] = await fundedUsers(db, 1, [
     { wallet: 'funding', asset: 'USDT', amount: 12_000_000n * usdt },
     { wallet: 'funding', asset: 'BTC', amount: 100n * usdt },

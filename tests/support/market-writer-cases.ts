@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { orderCost } from '../../core/contract/order-cost.ts';
 import { orderReservation } from '../../core/market/order-math.ts';
-import { systemClock } from '../../server/clock.ts';
 import {
   contractMarketOf,
   priceAtoms,
@@ -15,9 +14,8 @@ import { knownMarkets } from '../../server/market/catalog.ts';
 import { fundPool } from '../../server/option/option-pool.ts';
 import type { OptionSettings } from '../../server/option/option-settings.ts';
 import { OptionWriter } from '../../server/option/option-writer.ts';
-import { MarketWriter } from '../../server/spot/market-writer.ts';
 import { spotMarketOf } from '../../server/spot/spot-markets.ts';
-import { readyContractEngine } from './ready-contract-engine.ts';
+import { readyContractEngine, readySpotWriter } from './ready-writers.ts';
 import { past32Bits, silent, usdt, type WriterCase } from './writer-case.ts';
 
 const btcSpec = knownMarkets.find((market) => market.symbol === 'BTCUSDT');
@@ -58,16 +56,7 @@ export const spotCase: WriterCase<SpotTerms> = {
   ),
   async open(db) {
     const market = spotMarketOf(btcSpec, 5n, { makerPpm: 1_000, takerPpm: 2_000 });
-    const writer = new MarketWriter(market, {
-      db,
-      clock: systemClock,
-      referralRatesPpm: [],
-      batchMax: 512,
-      log: silent,
-      onCommitted: () => undefined,
-      onRebuilt: () => undefined,
-    });
-    await writer.rebuild();
+    const writer = await readySpotWriter(db, market);
     const order = (userId: number, terms: SpotTerms) => ({
       userId,
       type: 'limit' as const,

@@ -1,10 +1,12 @@
-// A perpetual engine over one market as the tests and benches drive it: no referral rates, a 5 %
-// market band, batches of up to 512, nobody listening for commits; rebuilt from the database and
-// with a fresh mark, so it takes commands at once.
+// A market's writer as the tests and benches drive it: no referral rates, batches of up to 512,
+// nobody listening for commits; rebuilt from the database (and a perpetual's with a fresh mark and
+// a 5 % market band), so it takes commands at once.
 import { systemClock } from '../../server/clock.ts';
 import { ContractEngine } from '../../server/contract/contract-engine.ts';
 import type { ContractMarket } from '../../server/contract/contract-markets.ts';
 import type { Db } from '../../server/db/database.ts';
+import { MarketWriter } from '../../server/spot/market-writer.ts';
+import type { SpotMarket } from '../../server/spot/spot-markets.ts';
 import { silent } from './writer-case.ts';
 
 export async function readyContractEngine(
@@ -25,4 +27,18 @@ export async function readyContractEngine(
   await engine.rebuild();
   engine.marks.set(market.symbol, { price: mark, at: new Date(), fresh: true });
   return engine;
+}
+
+export async function readySpotWriter(db: Db, market: SpotMarket): Promise<MarketWriter> {
+  const writer = new MarketWriter(market, {
+    db,
+    clock: systemClock,
+    referralRatesPpm: [],
+    batchMax: 512,
+    log: silent,
+    onCommitted: () => undefined,
+    onRebuilt: () => undefined,
+  });
+  await writer.rebuild();
+  return writer;
 }
