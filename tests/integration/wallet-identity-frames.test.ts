@@ -7,16 +7,16 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
-import { lastCodeFor, type RegisteredUser, registerUser } from '../support/accounts.ts';
+import { type RegisteredUser, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { SocketClient } from '../support/socket-client.ts';
 import { storeWithdrawCode, withoutWithdrawHolds } from '../support/withdraw-proof.ts';
+import { tradePassword, withdrawerWithFunds } from '../support/withdrawing-user.ts';
 
 let server: InProcessServer;
 const client = () => new ApiClient(server.url);
-const tradePassword = '246810';
 
 beforeAll(async () => {
   server = await startInProcessServer(systemClock, withoutWithdrawHolds);
@@ -26,25 +26,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function userWithFunds(amount: string): Promise<RegisteredUser> {
-  const user = await registerUser(client(), server.dataDir);
-  await client().post('/security/sendCode', { type: 'email' }, { token: user.token });
-  const code = await lastCodeFor(server.dataDir, user.account);
-  const set = await client().post(
-    '/security/payPwd',
-    { password: tradePassword, repassword: tradePassword, code },
-    { token: user.token },
-  );
-  expect(set.body.code).toBe(200);
-  const deposit = await callOperator<{ outcome: string }>(server, 'deposit', {
-    account: user.account,
-    asset: 'USDT',
-    amount,
-    chain: 'TRC20',
-  });
-  expect(deposit.body.data.outcome).toBe('credited');
-  return user;
-}
+const userWithFunds = (amount: string) => withdrawerWithFunds(server, amount);
 
 async function socketOf(user: RegisteredUser, channels: string[]): Promise<SocketClient> {
   const socket = await SocketClient.connect(server.url);

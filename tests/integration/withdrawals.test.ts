@@ -7,15 +7,15 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
-import { lastCodeFor, type RegisteredUser, registerUser } from '../support/accounts.ts';
+import { type RegisteredUser, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { storeWithdrawCode, withoutWithdrawHolds } from '../support/withdraw-proof.ts';
+import { tradePassword, withdrawerWithFunds } from '../support/withdrawing-user.ts';
 
 let server: InProcessServer;
 const client = () => new ApiClient(server.url);
-const tradePassword = '246810';
 
 beforeAll(async () => {
   // The holds are withdraw-confirmation.test.ts's subject; here addresses are usable at once.
@@ -34,26 +34,7 @@ interface OpsData {
 const ops = (path: string, body: Record<string, unknown>) =>
   callOperator<OpsData>(server, path, body);
 
-async function userWithFunds(amount: string): Promise<RegisteredUser> {
-  const user = await registerUser(client(), server.dataDir);
-  const sent = await client().post('/security/sendCode', { type: 'email' }, { token: user.token });
-  expect(sent.body.code).toBe(200);
-  const code = await lastCodeFor(server.dataDir, user.account);
-  const set = await client().post(
-    '/security/payPwd',
-    { password: tradePassword, repassword: tradePassword, code },
-    { token: user.token },
-  );
-  expect(set.body.code).toBe(200);
-  const deposit = await ops('deposit', {
-    account: user.account,
-    asset: 'USDT',
-    amount,
-    chain: 'TRC20',
-  });
-  expect(deposit.body.data.outcome).toBe('credited');
-  return user;
-}
+const userWithFunds = (amount: string) => withdrawerWithFunds(server, amount);
 
 const funding = async (token: string) => {
   const answer = await client().get<{
