@@ -48,7 +48,7 @@ export const bundleBudgets = {
   // trade page (0.9), the futures preview and fill notice (0.2), their strings, and the wallet's
   // live balances and withdrawals and the verification page's pushed decision (0.5).
   critical: { targetKiB: 170, ceilingKiB: 169.8 },
-  whole: { targetKiB: 320, ceilingKiB: 397 },
+  whole: { targetKiB: 320, ceilingKiB: 397.1 },
 } as const;
 
 export interface SizedFile {
