@@ -93,15 +93,17 @@ interface Row {
   perSecond: number;
 }
 
+/** The market's rules in units, as both the timed requotes and the ladder alone build with. */
+const rules = {
+  tickSize: 1,
+  lotSize: 1,
+  minNotional: 5 * Number(units),
+  maxPrice: 1e9,
+  maxQuantity: 9e6,
+};
+
 /** Times `count` requotes after as many untimed ones; answers milliseconds at p50 and p99. */
 async function timeRequotes(writer: Writer, user: number, settings: LadderSettings) {
-  const rules = {
-    tickSize: 1,
-    lotSize: 1,
-    minNotional: 5 * Number(units),
-    maxPrice: 1e9,
-    maxQuantity: 9e6,
-  };
   const wanted = indexes.map((index) => ladder(index, rules, settings));
   let resting: number[] | null = null;
   let placed = 0;
@@ -125,13 +127,6 @@ async function timeRequotes(writer: Writer, user: number, settings: LadderSettin
 
 /** The ladder's arithmetic alone, microseconds per ladder. */
 function timeLadder(settings: LadderSettings): number {
-  const rules = {
-    tickSize: 1,
-    lotSize: 1,
-    minNotional: 5 * Number(units),
-    maxPrice: 1e9,
-    maxQuantity: 9e6,
-  };
   const rounds = 20_000;
   for (let i = 0; i < 2_000; i++) ladder(indexes[i % 2] ?? 0, rules, settings);
   const started = performance.now();
