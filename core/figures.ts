@@ -74,8 +74,8 @@ export function formatAmount(
 ): string {
   if (value === null) return dash;
   const known = assetDecimals(asset, precisions);
-  // What one holds is rounded down: the screen never offers more than there is.
-  const text = rounding === 'down' && known !== undefined ? truncated(value, known) : value;
+  // What one holds is rounded down: the screen never offers more than there is, dust included.
+  const text = rounding === 'down' ? truncated(value, known ?? ledgerDecimals) : value;
   const needed = clamp(significantDecimals(text), 0, ledgerDecimals);
   const places = known === undefined ? Math.max(unknownAssetMinDecimals, needed) : known;
   const shown = formatPrice(text, { locale, precision: places });
@@ -101,12 +101,20 @@ export function formatSettledAmount(
 }
 
 /** Cuts a decimal string to `places` decimals, towards zero. */
-function truncated(value: string, places: number): string {
+function cutTo(value: string, places: number): string {
   const point = value.indexOf('.');
   if (point < 0 || value.length - point - 1 <= places) return value;
-  const cut = value.slice(0, places === 0 ? point : point + 1 + places);
-  // Nothing but a dust left: keep it, so a non-zero holding never reads as zero.
-  return isZero(cut) ? value : cut;
+  return value.slice(0, places === 0 ? point : point + 1 + places);
+}
+
+/**
+ * Cuts a holding to `places` decimals, towards zero. A dust that would read as zero there keeps
+ * the ledger's decimals that show it, still cut rather than rounded: 0.000000019 BTC reads
+ * 0.00000001, never 0.00000002.
+ */
+function truncated(value: string, places: number): string {
+  const cut = cutTo(value, places);
+  return isZero(cut) ? cutTo(value, ledgerDecimals) : cut;
 }
 
 /** Whether a formatted figure's digits are all zero, whatever the locale's separators. */
