@@ -88,7 +88,10 @@ export function allocate(
 
 /**
  * What a commitment would get if the pre-sale ended now, as the buy page shows it: its demand,
- * or its pro-rata share of the supply when everyone's demand exceeds it.
+ * or its pro-rata share of the supply when everyone's demand exceeds it; never more than the
+ * supply or the commitment's demand. Everyone's commitments are taken as at least this one, so a
+ * project total read before the user's own commitment arrived (a list answered earlier) cannot
+ * make the whole supply look unclaimed.
  */
 export function estimateTokens(
   mine: bigint,
@@ -97,9 +100,10 @@ export function estimateTokens(
   price: bigint,
 ): bigint {
   const demand = demandOf(mine, price);
-  if (totalCommitted === 0n || demandOf(totalCommitted, price) <= supply) return demand;
-  const share = (supply * mine) / totalCommitted;
+  const total = totalCommitted > mine ? totalCommitted : mine;
+  const capped = demand < supply ? demand : supply;
+  if (total === 0n || demandOf(total, price) <= supply) return capped;
+  const share = (supply * mine) / total;
   // Never past the commitment's demand (Math.min does not take bigints).
-  if (share < demand) return share;
-  return demand;
+  return share < capped ? share : capped;
 }
