@@ -21,6 +21,11 @@ export const balanceSchema = z.object({
   frozen: decimalString,
   /** (available + frozen) valued in USDT at the index price; null when no price is known. */
   value_usdt: z.nullable(decimalString),
+  /**
+   * What the value is priced at: the market's index, or, for a token no market quotes yet, its
+   * pre-sale (subscription) price. Absent when there is no value.
+   */
+  price_basis: z.optional(z.enum(['index', 'presale'])),
 });
 
 export const balances = defineEndpoint({

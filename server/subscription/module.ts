@@ -4,7 +4,9 @@
 // commitments hold USDT frozen in the funding wallet.
 import { balanceStream } from '../ledger/balance-frames.ts';
 import { defineModule } from '../module.ts';
+import { priceSources } from '../wallet/price-sources.ts';
 import { Allocations } from './allocations.ts';
+import { presalePrices } from './presale-prices.ts';
 import { SubscriptionClock } from './subscription-clock.ts';
 import { subscriptionOps } from './subscription-ops.ts';
 import { subscriptionRoutes } from './subscription-routes.ts';
@@ -20,6 +22,8 @@ export const subscriptionModule = defineModule({
     const now = () => context.scheduler.now();
     const balances = balanceStream();
     const allocations = new Allocations(context.db);
+    // The asset center values a token not yet listed at its pre-sale price.
+    priceSources(context.market).add(presalePrices(context.db));
     const writer = new SubscriptionWriter({
       db: context.db,
       now,

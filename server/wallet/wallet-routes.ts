@@ -27,7 +27,8 @@ import { balancesOf } from './balances.ts';
 import { depositAddressFor } from './deposit-addresses.ts';
 import { recordsOf } from './records.ts';
 import { transferFunds } from './transfer.ts';
-import { valued } from './valuation.ts';
+import { priceSources } from './price-sources.ts';
+import { unpricedAssets, valued } from './valuation.ts';
 import { chainOf } from './wallet-checks.ts';
 import { publishBalances, publishWithdrawal } from './wallet-frames.ts';
 import { depositView, entryView, withdrawalView } from './wallet-views.ts';
@@ -49,9 +50,13 @@ export function walletRoutes(
   const derive = (chain: ChainSpec['chain'], index: number) =>
     deriveDepositAddress(config.walletXpubs[chains[chain].family].xpub, chain, index);
 
-  valuation.valuedRouter.add(balances, async (_input, { session }) =>
-    valued(await balancesOf(db, session.userId), market, Date.now()),
-  );
+  // Assets no market quotes are priced by the products that know them (a pre-sale token).
+  valuation.valuedRouter.add(balances, async (_input, { session }) => {
+    const held = await balancesOf(db, session.userId);
+    const now = Date.now();
+    const sourced = await priceSources(market).pricesOf(unpricedAssets(held, market, now));
+    return valued(held, market, now, sourced);
+  });
 
   router.add(assets, async () => ({
     list: assetList.map((spec) => ({

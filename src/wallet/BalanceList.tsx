@@ -1,5 +1,7 @@
-// The asset center's balances, account by account: each asset's available amount first (the one
-// a user acts on), then what is frozen and what it is all worth in USDT.
+// The asset center's balances, account by account: each asset's holding (available and frozen
+// together) beside what that same holding is worth in USDT, so the two figures of a row agree;
+// then the available part (the one a user acts on) and the frozen part. A token no market quotes
+// is worth its pre-sale price, and says so.
 
 import { walletNames } from '../../schemas/wallet-names.ts';
 import type { BalanceRow, WalletName } from '../../workers/facade.ts';
@@ -38,16 +40,26 @@ export function BalanceList(props: {
                   <li key={row.asset} className="balance-row">
                     <span className="balance-row__asset">{row.asset}</span>
                     <span className="balance-row__available">
-                      <Figure testId={`balance-${wallet}-${row.asset}`}>
-                        {row.availableShown}
-                      </Figure>
+                      <Figure testId={`balance-${wallet}-${row.asset}`}>{row.heldShown}</Figure>
                     </span>
                     <span className="balance-row__detail">
                       <span>
-                        {t('wallet.center.frozen')} <Figure>{row.frozenShown}</Figure>
+                        {t('wallet.available')}{' '}
+                        <Figure testId={`balance-available-${wallet}-${row.asset}`}>
+                          {row.availableShown}
+                        </Figure>
                       </span>
                       <span>
+                        {t('wallet.center.frozen')} <Figure>{row.frozenShown}</Figure>
+                      </span>
+                      <span data-testid={`balance-value-${wallet}-${row.asset}`}>
                         ≈ <FigureWithUnit figure={row.valueShown} unit="USDT" />
+                        {row.presale && (
+                          <span className="balance-row__basis" data-testid="presale-basis">
+                            {' '}
+                            {t('wallet.center.presalePrice')}
+                          </span>
+                        )}
                       </span>
                     </span>
                   </li>

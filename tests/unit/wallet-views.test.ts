@@ -27,7 +27,7 @@ beforeEach(async () => {
 afterEach(() => worker.stop());
 
 describe('wallet views', () => {
-  it('formats balances for the language and keeps the exact available amount', async () => {
+  it('formats balances for the language, values the holding the row shows, and marks a pre-sale price', async () => {
     answers['/wallet/balances'] = ok({
       balances: [
         {
@@ -38,31 +38,54 @@ describe('wallet views', () => {
           value_usdt: '1255.5',
         },
         { wallet: 'funding', asset: 'XYZ', available: '0.12345678', frozen: '0', value_usdt: null },
+        {
+          wallet: 'funding',
+          asset: 'NOVA',
+          available: '1000',
+          frozen: '0',
+          value_usdt: '50',
+          price_basis: 'presale',
+        },
       ],
-      totals: { funding: '1255.5', contract: '0', option: '0', all: '1255.5' },
+      totals: { funding: '1305.5', contract: '0', option: '0', all: '1305.5' },
     });
     const outcome = await core.walletBalances();
     expect(outcome).toEqual({
       ok: true,
       data: {
-        total: '1.255,50',
-        wallets: { funding: '1.255,50', contract: '0,00', option: '0,00' },
+        total: '1.305,50',
+        wallets: { funding: '1.305,50', contract: '0,00', option: '0,00' },
         rows: [
           {
             wallet: 'funding',
             asset: 'USDT',
             available: '1234.5',
+            // The row's figure is the holding its value is the worth of: available and frozen.
+            heldShown: '1.255,50',
             availableShown: '1.234,50',
             frozenShown: '21,00',
             valueShown: '1.255,50',
+            presale: false,
           },
           {
             wallet: 'funding',
             asset: 'XYZ',
             available: '0.12345678',
+            heldShown: '0,12345678',
             availableShown: '0,12345678',
             frozenShown: '0,00',
             valueShown: '--',
+            presale: false,
+          },
+          {
+            wallet: 'funding',
+            asset: 'NOVA',
+            available: '1000',
+            heldShown: '1.000,00',
+            availableShown: '1.000,00',
+            frozenShown: '0,00',
+            valueShown: '50,00',
+            presale: true,
           },
         ],
       },

@@ -35,7 +35,11 @@ export function withPushedBalances(answer: WalletBalances, pushed: BalancesState
     if (row && row.available === entry.available && row.frozen === entry.frozen) continue;
     const [wallet, asset] = key.split(':') as [Row['wallet'], string];
     const held = (atoms(entry.available) ?? 0n) + (atoms(entry.frozen) ?? 0n);
-    const next: Row = { wallet, asset, ...entry, value_usdt: revalued(row, asset, held) };
+    const value = revalued(row, asset, held);
+    const next: Row = { wallet, asset, ...entry, value_usdt: value };
+    // Valued at the price the answer used, so it keeps that price's basis (a pre-sale price).
+    const basis = row?.price_basis;
+    if (value !== null && basis !== undefined) next.price_basis = basis;
     changed = true;
     if (row) rows[rows.indexOf(row)] = next;
     else rows.push(next);

@@ -8,6 +8,7 @@ import {
   type Precisions,
   quoteAsset,
 } from '../../core/figures.ts';
+import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { WalletAsset, WalletBalances } from '../../core/projections/wallet.ts';
 import {
   type addressEntrySchema,
@@ -26,6 +27,10 @@ import type {
   RecordTrade,
   WithdrawalRow,
 } from './types.ts';
+
+/** Available and frozen together, exact. */
+const heldOf = (row: WalletBalances['balances'][number]) =>
+  displayAmount((parseAmount(row.available) ?? 0n) + (parseAmount(row.frozen) ?? 0n));
 
 /** Worth in the quote asset, at its precision. */
 const usdt = (value: string | null, precisions: Precisions, locale: string) =>
@@ -46,9 +51,12 @@ export function balancesView(
       wallet: row.wallet,
       asset: row.asset,
       available: row.available,
+      // The row's figure is what its value is worth of: available and frozen together.
+      heldShown: formatAmount(heldOf(row), row.asset, precisions, locale, 'down'),
       availableShown: formatAmount(row.available, row.asset, precisions, locale, 'down'),
       frozenShown: formatAmount(row.frozen, row.asset, precisions, locale, 'down'),
       valueShown: usdtOf(row.value_usdt),
+      presale: row.price_basis === 'presale',
     })),
   };
 }

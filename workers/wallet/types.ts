@@ -22,10 +22,14 @@ export interface BalanceRow {
   asset: string;
   /** Exact decimal: what "max" and "all" start from. */
   available: string;
+  /** Available and frozen together, rounded down: the holding `valueShown` is the worth of. */
+  heldShown: string;
   availableShown: string;
   frozenShown: string;
-  /** Worth in USDT, formatted; `--` while no price is known. */
+  /** Worth in USDT of the whole holding, formatted; `--` while no price is known. */
   valueShown: string;
+  /** Valued at its pre-sale (subscription) price, no market quoting it yet. */
+  presale: boolean;
 }
 
 export interface BalancesView {
