@@ -14,6 +14,7 @@ import type {
   records,
   transfer,
   withdrawalSchema,
+  walletToday,
   withdrawals,
 } from '../../schemas/api/wallet.schema.ts';
 import type { recordFilterSchema } from '../wallet/events.ts';
@@ -21,6 +22,7 @@ import { defineFold } from './fold.ts';
 
 type Output<T extends z.ZodMiniType> = z.output<T>;
 export type WalletBalances = Output<(typeof balances)['response']>;
+export type WalletToday = Output<(typeof walletToday)['response']>;
 export type WalletAsset = Output<(typeof assets)['response']>['list'][number];
 export type DepositPage = Output<(typeof deposits)['response']>;
 export type Deposit = Output<typeof depositSchema>;
@@ -37,6 +39,8 @@ export type Transfer = Output<(typeof transfer)['response']>;
 
 export interface WalletView {
   balances: WalletBalances | null;
+  /** The home page's total worth and today's PnL as last answered. */
+  today: WalletToday | null;
   assets: readonly WalletAsset[] | null;
   /** The user's deposit address by `ASSET:CHAIN`. */
   depositAddresses: Readonly<Record<string, string>>;
@@ -58,6 +62,7 @@ export interface WalletView {
 
 export const initialWallet: WalletView = {
   balances: null,
+  today: null,
   assets: null,
   depositAddresses: {},
   deposits: null,
@@ -103,6 +108,7 @@ export function depositsSinceAsked(wallet: WalletView): Deposit[] {
 
 export const walletFold = defineFold(initialWallet, {
   'wallet-balances': (state, { payload }) => ({ ...state, balances: payload }),
+  'wallet-today': (state, { payload }) => ({ ...state, today: payload }),
   'wallet-assets': (state, { payload }) => ({ ...state, assets: payload.list }),
   'wallet-deposit-address': (state, { payload }) => ({
     ...state,

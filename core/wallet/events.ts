@@ -16,6 +16,7 @@ import {
   transfer,
   walletSchema,
   withdrawalSchema,
+  walletToday,
   withdrawals,
 } from '../../schemas/api/wallet.schema.ts';
 import { channelData } from '../../schemas/channel-data.ts';
@@ -29,6 +30,8 @@ export const walletEvents = [
   event('intent', 'wallet-balances-requested', z.null()),
   event('api', 'wallet-balances', balances.response),
   event('socket', 'balances', privateFrame(channelData.balances)),
+  event('intent', 'wallet-today-requested', z.null()),
+  event('api', 'wallet-today', walletToday.response),
   event('intent', 'wallet-assets-requested', z.null()),
   event('api', 'wallet-assets', assets.response),
   event(

@@ -29,6 +29,7 @@ export {
   type WalletName,
   walletSchema,
 } from './wallet-balances.schema.ts';
+export { walletToday } from './wallet-today.schema.ts';
 export { walletNames };
 
 export const assetSchema = z.string().check(z.trim(), z.toUpperCase(), z.regex(assetPattern));

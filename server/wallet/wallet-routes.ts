@@ -26,6 +26,7 @@ import { assetSpec, type ChainSpec } from './assets.ts';
 import { balancesOf } from './balances.ts';
 import { depositAddressFor } from './deposit-addresses.ts';
 import { recordsOf } from './records.ts';
+import { todayRoute } from './today-route.ts';
 import { transferFunds } from './transfer.ts';
 import { priceSources } from './price-sources.ts';
 import { unpricedAssets, valued } from './valuation.ts';
@@ -57,6 +58,7 @@ export function walletRoutes(
     const sourced = await priceSources(market).pricesOf(unpricedAssets(held, market, now));
     return valued(held, market, now, sourced);
   });
+  todayRoute(valuation.valuedRouter, db, market);
 
   router.add(assets, async () => ({
     list: assetList.map((spec) => ({

@@ -3,7 +3,8 @@
 // requests are refused with their reason and change nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCodes } from '../../schemas/errors.ts';
+import { parseAmount } from '../../core/money.ts';
+import { errorCodes, sessionExpiredCode } from '../../schemas/errors.ts';
 import { systemClock } from '../../server/clock.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
 import { lastCodeFor, registerUser } from '../support/accounts.ts';
@@ -206,6 +207,35 @@ describe.each([
       });
       expect(answer.body.code).toBe(1100);
       expect(await balancesOf(alice.token)).toEqual({ 'funding:USDT': '5' });
+    },
+  );
+  it.skipIf(_name === 'PostgreSQL' && !database)(
+    "answers today's PnL without counting deposits or moves between one's wallets, and every wallet's worth",
+    async () => {
+      const user = await fundedUser('2500');
+      await creditUser(server.db, user.userId, 'BTC', '0.5');
+      const moved = await transfer(user.token, {
+        from: 'funding',
+        to: 'contract',
+        asset: 'USDT',
+        amount: '400',
+      });
+      expect(moved.body.code).toBe(200);
+      const today = await client().get<{
+        total: string;
+        pnl: string;
+        pnl_pct: string | null;
+        since: number;
+      }>('/wallet/today', {}, { token: user.token });
+      expect(today.body.code).toBe(200);
+      // Nothing was held at 00:00 UTC, and everything held came in today.
+      expect(today.body.data).toMatchObject({ pnl: '0', pnl_pct: null });
+      expect(today.body.data.since % 86_400_000).toBe(0);
+      // The 2,500 USDT and the half bitcoin at the index (which moves: only its floor is known).
+      expect(parseAmount(today.body.data.total) ?? 0n).toBeGreaterThan(parseAmount('2500') ?? 0n);
+
+      const visitor = await client().get('/wallet/today', {});
+      expect(visitor.body.code).toBe(sessionExpiredCode);
     },
   );
 });

@@ -8,6 +8,7 @@ export const walletEntry = deferDomain<typeof loaded>({
   handlers: {
     walletBalances: true,
     knownWalletBalances: true,
+    walletToday: true,
     walletAssets: true,
     depositAddress: true,
     deposits: true,

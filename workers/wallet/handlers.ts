@@ -30,6 +30,7 @@ import { confirmOutcome } from './confirm-refusals.ts';
 import { loadDeposits, walletPageSize } from './deposit-loader.ts';
 import { withPushedBalances } from './live-balances.ts';
 import { loadBalances } from './loaders.ts';
+import { loadToday } from './today.ts';
 import {
   addressRow,
   assetView,
@@ -81,6 +82,7 @@ export function createWalletHandlers(context: DomainContext): WalletHandlers {
         balancesView(withPushedBalances(data, pushed), known, locale()),
       );
     },
+    walletToday: () => loadToday(context, precisions),
     knownWalletBalances() {
       const { wallet, balances, precisions: known } = context.view();
       return wallet.balances && context.loggedIn()

@@ -10,6 +10,9 @@ import type {
 } from '../../schemas/api/wallet.schema.ts';
 import type { ListPage, Outcome } from '../kernel/outcome.ts';
 import type { PasskeyAssertion, PasskeyChallenge } from '../passkeys/types.ts';
+import type { TodayView } from './today.ts';
+
+export type { TodayView };
 
 export type Chain = z.output<typeof chainSchema>;
 export type WithdrawalStatus = z.output<typeof withdrawalStatusSchema>;
@@ -192,6 +195,8 @@ export interface WithdrawSafeguards {
 
 export interface WalletHandlers {
   walletBalances(): Promise<Outcome<BalancesView>>;
+  /** The signed-in home page's total worth and today's PnL. */
+  walletToday(): Promise<Outcome<TodayView>>;
   /** The balances last answered to the signed-in user (kept in the log), shown while asked again. */
   knownWalletBalances(): BalancesView | null;
   /** The assets and their chains: switches, fee, minimum, confirmations. */
