@@ -1,7 +1,9 @@
-// Home: the product lines as a banner, the headline figures, then the featured markets with live
-// prices, whether the feed is live, and whether it is simulated; the newest platform notices.
+// Home: the product lines as a banner (for a signed-in user, their total worth and today's PnL in
+// its place, the banner under the markets), the headline figures, then the featured markets with
+// live prices, whether the feed is live, and whether it is simulated; the newest platform notices.
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
+import { useSession } from '../app/session.ts';
 import { HomeNotices } from '../content/HomeNotices.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
@@ -13,6 +15,13 @@ import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
 import { useSectionRows } from '../market/use-market-section.ts';
 import { routes } from '../routes/route-table.ts';
 
+const AccountSummary = lazy(() =>
+  import('./AccountSummary.tsx').then((module) => ({ default: module.AccountSummary })),
+);
+
+/** Holds the summary's place while its chunk loads, so the markets under it do not jump. */
+const summaryPlace = <div className="card account-summary" aria-hidden="true" />;
+
 export function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -21,12 +30,20 @@ export function HomePage() {
     (symbol: string) => void navigate({ to: routes.kline.path, search: klineSearch(symbol) }),
     [navigate],
   );
+  const { token } = useSession();
   const { reload } = load;
   const retry = useCallback(() => void reload(), [reload]);
 
   return (
     <div className="home">
-      <ProductCarousel />
+      {/* A signed-in user sees their own money first; a visitor, what the exchange offers. */}
+      {token ? (
+        <Suspense fallback={summaryPlace}>
+          <AccountSummary />
+        </Suspense>
+      ) : (
+        <ProductCarousel />
+      )}
       <HeadlineFigures />
       <section className="card" data-testid="home-markets">
         <header className="card__header">
@@ -45,6 +62,7 @@ export function HomePage() {
           onOpen={open}
         />
       </section>
+      {token && <ProductCarousel />}
       {/* Under the markets: the notices come (or not) after them, and would push them down. */}
       <HomeNotices />
     </div>
