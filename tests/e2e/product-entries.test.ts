@@ -27,7 +27,7 @@ const futures = to('/pages/contract/index', 'Futures', '[data-testid="contract-m
 const option = to('/pages/option/index', 'Option', '[data-testid^="option-rate-minute-"]');
 const subscription = to(
   '/pages/subscription/index',
-  'Subscription',
+  'Subscription opportunities',
   '[data-testid="subscription-list"]',
 );
 const ai = to('/pages/ai/index', 'AI ETF', '[data-testid="ai-page"]');
@@ -48,8 +48,8 @@ const menuEntries: ReadonlyArray<readonly [string, Destination]> = [
   ['Identity verification', to('/pages/user/auth', 'Identity verification', '.verification')],
   ['Deposit', to('/pages/assets/rechargeList', 'Deposits', '.wallet-page')],
   ['Spot', spot],
-  ['Contract', futures],
-  ['Second contract', option],
+  ['Futures', futures],
+  ['Option', option],
   ['Subscription opportunities', subscription],
   ['AI ETF', ai],
   ['Asset center', to('/pages/assets/index', 'Asset center', '[data-testid="asset-total"]')],

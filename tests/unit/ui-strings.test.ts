@@ -64,6 +64,30 @@ describe.each(languages)('UI strings in %s', (language) => {
     );
   });
 
+  it('calls each product by one name in the menu, its title, its banner slide and the records', () => {
+    const names = (...keys: string[]) => new Set(keys.map((key) => strings[key]));
+    expect(
+      names(
+        'menu.contract',
+        'titles.futures',
+        'products.futures.title',
+        'wallet.records.types.contract',
+      ),
+    ).toEqual(names('titles.futures'));
+    expect(
+      names('menu.option', 'titles.option', 'products.second.title', 'wallet.records.types.option'),
+    ).toEqual(names('titles.option'));
+    expect(
+      names(
+        'menu.subscription',
+        'titles.subscription',
+        'products.subscription.title',
+        'wallet.records.types.subscription',
+      ),
+    ).toEqual(names('titles.subscription'));
+    expect(names('menu.ai', 'titles.ai', 'products.ai.title')).toEqual(names('titles.ai'));
+  });
+
   const keys = byKey(strings);
   const plural = new Intl.PluralRules(intlLocale(language)).resolvedOptions().pluralCategories;
 
