@@ -12,6 +12,7 @@ import { contractEvents } from './contract/events.ts';
 import { identityEvents } from './identity/events.ts';
 import { kernelEvents } from './kernel/events.ts';
 import { marketEvents } from './market/events.ts';
+import { notificationsEvents } from './notifications/events.ts';
 import { optionEvents } from './option/events.ts';
 import { securityCenterEvents } from './security/center-events.ts';
 import { spotEvents } from './spot/events.ts';
@@ -33,6 +34,7 @@ export const clientEventSchema = z.discriminatedUnion('type', [
   ...walletEvents,
   ...contentEvents,
   ...supportEvents,
+  ...notificationsEvents,
 ]);
 
 export type ClientEvent = z.output<typeof clientEventSchema>;

@@ -9,6 +9,7 @@ import * as contractBook from './api/contract-book.schema.ts';
 import * as contractPositionChanges from './api/contract-position-changes.schema.ts';
 import * as contractRecords from './api/contract-records.schema.ts';
 import * as market from './api/market.schema.ts';
+import * as notifications from './api/notifications.schema.ts';
 import * as option from './api/option.schema.ts';
 import * as passkey from './api/passkey.schema.ts';
 import * as prints from './api/prints.schema.ts';
@@ -53,4 +54,5 @@ export const endpoints: readonly Endpoint[] = [
   ...endpointsOf(subscription),
   ...endpointsOf(ai),
   ...endpointsOf(support),
+  ...endpointsOf(notifications),
 ];

@@ -10,6 +10,7 @@ import {
   tickerDataSchema,
   tradeRowSchema,
 } from './api/market.schema.ts';
+import { notificationsDataSchema } from './api/notifications.schema.ts';
 import { optionsDataSchema } from './api/option.schema.ts';
 import { verificationInfoSchema } from './api/security.schema.ts';
 import { ordersDataSchema } from './api/spot.schema.ts';
@@ -79,6 +80,8 @@ export const channelData = {
   withdrawals: withdrawalsDataSchema,
   /** The user's identity verification once an operator approves or rejects it. */
   kyc: verificationInfoSchema,
+  /** The user's notifications as they are recorded or marked read, with the unread count. */
+  notifications: notificationsDataSchema,
 } as const;
 
 /** A channel's kind: what its name starts with. */

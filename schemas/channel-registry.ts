@@ -3,6 +3,7 @@
 // schema file and one line here (docs/architecture.md § "Adding a product").
 import { contractChannels } from './api/contract.channels.ts';
 import { identityChannels } from './api/identity.channels.ts';
+import { notificationsChannels } from './api/notifications.channels.ts';
 import { optionChannels } from './api/option.channels.ts';
 import { spotChannels } from './api/spot.channels.ts';
 import { supportChannels } from './api/support.channels.ts';
@@ -15,4 +16,5 @@ export const domainChannels = [
   walletChannels,
   supportChannels,
   identityChannels,
+  notificationsChannels,
 ] as const;

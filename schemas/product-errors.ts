@@ -3,6 +3,7 @@
 // stay apart so that a bundle that needs only the codes (the worker's) leaves the messages out.
 import { aiErrorCodes, aiRefusals } from './api/ai.errors.ts';
 import { contractErrorCodes, contractRefusals } from './api/contract.errors.ts';
+import { notificationsErrorCodes, notificationsRefusals } from './api/notifications.errors.ts';
 import { optionErrorCodes, optionRefusals } from './api/option.errors.ts';
 import { subscriptionErrorCodes, subscriptionRefusals } from './api/subscription.errors.ts';
 import { merged } from './error-definition.ts';
@@ -12,6 +13,7 @@ export const productErrorCodes = /* @__PURE__ */ merged(
   optionErrorCodes,
   subscriptionErrorCodes,
   aiErrorCodes,
+  notificationsErrorCodes,
 );
 
 export const productRefusals = /* @__PURE__ */ merged(
@@ -19,4 +21,5 @@ export const productRefusals = /* @__PURE__ */ merged(
   optionRefusals,
   subscriptionRefusals,
   aiRefusals,
+  notificationsRefusals,
 );

@@ -112,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
     log: app.log,
+    bus,
   };
   const cluster = joinedCluster(app, {
     db: deps.db,

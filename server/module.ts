@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Scheduler } from '../core/scheduler.ts';
 import type { SessionLimits } from './accounts/sessions.ts';
+import type { Bus } from './bus/bus.ts';
 import type { AppDeps } from './deps.ts';
 import type { PrivateStream, PublicStream } from './gateway/streams.ts';
 import type { Router } from './http/router.ts';
@@ -32,6 +33,8 @@ export interface ModuleContext extends AppDeps {
   /** Every market's index recorded once a second: what the products settle and mark on. */
   prints: PrintRecorder;
   log: FastifyBaseLogger;
+  /** The bus between the nodes, under this cluster's subjects: what every node hears. */
+  bus: Bus;
 }
 
 /** What a module runs and hands out once built. */

@@ -8,6 +8,7 @@ import { contractModule } from './contract/module.ts';
 import { identityModule } from './identity/module.ts';
 import { marketModule } from './market/module.ts';
 import type { ModuleDefinition } from './module.ts';
+import { notificationsModule } from './notifications/module.ts';
 import { optionModule } from './option/module.ts';
 import { referralsModule } from './referrals/module.ts';
 import { reservesModule } from './reserves/module.ts';
@@ -33,6 +34,7 @@ export const modules: readonly ModuleDefinition[] = [
   aiModule,
   contentModule,
   supportModule,
+  notificationsModule,
 ];
 
 /** Everything the modules hold frozen: what the ledger check compares frozen balances with. */

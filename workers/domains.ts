@@ -10,6 +10,7 @@ import { identityEntry } from './identity/entry.ts';
 import type { Intersection } from './kernel/combine.ts';
 import type { Deferred, HandlersOf, LoadedDomain, LoadedOf } from './kernel/deferred.ts';
 import { marketDomain } from './market/handlers.ts';
+import { notificationsEntry } from './notifications/entry.ts';
 import { optionEntry } from './option/entry.ts';
 import { passkeysEntry } from './passkeys/entry.ts';
 import { reservesEntry } from './reserves/entry.ts';
@@ -26,6 +27,7 @@ export type * from './content/types.ts';
 export type * from './contract/types.ts';
 export type * from './identity/types.ts';
 export type * from './market/types.ts';
+export type * from './notifications/types.ts';
 export type * from './option/types.ts';
 export type * from './passkeys/types.ts';
 export type * from './reserves/types.ts';
@@ -51,6 +53,7 @@ export const deferredDomains = {
   identity: identityEntry,
   content: contentEntry,
   support: supportEntry,
+  notifications: notificationsEntry,
 } as const;
 
 export type DeferredDomainName = keyof typeof deferredDomains;

@@ -15,6 +15,7 @@ import { contractRecordsFold } from './contract-records.ts';
 import { homeFold } from './home.ts';
 import { identityFold } from './identity.ts';
 import { marketSectionsFold } from './market-sections.ts';
+import { notificationsFold } from './notifications.ts';
 import { optionFold } from './option.ts';
 import { optionRecordsFold } from './option-records.ts';
 import { precisionsFold } from './precisions.ts';
@@ -54,6 +55,7 @@ export const clientFolds = {
   wallet: walletFold,
   content: contentFold,
   support: supportFold,
+  notifications: notificationsFold,
 };
 
 type Folds = typeof clientFolds;

@@ -4,6 +4,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as ai from '../../ai/migrations/0012-ai.ts';
 import * as contract from '../../contract/migrations/0009-contract.ts';
 import * as contractMarkRecord from '../../contract/migrations/0016-contract-mark-record.ts';
+import * as notifications from '../../notifications/migrations/0022-notifications.ts';
 import * as option from '../../option/migrations/0010-option.ts';
 import * as spot from '../../spot/migrations/0005-spot.ts';
 import * as subscription from '../../subscription/migrations/0011-subscription.ts';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019-proof-of-reserves': proofOfReserves,
   '0020-chain-sends': chainSends,
   '0021-reserve-holdings': reserveHoldings,
+  '0022-notifications': notifications,
 };
 
 export const migrationProvider: MigrationProvider = {
