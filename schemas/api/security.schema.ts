@@ -4,6 +4,7 @@ import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
 import {
   blankAsAbsent,
+  decimalString,
   enteredPassword,
   newPassword,
   newTradePassword,
@@ -101,6 +102,10 @@ export const inviteInfo = defineEndpoint({
     }),
     /** Newest first, at most 200 entries (the counts cover everyone); accounts masked. */
     log: z.array(z.object({ level: inviteLevel, account: z.string(), registered_at: timestamp })),
+    /** The share of an invitee's trading fee paid at levels 1, 2, 3 (`0.2`), nearest first. */
+    rates: z.array(decimalString),
+    /** Commission earned so far, per level and asset (only those with any). */
+    earned: z.array(z.object({ level: inviteLevel, asset: z.string(), amount: decimalString })),
   }),
   errors: [],
 });

@@ -75,8 +75,8 @@ export async function commissionPostings(
   const payers = paid.flatMap((fill) => [fill.takerUserId, fill.makerUserId]);
   const chains = await inviters.of(db, [...new Set(payers)]);
   if (chains.size === 0) return [];
-  return paid.flatMap((fill) => {
-    const posting = commissionPosting(
+  return paid.flatMap((fill) =>
+    commissionPosting(
       [
         { userId: fill.takerUserId, asset: 'USDT', fee: fill.takerFee },
         { userId: fill.makerUserId, asset: 'USDT', fee: fill.makerFee },
@@ -88,7 +88,6 @@ export async function commissionPostings(
         takerOrder: fill.takerOrderId,
         fill: fill.makerOrderId,
       }),
-    );
-    return posting ? [posting] : [];
-  });
+    ),
+  );
 }

@@ -1,6 +1,6 @@
 // Referral commission on trading fees (spot and perpetual contracts), as data: for each fill, the
 // inviters of each fee payer at levels 1 to 3 receive their level's share of that fee from the
-// `fees` account, in one balanced posting per fill. Pure, so the writer posts the same plan the property test checks.
+// `fees` account, in one balanced posting per fill and level. Pure, so the writer posts the same plan the property test checks.
 //
 // Shares are rounded down to a whole atom: together they never exceed the fee just collected, so
 // the fees account cannot be paid out below what the fill put into it.
@@ -8,7 +8,7 @@ import type { AccountRef, Leg } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
 import type { BookMarket } from '../market-kernel/book-market.ts';
 import type { Fill } from '../spot/settlement.ts';
-import { commissionReference } from './ledger-kinds.ts';
+import { commissionReference, levelCommissionKinds } from './ledger-kinds.ts';
 
 /** A user's inviters, nearest first: level 1 (who invited them), then 2 and 3. */
 export type InviterChains = ReadonlyMap<number, readonly number[]>;
@@ -57,30 +57,33 @@ export interface FeePaid {
 }
 
 /**
- * The posting that pays each payer's inviters their levels' shares of the fee from the `fees`
- * account into their funding wallets; null when nobody is owed anything.
+ * The postings that pay each payer's inviters their levels' shares of the fee from the `fees`
+ * account into their funding wallets: one per level (kind `commission.referral.<level>`, the
+ * fill's `reference` with `:<level>`), so what a user earned at each level is read by kind alone.
+ * None for a level nobody is owed anything at.
  */
 export function commissionPosting(
   payers: readonly FeePaid[],
   chains: InviterChains,
   ratesPpm: readonly number[],
   reference: string,
-): Posting | null {
-  const legs: Leg[] = [];
-  for (const payer of payers) {
-    const inviters = chains.get(payer.userId) ?? [];
-    inviters.slice(0, ratesPpm.length).forEach((inviter, level) => {
+): Posting[] {
+  return levelCommissionKinds.slice(0, ratesPpm.length).flatMap((kind, level) => {
+    const legs: Leg[] = [];
+    for (const payer of payers) {
+      const inviter = chains.get(payer.userId)?.[level];
+      if (inviter === undefined) continue;
       const amount = commissionOn(payer.fee, ratesPpm[level] ?? 0);
-      if (amount <= 0n) return;
+      if (amount <= 0n) continue;
       const fees: AccountRef = { system: 'fees', asset: payer.asset };
       const account: AccountRef = { user: inviter, wallet: 'funding', asset: payer.asset };
       legs.push(
         { account: fees, bucket: 'available', amount: -amount },
         { account, bucket: 'available', amount },
       );
-    });
-  }
-  return legs.length === 0 ? null : { kind: 'commission.referral', reference, legs };
+    }
+    return legs.length === 0 ? [] : [{ kind, reference: `${reference}:${level + 1}`, legs }];
+  });
 }
 
 /**
@@ -94,13 +97,12 @@ export function commissionPostings(
   chains: InviterChains,
   ratesPpm: readonly number[],
 ): Posting[] {
-  return fills.flatMap((fill, index) => {
-    const posting = commissionPosting(
+  return fills.flatMap((fill, index) =>
+    commissionPosting(
       feePayers(market, fill),
       chains,
       ratesPpm,
       commissionReference.build({ market: 'spot', takerOrder: fill.takerOrderId, fill: index }),
-    );
-    return posting ? [posting] : [];
-  });
+    ),
+  );
 }

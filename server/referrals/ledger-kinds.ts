@@ -19,12 +19,49 @@ export const commissionReference: ReferenceFormat<{
   },
 };
 
+/**
+ * `<market>:commission:<taker order>:<fill>:<level>`: one level's commission on a fill, so what a
+ * user earned at each level is read by kind alone (docs/referrals.md).
+ */
+export const levelCommissionReference: ReferenceFormat<{
+  market: string;
+  takerOrder: number;
+  fill: number;
+  level: number;
+}> = {
+  build: ({ level, ...fill }) => `${commissionReference.build(fill)}:${level}`,
+  parse(text) {
+    const match = /^(.+):([1-3])$/.exec(text);
+    const fill = match?.[1] ? commissionReference.parse(match[1]) : null;
+    return fill ? { ...fill, level: Number(match?.[2]) } : null;
+  },
+};
+
+const commissionRecord = { type: 'commission', label: 'commission', sign: 'balance' } as const;
+
+/** The kind of each level's commission, nearest first. */
+export const levelCommissionKinds = [
+  'commission.referral.1',
+  'commission.referral.2',
+  'commission.referral.3',
+] as const;
+
 export const referralsLedger = defineProductLedger({
   product: 'referrals',
   kinds: {
-    'commission.referral': kind({
-      reference: commissionReference,
-      record: { type: 'commission', label: 'commission', sign: 'balance' },
+    // Before commission was posted per level: every level's share of a fill in one posting.
+    'commission.referral': kind({ reference: commissionReference, record: commissionRecord }),
+    'commission.referral.1': kind({
+      reference: levelCommissionReference,
+      record: commissionRecord,
+    }),
+    'commission.referral.2': kind({
+      reference: levelCommissionReference,
+      record: commissionRecord,
+    }),
+    'commission.referral.3': kind({
+      reference: levelCommissionReference,
+      record: commissionRecord,
     }),
   },
   systemAccounts: [],

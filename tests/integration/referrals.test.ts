@@ -16,6 +16,8 @@ interface InviteData {
   link: string;
   counts: { level1: number; level2: number; level3: number };
   log: { level: number; account: string; registered_at: string }[];
+  rates: string[];
+  earned: { level: number; asset: string; amount: string }[];
 }
 
 interface RecordData {
@@ -145,6 +147,15 @@ describe('referral commission on spot fees', () => {
     expect(await commissions(d)).toEqual([]);
     expect(await commissions(e)).toEqual([]);
     expect(await commissions(seller)).toEqual([]);
+    // The invite page's figures: the rates, and what each level earned, per asset.
+    const invite = await inviteOf(a);
+    expect(invite.rates).toEqual(['0.2', '0.1', '0.05']);
+    expect(invite.earned).toEqual([
+      { level: 1, asset: 'USDT', amount: '0.1' },
+      { level: 3, asset: 'BTC', amount: '0.0000005' },
+    ]);
+    expect((await inviteOf(b)).earned).toEqual([{ level: 2, asset: 'BTC', amount: '0.000001' }]);
+    expect((await inviteOf(e)).earned).toEqual([]);
 
     const after = await fees();
     const gained = (asset: string) =>

@@ -44,7 +44,7 @@ describe('account calls', () => {
     }
   });
 
-  it('shapes the invite answer into rows with keys and formatted times', async () => {
+  it('shapes the invite answer into rows with keys and formatted times, and commission by level', async () => {
     const { account } = harness({
       invite_code: 'ABCD2345',
       link: '/#/login?invite_code=ABCD2345',
@@ -53,6 +53,12 @@ describe('account calls', () => {
         { level: 2, account: 'us***@example.com', registered_at: '2025-03-04T05:06:07.000Z' },
         { level: 1, account: 'us***@example.com', registered_at: '2025-03-04T05:06:07.000Z' },
       ],
+      rates: ['0.2', '0.1', '0.05'],
+      earned: [
+        { level: 1, asset: 'USDT', amount: '0.1' },
+        { level: 1, asset: 'BTC', amount: '0.00000123' },
+        { level: 3, asset: 'BTC', amount: '0.0000005' },
+      ],
     });
     const outcome = await account.inviteInfo();
     if (!outcome.ok) throw new Error('expected an answer');
@@ -60,5 +66,11 @@ describe('account calls', () => {
     expect(outcome.data.rows.map((row) => row.level)).toEqual([2, 1]);
     expect(new Set(outcome.data.rows.map((row) => row.key)).size).toBe(2);
     expect(outcome.data.rows[0]?.time).toMatch(/2025/);
+    // Each level's rate in percent and what it earned, every credited atom shown.
+    expect(outcome.data.commissions).toEqual([
+      { level: 1, rate: '20%', earned: ['0.10 USDT', '0.00000123 BTC'] },
+      { level: 2, rate: '10%', earned: [] },
+      { level: 3, rate: '5%', earned: ['0.0000005 BTC'] },
+    ]);
   });
 });

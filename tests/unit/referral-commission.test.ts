@@ -37,23 +37,30 @@ describe('commission postings', () => {
       [40, [30, 20, 10, 5]],
       [50, [60]],
     ]);
-    const [posting, ...rest] = commissionPostings(market, [fill()], chains, rates);
-    expect(rest).toEqual([]);
-    expect(posting?.kind).toBe('commission.referral');
-    expect(posting?.reference).toBe('spot:commission:7:0');
-    const credited = posting?.legs
-      .filter((leg) => 'user' in leg.account)
-      .map((leg) => ['user' in leg.account && leg.account.user, leg.account.asset, leg.amount]);
+    const postings = commissionPostings(market, [fill()], chains, rates);
+    // One posting per level, so what each level earned is read by its kind.
+    expect(postings.map((posting) => [posting.kind, posting.reference])).toEqual([
+      ['commission.referral.1', 'spot:commission:7:0:1'],
+      ['commission.referral.2', 'spot:commission:7:0:2'],
+      ['commission.referral.3', 'spot:commission:7:0:3'],
+    ]);
+    const credited = postings.flatMap((posting) =>
+      posting.legs
+        .filter((leg) => 'user' in leg.account)
+        .map((leg) => ['user' in leg.account && leg.account.user, leg.account.asset, leg.amount]),
+    );
     // User 5 is level 4 of the buyer: nothing.
     expect(credited).toEqual([
       [30, 'BTC', 200n],
+      [60, 'USDT', 10_000_000n],
       [20, 'BTC', 100n],
       [10, 'BTC', 50n],
-      [60, 'USDT', 10_000_000n],
     ]);
-    for (const asset of ['BTC', 'USDT']) {
-      const legs = posting?.legs.filter((leg) => leg.account.asset === asset) ?? [];
-      expect(legs.reduce((sum, leg) => sum + leg.amount, 0n)).toBe(0n);
+    for (const posting of postings) {
+      for (const asset of ['BTC', 'USDT']) {
+        const legs = posting.legs.filter((leg) => leg.account.asset === asset);
+        expect(legs.reduce((sum, leg) => sum + leg.amount, 0n)).toBe(0n);
+      }
     }
   });
 
@@ -61,8 +68,8 @@ describe('commission postings', () => {
     const chains = new Map([[40, [30]]]);
     const postings = commissionPostings(market, [fill(), fill()], chains, rates);
     expect(postings.map((posting) => posting.reference)).toEqual([
-      'spot:commission:7:0',
-      'spot:commission:7:1',
+      'spot:commission:7:0:1',
+      'spot:commission:7:1:1',
     ]);
   });
 
@@ -70,8 +77,9 @@ describe('commission postings', () => {
     expect(commissionPostings(market, [fill()], new Map(), rates)).toEqual([]);
     const free = fill({ takerFee: 0n, makerFee: 0n });
     expect(commissionPostings(market, [free], new Map([[40, [30]]]), rates)).toEqual([]);
-    const [posting] = commissionPostings(market, [fill()], new Map([[40, [30, 20]]]), [200_000]);
-    expect(posting?.legs.filter((leg) => 'user' in leg.account)).toHaveLength(1);
+    const postings = commissionPostings(market, [fill()], new Map([[40, [30, 20]]]), [200_000]);
+    expect(postings).toHaveLength(1);
+    expect(postings[0]?.legs.filter((leg) => 'user' in leg.account)).toHaveLength(1);
   });
 });
 

@@ -225,6 +225,8 @@ describe('wallet, account and content answers in the log', () => {
     link: '/#/login?invite_code=ABCD2345',
     counts: { level1: 1, level2: 0, level3: 0 },
     log: [{ level: 1, account: 'us***@example.com', registered_at: '2025-03-04T05:06:07.000Z' }],
+    rates: ['0.2', '0.1', '0.05'],
+    earned: [],
   };
   const about = { title: 'About us', content: '<p>Hi</p>', updated_at: '2026-11-24T00:00:00.000Z' };
 

@@ -11,6 +11,7 @@ import { defineDomain } from '../kernel/context.ts';
 import { mapOutcome } from '../kernel/outcome.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
 import { type CenterContext, createSecurityCenterHandlers } from './center-handlers.ts';
+import { levelCommissions } from './invite-figures.ts';
 import type { SecretChange, SecurityHandlers } from './types.ts';
 
 /** Only the proof the user chose goes out: the server takes a code before an old password. */
@@ -43,10 +44,11 @@ export function createSecurityHandlers(context: CenterContext): SecurityHandlers
       const outcome = await call(inviteInfo, {});
       if (outcome.ok) record({ source: 'api', type: 'invite', payload: outcome.data });
       const locale = context.locale();
-      return mapOutcome(outcome, ({ invite_code, link, counts, log }) => ({
+      return mapOutcome(outcome, ({ invite_code, link, counts, log, rates, earned }) => ({
         code: invite_code,
         link,
         counts,
+        commissions: levelCommissions(rates, earned, locale),
         rows: log.map((entry, index) => ({
           key: `${entry.registered_at}:${index}`,
           level: entry.level,

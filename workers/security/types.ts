@@ -3,6 +3,7 @@
 // programme. Secrets go to the server only and are never logged.
 import type { holdReasons, protectionNames } from '../../schemas/api/account-security.schema.ts';
 import type { ListPage, Outcome } from '../kernel/outcome.ts';
+import type { LevelCommission } from './invite-figures.ts';
 
 /** Proof of ownership for a change: the current secret, or a code sent by `sendSecurityCode`. */
 export type SecretProof = { old_password: string } | { code: string };
@@ -18,11 +19,15 @@ export interface InviteRow {
   time: string;
 }
 
+export type { LevelCommission };
+
 export interface InviteView {
   code: string;
   /** Relative to the app's origin; the page makes it absolute. */
   link: string;
   counts: { level1: number; level2: number; level3: number };
+  /** Each level's commission rate and what was earned at it, levels 1 to 3. */
+  commissions: readonly LevelCommission[];
   /** Newest first. */
   rows: readonly InviteRow[];
 }
