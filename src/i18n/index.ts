@@ -40,6 +40,7 @@ export const pageTables = [
   'debug',
   'passkeys',
   'reserves',
+  'notifications',
 ] as const;
 
 /** The tables of the security center's strings. */

@@ -13,6 +13,7 @@ import {
   loginQuery,
   passwordQuery,
   shareQuery,
+  spotTradeQuery,
   symbolQuery,
   walletQuery,
 } from './route-search.ts';
@@ -139,7 +140,7 @@ export const routes = {
   },
   spotTrade: {
     path: '/pages/spot/trade',
-    search: symbolQuery,
+    search: spotTradeQuery,
     titleKey: 'titles.spot',
     page: page(() => import('../spot/SpotTradePage.tsx'), 'SpotTradePage'),
     public: true,
@@ -343,6 +344,15 @@ export const routes = {
     titleKey: 'titles.support',
     page: laterPage(() => import('../support/SupportPage.tsx'), 'SupportPage', 'support'),
     public: true,
+  },
+  notifications: {
+    path: '/pages/notifications/index',
+    titleKey: 'titles.notifications',
+    page: laterPage(
+      () => import('../notifications/NotificationsPage.tsx'),
+      'NotificationsPage',
+      'notifications',
+    ),
   },
   chooseLocation: { path: '/choose-location', titleKey: 'titles.chooseLocation', page: location },
   openLocation: { path: '/open-location', titleKey: 'titles.openLocation', page: location },

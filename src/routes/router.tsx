@@ -134,6 +134,7 @@ const children = {
   msb: routeOf(routes.msb),
   sec: routeOf(routes.sec),
   support: routeOf(routes.support),
+  notifications: routeOf(routes.notifications),
   chooseLocation: routeOf(routes.chooseLocation),
   openLocation: routeOf(routes.openLocation),
   debug: routeOf(routes.debug),

@@ -5,6 +5,7 @@ import { useMenuActions } from '../app/menu.ts';
 import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Icon } from './Icon.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 
 export interface TopBarProps {
   title: string;
@@ -51,6 +52,7 @@ export function TopBar(props: TopBarProps) {
             {props.rightText}
           </button>
         )}
+        {token && <NotificationBell />}
         {props.showUser && (
           <button type="button" className="user-chip" onClick={props.onUser}>
             <span className="user-chip__text" dir="auto">

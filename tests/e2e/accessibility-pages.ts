@@ -177,6 +177,7 @@ export function userPages(catalogue: Catalogue): ScannedPage[] {
     { name: 'login history', path: '/pages/user/logins' },
     { name: 'invites', path: '/pages/user/share' },
     { name: 'support (logged in)', path: '/pages/ks/index' },
+    { name: 'notifications', path: '/pages/notifications/index' },
     { name: 'choose location', path: '/choose-location' },
     { name: 'open location', path: '/open-location' },
   ];

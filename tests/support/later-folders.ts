@@ -6,6 +6,7 @@ export const laterFolders: readonly string[] = [
   'security',
   'identity',
   'support',
+  'notifications',
   'debug',
   'contract',
   'option',
