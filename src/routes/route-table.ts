@@ -13,7 +13,6 @@ import {
   loginQuery,
   passwordQuery,
   shareQuery,
-  spotTradeQuery,
   symbolQuery,
   walletQuery,
 } from './route-search.ts';
@@ -140,7 +139,7 @@ export const routes = {
   },
   spotTrade: {
     path: '/pages/spot/trade',
-    search: spotTradeQuery,
+    search: symbolQuery,
     titleKey: 'titles.spot',
     page: page(() => import('../spot/SpotTradePage.tsx'), 'SpotTradePage'),
     public: true,
