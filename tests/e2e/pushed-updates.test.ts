@@ -1,8 +1,9 @@
 // Open screens follow what the server pushes, in a phone-sized Chromium against the real server:
 // a deposit the operator credits through the ops CLI shows in the open asset center, an approved
 // withdrawal's row changes its status and loses its Cancel button, and the verification page shows
-// the operator's approval, each without a reload of the page (a marker set on the window before
-// stays set) and without asking the server again on a timer.
+// the operator's approval, and the top bar's bell counts the new notification until it is read,
+// each without a reload of the page (a marker set on the window before stays set) and without
+// asking the server again on a timer.
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
@@ -134,6 +135,36 @@ describe('pushed, not polled', () => {
       status: 'verified',
     });
     await expect.poll(() => status.getAttribute('data-status'), patient).toBe('verified');
+    expect(await stillMarked(app)).toBe(true);
+  });
+
+  it("raises the bell's unread count for a credited deposit, lists it, and clears it when read", async () => {
+    const user = await signedIn();
+    const { app } = phone;
+    await app.open('/pages/assets/index');
+    const bell = app.page.getByTestId('notification-bell');
+    const count = app.page.getByTestId('notification-count');
+    await bell.waitFor();
+    // Nothing has happened to this account yet: the bell shows no count.
+    await expect.poll(() => count.count(), patient).toBe(0);
+    await markWindow(app);
+
+    await deposit(user, '1250');
+    await expect.poll(() => count.textContent(), patient).toBe('1');
+    expect(await stillMarked(app)).toBe(true);
+
+    await bell.click();
+    const row = app.page.getByTestId('notification-row');
+    await expect.poll(() => row.count(), patient).toBe(1);
+    expect(await row.getAttribute('data-kind')).toBe('deposit_credited');
+    expect(await row.textContent()).toMatch(
+      /Deposit of 1[,.\u00a0\u202f]?250(\.0+)? USDT credited/,
+    );
+    expect(await row.getAttribute('aria-pressed')).toBe('false');
+
+    await app.page.getByTestId('notifications-mark-all').click();
+    await expect.poll(() => count.count(), patient).toBe(0);
+    await expect.poll(() => row.getAttribute('aria-pressed'), patient).toBe('true');
     expect(await stillMarked(app)).toBe(true);
   });
 });
