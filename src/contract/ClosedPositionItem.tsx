@@ -1,5 +1,6 @@
-// One closed position: market, direction and leverage, how it closed, the quantity, entry and close
-// prices, the realized PnL, fees and funding, and its share card.
+// One closed position: market, direction and leverage, how it closed (one reason, beside the
+// market, as one phrase: "Closed by take-profit", "Liquidated"), the realized PnL first, the
+// quantity, entry and close prices, fees and funding, and its share card.
 import { useNavigate } from '@tanstack/react-router';
 
 import type { ClosedPositionRow } from '../../workers/facade.ts';
@@ -21,7 +22,13 @@ export function ClosedPositionItem(props: { row: ClosedPositionRow }) {
           marginMode={row.marginMode}
           leverage={row.leverage}
         />
-        <span className="contract-order__time">{row.closedAt}</span>
+        <span
+          className={`contract-reason contract-reason--${row.reason}`}
+          data-testid={`closed-reason-${row.id}`}
+          data-reason={row.reason}
+        >
+          {t(`contract.reasons.${row.reason}`)}
+        </span>
       </div>
       <dl className="facts">
         <Fact
@@ -41,7 +48,7 @@ export function ClosedPositionItem(props: { row: ClosedPositionRow }) {
         <Fact label={t('contract.fundingFee')} value={row.funding} />
       </dl>
       <div className="contract-order__foot">
-        <span data-testid={`closed-reason-${row.id}`}>{t(`contract.reasons.${row.reason}`)}</span>
+        <span className="contract-order__time">{row.closedAt}</span>
         <button
           type="button"
           className="button button--ghost"

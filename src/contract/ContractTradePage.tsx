@@ -1,8 +1,9 @@
 // Perpetual trading (`/pages/contract/trade?symbol=BTCUSDT`): the market's last price, mark and
 // funding, the order form with the perpetual's own order book beside it (the spot page's layout),
-// the user's positions and resting orders, and the recent trades. Pull down to refresh.
+// the user's positions and resting orders, and the recent trades. Pull down to refresh. The pair is
+// a button: it opens the sheet of every perpetual (./PairSheet.tsx), which switches the market.
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -18,6 +19,7 @@ import { ListLoading } from '../ui/SectionStatus.tsx';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { ContractAccount } from './ContractAccount.tsx';
 import { ContractOrderForm } from './ContractOrderForm.tsx';
+import { PairSheet } from './PairSheet.tsx';
 import './contract.css';
 import { Countdown } from '../ui/Countdown.tsx';
 
@@ -29,6 +31,7 @@ export function ContractTradePage() {
   const view = useView('contract', { symbol });
   const refresh = useCallback(() => core.refreshContract(), [core]);
   usePullRefresh(refresh);
+  const [switching, setSwitching] = useState(false);
 
   if (!view) return <ListLoading text={t('loading.page')} />;
   return (
@@ -38,7 +41,19 @@ export function ContractTradePage() {
       <header className="contract-header">
         <div className="contract-header__row">
           <h2 className="contract-header__pair">
-            {displaySymbol(symbol)}{' '}
+            <button
+              type="button"
+              className="contract-header__switch"
+              data-testid="contract-pair"
+              aria-haspopup="dialog"
+              aria-label={t('contract.pairs.switch', { pair: displaySymbol(symbol) })}
+              onClick={() => setSwitching(true)}
+            >
+              <span className="contract-header__symbol">{displaySymbol(symbol)}</span>
+              <span className="contract-header__caret" aria-hidden="true">
+                ▾
+              </span>
+            </button>{' '}
             <span className="contract-board__tag">{t('contract.perpetual')}</span>
           </h2>
           <button
@@ -97,6 +112,18 @@ export function ContractTradePage() {
       />
       <ContractAccount view={view} />
       <RecentTrades symbol={symbol} book="contract" testId="contract-trades" />
+      {switching && (
+        <PairSheet
+          symbol={symbol}
+          onClose={() => setSwitching(false)}
+          onPick={(picked) => {
+            setSwitching(false);
+            if (picked !== symbol) {
+              void navigate({ to: routes.contractTrade.path, search: { symbol: picked } });
+            }
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,6 @@
-// Open long or open short: two tabs coloured as the market colours them (win green, lose red).
+// Open long or open short: two tabs coloured as the market colours them (win green, lose red). Their
+// labels are their own strings, so a language whose "Open long" does not fit half the form's
+// column at 390 px (German's "Long eröffnen") may name the tabs shorter than the submit button.
 
 import type { Direction } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -17,7 +19,9 @@ export function DirectionTabs(props: { value: Direction; onChange(direction: Dir
           data-testid={`contract-direction-${direction}`}
           onClick={() => props.onChange(direction)}
         >
-          {direction === 'long' ? t('contract.openLong') : t('contract.openShort')}
+          {direction === 'long'
+            ? t('contract.directionTabs.long')
+            : t('contract.directionTabs.short')}
         </button>
       ))}
     </div>

@@ -1,6 +1,8 @@
 // The leverage picker: a slider from 1× to the market's most (its first bracket's), steps of one,
 // with − and + for a thumb's precision and the common marks below. A higher leverage brings the
-// liquidation price closer: said under the slider, as exchanges do.
+// liquidation price closer: said under the slider, as exchanges do. The mark of the value chosen is
+// pressed (it starts at the value in force), and the marks sit in a grid of equal cells, each
+// wide enough for "125×" at phone width.
 import { useState } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
@@ -67,6 +69,7 @@ export function LeverageSheet(props: {
                 type="button"
                 className="chip leverage__mark"
                 data-testid={`leverage-mark-${mark}`}
+                aria-pressed={mark === leverage}
                 onClick={() => setLeverage(mark)}
               >
                 {mark}×

@@ -64,12 +64,12 @@ export function PositionCard(props: {
       {finished ? (
         <div className="contract-position__ended" role="status">
           <span data-testid={`position-ended-${row.id}`}>
-            {snapshot.matches('liquidated')
-              ? t('contract.ended.liquidated')
-              : t('contract.ended.closed')}
+            {/* One reason, once the history names it; until then only that it ended. */}
             {snapshot.context.reason
-              ? ` · ${t(`contract.reasons.${snapshot.context.reason}`)}`
-              : ''}
+              ? t(`contract.reasons.${snapshot.context.reason}`)
+              : snapshot.matches('liquidated')
+                ? t('contract.ended.liquidated')
+                : t('contract.ended.closed')}
           </span>
           <button type="button" className="text-button" onClick={() => props.onDismiss(row.id)}>
             {t('contract.ended.dismiss')}
@@ -167,14 +167,7 @@ export function PositionCard(props: {
         </>
       )}
       {sheet === 'tpsl' && (
-        <TpSlSheet
-          position={row}
-          onClose={() => setSheet(null)}
-          onConfirm={(tp, sl, quantity) => {
-            send({ type: 'ADJUST', change: { kind: 'tpsl', tp, sl, quantity } });
-            setSheet(null);
-          }}
-        />
+        <TpSlSheet position={row} onClose={() => setSheet(null)} onDone={() => setSheet(null)} />
       )}
       {sheet === 'margin' && (
         <MarginSheet

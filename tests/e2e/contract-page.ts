@@ -105,6 +105,48 @@ export class ContractTradePage {
     return this.page.getByTestId(`position-${name}-${id}`).textContent();
   }
 
+  /** The pair in the header: a button that opens the sheet of every perpetual. */
+  pair() {
+    return this.page.getByTestId('contract-pair');
+  }
+
+  pairOption(symbol: string) {
+    return this.page.getByTestId(`pair-option-${symbol}`);
+  }
+
+  leverageMarks() {
+    return this.page.locator('[data-testid^="leverage-mark-"]');
+  }
+
+  /** A field of the TP/SL sheet. */
+  tpslField(name: 'tp' | 'sl' | 'quantity') {
+    const input = name === 'quantity' ? 'edit-tpsl-quantity' : `edit-${name}`;
+    return this.page.locator(`[data-testid="tpsl-sheet"] input[name="${input}"]`);
+  }
+
+  /** The problem shown under a field of the TP/SL sheet, if any. */
+  tpslProblem(name: 'tp' | 'sl' | 'quantity') {
+    const input = name === 'quantity' ? 'edit-tpsl-quantity' : `edit-${name}`;
+    return this.page.getByTestId(`contract-${input}-problem`);
+  }
+
+  /**
+   * Whether the element's text sits on one line, whole: its text makes a single line box and
+   * nothing is cut off (scrolled or clipped), and the box lies within `within`.
+   */
+  async oneWholeLine(element: Locator, within?: Locator): Promise<boolean> {
+    const bounds = within ? await within.boundingBox() : null;
+    return element.evaluate((node, outer) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      const box = node.getBoundingClientRect();
+      const inside =
+        outer === null || (box.left >= outer.x - 0.5 && box.right <= outer.x + outer.width + 0.5);
+      return lines.size === 1 && node.scrollWidth <= node.clientWidth && inside;
+    }, bounds);
+  }
+
   /** Closes a share of the position (all of it by default) at the market. */
   async close(id: string, percent?: 25 | 50 | 75): Promise<void> {
     await this.page.getByTestId(`position-close-${id}`).click();

@@ -221,4 +221,162 @@ describe('perpetual contracts', () => {
     );
     expect((await ops('ledger', 'check')).trim()).toBe('ok');
   });
+
+  it('switches the pair, fits the leverage and direction on one line, and checks TP/SL beside each field', async () => {
+    const user = await deposited('1000');
+    const send = (path: string, body: Record<string, string>) =>
+      api.post<{ id: number }>(path, body, {
+        token: user.token,
+        headers: { 'idempotency-key': randomUUID() },
+      });
+    expect(
+      (
+        await send('/wallet/transfer', {
+          from: 'funding',
+          to: 'contract',
+          asset: 'USDT',
+          amount: '500',
+        })
+      ).body.code,
+    ).toBe(200);
+    await phone.context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+    const { app } = phone;
+    await app.open('/pages/contract/trade?symbol=ETHUSDT');
+    const trade = new ContractTradePage(app.page);
+    await expect.poll(() => trade.mark(), patient).toMatch(/^\d+\.\d\d$/);
+
+    // "Open long" and "Open short" each on one line, side by side, at 390 px.
+    const long = app.page.getByTestId('contract-direction-long');
+    const short = app.page.getByTestId('contract-direction-short');
+    expect(await trade.oneWholeLine(long)).toBe(true);
+    expect(await trade.oneWholeLine(short)).toBe(true);
+    expect((await long.boundingBox())?.y).toBe((await short.boundingBox())?.y);
+
+    // The leverage sheet marks the value in force and every mark fits whole inside the sheet.
+    await app.page.getByTestId('contract-leverage').click();
+    const sheet = app.page.getByTestId('leverage-sheet');
+    await sheet.waitFor();
+    expect(await app.page.getByTestId('leverage-mark-10').getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    const marks = await trade.leverageMarks().all();
+    expect(marks.length).toBe(8);
+    for (const mark of marks) expect(await trade.oneWholeLine(mark, sheet)).toBe(true);
+    await app.page.getByTestId('leverage-mark-20').click();
+    expect(await app.page.getByTestId('leverage-mark-20').getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(await app.page.getByTestId('leverage-mark-10').getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    await app.page.getByTestId('leverage-confirm').click();
+    expect(await trade.leverage()).toBe('20×');
+
+    // The pair opens a sheet of the perpetuals with their last price and 24 h change; one opens.
+    await trade.pair().click();
+    await expect
+      .poll(() => trade.pairOption('BTCUSDT').textContent(), patient)
+      .toMatch(/^BTC\/USDT[\d,]+\.\d+[+\-−]?\d+\.\d\d%$/);
+    expect(await trade.pairOption('ETHUSDT').getAttribute('aria-current')).toBe('true');
+    await trade.pairOption('BTCUSDT').click();
+    await app.waitForRoute('/pages/contract/trade?symbol=BTCUSDT');
+    expect(await trade.pair().textContent()).toContain('BTC/USDT');
+    await trade.pair().click();
+    await trade.pairOption('ETHUSDT').click();
+    await app.waitForRoute('/pages/contract/trade?symbol=ETHUSDT');
+
+    // A market long of 0.1 ETH, opened over the API.
+    const opened = await send('/contract/open', {
+      symbol: 'ETHUSDT',
+      direction: 'long',
+      type: 'market',
+      quantity: '0.1',
+      leverage: '20',
+      margin_mode: 'isolated',
+    });
+    expect(opened.body.code).toBe(200);
+    await expect.poll(() => trade.positions().count(), patient).toBe(1);
+    const id = await trade.firstPositionId();
+    await expect.poll(() => trade.positionFigure('entry', id), patient).toMatch(/\d/);
+    const entry = Number(((await trade.positionFigure('entry', id)) ?? '').replace(/,/g, ''));
+
+    // The sheet's words and its quantity agree: the whole position, then half, then all again.
+    await app.page.getByTestId(`position-edit-tpsl-${id}`).click();
+    const hint = app.page.getByTestId('tpsl-hint');
+    expect(Number(await trade.tpslField('quantity').inputValue())).toBe(0.1);
+    await expect
+      .poll(() => hint.textContent(), patient)
+      .toContain('the whole position (0.1000 ETH)');
+    await app.page.getByTestId('tpsl-share-50').click();
+    expect(Number(await trade.tpslField('quantity').inputValue())).toBe(0.05);
+    await expect.poll(() => hint.textContent(), patient).toContain('0.0500 ETH of the position');
+    await app.page.getByTestId('tpsl-share-100').click();
+    expect(Number(await trade.tpslField('quantity').inputValue())).toBe(0.1);
+    await expect
+      .poll(() => hint.textContent(), patient)
+      .toContain('the whole position (0.1000 ETH)');
+
+    // A take-profit under the mark would fire at once: refused under its field before sending.
+    const mark = await trade.mark();
+    await trade.tpslField('tp').fill(shifted(mark, 990n));
+    await app.page.getByTestId('tpsl-confirm').click();
+    await expect
+      .poll(() => trade.tpslProblem('tp').textContent(), patient)
+      .toMatch(/^The take-profit must be beyond the entry and the mark price/);
+    expect(await trade.positionFigure('tpsl', id)).toBe('-- / --');
+
+    // Valid prices show the estimated PnL of the whole position at each: 0.1 × (price − entry).
+    const tp = shifted(mark, 1100n);
+    const sl = shifted(mark, 960n);
+    await trade.tpslField('tp').fill(tp);
+    await trade.tpslField('sl').fill(sl);
+    await expect.poll(() => trade.tpslProblem('tp').count(), patient).toBe(0);
+    const estimated = async (field: 'tp' | 'sl') =>
+      Number(
+        ((await app.page.getByTestId(`tpsl-${field}-pnl`).textContent()) ?? '')
+          .replace(/[,\sUSDT+]/g, '')
+          .replace('−', '-'),
+      );
+    await expect
+      .poll(() => app.page.getByTestId('tpsl-tp-pnl').textContent(), patient)
+      .toMatch(/^\+/);
+    expect(Math.abs((await estimated('tp')) - 0.1 * (Number(tp) - entry))).toBeLessThan(0.011);
+    expect(await app.page.getByTestId('tpsl-sl-pnl').textContent()).toMatch(/^[-−]/);
+    expect(Math.abs((await estimated('sl')) - 0.1 * (Number(sl) - entry))).toBeLessThan(0.011);
+
+    // The server refuses (stood in for): the sheet stays with what was typed, the error beside TP.
+    const tpslCall = '**/api/contract/tpsl';
+    await app.page.route(tpslCall, (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 1407,
+          msg: 'Refused by the server',
+          field: 'tp_price',
+          data: null,
+        }),
+      }),
+    );
+    await app.page.getByTestId('tpsl-confirm').click();
+    await expect
+      .poll(() => trade.tpslProblem('tp').textContent(), patient)
+      .toBe('Refused by the server');
+    expect(await trade.tpslField('tp').inputValue()).toBe(tp);
+    expect(await trade.tpslField('sl').inputValue()).toBe(sl);
+    await app.page.unroute(tpslCall);
+
+    // Sent again, the server takes it; the sheet closes and the card shows both prices.
+    await trade.tpslField('tp').fill(tp);
+    await app.page.getByTestId('tpsl-confirm').click();
+    await expect
+      .poll(async () => ((await trade.positionFigure('tpsl', id)) ?? '').replace(/,/g, ''), patient)
+      .toBe(`${tp}.00 / ${sl}.00`);
+    expect(await app.page.getByTestId('tpsl-sheet').count()).toBe(0);
+
+    // Closed, the card names one reason.
+    await trade.close(id);
+    await expect
+      .poll(() => app.page.getByTestId(`position-ended-${id}`).textContent(), patient)
+      .toBe('Closed by you');
+  });
 });

@@ -13,6 +13,7 @@ export const contractEntry = deferDomain<typeof loaded>({
     closeContract: true,
     closeAllContracts: true,
     cancelContractOrder: true,
+    reviewTpSl: true,
     changePosition: true,
     setContractLeverage: true,
     contractOrders: true,

@@ -45,6 +45,7 @@ import {
 import { emptyContractReview, formattedReview, reviewContext } from './review.ts';
 import { closedRow, fillRow, fundingRow, liquidationRow, orderRow } from './rows.ts';
 import { shareCard } from './share.ts';
+import { reviewTpSl } from './tpsl-review.ts';
 import type { ContractHandlers } from './types.ts';
 
 /** Rows per page of the history lists. */
@@ -134,6 +135,8 @@ export function createContractHandlers(context: DomainContext): ContractHandlers
       );
       return orderAnswer(outcome);
     },
+    reviewTpSl: async (positionId, typed) =>
+      reviewTpSl(context.view(), positionId, typed, context.locale()),
     changePosition: (positionId, change) => changePosition(context, positionId, change),
     setContractLeverage: (symbol, leverage) => setLeverage(context, symbol, leverage),
     async contractOrders(status, page) {

@@ -9,6 +9,11 @@ import type {
   ContractRule,
 } from '../../core/contract/order-form.ts';
 import type {
+  TpSlSheetField,
+  TpSlSheetRule,
+  TpSlSheetTyped,
+} from '../../core/contract/tpsl-sheet.ts';
+import type {
   CloseRequest,
   PositionChange,
 } from '../../core/machines/contract-position.machine.ts';
@@ -206,6 +211,29 @@ export interface ContractMarketPreview {
   whole: boolean;
 }
 
+/** The TP/SL sheet of an open position, reviewed before sending (core/contract/tpsl-sheet.ts). */
+export interface TpSlReview {
+  /** Each field's problem with what its message names, formatted. */
+  problems: Partial<
+    Record<
+      TpSlSheetField,
+      {
+        rule: TpSlSheetRule;
+        params: { decimals: number; step: string; size: string; mark: string };
+      }
+    >
+  >;
+  /** The quantity the trigger closes, formatted; null while the typed quantity is refused. */
+  closing: string | null;
+  /** The trigger closes the whole position. */
+  whole: boolean;
+  /** USDT realized by closing that quantity at each valid price, signed; null without one. */
+  tpPnl: string | null;
+  tpPnlSign: -1 | 0 | 1;
+  slPnl: string | null;
+  slPnlSign: -1 | 0 | 1;
+}
+
 export interface ClosedPositionRow {
   id: number;
   symbol: string;
@@ -321,6 +349,8 @@ export interface ContractHandlers {
     positionId: number,
     change: Exclude<PositionChange, { kind: 'leverage' }>,
   ): Promise<Outcome<null>>;
+  /** The TP/SL sheet checked against the tick, lot, mark and liquidation, with the PnL at each price. */
+  reviewTpSl(positionId: number, typed: TpSlSheetTyped): Promise<TpSlReview>;
   /** Changes the leverage of the market's position (without one the server only checks it). */
   setContractLeverage(symbol: string, leverage: number): Promise<Outcome<null>>;
   contractOrders(status: OrderList, page: number): Promise<Outcome<ListPage<ContractOrderRow>>>;
