@@ -2,7 +2,8 @@
 // it: an amount being typed; Buy tapped, which checks the amount and, when the form asks for it,
 // waits for the user to confirm what was shown (an early withdrawal's exact amount); then sends it;
 // then it is done, or the server's refusal in the user's language, or no answer (sending again
-// reuses the idempotency key). The amount stays after a purchase. The life is the intent machine's
+// reuses the idempotency key). The amount clears once bought, so a second purchase is typed, not
+// sent again by a stray tap. The life is the intent machine's
 // (core/machines/intent.machine.ts); each product makes its own from this (its id, the rules its
 // checks name, whether it confirms).
 import {
@@ -62,7 +63,7 @@ export function purchaseMachine<Rule extends string>(id: string, options = { con
     sent: ({ amount }) => ({ amount }),
     done: {
       target: 'bought',
-      record: (_, answer) => ({ bought: answer.id }),
+      record: (_, answer) => ({ bought: answer.id, amount: '' }),
       cleared: { bought: null },
     },
     confirms: options.confirms,

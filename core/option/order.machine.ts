@@ -1,5 +1,6 @@
 // The second contract's order form on the client: a duration and a stake being chosen; up or down
-// tapped, which checks the stake and sends the order; then the contract placed, or the server's
+// tapped, which checks the stake and asks the user to confirm the contract (direction, duration,
+// stake, what a win pays) before it sends the order; then the contract placed, or the server's
 // refusal in the user's language, or no answer (sending again reuses the idempotency key). The
 // stake stays after a contract is placed, so the next one is a tap away. The life is the intent
 // machine's (core/machines/intent.machine.ts): this says how the form is edited and what is sent.
@@ -85,4 +86,5 @@ export const optionOrderMachine = intentMachine<
     record: (_, answer) => ({ placed: answer.id }),
     cleared: { placed: null },
   },
+  confirms: true,
 });

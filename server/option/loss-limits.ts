@@ -4,7 +4,7 @@
 import { displayAmount, formatAmount, parseAmount } from '../../core/money.ts';
 import type { Db } from '../db/database.ts';
 import { effectiveLimit } from './option-funds.ts';
-import { lossesSince } from './option-store.ts';
+import { lostStakesSince } from './option-store.ts';
 
 const dayMs = 86_400_000;
 
@@ -30,7 +30,9 @@ export async function lossLimits(
   now: number,
 ): Promise<LossLimits> {
   const row = await limitRow(db, userId);
-  const lost = (await lossesSince(db, [userId], now - (now % dayMs))).get(userId) ?? 0n;
+  // "Lost today" on the page: the stakes lost today, not the limit's use (which nets wins against
+  // losses and counts open stakes as at risk), so a lost contract always shows in it.
+  const lost = await lostStakesSince(db, userId, now - (now % dayMs));
   const current = row ? effectiveLimit(row, now) : max;
   const raiseAt = row?.raise_at ? new Date(row.raise_at).getTime() : null;
   const pending =
@@ -44,7 +46,7 @@ export async function lossLimits(
     daily_limit: displayAmount(current),
     max_limit: displayAmount(max),
     pending,
-    lost_today: displayAmount(lost > 0n ? lost : 0n),
+    lost_today: displayAmount(lost),
   };
 }
 

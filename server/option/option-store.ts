@@ -213,6 +213,23 @@ export async function lossesSince(
   return new Map(rows.map((row) => [row.user_id, atoms(row.lost)]));
 }
 
+/**
+ * The stakes a user lost on contracts accepted since `dayStart`: those settled against their
+ * direction, each counted whole. What the page calls "lost today"; wins do not net it down and
+ * open contracts are not in it (the daily limit, `lossesSince`, counts both).
+ */
+export async function lostStakesSince(db: Db, userId: number, dayStart: number): Promise<bigint> {
+  const { rows } = await sql<{ lost: string | null }>`
+    select sum(c.stake)::text as lost
+    from option_contracts c join option_settlements s
+      on s.symbol = c.symbol and s.open_time = c.open_time and s.expiry_time = c.expiry_time
+    where c.user_id = ${userId} and c.accepted_at >= ${iso(dayStart)}
+      and s.up_outcome in ('win', 'lose') and (s.up_outcome = 'win') <> (c.direction = 'up')`.execute(
+    db,
+  );
+  return rows[0]?.lost ? atoms(rows[0].lost) : 0n;
+}
+
 /** The prints recorded in each window `[from, to]` of a market, in time order. */
 export async function printsIn(
   db: Db,

@@ -1,5 +1,6 @@
 // A schedule as a table: each day with the date its reward is credited (00:00 UTC) and how much,
-// paid ones marked; all of it, as it was fixed at purchase or would be if bought now.
+// paid ones marked, and those a withdrawal left unpaid marked as never to be paid; all of it, as
+// it was fixed at purchase or would be if bought now.
 
 import type { AccrualRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
@@ -26,6 +27,7 @@ export function AccrualTable(props: { rows: readonly AccrualRow[]; testId: strin
               key={row.day}
               className={row.paid ? 'data-table__row--done' : undefined}
               data-paid={row.paid}
+              data-forgone={row.forgone}
             >
               <td>
                 <Figure>{row.day}</Figure>
@@ -36,7 +38,13 @@ export function AccrualTable(props: { rows: readonly AccrualRow[]; testId: strin
               <td>
                 <Figure>{row.amount}</Figure>
               </td>
-              <td>{row.paid ? t('ai.schedule.paid') : t('ai.schedule.due')}</td>
+              <td>
+                {row.paid
+                  ? t('ai.schedule.paid')
+                  : row.forgone
+                    ? t('ai.schedule.forgone')
+                    : t('ai.schedule.due')}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,12 +1,15 @@
 // One of the user's orders: the product, principal, rate and term, what has been paid and the next
-// payment, when it matures, and how it ended (matured, or withdrawn early with what it returned).
+// payment, when it matures, and how it ended (matured, or withdrawn early with what it returned,
+// said first; a withdrawn order no longer shows a maturity or rewards it will not earn).
 // Its schedule opens beneath it; an active one leads to its early withdrawal.
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { withUnit } from '../../core/figures.ts';
 import type { AiOrderRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { routes } from '../routes/route-table.ts';
 import { Fact } from '../ui/Fact.tsx';
+import { useFigureLocale } from '../ui/figure-locale.ts';
 import { AccrualTable } from './AccrualTable.tsx';
 import { AiTerm } from './AiTerm.tsx';
 
@@ -27,6 +30,8 @@ export function AiOrderItem(props: {
   const { row } = props;
   const id = row.id;
   const [open, setOpen] = useState(props.scheduleOpen ?? false);
+  const locale = useFigureLocale();
+  const withdrawn = row.status === 'withdrawn';
   return (
     <li className="card item-card" data-testid={`ai-order-${id}`} data-status={row.status}>
       <header className="item-card__head">
@@ -35,6 +40,11 @@ export function AiOrderItem(props: {
         </h3>
         <span className={pills[row.status]}>{t(`ai.status.${row.status}`)}</span>
       </header>
+      {withdrawn && row.withdrawn && (
+        <p className="note" data-testid={`ai-withdrawn-note-${id}`}>
+          {t('ai.withdrawal.done', { amount: withUnit(row.withdrawn, row.asset, locale) })}
+        </p>
+      )}
       <dl className="facts">
         <Fact
           label={t('ai.principal')}
@@ -45,19 +55,23 @@ export function AiOrderItem(props: {
         <Fact label={t('ai.apr')} value={row.apr} />
         <AiTerm days={row.days} />
         <Fact label={t('ai.boughtAt')} value={row.boughtAt} />
-        <Fact label={t('ai.maturesAt')} value={row.maturesAt} testId={`ai-matures-${id}`} />
+        {!withdrawn && (
+          <Fact label={t('ai.maturesAt')} value={row.maturesAt} testId={`ai-matures-${id}`} />
+        )}
         <Fact
           label={t('ai.paid', { paid: row.paidDays, count: row.days })}
           value={row.paid}
           unit={row.asset}
           testId={`ai-paid-${id}`}
         />
-        <Fact
-          label={t('ai.rewards')}
-          value={row.rewards}
-          unit={row.asset}
-          testId={`ai-rewards-${id}`}
-        />
+        {!withdrawn && (
+          <Fact
+            label={t('ai.rewards')}
+            value={row.rewards}
+            unit={row.asset}
+            testId={`ai-rewards-${id}`}
+          />
+        )}
         {row.nextPayment && (
           <Fact
             label={t('ai.nextPayment', { date: row.nextPayment.date })}

@@ -1,11 +1,9 @@
 // A fixed-term product as a card: its days and fixed yearly rate, the amounts it takes, the quota
 // left (with the share sold as a bar), whether it is on sale, and what its minimum earns a day.
 import type { ReactNode } from 'react';
-import { formatPercent } from '../../core/figures.ts';
 import type { AiProductRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Fact } from '../ui/Fact.tsx';
-import { useFigureLocale } from '../ui/figure-locale.ts';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
 import { AiTerm } from './AiTerm.tsx';
 
@@ -17,7 +15,6 @@ export function AiProductCard(props: {
 }) {
   const { t } = useTranslation();
   const { row } = props;
-  const locale = useFigureLocale();
   const Heading = props.heading ?? 'h3';
   const id = row.id;
   return (
@@ -53,7 +50,8 @@ export function AiProductCard(props: {
       <ProgressBar
         label={t('ai.sold')}
         width={row.soldWidth}
-        text={formatPercent(String(row.soldWidth), locale, { decimals: 0 })}
+        text={row.sold}
+        testId={`ai-sold-${id}`}
       />
       {props.children}
     </article>

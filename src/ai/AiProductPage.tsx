@@ -1,7 +1,8 @@
 // A fixed-term product's page (`/pages/ai/product?id=2`): its terms; the amount (with shares of the
 // funding wallet) and, before buying, the whole schedule it would buy from now by the published
-// rule, with the daily reward, the rewards in all, what returns at maturity and when; the rules;
-// and the user's active orders of it with their schedules. Pull down to refresh.
+// rule, with the daily reward, the rewards in all, what returns at maturity and when, confirmed on a
+// sheet before it is sent (the field clears once bought); the rules; and the user's active orders
+// of it with their schedules. Pull down to refresh.
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { aiPurchaseMachine } from '../../core/ai/purchase.machine.ts';
@@ -16,6 +17,7 @@ import { PurchaseForm } from '../ui/PurchaseForm.tsx';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { usePurchaseForm } from '../ui/use-purchase.ts';
 import { AccrualTable } from './AccrualTable.tsx';
+import { AiBuyConfirm } from './AiBuyConfirm.tsx';
 import { AiOrderItem } from './AiOrderItem.tsx';
 import { AiProductCard } from './AiProductCard.tsx';
 import { AiRules } from './AiRules.tsx';
@@ -86,45 +88,55 @@ function BuyForm(props: { id: number; view: AiProductView }) {
   const asset = view.product?.asset ?? '';
 
   return (
-    <PurchaseForm
-      name="ai"
-      form={form}
-      unit={asset}
-      available={view.available}
-      labels={{
-        amount: t('ai.amount'),
-        shares: t('ai.shares'),
-        submit: t('ai.buy'),
-        loginToSubmit: t('ai.loginToBuy'),
-        sending: t('ai.sending'),
-        uncertain: t('ai.uncertain'),
-        retry: t('ai.retry'),
-        refused: t('ai.refused'),
-      }}
-      problemText={(problem) => t(`ai.problems.${problem.rule}`, problem.params ?? {})}
-      done={t('ai.bought', { id: form.snapshot.context.bought ?? '' })}
-    >
-      <dl className="facts">
-        <Fact
-          label={t('ai.available')}
-          value={view.available?.shown}
-          unit={asset}
-          testId="ai-available"
+    <>
+      <PurchaseForm
+        name="ai"
+        form={form}
+        unit={asset}
+        available={view.available}
+        labels={{
+          amount: t('ai.amount'),
+          shares: t('ai.shares'),
+          submit: t('ai.buy'),
+          loginToSubmit: t('ai.loginToBuy'),
+          sending: t('ai.sending'),
+          uncertain: t('ai.uncertain'),
+          retry: t('ai.retry'),
+          refused: t('ai.refused'),
+        }}
+        problemText={(problem) => t(`ai.problems.${problem.rule}`, problem.params ?? {})}
+        done={t('ai.bought', { id: form.snapshot.context.bought ?? '' })}
+      >
+        <dl className="facts">
+          <Fact
+            label={t('ai.available')}
+            value={view.available?.shown}
+            unit={asset}
+            testId="ai-available"
+          />
+          <Fact label={t('ai.daily')} value={preview?.daily} unit={asset} testId="ai-daily" />
+          <Fact label={t('ai.rewards')} value={preview?.rewards} unit={asset} testId="ai-rewards" />
+          <Fact label={t('ai.total')} value={preview?.total} unit={asset} testId="ai-total" />
+          <Fact label={t('ai.maturesAt')} value={preview?.maturesAt} testId="ai-matures" />
+        </dl>
+        {preview?.schedule ? (
+          <>
+            <h3 className="section-title">{t('ai.schedule.preview')}</h3>
+            <AccrualTable rows={preview.schedule} testId="ai-schedule-preview" />
+          </>
+        ) : (
+          <p className="note">{t('ai.schedule.typeAmount')}</p>
+        )}
+      </PurchaseForm>
+      {form.snapshot.matches('confirming') && view.product && (
+        <AiBuyConfirm
+          product={view.product}
+          review={preview}
+          onConfirm={() => form.send({ type: 'CONFIRM' })}
+          onCancel={() => form.send({ type: 'CANCEL' })}
         />
-        <Fact label={t('ai.daily')} value={preview?.daily} unit={asset} testId="ai-daily" />
-        <Fact label={t('ai.rewards')} value={preview?.rewards} unit={asset} testId="ai-rewards" />
-        <Fact label={t('ai.total')} value={preview?.total} unit={asset} testId="ai-total" />
-        <Fact label={t('ai.maturesAt')} value={preview?.maturesAt} testId="ai-matures" />
-      </dl>
-      {preview?.schedule ? (
-        <>
-          <h3 className="section-title">{t('ai.schedule.preview')}</h3>
-          <AccrualTable rows={preview.schedule} testId="ai-schedule-preview" />
-        </>
-      ) : (
-        <p className="note">{t('ai.schedule.typeAmount')}</p>
       )}
-    </PurchaseForm>
+    </>
   );
 }
 

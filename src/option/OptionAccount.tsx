@@ -68,7 +68,8 @@ export function OptionAccount(props: { view: OptionTradeView }) {
                   />
                 </span>
                 <span>
-                  · {t('option.limit.lost')} <Figure>{view.limits.lostToday}</Figure>
+                  · {t('option.limit.lost')}{' '}
+                  <Figure testId="option-lost-today">{view.limits.lostToday}</Figure>
                 </span>
                 <button
                   type="button"

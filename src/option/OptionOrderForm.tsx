@@ -1,7 +1,9 @@
 // The second contract's order form: a duration (chips by unit, each with its published rate), a
 // stake in USDT with shares of the available balance, what the stake pays on a win, its expected
 // value at an even chance and the hit rate at which the rate breaks even (core/option/odds.ts, in
-// the worker), then up (green) or down (red), each of which places the contract at once.
+// the worker), then up (green) or down (red), each of which asks to confirm the contract on a sheet
+// before it is placed. The buttons keep to the bottom of the screen while the form scrolls by, so
+// a phone sees them without scrolling.
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { OptionFormProblem } from '../../core/option/order.machine.ts';
@@ -16,6 +18,7 @@ import { PurchaseStatus } from '../ui/PurchaseStatus.tsx';
 import { ShareChips } from '../ui/ShareChips.tsx';
 import { noticeOf } from '../ui/use-purchase.ts';
 import { DurationChips } from './DurationChips.tsx';
+import { OptionConfirmSheet } from './OptionConfirmSheet.tsx';
 import { useOptionOrder, useOptionReview } from './use-option-order.ts';
 
 export function OptionOrderForm(props: { symbol: string; view: OptionTradeView }) {
@@ -138,6 +141,17 @@ export function OptionOrderForm(props: { symbol: string; view: OptionTradeView }
         data={placed === null ? {} : { 'data-id': placed }}
         done={t('option.placed', { id: placed ?? '' })}
       />
+      {snapshot.matches('confirming') && (
+        <OptionConfirmSheet
+          symbol={props.symbol}
+          direction={form.direction}
+          unit={form.unit}
+          length={form.length}
+          review={review}
+          onConfirm={() => send({ type: 'CONFIRM' })}
+          onCancel={() => send({ type: 'CANCEL' })}
+        />
+      )}
     </form>
   );
 }

@@ -1,9 +1,11 @@
 // A project's buy page (`/pages/subscription/buy?id=3`): the project with its progress and
 // countdown, the user's commitment so far with what the cap leaves them and what it would get if
 // the pre-sale ended now, the amount (with shares of the funding wallet) and what the commitment
-// would then come to by the published rule, and the rules written out. Pull down to refresh.
+// would then come to by the published rule, and the rules written out. Once the pre-sale's end has
+// passed by the page's clock the form goes and the page says the pre-sale ended and is being
+// allocated, and the project is read again for its new stage. Pull down to refresh.
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { dash, withUnit } from '../../core/figures.ts';
 import { subscriptionPurchaseMachine } from '../../core/subscription/purchase.machine.ts';
 import type { SubscriptionBuyView } from '../../workers/facade.ts';
@@ -15,8 +17,10 @@ import { Fact } from '../ui/Fact.tsx';
 import { useFigureLocale } from '../ui/figure-locale.ts';
 import { ItemGate } from '../ui/ItemGate.tsx';
 import { PurchaseForm } from '../ui/PurchaseForm.tsx';
+import { useNow } from '../ui/use-now.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { usePurchaseForm } from '../ui/use-purchase.ts';
+import { phaseOf, type SubscriptionPhase } from './phase.ts';
 import { SubscriptionProjectCard } from './SubscriptionProjectCard.tsx';
 import { SubscriptionRules } from './SubscriptionRules.tsx';
 
@@ -33,6 +37,9 @@ function ProjectBuy(props: { id: number | null }) {
   const view = useView('subscriptionBuy', { id });
   const refresh = useCallback(() => core.refreshSubscription(id), [core, id]);
   usePullRefresh(refresh);
+  const now = useNow();
+  const phase = view?.project ? phaseOf(view.project, now) : null;
+  useRefreshOnPhase(phase, refresh);
 
   return (
     <ItemGate
@@ -48,11 +55,16 @@ function ProjectBuy(props: { id: number | null }) {
         <div className="page-stack" data-testid="subscription-buy">
           <SubscriptionProjectCard row={project} heading="h2" />
           {view && <Commitment view={view} />}
-          {view?.open ? (
+          {view?.open && phase === 'presale' ? (
             <CommitForm id={id} view={view} />
           ) : (
             <p className="list-warning" role="status" data-testid="subscription-closed">
-              {t('subscription.closed', { start: project.startText, end: project.endText })}
+              {phase === 'upcoming' || phase === null
+                ? t('subscription.closed', { start: project.startText, end: project.endText })
+                : t(`subscription.ended.${phase === 'presale' ? 'allocating' : phase}`, {
+                    end: project.endText,
+                    distribute: project.distributeText,
+                  })}
             </p>
           )}
           <SubscriptionRules cap={project.cap} />
@@ -187,6 +199,22 @@ function CommitForm(props: { id: number; view: SubscriptionBuyView }) {
       <p className="note">{t('subscription.estimateHint')}</p>
     </PurchaseForm>
   );
+}
+
+/** After a phase changes on the page's clock, the server moves the stage within a second or so. */
+const stageSettleMs = 2000;
+
+/** Reads the project again a moment after its phase moved on the page's clock. */
+function useRefreshOnPhase(phase: SubscriptionPhase | null, refresh: () => unknown) {
+  const shown = useRef(phase);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = phase;
+    // The first phase came with the page's own load; only a move from one to the next asks again.
+    if (phase === null || before === null || before === phase) return;
+    const timer = setTimeout(() => void refresh(), stageSettleMs);
+    return () => clearTimeout(timer);
+  }, [phase, refresh]);
 }
 
 const projectIdOf = (record: { projectId: number }) => record.projectId;

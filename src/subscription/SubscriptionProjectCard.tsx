@@ -1,12 +1,15 @@
 // A pre-sale project as a card: its name and token, its stage, the commitments against the supply
-// as a progress bar (past 100 % when oversubscribed), the countdown to what comes next in its stage
-// (start, end, distribution), its price, supply, cap and participants, and its three times.
+// as a progress bar (past 100 % when oversubscribed), the countdown to what comes next in its phase
+// (start, end, distribution) by the page's clock, so an ended pre-sale says so at once, its price,
+// supply, cap and participants, and its three times.
 import type { ReactNode } from 'react';
 import type { SubscriptionProjectRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Countdown } from '../ui/Countdown.tsx';
 import { Fact } from '../ui/Fact.tsx';
 import { ProgressBar } from '../ui/ProgressBar.tsx';
+import { useNow } from '../ui/use-now.ts';
+import { countdownOf, phaseOf } from './phase.ts';
 import { StagePill } from './StagePill.tsx';
 import './subscription.css';
 
@@ -21,17 +24,20 @@ export function SubscriptionProjectCard(props: {
   const { row } = props;
   const Heading = props.heading ?? 'h3';
   const id = row.id;
+  const phase = phaseOf(row, useNow());
+  const next = countdownOf(row, phase);
   return (
     <article
       className="card item-card"
       data-testid={`subscription-project-${id}`}
       data-stage={row.stage}
+      data-phase={phase}
     >
       <header className="item-card__head">
         <Heading className="item-card__name">
           {row.name} <span className="item-card__sub">{row.asset}</span>
         </Heading>
-        <StagePill stage={row.stage} testId={`subscription-stage-${id}`} />
+        <StagePill phase={phase} testId={`subscription-stage-${id}`} />
       </header>
       <ProgressBar
         label={t('subscription.progress')}
@@ -41,10 +47,10 @@ export function SubscriptionProjectCard(props: {
         testId={`subscription-progress-${id}`}
       />
       {row.oversubscribed && <p className="note">{t('subscription.oversubscribed')}</p>}
-      {row.next && (
+      {next && (
         <p className="item-card__countdown">
-          <span>{t(`subscription.countdown.${row.next.moment}`)}</span>{' '}
-          <Countdown until={row.next.at} testId={`subscription-countdown-${id}`} />
+          <span>{t(`subscription.countdown.${next.moment}`)}</span>{' '}
+          <Countdown until={next.at} testId={`subscription-countdown-${id}`} />
         </p>
       )}
       <dl className="facts">

@@ -14,6 +14,7 @@ import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { AllocationSheet } from './AllocationSheet.tsx';
+import { phaseOfStage } from './phase.ts';
 import { StagePill } from './StagePill.tsx';
 
 const keyOf = (row: SubscriptionRecordRow) => row.projectId;
@@ -78,7 +79,7 @@ function RecordItem(props: {
         <h2 className="item-card__name">
           {row.name} <span className="item-card__sub">{row.asset}</span>
         </h2>
-        <StagePill stage={row.stage} />
+        <StagePill phase={phaseOfStage(row.stage)} />
       </header>
       <dl className="facts">
         <Fact label={t('subscription.price')} value={row.price} unit="USDT" />

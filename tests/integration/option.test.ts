@@ -196,6 +196,26 @@ describe('the second contract', () => {
     expect(await ledgerProblems()).toEqual([]);
   });
 
+  it('counts the stakes lost today, not net of the day’s wins nor the stakes still open', async () => {
+    const [trader] = await seedTraders(server.db, 1, 1_000n * 100_000_000n, 'option');
+    if (!trader) throw new Error('no trader');
+    const lostToday = async () =>
+      ok(await client().get<{ lost_today: string }>('/option/limits', {}, { token: trader.token }))
+        .lost_today;
+    scheduler.advance(300);
+    const up = ok(await order(trader, { direction: 'up', amount: '100' }));
+    const down = ok(await order(trader, { direction: 'down', amount: '50' }));
+    // Nothing is lost while both are open.
+    expect(await lostToday()).toBe('0');
+    await tick();
+    price = String(Number(price) + 500);
+    await seconds(60);
+    expect(await settledOf(trader, up.id)).toMatchObject({ outcome: 'win' });
+    expect(await settledOf(trader, down.id)).toMatchObject({ outcome: 'lose' });
+    // The down stake was lost whole; the up contract's win does not take it back.
+    expect(await lostToday()).toBe('50');
+  });
+
   it('refunds on equal prints and voids when the feed falls silent', async () => {
     const [trader] = await seedTraders(server.db, 1, 1_000n * 100_000_000n, 'option');
     if (!trader) throw new Error('no trader');

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromNdjson } from '../../core/event-log.ts';
 import type { AiProduct } from '../../schemas/api/ai.schema.ts';
 import { errorCodes } from '../../schemas/errors.ts';
+import { orderRow } from '../../workers/ai/rows.ts';
 import { orderView, productView } from '../../workers/ai/views.ts';
 import { formatTimestamp } from '../../workers/kernel/time-format.ts';
 import { boughtAt, order, paged, product } from './ai-fixtures.ts';
@@ -111,7 +112,9 @@ describe('the amount before it is bought', () => {
       date: '01/03/2025',
       amount: '0.34246575',
       paid: false,
+      forgone: false,
     });
+    expect(review.amount).toBe('1,000.00');
     expect(review.schedule?.at(-1)).toMatchObject({ day: 30, date: '02/01/2025' });
     expect(review.rewards).toBe('10.2739725');
     expect(review.total).toBe('1,010.2739725');
@@ -130,6 +133,7 @@ describe('the pages’ views', () => {
       min: { exact: '100', shown: '100.00' },
       remaining: { exact: '20000', shown: '20,000.00' },
       soldWidth: 60,
+      sold: '60.00%',
       open: true,
       dailyPerMin: '0.03424657',
     });
@@ -157,8 +161,18 @@ describe('the pages’ views', () => {
       earlyReturn: { exact: '998.97260275', shown: '998.97260275' },
     });
     expect(row?.schedule.slice(2, 4)).toEqual([
-      { day: 3, date: '01/05/2025', amount: '0.34246575', paid: true },
-      { day: 4, date: '01/06/2025', amount: '0.34246575', paid: false },
+      { day: 3, date: '01/05/2025', amount: '0.34246575', paid: true, forgone: false },
+      { day: 4, date: '01/06/2025', amount: '0.34246575', paid: false, forgone: false },
+    ]);
+    // Withdrawn after those three days: the rest of its schedule is never to be paid.
+    const withdrawn = orderRow(
+      order(2, 3, { status: 'withdrawn', withdrawn: '998.97260275', next_payment: null }),
+      'en',
+    );
+    expect(withdrawn).toMatchObject({ status: 'withdrawn', withdrawn: '998.97260275' });
+    expect(withdrawn.schedule.slice(2, 4).map((day) => [day.paid, day.forgone])).toEqual([
+      [true, false],
+      [false, true],
     ]);
     expect(orderView(await worker.signedInView(), 7, 'en')).toEqual({
       loggedIn: true,

@@ -11,6 +11,7 @@ import { viewAt } from '../../core/projections/client-view.ts';
 import { errorCodes } from '../../schemas/errors.ts';
 import type { WorkerCore } from '../../workers/create-core.ts';
 import type { DomainContext } from '../../workers/kernel/context.ts';
+import { followLimits } from '../../workers/option/limits-follow.ts';
 import { askOpenings } from '../../workers/option/openings.ts';
 import { verificationView } from '../../workers/option/rows.ts';
 import { tradeView } from '../../workers/option/views.ts';
@@ -125,14 +126,16 @@ describe('second-contract calls in the worker', () => {
 
   it('reviews a stake with the published odds and the wallet once they are known', async () => {
     await core.refreshOption();
-    // 10 at 80 %: a win pays 18; at an even chance 9 back for 10; 1 ÷ 1.8 breaks even.
+    // 10 at 80 %: a win pays 18; at an even chance 9 back for 10; 1 ÷ 1.8 breaks even, written
+    // with two decimals like every percentage (the published rate keeps its own).
     expect(await core.reviewOption(upTen)).toEqual({
       problem: null,
+      stake: '10.00',
       rate: '80%',
       payout: '18.00',
       expectedValue: '-1.00',
       expectedSign: -1,
-      breakEven: '55.5556%',
+      breakEven: '55.56%',
     });
     const fiveMinutes = await core.reviewOption({ ...upTen, length: 5, stake: '33.33' });
     expect(fiveMinutes).toMatchObject({ rate: '82%', payout: '60.6606', expectedValue: '-2.9997' });
@@ -176,7 +179,7 @@ describe('second-contract calls in the worker', () => {
     expect(view.offer).toMatchObject({ enabled: true, offered: true, minStake: { exact: '10' } });
     expect(view.available).toEqual({ exact: '100', shown: '100.00' });
     // One win and one loss: half of the decided ones.
-    expect(view.record).toEqual({ hitRate: '50%', wins: 1, losses: 1, undecided: 0, sample: 2 });
+    expect(view.record).toEqual({ hitRate: '50.00%', wins: 1, losses: 1, undecided: 0, sample: 2 });
     expect(view.limits).toMatchObject({ daily: { exact: '500' }, lostToday: '10.00' });
   });
 
@@ -356,5 +359,29 @@ describe('a closed second contract on the trade page', () => {
     });
     expect(offerOf(off)).toMatchObject({ enabled: false, closedReason: 'trading_off' });
     expect(offerOf({})).toMatchObject({ enabled: true, closedReason: null });
+  });
+});
+
+describe('the daily loss limit on the trade page', () => {
+  it('is asked for again when a contract settles, so "lost today" counts the loss at once', () => {
+    const asked: string[] = [];
+    const context = {
+      loggedIn: () => true,
+      record: () => {},
+      call: async (endpoint: { path: string }) => {
+        asked.push(endpoint.path);
+        return { ok: false, failure: { kind: 'network' } };
+      },
+    } as unknown as DomainContext;
+    const placed = [
+      logged({ source: 'api', type: 'login', payload: { account: 'a@example.com', user_id: 1 } }),
+      logged({ source: 'api', type: 'option-placed', payload: contract(1) }),
+    ];
+    const open = viewAt(placed);
+    const lost = viewAt([...placed, takenFrame('options', [settled(1, 'lose')])]);
+    followLimits(open, open, context);
+    expect(asked).toEqual([]);
+    followLimits(open, lost, context);
+    expect(asked).toEqual(['/option/limits']);
   });
 });

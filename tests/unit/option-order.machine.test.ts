@@ -1,5 +1,5 @@
-// The second contract's order form: up or down tapped checks the stake and places the contract in
-// that direction; a stake problem keeps the form open with the problem; a refusal keeps the
+// The second contract's order form: up or down tapped checks the stake, asks to confirm, and places
+// the contract in that direction once confirmed (a cancel sends nothing); a stake problem keeps the form open with the problem; a refusal keeps the
 // server's words; no answer lets the same order be sent again; the stake stays for the next one.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -36,6 +36,10 @@ describe('optionOrderMachine', () => {
     actor.send({ type: 'STAKE', value: '25' });
     actor.send({ type: 'PLACE', direction: 'down' });
     await settle();
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(placed).toEqual([]);
+    actor.send({ type: 'CONFIRM' });
+    await settle();
     expect(actor.getSnapshot().value).toBe('placed');
     expect(placed).toEqual([{ direction: 'down', unit: 'minute', length: 5, stake: '25' }]);
     expect(actor.getSnapshot().context).toMatchObject({ placed: 1, form: { stake: '25' } });
@@ -55,10 +59,23 @@ describe('optionOrderMachine', () => {
     expect(actor.getSnapshot().context.problem).toBeNull();
   });
 
+  it('sends nothing when the confirmation is cancelled', async () => {
+    const { actor, placed } = start();
+    actor.send({ type: 'STAKE', value: '10' });
+    actor.send({ type: 'PLACE', direction: 'up' });
+    await settle();
+    actor.send({ type: 'CANCEL' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(placed).toEqual([]);
+  });
+
   it('keeps a refusal in the server’s words', async () => {
     const { actor } = start([], [{ kind: 'rejected', message: 'Le solde est insuffisant' }]);
     actor.send({ type: 'STAKE', value: '10' });
     actor.send({ type: 'PLACE', direction: 'up' });
+    await settle();
+    actor.send({ type: 'CONFIRM' });
     await settle();
     expect(actor.getSnapshot().value).toBe('rejected');
     expect(actor.getSnapshot().context.message).toBe('Le solde est insuffisant');
@@ -69,11 +86,15 @@ describe('optionOrderMachine', () => {
     actor.send({ type: 'STAKE', value: '10' });
     actor.send({ type: 'PLACE', direction: 'up' });
     await settle();
+    actor.send({ type: 'CONFIRM' });
+    await settle();
     expect(actor.getSnapshot().value).toBe('uncertain');
     actor.send({ type: 'RETRY' });
     await settle();
     expect(placed.map((form) => form.direction)).toEqual(['up', 'up']);
     actor.send({ type: 'PLACE', direction: 'down' });
+    await settle();
+    actor.send({ type: 'CONFIRM' });
     await settle();
     expect(actor.getSnapshot().value).toBe('placed');
     expect(placed.map((form) => form.direction)).toEqual(['up', 'up', 'down']);

@@ -46,6 +46,28 @@ describe('commitments through the worker', () => {
     expect(bodyOf(second)).toEqual({ project_id: '1', amount: '50' });
   });
 
+  it('writes the times of a refusal in the user’s locale, not as ISO strings', async () => {
+    worker.next = () => ({
+      code: errorCodes.subscription_not_open,
+      msg: 'This project takes commitments only during its pre-sale, from 2026-11-29T12:00:00.000Z to 2026-11-30T08:30:00.000Z',
+      data: null,
+    });
+    const refused = await worker.core.commitSubscription(1, '50');
+    if (refused.ok || refused.failure.kind !== 'business') throw new Error('not refused');
+    expect(refused.failure.msg).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    const dated = new Intl.DateTimeFormat('en', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    expect(refused.failure.msg).toBe(
+      `This project takes commitments only during its pre-sale, from ${dated.format(Date.parse('2026-11-29T12:00:00Z'))} to ${dated.format(Date.parse('2026-11-30T08:30:00Z'))}`,
+    );
+  });
+
   it('takes a fresh key once a commitment was answered, and logs each intent with it', async () => {
     await worker.core.commitSubscription(1, '50');
     worker.next = () => ({ code: errorCodes.subscription_not_open, msg: 'Not open', data: null });

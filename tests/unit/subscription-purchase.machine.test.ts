@@ -1,7 +1,7 @@
 // The purchase forms of a pre-sale commitment and of a fixed-term product (one machine, made for
 // each): Buy checks the amount and sends it; a problem keeps the form open with it; a refusal keeps
 // the server's words; no answer lets the same amount be sent again without a new check; the
-// amount stays after a purchase.
+// amount clears once bought. The fixed-term product's purchase waits for the user to confirm.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { aiPurchaseMachine } from '../../core/ai/purchase.machine.ts';
@@ -33,14 +33,14 @@ function start(checks: SubscriptionCheck[] = [], results: PurchaseResult[] = [])
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the subscription purchase machine', () => {
-  it('commits the amount typed and keeps it for the next commitment', async () => {
+  it('commits the amount typed and clears it once committed', async () => {
     const { actor, sent } = start();
     actor.send({ type: 'AMOUNT', value: '150' });
     actor.send({ type: 'BUY' });
     await settle();
     expect(actor.getSnapshot().value).toBe('bought');
     expect(sent).toEqual(['150']);
-    expect(actor.getSnapshot().context).toMatchObject({ bought: 7, amount: '150' });
+    expect(actor.getSnapshot().context).toMatchObject({ bought: 7, amount: '' });
   });
 
   it('keeps a problem on the form, sends nothing, and clears it when the amount changes', async () => {
@@ -105,9 +105,30 @@ describe('the subscription purchase machine', () => {
 });
 
 describe('the product purchase machine', () => {
-  it('is the same form under its own id, starting from a given amount, with no confirmation', async () => {
-    const actor = createActor(aiPurchaseMachine, { input: { amount: '1000' } }).start();
+  it('is the same form under its own id, starting from a given amount, confirmed before it is sent', async () => {
+    const bought: string[] = [];
+    const machine = aiPurchaseMachine.provide({
+      actors: {
+        place: fromPromise<PurchaseResult, PurchaseInput>(async ({ input }) => {
+          bought.push(input.amount);
+          return { kind: 'bought', id: 9 };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { amount: '1000' } }).start();
     expect(actor.getSnapshot().context.amount).toBe('1000');
+    actor.send({ type: 'BUY' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('confirming');
+    actor.send({ type: 'CANCEL' });
+    await settle();
+    expect(bought).toEqual([]);
+    actor.send({ type: 'BUY' });
+    await settle();
+    actor.send({ type: 'CONFIRM' });
+    await settle();
+    expect(bought).toEqual(['1000']);
+    expect(actor.getSnapshot().context).toMatchObject({ bought: 9, amount: '' });
     expect(aiPurchaseMachine.id).toBe('aiPurchase');
     expect(subscriptionPurchaseMachine.id).toBe('subscriptionPurchase');
   });

@@ -8,7 +8,7 @@ import {
   earlyWithdrawal,
   maturityOf,
 } from '../../core/ai/schedule.ts';
-import { formatRate, withUnit } from '../../core/figures.ts';
+import { formatPercent, formatRate, withUnit } from '../../core/figures.ts';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { AiOrder, AiProduct } from '../../schemas/api/ai.schema.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
@@ -42,6 +42,13 @@ export function accrualDate(at: number, locale: string): string {
 /** A yearly rate in percent as written (`12.5%`). */
 export const aprText = (apr: string, locale: string) => formatRate(apr, locale);
 
+/** Sold ÷ quota in percent, to the hundredth, rounded down (`12.34`); all of it without a quota. */
+export function soldPercent(sold: bigint, quota: bigint): string {
+  if (quota <= 0n) return '100';
+  const hundredths = (sold * 10_000n) / quota;
+  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
+}
+
 export function productRow(product: AiProduct, locale: string): AiProductRow {
   const quota = atomsOf(product.quota);
   const sold = quota - atomsOf(product.remaining);
@@ -57,20 +64,24 @@ export function productRow(product: AiProduct, locale: string): AiProductRow {
     quota: usdt(product.quota, locale),
     remaining: shownAmount(product.remaining, locale),
     soldWidth: quota > 0n ? Number((sold * 100n) / quota) : 100,
+    sold: formatPercent(soldPercent(sold, quota), locale),
     open: product.status === 'open',
     dailyPerMin: usdtAtoms(dailyReward(atomsOf(product.min), aprPpm), locale),
   };
 }
 
+/** `withdrawn`: the order ended early, so the days it had not been paid for never will be. */
 function accrualRows(
   schedule: readonly { date: number; amount: bigint; paid: boolean }[],
   locale: string,
+  withdrawn = false,
 ): AccrualRow[] {
   return schedule.map((accrual, i) => ({
     day: i + 1,
     date: accrualDate(accrual.date, locale),
     amount: usdtAtoms(accrual.amount, locale),
     paid: accrual.paid,
+    forgone: withdrawn && !accrual.paid,
   }));
 }
 
@@ -80,6 +91,7 @@ export function orderRow(order: AiOrder, locale: string): AiOrderRow {
     amount: atomsOf(accrual.amount),
     paid: accrual.paid,
   }));
+  const withdrawn = order.status === 'withdrawn';
   const rewards = schedule.reduce((sum, accrual) => sum + accrual.amount, 0n);
   const back = earlyWithdrawal(atomsOf(order.principal), atomsOf(order.paid));
   const dated = (iso: string) => formatTimestamp(iso, locale, 'dated');
@@ -93,7 +105,7 @@ export function orderRow(order: AiOrder, locale: string): AiOrderRow {
     days: order.days,
     boughtAt: dated(order.bought_at),
     maturesAt: dated(order.matures_at),
-    schedule: accrualRows(schedule, locale),
+    schedule: accrualRows(schedule, locale, withdrawn),
     paid: usdt(order.paid, locale),
     paidDays: schedule.filter((accrual) => accrual.paid).length,
     rewards: usdtAtoms(rewards, locale),
@@ -115,7 +127,14 @@ export function review(
   now: number,
   locale: string,
 ): AiReview {
-  const none = { schedule: null, daily: null, rewards: null, total: null, maturesAt: null };
+  const none = {
+    amount: null,
+    schedule: null,
+    daily: null,
+    rewards: null,
+    total: null,
+    maturesAt: null,
+  };
   if (!product) return { problem: null, ...none };
   const checked = checkPurchase(amount, { ...product, available });
   if (typeof checked !== 'bigint') {
@@ -130,6 +149,7 @@ export function review(
   const rewards = schedule.reduce((sum, accrual) => sum + accrual.amount, 0n);
   return {
     problem: null,
+    amount: usdtAtoms(checked, locale),
     schedule: accrualRows(
       schedule.map((accrual) => ({ ...accrual, paid: false })),
       locale,

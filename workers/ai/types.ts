@@ -23,6 +23,8 @@ export interface AiProductRow {
   remaining: ShownAmount;
   /** The share of the quota sold, in percent 0 to 100, for its bar. */
   soldWidth: number;
+  /** The same share as written, with two decimals (`12.35%`), rounded down so 99.999 % is not 100. */
+  sold: string;
   open: boolean;
   /** What the minimum earns a day, for the list (`dailyReward`). */
   dailyPerMin: string;
@@ -34,6 +36,8 @@ export interface AccrualRow {
   date: string;
   amount: string;
   paid: boolean;
+  /** Never to be paid: the order was withdrawn before this day's end. */
+  forgone: boolean;
 }
 
 export interface AiOrderRow {
@@ -87,6 +91,8 @@ export interface AiOrderView {
 /** The amount typed, checked, and the whole schedule it would buy if bought now. */
 export interface AiReview {
   problem: AiFormProblem | null;
+  /** The amount as the confirmation repeats it; null without a valid amount. */
+  amount: string | null;
   /** Null without a valid amount. */
   schedule: readonly AccrualRow[] | null;
   daily: string | null;

@@ -1,7 +1,7 @@
 // The second contract in the worker: the stake reviewed with core/option's odds against what the
 // worker has folded; a contract placed with one idempotency key per intent, its answer logged so
 // the projections have it before the channel speaks; the contract lists as rows; a verification
-// rechecked with the rule itself; the daily loss limit. The private `options` channel carries the
+// rechecked with the rule itself; the daily loss limit, asked for again when a contract settles. The private `options` channel carries the
 // user's contracts as they are placed and settled; while one runs, the prints of its opening window
 // are read so its opening price can be shown and drawn before it settles.
 import type { OptionOrderForm } from '../../core/option/order.machine.ts';
@@ -10,6 +10,7 @@ import { optionOrder, optionsDataSchema, setOptionLimit } from '../../schemas/ap
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
 import { mapOutcome, pageOf } from '../kernel/outcome.ts';
+import { followLimits } from './limits-follow.ts';
 import { listContracts, loadBoard, loadVerification, refreshOption } from './loaders.ts';
 import { askOpenings } from './openings.ts';
 import { contractRow, optionWallet, review, stakeAsset, verificationView } from './rows.ts';
@@ -74,5 +75,8 @@ export const optionDomain = defineDomain({
   handlers: createOptionHandlers,
   signedInChannels: ['options'],
   frames: { options: optionsDataSchema },
-  react: (_before, after, context) => askOpenings(after, context),
+  react: (before, after, context) => {
+    askOpenings(after, context);
+    followLimits(before, after, context);
+  },
 });

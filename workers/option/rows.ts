@@ -17,7 +17,7 @@ import type { OptionContract } from '../../schemas/api/option.schema.ts';
 import type { IndexPrintRow } from '../../schemas/api/prints.schema.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
 import { signOfAtoms, usdt, usdtAtoms } from '../product-kit/usdt.ts';
-import { ppm, rate, recorded, resultAtoms } from './format.ts';
+import { percentOfPpm, ppm, rate, recorded, resultAtoms } from './format.ts';
 import type {
   OptionContractRow,
   OptionDurationGroup,
@@ -104,7 +104,7 @@ export function recordView(
   if (recent === null) return null;
   const record = trackRecordOf(recent.map((contract) => contract.outcome));
   return {
-    hitRate: record.hitRatePpm === null ? null : ppm(record.hitRatePpm, locale),
+    hitRate: record.hitRatePpm === null ? null : percentOfPpm(record.hitRatePpm, locale),
     wins: record.wins,
     losses: record.losses,
     undecided: record.undecided,
@@ -144,11 +144,12 @@ export function review(
   const odds = ratePpm === null ? null : oddsOf(stake ?? 0n, ratePpm);
   return {
     problem,
+    stake: stake === null ? null : usdtAtoms(stake, locale),
     rate: ratePpm === null ? null : ppm(ratePpm, locale),
     payout: odds && stake !== null ? usdtAtoms(odds.payout, locale) : null,
     expectedValue: odds && stake !== null ? usdtAtoms(odds.expectedValue, locale, true) : null,
     expectedSign: odds && stake !== null ? signOfAtoms(odds.expectedValue) : 0,
-    breakEven: odds ? ppm(odds.breakEvenPpm, locale) : null,
+    breakEven: odds ? percentOfPpm(odds.breakEvenPpm, locale) : null,
   };
 }
 

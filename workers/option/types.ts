@@ -137,6 +137,8 @@ export interface OptionStakeProblem {
 /** What the form shows before placing, at the published rate (core/option/odds.ts). */
 export interface OptionReview {
   problem: OptionStakeProblem | null;
+  /** The stake as the confirmation repeats it; null without a valid stake. */
+  stake: string | null;
   /** The duration's published rate in percent; null when the duration is not offered. */
   rate: string | null;
   /** What a win pays back; null without a stake. */

@@ -1,7 +1,8 @@
 // The pre-sale subscriptions in the worker: pages of the projects and of the user's records as
 // rows, a commitment checked and estimated with core/subscription against what the worker has
 // folded, sent with one idempotency key per intent and its answer logged so the projections have
-// it at once; and a published allocation recomputed here with the rule itself.
+// it at once (a refusal shown on the form, its times written for the locale); and a published
+// allocation recomputed here with the rule itself.
 import { availableOf } from '../../core/projections/balances.ts';
 import { projectOf, recordOf } from '../../core/projections/subscription.ts';
 import { subscriptionBuy } from '../../schemas/api/subscription.schema.ts';
@@ -16,6 +17,7 @@ import {
   loadRecords,
   refreshProject,
 } from './loaders.ts';
+import { localTimes } from './refusal-times.ts';
 import { allocationView, committedSoFar, projectRow, recordRow, review } from './rows.ts';
 import type { SubscriptionHandlers } from './types.ts';
 
@@ -45,12 +47,17 @@ export function createSubscriptionHandlers(context: DomainContext): Subscription
         ['subscription-commit', fields],
         (key) =>
           record({ source: 'intent', type: 'subscription-commit', payload: { ...fields, key } }),
-        (headers) => call(subscriptionBuy, fields, headers),
+        // The form shows a refusal beside its field, with its times in the user's locale.
+        (headers) => call(subscriptionBuy, fields, headers, { toastRefusal: false }),
       );
       if (outcome.ok) {
         record({ source: 'api', type: 'subscription-committed', payload: outcome.data });
         // Everyone's commitment moved: the project's progress and the estimate with it.
         void findProject(context, id);
+      }
+      if (!outcome.ok && outcome.failure.kind === 'business') {
+        const msg = localTimes(outcome.failure.msg, context.locale());
+        return { ok: false, failure: { ...outcome.failure, msg } };
       }
       return mapOutcome(outcome, (data) => recordRow(data, context.locale()));
     },
