@@ -13,35 +13,35 @@ export const keptNotifications = 100;
 /** A movement of the user's money: its deposit's or withdrawal's id, its asset and amount. */
 const movement = z.object({ id: z.int(), asset: z.string(), amount: decimalString });
 
+const movementKinds = z.enum([
+  'deposit_credited',
+  'withdrawal_approved',
+  'withdrawal_sent',
+  'withdrawal_failed',
+  'withdrawal_rejected',
+]);
+const verificationKinds = z.enum(['verification_approved', 'verification_rejected']);
+
 /** Each kind with the figures its words are built from. */
 export const notificationEventSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.enum([
-      'deposit_credited',
-      'withdrawal_approved',
-      'withdrawal_sent',
-      'withdrawal_failed',
-      'withdrawal_rejected',
-    ]),
-    params: movement,
-  }),
-  z.object({
-    kind: z.enum(['verification_approved', 'verification_rejected']),
-    params: z.object({}),
-  }),
+  z.object({ kind: movementKinds, params: movement }),
+  z.object({ kind: verificationKinds, params: z.object({}) }),
 ]);
 export type NotificationEvent = z.output<typeof notificationEventSchema>;
 export type NotificationKind = NotificationEvent['kind'];
 
-export const notificationSchema = z.intersection(
-  z.object({
-    id: z.int(),
-    created_at: timestamp,
-    /** When the user marked it read; null while unread. */
-    read_at: z.nullable(timestamp),
-  }),
-  notificationEventSchema,
-);
+/** A recorded event: spelled out per kind rather than intersected, which the worker's zod lacks. */
+const recorded = {
+  id: z.int(),
+  created_at: timestamp,
+  /** When the user marked it read; null while unread. */
+  read_at: z.nullable(timestamp),
+};
+
+export const notificationSchema = z.discriminatedUnion('kind', [
+  z.object({ ...recorded, kind: movementKinds, params: movement }),
+  z.object({ ...recorded, kind: verificationKinds, params: z.object({}) }),
+]);
 export type Notification = z.output<typeof notificationSchema>;
 
 /**
