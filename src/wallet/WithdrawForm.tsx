@@ -5,7 +5,7 @@
 // is about, or under the form (a security hold, an address on hold, whitelist mode) with its
 // reason and until when.
 import { useState } from 'react';
-import { dash, formatAtScale, withUnit } from '../../core/figures.ts';
+import { dash, withUnit } from '../../core/figures.ts';
 import type {
   ChainView,
   Outcome,
@@ -35,6 +35,7 @@ import {
   type WithdrawProblems,
   withdrawProblems,
 } from './withdraw-checks.ts';
+import { withdrawFigure } from './withdraw-figures.ts';
 
 const emptyDraft: WithdrawDraft = {
   address: '',
@@ -267,23 +268,30 @@ export function WithdrawForm(props: {
         <div>
           <dt>{t('wallet.withdraw.fee')}</dt>
           <dd>
-            <FigureWithUnit figure={chain.feeShown} unit={asset} />
+            <FigureWithUnit figure={chain.feeShown} unit={asset} testId="withdraw-fee" />
           </dd>
         </div>
         <div>
-          {/* Echoes of the typed amount keep every decimal typed, in the language's notation. */}
+          {/* Echoes of the typed amount keep every decimal typed, at least the asset's own. */}
           <dt>{t('wallet.withdraw.received')}</dt>
           <dd>
             <FigureWithUnit
-              figure={cost === null ? dash : formatAtScale(draft.amount, undefined, locale)}
+              figure={
+                cost === null ? dash : withdrawFigure(draft.amount, chain.amountDecimals, locale)
+              }
               unit={asset}
+              testId="withdraw-received"
             />
           </dd>
         </div>
         <div>
           <dt>{t('wallet.withdraw.deducted')}</dt>
           <dd>
-            <FigureWithUnit figure={formatAtScale(cost, undefined, locale)} unit={asset} />
+            <FigureWithUnit
+              figure={withdrawFigure(cost, chain.amountDecimals, locale)}
+              unit={asset}
+              testId="withdraw-deducted"
+            />
           </dd>
         </div>
         <div>

@@ -119,6 +119,8 @@ describe('wallet views', () => {
       feeShown: '0,0002',
       minimum: '1000',
       minimumShown: '1.000,00',
+      // No market told BTC's decimals yet.
+      amountDecimals: null,
       confirmations: 2,
     });
   });

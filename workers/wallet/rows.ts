@@ -2,6 +2,7 @@
 // kept where a form builds on them, times in the locale's style.
 import type { z } from 'zod/mini';
 import {
+  assetDecimals,
   formatAmount,
   formatMarketPrice,
   formatSignedAmount,
@@ -77,6 +78,7 @@ export function assetView(
       feeShown: amount(chain.withdraw_fee),
       minimum: chain.min_withdraw,
       minimumShown: amount(chain.min_withdraw),
+      amountDecimals: assetDecimals(asset, precisions) ?? null,
       confirmations: chain.confirmations,
     })),
   };

@@ -51,6 +51,11 @@ export interface ChainView {
   feeShown: string;
   minimum: string;
   minimumShown: string;
+  /**
+   * The asset's display decimals (USDT 2, a base its lot's), for the amounts the form works out
+   * as it is typed (received, deducted); null while no market tells them.
+   */
+  amountDecimals: number | null;
   confirmations: number;
 }
 
