@@ -1,6 +1,7 @@
 // Invite friends (`/pages/user/share`): the invite code and the link that fills it in at
-// registration, both to copy, the link's QR code, how many were invited at each level, and the
-// log of invited users at levels 1 to 3 (accounts masked by the server).
+// registration, both to copy, the link's QR code, the commission rate and what was earned at each
+// level, a poster to save or share, how many were invited at each level, and the log of invited
+// users at levels 1 to 3 (accounts masked by the server).
 import { useState } from 'react';
 import type { InviteView } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
@@ -11,6 +12,8 @@ import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { QrCode } from '../ui/QrCode.tsx';
 import { TabRow } from '../ui/TabRow.tsx';
 import { useLoad } from '../ui/use-load.ts';
+import { InviteCommissions } from './InviteCommissions.tsx';
+import { InvitePoster } from './InvitePoster.tsx';
 
 type LevelFilter = 'all' | 1 | 2 | 3;
 const filters: readonly LevelFilter[] = ['all', 1, 2, 3];
@@ -54,6 +57,8 @@ function ShareView(props: { invite: InviteView }) {
           <QrCode text={link} label={t('account.share.qr')} testId="invite-qr" />
         </div>
       </section>
+      <InviteCommissions commissions={props.invite.commissions} />
+      <InvitePoster invite={props.invite} link={link} />
       <section className="card">
         <dl className="wallet-facts">
           <div>
