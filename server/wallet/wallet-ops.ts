@@ -143,9 +143,11 @@ export function walletOps({ db, config }: Pick<AppDeps, 'db' | 'config'>): OpsCa
         return approved;
       });
       await log(`withdrawal.${action}`, String(id), { reason: reason ?? null });
-      // The embedded signer queue: the simulated chain takes an approved withdrawal at once.
+      // The embedded signer queue: the simulated chain takes an approved withdrawal at once, in a
+      // transaction of its own making, whose hash the user's list shows as a real one's.
       const simulated = action === 'approve' && !sendsOnChain(config, row);
-      const done = simulated ? await transact(db, (trx) => markSent(trx, id)) : row;
+      const txid = randomBytes(32).toString('hex');
+      const done = simulated ? await transact(db, (trx) => markSent(trx, id, txid)) : row;
       // Its owner's open pages learn the decision and the balance it moved without asking.
       await publishWithdrawal(db, id);
       return withdrawalView(done, config.chain.explorerTxUrl);

@@ -133,8 +133,11 @@ export const lockApproved = (trx: Trx, id: number) =>
     .forUpdate()
     .executeTakeFirst();
 
-/** The signer queue took an approved withdrawal on chain: the money has left for good. */
-export async function markSent(trx: Trx, id: number): Promise<WithdrawalRow> {
+/**
+ * The signer queue took an approved withdrawal on chain: the money has left for good. `txid` is
+ * the transaction the simulated chain made up for it (a real send has its own already).
+ */
+export async function markSent(trx: Trx, id: number, txid?: string): Promise<WithdrawalRow> {
   const row = await lockApproved(trx, id);
   if (!row) throw new BusinessError('withdrawal_not_pending');
   const amount = parseAmount(row.amount) ?? 0n;
@@ -152,7 +155,7 @@ export async function markSent(trx: Trx, id: number): Promise<WithdrawalRow> {
   });
   return trx
     .updateTable('withdrawals')
-    .set({ status: 'sent', updated_at: new Date() })
+    .set({ status: 'sent', updated_at: new Date(), ...(txid === undefined ? {} : { txid }) })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
