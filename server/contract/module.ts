@@ -4,11 +4,13 @@
 // change. Resting orders and open positions hold margin frozen.
 import type { PrivateStream } from '../gateway/streams.ts';
 import { defineModule } from '../module.ts';
+import { declareFrameEvents } from '../notifications/frame-events.ts';
 import { bookRoutes } from './book-routes.ts';
 import { contractReservations } from './contract-queries.ts';
 import { contractRoutes } from './contract-routes.ts';
 import { ContractService } from './contract-service.ts';
 import { contractStream } from './contract-stream.ts';
+import { contractFrameEvents } from './notification-events.ts';
 import { contractFrames } from './private-frames.ts';
 
 export const contractModule = defineModule({
@@ -16,6 +18,8 @@ export const contractModule = defineModule({
   engine: true,
   reservations: [contractReservations],
   create(context) {
+    // A position closed by its liquidation, take-profit or stop-loss is a notification.
+    declareFrameEvents('contract-orders', contractFrameEvents);
     const service = new ContractService({
       db: context.db,
       clock: context.clock,

@@ -4,8 +4,11 @@
 // how the thing now stands; each event gets a key naming it, so a frame sent again (a deposit
 // published twice, every node hearing the same frame) records it once. Only figures are taken: a
 // rejection's reason, written by an operator, stays on the withdrawal's or verification's page.
+// A product declares the events its own frames tell of with `declareFrameEvents`, from its own
+// folder, so this file names none.
 import type { NotificationEvent } from '../../schemas/api/notifications.schema.ts';
 import { channelData } from '../../schemas/channel-data.ts';
+import type { PrivateChannel } from '../../schemas/channels.ts';
 
 export interface FrameEvent {
   /** Unique per user: the event, however often it is heard. */
@@ -19,6 +22,20 @@ const withdrawalKinds = {
   failed: 'withdrawal_failed',
   rejected: 'withdrawal_rejected',
 } as const;
+
+/** Reads a frame's data as its channel has it; answers the events it tells of. */
+export type FrameEventReader = (data: unknown) => FrameEvent[];
+
+/** The readers of the channels whose frames tell of events, beyond the wallet's and verification's. */
+const declared = new Map<string, FrameEventReader>();
+
+/**
+ * Declares which of a module's frames are notifications: every frame on `channel` is read by
+ * `read`. Declaring a channel again replaces its reader (every app in one process declares it).
+ */
+export function declareFrameEvents(channel: PrivateChannel, read: FrameEventReader): void {
+  declared.set(channel, read);
+}
 
 /** The events a user's frame on `channel` tells of; none for a channel or a state not recorded. */
 export function frameEvents(channel: string, data: unknown): FrameEvent[] {
@@ -54,6 +71,6 @@ export function frameEvents(channel: string, data: unknown): FrameEvent[] {
       return [{ key: `kyc:${status}:${reviewed_at ?? ''}`, event: { kind, params: {} } }];
     }
     default:
-      return [];
+      return declared.get(channel)?.(data) ?? [];
   }
 }

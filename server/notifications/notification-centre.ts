@@ -36,8 +36,17 @@ export function notificationCentre(db: Db, log: FastifyBaseLogger): Notification
   const push = (userId: number, list: readonly Notification[], unread: number) =>
     send?.(userId, 'notifications', { list, unread }, Date.now());
 
+  const eventsOf = (channel: string, data: unknown) => {
+    try {
+      return frameEvents(channel, data);
+    } catch (error) {
+      log.warn({ err: error, channel }, "a frame's notifications were not read");
+      return [];
+    }
+  };
+
   const record = async (userId: number, channel: string, data: unknown, ts: number) => {
-    for (const { key, event } of frameEvents(channel, data)) {
+    for (const { key, event } of eventsOf(channel, data)) {
       try {
         const recorded = await recordNotification(db, userId, key, event, new Date(ts));
         if (recorded) push(userId, [recorded], await unreadCount(db, userId));

@@ -4,6 +4,8 @@
 // and the operator's view of the pool.
 import type { PrivateStream } from '../gateway/streams.ts';
 import { defineModule } from '../module.ts';
+import { declareFrameEvents } from '../notifications/frame-events.ts';
+import { optionFrameEvents } from './notification-events.ts';
 import { logOptionGate } from './option-gate.ts';
 import { optionOps } from './option-pool.ts';
 import { optionRoutes } from './option-routes.ts';
@@ -14,6 +16,8 @@ export const optionModule = defineModule({
   name: 'option',
   engine: true,
   create(context) {
+    // A contract settled is a notification.
+    declareFrameEvents('options', optionFrameEvents);
     const now = () => context.scheduler.now();
     logOptionGate(context.log, context.config.option, context.market.predictableFeeds);
     const service = new OptionService({

@@ -13,6 +13,12 @@ export function NotificationsPage() {
   const { t } = useTranslation();
   const core = useWorker();
   const view = useView('notificationList');
+  // A kind this build has no words for (a newer server's) reads as an account update.
+  const words = (kind: string, figures: Readonly<Record<string, string>>) => {
+    const key = `notifications.kinds.${kind}`;
+    const text = t(key, figures);
+    return text === key ? t('notifications.other') : text;
+  };
   if (!view?.rows) return <WalletLoading />;
   if (view.rows.length === 0) return <EmptyState text={t('notifications.empty')} />;
   return (
@@ -42,9 +48,7 @@ export function NotificationsPage() {
               data-testid="notification-row"
               data-kind={row.kind}
             >
-              <span className="notification-row__text">
-                {t(`notifications.kinds.${row.kind}`, row.figures)}
-              </span>
+              <span className="notification-row__text">{words(row.kind, row.figures)}</span>
               <span className="notification-row__meta">
                 {row.time}
                 {row.unread && ` · ${t('notifications.unread')}`}

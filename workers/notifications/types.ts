@@ -1,7 +1,6 @@
 // The notification centre as the UI receives it: the bell's unread count, and the rows of its
 // page, each with its kind (the page builds the words from it in the user's language) and its
 // figures formatted for the locale.
-import type { NotificationKind } from '../../schemas/api/notifications.schema.ts';
 import type { Outcome } from '../kernel/outcome.ts';
 
 /** What the bell in the top bar shows. */
@@ -13,7 +12,8 @@ export interface NotificationBellView {
 
 export interface NotificationRow {
   id: number;
-  kind: NotificationKind;
+  /** What happened: its words are `notifications.kinds.<kind>` in the page's strings. */
+  kind: string;
   /** The values its words name (`asset`, `amount`, `symbol`, …), formatted for the locale. */
   figures: Readonly<Record<string, string>>;
   /** When it happened, in the locale's style. */
