@@ -1,6 +1,7 @@
 // The invite programme and the security center in a phone-sized Chromium against the real server:
 // a friend registers through the inviter's link with the code already filled in and shows in the
-// inviter's level-1 log; setting the trade password with the emailed code turns the security
+// inviter's level-1 log; the page shows each level's commission rate and earnings and a poster to
+// share; setting the trade password with the emailed code turns the security
 // center's trade password row to 'set'.
 import { describe, expect, inject, it } from 'vitest';
 import { lastCodeFor, newEmail, readOutbox, registerUser } from '../support/accounts.ts';
@@ -63,6 +64,29 @@ describe('invite friends', () => {
     } finally {
       await friendPage.close();
     }
+  });
+});
+
+describe('the invite page', () => {
+  it("shows each level's commission rate and earnings, and a poster with the QR code", async () => {
+    await signedInUser();
+    const { page } = phone.app;
+    await phone.app.open('/pages/user/share');
+    // The default rates: 20 %, 10 % and 5 % of an invitee's trading fee.
+    await expect.poll(() => page.getByTestId('invite-rate-1').textContent(), patient).toBe('20%');
+    expect(await page.getByTestId('invite-rate-2').textContent()).toBe('10%');
+    expect(await page.getByTestId('invite-rate-3').textContent()).toBe('5%');
+    expect(await page.getByTestId('invite-earned-1').textContent()).toBe('Nothing yet');
+    // The poster is drawn, the same 720×1080 card as the PnL card, and can be saved.
+    const poster = page.getByTestId('invite-poster');
+    await expect.poll(() => poster.count(), patient).toBe(1);
+    await expect
+      .poll(() => poster.evaluate((image: HTMLImageElement) => image.naturalWidth), patient)
+      .toBe(720);
+    expect(await poster.evaluate((image: HTMLImageElement) => image.naturalHeight)).toBe(1080);
+    const save = page.getByTestId('invite-poster-save');
+    expect(await save.getAttribute('download')).toMatch(/^invite-[A-Z2-9]{8}\.png$/);
+    expect(await save.getAttribute('href')).toMatch(/^blob:/);
   });
 });
 

@@ -1,7 +1,9 @@
 // The wallet in a phone-sized Chromium against the real server: a deposit through the ops CLI
 // shows in the asset center; a transfer moves it between accounts; a withdrawal with the trade
 // password and the code sent to the user's email waits for the operator, who approves it through
-// the CLI; the records show each step.
+// the CLI and whose transaction hash the open list then shows; the records show each step; a
+// pre-sale token counts in the total at its pre-sale price, marked as such.
+import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { lastCodeFor, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
@@ -55,6 +57,10 @@ describe('the wallet', () => {
       trade_password: tradePassword,
     });
     await phone.app.fill({ email_code: await sendWithdrawCode(phone.app, user.account) });
+    // The preview is written as the balances are: USDT in cents.
+    expect(await phone.app.page.getByTestId('withdraw-received').textContent()).toBe('50.00');
+    expect(await phone.app.page.getByTestId('withdraw-deducted').textContent()).toBe('51.00');
+    expect(await phone.app.page.getByTestId('withdraw-fee').textContent()).toBe('1.00');
     await phone.app.page.getByTestId('withdraw-submit').click();
     const status = phone.app.page.locator('[data-testid^="withdrawal-status-"]').first();
     await expect.poll(() => status.count(), patient).toBe(1);
@@ -62,8 +68,13 @@ describe('the wallet', () => {
 
     const pending = JSON.parse(await ops('withdrawals', '--status', 'pending')) as { id: number }[];
     expect(pending.map((withdrawal) => String(withdrawal.id))).toContain(id);
-    expect(JSON.parse(await ops('withdrawal', 'approve', id))).toMatchObject({ status: 'sent' });
+    const sent = JSON.parse(await ops('withdrawal', 'approve', id)) as { txid: string | null };
+    expect(sent).toMatchObject({ status: 'sent', txid: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect((await ops('ledger', 'check')).trim()).toBe('ok');
+    // The open list shows the transaction's hash once it is sent, without a reload.
+    const txid = phone.app.page.getByTestId(`withdrawal-txid-${id}`);
+    await expect.poll(() => txid.count(), patient).toBe(1);
+    expect(sent.txid?.startsWith(((await txid.textContent()) ?? '').slice(0, 6))).toBe(true);
 
     await phone.app.open('/pages/assets/index');
     await expect.poll(() => funding.textContent(), patient).toMatch(/^24(\.0+)?$/);
@@ -86,5 +97,63 @@ describe('the wallet', () => {
     await phone.context.route('**/api/wallet/balances*', () => {});
     await page.reload();
     await expect.poll(() => funding.textContent(), patient).toMatch(/^70(\.0+)?$/);
+  });
+
+  it('counts a token no market quotes at its pre-sale price in the total, and says so', async () => {
+    const client = new ApiClient(appUrl);
+    const user = await registerUser(client, dataDir);
+    await phone.context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+    await ops('deposit', user.account, 'USDT', '100', '--chain', 'TRC20');
+    const asset = `P${randomUUID().slice(0, 5).toUpperCase()}`;
+    const now = Date.now();
+    const iso = (at: number) => new Date(at).toISOString();
+    const project = JSON.parse(
+      await ops(
+        'subscription',
+        'add',
+        '--name',
+        'Pre-sale valuation',
+        '--asset',
+        asset,
+        '--price',
+        '0.05',
+        '--supply',
+        '100000',
+        '--cap',
+        '1000',
+        '--start',
+        iso(now - 60_000),
+        '--end',
+        iso(now + 3_000),
+        '--distribute',
+        iso(now + 4_000),
+      ),
+    ) as { id: number };
+    const committed = await client.post(
+      '/subscription/buy',
+      { project_id: String(project.id), amount: '10' },
+      { token: user.token, headers: { 'Idempotency-Key': randomUUID() } },
+    );
+    expect(committed.body.code).toBe(200);
+    // 10 USDT at 0.05 buys 200 tokens, credited at distribution.
+    const held = async () => {
+      const answer = await client.get<{ balances: { asset: string; available: string }[] }>(
+        '/wallet/balances',
+        {},
+        { token: user.token },
+      );
+      return answer.body.data.balances.find((row) => row.asset === asset)?.available ?? '0';
+    };
+    await expect.poll(held, patient).toBe('200');
+
+    await phone.app.open('/pages/assets/index');
+    const { page } = phone.app;
+    await expect
+      .poll(() => page.getByTestId(`balance-value-funding-${asset}`).textContent(), patient)
+      .toContain('10.00');
+    const value = (await page.getByTestId(`balance-value-funding-${asset}`).textContent()) ?? '';
+    expect(value).toContain('at pre-sale price');
+    // 90 USDT and 200 tokens worth 10: the total counts both.
+    await expect.poll(() => page.getByTestId('asset-total').textContent(), patient).toBe('100.00');
   });
 });
