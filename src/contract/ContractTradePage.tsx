@@ -1,14 +1,16 @@
 // Perpetual trading (`/pages/contract/trade?symbol=BTCUSDT`): the market's last price, mark and
 // funding, the order form with the perpetual's own order book beside it (the spot page's layout),
 // the user's positions and resting orders, and the recent trades. Pull down to refresh. The pair is
-// a button: it opens the sheet of every perpetual (./PairSheet.tsx), which switches the market.
+// a button: it opens the sheet of every perpetual (./PairSheet.tsx), which switches the market. The
+// Chart button shows the perpetual's chart under the header with its mark, entry, liquidation and
+// TP/SL lines (./PerpetualChart.tsx), loaded with d3 the first time it is opened.
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { ConnectionBadge } from '../market/ConnectionBadge.tsx';
-import { defaultSymbol, klineSearch } from '../market/market-query.ts';
+import { defaultSymbol } from '../market/market-query.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { RecentTrades } from '../market/RecentTrades.tsx';
 import { SimulatedBadge } from '../market/SimulatedBadge.tsx';
@@ -23,6 +25,10 @@ import { PairSheet } from './PairSheet.tsx';
 import './contract.css';
 import { Countdown } from '../ui/Countdown.tsx';
 
+const PerpetualChart = lazy(() =>
+  import('./PerpetualChart.tsx').then((module) => ({ default: module.PerpetualChart })),
+);
+
 export function ContractTradePage() {
   const { t } = useTranslation();
   const core = useWorker();
@@ -32,6 +38,7 @@ export function ContractTradePage() {
   const refresh = useCallback(() => core.refreshContract(), [core]);
   usePullRefresh(refresh);
   const [switching, setSwitching] = useState(false);
+  const [charting, setCharting] = useState(false);
 
   if (!view) return <ListLoading text={t('loading.page')} />;
   return (
@@ -59,7 +66,9 @@ export function ContractTradePage() {
           <button
             type="button"
             className="button button--ghost contract-header__chart"
-            onClick={() => void navigate({ to: routes.kline.path, search: klineSearch(symbol) })}
+            data-testid="contract-chart-toggle"
+            aria-expanded={charting}
+            onClick={() => setCharting(!charting)}
           >
             {t('trade.chart')}
           </button>
@@ -100,6 +109,11 @@ export function ContractTradePage() {
           </p>
         )}
       </header>
+      {charting && (
+        <Suspense fallback={<ListLoading text={t('kline.loadingChart')} />}>
+          <PerpetualChart symbol={symbol} view={view} />
+        </Suspense>
+      )}
       <TradeSplit
         symbol={symbol}
         book="contract"

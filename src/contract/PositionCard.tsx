@@ -32,6 +32,7 @@ export function PositionCard(props: {
   const state = snapshot.value as string;
   const { message, uncertain } = snapshot.context;
   const finished = snapshot.matches('closed') || snapshot.matches('liquidated');
+  const reason = ended?.reason ?? snapshot.context.reason;
   const busy = snapshot.matches('adjusting') || snapshot.matches('closing');
   const share = () =>
     void navigate({
@@ -64,9 +65,10 @@ export function PositionCard(props: {
       {finished ? (
         <div className="contract-position__ended" role="status">
           <span data-testid={`position-ended-${row.id}`}>
-            {/* One reason, once the history names it; until then only that it ended. */}
-            {snapshot.context.reason
-              ? t(`contract.reasons.${snapshot.context.reason}`)
+            {/* One reason, once the history names it (the view's, which may come after the
+                channel said it closed); until then only that it ended. */}
+            {reason
+              ? t(`contract.reasons.${reason}`)
               : snapshot.matches('liquidated')
                 ? t('contract.ended.liquidated')
                 : t('contract.ended.closed')}

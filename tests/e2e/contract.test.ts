@@ -373,6 +373,21 @@ describe('perpetual contracts', () => {
       .toBe(`${tp}.00 / ${sl}.00`);
     expect(await app.page.getByTestId('tpsl-sheet').count()).toBe(0);
 
+    // The chart under the header draws the mark and the position's entry, liquidation and TP/SL.
+    await app.page.getByTestId('contract-chart-toggle').click();
+    const chart = app.page.getByTestId('contract-chart');
+    await expect.poll(() => chart.locator('canvas').count(), patient).toBe(1);
+    await expect
+      .poll(
+        async () => ((await chart.getAttribute('data-levels')) ?? '').replace(/,/g, ''),
+        patient,
+      )
+      .toMatch(
+        new RegExp(
+          `^Mark price [\\d.]+\\|Entry price ${entry.toFixed(2)}\\|Liq\\. price [\\d.]+\\|TP ${tp}\\.00\\|SL ${sl}\\.00$`,
+        ),
+      );
+
     // Closed, the card names one reason.
     await trade.close(id);
     await expect

@@ -156,6 +156,8 @@ export function positionRow(
     sl: price(position.sl_price, scale, locale),
     tpExact: position.tp_price ?? '',
     slExact: position.sl_price ?? '',
+    entryExact: position.entry_price,
+    liquidationExact: position.liquidation_price ?? '',
     tpslQuantity:
       position.tpsl_quantity === null ? null : quantity(position.tpsl_quantity, market, locale),
     tpslQuantityExact: position.tpsl_quantity ?? '',

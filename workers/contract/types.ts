@@ -97,6 +97,9 @@ export interface ContractPositionRow {
   sl: string;
   tpExact: string;
   slExact: string;
+  /** Exact prices for the chart's lines; empty when there is none. */
+  entryExact: string;
+  liquidationExact: string;
   /** What the TP/SL closes when only part of the position; null: all of it. */
   tpslQuantity: string | null;
   tpslQuantityExact: string;
@@ -148,6 +151,8 @@ export interface ContractTradeView {
   last: string;
   trend: -1 | 0 | 1;
   mark: string;
+  /** The mark, exact, for the chart's line; null while unknown. */
+  markExact: string | null;
   index: string;
   /** Percent, signed. */
   fundingRate: string;

@@ -105,6 +105,7 @@ export function tradeView(view: ClientView, symbol: string, locale: string): Con
     last: price(ticker?.last ?? null, market?.priceScale, locale),
     trend: ticker?.trend ?? 0,
     mark: price(marks?.mark ?? null, market?.priceScale, locale),
+    markExact: marks?.mark ?? null,
     index: price(marks?.index ?? null, market?.priceScale, locale),
     fundingRate: marks ? percent(marks.fundingRate, 4, locale, true) : '--',
     nextFunding: marks ? timeOf(marks.nextFundingTime) : null,

@@ -1,0 +1,70 @@
+// The perpetual's chart on its trade page, opened from the header's Chart button: the market's
+// candles (the same series as the price chart's, 1-minute by default) with the mark price and, for
+// the user's position in this market, its entry, liquidation, take-profit and stop-loss drawn
+// across as dashed lines with their tags. Loaded with d3 only when first opened
+// (ContractTradePage.tsx), so the trade page's own load does not grow.
+import { useMemo, useState } from 'react';
+import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
+import type { ContractTradeView } from '../../workers/facade.ts';
+import type { ChartLevel } from '../chart/draw-levels.ts';
+import { useChart } from '../chart/use-chart.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { ChartPanel } from '../market/ChartPanel.tsx';
+import { TimeframeTabs } from '../market/TimeframeTabs.tsx';
+
+const chartHeight = 260;
+
+/** A price for the canvas's geometry only (pixels), never for a figure shown: those come formatted. */
+const onCanvas = (exact: string | null) => {
+  const value = exact ? Number(exact) : Number.NaN;
+  return Number.isFinite(value) && value > 0 ? value : null;
+};
+
+export function PerpetualChart(props: { symbol: string; view: ContractTradeView }) {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<KlinePeriod>('1m');
+  const chart = useChart(props.symbol, period);
+  const { view, symbol } = props;
+  const levels = useMemo(() => {
+    const drawn: ChartLevel[] = [];
+    const add = (exact: string | null, tone: ChartLevel['tone'], label: string) => {
+      const price = onCanvas(exact);
+      if (price !== null) drawn.push({ price, tone, label });
+    };
+    add(view.markExact, 'neutral', `${t('contract.mark')} ${view.mark}`);
+    for (const position of view.positions) {
+      if (position.symbol !== symbol) continue;
+      add(
+        position.entryExact,
+        position.direction === 'long' ? 'up' : 'down',
+        `${t('contract.entry')} ${position.entry}`,
+      );
+      add(
+        position.liquidationExact,
+        'down',
+        `${t('contract.liquidation')} ${position.liquidation}`,
+      );
+      add(position.tpExact, 'up', `${t('contract.chart.tp')} ${position.tp}`);
+      add(position.slExact, 'down', `${t('contract.chart.sl')} ${position.sl}`);
+    }
+    return drawn;
+  }, [view, symbol, t]);
+
+  return (
+    <section
+      className="contract-chart"
+      aria-label={t('contract.chart.title')}
+      data-testid="contract-chart"
+      data-levels={levels.map((level) => level.label).join('|')}
+    >
+      <TimeframeTabs value={period} onChange={setPeriod} />
+      <ChartPanel
+        chart={chart}
+        symbol={symbol}
+        period={period}
+        height={chartHeight}
+        levels={levels}
+      />
+    </section>
+  );
+}
