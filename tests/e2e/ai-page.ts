@@ -20,6 +20,19 @@ export class AiPages {
     return this.page.getByTestId('ai-submit').click();
   }
 
+  /** The sheet that repeats the purchase before it is sent. */
+  confirmation() {
+    return this.page.getByTestId('ai-confirm-sheet');
+  }
+
+  confirm() {
+    return this.page.getByTestId('ai-confirm').click();
+  }
+
+  cancel() {
+    return this.confirmation().getByRole('button', { name: 'Cancel' }).click();
+  }
+
   followed() {
     return this.page.getByTestId('ai-follow');
   }

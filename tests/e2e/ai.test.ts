@@ -1,10 +1,13 @@
 // The AI ETF section in a phone-sized Chromium against the real server: an operator puts a 30-day
 // product at 12.5 % on sale and funds its reserve. The user reads what the section is, finds the
 // product with its terms, types 500 USDT and reads the whole schedule before buying (30 daily
-// rewards of 500 × 12.5 % ÷ 365 from the next midnight, UTC); buys it and sees the order with the
-// same schedule the server fixed; then withdraws it early: the page shows the exact amount the
-// published rule returns (the principal less the rewards paid), asks to confirm it, and the server
-// returns exactly that to the funding account.
+// rewards of 500 × 12.5 % ÷ 365 from the next midnight, UTC); taps Buy and reads the purchase again
+// on its confirmation (cancelled once: nothing is bought), confirms, finds the field cleared and the
+// order with the same schedule the server fixed, and the quota sold with two decimals; then
+// withdraws it early: the page shows the exact amount the published rule returns (the principal
+// less the rewards paid), asks to confirm it, and the server returns exactly that to the funding
+// account. The order then shows as withdrawn, with what was returned and its unpaid days forgone,
+// there and among the finished orders.
 import { describe, expect, inject, it } from 'vitest';
 import type { AiOrder } from '../../schemas/api/ai.schema.ts';
 import { registerUser } from '../support/accounts.ts';
@@ -88,8 +91,21 @@ describe('the AI ETF section', () => {
     expect(preview).toHaveLength(30);
     expect(preview.every((row) => row[2] === '0.17123287' && row[3] === 'due')).toBe(true);
 
+    // Buy asks to confirm what was shown; cancelled, nothing is bought.
     await pages.buy();
+    await pages.confirmation().waitFor();
+    expect(await pages.figure('ai-confirm-amount')).toBe('500.00');
+    expect(await pages.figure('ai-confirm-total')).toBe('505.1369861');
+    await pages.cancel();
+    await pages.confirmation().waitFor({ state: 'detached' });
+    expect(await pages.followed().count()).toBe(0);
+    expect(await pages.figure('ai-available')).toBe('1000.00');
+
+    await pages.buy();
+    await pages.confirm();
     await expect.poll(() => pages.followed().getAttribute('data-id'), patient).toMatch(/^\d+$/);
+    // The field clears once bought.
+    expect(await pages.amount().inputValue()).toBe('');
     const orderId = Number(await pages.followed().getAttribute('data-id'));
     const listed = await api.get<{ list: AiOrder[] }>(
       '/ai/orders',
@@ -110,6 +126,8 @@ describe('the AI ETF section', () => {
     await expect.poll(() => pages.schedule(`ai-schedule-${orderId}`), patient).toEqual(fixed);
     expect(preview).toEqual(fixed);
     await expect.poll(() => pages.figure('ai-available'), patient).toBe('500.00');
+    // 500 of the 100,000 quota: 0.50 % sold, with two decimals.
+    await expect.poll(() => pages.figure(`ai-sold-${id}`), patient).toBe('0.50%');
 
     // Early withdrawal: the principal less the rewards paid (none yet), confirmed, returned.
     await pages.withdraw(orderId);
@@ -135,6 +153,22 @@ describe('the AI ETF section', () => {
       withdrawn: '500',
     });
     expect(await fundingUsdt(user.token)).toBe('1000');
+
+    // The order shows as withdrawn, with what it returned; its unpaid days will never be paid.
+    const card = app.page.getByTestId(`ai-order-${orderId}`);
+    await expect.poll(() => card.getAttribute('data-status'), patient).toBe('withdrawn');
+    expect(await app.page.getByTestId(`ai-withdrawn-note-${orderId}`).textContent()).toContain(
+      'Withdrawn: 500.00 USDT returned to your funding account.',
+    );
+    expect(await app.page.getByTestId(`ai-matures-${orderId}`).count()).toBe(0);
+    const forgone = await pages.schedule(`ai-schedule-${orderId}`);
+    expect(forgone.every((row) => row[3] === 'not paid (withdrawn)')).toBe(true);
+    // And so among the finished orders.
+    await app.open('/pages/ai/index');
+    await app.page.getByTestId('ai-tab-finished').click();
+    await expect.poll(() => card.getAttribute('data-status'), patient).toBe('withdrawn');
+    expect(await card.locator('.status-pill').textContent()).toBe('Withdrawn early');
+    expect(await pages.figure(`ai-withdrawn-${orderId}`)).toBe('500.00');
     expect((await ops('ledger', 'check')).trim()).toBe('ok');
   }, 300_000);
 });

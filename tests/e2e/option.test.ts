@@ -1,11 +1,16 @@
 // The second contract in a phone-sized Chromium against the real server: a user moves USDT to the
 // second-contract account, reads the durations and their payout rates on the market list, opens
-// BTC/USDT, chooses one minute and a quarter of the balance as the stake, reads what a win pays and
-// the break-even hit rate, and places an up contract. It shows among the open contracts with its
+// BTC/USDT, finds up and down in sight without scrolling, chooses one minute and a quarter of the
+// balance as the stake, reads what a win pays and the break-even hit rate (two decimals), taps down
+// and cancels the confirmation (nothing is placed), then places an up contract through its
+// confirmation. It shows among the open contracts with its
 // countdown and its opening second; once that second's index print is recorded the contract is
 // open on it, the chart draws it, and its verification shows the same print and says it is not
 // settled yet. A minute later it settles: the history shows it with both prints and what it paid,
-// and its verification agrees with the record, rechecked on the device by the same rule.
+// and its verification agrees with the record, rechecked on the device by the same rule. A down
+// contract of the same minute placed beside it loses if the up one wins (and the other way round),
+// and "lost today" shows that stake whole once it settles, without a reload.
+import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { readPrints } from '../../core/option/prints.ts';
 import { printAt } from '../../core/option/settlement.ts';
@@ -67,6 +72,15 @@ describe('the second contract', () => {
       'Equal prices refund the stake.',
     );
 
+    // Up and down are in sight at 390 × 844 without scrolling, and nothing covers them.
+    await expect.poll(() => trade.figure('option-available'), patient).toBe('100.00');
+    for (const direction of ['up', 'down'] as const) {
+      const place = await trade.inSight(`option-place-${direction}`);
+      expect(place.top).toBeGreaterThanOrEqual(0);
+      expect(place.bottom).toBeLessThanOrEqual(844);
+      expect(place.onTop).toBe(true);
+    }
+
     // A quarter of the 100 USDT at one minute: a win pays 25 × 1.8; at an even chance the stake
     // loses 2.50; 1 ÷ 1.8 of contracts must win to break even.
     await expect.poll(() => trade.figure('option-available'), patient).toBe('100.00');
@@ -76,9 +90,22 @@ describe('the second contract', () => {
     await expect.poll(() => trade.figure('option-payout'), patient).toBe('45.00');
     expect(await trade.figure('option-rate')).toBe('80%');
     expect(await trade.figure('option-expected')).toBe('-2.50');
-    expect(await trade.figure('option-break-even')).toBe('55.5556%');
+    expect(await trade.figure('option-break-even')).toBe('55.56%');
+
+    // Down asks to confirm the contract first; cancelled, nothing is placed.
+    await trade.place('down');
+    await trade.confirmation().waitFor();
+    expect(await app.page.getByTestId('option-confirm-direction').textContent()).toContain('Down');
+    expect(await trade.figure('option-confirm-stake')).toBe('25.00');
+    expect(await trade.figure('option-confirm-payout')).toBe('45.00');
+    await trade.cancel();
+    await trade.confirmation().waitFor({ state: 'detached' });
+    expect(await trade.followed().count()).toBe(0);
+    expect(await trade.figure('option-available')).toBe('100.00');
 
     await trade.place('up');
+    expect(await app.page.getByTestId('option-confirm-direction').textContent()).toContain('Up');
+    await trade.confirm();
     await expect.poll(() => trade.followed().getAttribute('data-id'), patient).toMatch(/^\d+$/);
     const id = (await trade.followed().getAttribute('data-id')) ?? '';
     const listed = await api.get<{ list: OptionContract[] }>(
@@ -118,6 +145,16 @@ describe('the second contract', () => {
     if (!opening) throw new Error('no opening print was recorded');
     expect(Number(await trade.figure(`option-opening-${id}`))).toBe(Number(opening.row.price));
     await expect.poll(() => trade.chart().getAttribute('data-levels'), patient).toBe('1');
+    // A down contract of 10 beside it: whichever way the price goes, one of the two loses.
+    const down = await api.post<OptionContract>(
+      '/option/order',
+      { symbol: 'BTCUSDT', direction: 'down', unit: 'minute', length: '1', amount: '10' },
+      { token: user.token, headers: { 'Idempotency-Key': randomUUID() } },
+    );
+    expect(down.body.code).toBe(200);
+    const downId = down.body.data.id;
+    // Nothing is lost while both are open.
+    await expect.poll(() => trade.figure('option-lost-today'), patient).toBe('0.00');
 
     // Its verification shows the same opening print and says the outcome waits for the expiry.
     await trade.verify(id);
@@ -161,6 +198,32 @@ describe('the second contract', () => {
     await trade.verify(id);
     await expect.poll(() => trade.verdict().getAttribute('data-matches'), patient).toBe('true');
     expect(await app.page.getByTestId('option-recheck').getAttribute('data-agrees')).toBe('true');
+
+    // Lost today: the stake of whichever contract lost, counted whole, shown without a reload.
+    await expect
+      .poll(
+        async () =>
+          (
+            await api.get<{ list: OptionContract[] }>(
+              '/option/orders',
+              { status: 'history', page: '1', size: '20' },
+              { token: user.token },
+            )
+          ).body.data.list.find((contract) => contract.id === downId)?.outcome ?? null,
+        { timeout: 150_000, interval: 1000 },
+      )
+      .not.toBeNull();
+    const outcomes = (
+      await api.get<{ list: OptionContract[] }>(
+        '/option/orders',
+        { status: 'history', page: '1', size: '20' },
+        { token: user.token },
+      )
+    ).body.data.list.filter((contract) => String(contract.id) === id || contract.id === downId);
+    const lost = outcomes
+      .filter((contract) => contract.outcome === 'lose')
+      .reduce((sum, contract) => sum + Number(contract.stake), 0);
+    await expect.poll(() => trade.figure('option-lost-today'), patient).toBe(lost.toFixed(2));
     expect((await ops('ledger', 'check')).trim()).toBe('ok');
   }, 300_000);
 });

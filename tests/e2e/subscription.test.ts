@@ -2,8 +2,8 @@
 // pre-sale that ends a minute and a half later; another user commits 400 USDT through the API. The
 // user finds the project among those in pre-sale with its progress and countdown, reads the rules,
 // takes a quarter of their funding balance as the amount, reads the estimate at the current
-// progress by the published rule, and commits: the buy page shows the commitment, the room the cap
-// leaves and the USDT frozen. The records page lists it; once the pre-sale ends it shows the tokens
+// progress by the published rule, and commits: the field clears, and the buy page shows the
+// commitment, the room the cap leaves and the USDT frozen. The records page lists it; once the pre-sale ends it shows the tokens
 // allocated pro rata and the USDT refunded, as the published allocation says, and the allocation
 // recomputed on the device agrees with every entry.
 import { randomUUID } from 'node:crypto';
@@ -101,6 +101,8 @@ describe('pre-sale subscriptions', () => {
 
     await pages.commit();
     await expect.poll(() => pages.followed().getAttribute('role'), patient).toBe('status');
+    // The field clears once committed.
+    expect(await pages.amount().inputValue()).toBe('');
     await expect.poll(() => pages.figure('subscription-committed'), patient).toBe('250.00');
     expect(await pages.figure('subscription-room')).toBe('150.00');
     // The USDT is frozen in the funding account until distribution.
@@ -149,4 +151,77 @@ describe('pre-sale subscriptions', () => {
     await expect.poll(() => pages.recheck().getAttribute('data-agrees'), patient).toBe('true');
     expect((await ops('ledger', 'check')).trim()).toBe('ok');
   }, 300_000);
+
+  it('keeps the estimate within the supply on a list behind the commitment, and shows the pre-sale ended when it ends', async () => {
+    const user = await registerUser(api, dataDir);
+    expect(await ops('deposit', user.account, 'USDT', '1000', '--chain', 'TRC20')).toContain(
+      '"outcome": "credited"',
+    );
+    // 100 tokens at 0.05 USDT: a 100 USDT commitment would buy 2,000 of them.
+    const now = Date.now();
+    const end = now + 25_000;
+    const added = await ops(
+      'subscription',
+      'add',
+      '--name',
+      'Meridian e2e small',
+      '--asset',
+      newAsset(),
+      '--price',
+      '0.05',
+      '--supply',
+      '100',
+      '--cap',
+      '400',
+      '--start',
+      iso(now - 60_000),
+      '--end',
+      iso(end),
+      '--distribute',
+      iso(end + 600_000),
+    );
+    const id = (JSON.parse(added) as { id: number }).id;
+    const mine = await api.post(
+      '/subscription/buy',
+      { project_id: String(id), amount: '100' },
+      { token: user.token, headers: { 'Idempotency-Key': randomUUID() } },
+    );
+    expect(mine.body.code).toBe(200);
+
+    await phone.context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+    const { app } = phone;
+    const pages = new SubscriptionPages(app.page);
+    // The project list answers as it stood before the commitment and before the end: in pre-sale,
+    // nothing committed yet (an answer read earlier than the user's record).
+    await app.page.route('**/subscription/list**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { list: Record<string, unknown>[] } };
+      for (const project of body.data.list) {
+        if (project.id === id) Object.assign(project, { committed: '0', stage: 'presale' });
+      }
+      await route.fulfill({ response, json: body });
+    });
+    await app.open(`/pages/subscription/buy?id=${id}`);
+
+    // What the 100 committed would get now: never past the supply of 100.
+    await expect.poll(() => pages.figure('subscription-committed'), patient).toBe('100.00');
+    await expect.poll(() => pages.figure('subscription-estimate-now'), patient).toBe('100.00');
+    await pages.amount().fill('50');
+    await expect.poll(() => pages.figure('subscription-after'), patient).toBe('150.00');
+    expect(await pages.figure('subscription-estimate')).toBe('100.00');
+
+    // Once its end has passed, the page says the pre-sale ended and is being allocated: no
+    // countdown at 00:00:00 and no Commit button, and its end written in the user's locale.
+    await expect
+      .poll(() => pages.project(id).getAttribute('data-phase'), { timeout: 60_000, interval: 250 })
+      .toBe('allocating');
+    expect(await app.page.getByTestId(`subscription-stage-${id}`).textContent()).toBe(
+      'Ended · allocating',
+    );
+    expect(await app.page.getByTestId(`subscription-countdown-${id}`).count()).toBe(0);
+    expect(await app.page.getByTestId('subscription-submit').count()).toBe(0);
+    const ended = (await app.page.getByTestId('subscription-closed').textContent()) ?? '';
+    expect(ended).toContain('The pre-sale ended at');
+    expect(ended).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+  }, 120_000);
 });
