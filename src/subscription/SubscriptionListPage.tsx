@@ -1,7 +1,8 @@
 // The pre-sale projects (`/pages/subscription/index`), grouped by stage: in pre-sale, upcoming,
 // finished (allocated, waiting for distribution) and distributed, each with its progress and the
 // countdown to what comes next. The list is read again when a countdown runs out, since the stage
-// moves then. Pull down to refresh; a project opens its buy page.
+// moves then; meanwhile a pre-sale whose end has passed offers its details, not a subscription
+// (src/subscription/phase.ts). Pull down to refresh; a project opens its buy page.
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { SubscriptionProjectRow, SubscriptionStage } from '../../workers/facade.ts';
@@ -10,8 +11,10 @@ import { useTranslation } from '../i18n/use-translation.ts';
 import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { useNow } from '../ui/use-now.ts';
 import { usePagedList } from '../ui/use-paged-list.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
+import { phaseOf } from './phase.ts';
 import { SubscriptionProjectCard } from './SubscriptionProjectCard.tsx';
 import './subscription.css';
 
@@ -27,6 +30,7 @@ export function SubscriptionListPage() {
   const list = usePagedList(['subscriptionProjects'], (page) => core.subscriptionProjects(page));
   usePullRefresh(list.reload);
   useReloadWhenDue(list.rows, list.reload);
+  const now = useNow();
 
   return (
     <div className="page-stack" data-testid="subscription-list">
@@ -57,26 +61,25 @@ export function SubscriptionListPage() {
               <h2 id={`stage-${stage}`} className="section-title">
                 {t(`subscription.stages.${stage}`)}
               </h2>
-              {rows.map((row) => (
-                <SubscriptionProjectCard key={row.id} row={row}>
-                  <button
-                    type="button"
-                    className={
-                      row.stage === 'presale'
-                        ? 'button button--block'
-                        : 'button button--ghost button--block'
-                    }
-                    data-testid={`subscription-open-${row.id}`}
-                    onClick={() =>
-                      void navigate({ to: routes.subscriptionBuy.path, search: { id: row.id } })
-                    }
-                  >
-                    {row.stage === 'presale'
-                      ? t('subscription.subscribe')
-                      : t('subscription.details')}
-                  </button>
-                </SubscriptionProjectCard>
-              ))}
+              {rows.map((row) => {
+                const taking = phaseOf(row, now) === 'presale';
+                return (
+                  <SubscriptionProjectCard key={row.id} row={row}>
+                    <button
+                      type="button"
+                      className={
+                        taking ? 'button button--block' : 'button button--ghost button--block'
+                      }
+                      data-testid={`subscription-open-${row.id}`}
+                      onClick={() =>
+                        void navigate({ to: routes.subscriptionBuy.path, search: { id: row.id } })
+                      }
+                    >
+                      {taking ? t('subscription.subscribe') : t('subscription.details')}
+                    </button>
+                  </SubscriptionProjectCard>
+                );
+              })}
             </section>
           );
         })
