@@ -60,6 +60,10 @@ export function TpSlSheet(props: {
     const found = tried ? review?.problems[field] : undefined;
     if (!found) return null;
     const { rule, params } = found;
+    // A price on the wrong side says which side, for this position, and the mark it is judged by.
+    const side = position.direction === 'long' ? 'Long' : 'Short';
+    if (rule === 'takeProfitSide') return t(`contract.tpsl.problems.takeProfit${side}`, params);
+    if (rule === 'stopLossSide') return t(`contract.tpsl.problems.stopLoss${side}`, params);
     return t(`contract.problems.${rule}`, { ...params, count: params.decimals });
   };
   const pnlLine = (field: 'tp' | 'sl') => {

@@ -322,7 +322,9 @@ describe('perpetual contracts', () => {
     await app.page.getByTestId('tpsl-confirm').click();
     await expect
       .poll(() => trade.tpslProblem('tp').textContent(), patient)
-      .toMatch(/^The take-profit must be beyond the entry and the mark price/);
+      .toMatch(
+        /^For a long, the take-profit must be above the entry price and the mark price \(now [\d,]+\.\d\d\)$/,
+      );
     expect(await trade.positionFigure('tpsl', id)).toBe('-- / --');
 
     // Valid prices show the estimated PnL of the whole position at each: 0.1 × (price − entry).
@@ -393,5 +395,18 @@ describe('perpetual contracts', () => {
     await expect
       .poll(() => app.page.getByTestId(`position-ended-${id}`).textContent(), patient)
       .toBe('Closed by you');
+
+    // The history's card names the one reason beside the market, with the realized PnL.
+    await app.page.getByTestId('contract-history-link').click();
+    await app.waitForRoute('/pages/contract/history');
+    const card = app.page.getByTestId(`closed-position-${id}`);
+    await expect.poll(() => card.count(), patient).toBe(1);
+    expect(
+      await card.locator('.contract-order__head [data-testid^="closed-reason-"]').textContent(),
+    ).toBe('Closed by you');
+    expect(await card.locator('[data-reason]').count()).toBe(1);
+    expect(await app.page.getByTestId(`closed-pnl-${id}`).textContent()).toMatch(
+      /^[+\-−]?[\d,]+\.\d\d$/,
+    );
   });
 });
