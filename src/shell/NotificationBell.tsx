@@ -17,10 +17,11 @@ export function NotificationBell() {
     <button
       type="button"
       className="icon-button notification-bell"
-      aria-label={t('titles.notifications')}
       data-testid="notification-bell"
       onClick={() => void navigate({ to: routes.notifications.path })}
     >
+      {/* Its name is its words and the count, so what is read out holds what is shown. */}
+      <span className="visually-hidden">{t('titles.notifications')}</span>
       <LineIcon path={bell} />
       {count && count.unread > 0 && (
         <span className="notification-bell__count" data-testid="notification-count">
