@@ -36,7 +36,12 @@ export function notificationList(view: ClientView, locale: string): Notification
 export const notificationListLiveView = defineView<NotificationListView>({
   source: (view) => [view.notifications, view.precisions],
   channels: () => ['notifications'],
-  load,
+  // The bell, watched whenever the user is signed in, loaded the list as the session began and
+  // reloads it after a reconnect or a sign-in, and the channel keeps it between: the page asks
+  // only when nothing is loaded yet.
+  load: (params, context) => {
+    if (!context.view().notifications.loaded) load(params, context);
+  },
   reloadOn,
   payload: (view, _params, locale) => notificationList(view, locale),
 });
