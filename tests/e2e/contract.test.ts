@@ -5,11 +5,16 @@
 // closes half, then the rest, finds the closed position in the history and draws its share card.
 // Another trader (over the API) sells into the resting long, so it fills at its own price exactly,
 // and the form says the order filled, how much and at what average. Before all that, a market long
-// larger than the book is warned of.
+// larger than the book is warned of. A second trader switches pairs from the header's sheet, finds
+// the leverage marks and direction tabs whole on one line at 390 px, and sets TP/SL on a position
+// in the sheet: refused beside the field before sending, the PnL at each price, words that follow
+// the quantity, a server refusal that keeps what was typed; then the chart's lines and one reason
+// for the close.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
+import { beyondTheAsks, sellingThrough, shifted } from './contract-book.ts';
 import { ContractTradePage } from './contract-page.ts';
 import { ops } from './ops-cli.ts';
 import { setUpPhoneApp } from './pages/phone-app.ts';
@@ -45,44 +50,6 @@ async function counterparty() {
   expect(moved.body.code).toBe(200);
   return { send };
 }
-
-/** A decimal string in units of 10^-4 (ETH's lot), exactly. */
-const tenThousandths = (decimal: string) => {
-  const [whole = '0', fraction = ''] = decimal.split('.');
-  return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0').slice(0, 4));
-};
-
-/**
- * What a sell at `price` must bring to reach an order resting there: every bid at that price or
- * above, and half again, since the provider's ladder may move up meanwhile.
- */
-async function sellingThrough(price: string): Promise<string> {
-  const book = await api.get<{ bids: [string, string][] }>('/contract/depth', {
-    symbol: 'ETHUSDT',
-    limit: '100',
-  });
-  const floor = tenThousandths(price);
-  const units = book.body.data.bids
-    .filter(([bid]) => tenThousandths(bid) >= floor)
-    .reduce((sum, [, quantity]) => sum + tenThousandths(quantity), 0n);
-  const selling = (units * 3n) / 2n + 1n;
-  return `${selling / 10_000n}.${String(selling % 10_000n).padStart(4, '0')}`;
-}
-
-/** Twice every ask of the perpetual's book the server lists, in ETH: more than it can fill. */
-async function beyondTheAsks(): Promise<string> {
-  const book = await api.get<{ asks: [string, string][] }>('/contract/depth', {
-    symbol: 'ETHUSDT',
-    limit: '100',
-  });
-  const units = book.body.data.asks.reduce((sum, [, size]) => sum + tenThousandths(size), 0n);
-  const buying = units * 2n + 1n;
-  return `${buying / 10_000n}.${String(buying % 10_000n).padStart(4, '0')}`;
-}
-
-/** Whole USDT a fraction of the way from `price`: `parts` per thousand. */
-const shifted = (price: string, parts: bigint) =>
-  ((BigInt(price.split('.')[0] ?? '0') * parts) / 1000n).toString();
 
 describe('perpetual contracts', () => {
   it('opens a 10× long with TP/SL at the estimated liquidation price, closes it in two, shares it', async () => {
@@ -120,7 +87,7 @@ describe('perpetual contracts', () => {
     expect(await trade.leverage()).toBe('10×');
     // A market long of more than the perpetual's asks hold: the preview warns before sending.
     await trade.orderType('market');
-    await trade.field('quantity').fill(await beyondTheAsks());
+    await trade.field('quantity').fill(await beyondTheAsks(api));
     await expect
       .poll(() => trade.bookShort().textContent(), patient)
       .toMatch(/^The perpetual's book shows only /);
@@ -150,7 +117,7 @@ describe('perpetual contracts', () => {
       direction: 'short',
       type: 'limit',
       price,
-      quantity: await sellingThrough(price),
+      quantity: await sellingThrough(api, price),
       leverage: '20',
       margin_mode: 'isolated',
     });
