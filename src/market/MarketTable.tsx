@@ -1,9 +1,11 @@
 // A list of markets: pair, last price and 24 h change, optionally with high, low and volume
-// under the pair. Each row is its own memoised component, so a tick redraws only what moved.
+// under the pair. The last price takes the colour of the 24 h change beside it, as exchanges' lists
+// do, not of the last tick. Each row is its own memoised component, so a tick redraws only what
+// moved.
 import { memo } from 'react';
 import type { MarketRow } from '../../workers/facade.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { ChangePill, Figure, LastPrice } from '../ui/Figures.tsx';
+import { ChangePill, Figure, ListedPrice } from '../ui/Figures.tsx';
 import { sameRow } from './market-row.ts';
 import { displaySymbol } from './market-symbol.ts';
 
@@ -38,7 +40,7 @@ export function MarketTable(props: {
 const MarketRowItem = memo(
   function MarketRowItem({ row, detailed, onOpen }: RowProps) {
     const { t } = useTranslation();
-    const [symbol, last, high, low, change, quoteVolume, trend] = row;
+    const [symbol, last, high, low, change, quoteVolume] = row;
     return (
       <li>
         <button
@@ -49,7 +51,7 @@ const MarketRowItem = memo(
         >
           <span className="market-row__pair">{displaySymbol(symbol)}</span>
           <span className="market-row__last">
-            <LastPrice value={last} trend={trend} testId={`market-last-${symbol}`} />
+            <ListedPrice value={last} change={change} testId={`market-last-${symbol}`} />
           </span>
           <span className="market-row__change">
             <ChangePill value={change} />

@@ -7,7 +7,7 @@ import { displaySymbol } from '../market/market-symbol.ts';
 import { useSectionRows } from '../market/use-market-section.ts';
 import { routes } from '../routes/route-table.ts';
 import { BottomSheet } from '../ui/BottomSheet.tsx';
-import { ChangePill, LastPrice } from '../ui/Figures.tsx';
+import { ChangePill, ListedPrice } from '../ui/Figures.tsx';
 import { ListFailed, ListLoading } from '../ui/SectionStatus.tsx';
 
 export function PairSwitcher(props: { symbol: string; pair: string }) {
@@ -52,7 +52,7 @@ function PairSheet(props: { current: string; onClose(): void }) {
         )
       ) : (
         <ul className="pair-list">
-          {rows.map(([symbol, last, , , change, , trend]) => (
+          {rows.map(([symbol, last, , , change]) => (
             <li key={symbol}>
               <button
                 type="button"
@@ -62,7 +62,7 @@ function PairSheet(props: { current: string; onClose(): void }) {
                 onClick={() => choose(symbol)}
               >
                 <span className="pair-list__name">{displaySymbol(symbol)}</span>
-                <LastPrice value={last} trend={trend} />
+                <ListedPrice value={last} change={change} />
                 <ChangePill value={change} />
               </button>
             </li>

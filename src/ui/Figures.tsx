@@ -77,6 +77,15 @@ export function LastPrice(props: { value: string; trend: -1 | 0 | 1; testId?: st
   );
 }
 
+/** A last price in a list of markets: coloured by the 24 h change beside it, as the pill is. */
+export function ListedPrice(props: { value: string; change: string; testId?: string }) {
+  return (
+    <Figure className={`price price--${changeDirection(props.change)}`} testId={props.testId}>
+      {props.value}
+    </Figure>
+  );
+}
+
 export function ChangePill(props: { value: string }) {
   return (
     <Figure className={`change-pill change-pill--${changeDirection(props.value)}`}>
