@@ -88,7 +88,13 @@ export function KlineChart(props: KlineChartProps) {
   const readout = index >= 0 ? readoutAt(view, index, labels) : null;
 
   return (
-    <div ref={wrapperRef} className="kline-chart" data-testid="kline-chart" style={wrapperStyle}>
+    <div
+      ref={wrapperRef}
+      className="kline-chart"
+      data-testid="kline-chart"
+      data-inspected={inspected ?? undefined}
+      style={wrapperStyle}
+    >
       <ReadoutRow readout={readout} labels={props.labels} />
       <canvas
         ref={canvasRef}

@@ -2,6 +2,7 @@
 // along the bottom on the candles the time axis picks, and the volume pane's round top.
 import type { ScaleLinear } from 'd3-scale';
 import type { ChartView } from '../../workers/facade.ts';
+import { tagHeight } from './draw-tag.ts';
 import type { FrameGeometry } from './geometry.ts';
 import type { ChartLabels } from './labels.ts';
 import { type ChartLayout, crisp } from './layout.ts';
@@ -10,6 +11,11 @@ import { minLabelSpacing, type TimeFormat } from './time-axis.ts';
 /** About one price label per 48 px of pane: readable on a phone without crowding. */
 const priceLabelSpacing = 48;
 
+/**
+ * The price pane's grid lines and their labels. A label the latest price's tag would cover
+ * (`tagY`, its middle) is left out: the tag says the price there, and half a label under it
+ * would read as another number.
+ */
 export function drawPriceGrid(
   ctx: CanvasRenderingContext2D,
   scale: ScaleLinear<number, number>,
@@ -17,6 +23,7 @@ export function drawPriceGrid(
   labels: ChartLabels,
   grid: string,
   text: string,
+  tagY: number | null = null,
 ): void {
   const { price, plotWidth, dpr } = layout;
   const count = Math.max(2, Math.floor((price.bottom - price.top) / priceLabelSpacing));
@@ -37,6 +44,7 @@ export function drawPriceGrid(
   for (const tick of ticks) {
     const y = scale(tick);
     if (y < price.top || y > price.bottom) continue;
+    if (tagY !== null && Math.abs(y - tagY) < tagHeight) continue;
     ctx.fillText(labels.price(tick), plotWidth + 4, y);
   }
 }

@@ -6,7 +6,7 @@ import type { CrosshairPoint } from './crosshair.ts';
 import { drawPriceGrid, drawTimeAxis, drawVolumeScale } from './draw-axes.ts';
 import { drawCandles } from './draw-candles.ts';
 import { drawCrosshair } from './draw-crosshair.ts';
-import { drawLatestPrice } from './draw-latest.ts';
+import { drawLatestPrice, latestTagY } from './draw-latest.ts';
 import { type ChartLevel, drawLevels } from './draw-levels.ts';
 import { createMaStroke, drawMaLegend, type MaStroke } from './draw-ma.ts';
 import { drawVolume } from './draw-volume.ts';
@@ -89,7 +89,8 @@ export class ChartPainter {
     const step = timeTickInterval(view.period, viewport.candleWidth);
     const ticks = timeTickCandles(scales.time, view.time, first, last, step, this.timeTicks);
 
-    drawPriceGrid(ctx, scales.price, layout, labels, theme.grid, theme.text);
+    const tagY = latestTagY(view, g, layout);
+    drawPriceGrid(ctx, scales.price, layout, labels, theme.grid, theme.text, tagY);
     drawVolumeScale(ctx, volumeTop, layout, labels, theme.grid, theme.text);
 
     ctx.save();

@@ -30,6 +30,13 @@ export function strokeLevel(
   ctx.setLineDash(solid);
 }
 
+/** Where the latest price's tag sits on the axis (its middle), or null with no candle. */
+export function latestTagY(view: ChartView, g: FrameGeometry, layout: ChartLayout): number | null {
+  const close = view.close[view.close.length - 1];
+  if (close === undefined) return null;
+  return clampTagY(g.priceA * close + g.priceB, layout.price.top, layout.price.bottom);
+}
+
 export function drawLatestPrice(
   ctx: CanvasRenderingContext2D,
   view: ChartView,

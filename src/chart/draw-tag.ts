@@ -1,6 +1,6 @@
 // A value in a filled box on an axis: the latest price and the crosshair's price and time.
 
-const tagHeight = 16;
+export const tagHeight = 16;
 const tagPadding = 4;
 
 /** Draws `text` in a box whose left edge is `x` (or centred on it) and whose middle is `y`. */

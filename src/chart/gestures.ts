@@ -1,7 +1,8 @@
 // What pointers mean on the chart, as a reducer over pointer events (no DOM, no timers, so it is
 // tested with plain numbers): one finger or the mouse drags to pan, two fingers pinch to zoom
-// around their midpoint, a finger held still shows the crosshair and then moves it, and a mouse
-// shows the crosshair just by hovering.
+// around their midpoint, a finger held still shows the crosshair and then moves it, a tap shows
+// the crosshair where it landed until the next tap or drag (as trading apps' charts do), and a
+// mouse shows the crosshair just by hovering.
 
 export type PointerKind = 'mouse' | 'touch' | 'pen';
 
@@ -34,6 +35,8 @@ export class Gestures {
   private lastDistance = 0;
   private lastMidX = 0;
   private inspecting = false;
+  /** A tap's crosshair, which stays after the finger lifts until the next tap or drag. */
+  private pinned = false;
 
   /** True while a press may still turn into a hold: the caller arms a `holdDelay` timer. */
   get awaitingHold(): boolean {
@@ -51,6 +54,7 @@ export class Gestures {
     }
     if (this.pointers.size === 2) {
       this.mode = 'pinching';
+      this.pinned = false;
       this.measurePinch();
       return this.stopInspecting();
     }
@@ -69,6 +73,12 @@ export class Gestures {
       case 'pressing':
         if (Math.hypot(x - this.start.x, y - this.start.y) <= holdSlop) return none;
         this.mode = 'panning';
+        // A drag takes a tap's crosshair away first; the next move pans.
+        if (this.pinned) {
+          this.pinned = false;
+          this.lastX = x;
+          return this.stopInspecting();
+        }
         return this.panTo(x);
       case 'panning':
         return this.panTo(x);
@@ -107,20 +117,30 @@ export class Gestures {
       this.lastX = remaining.x;
       return none;
     }
+    const tapped = this.mode === 'pressing';
     this.mode = 'idle';
-    // A finger lifted ends its crosshair; the mouse's stays until it leaves the chart.
-    return kind === 'mouse' ? none : this.stopInspecting();
+    if (kind === 'mouse') return none; // the mouse's crosshair stays until it leaves the chart
+    // A tap shows the crosshair where it landed, and the next tap takes it away.
+    if (tapped) {
+      this.pinned = !this.pinned;
+      return this.pinned ? this.inspect(this.start.x, this.start.y) : this.stopInspecting();
+    }
+    // A finger held and lifted ends its crosshair.
+    this.pinned = false;
+    return this.stopInspecting();
   }
 
   /** The mouse left the chart, or the browser took the pointer away. */
   leave(): GestureEffect {
-    if (this.pointers.size > 0) return none;
+    // A touch leaves the chart as its finger lifts: a tap's crosshair stays.
+    if (this.pointers.size > 0 || this.pinned) return none;
     return this.stopInspecting();
   }
 
   cancel(id: number): GestureEffect {
     this.pointers.delete(id);
     if (this.pointers.size === 0) this.mode = 'idle';
+    this.pinned = false;
     return this.stopInspecting();
   }
 

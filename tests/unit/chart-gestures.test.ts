@@ -61,4 +61,23 @@ describe('chart gestures', () => {
     expect(g.cancel(1)).toEqual({ kind: 'endInspect' });
     expect(g.awaitingHold).toBe(false);
   });
+
+  it('shows the crosshair where a finger tapped, keeps it as the finger leaves, and takes it away on the next tap', () => {
+    const g = new Gestures();
+    g.down(1, 100, 50, 'touch');
+    expect(g.up(1, 'touch')).toEqual({ kind: 'inspect', x: 100, y: 50 });
+    expect(g.leave()).toEqual({ kind: 'none' });
+    g.down(2, 180, 60, 'touch');
+    expect(g.up(2, 'touch')).toEqual({ kind: 'endInspect' });
+  });
+
+  it("takes a tap's crosshair away when the next touch drags, then pans", () => {
+    const g = new Gestures();
+    g.down(1, 100, 50, 'touch');
+    g.up(1, 'touch');
+    g.down(2, 100, 50, 'touch');
+    expect(g.move(2, 130, 50, 'touch')).toEqual({ kind: 'endInspect' });
+    expect(g.move(2, 140, 50, 'touch')).toEqual({ kind: 'pan', dx: 10 });
+    expect(g.up(2, 'touch')).toEqual({ kind: 'none' });
+  });
 });

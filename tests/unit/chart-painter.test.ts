@@ -111,6 +111,41 @@ describe('one frame', () => {
     expect(count(3.3)).toEqual(count(0.33));
   });
 
+  it("never draws a price label where the latest price's tag covers it", () => {
+    const layout = chartLayout(390, 360, 2, 60);
+    const covered: number[] = [];
+    // Many frames, each ending on another price, so the tag lands among the labels everywhere.
+    for (let fromEnd = 0; fromEnd < 400; fromEnd += 7) {
+      const texts: { x: number; y: number }[] = [];
+      const tags: { x: number; y: number }[] = [];
+      const { ctx } = recordingContext();
+      const recorded = new Proxy(ctx, {
+        get(target, key: string) {
+          if (key === 'fillText')
+            return (_text: string, x: number, y: number) => texts.push({ x, y });
+          if (key === 'fillRect') return (x: number, y: number) => tags.push({ x, y });
+          return Reflect.get(target, key);
+        },
+        set: (target, key, value) => Reflect.set(target, key, value),
+      });
+      const view = randomWalk(2000 - fromEnd);
+      new ChartPainter().paint(recorded, frame(view, { candleWidth: 8, fromEnd: 0 }));
+      const tag = tags.find((box) => box.x === layout.plotWidth);
+      if (!tag) throw new Error('no latest price tag');
+      // The tag's own text is drawn at the tag's middle; the axis labels are the others there.
+      const labels = texts.filter(
+        (text) => text.x === layout.plotWidth + 4 && text.y !== tag.y + 8,
+      );
+      // A label's text is about 12 px high: none may reach into the 16 px tag.
+      covered.push(
+        ...labels
+          .filter((label) => label.y > tag.y - 6 && label.y < tag.y + 16 + 6)
+          .map((l) => l.y),
+      );
+    }
+    expect(covered).toEqual([]);
+  });
+
   it('draws an empty chart without failing', () => {
     const { ctx } = recordingContext();
     const stats = new ChartPainter().paint(
