@@ -1,9 +1,11 @@
 // The price chart (`/pages/kline/index?symbol=BTCUSDT&period=15m`): the market's header, the
-// timeframes, the candles, and the order book and recent trades below.
+// timeframes, the candles, the order book and recent trades below, and Buy and Sell kept in reach
+// at the bottom, each opening the spot form on its side.
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
 import { useChart } from '../chart/use-chart.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { routes } from '../routes/route-table.ts';
 import { ChartPanel } from './ChartPanel.tsx';
 import { KlineHeader } from './KlineHeader.tsx';
@@ -15,6 +17,7 @@ import { TimeframeTabs } from './TimeframeTabs.tsx';
 const chartHeight = 320;
 
 export function KlinePage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { symbol = defaultSymbol, period = defaultPeriod } = useSearch({
     from: routes.kline.path,
@@ -39,6 +42,19 @@ export function KlinePage() {
       <TimeframeTabs value={period} onChange={choosePeriod} />
       <ChartPanel chart={chart} symbol={symbol} period={period} height={chartHeight} />
       <MarketActivity symbol={symbol} book="spot" />
+      <div className="kline-trade-bar">
+        {(['buy', 'sell'] as const).map((side) => (
+          <button
+            key={side}
+            type="button"
+            className={`button side-button--${side}`}
+            data-testid={`kline-${side}`}
+            onClick={() => void navigate({ to: routes.spotTrade.path, search: { symbol, side } })}
+          >
+            {t(`kline.${side}`)}
+          </button>
+        ))}
+      </div>
     </div>
   );
 }

@@ -46,6 +46,15 @@ export const symbolQuery = searchOf<{ symbol?: string }, { symbol: Maybe<string>
   symbol: readSymbol(raw.symbol) ?? undefined,
 }));
 
+/** `?symbol=BTCUSDT&side=sell`: a trade page whose form opens on the side the link chose. */
+export const tradeSideQuery = searchOf<
+  { symbol?: string; side?: 'buy' | 'sell' },
+  { symbol: Maybe<string>; side: Maybe<'buy' | 'sell'> }
+>((raw) => ({
+  symbol: readSymbol(raw.symbol) ?? undefined,
+  side: raw.side === 'buy' || raw.side === 'sell' ? raw.side : undefined,
+}));
+
 /** `?symbol=BTCUSDT&period=15m`: the price chart (the page's defaults fill in what is missing). */
 export const klineQuery = searchOf<
   { symbol?: string; period?: KlinePeriod },

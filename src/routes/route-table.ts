@@ -13,6 +13,7 @@ import {
   loginQuery,
   passwordQuery,
   shareQuery,
+  tradeSideQuery,
   symbolQuery,
   walletQuery,
 } from './route-search.ts';
@@ -139,7 +140,7 @@ export const routes = {
   },
   spotTrade: {
     path: '/pages/spot/trade',
-    search: symbolQuery,
+    search: tradeSideQuery,
     titleKey: 'titles.spot',
     page: page(() => import('../spot/SpotTradePage.tsx'), 'SpotTradePage'),
     public: true,

@@ -2,7 +2,7 @@
 // book beside it until the trader sets one), the amounts a trader types or takes as a share of the
 // available balance, the fee it may cost, and the order it placed last.
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { withUnit } from '../../core/figures.ts';
 import { limitTotal, quantityForTotal } from '../../core/spot/limit-total.ts';
 import { shortcutAmount } from '../../core/spot/order-preview.ts';
@@ -23,12 +23,22 @@ import { SideTabs } from './SideTabs.tsx';
 import { useFeePreview } from './use-fee-preview.ts';
 import { useSpotOrder } from './use-spot-order.ts';
 
-export function OrderForm(props: { symbol: string; spot: SpotView; book: FormBook }) {
+export function OrderForm(props: {
+  symbol: string;
+  spot: SpotView;
+  book: FormBook;
+  /** The side a link chose (the chart's Buy or Sell); the form's own otherwise. */
+  side?: 'buy' | 'sell' | undefined;
+}) {
   const { t } = useTranslation();
   const locale = useFigureLocale();
   const { spot } = props;
   const { snapshot, send, followed } = useSpotOrder(props.symbol, spot.orders);
   const { form, problem } = snapshot.context;
+  const { side } = props;
+  useEffect(() => {
+    if (side) send({ type: 'SIDE', side });
+  }, [side, send]);
   const rules = spot.rules;
   const fee = useFeePreview(props.symbol, form, rules !== null);
   const walk = spotMarketWalk(form, rules, props.book.levels, locale);

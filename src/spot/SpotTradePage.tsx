@@ -25,7 +25,7 @@ export function SpotTradePage() {
   const { t } = useTranslation();
   const core = useWorker();
   const navigate = useNavigate();
-  const { symbol = defaultSymbol } = useSearch({ from: routes.spotTrade.path });
+  const { symbol = defaultSymbol, side } = useSearch({ from: routes.spotTrade.path });
   // The page's frame draws at once, before the worker has sent a view of the market.
   const before = useMemo(() => spotViewBeforeAnswer(symbol), [symbol]);
   const spot = useView('spot', { symbol }) ?? before;
@@ -73,7 +73,7 @@ export function SpotTradePage() {
             last={<LastPrice value={spot.lastShown} trend={spot.trend} />}
             form={(book) => (
               // A new market is a new form: its machine starts again, not carrying an order over.
-              <OrderForm key={symbol} symbol={symbol} spot={spot} book={book} />
+              <OrderForm key={symbol} symbol={symbol} spot={spot} book={book} side={side} />
             )}
           />
           <OrderLists spot={ordersOf} refreshed={refreshed} />
