@@ -1,0 +1,143 @@
+// Findings of a walkthrough at phone size, each checked in a phone-sized Chromium against the real
+// server: a signed-in user's home opens on their own money; no page title loses a word in any
+// language.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { languages } from '../../schemas/languages.ts';
+import { uiStrings } from '../../src/i18n/all-strings.ts';
+import { registerUser } from '../support/accounts.ts';
+import { ApiClient } from '../support/api-client.ts';
+import { setUpPhoneApp } from './pages/phone-app.ts';
+import { deposit } from './second-factors.ts';
+
+const appUrl = inject('appUrl');
+const dataDir = inject('appDataDir');
+const patient = { timeout: 30_000, interval: 200 };
+const phone = setUpPhoneApp();
+
+describe('the home page of a signed-in user', () => {
+  it("opens on their total worth and today's PnL, above the markets", async () => {
+    const { app, context } = phone;
+    const user = await registerUser(new ApiClient(appUrl), dataDir);
+    await deposit(user, '1250.5');
+    await context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+    await app.open('/');
+    await expect
+      .poll(() => app.page.getByTestId('home-total').textContent(), patient)
+      .toMatch(/^1[,.\u00a0\u202f]?250\.50$/);
+    // Deposited today: money that came in is no gain.
+    expect(await app.page.getByTestId('home-pnl').textContent()).toMatch(/^0\.00 \(--\)$/);
+    const top = (testId: string) =>
+      app.page.getByTestId(testId).evaluate((node) => node.getBoundingClientRect().top);
+    expect(await top('account-summary')).toBeLessThan(await top('home-markets'));
+  });
+});
+
+describe('the top bar', () => {
+  it('shows every page title of every language whole, in at most two lines, at 390 px', async () => {
+    const { app } = phone;
+    await app.open('/');
+    await expect.poll(() => app.page.locator('.top-bar__title').count(), patient).toBe(1);
+    const titles = languages.flatMap((language) =>
+      Object.values(uiStrings[language].titles as Record<string, string>).map((title) => ({
+        language,
+        title,
+      })),
+    );
+    const clipped = await app.page.evaluate(async (all) => {
+      const heading = document.querySelector<HTMLElement>('.top-bar__title');
+      const bar = heading?.closest<HTMLElement>('.top-bar');
+      if (!heading || !bar) return ['no top bar'];
+      const barHeight = bar.getBoundingClientRect().height;
+      const failed: string[] = [];
+      for (const { language, title } of all) {
+        document.documentElement.lang = language;
+        document.documentElement.dir = language === 'he' ? 'rtl' : 'ltr';
+        heading.textContent = title;
+        // The title is fitted as its text changes, in the microtask after the change.
+        await Promise.resolve();
+        const whole = heading.scrollWidth <= heading.clientWidth;
+        const lineHeight = Number.parseFloat(getComputedStyle(heading).lineHeight);
+        const lines = Math.round(heading.getBoundingClientRect().height / lineHeight);
+        const sameBar = bar.getBoundingClientRect().height === barHeight;
+        if (!(whole && lines <= 2 && sameBar))
+          failed.push(`${language}: ${title} (${lines} lines)`);
+      }
+      return failed;
+    }, titles);
+    expect(titles.length).toBeGreaterThan(300);
+    expect(clipped).toEqual([]);
+  });
+});
+
+describe('the market list', () => {
+  it('colours each last price as its 24 h change, tick after tick', async () => {
+    const { app } = phone;
+    await app.open('/pages/spot/index');
+    await expect
+      .poll(() => app.page.locator('.market-row .change-pill').count(), patient)
+      .toBeGreaterThan(0);
+    const mismatches = () =>
+      app.page.evaluate(() =>
+        [...document.querySelectorAll('.market-row')].flatMap((row) => {
+          const direction = (node: Element | null, prefix: string) =>
+            [...(node?.classList ?? [])]
+              .find((name) => name.startsWith(prefix))
+              ?.slice(prefix.length);
+          const price = direction(row.querySelector('.price'), 'price--');
+          const change = direction(row.querySelector('.change-pill'), 'change-pill--');
+          return price === change ? [] : [`${row.textContent}: ${price} vs ${change}`];
+        }),
+      );
+    // Over many ticks: a price coloured by its last tick would differ from the day's change soon.
+    for (let sample = 0; sample < 20; sample += 1) {
+      expect(await mismatches()).toEqual([]);
+      await app.page.waitForTimeout(250);
+    }
+  });
+});
+
+describe('the price chart page', () => {
+  it('shows the crosshair where a finger taps, and hides it at the next tap', async () => {
+    const { app } = phone;
+    await app.open('/pages/kline/index?symbol=BTCUSDT');
+    const chart = app.page.getByTestId('kline-chart');
+    const canvas = chart.locator('canvas');
+    await expect.poll(() => canvas.count(), patient).toBe(1);
+    // Candles drawn: the readout shows the newest one's close.
+    await expect
+      .poll(() => chart.locator('[data-field="close"] dd').textContent(), patient)
+      .toMatch(/\d/);
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('no chart');
+    await app.page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.4);
+    await expect.poll(() => chart.getAttribute('data-inspected'), patient).toMatch(/^\d+$/);
+    await app.page.touchscreen.tap(box.x + box.width * 0.3, box.y + box.height * 0.4);
+    await expect.poll(() => chart.getAttribute('data-inspected'), patient).toBeNull();
+  });
+
+  it('lists recent trades and opens the spot form on the side of its Buy or Sell', async () => {
+    const { app, context } = phone;
+    const client = new ApiClient(appUrl);
+    const user = await registerUser(client, dataDir);
+    await deposit(user, '1000');
+    const bought = await client.post(
+      '/spot/order',
+      { symbol: 'ETHUSDT', side: 'buy', type: 'market', turnover: '100' },
+      { token: user.token, headers: { 'idempotency-key': randomUUID() } },
+    );
+    expect(bought.body.code).toBe(200);
+    await context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+    await app.open('/pages/kline/index?symbol=ETHUSDT');
+    await app.page.getByRole('tab', { name: 'Recent trades' }).click();
+    await expect
+      .poll(() => app.page.getByTestId('trades-list').locator('li').count(), patient)
+      .toBeGreaterThan(0);
+    await app.page.getByTestId('kline-sell').click();
+    await expect.poll(() => app.route().split('?')[0], patient).toBe('/pages/spot/trade');
+    expect(new URLSearchParams(app.route().split('?')[1]).get('symbol')).toBe('ETHUSDT');
+    await expect
+      .poll(() => app.page.getByTestId('spot-side-sell').getAttribute('aria-selected'), patient)
+      .toBe('true');
+  });
+});
