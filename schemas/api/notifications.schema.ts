@@ -12,10 +12,26 @@ import { rowId } from '../row-ids.ts';
 export const keptNotifications = 100;
 
 /**
- * A figure an event names: an id, an asset or a symbol, an amount or a price, an outcome. One
+ * A figure an event names: an id, an asset or a symbol, an amount, a quantity or a price. One
  * word of at most 40 letters, digits and `_.-`, a whole number, or null: never free text.
  */
 const figure = z.union([z.int(), z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,40}$/)), z.null()]);
+
+/**
+ * The figures an event may name, each optional: a closed list, so a figure is one of these and
+ * nothing else travels (a record of any names would also bring zod's record into the worker's
+ * first file).
+ */
+const params = z.object({
+  id: z.optional(figure),
+  asset: z.optional(figure),
+  amount: z.optional(figure),
+  symbol: z.optional(figure),
+  stake: z.optional(figure),
+  payout: z.optional(figure),
+  quantity: z.optional(figure),
+  price: z.optional(figure),
+});
 
 /**
  * What happened, and the figures its words are built from. The wallet's and verification's kinds
@@ -25,7 +41,7 @@ const figure = z.union([z.int(), z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,40}
  */
 export const notificationEventSchema = z.object({
   kind: z.string().check(z.regex(/^[a-z][a-z_]{0,39}$/)),
-  params: z.record(z.string().check(z.regex(/^[a-z][a-z_]{0,19}$/)), figure),
+  params,
 });
 export type NotificationEvent = z.output<typeof notificationEventSchema>;
 
