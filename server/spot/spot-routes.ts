@@ -1,5 +1,5 @@
 // The spot calls (`/spot/*`, docs/spot.md): the markets' rules, placing and cancelling orders, and
-// the caller's order lists. Placing and cancelling run on the market's single writer, in a batch
+// the caller's order lists and fills. Placing and cancelling run on the market's single writer, in a batch
 // committed with their idempotency keys, so an answer is only given once the order is durable.
 import {
   cancelSpotOrder,
@@ -7,11 +7,13 @@ import {
   spotOrders,
   spotRules,
 } from '../../schemas/api/spot.schema.ts';
+import { spotFills } from '../../schemas/api/spot-fills.schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { idempotencyKeyOf } from '../http/idempotency.ts';
 import type { Router } from '../http/router.ts';
 import { knownMarkets } from '../market/catalog.ts';
+import { fillView, listFills } from './fill-store.ts';
 import { parseOrder } from './order-checks.ts';
 import { findOrder, listOrders, orderView } from './order-store.ts';
 import { rulesView } from './spot-markets.ts';
@@ -58,5 +60,14 @@ export function spotRoutes(router: Router, deps: AppDeps, spot: SpotService): vo
   router.add(spotOrders, async ({ status, symbol, page, size }, { session }) => {
     const { rows, total } = await listOrders(db, session.userId, status, symbol, page, size);
     return { list: rows.map((row) => orderView(row, scalesOf(row.symbol))), total, page, size };
+  });
+
+  router.add(spotFills, async ({ symbol, page, size }, { session }) => {
+    // A filter on a market never listed is a mistake the caller should hear about, not an empty page.
+    if (symbol !== undefined && !knownMarkets.some((spec) => spec.symbol === symbol)) {
+      throw new BusinessError('market_unknown');
+    }
+    const { rows, total } = await listFills(db, session.userId, symbol, page, size);
+    return { list: rows.map((row) => fillView(row, scalesOf(row.symbol))), total, page, size };
   });
 }
