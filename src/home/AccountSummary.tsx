@@ -8,6 +8,7 @@ import { useTranslation } from '../i18n/use-translation.ts';
 import { routes } from '../routes/route-table.ts';
 import { FigureWithUnit } from '../ui/Figures.tsx';
 import { useLoad } from '../ui/use-load.ts';
+import './account-summary.css';
 
 const trendClass = { up: 'price--up', down: 'price--down', flat: '' } as const;
 

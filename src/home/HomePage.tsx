@@ -19,8 +19,8 @@ const AccountSummary = lazy(() =>
   import('./AccountSummary.tsx').then((module) => ({ default: module.AccountSummary })),
 );
 
-/** Holds the summary's place while its chunk loads, so the markets under it do not jump. */
-const summaryPlace = <div className="card account-summary" aria-hidden="true" />;
+/** Holds the summary's place (its min-height, account-summary.css) while its chunk loads. */
+const summaryPlace = <div className="card" style={{ minHeight: 96 }} aria-hidden="true" />;
 
 export function HomePage() {
   const { t } = useTranslation();

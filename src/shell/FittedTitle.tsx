@@ -1,17 +1,16 @@
 // The top bar's title, made to fit: a long title wraps at a space onto a second line (CSS), and a
-// single word too wide for the title's room (German compounds) is set smaller, step by step, rather
-// than cut or broken. Whatever sets the text (a page's title, a language change), it is measured
+// single word too wide for the title's room (German compounds) is set just small enough to fit,
+// rather than cut or broken. Whatever sets the text (a page's title, a language change), it is measured
 // again as it changes.
 import { useLayoutEffect, useRef } from 'react';
 
-/** Smaller sizes to try, in order (src/styles/shell.css). */
-const steps = ['top-bar__title--small', 'top-bar__title--smaller'];
-
+/** Sets the title's font as much smaller as its widest word is wider than its room. */
 function fitTitle(title: HTMLElement): void {
-  title.classList.remove(...steps);
-  for (const step of steps) {
-    if (title.scrollWidth <= title.clientWidth) return;
-    title.classList.add(step);
+  title.style.fontSize = '';
+  const room = title.clientWidth / title.scrollWidth;
+  if (room < 1) {
+    const size = Number.parseFloat(getComputedStyle(title).fontSize);
+    title.style.fontSize = `${Math.floor(size * room)}px`;
   }
 }
 
