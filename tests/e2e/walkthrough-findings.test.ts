@@ -141,3 +141,65 @@ describe('the price chart page', () => {
       .toBe('true');
   });
 });
+
+describe('toasts', () => {
+  it('never cover the order form, even with the page scrolled to it', async () => {
+    const { app, context } = phone;
+    const client = new ApiClient(appUrl);
+    const user = await registerUser(client, dataDir);
+    await deposit(user, '1000');
+    // A limit buy far under the market (within the band, at most 5 times under) rests, to be
+    // cancelled from the page.
+    const placed = await client.post(
+      '/spot/order',
+      { symbol: 'ETHUSDT', side: 'buy', type: 'limit', price: '1500', quantity: '0.02' },
+      { token: user.token, headers: { 'idempotency-key': randomUUID() } },
+    );
+    expect(placed.body.code).toBe(200);
+    await context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+    await app.open('/pages/spot/trade?symbol=ETHUSDT');
+    const cancel = app.page.locator('[data-testid^="spot-cancel-"]');
+    await expect.poll(() => cancel.count(), patient).toBe(1);
+    await cancel.click();
+    const toast = app.page.locator('[role="status"] .toast');
+    await expect.poll(() => toast.count(), patient).toBe(1);
+    // The form's top just under the top bar, as when a trader scrolls to it.
+    const overlap = await app.page.evaluate(() => {
+      const form = document.querySelector('.spot-form');
+      const bar = document.querySelector('.top-bar');
+      const shown = document.querySelector('[role="status"] .toast');
+      if (!form || !bar || !shown) return 'missing';
+      window.scrollBy(0, form.getBoundingClientRect().top - bar.getBoundingClientRect().bottom);
+      const a = form.getBoundingClientRect();
+      const b = shown.getBoundingClientRect();
+      return a.top < b.bottom && b.top < a.bottom
+        ? `toast ${b.top}–${b.bottom}, form from ${a.top}`
+        : '';
+    });
+    expect(overlap).toBe('');
+  });
+});
+
+describe('the verification page', () => {
+  it("centres the file buttons' labels in their buttons", async () => {
+    const { app, context } = phone;
+    const user = await registerUser(new ApiClient(appUrl), dataDir);
+    await context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+    await app.open('/pages/user/auth');
+    const action = app.page.locator('.id-image__action');
+    await expect.poll(() => action.count(), patient).toBeGreaterThan(0);
+    const offsets = await action.evaluateAll((buttons) =>
+      buttons.map((button) => {
+        const text = document.createRange();
+        text.selectNodeContents(button);
+        const inner = text.getBoundingClientRect();
+        const outer = button.getBoundingClientRect();
+        const middle = (rect: DOMRect) => [rect.left + rect.width / 2, rect.top + rect.height / 2];
+        const [ix = 0, iy = 0] = middle(inner);
+        const [ox = 0, oy = 0] = middle(outer);
+        return Math.max(Math.abs(ix - ox), Math.abs(iy - oy));
+      }),
+    );
+    expect(offsets.every((offset) => offset <= 1.5)).toBe(true);
+  });
+});
