@@ -25,7 +25,11 @@ import {
 import type { SpotMarket } from './spot-markets.ts';
 
 export type SpotCommand =
-  | { kind: 'place'; order: NewOrder }
+  /**
+   * `dust`: a market sell converting a small balance to USDT (server/spot/small-balances.ts), which
+   * is below the minimum value by definition; only the minimum-value check is skipped for it.
+   */
+  | { kind: 'place'; order: NewOrder; dust?: boolean }
   | { kind: 'cancel'; userId: number; orderId: number }
   /**
    * The liquidity provider's ladder: its resting orders that match a wanted quote stay, the
@@ -121,7 +125,7 @@ export class Batch {
   #run(command: SpotCommand): CommandResult {
     switch (command.kind) {
       case 'place':
-        return { kind: 'order', orderId: this.#place(command.order) };
+        return { kind: 'order', orderId: this.#place(command.order, command.dust === true) };
       case 'cancel':
         return { kind: 'order', orderId: this.#cancel(command.userId, command.orderId) };
       case 'requote':
@@ -129,8 +133,8 @@ export class Batch {
     }
   }
 
-  #place(order: NewOrder): number {
-    this.#checkAgainstBook(order);
+  #place(order: NewOrder, dust = false): number {
+    this.#checkAgainstBook(order, dust);
     this.#checkBand(order);
     const reserved = orderReservation(order, this.market);
     const paid = funding(order.userId, order.side === 'buy' ? this.market.quote : this.market.base);
@@ -207,11 +211,15 @@ export class Batch {
     );
   }
 
-  /** Market orders need a book to trade with, and a sell its minimum value at the best bid. */
-  #checkAgainstBook(order: NewOrder): void {
+  /**
+   * Market orders need a book to trade with, and a sell its minimum value at the best bid, except a
+   * small balance's conversion: what is under the minimum is exactly what it exists to sell.
+   */
+  #checkAgainstBook(order: NewOrder, dust: boolean): void {
     if (order.type !== 'market') return;
     const best = order.side === 'buy' ? this.book.bestAsk() : this.book.bestBid();
     if (best === 0) throw new BusinessError('no_liquidity');
+    if (dust) return;
     if (order.side === 'sell' && order.quantity * best < this.market.rules.minNotional) {
       throw refusal(this.market, 'below_min_notional');
     }

@@ -99,6 +99,15 @@ export class MarketWriter {
     return this.#submit({ kind: 'place', order }, key) as Promise<SpotOrder>;
   }
 
+  /**
+   * A market sell converting a small balance to USDT: the minimum value is not asked of it
+   * (docs/spot.md § "Small balances"); every other check and the settlement are an order's.
+   */
+  sellDust(userId: number, quantity: number, key: IdempotencyKey): Promise<SpotOrder> {
+    const order: NewOrder = { userId, type: 'market', side: 'sell', quantity };
+    return this.#submit({ kind: 'place', order, dust: true }, key) as Promise<SpotOrder>;
+  }
+
   cancel(userId: number, orderId: number, key?: IdempotencyKey): Promise<SpotOrder> {
     return this.#submit({ kind: 'cancel', userId, orderId }, key) as Promise<SpotOrder>;
   }

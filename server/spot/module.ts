@@ -5,6 +5,7 @@ import type { PrivateStream } from '../gateway/streams.ts';
 import { defineModule } from '../module.ts';
 import { spotReservations } from './order-store.ts';
 import { privateFrames } from './private-frames.ts';
+import { smallBalanceRoutes } from './small-balance-routes.ts';
 import { spotRoutes } from './spot-routes.ts';
 import { SpotService } from './spot-service.ts';
 
@@ -22,6 +23,7 @@ export const spotModule = defineModule({
       log: context.log,
     });
     spotRoutes(context.router, context, spot);
+    smallBalanceRoutes(context.router, context, spot);
     // A committed command reaches each user it touched at once, on `orders` and `balances`.
     const changes: PrivateStream = {
       start: (send) =>
