@@ -4,7 +4,6 @@
 import { useMenuActions } from '../app/menu.ts';
 import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { FittedTitle } from './FittedTitle.tsx';
 import { Icon } from './Icon.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
 
@@ -46,7 +45,7 @@ export function TopBar(props: TopBarProps) {
           </button>
         )}
       </div>
-      <FittedTitle text={props.title} />
+      <h1 className="top-bar__title">{props.title}</h1>
       <div className="top-bar__side top-bar__side--end">
         {props.rightText && (
           <button type="button" className="text-button" onClick={props.onRight}>

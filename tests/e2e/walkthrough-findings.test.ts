@@ -44,7 +44,7 @@ describe('the top bar', () => {
         title,
       })),
     );
-    const clipped = await app.page.evaluate(async (all) => {
+    const clipped = await app.page.evaluate((all) => {
       const heading = document.querySelector<HTMLElement>('.top-bar__title');
       const bar = heading?.closest<HTMLElement>('.top-bar');
       if (!heading || !bar) return ['no top bar'];
@@ -54,8 +54,6 @@ describe('the top bar', () => {
         document.documentElement.lang = language;
         document.documentElement.dir = language === 'he' ? 'rtl' : 'ltr';
         heading.textContent = title;
-        // The title is fitted as its text changes, in the microtask after the change.
-        await Promise.resolve();
         const whole = heading.scrollWidth <= heading.clientWidth;
         const lineHeight = Number.parseFloat(getComputedStyle(heading).lineHeight);
         const lines = Math.round(heading.getBoundingClientRect().height / lineHeight);
