@@ -3,8 +3,13 @@
 // transfer. Withdrawals and address book changes answered later update what was listed; the
 // deposits the `deposits` channel told of are kept apart, each in its newest state with where it
 // was logged, so that a list shows only those told of after it was asked for over its own rows
-// (core/wallet/live-deposits.ts): an answer may arrive after a frame it is newer than.
+// (core/wallet/live-deposits.ts): an answer may arrive after a frame it is newer than. The small
+// balances' preview and conversion as last answered, so a capture replays the sheet.
 import type { z } from 'zod/mini';
+import type {
+  SmallBalancesConversion,
+  SmallBalancesPreview,
+} from '../../schemas/api/spot-dust.schema.ts';
 import type {
   addressEntrySchema,
   assets,
@@ -13,8 +18,8 @@ import type {
   deposits,
   records,
   transfer,
-  withdrawalSchema,
   walletToday,
+  withdrawalSchema,
   withdrawals,
 } from '../../schemas/api/wallet.schema.ts';
 import type { recordFilterSchema } from '../wallet/events.ts';
@@ -58,6 +63,8 @@ export interface WalletView {
   addresses: readonly AddressEntry[] | null;
   records: { type: Output<typeof recordFilterSchema>; page: RecordPage } | null;
   lastTransfer: Transfer | null;
+  smallBalances: SmallBalancesPreview | null;
+  lastConversion: SmallBalancesConversion | null;
 }
 
 export const initialWallet: WalletView = {
@@ -73,6 +80,8 @@ export const initialWallet: WalletView = {
   addresses: null,
   records: null,
   lastTransfer: null,
+  smallBalances: null,
+  lastConversion: null,
 };
 
 /** A withdrawal's newer state in the listed page; a new one goes on top of the first page. */
@@ -149,6 +158,11 @@ export const walletFold = defineFold(initialWallet, {
     records: { type: payload.type, page: payload.answer },
   }),
   'wallet-transferred': (state, { payload }) => ({ ...state, lastTransfer: payload }),
+  'wallet-small-balances': (state, { payload }) => ({ ...state, smallBalances: payload }),
+  'wallet-small-balances-converted': (state, { payload }) => ({
+    ...state,
+    lastConversion: payload,
+  }),
   logout: () => initialWallet,
   'session-expired': () => initialWallet,
 });

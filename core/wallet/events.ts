@@ -3,6 +3,7 @@
 // idempotency keys (never the trade password), and the private `balances`, `deposits` and `withdrawals`
 // channels.
 import { z } from 'zod/mini';
+import { convertSmallBalances, previewSmallBalances } from '../../schemas/api/spot-dust.schema.ts';
 import {
   addressEntrySchema,
   addresses,
@@ -15,8 +16,8 @@ import {
   recordType,
   transfer,
   walletSchema,
-  withdrawalSchema,
   walletToday,
+  withdrawalSchema,
   withdrawals,
 } from '../../schemas/api/wallet.schema.ts';
 import { channelData } from '../../schemas/channel-data.ts';
@@ -77,4 +78,8 @@ export const walletEvents = [
     z.object({ from: walletSchema, to: walletSchema, asset: z.string(), amount: z.string(), key }),
   ),
   event('api', 'wallet-transferred', transfer.response),
+  event('intent', 'wallet-small-balances-requested', z.null()),
+  event('api', 'wallet-small-balances', previewSmallBalances.response),
+  event('intent', 'wallet-small-balances-convert', z.object({ key })),
+  event('api', 'wallet-small-balances-converted', convertSmallBalances.response),
 ] as const;

@@ -41,6 +41,7 @@ export const pageTables = [
   'passkeys',
   'reserves',
   'notifications',
+  'smallBalances',
 ] as const;
 
 /** The tables of the security center's strings. */

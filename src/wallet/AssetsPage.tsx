@@ -2,7 +2,7 @@
 // the ways to move money, and the way to the proof that the balances are counted in the reserves;
 // pull down to refresh. The balances follow the private `balances` channel without a reload.
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { dash } from '../../core/figures.ts';
 import { useWorker } from '../app/services.ts';
 import { useView } from '../app/use-view.ts';
@@ -14,6 +14,11 @@ import { WalletFailed, WalletLoading, WalletRefreshFailed } from '../ui/LoadStat
 import { useLoad } from '../ui/use-load.ts';
 import { usePullRefresh } from '../ui/use-pull-refresh.ts';
 import { BalanceList } from './BalanceList.tsx';
+
+// Loaded when the button is tapped: the page itself stays as light as it was.
+const SmallBalancesSheet = lazy(() =>
+  import('./SmallBalancesSheet.tsx').then((module) => ({ default: module.SmallBalancesSheet })),
+);
 
 const actions = [
   ['wallet.center.deposit', routes.deposit.path],
@@ -36,6 +41,7 @@ export function AssetsPage() {
   const retry = useCallback(() => void reload(), [reload]);
   // The balances as the channel keeps them once answered: a deposit shows without a reload.
   const data = useView('liveBalances') ?? balances.data;
+  const [converting, setConverting] = useState(false);
 
   return (
     <div className="wallet-page">
@@ -83,6 +89,19 @@ export function AssetsPage() {
             <BalanceList rows={data.rows} walletTotals={data.wallets} />
           )}
         </>
+      )}
+      <button
+        type="button"
+        className="button button--ghost button--block"
+        data-testid="small-balances-entry"
+        onClick={() => setConverting(true)}
+      >
+        {t('smallBalances.open')}
+      </button>
+      {converting && (
+        <Suspense fallback={null}>
+          <SmallBalancesSheet onClose={() => setConverting(false)} />
+        </Suspense>
       )}
       <button
         type="button"

@@ -23,6 +23,8 @@ export const walletEntry = deferDomain<typeof loaded>({
     deleteAddress: true,
     walletRecords: true,
     transfer: true,
+    smallBalances: true,
+    convertSmallBalances: true,
   },
   views: {
     depositActivity: true,

@@ -30,7 +30,6 @@ import { confirmOutcome } from './confirm-refusals.ts';
 import { loadDeposits, walletPageSize } from './deposit-loader.ts';
 import { withPushedBalances } from './live-balances.ts';
 import { loadBalances } from './loaders.ts';
-import { loadToday } from './today.ts';
 import {
   addressRow,
   assetView,
@@ -39,6 +38,8 @@ import {
   recordRows,
   withdrawalRow,
 } from './rows.ts';
+import { createSmallBalanceHandlers } from './small-balances.ts';
+import { loadToday } from './today.ts';
 import type { WalletHandlers, WithdrawForm } from './types.ts';
 
 /** What confirms a withdrawal besides the trade password, as the request carries it. */
@@ -74,6 +75,7 @@ export function createWalletHandlers(context: DomainContext): WalletHandlers {
     return mapOutcome(outcome, (data) => withdrawalRow(data, known, locale()));
   };
   return {
+    ...createSmallBalanceHandlers(context),
     async walletBalances() {
       const [outcome, known] = await Promise.all([loadBalances(context), precisions()]);
       // With what the channel pushed since: an answer read before a change may arrive after it.

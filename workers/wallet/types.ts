@@ -10,8 +10,10 @@ import type {
 } from '../../schemas/api/wallet.schema.ts';
 import type { ListPage, Outcome } from '../kernel/outcome.ts';
 import type { PasskeyAssertion, PasskeyChallenge } from '../passkeys/types.ts';
+import type { SmallBalanceHandlers } from './small-balances.ts';
 import type { TodayView } from './today.ts';
 
+export type { SmallBalanceRow, SmallBalancesView } from './small-balances.ts';
 export type { TodayView };
 
 export type Chain = z.output<typeof chainSchema>;
@@ -198,7 +200,7 @@ export interface WithdrawSafeguards {
   holdUntil: string | null;
 }
 
-export interface WalletHandlers {
+export interface WalletHandlers extends SmallBalanceHandlers {
   walletBalances(): Promise<Outcome<BalancesView>>;
   /** The signed-in home page's total worth and today's PnL. */
   walletToday(): Promise<Outcome<TodayView>>;
