@@ -12,6 +12,7 @@ import { KlineHeader } from './KlineHeader.tsx';
 import { MarketActivity } from './MarketActivity.tsx';
 import { defaultPeriod, defaultSymbol, klineSearch } from './market-query.ts';
 import { TimeframeTabs } from './TimeframeTabs.tsx';
+import './kline-page.css';
 
 /** Tall enough for candles and volume, short enough to leave the book in sight on a phone. */
 const chartHeight = 320;

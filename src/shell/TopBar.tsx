@@ -1,11 +1,11 @@
 // The custom navigation bar every page uses (docs/product.md §2): back or menu, home, title, right
 // text, user chip and language button, each optional.
 
+import { lazy, Suspense } from 'react';
 import { useMenuActions } from '../app/menu.ts';
 import { useSession } from '../app/session.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { Icon } from './Icon.tsx';
-import { NotificationBell } from './NotificationBell.tsx';
 
 export interface TopBarProps {
   title: string;
@@ -18,6 +18,13 @@ export interface TopBarProps {
   onUser?: () => void;
   showLanguage?: boolean;
 }
+
+// The bell is for a signed-in user only: a visitor's first screen does not carry it. Until it has
+// loaded, an empty button-sized place keeps the bar's other buttons where they will stay.
+const NotificationBell = lazy(() =>
+  import('./NotificationBell.tsx').then((module) => ({ default: module.NotificationBell })),
+);
+const bellPlace = <span className="icon-button" aria-hidden="true" />;
 
 export function TopBar(props: TopBarProps) {
   const { t } = useTranslation();
@@ -52,7 +59,11 @@ export function TopBar(props: TopBarProps) {
             {props.rightText}
           </button>
         )}
-        {token && <NotificationBell />}
+        {token && (
+          <Suspense fallback={bellPlace}>
+            <NotificationBell />
+          </Suspense>
+        )}
         {props.showUser && (
           <button type="button" className="user-chip" onClick={props.onUser}>
             <span className="user-chip__text" dir="auto">
