@@ -20,6 +20,7 @@ import { optionFold } from './option.ts';
 import { optionRecordsFold } from './option-records.ts';
 import { precisionsFold } from './precisions.ts';
 import { sessionFold } from './session.ts';
+import { spotFillsFold } from './spot-fills.ts';
 import { spotOrdersFold } from './spot-orders.ts';
 import { spotRulesFold } from './spot-rules.ts';
 import { subscriptionFold } from './subscription.ts';
@@ -43,6 +44,7 @@ export const clientFolds = {
   spotRules: spotRulesFold,
   precisions: precisionsFold,
   spotOrders: spotOrdersFold,
+  spotFills: spotFillsFold,
   contract: contractFold,
   contractRecords: contractRecordsFold,
   contractBooks: contractBooksFold,

@@ -1,5 +1,5 @@
 // Events of spot trading: the markets' rules, the user's order lists, placing and cancelling with
-// their idempotency keys, the orders answered, and the private `orders` channel.
+// their idempotency keys, the orders answered, the user's fills, and the private `orders` channel.
 import { z } from 'zod/mini';
 import {
   spotOrderListSchema,
@@ -8,6 +8,7 @@ import {
   spotRules,
   spotSideSchema,
 } from '../../schemas/api/spot.schema.ts';
+import { spotFills } from '../../schemas/api/spot-fills.schema.ts';
 import { channelData } from '../../schemas/channel-data.ts';
 import { event, privateFrame } from '../event.ts';
 
@@ -22,6 +23,12 @@ export const spotEvents = [
   event('api', 'spot-markets', spotRules.response),
   event('intent', 'spot-orders-requested', z.object({ ...listQuery, size: z.int() })),
   event('api', 'spot-orders', z.object({ ...listQuery, list: z.array(spotOrderSchema) })),
+  event(
+    'intent',
+    'spot-fills-requested',
+    z.object({ page: z.int(), symbol: z.optional(z.string()) }),
+  ),
+  event('api', 'spot-fills', spotFills.response),
   event(
     'intent',
     'spot-place',

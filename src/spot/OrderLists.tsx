@@ -1,9 +1,15 @@
 // The user's orders in this market as spot's three lists (docs/product.md §12): current (live from
-// the orders channel, each cancellable), deal and history (paged from the server, loaded again
-// whenever one of the user's orders changes).
+// the orders channel, each cancellable), deals (the fills, docs/spot.md § Deals) and history
+// (paged from the server, both loaded again whenever one of the user's orders changes).
 import { useNavigate } from '@tanstack/react-router';
-import { memo, useCallback, useEffect, useState } from 'react';
-import type { SpotOrderList, SpotOrderRow, SpotView } from '../../workers/facade.ts';
+import { memo, type ReactNode, useCallback, useEffect, useState } from 'react';
+import type {
+  ListPage,
+  Outcome,
+  SpotOrderList,
+  SpotOrderRow,
+  SpotView,
+} from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
 import { useSession } from '../app/session.ts';
 import { useNotify } from '../app/toasts.ts';
@@ -14,6 +20,7 @@ import { unannounced } from '../ui/failure-toast.ts';
 import { LoadMore, WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
 import { TabRow, tabId } from '../ui/TabRow.tsx';
 import { usePagedList } from '../ui/use-paged-list.ts';
+import { FillRowItem } from './FillRowItem.tsx';
 import { OrderRowItem } from './OrderRowItem.tsx';
 
 const lists: readonly SpotOrderList[] = ['current', 'deal', 'history'];
@@ -55,7 +62,7 @@ export const OrderLists = memo(function OrderLists(props: {
         ) : list === 'current' ? (
           <CurrentOrders spot={props.spot} />
         ) : (
-          <PagedOrders key={list} status={list} spot={props.spot} refreshed={props.refreshed} />
+          <PagedList key={list} list={list} spot={props.spot} refreshed={props.refreshed} />
         )}
       </div>
     </section>
@@ -99,13 +106,42 @@ function ordersVersion(rows: readonly SpotOrderRow[]): string {
   return rows.map((row) => `${row.id}:${row.status}:${row.filledShown}`).join(',');
 }
 
-function PagedOrders(props: { status: 'deal' | 'history'; spot: SpotOrdersOf; refreshed: number }) {
-  const { t } = useTranslation();
+/** The Deals tab lists fills, the History tab finished orders; both reload on an order's change. */
+function PagedList(props: { list: 'deal' | 'history'; spot: SpotOrdersOf; refreshed: number }) {
   const core = useWorker();
   const { symbol } = props.spot;
-  const paged = usePagedList(['spotOrders', props.status, symbol], (page) =>
-    core.spotOrders(props.status, page, symbol),
+  const base = props.spot.rules?.base ?? '';
+  return props.list === 'deal' ? (
+    <Paged
+      spot={props.spot}
+      refreshed={props.refreshed}
+      testId="spot-list-deal"
+      load={(page) => core.spotFills(page, symbol)}
+      item={(row) => <FillRowItem key={row.id} row={row} />}
+      empty="spot.fills.empty"
+    />
+  ) : (
+    <Paged
+      spot={props.spot}
+      refreshed={props.refreshed}
+      testId="spot-list-history"
+      load={(page) => core.spotOrders('history', page, symbol)}
+      item={(row) => <OrderRowItem key={row.id} row={row} base={base} />}
+      empty="trade.orders.empty"
+    />
   );
+}
+
+function Paged<Row>(props: {
+  spot: SpotOrdersOf;
+  refreshed: number;
+  testId: string;
+  load: (page: number) => Promise<Outcome<ListPage<Row>>>;
+  item: (row: Row) => ReactNode;
+  empty: 'spot.fills.empty' | 'trade.orders.empty';
+}) {
+  const { t } = useTranslation();
+  const paged = usePagedList([props.testId, props.spot.symbol], props.load);
   const version = `${props.refreshed}|${ordersVersion(props.spot.orders)}`;
   const { reload } = paged;
   const [seenVersion, setSeenVersion] = useState(version);
@@ -118,13 +154,11 @@ function PagedOrders(props: { status: 'deal' | 'history'; spot: SpotOrdersOf; re
   if (!paged.loaded) {
     return paged.failed ? <WalletFailed onRetry={() => void reload()} /> : <WalletLoading />;
   }
-  if (paged.rows.length === 0) return <p className="list-status">{t('trade.orders.empty')}</p>;
+  if (paged.rows.length === 0) return <p className="list-status">{t(props.empty)}</p>;
   return (
     <>
-      <ul className="spot-order-list" data-testid={`spot-list-${props.status}`}>
-        {paged.rows.map((row) => (
-          <OrderRowItem key={row.id} row={row} base={props.spot.rules?.base ?? ''} />
-        ))}
+      <ul className="spot-order-list" data-testid={props.testId}>
+        {paged.rows.map(props.item)}
       </ul>
       <LoadMore more={paged.more} loading={paged.loading} onMore={paged.loadMore} />
     </>

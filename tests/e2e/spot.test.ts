@@ -2,9 +2,10 @@
 // funded user reaches the trade page from the spot list, places a limit buy below the market,
 // sees it among the current orders and cancels it, keeps the limit form's Total in step with price
 // × quantity, is warned of a market buy the visible book cannot fill, then buys at the market and
-// finds the fill with its average price and fee in the deal and history lists, and the balances
-// moved.
+// finds the order with its average price and fee in the history list, and the balances moved; a
+// market buy's fills appear on the Deals tab as they happen, with their price and quantity.
 import { describe, expect, inject, it } from 'vitest';
+import type { SpotFill } from '../../schemas/api/spot-fills.schema.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { fundedUser } from './funded-user.ts';
 import { ops } from './ops-cli.ts';
@@ -113,7 +114,7 @@ describe('spot trading', () => {
       .poll(() => spot.followed().getAttribute('data-status'), patient)
       .toMatch(/^(filled|cancelled)$/);
 
-    for (const list of ['deal', 'history'] as const) {
+    for (const list of ['history'] as const) {
       await spot.tab(list);
       await expect.poll(() => spot.orders().count(), patient).toBeGreaterThanOrEqual(1);
       const id = await spot.firstOrderId();
@@ -138,5 +139,39 @@ describe('spot trading', () => {
     await spot.side('sell');
     await expect.poll(() => spot.available(), patient).toMatch(/^0\.\d*[1-9]\d*$/);
     expect((await ops('ledger', 'check')).trim()).toBe('ok');
+  });
+
+  it('shows a market buy’s fills on the Deals tab as they happen, with price and quantity', async () => {
+    const user = await fundedUser(phone, '100');
+    const { app } = phone;
+    const spot = new SpotTradePage(app.page);
+    await app.open('/pages/spot/trade?symbol=ETHUSDT');
+    await expect.poll(() => spot.available(), patient).toMatch(/^100(\.0+)?$/);
+    const panel = app.page.locator('#spot-orders-panel');
+    await spot.tab('deal');
+    await expect
+      .poll(() => panel.locator('.list-status').textContent(), patient)
+      .toBe('No trades here yet.');
+
+    // The tab stays open while the order fills: its fills appear without a reload.
+    await spot.orderType('market');
+    await spot.field('turnover').fill('20');
+    await spot.submit();
+    const fills = panel.locator('[data-testid^="spot-fill-"]');
+    await expect.poll(() => fills.count(), patient).toBeGreaterThanOrEqual(1);
+    const answer = await api.get<{ list: SpotFill[] }>(
+      '/spot/fills',
+      { symbol: 'ETHUSDT' },
+      { token: user.token },
+    );
+    const listed = answer.body.data.list;
+    await expect.poll(() => fills.count(), patient).toBe(listed.length);
+    const figure = async (testId: string) =>
+      Number(((await app.page.getByTestId(testId).textContent()) ?? '').replace(/[^\d.]/g, ''));
+    for (const fill of listed) {
+      expect(await figure(`fill-price-${fill.id}`)).toBe(Number(fill.price));
+      expect(await figure(`fill-quantity-${fill.id}`)).toBe(Number(fill.quantity));
+      expect(await app.page.getByTestId(`fill-quantity-${fill.id}`).textContent()).toMatch(/ETH$/);
+    }
   });
 });

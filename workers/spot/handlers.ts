@@ -1,6 +1,6 @@
 // The spot domain in the worker: the form reviewed against the rules, current price and balance
 // the worker has folded; placing and cancelling with one idempotency key per intent, their answers
-// logged so the projections have an order before its frame; the order lists as rows.
+// logged so the projections have an order before its frame; the order lists and fills as rows.
 import { formatAmount, formatAtScale, withUnit } from '../../core/figures.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import { availableOf } from '../../core/projections/balances.ts';
@@ -16,6 +16,7 @@ import { balancesDataSchema } from '../../schemas/api/wallet-balances.schema.ts'
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
 import { mapOutcome, type Outcome, pageOf } from '../kernel/outcome.ts';
+import { createFillHandlers } from './fills.ts';
 import { listOrders, refreshSpot } from './loaders.ts';
 import type { SpotHandlers } from './types.ts';
 import { assetsOf, orderRow, spotWallet } from './views.ts';
@@ -38,6 +39,7 @@ export function createSpotHandlers(context: DomainContext): SpotHandlers {
     );
   };
   return {
+    ...createFillHandlers(context),
     refreshSpot: () => refreshSpot(context),
     async reviewSpotOrder(symbol, form) {
       const view = context.view();

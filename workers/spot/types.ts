@@ -44,6 +44,24 @@ export interface SpotOrderRow {
   time: string;
 }
 
+/** One of the user's fills (the Deals tab), from the user's side, formatted for the locale. */
+export interface SpotFillRow {
+  id: number;
+  symbol: string;
+  base: string;
+  quote: string;
+  side: 'buy' | 'sell';
+  role: 'taker' | 'maker';
+  priceShown: string;
+  /** In base. */
+  quantityShown: string;
+  /** In quote: what a buy spent, what a sell received before its fee. */
+  quoteShown: string;
+  feeShown: string;
+  feeAsset: string;
+  time: string;
+}
+
 export interface AvailableFigure {
   /** Exact decimal, for the percentage shortcuts. */
   exact: string;
@@ -107,4 +125,6 @@ export interface SpotHandlers {
     page: number,
     symbol?: string,
   ): Promise<Outcome<ListPage<SpotOrderRow>>>;
+  /** A page of the user's fills, newest first; of one market when `symbol` is given. */
+  spotFills(page: number, symbol?: string): Promise<Outcome<ListPage<SpotFillRow>>>;
 }
