@@ -13,8 +13,8 @@ import {
   loginQuery,
   passwordQuery,
   shareQuery,
-  tradeSideQuery,
   symbolQuery,
+  tradeSideQuery,
   walletQuery,
 } from './route-search.ts';
 
