@@ -2,7 +2,8 @@
 // shows in the asset center; a transfer moves it between accounts; a withdrawal with the trade
 // password and the code sent to the user's email waits for the operator, who approves it through
 // the CLI and whose transaction hash the open list then shows; the records show each step; a
-// pre-sale token counts in the total at its pre-sale price, marked as such.
+// pre-sale token counts in the total at its pre-sale price, marked as such; a small balance is
+// converted to USDT from a sheet that previews it, and the balances follow.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { lastCodeFor, registerUser } from '../support/accounts.ts';
@@ -155,5 +156,39 @@ describe('the wallet', () => {
     expect(value).toContain('at pre-sale price');
     // 90 USDT and 200 tokens worth 10: the total counts both.
     await expect.poll(() => page.getByTestId('asset-total').textContent(), patient).toBe('100.00');
+  });
+
+  it('converts a small balance to USDT from its preview, and the balances follow', async () => {
+    const client = new ApiClient(appUrl);
+    const user = await registerUser(client, dataDir);
+    await phone.context.addInitScript((token) => localStorage.setItem('token', token), user.token);
+    // About 3.5 USDT of ETH: ten whole lots of 0.0001, and half a lot that stays.
+    await ops('deposit', user.account, 'ETH', '0.00105', '--chain', 'ETH');
+    await phone.app.open('/pages/assets/index');
+    const { page } = phone.app;
+    await expect.poll(() => page.getByTestId('balance-funding-ETH').count(), patient).toBe(1);
+
+    await page.getByTestId('small-balances-entry').click();
+    const line = page.getByTestId('small-balance-ETH');
+    await expect.poll(() => line.count(), patient).toBe(1);
+    const shown = (await line.textContent()) ?? '';
+    expect(shown).toContain('0.001');
+    expect(shown).toContain('0.00005 ETH stays');
+    const total = (await page.getByTestId('small-balances-total').textContent()) ?? '';
+    expect(Number(total.replace(/,/g, ''))).toBeGreaterThan(1);
+    await page.getByTestId('small-balances-confirm').click();
+
+    // The sheet closes and the private channel brings the USDT, without a reload.
+    await expect.poll(() => page.getByTestId('small-balances').count(), patient).toBe(0);
+    const usdt = page.getByTestId('balance-funding-USDT');
+    await expect.poll(() => usdt.count(), patient).toBe(1);
+    // The balance is written in cents, the preview's total to the atom, and the quotes may have
+    // moved a little between the preview and the sale.
+    const credited = async () => Number(((await usdt.textContent()) ?? '').replace(/,/g, ''));
+    const expected = Number(total.replace(/,/g, ''));
+    await expect
+      .poll(async () => Math.abs((await credited()) - expected) < expected / 100 + 0.01, patient)
+      .toBe(true);
+    expect((await ops('ledger', 'check')).trim()).toBe('ok');
   });
 });

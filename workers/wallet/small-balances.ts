@@ -1,8 +1,8 @@
 // Converting small balances to USDT from the asset center (docs/wallet.md § "Small balances"):
 // the preview and the conversion (`/spot/small-balances*`, a spot call: the sales are made on the
 // spot books), each logged so a capture replays the sheet, the conversion with one idempotency
-// key per intent, and every amount formatted for the page.
-import { formatAmount, quoteAsset } from '../../core/figures.ts';
+// key per intent, and every amount formatted for the page to the atom.
+import { formatSettledAmount, quoteAsset } from '../../core/figures.ts';
 import {
   convertSmallBalances,
   previewSmallBalances,
@@ -44,7 +44,8 @@ export function createSmallBalanceHandlers(context: DomainContext): SmallBalance
     if (Object.keys(context.view().precisions.assets).length === 0) await loadRules(context);
     const precisions = context.view().precisions;
     const locale = context.locale();
-    return (value: string, asset: string) => formatAmount(value, asset, precisions, locale);
+    // Worked out to the atom, so each is shown whole: a fee of 0.00396 USDT, dust under a lot.
+    return (value: string, asset: string) => formatSettledAmount(value, asset, precisions, locale);
   };
   const row = (
     line: SmallBalanceLine,
