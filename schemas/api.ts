@@ -15,8 +15,8 @@ import * as passkey from './api/passkey.schema.ts';
 import * as prints from './api/prints.schema.ts';
 import * as reserves from './api/reserves.schema.ts';
 import * as security from './api/security.schema.ts';
+import * as smallBalances from './api/small-balances.schema.ts';
 import * as spot from './api/spot.schema.ts';
-import * as spotDust from './api/spot-dust.schema.ts';
 import * as spotFills from './api/spot-fills.schema.ts';
 import * as subscription from './api/subscription.schema.ts';
 import * as support from './api/support.schema.ts';
@@ -48,7 +48,7 @@ export const endpoints: readonly Endpoint[] = [
   ...endpointsOf(wallet),
   ...endpointsOf(reserves),
   ...endpointsOf(spot),
-  ...endpointsOf(spotDust),
+  ...endpointsOf(smallBalances),
   ...endpointsOf(spotFills),
   ...endpointsOf(contract),
   ...endpointsOf(contractRecords),

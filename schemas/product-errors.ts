@@ -5,7 +5,7 @@ import { aiErrorCodes, aiRefusals } from './api/ai.errors.ts';
 import { contractErrorCodes, contractRefusals } from './api/contract.errors.ts';
 import { notificationsErrorCodes, notificationsRefusals } from './api/notifications.errors.ts';
 import { optionErrorCodes, optionRefusals } from './api/option.errors.ts';
-import { spotErrorCodes, spotRefusals } from './api/spot.errors.ts';
+import { smallBalancesErrorCodes, smallBalancesRefusals } from './api/small-balances.errors.ts';
 import { subscriptionErrorCodes, subscriptionRefusals } from './api/subscription.errors.ts';
 import { merged } from './error-definition.ts';
 
@@ -15,7 +15,7 @@ export const productErrorCodes = /* @__PURE__ */ merged(
   subscriptionErrorCodes,
   aiErrorCodes,
   notificationsErrorCodes,
-  spotErrorCodes,
+  smallBalancesErrorCodes,
 );
 
 export const productRefusals = /* @__PURE__ */ merged(
@@ -24,5 +24,5 @@ export const productRefusals = /* @__PURE__ */ merged(
   subscriptionRefusals,
   aiRefusals,
   notificationsRefusals,
-  spotRefusals,
+  smallBalancesRefusals,
 );

@@ -9,7 +9,7 @@ import type { z } from 'zod/mini';
 import type {
   SmallBalancesConversion,
   SmallBalancesPreview,
-} from '../../schemas/api/spot-dust.schema.ts';
+} from '../../schemas/api/small-balances.schema.ts';
 import type {
   addressEntrySchema,
   assets,

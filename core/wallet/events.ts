@@ -3,7 +3,10 @@
 // idempotency keys (never the trade password), and the private `balances`, `deposits` and `withdrawals`
 // channels.
 import { z } from 'zod/mini';
-import { convertSmallBalances, previewSmallBalances } from '../../schemas/api/spot-dust.schema.ts';
+import {
+  convertSmallBalances,
+  previewSmallBalances,
+} from '../../schemas/api/small-balances.schema.ts';
 import {
   addressEntrySchema,
   addresses,

@@ -1,7 +1,11 @@
-// The small-balance calls (`/spot/small-balances*`, docs/spot.md § "Small balances"): a spot
-// feature, selling dust on the spot books, so the wallet product needs no way into spot. Both act
-// on the session's user only.
-import { convertSmallBalances, previewSmallBalances } from '../../schemas/api/spot-dust.schema.ts';
+// The small-balance calls (`/wallet/small-balances*`, docs/spot.md § "Small balances"): on the
+// wallet's path, where large exchanges put dust conversion with the assets, but served here, since
+// the sales are made on the spot books; so the wallet product needs no way into spot. Both act on
+// the session's user only.
+import {
+  convertSmallBalances,
+  previewSmallBalances,
+} from '../../schemas/api/small-balances.schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { idempotencyKeyOf } from '../http/idempotency.ts';
 import type { Router } from '../http/router.ts';

@@ -16,7 +16,7 @@ import {
   type SmallBalanceLine,
   type SmallBalancesConversion,
   type SmallBalancesPreview,
-} from '../../schemas/api/spot-dust.schema.ts';
+} from '../../schemas/api/small-balances.schema.ts';
 import type { Db } from '../db/database.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { idempotent, keptAnswer } from '../http/idempotency.ts';

@@ -6,11 +6,11 @@
 // nothing changes; another user's balances are never touched. On both databases.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
 import type {
   SmallBalancesConversion,
   SmallBalancesPreview,
-} from '../../schemas/api/spot-dust.schema.ts';
+} from '../../schemas/api/small-balances.schema.ts';
+import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
 import { systemClock } from '../../server/clock.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
 import { registerUser } from '../support/accounts.ts';
@@ -46,10 +46,10 @@ describe.each(await eachDatabase())('converting small balances, on %s', (...data
   }
 
   const preview = (user: User) =>
-    client().get<SmallBalancesPreview>('/spot/small-balances', {}, { token: user.token });
+    client().get<SmallBalancesPreview>('/wallet/small-balances', {}, { token: user.token });
   const convert = (user: User, key: string = randomUUID(), lang?: string) =>
     client().post<SmallBalancesConversion>(
-      '/spot/small-balances/convert',
+      '/wallet/small-balances/convert',
       {},
       { token: user.token, headers: { 'idempotency-key': key }, ...(lang ? { lang } : {}) },
     );

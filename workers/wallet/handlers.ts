@@ -75,7 +75,7 @@ export function createWalletHandlers(context: DomainContext): WalletHandlers {
     return mapOutcome(outcome, (data) => withdrawalRow(data, known, locale()));
   };
   return {
-    ...createSmallBalanceHandlers(context),
+    ...createSmallBalanceHandlers(context, precisions),
     async walletBalances() {
       const [outcome, known] = await Promise.all([loadBalances(context), precisions()]);
       // With what the channel pushed since: an answer read before a change may arrive after it.

@@ -1,16 +1,15 @@
 // Converting small balances to USDT from the asset center (docs/wallet.md § "Small balances"):
-// the preview and the conversion (`/spot/small-balances*`, a spot call: the sales are made on the
-// spot books), each logged so a capture replays the sheet, the conversion with one idempotency
+// the preview and the conversion (the sales are made on the markets' own books, so the calls are
+// that product's), each logged so a capture replays the sheet, the conversion with one idempotency
 // key per intent, and every amount formatted for the page to the atom.
-import { formatSettledAmount, quoteAsset } from '../../core/figures.ts';
+import { formatSettledAmount, type Precisions, quoteAsset } from '../../core/figures.ts';
 import {
   convertSmallBalances,
   previewSmallBalances,
   type SmallBalanceLine,
-} from '../../schemas/api/spot-dust.schema.ts';
+} from '../../schemas/api/small-balances.schema.ts';
 import type { DomainContext } from '../kernel/context.ts';
 import { mapOutcome, type Outcome } from '../kernel/outcome.ts';
-import { loadRules } from '../spot/loaders.ts';
 
 /** One balance's sale as the sheet shows it. */
 export interface SmallBalanceRow {
@@ -38,14 +37,17 @@ export interface SmallBalanceHandlers {
   convertSmallBalances(): Promise<Outcome<{ totalShown: string }>>;
 }
 
-export function createSmallBalanceHandlers(context: DomainContext): SmallBalanceHandlers {
+/** `precisions` answers the assets' precisions, asking the markets for them once when unknown. */
+export function createSmallBalanceHandlers(
+  context: DomainContext,
+  precisions: () => Promise<Precisions>,
+): SmallBalanceHandlers {
   const { call, record, sendOnce } = context;
   const format = async () => {
-    if (Object.keys(context.view().precisions.assets).length === 0) await loadRules(context);
-    const precisions = context.view().precisions;
+    const known = await precisions();
     const locale = context.locale();
     // Worked out to the atom, so each is shown whole: a fee of 0.00396 USDT, dust under a lot.
-    return (value: string, asset: string) => formatSettledAmount(value, asset, precisions, locale);
+    return (value: string, asset: string) => formatSettledAmount(value, asset, known, locale);
   };
   const row = (
     line: SmallBalanceLine,

@@ -1,13 +1,13 @@
-// Spot's own errors (schemas/api/spot-dust.schema.ts): their codes, which the worker reads too,
-// and apart from them what each refusal says in the nine languages. Collected in
-// schemas/product-errors.ts, so that the shared catalogue names no product.
+// The small-balance conversion's own errors (schemas/api/small-balances.schema.ts): their codes,
+// which the worker reads too, and apart from them what each refusal says in the nine languages.
+// Collected in schemas/product-errors.ts, so that the shared catalogue names no product.
 import type { ErrorCodes, Refusals } from '../error-definition.ts';
 
-export const spotErrorCodes = {
+export const smallBalancesErrorCodes = {
   nothing_to_convert: 1900,
 } as const satisfies ErrorCodes;
 
-export const spotRefusals = {
+export const smallBalancesRefusals = {
   nothing_to_convert: {
     messages: {
       zh: '没有可兑换的小额资产：每种资产须价值低于 10 USDT，且至少够一个最小交易单位',
@@ -21,4 +21,4 @@ export const spotRefusals = {
       bl: 'Nie ma czego zamienić: saldo musi być warte mniej niż 10 USDT i zawierać co najmniej jeden lot swojego rynku',
     },
   },
-} as const satisfies Refusals<typeof spotErrorCodes>;
+} as const satisfies Refusals<typeof smallBalancesErrorCodes>;

@@ -1,6 +1,6 @@
-// Converting small balances to USDT (`/spot/small-balances*`, docs/spot.md § "Small balances"):
-// a preview of what each small funding balance would give sold at market on its own spot book,
-// then the conversion, which places those sells. Amounts are decimal strings of the asset (8
+// Converting small balances to USDT (`/wallet/small-balances*`, docs/wallet.md § "Small
+// balances"): a preview of what each small funding balance would give sold at market on its own
+// market's book, then the conversion, which places those sells. Amounts are decimal strings of the asset (8
 // decimals); converting takes an `Idempotency-Key` header.
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint.ts';
@@ -34,7 +34,7 @@ export const smallBalancesPreviewSchema = z.object({
 });
 export type SmallBalancesPreview = z.infer<typeof smallBalancesPreviewSchema>;
 
-/** A converted balance: its sale as it filled, and the spot order that made it. */
+/** A converted balance: its sale as it filled, and the market order that made it. */
 export const convertedBalanceSchema = z.object({
   ...smallBalanceLineSchema.shape,
   order_id: z.int(),
@@ -48,7 +48,7 @@ export type SmallBalancesConversion = z.infer<typeof smallBalancesConversionSche
 
 export const previewSmallBalances = defineEndpoint({
   method: 'GET',
-  path: '/spot/small-balances',
+  path: '/wallet/small-balances',
   summary:
     "What converting the caller's small funding balances to USDT would give now: each balance worth under 10 USDT at its market's best bid, sold at market in whole lots through the bids, less the taker fee",
   auth: true,
@@ -59,9 +59,9 @@ export const previewSmallBalances = defineEndpoint({
 
 export const convertSmallBalances = defineEndpoint({
   method: 'POST',
-  path: '/spot/small-balances/convert',
+  path: '/wallet/small-balances/convert',
   summary:
-    "Converts the caller's small funding balances to USDT as they stand now: a market sell of each on its spot book, below the market's minimum value. Refused when nothing qualifies. Needs an Idempotency-Key header",
+    "Converts the caller's small funding balances to USDT as they stand now: a market sell of each on its own book, below the market's minimum value. Refused when nothing qualifies. Needs an Idempotency-Key header",
   auth: true,
   request: z.object({}),
   response: smallBalancesConversionSchema,
