@@ -112,6 +112,15 @@ const screenAnswers = fc.oneof(
         }),
         { maxLength: 3 },
       ),
+      rates: fc.constant(['0.2', '0.1', '0.05']),
+      earned: fc.array(
+        fc.record({
+          level: fc.constantFrom(1 as const, 2 as const, 3 as const),
+          asset: fc.constantFrom('USDT', 'BTC'),
+          amount: fc.constantFrom('0', '1.25', '0.0004'),
+        }),
+        { maxLength: 3 },
+      ),
     }),
   ),
   answer(
