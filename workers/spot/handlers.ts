@@ -16,7 +16,6 @@ import { balancesDataSchema } from '../../schemas/api/wallet-balances.schema.ts'
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
 import { mapOutcome, type Outcome, pageOf } from '../kernel/outcome.ts';
-import { createFillHandlers } from './fills.ts';
 import { listOrders, refreshSpot } from './loaders.ts';
 import type { SpotHandlers } from './types.ts';
 import { assetsOf, orderRow, spotWallet } from './views.ts';
@@ -39,7 +38,9 @@ export function createSpotHandlers(context: DomainContext): SpotHandlers {
     );
   };
   return {
-    ...createFillHandlers(context),
+    // The Deals tab's rows load with the tab, not with the worker's first file.
+    spotFills: async (page, symbol) =>
+      (await import('./fills.ts')).createFillHandlers(context).spotFills(page, symbol),
     refreshSpot: () => refreshSpot(context),
     async reviewSpotOrder(symbol, form) {
       const view = context.view();
