@@ -77,7 +77,14 @@ export function formatAmount(
   // What one holds is rounded down: the screen never offers more than there is, dust included.
   const text = rounding === 'down' ? truncated(value, known ?? ledgerDecimals) : value;
   const needed = clamp(significantDecimals(text), 0, ledgerDecimals);
-  const places = known === undefined ? Math.max(unknownAssetMinDecimals, needed) : known;
+  // A holding cut down is written whole: dust kept to the decimals that show it must not be
+  // rounded back up to the asset's decimals (0.006 USDT reads 0.006, not 0.01).
+  const places =
+    known === undefined
+      ? Math.max(unknownAssetMinDecimals, needed)
+      : rounding === 'down'
+        ? Math.max(known, needed)
+        : known;
   const shown = formatPrice(text, { locale, precision: places });
   if (known === undefined || isZero(text) || !isZero(stripGrouping(shown))) return shown;
   return formatPrice(text, { locale, precision: needed });

@@ -32,6 +32,8 @@ describe('dust is shown rounded down', () => {
     expect(formatAmount('0.000000019', 'XYZ', precisions, 'en', 'down')).toBe('0.00000001');
     expect(formatAmount('0.00000019', 'BTC', precisions, 'en', 'down')).toBe('0.00000019');
     expect(formatAmount('0.1234567', 'XYZ', precisions, 'en', 'down')).toBe('0.1234567');
+    // Dust of an asset shown to cents is not rounded up to the next cent.
+    expect(formatAmount('0.006', 'USDT', precisions, 'en', 'down')).toBe('0.006');
   });
 
   it('never shows more than is held, and shows a held atom as more than nothing', () => {
