@@ -44,7 +44,13 @@ if (root) {
       <StrictMode>
         <AppProvider
           core={core}
-          goToLogin={() => void router.navigate(loginReturningHere(router.state.location.href))}
+          goToLogin={() => {
+            // Calls in flight together each find the session lost: the second finds the login
+            // page already open, and leaves it with the page it returns to.
+            const here = router.state.location;
+            if (here.pathname !== routes.login.path)
+              void router.navigate(loginReturningHere(here.href));
+          }}
           goHome={() => void router.navigate({ to: routes.home.path })}
           reload={() => window.location.reload()}
         >
