@@ -3,18 +3,18 @@
 // code of the invite link (as the invite page makes it), drawn to a canvas. The picture can be
 // saved as a PNG, or handed to the phone's share sheet where the browser offers one.
 import { useSearch } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import type { InviteView, ShareCard } from '../../workers/facade.ts';
 import { useWorker } from '../app/services.ts';
-import { useNotify } from '../app/toasts.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { displaySymbol } from '../market/market-symbol.ts';
 import { routes } from '../routes/route-table.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { WalletFailed, WalletLoading } from '../ui/LoadStates.tsx';
+import { useCardImage } from '../ui/use-card-image.ts';
 import { useLoad } from '../ui/use-load.ts';
 import { parseShareRef } from './contract-query.ts';
-import { cardFile, drawPnlCard } from './pnl-card.ts';
+import { drawPnlCard } from './pnl-card.ts';
 import './contract.css';
 
 export function ContractSharePage() {
@@ -40,63 +40,37 @@ export function ContractSharePage() {
 
 function CardView(props: { card: ShareCard; invite: InviteView | null }) {
   const { t } = useTranslation();
-  const toast = useNotify();
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [image, setImage] = useState<{ url: string; file: File } | null>(null);
   const { card, invite } = props;
   const link = invite ? new URL(invite.link, window.location.origin).href : null;
   const name = `${card.symbol}-${card.direction}-${card.leverage}x.png`;
-
-  useEffect(() => {
-    const target = canvas.current;
-    if (!target) return;
-    drawPnlCard(target, {
-      // The product's name, as the top bar writes it on the home page.
-      brand: 'Meridian',
-      title: `${displaySymbol(card.symbol)} ${t('contract.perpetual')}`,
-      direction: card.direction === 'long' ? t('contract.long') : t('contract.short'),
-      long: card.direction === 'long',
-      leverage: `${card.leverage}×`,
-      roeLabel: t('contract.roe'),
-      roe: card.roe,
-      roeSign: card.roeSign,
-      entryLabel: t('contract.entry'),
-      entry: card.entry,
-      priceLabel: card.closed ? t('contract.closePrice') : t('contract.mark'),
-      price: card.price,
-      inviteLabel: t('account.share.code'),
-      inviteCode: invite?.code ?? null,
-      inviteLink: link,
-      scanLabel: t('contract.shareCard.scan'),
-      rtl: document.documentElement.dir === 'rtl',
-    });
-    let url: string | null = null;
-    let current = true;
-    void cardFile(target, name).then((file) => {
-      if (!file || !current) return;
-      url = URL.createObjectURL(file);
-      setImage({ url, file });
-    });
-    return () => {
-      current = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [card, invite, link, name, t]);
-
-  const shareable =
-    image !== null &&
-    typeof navigator.canShare === 'function' &&
-    navigator.canShare({ files: [image.file] });
-  const share = async () => {
-    if (!image) return;
-    try {
-      await navigator.share({ files: [image.file], title: t('titles.contractShare') });
-    } catch (error) {
-      // Closing the share sheet is the user's choice, not a failure.
-      if (!(error instanceof DOMException && error.name === 'AbortError'))
-        toast(t('contract.shareCard.failed'), 'error');
-    }
-  };
+  const draw = useCallback(
+    (target: HTMLCanvasElement) =>
+      drawPnlCard(target, {
+        // The product's name, as the top bar writes it on the home page.
+        brand: 'Meridian',
+        title: `${displaySymbol(card.symbol)} ${t('contract.perpetual')}`,
+        direction: card.direction === 'long' ? t('contract.long') : t('contract.short'),
+        long: card.direction === 'long',
+        leverage: `${card.leverage}×`,
+        roeLabel: t('contract.roe'),
+        roe: card.roe,
+        roeSign: card.roeSign,
+        entryLabel: t('contract.entry'),
+        entry: card.entry,
+        priceLabel: card.closed ? t('contract.closePrice') : t('contract.mark'),
+        price: card.price,
+        inviteLabel: t('account.share.code'),
+        inviteCode: invite?.code ?? null,
+        inviteLink: link,
+        scanLabel: t('contract.shareCard.scan'),
+        rtl: document.documentElement.dir === 'rtl',
+      }),
+    [card, invite, link, t],
+  );
+  const { canvas, image, shareable, share } = useCardImage(name, draw, {
+    title: t('titles.contractShare'),
+    failed: t('contract.shareCard.failed'),
+  });
 
   return (
     <div className="contract-page contract-share-page">

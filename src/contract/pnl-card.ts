@@ -6,8 +6,6 @@
 // poster's are.
 import {
   cardContext,
-  cardFile,
-  cardHeight,
   cardPen,
   cardWidth,
   cardColours as colours,
@@ -16,8 +14,6 @@ import {
   cardFont as font,
   cardMargin as margin,
 } from '../ui/share-canvas.ts';
-
-export { cardFile, cardHeight, cardWidth };
 
 export interface PnlCardText {
   brand: string;
