@@ -26,6 +26,7 @@ import {
   findProjects,
   projectCommitments,
 } from '../server/subscription/subscription-store.ts';
+import { recordView } from '../server/subscription/subscription-views.ts';
 import { SubscriptionWriter } from '../server/subscription/subscription-writer.ts';
 import { benchDatabases, type OpenFresh } from './databases.ts';
 
@@ -120,10 +121,11 @@ async function writerPresale(
     now: () => start,
     batchMax: 512,
     allocations: new Allocations(opened.db),
-    recordOf: () => {
-      throw new Error('no commitments here');
-    },
+    // Each user's record at distribution is built as the server builds it, and told to no one.
+    recordOf: (project, commitment, allocation) =>
+      recordView(project, commitment, allocation, start, null),
     onBalances: () => undefined,
+    onDistributed: () => undefined,
     log: silent,
   });
   const before = opened.stats.statements;
@@ -284,6 +286,7 @@ async function writerAccrual(
       throw new Error('no purchases here');
     },
     onBalances: () => undefined,
+    onMatured: () => undefined,
     log: silent,
   });
   await writer.rebuild();

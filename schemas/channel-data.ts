@@ -2,6 +2,7 @@
 // in channels.ts). Kept apart from the names so that a client reading only some channels (the
 // worker, until a product's page loads its domain) does not load every product's schemas.
 import { z } from 'zod/mini';
+import { aiOrderSchema } from './api/ai.schema.ts';
 import { fundingDataSchema, markDataSchema, positionsDataSchema } from './api/contract.schema.ts';
 import { contractOrdersDataSchema } from './api/contract-book.schema.ts';
 import {
@@ -14,6 +15,7 @@ import { notificationsDataSchema } from './api/notifications.schema.ts';
 import { optionsDataSchema } from './api/option.schema.ts';
 import { verificationInfoSchema } from './api/security.schema.ts';
 import { ordersDataSchema } from './api/spot.schema.ts';
+import { subscriptionRecordSchema } from './api/subscription.schema.ts';
 import { supportFrameSchema } from './api/support.schema.ts';
 import {
   balancesDataSchema,
@@ -72,6 +74,10 @@ export const channelData = {
   'contract-orders': contractOrdersDataSchema,
   /** The user's second contracts as they are placed and settled. */
   options: optionsDataSchema,
+  /** The user's pre-sale records whose tokens were just distributed, as they now stand. */
+  'subscription-updates': z.array(subscriptionRecordSchema),
+  /** The user's AI orders that just matured, as they now stand. */
+  'ai-order-updates': z.array(aiOrderSchema),
   /** New messages of the user's support conversation. */
   support: supportFrameSchema,
   /** The user's deposits as they are recorded, confirm, are credited or are dropped. */

@@ -29,6 +29,7 @@ const params = z.object({
   symbol: z.optional(figure),
   stake: z.optional(figure),
   payout: z.optional(figure),
+  earned: z.optional(figure),
   quantity: z.optional(figure),
   price: z.optional(figure),
 });

@@ -186,6 +186,14 @@ export async function dueGroups(
   });
 }
 
+/** A group's orders not withdrawn: at its maturity, the orders that just ended. */
+export async function groupOrders(db: Db, productId: number, startsAt: number): Promise<Order[]> {
+  const { rows } = await sql<Record<string, unknown>>`select ${orderColumns}
+    from ai_orders o where o.product_id = ${productId} and o.starts_at = ${iso(startsAt)}
+      and o.withdrawn_at is null order by o.id`.execute(db);
+  return rows.map(orderOf);
+}
+
 /** A user's running orders of one principal in a group: they all accrue the same each day. */
 export interface Holding {
   userId: number;

@@ -34,6 +34,7 @@ import {
   findOrders,
   findProducts,
   groupHoldings,
+  groupOrders,
   type Holding,
   insertOrders,
   lastOrderId,
@@ -67,6 +68,8 @@ export class AiWriter {
       batchMax: number;
       orderView(order: Order, product: Product): AiOrder;
       onBalances(changes: readonly BalanceChange[], ts: number): void;
+      /** A group's orders that matured, by owner, once its last day is paid. */
+      onMatured(byUser: ReadonlyMap<number, AiOrder[]>, ts: number): void;
       log: {
         error(details: object, message: string): void;
         warn(details: object, message: string): void;
@@ -143,6 +146,7 @@ export class AiWriter {
     };
     const postings: Posting[] = [];
     const answers: (Answer | Error)[] = [];
+    const matured: { product: Product; startsAt: number }[] = [];
     for (const { command } of work) {
       if (command.kind === 'buy') {
         const product = products.get(command.productId);
@@ -247,6 +251,7 @@ export class AiWriter {
             sum + dailyReward(holding.principal, product.aprPpm) * BigInt(holding.orders),
           0n,
         );
+        if (matures && fresh.length > 0) matured.push({ product, startsAt: command.startsAt });
         if (legs.length > 0) {
           postings.push({
             kind: 'ai.accrue',
@@ -286,6 +291,25 @@ export class AiWriter {
     });
     for (const [i, pending] of work.entries()) settle(pending, answers[i] as Answer | Error);
     if (changed.length > 0) this.options.onBalances(changed, now);
+    for (const group of matured) await this.#tellMatured(group.product, group.startsAt, now);
+  }
+
+  /**
+   * Tells the owners of a group that just matured: read back after the commit, so what is told
+   * is what was written. A failed read tells nothing; the order lists still show it.
+   */
+  async #tellMatured(product: Product, startsAt: number, now: number): Promise<void> {
+    try {
+      const byUser = new Map<number, AiOrder[]>();
+      for (const order of await groupOrders(this.options.db, product.id, startsAt)) {
+        const mine = byUser.get(order.userId) ?? [];
+        mine.push(this.options.orderView(order, product));
+        byUser.set(order.userId, mine);
+      }
+      if (byUser.size > 0) this.options.onMatured(byUser, now);
+    } catch (error) {
+      this.options.log.warn({ err: error, product: product.id }, 'ai maturity not told');
+    }
   }
 
   /** The funding balances of the batch's buyers in the products' assets, by `user:asset`. */

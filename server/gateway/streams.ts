@@ -27,3 +27,23 @@ export interface PrivateStream {
   /** Starts sending users' frames as they happen; answers the function that stops it. */
   start(send: PrivateSend): () => void;
 }
+
+/**
+ * A private stream for a writer that tells of its own changes: `send` passes a user's frame to
+ * the gateway while it listens, and drops it before (a frame is news, not a record: what was
+ * missed is read back with the calls).
+ */
+export function userFrames(): { stream: PrivateStream; send: PrivateSend } {
+  let listener: PrivateSend | undefined;
+  return {
+    stream: {
+      start(sender) {
+        listener = sender;
+        return () => {
+          listener = undefined;
+        };
+      },
+    },
+    send: (userId, channel, data, ts) => listener?.(userId, channel, data, ts),
+  };
+}

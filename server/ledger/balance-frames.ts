@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { displayAmount } from '../../core/money.ts';
 import type { balancesDataSchema } from '../../schemas/api/wallet.schema.ts';
-import type { PrivateSend, PrivateStream } from '../gateway/streams.ts';
+import { type PrivateStream, userFrames } from '../gateway/streams.ts';
 import type { BalanceChange } from './post.ts';
 
 export type BalanceRows = z.input<typeof balancesDataSchema>;
@@ -32,18 +32,11 @@ export function balanceStream(): {
   stream: PrivateStream;
   publish(changes: readonly BalanceChange[], ts: number): void;
 } {
-  let send: PrivateSend | undefined;
+  const { stream, send } = userFrames();
   return {
-    stream: {
-      start(sender) {
-        send = sender;
-        return () => {
-          send = undefined;
-        };
-      },
-    },
+    stream,
     publish(changes, ts) {
-      for (const [userId, rows] of balancesByUser(changes)) send?.(userId, 'balances', rows, ts);
+      for (const [userId, rows] of balancesByUser(changes)) send(userId, 'balances', rows, ts);
     },
   };
 }

@@ -2,10 +2,13 @@
 // pre-sale, an allocation anyone can recompute from what is published, and the tokens credited
 // with the unused USDT released at distribution, all through one writer. Undistributed
 // commitments hold USDT frozen in the funding wallet.
+import { userFrames } from '../gateway/streams.ts';
 import { balanceStream } from '../ledger/balance-frames.ts';
 import { defineModule } from '../module.ts';
+import { declareFrameEvents } from '../notifications/frame-events.ts';
 import { priceSources } from '../wallet/price-sources.ts';
 import { Allocations } from './allocations.ts';
+import { subscriptionFrameEvents } from './notification-events.ts';
 import { presalePrices } from './presale-prices.ts';
 import { SubscriptionClock } from './subscription-clock.ts';
 import { subscriptionOps } from './subscription-ops.ts';
@@ -19,8 +22,11 @@ export const subscriptionModule = defineModule({
   engine: true,
   reservations: [subscriptionReservations],
   create(context) {
+    // A distribution is a notification.
+    declareFrameEvents('subscription-updates', subscriptionFrameEvents);
     const now = () => context.scheduler.now();
     const balances = balanceStream();
+    const records = userFrames();
     const allocations = new Allocations(context.db);
     // The asset center values a token not yet listed at its pre-sale price.
     priceSources(context.market).add(presalePrices(context.db));
@@ -29,9 +35,18 @@ export const subscriptionModule = defineModule({
       now,
       batchMax: context.config.trading.batchMax,
       allocations,
-      recordOf: (project, commitment) =>
-        recordView(project, commitment, null, now(), spotPrice(context.market, project.asset)),
+      recordOf: (project, commitment, allocation) =>
+        recordView(
+          project,
+          commitment,
+          allocation,
+          now(),
+          spotPrice(context.market, project.asset),
+        ),
       onBalances: balances.publish,
+      onDistributed: (byUser, ts) => {
+        for (const [userId, list] of byUser) records.send(userId, 'subscription-updates', list, ts);
+      },
       log: context.log,
     });
     const clock = new SubscriptionClock({
@@ -47,7 +62,7 @@ export const subscriptionModule = defineModule({
       allocations,
     );
     return {
-      privateStreams: [balances.stream],
+      privateStreams: [balances.stream, records.stream],
       ops: subscriptionOps(context.db, now),
       start: async () => clock.start(),
       stop: async () => {

@@ -67,9 +67,18 @@ export class SubscriptionWriter {
       now(): number;
       batchMax: number;
       allocations: Allocations;
-      /** A commitment as its answer (and its idempotency record) carries it (during the pre-sale). */
-      recordOf(project: Project, commitment: Commitment): SubscriptionRecord;
+      /**
+       * A commitment as its answer (and its idempotency record) carries it: during the pre-sale
+       * with no allocation, at distribution with its own.
+       */
+      recordOf(
+        project: Project,
+        commitment: Commitment,
+        allocation: Allocation | null,
+      ): SubscriptionRecord;
       onBalances(changes: readonly BalanceChange[], ts: number): void;
+      /** The records of a distribution batch's users, by user, once it is written. */
+      onDistributed(byUser: ReadonlyMap<number, SubscriptionRecord[]>, ts: number): void;
       log: {
         error(details: object, message: string): void;
         warn(details: object, message: string): void;
@@ -132,6 +141,7 @@ export class SubscriptionWriter {
     const answers: (Answer | Error)[] = [];
     const allocated: number[] = [];
     const distributions: { projectId: number; through: string | null; finished: boolean }[] = [];
+    const distributed = new Map<number, SubscriptionRecord[]>();
     // A committer's token account opens with their commitment, empty: the distribution, which
     // touches every participant at once, then only changes balances (docs/subscriptions.md).
     const opened: AccountRef[] = [];
@@ -197,6 +207,7 @@ export class SubscriptionWriter {
               committed: before + commitment.amount,
               committedAt: now,
             },
+            null,
           ),
         );
       } else if (command.kind === 'allocate') {
@@ -217,11 +228,27 @@ export class SubscriptionWriter {
           limit: distributeBatch,
         });
         if (batch.length > 0) postings.push(distribution(project, batch, allocation));
+        const finished = batch.length < distributeBatch;
         distributions.push({
           projectId: project.id,
           through: batch.at(-1)?.account ?? null,
-          finished: batch.length < distributeBatch,
+          finished,
         });
+        // What each user of the batch is told once it is written: the project as it then stands.
+        const after = { ...project, distributedAt: finished ? now : null };
+        for (const commitment of batch) {
+          const mine = distributed.get(commitment.userId) ?? [];
+          // A commitment the allocation does not name got no tokens: all of it comes back.
+          const own = allocation.get(commitment.account) ?? {
+            account: commitment.account,
+            committed: commitment.committed,
+            tokens: 0n,
+            cost: 0n,
+            refund: commitment.committed,
+          };
+          mine.push(this.options.recordOf(after, commitment, own));
+          distributed.set(commitment.userId, mine);
+        }
         answers.push(batch.length);
       }
     }
@@ -241,6 +268,7 @@ export class SubscriptionWriter {
     });
     for (const [i, pending] of work.entries()) settle(pending, answers[i] as Answer | Error);
     if (changed.length > 0) this.options.onBalances(changed, now);
+    if (distributed.size > 0) this.options.onDistributed(distributed, now);
   }
 
   async #available(userIds: readonly number[]): Promise<Map<number, bigint>> {

@@ -2,7 +2,8 @@
 // limits, beyond its quota and beyond what its reserve can promise, and changes nothing then; the
 // schedule answered at purchase is the published function's; each day's reward arrives after the
 // day ends, days missed are paid once together, the principal returns at maturity; an early
-// withdrawal returns the principal less the rewards paid; a second withdrawal is refused.
+// withdrawal returns the principal less the rewards paid; a second withdrawal is refused. An order
+// that matures is pushed to its owner on `ai-order-updates` and recorded as their notification.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accrualSchedule } from '../../core/ai/schedule.ts';
 import { displayAmount } from '../../core/money.ts';
@@ -15,6 +16,7 @@ import { type InProcessServer, startInProcessServer } from '../support/in-proces
 import { ManualClock } from '../support/manual-clock.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
+import { SocketClient } from '../support/socket-client.ts';
 
 const dayMs = 86_400_000;
 // 10:00 UTC: the first accrual day starts at the next midnight.
@@ -30,6 +32,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(async () => {
+  for (const socket of SocketClient.open) socket.close();
   await server?.stop();
 });
 
@@ -133,6 +136,9 @@ describe('an AI product', () => {
     expectError(await withdraw(early, second.id), 'ai_order_finished');
     expectError(await withdraw(early, order.id), 'ai_order_not_found');
 
+    const socket = await SocketClient.connect(server.url);
+    socket.send({ op: 'auth', token: buyer.token });
+    socket.subscribe(['ai-order-updates']);
     // Two days more at once, as after a stop: both paid, once, and the principal back.
     clock.advance(2 * dayMs);
     const done = await until(
@@ -145,6 +151,30 @@ describe('an AI product', () => {
     expect(await usdt(buyer)).toBe('10003');
     expectError(await withdraw(buyer, order.id), 'ai_order_finished');
     expect(await auditLedger(server.db)).toEqual([]);
+
+    // The owner is told at once, and it stays in their notifications; the early one is not told.
+    await socket.until(
+      () => socket.on('ai-order-updates').length > 0,
+      'the matured order on its channel',
+    );
+    expect(socket.on('ai-order-updates').at(-1)?.data).toEqual([done]);
+    const notified = async (trader: SeededTrader) =>
+      ok(
+        await client().get<{ list: { kind: string; params: object }[] }>(
+          '/notifications/list',
+          {},
+          { token: trader.token },
+        ),
+      ).list;
+    await expect
+      .poll(() => notified(buyer), { timeout: 30_000 })
+      .toEqual([
+        expect.objectContaining({
+          kind: 'ai_matured',
+          params: { id: order.id, asset: 'USDT', amount: '1000', earned: '3' },
+        }),
+      ]);
+    expect(await notified(early)).toEqual([]);
   });
 
   it('is refused at set-up when its rewards could outgrow the principal before maturity', async () => {

@@ -3,6 +3,7 @@
 // it; an oversubscribed pre-sale is allocated at its end by the published rule, so the published
 // entries recompute to the same allocation and sum to the supply exactly; at distribution each
 // user gets their tokens and the unused USDT back, the records show both, and the ledger check holds.
+// Each user is pushed their record on `subscription-updates` and has it in their notifications.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import { allocate } from '../../core/subscription/allocation.ts';
@@ -16,6 +17,7 @@ import { FakeScheduler } from '../support/fake-scheduler.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { type SeededTrader, seedTraders } from '../support/seeded-traders.ts';
+import { SocketClient } from '../support/socket-client.ts';
 
 const scheduler = new FakeScheduler(Date.parse('2026-04-01T08:00:00Z'));
 let server: InProcessServer;
@@ -31,6 +33,7 @@ beforeAll(async () => {
   );
 }, 120_000);
 afterAll(async () => {
+  for (const socket of SocketClient.open) socket.close();
   await server?.stop();
 });
 
@@ -57,6 +60,16 @@ async function balances(trader: SeededTrader) {
 /** Moves the clock to `seconds` after the start, one second at a time, and lets the clock act. */
 async function moveTo(seconds: number) {
   while (scheduler.now() < at(seconds).getTime()) scheduler.advance(1000);
+}
+
+/**
+ * Waits until the server has handled what the socket sent so far: frames are handled in order, and
+ * the refusal of a channel that does not exist comes after them.
+ */
+async function heard(socket: SocketClient) {
+  const before = socket.errors().length;
+  socket.subscribe(['no-such-channel']);
+  await socket.until(() => socket.errors().length > before, 'the server to read the socket');
 }
 
 describe('a pre-sale', () => {
@@ -132,7 +145,15 @@ describe('a pre-sale', () => {
     // The published entries name no one.
     expect(JSON.stringify(published)).not.toContain(String(a.userId));
 
-    await moveTo(131);
+    const socket = await SocketClient.connect(server.url);
+    socket.send({ op: 'auth', token: a.token });
+    socket.subscribe(['subscription-updates']);
+    await heard(socket);
+    // The socket speaks every 30 s of the simulated clock, as a client does, so it is not idle.
+    for (const seconds of [101, 131]) {
+      await moveTo(seconds);
+      await heard(socket);
+    }
     const records = await until(
       async () =>
         ok(
@@ -156,5 +177,30 @@ describe('a pre-sale', () => {
     expect(wallet.TKN).toBe(`${mine.winning}/0`);
     expect(wallet.USDT).toBe(`${displayAmount(10_000n * 100_000_000n + atoms(mine.refund))}/0`);
     expect(await auditLedger(server.db)).toEqual([]);
+
+    // Told at once as the records answer it, and kept with the tokens and the USDT returned.
+    await socket.until(
+      () => socket.on('subscription-updates').length > 0,
+      'the distributed record on its channel',
+    );
+    expect(socket.on('subscription-updates').at(-1)?.data).toEqual([mine]);
+    const notified = await until(
+      async () =>
+        ok(
+          await client().get<{ list: { kind: string; params: object }[] }>(
+            '/notifications/list',
+            {},
+            { token: a.token },
+          ),
+        ).list,
+      (list) => list.length > 0,
+      30_000,
+    );
+    expect(notified).toEqual([
+      expect.objectContaining({
+        kind: 'subscription_distributed',
+        params: { id, asset: 'TKN', quantity: mine.winning, payout: mine.refund },
+      }),
+    ]);
   });
 });

@@ -30,6 +30,7 @@ export const aiCase: WriterCase<AmountTerms> = {
       batchMax: 512,
       orderView: aiOrderView,
       onBalances: () => undefined,
+      onMatured: () => undefined,
       log: silent,
     });
     await writer.rebuild();
@@ -73,8 +74,10 @@ export const subscriptionCase: WriterCase<AmountTerms> = {
       now,
       batchMax: 512,
       allocations: new Allocations(db),
-      recordOf: (project, commitment) => recordView(project, commitment, null, now(), null),
+      recordOf: (project, commitment, allocation) =>
+        recordView(project, commitment, allocation, now(), null),
       onBalances: () => undefined,
+      onDistributed: () => undefined,
       log: silent,
     });
     const commitment = (userId: number, projectId: number, terms: AmountTerms) => ({

@@ -2,11 +2,13 @@
 // deposit once whatever its confirmations did, a withdrawal's approval, sending, failure and
 // rejection (never its request or an operator's reason), the verification's decision, and the
 // products' outcomes they declare: a second contract settled, a position closed by liquidation,
-// take-profit or stop-loss with a fill.
+// take-profit or stop-loss with a fill, an AI order matured, a pre-sale's tokens distributed.
 import { describe, expect, it } from 'vitest';
+import { aiFrameEvents } from '../../server/ai/notification-events.ts';
 import { contractFrameEvents } from '../../server/contract/notification-events.ts';
 import { declareFrameEvents, frameEvents } from '../../server/notifications/frame-events.ts';
 import { optionFrameEvents } from '../../server/option/notification-events.ts';
+import { subscriptionFrameEvents } from '../../server/subscription/notification-events.ts';
 
 const at = '2026-11-29T10:00:00.000Z';
 
@@ -81,6 +83,38 @@ const contractOrder = (id: number, purpose: string, status: string, filled: stri
   cancel_reason: null,
   created_at: at,
   updated_at: at,
+});
+
+const aiOrder = (id: number, status: string) => ({
+  id,
+  product_id: 2,
+  name: 'Steady 30',
+  asset: 'USDT',
+  principal: '1000',
+  apr: '12',
+  days: 30,
+  bought_at: at,
+  matures_at: at,
+  schedule: [{ date: at, amount: '0.32876712', paid: true }],
+  paid: '9.86301360',
+  next_payment: null,
+  status,
+  withdrawn_at: status === 'withdrawn' ? at : null,
+  withdrawn: status === 'withdrawn' ? '990.13698640' : null,
+});
+
+const presaleRecord = (projectId: number, winning: string | null, refund: string | null) => ({
+  project_id: projectId,
+  name: 'Nova launch',
+  asset: 'NOVA',
+  price: '0.5',
+  payment: '300',
+  winning,
+  refund,
+  profit: null,
+  profit_ratio: null,
+  stage: 'winning',
+  committed_at: at,
 });
 
 describe("the wallet's and verification's frames", () => {
@@ -187,6 +221,50 @@ describe("the products' declared frames", () => {
         event: {
           kind: 'position_liquidated',
           params: { symbol: 'BTCUSDT', quantity: '0.2', price: '61000.5' },
+        },
+      },
+    ]);
+  });
+
+  it('records an AI order once it matured, with its principal and what it earned', () => {
+    declareFrameEvents('ai-order-updates', aiFrameEvents);
+    const events = frameEvents('ai-order-updates', [
+      aiOrder(1, 'active'),
+      aiOrder(2, 'finished'),
+      aiOrder(3, 'withdrawn'),
+    ]);
+    expect(events).toEqual([
+      {
+        key: 'ai:2',
+        event: {
+          kind: 'ai_matured',
+          params: { id: 2, asset: 'USDT', amount: '1000', earned: '9.86301360' },
+        },
+      },
+    ]);
+    expect(JSON.stringify(events)).not.toContain('Steady');
+  });
+
+  it("records a pre-sale's distribution per project, as tokens credited or all refunded", () => {
+    declareFrameEvents('subscription-updates', subscriptionFrameEvents);
+    const events = frameEvents('subscription-updates', [
+      presaleRecord(4, '400', '100'),
+      presaleRecord(5, '0', '300'),
+      presaleRecord(6, null, null),
+    ]);
+    expect(events).toEqual([
+      {
+        key: 'subscription:4',
+        event: {
+          kind: 'subscription_distributed',
+          params: { id: 4, asset: 'NOVA', quantity: '400', payout: '100' },
+        },
+      },
+      {
+        key: 'subscription:5',
+        event: {
+          kind: 'subscription_refunded',
+          params: { id: 5, asset: 'NOVA', quantity: '0', payout: '300' },
         },
       },
     ]);

@@ -48,6 +48,14 @@ function recipeNumber(): number {
   return Number(match[1]);
 }
 
+/** The recipe's two further lines, for a product that sends frames of its own. */
+const channelLines = ['schemas/channel-registry.ts', 'schemas/channel-data.ts'] as const;
+
+/** What the recipe allows a product: its number, and the channel lines if it has channels. */
+function allowedFor(files: readonly string[]): number {
+  return recipeNumber() + (files.includes(channelLines[0]) ? channelLines.length : 0);
+}
+
 /** The products built before the recipe, at what they name today: a ceiling that only comes down. */
 const olderProducts: Partial<Record<Product, number>> = { spot: 28, contract: 27, option: 22 };
 
@@ -55,7 +63,8 @@ describe('the recipe for adding a product', () => {
   it.each(['ai', 'subscription'] as const)(
     'holds %s to the number of shared files it states',
     (product) => {
-      expect(sharedSourceFiles(product).length).toBeLessThanOrEqual(recipeNumber());
+      const files = sharedSourceFiles(product);
+      expect(files.length).toBeLessThanOrEqual(allowedFor(files));
     },
   );
 
