@@ -78,6 +78,11 @@ export const aiFold = defineFold(initialAi, {
     ...state,
     orders: mergeLive(state.orders, [payload], seq, true, aiOrderRules),
   }),
+  // Orders that matured leave the active ones, as the answer of a withdrawal makes them.
+  'ai-order-updates': (state, { payload, seq }) => ({
+    ...state,
+    orders: mergeLive(state.orders, payload.data, seq, true, aiOrderRules),
+  }),
   logout: forgetUser,
   'session-expired': forgetUser,
 });

@@ -45,6 +45,20 @@ function withRecords(
   return { ...state, records };
 }
 
+/** A project shown still distributing whose record now says it is distributed. */
+function withStages(
+  state: SubscriptionView,
+  list: readonly SubscriptionRecord[],
+): SubscriptionView {
+  const projects: Record<number, SubscriptionProject> = { ...state.projects };
+  for (const record of list) {
+    const project = projects[record.project_id];
+    if (project && record.stage === 'winning')
+      projects[project.id] = { ...project, stage: 'winning' };
+  }
+  return { ...state, projects };
+}
+
 const forgetUser = (state: SubscriptionView): SubscriptionView => ({
   ...state,
   records: {},
@@ -60,6 +74,9 @@ export const subscriptionFold = defineFold(initialSubscription, {
     return { ...state, projects, listedAll: page === 1 ? end : state.listedAll || end };
   },
   'subscription-committed': (state, { payload }) => withRecords(state, [payload]),
+  // A distribution tells each of its users their record, and so how far the project has come.
+  'subscription-updates': (state, { payload }) =>
+    withStages(withRecords(state, payload.data), payload.data),
   'subscription-records': (state, { payload }) => {
     const next = withRecords(state, payload.answer.list);
     return payload.page === 1 ? { ...next, recordsKnown: true } : next;

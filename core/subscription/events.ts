@@ -1,14 +1,16 @@
 // Events of the pre-sale subscriptions: pages of the projects (`/subscription/list`), a commitment
 // sent and the record it answers (`/subscription/buy`), pages of the user's records
-// (`/subscription/records`) and a project's published allocation (`/subscription/allocation`).
+// (`/subscription/records`), a project's published allocation (`/subscription/allocation`), and the
+// private `subscription-updates` frames of the records whose tokens were distributed.
 import { z } from 'zod/mini';
 import {
   subscriptionAllocation,
   subscriptionProjectSchema,
   subscriptionRecordSchema,
 } from '../../schemas/api/subscription.schema.ts';
+import { channelData } from '../../schemas/channel-data.ts';
 import { pagedSchema } from '../../schemas/primitives.ts';
-import { event } from '../event.ts';
+import { event, privateFrame } from '../event.ts';
 
 const pageQuery = { page: z.int(), size: z.int() };
 
@@ -33,4 +35,5 @@ export const subscriptionEvents = [
   ),
   event('intent', 'subscription-allocation-requested', z.object({ project_id: z.int() })),
   event('api', 'subscription-allocation', subscriptionAllocation.response),
+  event('socket', 'subscription-updates', privateFrame(channelData['subscription-updates'])),
 ] as const;

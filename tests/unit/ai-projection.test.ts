@@ -1,5 +1,6 @@
 // The AI ETF section's projection: the products as last listed; the user's active orders seeded by
-// a whole active list and kept by the answers of a purchase and of a withdrawal, where an ended
+// a whole active list and kept by the answers of a purchase and of a withdrawal and by the frames of
+// orders that matured, where an ended
 // order leaves for good and an older state (fewer days paid) read late changes nothing; forgotten
 // at logout while the products stay.
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,12 @@ const listed = (
   });
 const bought = (o: AiOrder) => logged({ source: 'api', type: 'ai-bought', payload: o });
 const withdrawn = (o: AiOrder) => logged({ source: 'api', type: 'ai-withdrawn', payload: o });
+const matured = (list: AiOrder[], seq = 1) =>
+  logged({
+    source: 'socket',
+    type: 'ai-order-updates',
+    payload: { seq, ts: Date.parse('2026-06-01T00:00:00Z'), data: list },
+  });
 
 describe('the products', () => {
   it('keeps the products as last listed', () => {
@@ -69,6 +76,17 @@ describe('the user’s orders', () => {
     const state = fold([listed('active', [order(1, 3)]), withdrawn(ended), bought(order(1, 2))]);
     expect(activeOrders(state)).toEqual([]);
     expect(orderOf(state, 1)).toMatchObject({ status: 'withdrawn', withdrawn: '998.97260275' });
+  });
+
+  it('moves the orders a frame says matured to the ended ones, without a reload', () => {
+    const finished = order(1, 30, { status: 'finished', next_payment: null });
+    const events = [listed('active', [order(2, 29), order(1, 29)]), matured([finished])];
+    expect(activeIds(events)).toEqual([2]);
+    expect(orderOf(fold(events), 1)).toMatchObject({ status: 'finished', paid: finished.paid });
+    // A list read before the frame, answered after it, does not bring it back.
+    expect(activeIds([requested(), matured([finished]), listed('active', [order(1, 29)])])).toEqual(
+      [],
+    );
   });
 
   it('takes a day more paid, never a day less', () => {

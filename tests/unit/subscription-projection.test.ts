@@ -1,6 +1,7 @@
 // The pre-sale subscriptions' projection: the projects by id as listed, whether the pages reached
 // the list's end (so a project no page lists is known to be missing), the user's record per
-// project replaced by a commitment's answer, the published allocations; the user's part forgotten
+// project replaced by a commitment's answer and by the frame of its distribution (which also moves
+// the project on), the published allocations; the user's part forgotten
 // at logout while the public part stays.
 import { describe, expect, it } from 'vitest';
 import type { LoggedEvent } from '../../core/event-log.ts';
@@ -48,6 +49,12 @@ const allocation = (projectId: number) =>
       entries: [],
     },
   });
+const distributed = (list: SubscriptionRecord[]) =>
+  logged({
+    source: 'socket',
+    type: 'subscription-updates',
+    payload: { seq: 1, ts: Date.parse('2026-06-01T00:00:00Z'), data: list },
+  });
 const logout = () => logged({ source: 'intent', type: 'logout', payload: null });
 
 describe('the projects', () => {
@@ -79,6 +86,23 @@ describe('the user’s records', () => {
     expect(recordOf(state, 1)?.payment).toBe('150');
     expect(recordOf(state, 2)?.payment).toBe('100');
     expect(state.recordsKnown).toBe(true);
+  });
+
+  it('takes the record its distribution pushes, and the project is then distributed', () => {
+    const state = fold([
+      listed([project(1, { stage: 'finish' }), project(2, { stage: 'finish' })]),
+      records([record(1, { stage: 'finish' })]),
+      distributed([record(1, { stage: 'winning', winning: '400', refund: '100' })]),
+    ]);
+    expect(recordOf(state, 1)).toMatchObject({ winning: '400', refund: '100', stage: 'winning' });
+    expect(projectOf(state, 1)?.stage).toBe('winning');
+    // A batch of a larger distribution: the user has their tokens, the project is not done yet.
+    const partway = fold([
+      listed([project(2, { stage: 'finish' })]),
+      distributed([record(2, { stage: 'finish', winning: '10', refund: '0' })]),
+    ]);
+    expect(recordOf(partway, 2)?.winning).toBe('10');
+    expect(projectOf(partway, 2)?.stage).toBe('finish');
   });
 
   it('knows there is no record once the first page answered without it', () => {

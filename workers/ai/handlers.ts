@@ -2,10 +2,12 @@
 // folded, its whole schedule worked out from now with the published rule before it is sent; a
 // purchase and an early withdrawal each sent with one idempotency key per intent, their answers
 // logged so the projections have them at once; the orders as rows with their schedules and the
-// exact amount an early withdrawal returns.
+// exact amount an early withdrawal returns. The private `ai-order-updates` channel tells of orders
+// that matured, so an open page moves them to the ended ones without a reload.
 import { productOf } from '../../core/projections/ai.ts';
 import { availableOf } from '../../core/projections/balances.ts';
 import { aiBuy, aiWithdraw } from '../../schemas/api/ai.schema.ts';
+import { channelData } from '../../schemas/channel-data.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
 import { mapOutcome, pageOf } from '../kernel/outcome.ts';
@@ -58,4 +60,8 @@ export function createAiHandlers(context: DomainContext): AiHandlers {
   };
 }
 
-export const aiDomain = defineDomain({ handlers: createAiHandlers });
+export const aiDomain = defineDomain({
+  handlers: createAiHandlers,
+  signedInChannels: ['ai-order-updates'],
+  frames: { 'ai-order-updates': channelData['ai-order-updates'] },
+});

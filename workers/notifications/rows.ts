@@ -1,5 +1,5 @@
 // A notification as its page shows it: the figures its words name, formatted for the user's
-// locale by what each is (an `amount` of its `asset` and a `stake` or `payout` of USDT at their
+// locale by what each is (an `amount` or what was `earned` of its `asset` and a `stake` or `payout` of USDT at their
 // asset's decimals, with every further decimal the ledger moved; a `price` or `quantity` at the
 // scale it was written with), and its time. A figure of another name is shown as it is.
 import { formatAtScale, formatSettledAmount, type Precisions } from '../../core/figures.ts';
@@ -18,7 +18,7 @@ function figuresOf(params: Notification['params'], precisions: Precisions, local
   for (const [name, value] of Object.entries(params)) {
     const text = value === null || value === undefined ? '' : String(value);
     if (!decimal.test(text) || name === 'id') figures[name] = text;
-    else if (name === 'amount')
+    else if (name === 'amount' || name === 'earned')
       figures[name] = formatSettledAmount(text, asset, precisions, locale);
     else if (name === 'stake' || name === 'payout') {
       figures[name] = formatSettledAmount(text, quoteAsset, precisions, locale);

@@ -2,10 +2,12 @@
 // rows, a commitment checked and estimated with core/subscription against what the worker has
 // folded, sent with one idempotency key per intent and its answer logged so the projections have
 // it at once (a refusal shown on the form, its times written for the locale); and a published
-// allocation recomputed here with the rule itself.
+// allocation recomputed here with the rule itself. The private `subscription-updates` channel tells
+// of a distribution, so an open page shows the tokens credited without a reload.
 import { availableOf } from '../../core/projections/balances.ts';
 import { projectOf, recordOf } from '../../core/projections/subscription.ts';
 import { subscriptionBuy } from '../../schemas/api/subscription.schema.ts';
+import { channelData } from '../../schemas/channel-data.ts';
 import { type DomainContext, defineDomain } from '../kernel/context.ts';
 import { canonicalAmount } from '../kernel/intents.ts';
 import { mapOutcome, pageOf } from '../kernel/outcome.ts';
@@ -74,4 +76,8 @@ export function createSubscriptionHandlers(context: DomainContext): Subscription
   };
 }
 
-export const subscriptionDomain = defineDomain({ handlers: createSubscriptionHandlers });
+export const subscriptionDomain = defineDomain({
+  handlers: createSubscriptionHandlers,
+  signedInChannels: ['subscription-updates'],
+  frames: { 'subscription-updates': channelData['subscription-updates'] },
+});
