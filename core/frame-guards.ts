@@ -101,6 +101,7 @@ export const frameGuards: Partial<Record<ChannelAddress['kind'], Guard>> = {
   kline: (data) => rows(data, candle),
   'contract-depth': depth,
   'contract-trades': trades,
+  'perpetual-kline': (data) => rows(data, candle),
 };
 
 /**

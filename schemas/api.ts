@@ -6,6 +6,7 @@ import * as ai from './api/ai.schema.ts';
 import * as content from './api/content.schema.ts';
 import * as contract from './api/contract.schema.ts';
 import * as contractBook from './api/contract-book.schema.ts';
+import * as contractKline from './api/contract-kline.schema.ts';
 import * as contractPositionChanges from './api/contract-position-changes.schema.ts';
 import * as contractRecords from './api/contract-records.schema.ts';
 import * as market from './api/market.schema.ts';
@@ -54,6 +55,7 @@ export const endpoints: readonly Endpoint[] = [
   ...endpointsOf(contractRecords),
   ...endpointsOf(contractPositionChanges),
   ...endpointsOf(contractBook),
+  ...endpointsOf(contractKline),
   ...endpointsOf(option),
   ...endpointsOf(subscription),
   ...endpointsOf(ai),

@@ -68,6 +68,8 @@ export const channelData = {
   'contract-depth': depthDataSchema,
   /** A perpetual's own trades since the previous frame, oldest first. */
   'contract-trades': tradesDataSchema,
+  /** The candles of a perpetual's own trades that changed since the previous frame, as `kline`. */
+  'perpetual-kline': klineDataSchema,
   /** The user's perpetual positions that changed: open ones at the latest mark, closed ones once. */
   positions: positionsDataSchema,
   /** The user's contract orders that changed (placed, traded, cancelled), as they now stand. */

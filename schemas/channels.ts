@@ -19,6 +19,14 @@ const symbolChannelKinds: readonly SymbolChannelKind[] = [
   ...domainChannels.flatMap((domain) => domain.symbol),
 ];
 
+type SeriesKindOf<D> = D extends { readonly series: readonly (infer K)[] } ? K : never;
+/** Every channel of one market's candles of one period, named `<kind>.<SYMBOL>.<period>`. */
+export type SeriesChannelKind = 'kline' | SeriesKindOf<RegisteredChannels>;
+const seriesChannelKinds: readonly SeriesChannelKind[] = [
+  'kline',
+  ...domainChannels.flatMap((domain) => ('series' in domain ? domain.series : [])),
+];
+
 /** A logged-in user's own channels, subscribed after an `auth` frame. */
 export type PrivateChannel = RegisteredChannels['private'][number];
 export const privateChannels: readonly PrivateChannel[] = domainChannels.flatMap(
@@ -28,10 +36,13 @@ export const privateChannels: readonly PrivateChannel[] = domainChannels.flatMap
 /** A channel's name taken apart. */
 export type ChannelAddress =
   | { kind: SymbolChannelKind; symbol: string }
-  | { kind: 'kline'; symbol: string; period: KlinePeriod }
+  | { kind: SeriesChannelKind; symbol: string; period: KlinePeriod }
   | { kind: PrivateChannel };
 
 type SymbolChannelNames = { readonly [K in SymbolChannelKind]: (symbol: string) => string };
+type SeriesChannelNames = {
+  readonly [K in SeriesChannelKind]: (symbol: string, period: KlinePeriod) => string;
+};
 
 /**
  * Channel names, built: `channelName.ticker('BTCUSDT')` is `ticker.BTCUSDT`,
@@ -42,7 +53,12 @@ export const channelName = {
   ...(Object.fromEntries(
     symbolChannelKinds.map((kind) => [kind, (symbol: string) => `${kind}.${symbol}`]),
   ) as SymbolChannelNames),
-  kline: (symbol: string, period: KlinePeriod) => `kline.${symbol}.${period}`,
+  ...(Object.fromEntries(
+    seriesChannelKinds.map((kind) => [
+      kind,
+      (symbol: string, period: KlinePeriod) => `${kind}.${symbol}.${period}`,
+    ]),
+  ) as SeriesChannelNames),
 };
 
 const symbolPattern = /^[A-Z0-9]{2,12}USDT$/;
@@ -56,9 +72,10 @@ export function parseChannel(name: string): ChannelAddress | null {
   if (isPrivateChannel(name)) return { kind: name };
   const [kind, symbol, period, ...rest] = name.split('.');
   if (symbol === undefined || !symbolPattern.test(symbol) || rest.length > 0) return null;
-  if (kind === 'kline') {
+  const seriesKind = seriesChannelKinds.find((candidate) => candidate === kind);
+  if (seriesKind) {
     const known = klinePeriods.find((candidate) => candidate === period);
-    return known ? { kind, symbol, period: known } : null;
+    return known ? { kind: seriesKind, symbol, period: known } : null;
   }
   const symbolKind = symbolChannelKinds.find((candidate) => candidate === kind);
   return symbolKind && period === undefined ? { kind: symbolKind, symbol } : null;

@@ -5,6 +5,8 @@
 export interface DomainChannels {
   /** Channels of one market, named `<kind>.<SYMBOL>`. */
   readonly symbol: readonly string[];
+  /** Channels of one market's candles of one period, named `<kind>.<SYMBOL>.<period>`, as `kline`. */
+  readonly series?: readonly string[];
   /** A logged-in user's own channels, named by their kind alone, subscribed after an `auth` frame. */
   readonly private: readonly string[];
 }

@@ -19,6 +19,7 @@ import { contractMarketOf, priceAtoms } from './contract-markets.ts';
 import type { ContractSettings } from './contract-settings.ts';
 import { FundingClock, type PaidRound } from './funding-clock.ts';
 import { MarkRecorder, type Recorded } from './mark-recorder.ts';
+import { PerpetualCandles } from './perpetual-candles.ts';
 import { PublicBooks } from './public-books.ts';
 
 export interface ContractServiceOptions {
@@ -39,6 +40,9 @@ export class ContractService {
   readonly funding: FundingClock | undefined;
   /** The perpetuals' own books and trades as the public channels and calls show them. */
   readonly books: PublicBooks | undefined;
+  /** Each perpetual's candles of its own trades (its last price), for its chart. */
+  readonly candles: PerpetualCandles | undefined;
+  #seeding: Promise<void> = Promise.resolve();
   readonly #listeners = new Set<(committed: ContractCommitted) => void>();
   readonly #marks = new Set<(rows: readonly Recorded[]) => void>();
   readonly #rounds = new Set<(round: PaidRound) => void>();
@@ -69,6 +73,7 @@ export class ContractService {
       onRebuilt: () => this.books?.rebuilt((symbol) => this.engine?.book(symbol)),
     });
     this.books = new PublicBooks(this.engine.markets.keys());
+    this.candles = new PerpetualCandles(this.engine.markets);
     const funding = new FundingClock({
       db: options.db,
       engine: this.engine,
@@ -127,6 +132,10 @@ export class ContractService {
   async start(): Promise<void> {
     const { engine } = this;
     if (!engine) return;
+    // Read back while the rest starts; a batch committed meanwhile waits for it (perpetual-candles.ts).
+    this.#seeding = (
+      this.candles?.seed(this.options.db, this.options.clock.now().getTime()) ?? Promise.resolve()
+    ).catch((err: unknown) => this.options.log.error({ err }, 'perpetual candles not read back'));
     await engine.rebuild();
     await this.funding?.start();
     this.#recorder?.start();
@@ -159,6 +168,7 @@ export class ContractService {
     await this.#recorder?.stop();
     await this.#provider?.stop();
     await this.engine?.idle();
+    await this.#seeding;
   }
 
   #committed(committed: ContractCommitted): void {
@@ -171,6 +181,7 @@ export class ContractService {
       bySymbol.set(fill.symbol, [...(bySymbol.get(fill.symbol) ?? []), fill]);
     }
     this.books?.committed(committed, (symbol) => engine.book(symbol));
+    this.candles?.committed(committed);
     for (const [symbol, fills] of bySymbol) this.#provider?.noticeFills(symbol, fills);
     for (const listener of this.#listeners) listener(committed);
   }

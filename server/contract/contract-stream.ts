@@ -1,13 +1,15 @@
 // A perpetual's public channels on the socket: `mark.<SYMBOL>`, each recorded mark with its index
 // and the coming funding round's rate and time; `funding.<SYMBOL>`, each round as it is paid;
 // `contract-depth.<SYMBOL>` and `contract-trades.<SYMBOL>`, its own book and trades, published on
-// the market data's tick as spot's are. A new subscriber gets the latest mark and round, and the
-// book's snapshot, at once.
+// the market data's tick as spot's are; `perpetual-kline.<SYMBOL>.<period>`, the candles of its own
+// trades that changed, on the same tick (perpetual-candles.ts). A new subscriber gets the latest
+// mark and round, the book's snapshot, and the open candle, at once.
 import { contractChannels } from '../../schemas/api/contract.channels.ts';
 import { channelName, parseChannel } from '../../schemas/channels.ts';
 import { encodeFrame } from '../gateway/channel-hub.ts';
 import type { PublicStream } from '../gateway/streams.ts';
 import { publishBook } from '../market/market-frames.ts';
+import { candleRow } from '../market/market-routes.ts';
 import { SnapshotFrames } from '../market/snapshot-frames.ts';
 import { rateText } from './contract-market-view.ts';
 import type { ContractMarket } from './contract-markets.ts';
@@ -17,7 +19,7 @@ import type { PaidRound } from './funding-clock.ts';
 import type { Recorded } from './mark-recorder.ts';
 
 /** The kinds of channel this stream feeds; the index market's are the market module's. */
-const servedKinds = new Set<string>(contractChannels.symbol);
+const servedKinds = new Set<string>([...contractChannels.symbol, ...contractChannels.series]);
 
 export function contractStream(service: ContractService): PublicStream {
   const latest = new Map<string, Recorded>();
@@ -26,7 +28,7 @@ export function contractStream(service: ContractService): PublicStream {
     const address = parseChannel(channel);
     if (!address || !('symbol' in address) || !servedKinds.has(address.kind)) return undefined;
     const market = service.engine?.markets.get(address.symbol);
-    return market ? { kind: address.kind, market } : undefined;
+    return market ? { address, kind: address.kind, market } : undefined;
   };
   const markData = (market: ContractMarket, row: Recorded) => ({
     mark_price: priceText(market, row.mark ?? 0n),
@@ -53,6 +55,14 @@ export function contractStream(service: ContractService): PublicStream {
       }
       // Trades have no greeting: their history is `/contract/trades`.
       if (found.kind === 'contract-trades') return null;
+      if ('period' in found.address) {
+        // The open candle now, as `kline.*` greets: a candle that changed between the client's
+        // `/contract/kline` and its first frame is never left stale on its screen.
+        const open = service.candles?.open(market.symbol, found.address.period);
+        return open
+          ? encodeFrame(channel, hub.seqOf(channel), now, [candleRow(open, { spec: market })])
+          : null;
+      }
       if (found.kind === 'mark') {
         const row = latest.get(market.symbol);
         return row?.mark == null
@@ -84,8 +94,19 @@ export function contractStream(service: ContractService): PublicStream {
       });
       const stopBooks = service.onPublish((now) => {
         const changes = service.books?.drain();
+        const candles = service.candles?.drain();
         if (!changes) return;
         burst(() => {
+          for (const [symbol, changed] of candles ?? []) {
+            const market = service.engine?.markets.get(symbol);
+            if (!market) continue;
+            for (const { period, candles: rows } of changed) {
+              const channel = channelName['perpetual-kline'](symbol, period);
+              if (!hub.has(channel)) continue;
+              const data = rows.map((candle) => candleRow(candle, { spec: market }));
+              hub.publish(channel, data, now);
+            }
+          }
           for (const [symbol, change] of changes) {
             const market = service.engine?.markets.get(symbol);
             if (!market) continue;

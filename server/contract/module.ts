@@ -1,6 +1,7 @@
 // Perpetual contracts: the contract engine over every perpetual's book, the mark recorder and
 // liquidation, the liquidity provider's quotes, the `/contract/*` calls, each perpetual's own book
-// and trades on the public channels, and each user's positions, orders and balances as they
+// and trades on the public channels, its candles of its own trades (`/contract/kline` and
+// `perpetual-kline.*`), and each user's positions, orders and balances as they
 // change. Resting orders and open positions hold margin frozen.
 import type { PrivateStream } from '../gateway/streams.ts';
 import { defineModule } from '../module.ts';
@@ -10,6 +11,7 @@ import { contractReservations } from './contract-queries.ts';
 import { contractRoutes } from './contract-routes.ts';
 import { ContractService } from './contract-service.ts';
 import { contractStream } from './contract-stream.ts';
+import { klineRoutes } from './kline-routes.ts';
 import { contractFrameEvents } from './notification-events.ts';
 import { contractFrames } from './private-frames.ts';
 
@@ -32,6 +34,7 @@ export const contractModule = defineModule({
     });
     contractRoutes(context.router, context, service);
     bookRoutes(context.router, context.clock, service);
+    klineRoutes(context.router, service, context.market);
     const changes: PrivateStream = {
       start: (send) =>
         service.onCommitted((committed) => {

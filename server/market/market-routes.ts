@@ -11,7 +11,7 @@ import {
 } from '../../schemas/api/market.schema.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { Router } from '../http/router.ts';
-import { depthSnapshot, tradeRows } from './book-rows.ts';
+import { depthSnapshot, type Scales, tradeRows } from './book-rows.ts';
 import type { MarketService } from './market-service.ts';
 import type { MarketState } from './market-state.ts';
 
@@ -35,7 +35,8 @@ export function tickersOf(service: MarketService, now: number): Ticker[] {
   return service.markets().flatMap((state) => tickerOf(state, now) ?? []);
 }
 
-export function candleRow(candle: Candle, state: MarketState): CandleRow {
+/** A candle as its row, at the decimals of its market (a spot market's state, or a perpetual's). */
+export function candleRow(candle: Candle, state: { spec: Scales }): CandleRow {
   const price = (units: number) => fromUnits(units, state.spec.priceScale);
   return [
     candle.t,
