@@ -7,6 +7,13 @@ export const symbolPattern = /^[A-Z0-9]{2,12}USDT$/;
 export const klinePeriods = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'] as const;
 export type KlinePeriod = (typeof klinePeriods)[number];
 
+/**
+ * Which candles a chart draws: `index`, the market's (its feed's trades, `/market/kline`), or
+ * `last`, a perpetual's own trades (its last price, docs/contracts.md § "The perpetual's chart").
+ */
+export const chartSources = ['index', 'last'] as const;
+export type ChartSource = (typeof chartSources)[number];
+
 /** A symbol as written in a link or a form (any case, spaces around), or null when it is none. */
 export function readSymbol(value: unknown): string | null {
   if (typeof value !== 'string') return null;

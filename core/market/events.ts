@@ -9,13 +9,19 @@ import {
   trades,
 } from '../../schemas/api/market.schema.ts';
 import { channelData } from '../../schemas/channel-data.ts';
+import { chartSources } from '../../schemas/market-names.ts';
 import { event, marketFrame } from '../event.ts';
 
 /** The market lists (docs/product.md §11): home's featured markets, spot, futures and option. */
 export const marketSectionSchema = z.enum(['home', 'spot', 'contract', 'option']);
 export type MarketSection = z.infer<typeof marketSectionSchema>;
 
-const series = { symbol: z.string(), period: klinePeriodSchema };
+/** A chart's candles: the index's when `source` is absent (every log before it existed). */
+const series = {
+  symbol: z.string(),
+  period: klinePeriodSchema,
+  source: z.optional(z.enum(chartSources)),
+};
 const page = { ...series, before: z.nullable(z.number()), limit: z.int() };
 
 export const marketEvents = [
@@ -52,4 +58,9 @@ export const marketEvents = [
   event('socket', 'trades', marketFrame(channelData.trades)),
   event('socket', 'depth', marketFrame(channelData.depth)),
   event('socket', 'kline', z.extend(marketFrame(channelData.kline), { period: klinePeriodSchema })),
+  event(
+    'socket',
+    'perpetual-kline',
+    z.extend(marketFrame(channelData['perpetual-kline']), { period: klinePeriodSchema }),
+  ),
 ] as const;

@@ -1,6 +1,8 @@
-// Candles per market and period: history from `/market/kline` answers (the newest page, then
-// older pages on demand) and the open candle from `kline.*` frames, which carry whole candles.
+// Candles per market, period and source: history from `/market/kline` answers (the newest page,
+// then older pages on demand) and the open candle from `kline.*` frames, which carry whole
+// candles; a perpetual's own (source `last`) alike, from its kline call and `perpetual-kline.*`.
 import type { CandleRow } from '../../schemas/api/market.schema.ts';
+import type { ChartSource } from '../../schemas/market-names.ts';
 import { defineFold } from './fold.ts';
 
 /** Open time, open, high, low, close, volume. */
@@ -15,12 +17,13 @@ export interface CandleSeriesState {
   simulated: boolean;
 }
 
-/** Keyed `BTCUSDT.1m`. */
+/** Keyed `BTCUSDT.1m` (the index's), `BTCUSDT.1m.last` (a perpetual's own trades). */
 export type CandlesView = Readonly<Record<string, CandleSeriesState>>;
 
 export const initialCandles: CandlesView = {};
 
-export const seriesKey = (symbol: string, period: string) => `${symbol}.${period}`;
+export const seriesKey = (symbol: string, period: string, source: ChartSource = 'index') =>
+  source === 'index' ? `${symbol}.${period}` : `${symbol}.${period}.${source}`;
 
 const empty: CandleSeriesState = {
   rows: [],
@@ -43,12 +46,12 @@ function merged(rows: readonly CandleTuple[], arrived: readonly CandleTuple[]): 
 }
 
 export const candlesFold = defineFold(initialCandles, {
-  'kline-requested': (state, { payload: { symbol, period } }) => {
-    const key = seriesKey(symbol, period);
+  'kline-requested': (state, { payload: { symbol, period, source } }) => {
+    const key = seriesKey(symbol, period, source);
     return { ...state, [key]: { ...(state[key] ?? empty), loading: true } };
   },
   'kline-page': (state, { payload: answer }) => {
-    const key = seriesKey(answer.symbol, answer.period);
+    const key = seriesKey(answer.symbol, answer.period, answer.source);
     const shown = state[key] ?? empty;
     if (!answer.ok) return { ...state, [key]: { ...shown, loading: false } };
     const candles = answer.candles;
@@ -71,9 +74,14 @@ export const candlesFold = defineFold(initialCandles, {
       },
     };
   },
-  kline: (state, { payload: { symbol, period, data } }) => {
-    const key = seriesKey(symbol, period);
-    const shown = state[key] ?? empty;
-    return { ...state, [key]: { ...shown, rows: merged(shown.rows, data) } };
-  },
+  kline: (state, { payload: { symbol, period, data } }) =>
+    withLive(state, seriesKey(symbol, period), data),
+  'perpetual-kline': (state, { payload: { symbol, period, data } }) =>
+    withLive(state, seriesKey(symbol, period, 'last'), data),
 });
+
+/** A frame's whole candles merged into a series. */
+function withLive(state: CandlesView, key: string, data: readonly CandleTuple[]): CandlesView {
+  const shown = state[key] ?? empty;
+  return { ...state, [key]: { ...shown, rows: merged(shown.rows, data) } };
+}

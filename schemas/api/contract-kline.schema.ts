@@ -8,8 +8,7 @@ import { kline } from './market.schema.ts';
 export const contractKline = defineEndpoint({
   method: 'GET',
   path: '/contract/kline',
-  summary:
-    "Candles of a perpetual's own trades (its last price), oldest first; `before` pages back; empty before its first trade",
+  summary: "A perpetual's own candles (last price), as /market/kline",
   auth: false,
   request: kline.request,
   response: kline.response,

@@ -1,10 +1,14 @@
-// The perpetual's chart on its trade page, opened from the header's Chart button: the market's
-// candles (the same series as the price chart's, 1-minute by default) with the mark price and, for
-// the user's position in this market, its entry, liquidation, take-profit and stop-loss drawn
-// across as dashed lines with their tags. Loaded with d3 only when first opened
-// (ContractTradePage.tsx), so the trade page's own load does not grow.
+// The perpetual's chart on its trade page, opened from the header's Chart button: by default the
+// candles of the perpetual's own trades (its last price, `/contract/kline`), or, switched to
+// "Index", the market's candles (the same series as the price chart's), 1-minute by default, with
+// the mark price and, for the user's position in this market, its entry, liquidation, take-profit
+// and stop-loss drawn across as dashed lines with their tags. A perpetual without trades yet says
+// so over an empty chart, pointing to the index (docs/contracts.md § "The perpetual's chart").
+// Loaded with d3 only when first opened (ContractTradePage.tsx), so the trade page's own load does
+// not grow.
 import { useMemo, useState } from 'react';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
+import { type ChartSource, chartSources } from '../../schemas/market-names.ts';
 import type { ContractTradeView } from '../../workers/facade.ts';
 import type { ChartLevel } from '../chart/draw-levels.ts';
 import { useChart } from '../chart/use-chart.ts';
@@ -13,6 +17,8 @@ import { ChartPanel } from '../market/ChartPanel.tsx';
 import { TimeframeTabs } from '../market/TimeframeTabs.tsx';
 
 const chartHeight = 260;
+/** The two sources side by side at the start of their row, as the timeframes' tabs look. */
+const sourceTabs = { gridTemplateColumns: 'repeat(2, max-content)', gap: 16 } as const;
 
 /** A price for the canvas's geometry only (pixels), never for a figure shown: those come formatted. */
 const onCanvas = (exact: string | null) => {
@@ -23,7 +29,8 @@ const onCanvas = (exact: string | null) => {
 export function PerpetualChart(props: { symbol: string; view: ContractTradeView }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<KlinePeriod>('1m');
-  const chart = useChart(props.symbol, period);
+  const [source, setSource] = useState<ChartSource>('last');
+  const chart = useChart(props.symbol, period, source);
   const { view, symbol } = props;
   const levels = useMemo(() => {
     const drawn: ChartLevel[] = [];
@@ -56,7 +63,28 @@ export function PerpetualChart(props: { symbol: string; view: ContractTradeView 
       aria-label={t('contract.chart.title')}
       data-testid="contract-chart"
       data-levels={levels.map((level) => level.label).join('|')}
+      data-source={source}
     >
+      <div
+        className="timeframes"
+        role="tablist"
+        aria-label={t('contract.chart.source')}
+        style={sourceTabs}
+      >
+        {chartSources.map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            role="tab"
+            className="timeframe"
+            data-testid={`chart-source-${choice}`}
+            aria-selected={choice === source}
+            onClick={() => setSource(choice)}
+          >
+            {t(`contract.chart.${choice}`)}
+          </button>
+        ))}
+      </div>
       <TimeframeTabs value={period} onChange={setPeriod} />
       <ChartPanel
         chart={chart}
@@ -64,6 +92,8 @@ export function PerpetualChart(props: { symbol: string; view: ContractTradeView 
         period={period}
         height={chartHeight}
         levels={levels}
+        source={source}
+        {...(source === 'last' ? { empty: t('contract.chart.noTrades') } : {})}
       />
     </section>
   );

@@ -1,8 +1,10 @@
-// A market's candles at a given height, or a loading view until the first arrive; dragging to the
-// left edge asks the worker for older ones. The price chart page and the trade pages draw it.
+// A market's candles at a given height, or a loading view until the first arrive (or, given
+// `empty`, that note once an answer brought none); dragging to the left edge asks the worker for
+// older ones of the chart's source. The price chart page and the trade pages draw it.
 import { useCallback, useMemo } from 'react';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
 import { intlLocale } from '../../schemas/languages.ts';
+import type { ChartSource } from '../../schemas/market-names.ts';
 import type { ChartView } from '../../workers/facade.ts';
 import { useServices } from '../app/services.ts';
 import type { ChartLevel } from '../chart/draw-levels.ts';
@@ -16,6 +18,9 @@ export function ChartPanel(props: {
   period: KlinePeriod;
   height: number;
   levels?: readonly ChartLevel[];
+  source?: ChartSource;
+  /** Said instead of loading once the candles are loaded and there are none. */
+  empty?: string;
 }) {
   const { t } = useTranslation();
   const { core, language } = useServices();
@@ -30,10 +35,10 @@ export function ChartPanel(props: {
     }),
     [t],
   );
-  const { chart, symbol, period } = props;
+  const { chart, symbol, period, source } = props;
   const needOlder = useCallback(() => {
-    void core.loadOlderCandles(symbol, period);
-  }, [core, symbol, period]);
+    void core.loadOlderCandles(symbol, period, source);
+  }, [core, symbol, period, source]);
   return (
     <div className="kline-chart" style={{ minBlockSize: props.height }}>
       {chart && chart.time.length > 0 ? (
@@ -45,6 +50,10 @@ export function ChartPanel(props: {
           height={props.height}
           {...(props.levels ? { levels: props.levels } : {})}
         />
+      ) : props.empty && chart && !chart.loading ? (
+        <p className="list-status" data-testid="chart-empty">
+          {props.empty}
+        </p>
       ) : (
         <ListLoading text={t('kline.loadingChart')} />
       )}

@@ -11,11 +11,11 @@ import type { MarketHandlers } from './types.ts';
 export function createMarketHandlers(context: DomainContext): MarketHandlers {
   return {
     loadMarkets: (section) => loadMarkets(context, section),
-    loadOlderCandles(symbol, period) {
-      const series = context.view().candles[seriesKey(symbol, period)];
+    loadOlderCandles(symbol, period, source = 'index') {
+      const series = context.view().candles[seriesKey(symbol, period, source)];
       const first = series?.rows[0];
       if (!series || !first || series.loading || !series.hasOlder) return;
-      void fetchCandles(context, symbol, period, first[0]);
+      void fetchCandles(context, symbol, period, first[0], source);
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   trades,
 } from '../../schemas/api/market.schema.ts';
 import { channelName } from '../../schemas/channels.ts';
+import type { ChartSource } from '../../schemas/market-names.ts';
 import type { DomainContext } from '../kernel/context.ts';
 import type { Outcome } from '../kernel/outcome.ts';
 import type { MarketSection } from './types.ts';
@@ -72,22 +73,39 @@ export function recordSection(
   return symbols;
 }
 
+/**
+ * Where each source's candles are asked for (same question, same answer) and kept live. The
+ * perpetual's call is read when first asked for, keeping it out of the worker's first file.
+ */
+const chartEndpoints = {
+  index: async () => kline,
+  last: async () => (await import('../../schemas/api/contract-kline.schema.ts')).contractKline,
+} as const;
+const chartChannels = { index: channelName.kline, last: channelName['perpetual-kline'] } as const;
+
+/** The live channel of a chart's candles. */
+export const chartChannel = (symbol: string, period: KlinePeriod, source: ChartSource) =>
+  chartChannels[source](symbol, period);
+
 export async function fetchCandles(
   context: Context,
   symbol: string,
   period: KlinePeriod,
   before: number | null,
+  source: ChartSource = 'index',
 ): Promise<void> {
   const { call, record } = context;
-  record({ source: 'intent', type: 'kline-requested', payload: { symbol, period, before } });
+  // The index's events are written as before the perpetual's candles existed: no `source`.
+  const series = { symbol, period, ...(source === 'index' ? {} : { source }) };
+  record({ source: 'intent', type: 'kline-requested', payload: { ...series, before } });
   const limit = before === null ? firstPage : olderPage;
-  const outcome = await call(kline, {
+  const outcome = await call(await chartEndpoints[source](), {
     symbol,
     period,
     limit,
     ...(before === null ? {} : { before }),
   });
-  const page = { symbol, period, before, limit };
+  const page = { ...series, before, limit };
   record({
     source: 'api',
     type: 'kline-page',

@@ -3,6 +3,7 @@
 import type { MarketSection } from '../../core/market/events.ts';
 import type { MarketSectionsView } from '../../core/projections/market-sections.ts';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
+import type { ChartSource } from '../../schemas/market-names.ts';
 import type { Outcome } from '../kernel/outcome.ts';
 
 export type { MarketSection };
@@ -13,8 +14,8 @@ export interface MarketHandlers {
    * socket; called again by pull-down refresh.
    */
   loadMarkets(section: MarketSection): Promise<Outcome<{ symbols: string[] }>>;
-  /** Asks for older candles of a watched chart (dragging to its left edge). */
-  loadOlderCandles(symbol: string, period: KlinePeriod): void;
+  /** Asks for older candles of a watched chart (dragging to its left edge); the index's by default. */
+  loadOlderCandles(symbol: string, period: KlinePeriod, source?: ChartSource): void;
 }
 
 /** One market as the lists draw it: a compact row, prices already formatted. */

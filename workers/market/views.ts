@@ -8,10 +8,11 @@ import type { ClientView } from '../../core/projections/client-view.ts';
 import type { TradesView as TradesState } from '../../core/projections/trades.ts';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
 import { channelName } from '../../schemas/channels.ts';
+import type { ChartSource } from '../../schemas/market-names.ts';
 import type { DomainContext } from '../kernel/context.ts';
 import { defineView, liveEveryMs } from '../kernel/view.ts';
 import { ChartColumns, columnBuffers } from './chart-columns.ts';
-import { fetchCandles, fetchTrades } from './loaders.ts';
+import { chartChannel, fetchCandles, fetchTrades } from './loaders.ts';
 import { bookView, chartUpdate, figuresView, marketView, tradesView } from './rows.ts';
 import type { BookView, ChartUpdate, FiguresView, MarketView, TradesView } from './types.ts';
 
@@ -27,22 +28,33 @@ export const figuresListView = defineView<FiguresView>({
   payload: (view, _params, locale) => figuresView(view.home, locale),
 });
 
-type Series = { symbol: string; period: KlinePeriod };
+/** A chart: its market, period and which candles (the index's when `source` is absent). */
+type Series = { symbol: string; period: KlinePeriod; source?: ChartSource };
 
 /** How often a live chart is sent at most. */
 export const chartEveryMs = 100;
 
 export const chartLiveView = defineView<ChartUpdate, Series, ChartColumns>({
-  source: (view, { symbol, period }) => [
-    view.candles[seriesKey(symbol, period)],
+  source: (view, { symbol, period, source }) => [
+    view.candles[seriesKey(symbol, period, source)],
     view.precisions.markets[symbol],
   ],
   // The chart's header shows the market's ticker, whichever list the market came from.
-  channels: ({ symbol, period }) => [channelName.kline(symbol, period), channelName.ticker(symbol)],
-  load: ({ symbol, period }, context) => void fetchCandles(context, symbol, period, null),
+  channels: ({ symbol, period, source = 'index' }) => [
+    chartChannel(symbol, period, source),
+    channelName.ticker(symbol),
+  ],
+  load: ({ symbol, period, source }, context) =>
+    void fetchCandles(context, symbol, period, null, source),
   memo: () => new ChartColumns(),
-  payload: (view, { symbol, period }, _locale, columns) =>
-    chartUpdate(symbol, period, view.candles[seriesKey(symbol, period)], view.precisions, columns),
+  payload: (view, { symbol, period, source }, _locale, columns) =>
+    chartUpdate(
+      symbol,
+      period,
+      view.candles[seriesKey(symbol, period, source)],
+      view.precisions,
+      columns,
+    ),
   // The update's columns are made for this send alone: moved, not copied.
   transfer: (update) => Comlink.transfer(update, columnBuffers(update)),
   // Ten redraws a second follow a live candle as well as sixty, for a sixth of the page's work.
