@@ -1,11 +1,15 @@
 // Moves each pre-sale through its stages on time: once a second it looks for projects whose
 // pre-sale has ended without an allocation, and for allocated ones whose distribution is due, and
-// has the writer allocate them and distribute them a batch of users at a time. After a restart the
-// first tick does what came due meanwhile.
+// has the writer allocate them and distribute them a slice of users at a time, logging how far a
+// distribution has come every few seconds. After a restart the first tick does what came due
+// meanwhile, and a distribution stopped partway carries on from its last slice.
 import type { Scheduler, TimerHandle } from '../../core/scheduler.ts';
 import type { Db } from '../db/database.ts';
-import { dueProjects } from './subscription-store.ts';
+import { dueProjects, type Project } from './subscription-store.ts';
 import type { SubscriptionWriter } from './subscription-writer.ts';
+
+/** How often a distribution in progress says how far it has come. */
+const progressEveryMs = 5_000;
 
 export class SubscriptionClock {
   #timer: TimerHandle | undefined;
@@ -16,7 +20,10 @@ export class SubscriptionClock {
       db: Db;
       scheduler: Scheduler;
       writer: SubscriptionWriter;
-      log: { warn(details: object, message: string): void };
+      log: {
+        info(details: object, message: string): void;
+        warn(details: object, message: string): void;
+      };
     },
   ) {}
 
@@ -35,11 +42,35 @@ export class SubscriptionClock {
     const { writer } = this.options;
     for (const project of await dueProjects(this.options.db, now)) {
       if (project.allocatedAt === null) await writer.allocate(project.id);
-      if (project.distribute <= now) {
-        while ((await writer.distribute(project.id)) > 0) {
-          // A batch of users at a time, each its own transaction.
-        }
+      if (project.distribute <= now) await this.#distribute(project);
+    }
+  }
+
+  /** A slice of users at a time, each its own transaction, until every user has been credited. */
+  async #distribute(project: Project): Promise<void> {
+    const { writer, log } = this.options;
+    const started = performance.now();
+    let reported = started;
+    let credited = 0;
+    let slices = 0;
+    for (;;) {
+      const done = await writer.distribute(project.id);
+      if (done === 0) break;
+      credited += done;
+      slices += 1;
+      if (performance.now() - reported >= progressEveryMs) {
+        reported = performance.now();
+        log.info(
+          { project: project.id, credited, participants: project.participants, slices },
+          'pre-sale distribution in progress',
+        );
       }
+    }
+    if (slices > 0) {
+      log.info(
+        { project: project.id, credited, slices, ms: Math.round(performance.now() - started) },
+        'pre-sale distributed',
+      );
     }
   }
 

@@ -1,12 +1,12 @@
 // Operator calls of the pre-sales: `subscription add` sets up a project (its token becomes a
 // ledger asset the day its tokens are distributed), `subscription list` shows them with their
-// totals and stage. Every project added is logged as an operator action.
+// totals, stage and how far a distribution in progress has come. Every project added is logged as an operator action.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { parseAmount } from '../../core/money.ts';
 import type { Db } from '../db/database.ts';
 import { type OpsCall, opsCall } from '../ops/ops-call.ts';
-import { listProjects } from './subscription-store.ts';
+import { distributedUsers, listProjects } from './subscription-store.ts';
 import { projectView } from './subscription-views.ts';
 
 const positive = (name: string) =>
@@ -75,10 +75,20 @@ export function subscriptionOps(db: Db, now: () => number): OpsCall[] {
   const list = opsCall({
     path: '/ops/subscription-list',
     input: z.object({}),
-    commands: [{ words: 'subscription list', help: 'the pre-sales with their totals and stage' }],
+    commands: [
+      {
+        words: 'subscription list',
+        help: 'the pre-sales with their totals, stage and how many users the distribution credited',
+      },
+    ],
     run: async () => {
       const { list: projects } = await listProjects(db, 1, 100);
-      return projects.map((project) => projectView(project, now()));
+      return Promise.all(
+        projects.map(async (project) => ({
+          ...projectView(project, now()),
+          distributed: `${await distributedUsers(db, project)} of ${project.participants}`,
+        })),
+      );
     },
   });
   return [add, list];

@@ -139,6 +139,16 @@ export async function projectCommitments(
   return rows.map(commitmentOf);
 }
 
+/** How many of a project's users its distribution has credited: those up to its last slice. */
+export async function distributedUsers(db: Db, project: Project): Promise<number> {
+  if (project.distributedAt !== null) return project.participants;
+  if (project.distributedThrough === null) return 0;
+  const { rows } = await sql<{ count: number }>`
+    select count(*)::int as count from subscription_commitments
+    where project_id = ${project.id} and account <= ${project.distributedThrough}`.execute(db);
+  return rows[0]?.count ?? 0;
+}
+
 /** Adds to commitments (or makes them), one statement for the batch. */
 export async function addCommitments(
   trx: Transaction<Database>,

@@ -2,8 +2,10 @@
 // distribution queue while a transaction is in flight and run as one batch, written in one
 // transaction with their postings and idempotency keys. A commitment freezes its USDT in the
 // funding wallet; the allocation is the published rule's (core/subscription/allocation.ts); the
-// distribution credits each batch of users their tokens and releases what the allocation did not
-// use, in one posting per batch.
+// distribution credits each slice of users their tokens and releases what the allocation did not
+// use, in one posting per slice. A slice is sized from the time the last ones took
+// (server/engine/slice-sizer.ts), so a distribution of any size never holds the writer much past
+// its budget: commitments to other projects are answered between slices.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { displayAmount, parseAmount } from '../../core/money.ts';
@@ -18,6 +20,7 @@ import {
   settle,
   storeKeys,
 } from '../engine/group-commit.ts';
+import { type SliceBudget, SliceSizer } from '../engine/slice-sizer.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { AccountDirectory } from '../ledger/account-directory.ts';
 import type { AccountRef, Leg } from '../ledger/accounts.ts';
@@ -52,14 +55,13 @@ type Answer = SubscriptionRecord | number;
 
 /** The smallest commitment, USDT atoms. */
 export const minimumCommitment = 100_000_000n;
-/** Users credited in one distribution transaction. */
-export const distributeBatch = 20_000;
 
 const funding = (user: number, asset: string): AccountRef => ({ user, wallet: 'funding', asset });
 
 export class SubscriptionWriter {
   readonly #commands: GroupCommit<Command, Answer>;
   readonly #accounts = new AccountDirectory();
+  readonly #slice: SliceSizer;
 
   constructor(
     private readonly options: {
@@ -83,8 +85,11 @@ export class SubscriptionWriter {
         error(details: object, message: string): void;
         warn(details: object, message: string): void;
       };
+      /** How long a distribution's slice may take; the round's default unless a test sets it. */
+      slice?: SliceBudget;
     },
   ) {
+    this.#slice = new SliceSizer(options.slice);
     this.#commands = new GroupCommit({
       db: options.db,
       batchMax: options.batchMax,
@@ -108,7 +113,7 @@ export class SubscriptionWriter {
     return this.#commands.submit({ kind: 'allocate', projectId }) as Promise<number>;
   }
 
-  /** Distributes to the next batch of a project's users; answers how many (0: all done). */
+  /** Distributes to the next slice of a project's users; answers how many (0: all done). */
   distribute(projectId: number): Promise<number> {
     return this.#commands.submit({ kind: 'distribute', projectId }) as Promise<number>;
   }
@@ -120,6 +125,7 @@ export class SubscriptionWriter {
   async #attempt(work: Pending<Command, Answer>[]): Promise<void> {
     const { db } = this.options;
     const now = this.options.now();
+    const started = performance.now();
     const projectIds = work.map((pending) =>
       pending.command.kind === 'commit'
         ? pending.command.commitment.projectId
@@ -223,12 +229,13 @@ export class SubscriptionWriter {
           answers.push(0);
           continue;
         }
+        const limit = this.#slice.size;
         const batch = await projectCommitments(db, project.id, {
           after: project.distributedThrough,
-          limit: distributeBatch,
+          limit,
         });
         if (batch.length > 0) postings.push(distribution(project, batch, allocation));
-        const finished = batch.length < distributeBatch;
+        const finished = batch.length < limit;
         distributions.push({
           projectId: project.id,
           through: batch.at(-1)?.account ?? null,
@@ -266,6 +273,7 @@ export class SubscriptionWriter {
       await storeKeys(trx, work, answers);
       return balances;
     });
+    if (distributed.size > 0) this.#slice.record(distributed.size, performance.now() - started);
     for (const [i, pending] of work.entries()) settle(pending, answers[i] as Answer | Error);
     if (changed.length > 0) this.options.onBalances(changed, now);
     if (distributed.size > 0) this.options.onDistributed(distributed, now);
