@@ -59,7 +59,12 @@ export const bundleBudgets = {
   // and the second contract's, AI and pre-sale fixes at 1.6; the Deals tab, the signed-in home,
   // the chart page's bar and the split chunks' own overhead are the rest.
   critical: { targetKiB: 170, ceilingKiB: 170.5 },
-  whole: { targetKiB: 320, ceilingKiB: 412 },
+  // The perpetual's chart of its own trades (the Last price | Index toggle and its note, the chart
+  // taking a source, the perpetual's call in a file of its own) added 0.73 KiB to the whole app,
+  // measured on two builds (412.15 before, 412.88 after), and 0.26 to the critical path (170.53
+  // before, 170.78 after: the worker's chart choosing its call, channel and series by source, and
+  // the `perpetual-kline` channel's name, guard and fold), which is not raised here.
+  whole: { targetKiB: 320, ceilingKiB: 412.73 },
 } as const;
 
 export interface SizedFile {
