@@ -10,7 +10,7 @@ import type { Bus } from '../bus/bus.ts';
 import { listen } from '../bus/bus-messages.ts';
 import { privateSubject } from '../bus/private-over-bus.ts';
 import type { Db } from '../db/database.ts';
-import type { PrivateSend, PrivateStream } from '../gateway/streams.ts';
+import { type PrivateStream, userFrames } from '../gateway/streams.ts';
 import { frameEvents } from './frame-events.ts';
 import { recordNotification, unreadCount } from './notification-store.ts';
 
@@ -32,9 +32,9 @@ export interface NotificationCentre {
 }
 
 export function notificationCentre(db: Db, log: FastifyBaseLogger): NotificationCentre {
-  let send: PrivateSend | null = null;
+  const frames = userFrames();
   const push = (userId: number, list: readonly Notification[], unread: number) =>
-    send?.(userId, 'notifications', { list, unread }, Date.now());
+    frames.send(userId, 'notifications', { list, unread }, Date.now());
 
   const eventsOf = (channel: string, data: unknown) => {
     try {
@@ -57,14 +57,7 @@ export function notificationCentre(db: Db, log: FastifyBaseLogger): Notification
   };
 
   return {
-    stream: {
-      start(sender) {
-        send = sender;
-        return () => {
-          send = null;
-        };
-      },
-    },
+    stream: frames.stream,
     push,
     listen(bus) {
       // One at a time, in the order heard: a user's events keep their order, and the trim sees
