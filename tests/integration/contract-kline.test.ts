@@ -1,13 +1,17 @@
 // A perpetual's chart of its own trades, on both databases: trades on the perpetual come back from
 // `/contract/kline` as candles with their exact open, high, low, close and volume, the
-// `perpetual-kline.<SYMBOL>.<period>` channel carries the same candle, a perpetual without trades
+// `perpetual-kline.<SYMBOL>.<period>` channel carries the same candle, the fills read back from
+// `contract_fills` as a start reads them make the same candles, a perpetual without trades
 // answers an empty list, and a bad symbol or period is refused in the caller's language, never
 // with a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractOrder } from '../../schemas/api/contract.schema.ts';
-import type { CandleRow } from '../../schemas/api/market.schema.ts';
+import type { CandleRow, KlinePeriod } from '../../schemas/api/market.schema.ts';
 import { errorCodes } from '../../schemas/errors.ts';
 import { systemClock } from '../../server/clock.ts';
+import type { ContractMarket } from '../../server/contract/contract-markets.ts';
+import { PerpetualCandles } from '../../server/contract/perpetual-candles.ts';
+import { candleRow } from '../../server/market/market-routes.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { eachDatabase } from '../support/each-database.ts';
 import { expectError, ok } from '../support/expectations.ts';
@@ -95,6 +99,15 @@ describe.each(await eachDatabase())("a perpetual's candles on %s", (name, databa
         socket.on('perpetual-kline.BTCUSDT.1d').at(-1)?.data?.toString() === expected.toString(),
       "the day's candle on the channel",
     );
+    // Read back from `contract_fills` as a start would, the same candles come out.
+    const btc = { symbol: 'BTCUSDT', priceScale: 2, quantityScale: 5 } as ContractMarket;
+    const reread = new PerpetualCandles(new Map([[btc.symbol, btc]]));
+    await reread.seed((server as InProcessServer).db, Date.now());
+    const rows = (period: KlinePeriod) =>
+      reread.kline(btc.symbol, period, 1000).map((candle) => candleRow(candle, { spec: btc }));
+    expect(rows('1d')).toEqual([expected]);
+    expect(rows('1m')).toEqual(minutes);
+
     // Paging back before the first candle finds nothing older.
     const older = ok(
       await client().get<Kline>('/contract/kline', {
