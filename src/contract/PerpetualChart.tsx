@@ -8,7 +8,7 @@
 // not grow.
 import { useMemo, useState } from 'react';
 import type { KlinePeriod } from '../../schemas/api/market.schema.ts';
-import { type ChartSource, chartSources } from '../../schemas/market-names.ts';
+import type { ChartSource } from '../../schemas/market-names.ts';
 import type { ContractTradeView } from '../../workers/facade.ts';
 import type { ChartLevel } from '../chart/draw-levels.ts';
 import { useChart } from '../chart/use-chart.ts';
@@ -17,6 +17,8 @@ import { ChartPanel } from '../market/ChartPanel.tsx';
 import { TimeframeTabs } from '../market/TimeframeTabs.tsx';
 
 const chartHeight = 260;
+/** The perpetual's own trades first, as Binance's "Last Price / Mark Price" choice reads. */
+const sourceOrder: readonly ChartSource[] = ['last', 'index'];
 /** The two sources side by side at the start of their row, as the timeframes' tabs look. */
 const sourceTabs = { gridTemplateColumns: 'repeat(2, max-content)', gap: 16 } as const;
 
@@ -71,7 +73,7 @@ export function PerpetualChart(props: { symbol: string; view: ContractTradeView 
         aria-label={t('contract.chart.source')}
         style={sourceTabs}
       >
-        {chartSources.map((choice) => (
+        {sourceOrder.map((choice) => (
           <button
             key={choice}
             type="button"
