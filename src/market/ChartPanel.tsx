@@ -19,7 +19,7 @@ export function ChartPanel(props: {
   height: number;
   levels?: readonly ChartLevel[];
   source?: ChartSource;
-  /** Said instead of loading once the candles are loaded and there are none. */
+  /** Said instead of loading once an answer said there are no candles (not when a call failed). */
   empty?: string;
 }) {
   const { t } = useTranslation();
@@ -50,7 +50,7 @@ export function ChartPanel(props: {
           height={props.height}
           {...(props.levels ? { levels: props.levels } : {})}
         />
-      ) : props.empty && chart && !chart.loading ? (
+      ) : props.empty && chart && !chart.loading && !chart.hasOlder ? (
         <p className="list-status" data-testid="chart-empty">
           {props.empty}
         </p>

@@ -1,6 +1,6 @@
 // A perpetual's chart of its own trades beside the index's, in the worker: its channel's name read
-// and built, its frames checked and made into events, and its candles kept in a series of their
-// own, so the two charts of one market and period never mix.
+// and built, its frames checked and made into events, its candles asked of `/contract/kline` and
+// kept in a series of their own, so the two charts of one market and period never mix.
 import { describe, expect, it } from 'vitest';
 import type { LoggedEvent } from '../../core/event-log.ts';
 import { frameEvent } from '../../core/frame-event.ts';
@@ -8,6 +8,8 @@ import { type CandlesView, candlesFold, seriesKey } from '../../core/projections
 import { applyHandler } from '../../core/projections/fold.ts';
 import type { CandleRow } from '../../schemas/api/market.schema.ts';
 import { channelName, parseChannel } from '../../schemas/channels.ts';
+import type { Endpoint } from '../../schemas/endpoint.ts';
+import { chartChannel, fetchCandles } from '../../workers/market/loaders.ts';
 
 const candle = (t: number, close: string): CandleRow => [
   t,
@@ -96,5 +98,49 @@ describe("a perpetual's own candles in the worker", () => {
     });
     expect(state[seriesKey('BTCUSDT', '1m', 'last')]?.rows).toEqual([candle(60_000, '100.70')]);
     expect(state[seriesKey('BTCUSDT', '1m')]?.rows).toEqual([candle(0, '100.20')]);
+  });
+
+  it('asks each source its own call and logs the source only when it is not the index', async () => {
+    const asked: string[] = [];
+    const logged: unknown[] = [];
+    const context = {
+      call: async (endpoint: Endpoint, input: unknown) => {
+        asked.push(`${endpoint.path} ${JSON.stringify(input)}`);
+        return {
+          ok: true,
+          data: { symbol: 'BTCUSDT', period: '1m', feed: 'x', simulated: false, candles: [] },
+        };
+      },
+      record: (event: unknown) => logged.push(event),
+      channels: {},
+    } as unknown as Parameters<typeof fetchCandles>[0];
+    await fetchCandles(context, 'BTCUSDT', '1m', null, 'last');
+    await fetchCandles(context, 'BTCUSDT', '1m', 60_000);
+    expect(asked).toEqual([
+      '/contract/kline {"symbol":"BTCUSDT","period":"1m","limit":300}',
+      '/market/kline {"symbol":"BTCUSDT","period":"1m","limit":500,"before":60000}',
+    ]);
+    expect(logged).toEqual([
+      {
+        source: 'intent',
+        type: 'kline-requested',
+        payload: { symbol: 'BTCUSDT', period: '1m', source: 'last', before: null },
+      },
+      expect.objectContaining({
+        type: 'kline-page',
+        payload: expect.objectContaining({ ok: true, source: 'last', candles: [] }),
+      }),
+      {
+        source: 'intent',
+        type: 'kline-requested',
+        payload: { symbol: 'BTCUSDT', period: '1m', before: 60_000 },
+      },
+      expect.objectContaining({
+        type: 'kline-page',
+        payload: expect.not.objectContaining({ source: expect.anything() }),
+      }),
+    ]);
+    expect(chartChannel('BTCUSDT', '1m', 'last')).toBe('perpetual-kline.BTCUSDT.1m');
+    expect(chartChannel('BTCUSDT', '1m', 'index')).toBe('kline.BTCUSDT.1m');
   });
 });

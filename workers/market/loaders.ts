@@ -99,17 +99,16 @@ export async function fetchCandles(
   const series = { symbol, period, ...(source === 'index' ? {} : { source }) };
   record({ source: 'intent', type: 'kline-requested', payload: { ...series, before } });
   const limit = before === null ? firstPage : olderPage;
-  const outcome = await call(await chartEndpoints[source](), {
-    symbol,
-    period,
-    limit,
-    ...(before === null ? {} : { before }),
-  });
+  // A call that could not be read (offline when first asked for) is a failed page, as a failed call.
+  const endpoint = await chartEndpoints[source]().catch(() => null);
+  const outcome = endpoint
+    ? await call(endpoint, { symbol, period, limit, ...(before === null ? {} : { before }) })
+    : null;
   const page = { ...series, before, limit };
   record({
     source: 'api',
     type: 'kline-page',
-    payload: outcome.ok
+    payload: outcome?.ok
       ? {
           ok: true,
           ...page,
