@@ -138,6 +138,10 @@ export class AiWriter {
     );
     const placed: Order[] = [];
     const withdrawn: { id: number; days: number; returned: bigint; at: number }[] = [];
+    // What this batch did before each command, which the rows read before the batch do not show:
+    // the days each group was paid up to, and the orders withdrawn (an accrual leaves them out).
+    const paidThrough = new Map<string, number>();
+    const leaving: Order[] = [];
     const accruals: Parameters<typeof recordAccruals>[1][number][] = [];
     const changes = new Map<number, { sold: bigint; promised: bigint }>();
     const change = (productId: number, sold: bigint, promised: bigint) => {
@@ -196,7 +200,13 @@ export class AiWriter {
           answers.push(new BusinessError('ai_order_not_found'));
           continue;
         }
-        const paidDays = Math.min(order.groupPaidDays, product.days);
+        const paidDays = Math.min(
+          Math.max(
+            order.groupPaidDays,
+            paidThrough.get(groupKey(order.productId, order.startsAt)) ?? 0,
+          ),
+          product.days,
+        );
         if (
           order.withdrawnAt !== null ||
           paidDays >= product.days ||
@@ -208,6 +218,7 @@ export class AiWriter {
         const paid = dailyReward(order.principal, product.aprPpm) * BigInt(paidDays);
         const returned = earlyWithdrawal(order.principal, paid);
         withdrawn.push({ id: order.id, days: paidDays, returned, at: now });
+        leaving.push(order);
         change(product.id, 0n, -promisedRewards(order.principal, product.aprPpm, product.days));
         postings.push({
           kind: 'ai.withdraw',
@@ -241,7 +252,13 @@ export class AiWriter {
         }
         const group = await groupHoldings(db, command.productId, command.startsAt);
         // Days already paid (a second accrual of the same days) pay nothing again.
-        const fresh = group.paidDays < command.fromDay ? group.holdings : [];
+        const fresh =
+          group.paidDays < command.fromDay
+            ? withoutLeaving(group.holdings, leaving, command.productId, command.startsAt)
+            : [];
+        if (fresh.length > 0) {
+          paidThrough.set(groupKey(command.productId, command.startsAt), command.toDay);
+        }
         const days = BigInt(command.toDay - command.fromDay + 1);
         const matures = command.toDay >= product.days;
         const legs = accrualLegs(product, fresh, days, matures);
@@ -326,6 +343,27 @@ export class AiWriter {
     }
     return balances;
   }
+}
+
+const groupKey = (productId: number, startsAt: number) => `${productId}:${startsAt}`;
+
+/** A group's holdings as read before the batch, less the orders the batch has withdrawn. */
+function withoutLeaving(
+  holdings: readonly Holding[],
+  leaving: readonly Order[],
+  productId: number,
+  startsAt: number,
+): Holding[] {
+  const gone = new Map<string, number>();
+  for (const order of leaving) {
+    if (order.productId !== productId || order.startsAt !== startsAt) continue;
+    const key = `${order.userId}:${order.principal}`;
+    gone.set(key, (gone.get(key) ?? 0) + 1);
+  }
+  return holdings.flatMap((holding) => {
+    const orders = holding.orders - (gone.get(`${holding.userId}:${holding.principal}`) ?? 0);
+    return orders > 0 ? [{ ...holding, orders }] : [];
+  });
 }
 
 function buyRefusal(
