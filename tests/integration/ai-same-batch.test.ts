@@ -7,13 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyReward, nextMidnight } from '../../core/ai/schedule.ts';
-import { AiWriter } from '../../server/ai/ai-writer.ts';
 import { orderView } from '../../server/ai/ai-views.ts';
+import { AiWriter } from '../../server/ai/ai-writer.ts';
 import { fundReference } from '../../server/ai/ledger-kinds.ts';
 import { type OpenedDatabase, openDatabase } from '../../server/db/database.ts';
 import { transact } from '../../server/db/transact.ts';
-import { auditLedger } from '../../server/ledger-audit.ts';
 import { post } from '../../server/ledger/post.ts';
+import { auditLedger } from '../../server/ledger-audit.ts';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
 import { silent, usdt } from '../support/writer-case.ts';
 import { balanceOf, fundedUsers, insertAiProduct } from '../support/writer-fixtures.ts';
