@@ -1,7 +1,13 @@
 // How many items the next slice of a long round takes (a pre-sale's distribution, a day's AI
 // rewards), so that no slice holds its writer much past a time budget whatever the database and
-// the machine: each slice's time is measured and the next one is sized from the rate seen, within
-// bounds. Orders queued behind the writer then wait at most about one slice, not the whole round.
+// the machine: each slice's time is measured and the next one sized from it, within bounds. Orders
+// queued behind the writer then wait at most about one slice, not the whole round.
+//
+// A slice's time is a fixed part (the transaction, its round trips: tens of ms on the embedded
+// database) and a part per item. Sizing by the rate alone (items × budget ÷ time) would shrink the
+// slices to nothing whenever the fixed part alone is near the budget; so a slow slice shrinks the
+// next in proportion, and a fast one grows it by a quarter at most. The size settles where a slice
+// takes the budget, and no slice after a fast one takes more than a quarter over it.
 
 export interface SliceBudget {
   /** The time a slice aims at, ms. */
@@ -10,12 +16,15 @@ export interface SliceBudget {
   min: number;
   /** The most: a slice never grows past it however fast items go. */
   max: number;
-  /** The first slice's size, before any rate is known. */
+  /** The first slice's size, before any time is known. */
   first: number;
 }
 
-/** Half a writer's 50 ms budget: room for a slow slice and the orders batched with it. */
-export const roundSlice: SliceBudget = { targetMs: 25, min: 16, max: 20_000, first: 100 };
+/** How much a fast slice lets the next one grow. */
+export const growth = 1.25;
+
+/** 40 ms: a slice after a fast one stays within the 50 ms a round may hold a writer. */
+export const roundSlice: SliceBudget = { targetMs: 40, min: 16, max: 20_000, first: 100 };
 
 export class SliceSizer {
   #size: number;
@@ -29,16 +38,14 @@ export class SliceSizer {
     return this.#size;
   }
 
-  /**
-   * Tells how long a slice of `items` took. A slice that took more than the budget shrinks the
-   * next one at once to what the rate seen would fit; a faster one grows it at most twofold, so
-   * one quick slice (a warm cache) cannot make the next too long.
-   */
+  /** Tells how long a slice of `items` took, ms. */
   record(items: number, ms: number): void {
     if (items <= 0) return;
-    const fits =
-      ms > 0 ? Math.floor((items * this.budget.targetMs) / ms) : Number.POSITIVE_INFINITY;
-    this.#size = clamp(Math.min(fits, this.#size * 2), this.budget);
+    const next =
+      ms > this.budget.targetMs
+        ? Math.floor((items * this.budget.targetMs) / ms)
+        : Math.max(items + 1, Math.floor(items * growth));
+    this.#size = clamp(next, this.budget);
   }
 }
 

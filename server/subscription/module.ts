@@ -53,6 +53,7 @@ export const subscriptionModule = defineModule({
       db: context.db,
       scheduler: context.scheduler,
       writer,
+      allocations,
       log: context.log,
     });
     subscriptionRoutes(

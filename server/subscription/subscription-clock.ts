@@ -5,7 +5,8 @@
 // meanwhile, and a distribution stopped partway carries on from its last slice.
 import type { Scheduler, TimerHandle } from '../../core/scheduler.ts';
 import type { Db } from '../db/database.ts';
-import { dueProjects, type Project } from './subscription-store.ts';
+import type { Allocations } from './allocations.ts';
+import { dueProjects, findProjects, type Project } from './subscription-store.ts';
 import type { SubscriptionWriter } from './subscription-writer.ts';
 
 /** How often a distribution in progress says how far it has come. */
@@ -20,6 +21,7 @@ export class SubscriptionClock {
       db: Db;
       scheduler: Scheduler;
       writer: SubscriptionWriter;
+      allocations: Allocations;
       log: {
         info(details: object, message: string): void;
         warn(details: object, message: string): void;
@@ -47,9 +49,13 @@ export class SubscriptionClock {
   }
 
   /** A slice of users at a time, each its own transaction, until every user has been credited. */
-  async #distribute(project: Project): Promise<void> {
-    const { writer, log } = this.options;
+  async #distribute(due: Project): Promise<void> {
+    const { writer, log, allocations, db } = this.options;
     const started = performance.now();
+    // The allocation of every user is worked out here, outside the writer (seconds for 100,000
+    // users), so the writer's slices find it ready and hold the writer for their own work only.
+    const project = (await findProjects(db, [due.id])).get(due.id) ?? due;
+    await allocations.of(project);
     let reported = started;
     let credited = 0;
     let slices = 0;
