@@ -87,10 +87,18 @@ export async function findProducts(db: Db, ids: readonly number[]): Promise<Map<
   return new Map(rows.map((row) => [Number(row.id), productOf(row)]));
 }
 
+/**
+ * The days an order's group has paid it: those recorded for the group, or, while a round pays the
+ * group a slice of owners at a time, that round's days once it has paid the order's owner.
+ */
+const paidDays = sql`greatest(coalesce((select max(a.day) from ai_accruals a
+    where a.product_id = o.product_id and a.starts_at = o.starts_at), 0),
+  coalesce((select r.to_day from ai_accrual_rounds r where r.product_id = o.product_id
+    and r.starts_at = o.starts_at and o.user_id <= r.through_user), 0))`;
+
 const orderColumns = sql`o.id, o.product_id, o.user_id, o.principal::text as principal,
   o.bought_at, o.starts_at, o.withdrawn_at, o.withdrawn_days, o.withdrawn::text as withdrawn,
-  coalesce((select max(a.day) from ai_accruals a
-    where a.product_id = o.product_id and a.starts_at = o.starts_at), 0) as group_paid_days`;
+  ${paidDays} as group_paid_days`;
 
 export async function findOrders(db: Db, ids: readonly number[]): Promise<Map<number, Order>> {
   if (ids.length === 0) return new Map();
@@ -104,8 +112,7 @@ export async function ordersOf(
   db: Db,
   query: { userId: number; active: boolean; page: number; size: number },
 ): Promise<{ list: Order[]; total: number }> {
-  const ended = sql`(o.withdrawn_at is not null or coalesce((select max(a.day) from ai_accruals a
-    where a.product_id = o.product_id and a.starts_at = o.starts_at), 0) >= p.days)`;
+  const ended = sql`(o.withdrawn_at is not null or ${paidDays} >= p.days)`;
   const where = sql`where o.user_id = ${query.userId} and ${query.active ? sql`not ` : sql``}${ended}`;
   const [rows, count] = await Promise.all([
     sql<Record<string, unknown>>`select ${orderColumns}
@@ -202,36 +209,97 @@ export interface Holding {
 }
 
 /**
- * A group's running (not withdrawn) orders, counted by user and principal, and the days the group
- * has been paid. Counted in the database: a day's accrual of 100,000 orders reads one row per user
- * and principal, not 100,000; the reward rule itself stays in `core/ai/schedule.ts`.
+ * A slice of a group's running (not withdrawn) orders: those of the next `users` owners after
+ * `after`, in id order, counted by owner and principal; and the days the group has been paid.
+ * Counted in the database: a slice of 100,000 orders reads one row per owner and principal, and the
+ * owners' index finds a slice without reading the rest of the group; the reward rule itself stays
+ * in `core/ai/schedule.ts`.
  */
 export async function groupHoldings(
   db: Db,
   productId: number,
   startsAt: number,
-): Promise<{ paidDays: number; holdings: Holding[] }> {
-  const { rows } = await sql<{
-    user_id: number | null;
-    principal: string | null;
-    orders: number;
-    paid_days: number;
-  }>`
-    with paid as (select coalesce(max(day), 0) as days from ai_accruals
-      where product_id = ${productId} and starts_at = ${iso(startsAt)})
-    select o.user_id, o.principal::text as principal, count(o.id)::int as orders,
-      paid.days as paid_days
-    from paid left join ai_orders o
-      on o.product_id = ${productId} and o.starts_at = ${iso(startsAt)} and o.withdrawn_at is null
-    group by o.user_id, o.principal, paid.days`.execute(db);
+  slice: { after: number; users: number },
+): Promise<{ paidDays: number; holdings: Holding[]; owners: number; lastOwner: number | null }> {
+  const group = sql`o.product_id = ${productId} and o.starts_at = ${iso(startsAt)}
+    and o.withdrawn_at is null`;
+  const [paid, rows] = await Promise.all([
+    sql<{ days: number }>`select coalesce(max(day), 0)::int as days from ai_accruals
+      where product_id = ${productId} and starts_at = ${iso(startsAt)}`.execute(db),
+    sql<{ user_id: number; principal: string; orders: number }>`
+      select o.user_id, o.principal::text as principal, count(o.id)::int as orders
+      from ai_orders o
+      where ${group} and o.user_id in (select distinct o.user_id from ai_orders o
+        where ${group} and o.user_id > ${slice.after} order by o.user_id limit ${slice.users})
+      group by o.user_id, o.principal`.execute(db),
+  ]);
+  const holdings = rows.rows.map((row) => ({
+    userId: row.user_id,
+    principal: atoms(row.principal),
+    orders: row.orders,
+  }));
+  const owners = new Set(holdings.map((holding) => holding.userId));
   return {
-    paidDays: Number(rows[0]?.paid_days ?? 0),
-    holdings: rows.flatMap((row) =>
-      row.user_id === null
-        ? []
-        : [{ userId: row.user_id, principal: atoms(row.principal), orders: row.orders }],
-    ),
+    paidDays: paid.rows[0]?.days ?? 0,
+    holdings,
+    owners: owners.size,
+    lastOwner: owners.size > 0 ? Math.max(...owners) : null,
   };
+}
+
+/** A group's accrual under way: its days, the last owner paid, and what it has paid so far. */
+export interface AccrualRound {
+  productId: number;
+  startsAt: number;
+  fromDay: number;
+  toDay: number;
+  throughUser: number;
+  orders: number;
+  /** One day's rewards of the orders paid so far, atoms. */
+  amount: bigint;
+}
+
+export async function accrualRound(
+  db: Db,
+  productId: number,
+  startsAt: number,
+): Promise<AccrualRound | null> {
+  const { rows } = await sql<{
+    from_day: number;
+    to_day: number;
+    through_user: number;
+    orders: number;
+    amount: string;
+  }>`select from_day, to_day, through_user, orders, amount::text as amount
+    from ai_accrual_rounds
+    where product_id = ${productId} and starts_at = ${iso(startsAt)}`.execute(db);
+  const row = rows[0];
+  return row
+    ? {
+        productId,
+        startsAt,
+        fromDay: row.from_day,
+        toDay: row.to_day,
+        throughUser: row.through_user,
+        orders: row.orders,
+        amount: atoms(row.amount),
+      }
+    : null;
+}
+
+/** Keeps how far a round has come, or ends it (its last slice is paid). */
+export async function saveRound(trx: Transaction<Database>, round: AccrualRound, ended: boolean) {
+  if (ended) {
+    await sql`delete from ai_accrual_rounds
+      where product_id = ${round.productId} and starts_at = ${iso(round.startsAt)}`.execute(trx);
+    return;
+  }
+  await sql`insert into ai_accrual_rounds
+      (product_id, starts_at, from_day, to_day, through_user, orders, amount)
+    values (${round.productId}, ${iso(round.startsAt)}, ${round.fromDay}, ${round.toDay},
+      ${round.throughUser}, ${round.orders}, ${formatAmount(round.amount)})
+    on conflict (product_id, starts_at) do update set through_user = excluded.through_user,
+      orders = excluded.orders, amount = excluded.amount`.execute(trx);
 }
 
 export async function recordAccruals(

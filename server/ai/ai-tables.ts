@@ -40,10 +40,22 @@ export interface AiAccrualsTable {
   amount: string;
 }
 
+/** A group's accrual under way, paid a slice of owners at a time. */
+export interface AiAccrualRoundsTable {
+  product_id: number;
+  starts_at: Stamp;
+  from_day: number;
+  to_day: number;
+  through_user: number;
+  orders: number;
+  amount: string;
+}
+
 export interface AiTables {
   ai_products: AiProductsTable;
   ai_orders: AiOrdersTable;
   ai_accruals: AiAccrualsTable;
+  ai_accrual_rounds: AiAccrualRoundsTable;
 }
 
 declare module '../db/tables.ts' {

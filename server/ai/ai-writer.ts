@@ -24,33 +24,35 @@ import {
   settle,
   storeKeys,
 } from '../engine/group-commit.ts';
+import { type SliceBudget, SliceSizer } from '../engine/slice-sizer.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { AccountDirectory } from '../ledger/account-directory.ts';
-import type { AccountRef, Leg } from '../ledger/accounts.ts';
+import type { AccountRef } from '../ledger/accounts.ts';
 import type { BalanceChange, Posting } from '../ledger/post.ts';
 import { writePostings } from '../ledger/write-postings.ts';
+import { type AccrualSlice, groupKey, planAccrualSlice } from './accrual-slice.ts';
 import {
+  type AccrualRound,
   changeProducts,
   findOrders,
   findProducts,
-  groupHoldings,
   groupOrders,
-  type Holding,
   insertOrders,
   lastOrderId,
   markWithdrawn,
   type Order,
   type Product,
   recordAccruals,
+  saveRound,
 } from './ai-store.ts';
-import { accrueReference, buyReference, withdrawReference } from './ledger-kinds.ts';
+import { buyReference, withdrawReference } from './ledger-kinds.ts';
 
 type Command =
   | { kind: 'buy'; userId: number; productId: number; amount: bigint }
   | { kind: 'withdraw'; userId: number; orderId: number }
   | { kind: 'accrue'; productId: number; startsAt: number; fromDay: number; toDay: number };
 
-type Answer = AiOrder | number;
+type Answer = AiOrder | AccrualSlice;
 
 const funding = (user: number, asset: string): AccountRef => ({ user, wallet: 'funding', asset });
 const pool = (asset: string): AccountRef => ({ system: 'product_pools', asset });
@@ -59,6 +61,7 @@ const reserve = (asset: string): AccountRef => ({ system: 'ai_reserve', asset })
 export class AiWriter {
   readonly #commands: GroupCommit<Command, Answer>;
   readonly #accounts = new AccountDirectory();
+  readonly #slice: SliceSizer;
   #lastId = 0;
 
   constructor(
@@ -74,8 +77,11 @@ export class AiWriter {
         error(details: object, message: string): void;
         warn(details: object, message: string): void;
       };
+      /** How long an accrual's slice may take; the round's default unless a test sets it. */
+      slice?: SliceBudget;
     },
   ) {
+    this.#slice = new SliceSizer(options.slice);
     this.#commands = new GroupCommit({
       db: options.db,
       batchMax: options.batchMax,
@@ -101,15 +107,23 @@ export class AiWriter {
     return this.#commands.submit({ kind: 'withdraw', userId, orderId }, key) as Promise<AiOrder>;
   }
 
-  /** Pays a group's days `fromDay`..`toDay` (1-based); answers the orders paid. */
-  accrue(productId: number, startsAt: number, fromDay: number, toDay: number): Promise<number> {
+  /**
+   * Pays the next slice of a group's owners their days `fromDay`..`toDay` (1-based), or of the
+   * group's round under way; answers the orders paid and whether the round is done.
+   */
+  accrue(
+    productId: number,
+    startsAt: number,
+    fromDay: number,
+    toDay: number,
+  ): Promise<AccrualSlice> {
     return this.#commands.submit({
       kind: 'accrue',
       productId,
       startsAt,
       fromDay,
       toDay,
-    }) as Promise<number>;
+    }) as Promise<AccrualSlice>;
   }
 
   async idle(): Promise<void> {
@@ -140,7 +154,10 @@ export class AiWriter {
     const withdrawn: { id: number; days: number; returned: bigint; at: number }[] = [];
     // What this batch did before each command, which the rows read before the batch do not show:
     // the days each group was paid up to, and the orders withdrawn (an accrual leaves them out).
-    const paidThrough = new Map<string, number>();
+    const paidThrough = new Map<string, { toDay: number; throughUser: number }>();
+    const rounds: { round: AccrualRound; ended: boolean }[] = [];
+    let owners = 0;
+    const started = performance.now();
     const leaving: Order[] = [];
     const accruals: Parameters<typeof recordAccruals>[1][number][] = [];
     const changes = new Map<number, { sold: bigint; promised: bigint }>();
@@ -200,10 +217,12 @@ export class AiWriter {
           answers.push(new BusinessError('ai_order_not_found'));
           continue;
         }
+        const batchPaid = paidThrough.get(groupKey(order.productId, order.startsAt));
+        // Days this batch paid the order before its withdrawal count as paid.
         const paidDays = Math.min(
           Math.max(
             order.groupPaidDays,
-            paidThrough.get(groupKey(order.productId, order.startsAt)) ?? 0,
+            batchPaid && order.userId <= batchPaid.throughUser ? batchPaid.toDay : 0,
           ),
           product.days,
         );
@@ -246,51 +265,22 @@ export class AiWriter {
         );
       } else {
         const product = products.get(command.productId);
-        if (!product || command.toDay < command.fromDay) {
-          answers.push(0);
+        if (!product) {
+          answers.push({ orders: 0, finished: true });
           continue;
         }
-        const group = await groupHoldings(db, command.productId, command.startsAt);
-        // Days already paid (a second accrual of the same days) pay nothing again.
-        const fresh =
-          group.paidDays < command.fromDay
-            ? withoutLeaving(group.holdings, leaving, command.productId, command.startsAt)
-            : [];
-        if (fresh.length > 0) {
-          paidThrough.set(groupKey(command.productId, command.startsAt), command.toDay);
-        }
-        const days = BigInt(command.toDay - command.fromDay + 1);
-        const matures = command.toDay >= product.days;
-        const legs = accrualLegs(product, fresh, days, matures);
-        const orders = fresh.reduce((sum, holding) => sum + holding.orders, 0);
-        const dayAmount = fresh.reduce(
-          (sum, holding) =>
-            sum + dailyReward(holding.principal, product.aprPpm) * BigInt(holding.orders),
-          0n,
-        );
-        if (matures && fresh.length > 0) matured.push({ product, startsAt: command.startsAt });
-        if (legs.length > 0) {
-          postings.push({
-            kind: 'ai.accrue',
-            reference: accrueReference.build({
-              product: product.id,
-              startsAt: command.startsAt,
-              days: `${command.fromDay}-${command.toDay}`,
-            }),
-            legs,
-          });
-        }
-        for (let day = command.fromDay; day <= command.toDay; day++) {
-          accruals.push({
-            productId: product.id,
-            startsAt: command.startsAt,
-            day,
-            orders,
-            amount: dayAmount,
-            at: now,
-          });
-        }
-        answers.push(orders);
+        const plan = await planAccrualSlice(db, product, command, {
+          owners: this.#slice.size,
+          leaving,
+          now,
+        });
+        if (plan.posting) postings.push(plan.posting);
+        if (plan.round) rounds.push({ round: plan.round, ended: plan.ended });
+        if (plan.paid) paidThrough.set(groupKey(product.id, command.startsAt), plan.paid);
+        if (plan.matures) matured.push({ product, startsAt: command.startsAt });
+        accruals.push(...plan.days);
+        owners += plan.owners;
+        answers.push(plan.answer);
       }
     }
     const ids = await this.#accounts.resolve(
@@ -300,12 +290,14 @@ export class AiWriter {
     const changed = await transact(db, async (trx) => {
       await insertOrders(trx, placed);
       for (const order of withdrawn) await markWithdrawn(trx, order);
+      for (const { round, ended } of rounds) await saveRound(trx, round, ended);
       await recordAccruals(trx, accruals);
       await changeProducts(trx, changes);
       const balances = await writePostings(trx, postings, ids);
       await storeKeys(trx, work, answers);
       return balances;
     });
+    if (owners > 0) this.#slice.record(owners, performance.now() - started);
     for (const [i, pending] of work.entries()) settle(pending, answers[i] as Answer | Error);
     if (changed.length > 0) this.options.onBalances(changed, now);
     for (const group of matured) await this.#tellMatured(group.product, group.startsAt, now);
@@ -345,27 +337,6 @@ export class AiWriter {
   }
 }
 
-const groupKey = (productId: number, startsAt: number) => `${productId}:${startsAt}`;
-
-/** A group's holdings as read before the batch, less the orders the batch has withdrawn. */
-function withoutLeaving(
-  holdings: readonly Holding[],
-  leaving: readonly Order[],
-  productId: number,
-  startsAt: number,
-): Holding[] {
-  const gone = new Map<string, number>();
-  for (const order of leaving) {
-    if (order.productId !== productId || order.startsAt !== startsAt) continue;
-    const key = `${order.userId}:${order.principal}`;
-    gone.set(key, (gone.get(key) ?? 0) + 1);
-  }
-  return holdings.flatMap((holding) => {
-    const orders = holding.orders - (gone.get(`${holding.userId}:${holding.principal}`) ?? 0);
-    return orders > 0 ? [{ ...holding, orders }] : [];
-  });
-}
-
 function buyRefusal(
   product: Product | undefined,
   command: Extract<Command, { kind: 'buy' }>,
@@ -395,42 +366,4 @@ function buyRefusal(
     return new BusinessError('balance_insufficient');
   }
   return null;
-}
-
-/**
- * A group's days as one posting's legs: each owner the rewards of their running orders for those
- * days (and their principal at maturity), from the reserve (and the pool).
- */
-function accrualLegs(
-  product: Product,
-  holdings: readonly Holding[],
-  days: bigint,
-  matures: boolean,
-): Leg[] {
-  const byUser = new Map<number, bigint>();
-  let rewards = 0n;
-  let principal = 0n;
-  for (const holding of holdings) {
-    const count = BigInt(holding.orders);
-    const reward = dailyReward(holding.principal, product.aprPpm) * days * count;
-    const back = matures ? holding.principal * count : 0n;
-    rewards += reward;
-    principal += back;
-    if (reward + back > 0n)
-      byUser.set(holding.userId, (byUser.get(holding.userId) ?? 0n) + reward + back);
-  }
-  if (byUser.size === 0) return [];
-  return [
-    ...(rewards > 0n
-      ? [{ account: reserve(product.asset), bucket: 'available' as const, amount: -rewards }]
-      : []),
-    ...(principal > 0n
-      ? [{ account: pool(product.asset), bucket: 'available' as const, amount: -principal }]
-      : []),
-    ...[...byUser].map(([user, amount]) => ({
-      account: funding(user, product.asset),
-      bucket: 'available' as const,
-      amount,
-    })),
-  ];
 }

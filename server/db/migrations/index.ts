@@ -2,6 +2,7 @@
 // product's own live in its folder (server/<product>/migrations/); add new ones at the end.
 import type { Migration, MigrationProvider } from 'kysely';
 import * as ai from '../../ai/migrations/0012-ai.ts';
+import * as aiAccrualRounds from '../../ai/migrations/0023-ai-accrual-rounds.ts';
 import * as contract from '../../contract/migrations/0009-contract.ts';
 import * as contractMarkRecord from '../../contract/migrations/0016-contract-mark-record.ts';
 import * as notifications from '../../notifications/migrations/0022-notifications.ts';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020-chain-sends': chainSends,
   '0021-reserve-holdings': reserveHoldings,
   '0022-notifications': notifications,
+  '0023-ai-accrual-rounds': aiAccrualRounds,
 };
 
 export const migrationProvider: MigrationProvider = {
