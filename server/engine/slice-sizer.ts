@@ -16,7 +16,7 @@ export interface SliceBudget {
   min: number;
   /** The most: a slice never grows past it however fast items go. */
   max: number;
-  /** The first slice's size, before any time is known. */
+  /** The first slice's size, before any time is known: small, since it is not yet measured. */
   first: number;
 }
 
@@ -24,7 +24,7 @@ export interface SliceBudget {
 export const growth = 1.25;
 
 /** 40 ms: a slice after a fast one stays within the 50 ms a round may hold a writer. */
-export const roundSlice: SliceBudget = { targetMs: 40, min: 16, max: 20_000, first: 100 };
+export const roundSlice: SliceBudget = { targetMs: 40, min: 16, max: 20_000, first: 16 };
 
 export class SliceSizer {
   #size: number;
