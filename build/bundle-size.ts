@@ -58,13 +58,18 @@ export const bundleBudgets = {
   // invite poster, pre-sale valuation and dust rounding at 1.9, the small balances' sheet at 1.8
   // and the second contract's, AI and pre-sale fixes at 1.6; the Deals tab, the signed-in home,
   // the chart page's bar and the split chunks' own overhead are the rest.
-  critical: { targetKiB: 170, ceilingKiB: 170.5 },
+  // The AI orders' and pre-sales' pushed outcomes added 0.13 KiB to the critical path (170.46
+  // before, 170.59 after, two builds): their channels' names, frame events and folds, which the
+  // worker's first file holds with every other fold; the perpetual's chart of its own trades 0.2
+  // more (below). The critical path now stands 0.79 over its 170 target.
+  critical: { targetKiB: 170, ceilingKiB: 170.8 },
   // The perpetual's chart of its own trades (the Last price | Index toggle and its note, the chart
   // taking a source, the perpetual's call in a file of its own) added 0.73 KiB to the whole app,
   // measured on two builds (412.15 before, 412.88 after), and 0.26 to the critical path (170.53
   // before, 170.78 after: the worker's chart choosing its call, channel and series by source, and
-  // the `perpetual-kline` channel's name, guard and fold), which is not raised here.
-  whole: { targetKiB: 320, ceilingKiB: 412.73 },
+  // the `perpetual-kline` channel's name, guard and fold), raised above with the pushed outcomes.
+  // Those outcomes' words in the notification list added 0.2 KiB to the whole app (412.92).
+  whole: { targetKiB: 320, ceilingKiB: 412.95 },
 } as const;
 
 export interface SizedFile {
