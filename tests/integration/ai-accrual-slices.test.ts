@@ -3,22 +3,22 @@
 // slices counts the days its owner was already paid (and only those), the group's days are
 // recorded once when the last slice is paid, and the ledger check holds.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dailyReward, earlyWithdrawal, nextMidnight } from '../../core/ai/schedule.ts';
 import { displayAmount } from '../../core/money.ts';
 import { orderView } from '../../server/ai/ai-views.ts';
 import { AiWriter } from '../../server/ai/ai-writer.ts';
-import { fundReference } from '../../server/ai/ledger-kinds.ts';
-import { type OpenedDatabase, openDatabase } from '../../server/db/database.ts';
-import { transact } from '../../server/db/transact.ts';
 import type { SliceBudget } from '../../server/engine/slice-sizer.ts';
-import { post } from '../../server/ledger/post.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
-import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
+import { databaseOn, eachDatabase } from '../support/each-database.ts';
 import { silent, usdt } from '../support/writer-case.ts';
-import { balanceOf, fundedUsers, insertAiProduct } from '../support/writer-fixtures.ts';
+import {
+  balanceOf,
+  fundAiReserve,
+  fundedUsers,
+  insertAiProduct,
+} from '../support/writer-fixtures.ts';
 
-const postgres = await createTestDatabase();
 const dayMs = 86_400_000;
 const owners = 10;
 /** Three owners a slice, whatever they cost. */
@@ -28,30 +28,13 @@ const principal = 1_000n * usdt;
 /** 10 % a year: the product of `insertAiProduct`. */
 const daily = dailyReward(principal, 100_000);
 
-describe.each([
-  ['PGlite', undefined],
-  ['PostgreSQL', postgres],
-] as const)("an AI group's accrual in slices, on %s", (name, postgresDatabase) => {
-  const skip = name === 'PostgreSQL' && !postgresDatabase;
-  let opened: OpenedDatabase | undefined;
-
-  beforeAll(async () => {
-    if (skip) return;
-    opened = await openDatabase({
-      databaseUrl: (postgresDatabase as TestDatabase | undefined)?.url,
-      pgliteDir: 'memory://',
-    });
-  }, 300_000);
-  afterAll(async () => {
-    await opened?.close();
-    if (name === 'PostgreSQL') await postgresDatabase?.drop();
-  }, 300_000);
+describe.each(await eachDatabase())("an AI group's accrual in slices, on %s", (...databaseCase) => {
+  const { skip, opened: database } = databaseOn(databaseCase);
 
   it.skipIf(skip)(
     'pays every owner once across a writer that stops partway and one that carries on',
     async () => {
-      if (!opened) throw new Error('the database did not open');
-      const { db } = opened;
+      const { db } = database();
       const bought = Date.parse('2026-03-01T10:00:00Z');
       let now = bought;
       const writerOn = () =>
@@ -68,20 +51,7 @@ describe.each([
       const first = writerOn();
       await first.rebuild();
       const productId = await insertAiProduct(db, now);
-      await transact(db, (trx) =>
-        post(trx, {
-          kind: 'ai.fund',
-          reference: fundReference.build({ product: productId, funding: randomUUID() }),
-          legs: [
-            { account: { system: 'treasury', asset: 'USDT' }, bucket: 'available', amount: -start },
-            {
-              account: { system: 'ai_reserve', asset: 'USDT' },
-              bucket: 'available',
-              amount: start,
-            },
-          ],
-        }),
-      );
+      await fundAiReserve(db, productId, start);
       const users = await fundedUsers(db, owners, [
         { wallet: 'funding', asset: 'USDT', amount: start },
       ]);

@@ -5,114 +5,89 @@
 // rewards. Before, each read the order as it stood before the batch, so a withdrawal sent at the
 // maturity's second returned the principal twice.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dailyReward, nextMidnight } from '../../core/ai/schedule.ts';
 import { orderView } from '../../server/ai/ai-views.ts';
 import { AiWriter } from '../../server/ai/ai-writer.ts';
-import { fundReference } from '../../server/ai/ledger-kinds.ts';
-import { type OpenedDatabase, openDatabase } from '../../server/db/database.ts';
-import { transact } from '../../server/db/transact.ts';
-import { post } from '../../server/ledger/post.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
-import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
+import { databaseOn, eachDatabase } from '../support/each-database.ts';
 import { silent, usdt } from '../support/writer-case.ts';
-import { balanceOf, fundedUsers, insertAiProduct } from '../support/writer-fixtures.ts';
+import {
+  balanceOf,
+  fundAiReserve,
+  fundedUsers,
+  insertAiProduct,
+} from '../support/writer-fixtures.ts';
 
-const postgres = await createTestDatabase();
 const dayMs = 86_400_000;
 /** 10 % a year on 1,000 USDT for 30 days. */
 const principal = 1_000n * usdt;
 
-/** Funds a product's reward reserve from the treasury, as `ops ai fund` does. */
-async function fund(db: OpenedDatabase['db'], productId: number, atoms: bigint) {
-  await transact(db, (trx) =>
-    post(trx, {
-      kind: 'ai.fund',
-      reference: fundReference.build({ product: productId, funding: randomUUID() }),
-      legs: [
-        { account: { system: 'treasury', asset: 'USDT' }, bucket: 'available', amount: -atoms },
-        { account: { system: 'ai_reserve', asset: 'USDT' }, bucket: 'available', amount: atoms },
-      ],
-    }),
-  );
-}
+describe.each(await eachDatabase())(
+  'a withdrawal and an accrual in one batch, on %s',
+  (...databaseCase) => {
+    const { skip, opened: database } = databaseOn(databaseCase);
 
-describe.each([
-  ['PGlite', undefined],
-  ['PostgreSQL', postgres],
-] as const)('a withdrawal and an accrual in one batch, on %s', (name, postgresDatabase) => {
-  const skip = name === 'PostgreSQL' && !postgresDatabase;
-  let opened: OpenedDatabase | undefined;
+    /** A user with one order of `principal`, and the batch sent in `order` at `day` of 30. */
+    async function race(order: 'withdraw first' | 'accrue first', days: number) {
+      const { db } = database();
+      const bought = Date.parse('2026-03-01T10:00:00Z');
+      let now = bought;
+      const writer = new AiWriter({
+        db,
+        now: () => now,
+        batchMax: 512,
+        orderView,
+        onBalances: () => undefined,
+        onMatured: () => undefined,
+        log: silent,
+      });
+      await writer.rebuild();
+      const productId = await insertAiProduct(db, now);
+      await fundAiReserve(db, productId, 100_000_000n);
+      const [userId] = await fundedUsers(db, 1, [
+        { wallet: 'funding', asset: 'USDT', amount: 5_000n * usdt },
+      ]);
+      if (userId === undefined) throw new Error('no user');
+      const key = () => ({ userId, key: randomUUID(), path: '/ai', request: {} });
+      const placed = await writer.buy(userId, productId, principal, key());
+      const startsAt = nextMidnight(bought);
+      now = startsAt + days * dayMs + 1000;
+      // Sent in one turn of the event loop: the writer takes them as one batch.
+      const sent =
+        order === 'withdraw first'
+          ? [writer.withdraw(userId, placed.id, key()), writer.accrue(productId, startsAt, 1, days)]
+          : [
+              writer.accrue(productId, startsAt, 1, days),
+              writer.withdraw(userId, placed.id, key()),
+            ];
+      const settled = await Promise.allSettled(sent);
+      const balance = await balanceOf(db, userId, 'funding', 'USDT');
+      expect(await auditLedger(db)).toEqual([]);
+      return { settled, balance: balance.available, start: 5_000n * usdt };
+    }
 
-  beforeAll(async () => {
-    if (skip) return;
-    opened = await openDatabase({
-      databaseUrl: (postgresDatabase as TestDatabase | undefined)?.url,
-      pgliteDir: 'memory://',
+    const rewards = (days: number) => dailyReward(principal, 100_000) * BigInt(days);
+
+    it.skipIf(skip)('returns the principal once when the withdrawal is taken first', async () => {
+      const { settled, balance, start } = await race('withdraw first', 30);
+      expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+      // Withdrawn before any day was paid: the principal back, no reward, and nothing more.
+      expect(balance).toBe(start);
     });
-  }, 300_000);
-  afterAll(async () => {
-    await opened?.close();
-    if (name === 'PostgreSQL') await postgresDatabase?.drop();
-  }, 300_000);
 
-  /** A user with one order of `principal`, and the batch sent in `order` at `day` of 30. */
-  async function race(order: 'withdraw first' | 'accrue first', days: number) {
-    if (!opened) throw new Error('the database did not open');
-    const { db } = opened;
-    const bought = Date.parse('2026-03-01T10:00:00Z');
-    let now = bought;
-    const writer = new AiWriter({
-      db,
-      now: () => now,
-      batchMax: 512,
-      orderView,
-      onBalances: () => undefined,
-      onMatured: () => undefined,
-      log: silent,
+    it.skipIf(skip)('refuses the withdrawal of an order the batch matured', async () => {
+      const { settled, balance, start } = await race('accrue first', 30);
+      expect(settled[0]?.status).toBe('fulfilled');
+      expect(settled[1]?.status).toBe('rejected');
+      expect(balance).toBe(start + rewards(30));
     });
-    await writer.rebuild();
-    const productId = await insertAiProduct(db, now);
-    await fund(db, productId, 100_000_000n);
-    const [userId] = await fundedUsers(db, 1, [
-      { wallet: 'funding', asset: 'USDT', amount: 5_000n * usdt },
-    ]);
-    if (userId === undefined) throw new Error('no user');
-    const key = () => ({ userId, key: randomUUID(), path: '/ai', request: {} });
-    const placed = await writer.buy(userId, productId, principal, key());
-    const startsAt = nextMidnight(bought);
-    now = startsAt + days * dayMs + 1000;
-    // Sent in one turn of the event loop: the writer takes them as one batch.
-    const sent =
-      order === 'withdraw first'
-        ? [writer.withdraw(userId, placed.id, key()), writer.accrue(productId, startsAt, 1, days)]
-        : [writer.accrue(productId, startsAt, 1, days), writer.withdraw(userId, placed.id, key())];
-    const settled = await Promise.allSettled(sent);
-    const balance = await balanceOf(db, userId, 'funding', 'USDT');
-    expect(await auditLedger(db)).toEqual([]);
-    return { settled, balance: balance.available, start: 5_000n * usdt };
-  }
 
-  const rewards = (days: number) => dailyReward(principal, 100_000) * BigInt(days);
-
-  it.skipIf(skip)('returns the principal once when the withdrawal is taken first', async () => {
-    const { settled, balance, start } = await race('withdraw first', 30);
-    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
-    // Withdrawn before any day was paid: the principal back, no reward, and nothing more.
-    expect(balance).toBe(start);
-  });
-
-  it.skipIf(skip)('refuses the withdrawal of an order the batch matured', async () => {
-    const { settled, balance, start } = await race('accrue first', 30);
-    expect(settled[0]?.status).toBe('fulfilled');
-    expect(settled[1]?.status).toBe('rejected');
-    expect(balance).toBe(start + rewards(30));
-  });
-
-  it.skipIf(skip)('withdraws less the days the batch paid, before maturity', async () => {
-    const { settled, balance, start } = await race('accrue first', 10);
-    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
-    // Ten days paid, then the principal less those ten days: the rewards given back.
-    expect(balance).toBe(start);
-  });
-});
+    it.skipIf(skip)('withdraws less the days the batch paid, before maturity', async () => {
+      const { settled, balance, start } = await race('accrue first', 10);
+      expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+      // Ten days paid, then the principal less those ten days: the rewards given back.
+      expect(balance).toBe(start);
+    });
+  },
+);

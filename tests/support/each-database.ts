@@ -2,6 +2,7 @@
 // the test file's own, dropped once its server has stopped).
 import { afterAll, beforeAll } from 'vitest';
 import type { Clock } from '../../server/clock.ts';
+import { type OpenedDatabase, openDatabase } from '../../server/db/database.ts';
 import { type InProcessServer, startInProcessServer } from './in-process-server.ts';
 import { createTestDatabase, type TestDatabase } from './postgres.ts';
 
@@ -42,6 +43,35 @@ export function serverOn(
     server() {
       if (!server) throw new Error(`the server on ${name} did not start`);
       return server;
+    },
+  };
+}
+
+export interface DatabaseOnCase {
+  /** PostgreSQL was asked for and none answers: the case's tests are skipped. */
+  skip: boolean;
+  opened(): OpenedDatabase;
+}
+
+/**
+ * The case's database, migrated and with no server, for the enclosing `describe`: the embedded
+ * one in memory, or PostgreSQL's, dropped once closed.
+ */
+export function databaseOn([name, database]: DatabaseCase): DatabaseOnCase {
+  const skip = name === 'PostgreSQL' && !database;
+  let opened: OpenedDatabase | undefined;
+  beforeAll(async () => {
+    if (!skip) opened = await openDatabase({ databaseUrl: database?.url, pgliteDir: 'memory://' });
+  }, 300_000);
+  afterAll(async () => {
+    await opened?.close();
+    await database?.drop();
+  }, 300_000);
+  return {
+    skip,
+    opened() {
+      if (!opened) throw new Error(`the database on ${name} did not open`);
+      return opened;
     },
   };
 }

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { parseAmount } from '../../core/money.ts';
 import { newInviteCode, newUserId } from '../../server/accounts/secrets.ts';
+import { fundReference } from '../../server/ai/ledger-kinds.ts';
 import type { Db } from '../../server/db/database.ts';
 import type { Wallet } from '../../server/db/tables.ts';
 import type { Leg } from '../../server/ledger/accounts.ts';
@@ -81,6 +82,20 @@ export async function insertAiProduct(db: Db, now: number, asset = 'USDT'): Prom
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Moves `atoms` of USDT from the treasury to the AI products' reward reserve, as `ops ai fund` does. */
+export async function fundAiReserve(db: Db, productId: number, atoms: bigint): Promise<void> {
+  await db.transaction().execute((trx) =>
+    post(trx, {
+      kind: 'ai.fund',
+      reference: fundReference.build({ product: productId, funding: randomUUID() }),
+      legs: [
+        { account: { system: 'treasury', asset: 'USDT' }, bucket: 'available', amount: -atoms },
+        { account: { system: 'ai_reserve', asset: 'USDT' }, bucket: 'available', amount: atoms },
+      ],
+    }),
+  );
 }
 
 /** A pre-sale open from a day before `now` to thirty days after, 100,000 USDT a user at most. */
