@@ -10,6 +10,7 @@ import type { Db } from '../db/database.ts';
 import type { AccountRef, Leg } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
 import {
+  type AccrualDay,
   type AccrualRound,
   accrualRound,
   groupHoldings,
@@ -30,16 +31,6 @@ export interface AccrualCommand {
   startsAt: number;
   fromDay: number;
   toDay: number;
-}
-
-/** A day recorded for the group once its round ends. */
-export interface AccrualDay {
-  productId: number;
-  startsAt: number;
-  day: number;
-  orders: number;
-  amount: bigint;
-  at: number;
 }
 
 export interface SlicePlan {

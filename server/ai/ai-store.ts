@@ -312,17 +312,17 @@ export async function saveRound(trx: Transaction<Database>, round: AccrualRound,
       orders = excluded.orders, amount = excluded.amount`.execute(trx);
 }
 
-export async function recordAccruals(
-  trx: Transaction<Database>,
-  rows: readonly {
-    productId: number;
-    startsAt: number;
-    day: number;
-    orders: number;
-    amount: bigint;
-    at: number;
-  }[],
-) {
+/** A day recorded for a group once its round ends: the orders it paid and one day's amount. */
+export interface AccrualDay {
+  productId: number;
+  startsAt: number;
+  day: number;
+  orders: number;
+  amount: bigint;
+  at: number;
+}
+
+export async function recordAccruals(trx: Transaction<Database>, rows: readonly AccrualDay[]) {
   if (rows.length === 0) return;
   await sql`
     insert into ai_accruals (product_id, starts_at, day, paid_at, orders, amount)

@@ -32,6 +32,7 @@ import type { BalanceChange, Posting } from '../ledger/post.ts';
 import { writePostings } from '../ledger/write-postings.ts';
 import { type AccrualSlice, groupKey, planAccrualSlice } from './accrual-slice.ts';
 import {
+  type AccrualDay,
   type AccrualRound,
   changeProducts,
   findOrders,
@@ -159,7 +160,7 @@ export class AiWriter {
     let owners = 0;
     const started = performance.now();
     const leaving: Order[] = [];
-    const accruals: Parameters<typeof recordAccruals>[1][number][] = [];
+    const accruals: AccrualDay[] = [];
     const changes = new Map<number, { sold: bigint; promised: bigint }>();
     const change = (productId: number, sold: bigint, promised: bigint) => {
       const current = changes.get(productId) ?? { sold: 0n, promised: 0n };
