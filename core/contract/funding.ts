@@ -116,23 +116,24 @@ export function fundingRound(
   // Every contract has a long and a short side: a round given one side only would pay from
   // nowhere, or leave a payment with no one to receive it.
   if (held('long') !== held('short')) throw new Error('a funding round needs every position');
-  const magnitude = rate < 0n ? -rate : rate;
-  const payers: Direction = rate >= 0n ? 'long' : 'short';
-  const exact = (position: FundedPosition) => notional(position.quantity, mark) * magnitude;
-  const paidIn = positions
-    .filter((position) => position.direction === payers)
-    .reduce((sum, position) => sum + ceilDiv(exact(position), rateUnit), 0n);
-  const owed = positions
-    .filter((position) => position.direction !== payers)
-    .reduce((sum, position) => sum + exact(position), 0n);
-  if (magnitude === 0n || paidIn === 0n || owed === 0n) {
+  // Longs and shorts hold the same, so with a rate and any position both sides pay and are owed.
+  if (rate === 0n || positions.length === 0) {
     return { payments: positions.map(() => 0n), remainder: 0n };
   }
-  const payments = positions.map((position) =>
-    position.direction === payers
-      ? -ceilDiv(exact(position), rateUnit)
-      : exact(position) / rateUnit,
-  );
+  const payments = positions.map((position) => fundingPayment(position, mark, rate));
+  const paidIn = payments.filter((payment) => payment < 0n).reduce((a, b) => a - b, 0n);
   const received = payments.filter((payment) => payment > 0n).reduce((a, b) => a + b, 0n);
   return { payments, remainder: paidIn - received };
+}
+
+/**
+ * One position's part of a round, alone: a round paid a few positions at a time (a slice, or a
+ * position an order changes first) pays each what the whole round would, since no payment
+ * depends on another's. Negative for a payer (rounded up), positive for a receiver (rounded down).
+ */
+export function fundingPayment(position: FundedPosition, mark: bigint, rate: bigint): bigint {
+  const magnitude = rate < 0n ? -rate : rate;
+  const payers: Direction = rate >= 0n ? 'long' : 'short';
+  const exact = notional(position.quantity, mark) * magnitude;
+  return position.direction === payers ? -ceilDiv(exact, rateUnit) : exact / rateUnit;
 }

@@ -27,9 +27,7 @@ export function usersOf(command: ContractCommand, state: EngineState): number[] 
         return position ? [position.userId] : [];
       });
     case 'fund':
-      return [...state.positions.values()]
-        .filter((position) => position.symbol === command.symbol)
-        .map((position) => position.userId);
+      return state.funding.nextPayers(command, state.positions.values());
   }
 }
 

@@ -28,7 +28,7 @@ export type ContractResult =
   | { kind: 'order'; orderId: number }
   | { kind: 'quotes'; resting: number[] }
   | { kind: 'liquidated'; positionIds: number[] }
-  | { kind: 'funded'; payments: number }
+  | { kind: 'funded'; payments: number; finished: boolean }
   | { kind: 'position'; positionId: number }
   | { kind: 'leverage'; symbol: string; leverage: number }
   | { kind: 'triggered'; positionIds: number[] }

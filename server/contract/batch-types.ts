@@ -104,6 +104,8 @@ export interface BatchPort {
   post(posting: Posting | null): void;
   recordFill(fill: ContractFill): void;
   touchPosition(position: PositionState): void;
+  /** Pays what the position owes a funding round under way, before it changes (funding-rounds.ts). */
+  settleFunding(position: PositionState): void;
   /** Marks memory changed: a failure after that rebuilds it. */
   markMoved(): void;
   /** Cancels reduce-only orders that no longer fit their positions. */

@@ -12,15 +12,10 @@ import type { ContractCommand, ContractResult } from './batch-commands.ts';
 import type { ContractEffects } from './batch-effects.ts';
 import type { ContractBalances } from './contract-balances.ts';
 import type { ContractMarket } from './contract-markets.ts';
-import {
-  insertFills,
-  insertFunding,
-  insertLiquidations,
-  writeOrders,
-  writePositions,
-} from './contract-store.ts';
+import { insertFills, insertLiquidations, writeOrders, writePositions } from './contract-store.ts';
 import type { ContractAnswer } from './engine-answers.ts';
 import { shortfallPostings } from './extra-postings.ts';
+import { saveFunding } from './funding-store.ts';
 
 export interface BatchWrite {
   db: Db;
@@ -56,7 +51,7 @@ export function writeBatch(write: BatchWrite) {
     const changed = await writePostings(trx, postings, ids);
     await insertFills(trx, effects.fills, markets, now);
     await insertLiquidations(trx, effects.liquidations, now);
-    await insertFunding(trx, effects.funding);
+    await saveFunding(trx, effects.funding);
     const answers = effects.results.map((result) => write.answerOf(result));
     await storeKeys(trx, work, answers);
     return { changed, answers };

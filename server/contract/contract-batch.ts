@@ -25,7 +25,7 @@ import {
 import { type ContractMarket, priceAtoms, quantityAtoms } from './contract-markets.ts';
 import type { ContractCancelReason, OrderState, PositionState } from './engine-state.ts';
 import { FillSettlement } from './fill-settlement.ts';
-import { payFunding } from './funding-payments.ts';
+import { FundingPayer } from './funding-payments.ts';
 import { contractFreezeReference } from './ledger-kinds.ts';
 import { Liquidator } from './liquidator.ts';
 import {
@@ -49,13 +49,21 @@ export class ContractBatch implements BatchPort {
   readonly #liquidator: Liquidator;
   readonly #settlement: FillSettlement;
   readonly #changes: PositionChanges;
+  readonly #funding: FundingPayer;
 
   constructor(private readonly context: BatchContext) {
     this.#recorder = new EffectsRecorder(context.balances);
     this.effects = this.#recorder.effects;
+    this.#funding = new FundingPayer(this, context.state, context.balances, this.effects.funding);
     this.#trim = new ReduceOnlyTrim(context, this);
     this.#liquidator = new Liquidator(context, this, this.effects.liquidations);
-    this.#settlement = new FillSettlement(context, this.#recorder, this.#liquidator, this.#trim);
+    this.#settlement = new FillSettlement(
+      context,
+      this.#recorder,
+      this.#liquidator,
+      this.#trim,
+      (position) => this.#funding.settleDue(position),
+    );
     this.#changes = new PositionChanges(context, this);
   }
 
@@ -87,12 +95,8 @@ export class ContractBatch implements BatchPort {
         return { kind: 'leverage', symbol: command.symbol, leverage: command.leverage };
       case 'trigger':
         return { kind: 'triggered', positionIds: this.#changes.trigger(command.positionIds) };
-      case 'fund': {
-        const record = payFunding(this, this.context.state, this.context.balances, command);
-        this.effects.funding.push(record);
-        this.effects.moved = true;
-        return { kind: 'funded', payments: record.payments.length };
-      }
+      case 'fund':
+        return { kind: 'funded', ...this.#funding.slice(command) };
     }
   }
 
@@ -221,6 +225,10 @@ export class ContractBatch implements BatchPort {
 
   touchPosition(position: PositionState): void {
     this.#recorder.touchPosition(position);
+  }
+
+  settleFunding(position: PositionState): void {
+    this.#funding.settleDue(position);
   }
 
   /** For the liquidator: settles what an order left behind after an ADL or a cancel. */

@@ -3,12 +3,15 @@
 // holds all the books and positions and sees a user's whole account in every command; group
 // commit keeps it fast. Commands queue while a transaction is in flight, run as one batch through
 // the books in memory, and are written in one transaction with their postings and idempotency
-// keys; each is answered only after the commit (durable before acknowledged).
+// keys; each is answered only after the commit (durable before acknowledged). A funding round is
+// paid a slice of positions per command, each slice sized from how long the last batch with one
+// took, so orders queued behind a round wait about one slice (funding-rounds.ts).
 import type { ContractOrder } from '../../schemas/api/contract.schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { CommandCalls } from '../engine/command-calls.ts';
 import { GroupCommit, type IdempotencyKey, type Pending, settle } from '../engine/group-commit.ts';
+import { type SliceBudget, SliceSizer } from '../engine/slice-sizer.ts';
 import { AccountDirectory } from '../ledger/account-directory.ts';
 import type { BalanceChange } from '../ledger/post.ts';
 import type { Quote } from '../market-kernel/liquidity/ladder.ts';
@@ -24,7 +27,8 @@ import type { ContractMarket } from './contract-markets.ts';
 import { answerOf, type ContractAnswer, type ContractAnswers } from './engine-answers.ts';
 import { EngineState, type PositionState } from './engine-state.ts';
 import { commissionPostings } from './extra-postings.ts';
-import type { FundingCommand } from './funding-payments.ts';
+import type { FundingCommand, FundingSlice } from './funding-payments.ts';
+import type { RunningRound } from './funding-rounds.ts';
 import { MarkBoard } from './mark-board.ts';
 import { readMemory } from './memory-rebuild.ts';
 import type { PositionCommand } from './position-changes.ts';
@@ -54,6 +58,8 @@ export interface ContractEngineOptions {
     error(details: object, message: string): void;
     warn(details: object, message: string): void;
   };
+  /** How long a funding round's slice may hold the writer; the round's default unless a test sets it. */
+  fundingSlice?: SliceBudget;
 }
 
 export class ContractEngine {
@@ -74,9 +80,11 @@ export class ContractEngine {
    */
   #lastOrderId = 0;
   #lastPositionId = 0;
+  readonly #fundingSlice: SliceSizer;
 
   constructor(private readonly options: ContractEngineOptions) {
     this.markets = new Map(options.markets.map((market) => [market.symbol, market]));
+    this.#fundingSlice = new SliceSizer(options.fundingSlice);
     this.#indexes = new PositionIndexes(this.markets);
     this.#filing = new PositionFiling(this, this.#indexes, (users) =>
       readBalances(options.db, users),
@@ -157,10 +165,18 @@ export class ContractEngine {
     return this.#calls.call('trigger', { positionIds: reached });
   }
 
-  /** Pays a funding round on every open position of the market; answers how many paid or got. */
-  async fund(command: FundingCommand): Promise<number> {
-    const [payments] = await this.#calls.send(command);
-    return payments ?? 0;
+  /**
+   * Pays the next slice of the market's funding round (beginning it at the command's terms if none
+   * is under way); answers how many positions paid or received, and whether the command's round is
+   * finished. Called again until it is: orders queued meanwhile run between the slices.
+   */
+  fund(command: FundingCommand): Promise<FundingSlice> {
+    return this.#calls.send(command);
+  }
+
+  /** The funding rounds under way, as far as their slices have reached. */
+  fundingRounds(): readonly RunningRound[] {
+    return this.#state.funding.all();
   }
 
   async idle(): Promise<void> {
@@ -184,6 +200,9 @@ export class ContractEngine {
   ): Promise<void> {
     const { db, clock } = this.options;
     const now = clock.now();
+    const started = performance.now();
+    const slices = work.filter((pending) => pending.command.kind === 'fund').length;
+    this.#state.funding.sliceSize = this.#fundingSlice.size;
     const balances = await readBalances(
       db,
       work.flatMap((pending) => usersOf(pending.command, this.#state)),
@@ -232,6 +251,9 @@ export class ContractEngine {
       this.#accounts = new AccountDirectory();
       throw error;
     });
+    if (slices > 0) {
+      this.#fundingSlice.record(slices * this.#fundingSlice.size, performance.now() - started);
+    }
     for (const [i, pending] of work.entries()) {
       settle(pending, written.answers[i] ?? new Error('the batch gave the command no answer'));
     }

@@ -11,7 +11,6 @@ import type { ContractFill } from './batch-types.ts';
 import { type ContractMarket, quantityAtoms } from './contract-markets.ts';
 import type { ContractOrdersTable, ContractPositionsTable } from './contract-tables.ts';
 import type { OrderState, PositionState } from './engine-state.ts';
-import type { FundingRecord } from './funding-payments.ts';
 import type { LiquidationRecord } from './liquidator.ts';
 
 const amount = (value: bigint) => formatAmount(value);
@@ -253,34 +252,4 @@ export async function openPositions(db: Db): Promise<PositionState[]> {
   const { rows } = await sql<PositionRow>`
     select * from contract_positions where status = 'open' order by id`.execute(db);
   return rows.map(positionOfRow);
-}
-
-/** Each funding round with its totals, then its payments with the quantities they were paid on. */
-export async function insertFunding(
-  trx: Transaction<Database>,
-  records: readonly FundingRecord[],
-): Promise<void> {
-  for (const record of records) {
-    const { command } = record;
-    const round = await sql<{ id: string | number }>`
-      insert into contract_funding_rounds (symbol, funding_time, rate, mark_price, samples, paid,
-        received, remainder, shortfall)
-      values (${command.symbol}, ${command.fundingTime}, ${command.rate.toString()}::bigint,
-        ${amount(command.mark)}, ${command.samples}, ${amount(record.paid)},
-        ${amount(record.received)}, ${amount(record.remainder)}, ${amount(record.shortfall)})
-      returning id`.execute(trx);
-    const roundId = round.rows[0]?.id;
-    const { payments } = record;
-    if (payments.length === 0) continue;
-    await sql`
-      insert into contract_funding_payments (round_id, position_id, user_id, direction, quantity,
-        amount)
-      select ${roundId}::bigint, * from unnest(
-        ${payments.map((p) => p.position.id)}::bigint[],
-        ${payments.map((p) => p.position.userId)}::int[],
-        ${payments.map((p) => p.position.direction)}::text[],
-        ${payments.map((p) => amount(p.quantity))}::numeric[],
-        ${payments.map((p) => amount(p.amount))}::numeric[]
-      )`.execute(trx);
-  }
 }

@@ -9,6 +9,7 @@ import type { ContractBalances } from './contract-balances.ts';
 import type { ContractMarket } from './contract-markets.ts';
 import { orderView, positionView } from './contract-views.ts';
 import type { EngineState, PositionState } from './engine-state.ts';
+import type { FundingSlice } from './funding-payments.ts';
 import type { MarkBoard } from './mark-board.ts';
 
 /** What each command answers (`server/engine/command-calls.ts`). */
@@ -17,7 +18,7 @@ export interface ContractAnswers {
   cancel: ContractOrder;
   requote: number[];
   liquidate: number[];
-  fund: number[];
+  fund: FundingSlice;
   tpsl: ContractPosition;
   margin: ContractPosition;
   leverage: { symbol: string; leverage: number };
@@ -50,7 +51,7 @@ export function answerOf(
     case 'liquidated':
       return result.positionIds;
     case 'funded':
-      return [result.payments];
+      return { payments: result.payments, finished: result.finished };
     case 'triggered':
       return result.positionIds;
     case 'leverage':

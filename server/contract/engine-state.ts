@@ -1,10 +1,12 @@
 // What the contract engine keeps in memory between batches: each market's book, the resting
 // orders with the terms the book does not know (leverage, margin mode, reduce-only, what they hold
-// frozen), and every open position. The engine is the only writer of all three, so memory and
-// database agree after every commit; after a failed batch both are read again from the database.
+// frozen), every open position, and the funding rounds under way. The engine is the only writer
+// of all of them, so memory and database agree after every commit; after a failed batch they are
+// read again from the database.
 import type { PositionAmounts } from '../../core/contract/position-book.ts';
 import type { ContractCloseReason, MarginMode } from '../../schemas/api/contract.schema.ts';
 import type { Side } from '../matching/events.ts';
+import { FundingRounds } from './funding-rounds.ts';
 
 export type OrderPurpose = 'user' | 'tp' | 'sl' | 'liquidation' | 'adl';
 export type ContractOrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled';
@@ -95,6 +97,8 @@ export function newPosition(
 }
 
 export class EngineState {
+  /** The funding rounds under way, paid a slice at a time. */
+  readonly funding = new FundingRounds();
   /** Resting orders by id. */
   readonly orders = new Map<number, OrderState>();
   /** Open positions by id. */

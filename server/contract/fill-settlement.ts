@@ -44,6 +44,8 @@ export class FillSettlement {
     /** Told what each close of the position it is liquidating released, and what the fund paid. */
     private readonly liquidator: Pick<Liquidator, 'noteClosed' | 'noteShortfall'>,
     private readonly trim: Pick<ReduceOnlyTrim, 'note'>,
+    /** Pays what a position owes a funding round under way before a fill changes it. */
+    private readonly settleFunding: (position: PositionState) => void,
   ) {}
 
   /** Settles a book command's events; `incoming` is the order the command brought, if any. */
@@ -138,6 +140,7 @@ export class FillSettlement {
 
     const direction = directionOf(order.side);
     let position = state.positionOf(order.userId, order.symbol);
+    if (position) this.settleFunding(position);
     let pnl = 0n;
     let closing = 0n;
     if (position && position.direction !== direction) {

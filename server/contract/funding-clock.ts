@@ -3,13 +3,15 @@
 // notional on each side, recorded in `contract_premiums`), and at every interval boundary
 // (epoch-aligned, as 00:00, 08:00 and 16:00 UTC for 8 h) a round at the rate the interval's
 // samples give under the rule scaled to the interval (core/contract/funding.ts), paid by the
-// engine in one transaction.
+// engine a slice of positions at a time (funding-rounds.ts), beside the clock's ticks, so samples
+// go on being taken while a round of many positions is paid. Its progress is logged every 5 s.
 // A market whose mark is not fresh at the boundary skips the round: a stale index freezes funding.
 // The node that held the engines may die between a boundary and its round: the node that takes
 // them over pays that round, once, at its first tick with a fresh mark, when the boundary passed
 // less than `lateRoundMs` before it started, fresh marks were recorded in the seconds before the
 // boundary, and `contract_funding_rounds` has no round at it. A boundary passed while no engine
-// ran, or longer ago, is not paid later.
+// ran, or longer ago, is not paid later. A round a stopped node left under way is paid to its
+// end, from where its slices reached, by the node that starts next.
 import { sql } from 'kysely';
 import {
   type FundingRule,
@@ -24,6 +26,8 @@ import type { Db } from '../db/database.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { ContractEngine } from './contract-engine.ts';
 import { type ContractMarket, priceAtoms, quantityAtoms } from './contract-markets.ts';
+import type { FundingCommand } from './funding-payments.ts';
+import type { RunningRound } from './funding-rounds.ts';
 
 export interface FundingSettings {
   intervalMs: number;
@@ -45,6 +49,17 @@ export interface PaidRound {
 export const lateRoundMs = 60_000;
 /** A fresh mark recorded this long before a boundary shows the engines were running at it. */
 const runningBeforeMs = 5_000;
+/** How often a round under way logs how far it has reached. */
+const progressEveryMs = 5_000;
+
+const termsOf = (round: RunningRound): FundingCommand => ({
+  kind: 'fund',
+  symbol: round.symbol,
+  rate: round.rate,
+  mark: round.mark,
+  fundingTime: round.fundingTime,
+  samples: round.samples,
+});
 
 interface Sample {
   ts: number;
@@ -60,6 +75,10 @@ export class FundingClock {
   #owed = new Set<string>();
   #timer: unknown;
   #running: Promise<void> = Promise.resolve();
+  /** The rounds being paid, one after another, beside the ticks. */
+  #rounds: Promise<void> = Promise.resolve();
+  /** Set by `stop`: a round under way stops between slices, for the next node to finish. */
+  #stopping = false;
 
   constructor(
     private readonly options: {
@@ -70,7 +89,10 @@ export class FundingClock {
       settings: FundingSettings;
       /** Told of every round once it is paid. */
       onPaid(round: PaidRound): void;
-      log: { warn(details: object, message: string): void };
+      log: {
+        info(details: object, message: string): void;
+        warn(details: object, message: string): void;
+      };
     },
   ) {}
 
@@ -110,6 +132,7 @@ export class FundingClock {
     this.#boundary = now - (now % settings.intervalMs);
     await this.#restore();
     if (now - this.#boundary < lateRoundMs) this.#owed = await this.#unpaid(this.#boundary);
+    for (const round of this.options.engine.fundingRounds()) this.#pay(termsOf(round));
     this.#timer = scheduler.setInterval(() => {
       this.#running = this.#running.then(() =>
         this.tick().catch((error) => this.options.log.warn({ err: error }, 'funding tick failed')),
@@ -119,7 +142,14 @@ export class FundingClock {
 
   async stop(): Promise<void> {
     this.options.scheduler.clearInterval(this.#timer);
+    this.#stopping = true;
     await this.#running;
+    await this.#rounds;
+  }
+
+  /** Resolves once every round begun so far is paid to its end (or the clock stopped). */
+  roundsPaid(): Promise<void> {
+    return this.#rounds;
   }
 
   /** One sample per market; then, past a boundary, the round it ends. */
@@ -238,7 +268,7 @@ export class FundingClock {
       samples.map((sample) => sample.premium),
       this.#rule,
     );
-    await engine.fund({
+    this.#pay({
       kind: 'fund',
       symbol: market.symbol,
       rate,
@@ -246,9 +276,45 @@ export class FundingClock {
       fundingTime: new Date(boundary),
       samples: samples.length,
     });
-    this.#lastRate.set(market.symbol, rate);
-    const round = { symbol: market.symbol, fundingTime: boundary, rate, mark };
-    this.#paid.set(market.symbol, round);
+  }
+
+  /** Queues the round to be paid to its end, a slice per command, after the rounds before it. */
+  #pay(command: FundingCommand): void {
+    this.#rounds = this.#rounds.then(() =>
+      this.#payToEnd(command).catch((error) =>
+        this.options.log.warn({ err: error, symbol: command.symbol }, 'funding round failed'),
+      ),
+    );
+  }
+
+  async #payToEnd(command: FundingCommand): Promise<void> {
+    const { engine, scheduler, log } = this.options;
+    const fundingTime = command.fundingTime.toISOString();
+    let logged = scheduler.now();
+    let payments = 0;
+    for (;;) {
+      if (this.#stopping) return;
+      const slice = await engine.fund(command);
+      payments += slice.payments;
+      if (slice.finished) break;
+      if (scheduler.now() - logged >= progressEveryMs) {
+        logged = scheduler.now();
+        const round = engine.fundingRounds().find((running) => running.symbol === command.symbol);
+        log.info(
+          { symbol: command.symbol, fundingTime, reached: round?.next, of: round?.owed.length },
+          'funding round under way',
+        );
+      }
+    }
+    log.info({ symbol: command.symbol, fundingTime, payments }, 'funding round paid');
+    this.#lastRate.set(command.symbol, command.rate);
+    const round = {
+      symbol: command.symbol,
+      fundingTime: command.fundingTime.getTime(),
+      rate: command.rate,
+      mark: command.mark,
+    };
+    this.#paid.set(command.symbol, round);
     this.options.onPaid(round);
   }
 

@@ -25,8 +25,19 @@ export const deleveragingReference = colonReference('contract:adl', {
   order: 'int',
   counterOrder: 'int',
 });
-/** One funding time of one market: every open position's payment in one posting. */
+/** One funding time of one market: every open position's payment in one posting (rounds paid whole, before slices). */
 export const fundingReference = colonReference('contract:funding', { symbol: 'text', time: 'int' });
+/** Payments of one round to some of its positions: the round and the lowest position id paid. */
+export const fundingPaymentReference = colonReference('contract:funding-payment', {
+  symbol: 'text',
+  time: 'int',
+  position: 'int',
+});
+/** A round's end: its rounding from the funding account to the insurance fund. */
+export const fundingCloseReference = colonReference('contract:funding-close', {
+  symbol: 'text',
+  time: 'int',
+});
 /** The insurance fund's cover of a user's loss in the movement `of`. */
 export const shortfallReference: ReferenceFormat<{ of: string; user: number }> = {
   build: ({ of, user }) => `${of}:shortfall:${user}`,
@@ -79,6 +90,11 @@ export const contractLedger = defineProductLedger({
       reference: fundingReference,
       record: { type: 'contract', label: 'contract_funding', sign: 'balance' },
     }),
+    'contract.funding.payment': kind({
+      reference: fundingPaymentReference,
+      record: { type: 'contract', label: 'contract_funding', sign: 'balance' },
+    }),
+    'contract.funding.close': kind({ reference: fundingCloseReference, record: 'operator' }),
     'contract.liquidation': kind({
       reference: liquidationReference,
       record: {
@@ -103,6 +119,11 @@ export const contractLedger = defineProductLedger({
     }),
   },
   systemAccounts: [
+    {
+      name: 'contract_funding',
+      holds:
+        'what the funding rounds under way have taken from payers and not yet paid to receivers (below zero while receivers were paid first); nothing once every round is finished, its rounding having gone to the insurance fund',
+    },
     {
       name: 'contract_clearing',
       holds:

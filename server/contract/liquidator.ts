@@ -74,6 +74,8 @@ export class Liquidator {
       // A stale index freezes liquidation: nobody is liquidated on a price nobody prints.
       if (!mark?.fresh) continue;
       const market = this.#market(position);
+      // A payment owed to a round under way is taken first: the test sees the margin left after it.
+      this.batch.settleFunding(position);
       const backing = this.backingOf(position);
       if (!isLiquidated(market.brackets, asPosition(position), backing, mark.price)) continue;
       this.#liquidate(position, market, backing, mark.price, mark.at);

@@ -1,12 +1,14 @@
 // The contract engine's memory read back from the database, at start and after a failed batch:
-// each market's book with its resting orders, the open positions, and the last order and
-// position ids given out (the engine is the only writer of both tables and counts them itself).
+// each market's book with its resting orders, the open positions, the funding rounds under way,
+// and the last order and position ids given out (the engine is the only writer of both tables
+// and counts them itself).
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { OrderBook } from '../matching/order-book.ts';
 import type { ContractMarket } from './contract-markets.ts';
 import { openPositions, remainingUnits, restingOrders } from './contract-store.ts';
 import { EngineState } from './engine-state.ts';
+import { readFunding } from './funding-store.ts';
 
 export interface EngineMemory {
   books: Map<string, OrderBook>;
@@ -45,6 +47,7 @@ export async function readMemory(
   for (const position of await openPositions(db)) {
     if (markets.has(position.symbol)) state.addPosition(position);
   }
+  await readFunding(db, state);
   const last = await sql<{ orders: string; positions: string }>`
     select (select coalesce(max(id), 0) from contract_orders)::text as orders,
       (select coalesce(max(id), 0) from contract_positions)::text as positions`.execute(db);

@@ -92,6 +92,9 @@ export class PositionChanges {
   margin(command: Extract<PositionCommand, { kind: 'margin' }>): PositionState {
     const position = this.owned(command.userId, command.positionId);
     if (position.marginMode !== 'isolated') throw new BusinessError('margin_mode_cross');
+    // What the position owes a round under way comes out of the margin first, so what may be
+    // removed is judged on what stays (a payment owed is paid even if the change is refused).
+    this.batch.settleFunding(position);
     const { amount } = command;
     const legs = new Legs();
     if (command.action === 'add') {
@@ -147,6 +150,7 @@ export class PositionChanges {
     if (opening.length > 0) throw new BusinessError('contract_settings_locked');
     const position = this.context.state.positionOf(command.userId, command.symbol);
     if (!position || position.leverage === command.leverage) return;
+    this.batch.settleFunding(position);
     const mark = this.context.marks.latest(command.symbol) ?? asPosition(position).entryPrice;
     const bracket = bracketFor(market.brackets, notional(position.quantity, mark));
     if (command.leverage > bracket.maxLeverage) {

@@ -2,7 +2,10 @@
 // nobody listening for commits; rebuilt from the database (and a perpetual's with a fresh mark and
 // a 5 % market band), so it takes commands at once.
 import { systemClock } from '../../server/clock.ts';
-import { ContractEngine } from '../../server/contract/contract-engine.ts';
+import {
+  ContractEngine,
+  type ContractEngineOptions,
+} from '../../server/contract/contract-engine.ts';
 import type { ContractMarket } from '../../server/contract/contract-markets.ts';
 import type { Db } from '../../server/db/database.ts';
 import { MarketWriter } from '../../server/spot/market-writer.ts';
@@ -13,6 +16,8 @@ export async function readyContractEngine(
   db: Db,
   market: ContractMarket,
   mark: bigint,
+  /** Changes to the defaults below (a funding round's slice, say). */
+  options: Partial<ContractEngineOptions> = {},
 ): Promise<ContractEngine> {
   const engine = new ContractEngine({
     db,
@@ -23,6 +28,7 @@ export async function readyContractEngine(
     referralRatesPpm: [],
     onCommitted: () => undefined,
     log: silent,
+    ...options,
   });
   await engine.rebuild();
   engine.marks.set(market.symbol, { price: mark, at: new Date(), fresh: true });

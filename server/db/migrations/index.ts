@@ -5,6 +5,7 @@ import * as ai from '../../ai/migrations/0012-ai.ts';
 import * as aiAccrualRounds from '../../ai/migrations/0023-ai-accrual-rounds.ts';
 import * as contract from '../../contract/migrations/0009-contract.ts';
 import * as contractMarkRecord from '../../contract/migrations/0016-contract-mark-record.ts';
+import * as contractFundingSlices from '../../contract/migrations/0024-contract-funding-slices.ts';
 import * as notifications from '../../notifications/migrations/0022-notifications.ts';
 import * as option from '../../option/migrations/0010-option.ts';
 import * as spot from '../../spot/migrations/0005-spot.ts';
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021-reserve-holdings': reserveHoldings,
   '0022-notifications': notifications,
   '0023-ai-accrual-rounds': aiAccrualRounds,
+  '0024-contract-funding-slices': contractFundingSlices,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,135 @@
+// The funding rounds under way, one per market at most, in the contract engine's memory. A round
+// of many positions is paid a slice at a time, each slice a command of its own between the order
+// batches, so no round holds the writer for long (docs/contracts.md § "Funding in slices").
+//
+// A round owes the positions open when it began: those of the market with an id up to its
+// `ceiling` (ids only grow, so a position opened later has a higher one). Slices pay them in id
+// order. A position an order is about to change before its slice comes (a fill, a liquidation, a
+// change of margin or leverage) is paid first, on what it held, and its slice skips it: closing
+// a position after the funding time never escapes the payment, and nobody pays on what they
+// bought after it.
+import type { PositionState } from './engine-state.ts';
+
+/** The round as the clock asks for it. */
+export interface RoundTerms {
+  symbol: string;
+  /** Parts per 10^8; positive: longs pay shorts. */
+  rate: bigint;
+  /** Quote atoms per coin. */
+  mark: bigint;
+  fundingTime: Date;
+  /** How many premium samples the rate came from. */
+  samples: number;
+}
+
+export interface RunningRound extends RoundTerms {
+  ceiling: number;
+  /** Every owed position up to this id was paid before `owed` was read (0 for a new round). */
+  base: number;
+  /** The positions owed when the round began (or when memory was read back), by id. */
+  owed: PositionState[];
+  /** How many of `owed` the slices have reached. */
+  next: number;
+  /** Owed positions beyond the slices' reach already paid, because an order changed them first. */
+  paidAhead: Set<number>;
+  paid: bigint;
+  received: bigint;
+  shortfall: bigint;
+  finished: boolean;
+}
+
+export class FundingRounds {
+  readonly #running = new Map<string, RunningRound>();
+  /** Per market, the funding time of the last round finished. */
+  readonly #finished = new Map<string, number>();
+  /** How many owed positions the next slice takes (the engine sizes it from the last ones). */
+  sliceSize = 16;
+
+  running(symbol: string): RunningRound | undefined {
+    return this.#running.get(symbol);
+  }
+
+  all(): RunningRound[] {
+    return [...this.#running.values()];
+  }
+
+  /** Whether the market's round at that time has been paid to the end. */
+  isFinished(symbol: string, fundingTime: Date): boolean {
+    return (this.#finished.get(symbol) ?? -1) >= fundingTime.getTime();
+  }
+
+  /** Starts a round owing every open position of the market, in id order. */
+  begin(terms: RoundTerms, positions: Iterable<PositionState>): RunningRound {
+    const owed = [...positions]
+      .filter((position) => position.symbol === terms.symbol)
+      .sort((a, b) => a.id - b.id);
+    return this.resume({
+      ...terms,
+      ceiling: owed.at(-1)?.id ?? 0,
+      base: 0,
+      owed,
+      next: 0,
+      paidAhead: new Set(),
+      paid: 0n,
+      received: 0n,
+      shortfall: 0n,
+      finished: false,
+    });
+  }
+
+  /** Keeps a round as it stands (begun now, or read back from the database). */
+  resume(round: RunningRound): RunningRound {
+    this.#running.set(round.symbol, round);
+    return round;
+  }
+
+  noteFinished(symbol: string, fundingTime: number): void {
+    if (fundingTime > (this.#finished.get(symbol) ?? -1)) this.#finished.set(symbol, fundingTime);
+  }
+
+  /** The round that still owes this position its payment, if one does. */
+  owing(position: PositionState): RunningRound | undefined {
+    const round = this.#running.get(position.symbol);
+    if (!round || position.id > round.ceiling || round.paidAhead.has(position.id)) return undefined;
+    return position.id <= FundingRounds.through(round) ? undefined : round;
+  }
+
+  /** The positions the round's next slice pays: still open and not paid ahead. */
+  nextSlice(round: RunningRound, isOpen: (position: PositionState) => boolean): PositionState[] {
+    return round.owed
+      .slice(round.next, round.next + this.sliceSize)
+      .filter((position) => isOpen(position) && !round.paidAhead.has(position.id));
+  }
+
+  /**
+   * The owners of the positions a command for this round would pay next, read before the batch
+   * runs (its cross payers pay from their wallets first): the running round's next slice, or the
+   * first of a round not yet begun.
+   */
+  nextPayers(terms: RoundTerms, positions: Iterable<PositionState>): number[] {
+    if (this.isFinished(terms.symbol, terms.fundingTime)) return [];
+    const running = this.#running.get(terms.symbol);
+    const next = running
+      ? running.owed.slice(running.next, running.next + this.sliceSize)
+      : [...positions]
+          .filter((position) => position.symbol === terms.symbol)
+          .sort((a, b) => a.id - b.id)
+          .slice(0, this.sliceSize);
+    return next.map((position) => position.userId);
+  }
+
+  /** Moves the round past its next slice; answers whether that was its last. */
+  advance(round: RunningRound): boolean {
+    round.next = Math.min(round.owed.length, round.next + this.sliceSize);
+    if (round.next < round.owed.length) return false;
+    round.finished = true;
+    this.#running.delete(round.symbol);
+    this.noteFinished(round.symbol, round.fundingTime.getTime());
+    return true;
+  }
+
+  /** The id every slice so far has reached: what the database keeps of `next`. */
+  static through(round: RunningRound): number {
+    return round.owed[round.next - 1]?.id ?? round.base;
+  }
+}
