@@ -301,7 +301,7 @@ export class FundingClock {
         logged = scheduler.now();
         const round = engine.fundingRounds().find((running) => running.symbol === command.symbol);
         log.info(
-          { symbol: command.symbol, fundingTime, reached: round?.next, of: round?.owed.length },
+          { symbol: command.symbol, fundingTime, paid: payments, of: round?.total },
           'funding round under way',
         );
       }

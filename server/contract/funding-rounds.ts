@@ -24,6 +24,8 @@ export interface RoundTerms {
 
 export interface RunningRound extends RoundTerms {
   ceiling: number;
+  /** How many positions the round owed when it began. */
+  total: number;
   /** Every owed position up to this id was paid before `owed` was read (0 for a new round). */
   base: number;
   /** The positions owed when the round began (or when memory was read back), by id. */
@@ -66,6 +68,7 @@ export class FundingRounds {
     return this.resume({
       ...terms,
       ceiling: owed.at(-1)?.id ?? 0,
+      total: owed.length,
       base: 0,
       owed,
       next: 0,

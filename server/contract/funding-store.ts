@@ -19,11 +19,11 @@ export async function saveFunding(
   for (const { round, payments } of records) {
     const row = await sql<{ id: string | number }>`
       insert into contract_funding_rounds (symbol, funding_time, rate, mark_price, samples, paid,
-        received, remainder, shortfall, ceiling, through_position, finished)
+        received, remainder, shortfall, ceiling, owed, through_position, finished)
       values (${round.symbol}, ${round.fundingTime}, ${round.rate.toString()}::bigint,
         ${amount(round.mark)}, ${round.samples}, ${amount(round.paid)},
         ${amount(round.received)}, ${amount(remainderOf(round))}, ${amount(round.shortfall)},
-        ${round.ceiling}, ${FundingRounds.through(round)}, ${round.finished})
+        ${round.ceiling}, ${round.total}, ${FundingRounds.through(round)}, ${round.finished})
       on conflict (symbol, funding_time) do update set paid = excluded.paid,
         received = excluded.received, remainder = excluded.remainder,
         shortfall = excluded.shortfall, through_position = excluded.through_position,
@@ -54,6 +54,7 @@ interface RoundRow {
   received: string;
   shortfall: string;
   ceiling: string;
+  owed: number;
   through_position: string;
 }
 
@@ -67,7 +68,7 @@ const atoms = (text: string) => parseAmount(text) ?? 0n;
 export async function readFunding(db: Db, state: EngineState): Promise<void> {
   const running = await sql<RoundRow>`
     select id::text, symbol, funding_time, rate::text, mark_price::text, samples, paid::text,
-      received::text, shortfall::text, ceiling::text, through_position::text
+      received::text, shortfall::text, ceiling::text, owed, through_position::text
     from contract_funding_rounds where not finished`.execute(db);
   for (const row of running.rows) {
     const through = Number(row.through_position);
@@ -85,6 +86,7 @@ export async function readFunding(db: Db, state: EngineState): Promise<void> {
       fundingTime: new Date(row.funding_time),
       samples: row.samples,
       ceiling,
+      total: row.owed,
       base: through,
       owed,
       next: 0,

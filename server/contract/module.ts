@@ -1,8 +1,9 @@
 // Perpetual contracts: the contract engine over every perpetual's book, the mark recorder and
 // liquidation, the liquidity provider's quotes, the `/contract/*` calls, each perpetual's own book
 // and trades on the public channels, its candles of its own trades (`/contract/kline` and
-// `perpetual-kline.*`), and each user's positions, orders and balances as they
-// change. Resting orders and open positions hold margin frozen.
+// `perpetual-kline.*`), each user's positions, orders and balances as they change, and the
+// funding rounds' progress for the operator (`ops funding list`). Resting orders and open
+// positions hold margin frozen.
 import type { PrivateStream } from '../gateway/streams.ts';
 import { defineModule } from '../module.ts';
 import { declareFrameEvents } from '../notifications/frame-events.ts';
@@ -11,6 +12,7 @@ import { contractReservations } from './contract-queries.ts';
 import { contractRoutes } from './contract-routes.ts';
 import { ContractService } from './contract-service.ts';
 import { contractStream } from './contract-stream.ts';
+import { fundingOps } from './funding-ops.ts';
 import { klineRoutes } from './kline-routes.ts';
 import { contractFrameEvents } from './notification-events.ts';
 import { contractFrames } from './private-frames.ts';
@@ -48,6 +50,7 @@ export const contractModule = defineModule({
     return {
       publicStreams: [contractStream(service)],
       privateStreams: [changes],
+      ops: fundingOps(context.db),
       start: () => service.start(),
       stop: () => service.stop(),
     };

@@ -10,6 +10,7 @@ import { parseAmount } from '../../core/money.ts';
 import type { NewContractOrder } from '../../server/contract/batch-types.ts';
 import type { ContractEngine } from '../../server/contract/contract-engine.ts';
 import { contractMarketOf, quantityUnits } from '../../server/contract/contract-markets.ts';
+import { fundingOps } from '../../server/contract/funding-ops.ts';
 import type { FundingCommand } from '../../server/contract/funding-payments.ts';
 import type { Db } from '../../server/db/database.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
@@ -96,6 +97,17 @@ async function fundingAccount(db: Db): Promise<string | undefined> {
 const atoms = (text: string) => parseAmount(text.replace(/^-/, '')) ?? 0n;
 const signed = (text: string) => (text.startsWith('-') ? -atoms(text) : atoms(text));
 
+/** What `ops funding list` shows. */
+async function listRounds(db: Db): Promise<unknown> {
+  const [list] = fundingOps(db);
+  const call = list?.accept({});
+  if (!call || !('run' in call)) throw new Error('funding list refused an empty body');
+  const refuse = (message: string): never => {
+    throw new Error(message);
+  };
+  return call.run({ log: async () => undefined, userByAccount: refuse, fail: refuse });
+}
+
 async function payToEnd(engine: ContractEngine, command: FundingCommand): Promise<number> {
   let slices = 0;
   for (;;) {
@@ -123,6 +135,9 @@ describe.each(await eachDatabase())('a funding round in slices, on %s', (...data
       const partway = await roundRows(db, time);
       expect(partway.round.finished).toBe(false);
       expect(partway.payments).toHaveLength(12);
+      expect(await listRounds(db)).toContainEqual(
+        expect.objectContaining({ state: 'under way', paid: '12 of 40' }),
+      );
 
       // The first writer is gone; the next reads the round back and finishes it.
       const second = await engineOn(db);
@@ -131,6 +146,9 @@ describe.each(await eachDatabase())('a funding round in slices, on %s', (...data
       expect(second.fundingRounds()).toEqual([]);
       // Asked again, a finished round pays nothing.
       expect(await second.fund(roundAt(time))).toEqual({ payments: 0, finished: true });
+      expect(await listRounds(db)).toContainEqual(
+        expect.objectContaining({ state: 'finished', paid: '40 of 40' }),
+      );
 
       const { round, payments } = await roundRows(db, time);
       expect(round.finished).toBe(true);
