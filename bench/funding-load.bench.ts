@@ -53,6 +53,11 @@ interface Run {
   ledgerProblems: string[];
 }
 
+/** A line on stderr per stage: a run of 100,000 positions takes minutes per database. */
+function progress(database: string, stage: string): void {
+  process.stderr.write(`${database}: ${stage}\n`);
+}
+
 async function measure(database: string, open: OpenFresh): Promise<Run> {
   const { opened, close } = await open();
   try {
@@ -60,14 +65,17 @@ async function measure(database: string, open: OpenFresh): Promise<Run> {
     await seedPositions(opened, market, mark, positions);
     const engine = await readyContractEngine(opened.db, market, mark);
     const seedMs = performance.now() - seedStarted;
+    progress(database, `${positions} positions seeded in ${(seedMs / 1000).toFixed(0)} s`);
     const crossing = await crossingOrders(opened.db, engine, market, mark, concurrency);
     const load = new TimedLoad(concurrency, crossing);
     await load.answered(warmup);
     const quietStart = performance.now();
     await load.answered(quietOrders);
     const roundStart = performance.now();
+    progress(database, 'quiet phase measured, round started');
     const paid = await payRound(engine, command);
     const roundEnd = performance.now();
+    progress(database, `round paid in ${((roundEnd - roundStart) / 1000).toFixed(0)} s`);
     await load.stop();
     await engine.idle();
     const openInMarket = [...engine.state.positions.values()].filter(
