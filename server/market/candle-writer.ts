@@ -1,7 +1,9 @@
 // Writes candles to the database one write at a time, in the order they were handed over, so each
 // market's stored candles always end at a moment it had complete: a history chunk is written in
 // one transaction, and a market's live candles queue behind its history. What the database has
-// not taken yet waits here; the history drawing waits when too much does.
+// not taken yet waits here; the history drawing waits when too much does. History yields to
+// trading: after each history transaction the writer rests for a multiple of the time it took, so
+// history holds the database for a bounded share of the time (on PGlite, one connection for all).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { type StoredCandle, saveCandles } from './candle-store.ts';
@@ -16,6 +18,8 @@ export interface CandleWrite {
 
 /** How often, at most, the progress of a long history write is logged. */
 const progressEveryMs = 5000;
+/** Rest after a history transaction, as a multiple of its time: history takes at most a third. */
+export const historyRestFactor = 2;
 
 export class CandleWriter {
   readonly #db: Db;
@@ -30,11 +34,20 @@ export class CandleWriter {
   /** Set by a stop: nobody waits for room any more. */
   #closing = false;
   #historyRows = 0;
+  #longestHistoryWriteMs = 0;
   #loggedAt = 0;
+  readonly #restFactor: number;
 
-  constructor(db: Db, log: FastifyBaseLogger) {
+  /** `restFactor`: the rest after a history transaction as a multiple of its time (0: none). */
+  constructor(db: Db, log: FastifyBaseLogger, restFactor = historyRestFactor) {
     this.#db = db;
     this.#log = log;
+    this.#restFactor = restFactor;
+  }
+
+  /** The longest a history transaction held the database, in ms. */
+  get longestHistoryWriteMs(): number {
+    return this.#longestHistoryWriteMs;
   }
 
   /** Rows handed over and not yet written. */
@@ -116,6 +129,7 @@ export class CandleWriter {
     for (let write = this.#queue.shift(); write; write = this.#queue.shift()) {
       this.#queuedRows -= write.rows.length;
       this.#current = write;
+      const began = performance.now();
       try {
         await this.#write(write);
         if (write.history) this.#historyWritten(write.rows.length);
@@ -124,7 +138,16 @@ export class CandleWriter {
       }
       this.#current = undefined;
       this.#notify();
+      if (write.history) await this.#rest(performance.now() - began);
     }
+  }
+
+  /** Leaves the database to others for a while after a history write; not once a stop began. */
+  async #rest(tookMs: number): Promise<void> {
+    this.#longestHistoryWriteMs = Math.max(this.#longestHistoryWriteMs, tookMs);
+    const ms = tookMs * this.#restFactor;
+    if (this.#closing || ms < 1) return;
+    await new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   #write(write: CandleWrite): Promise<void> {

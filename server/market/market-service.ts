@@ -11,7 +11,13 @@ import { CandleWriter, unstoredRows } from './candle-writer.ts';
 import type { MarketSpec } from './catalog.ts';
 import type { FeedLevel, FeedListener, MarketFeed } from './feed.ts';
 import { SimulatedFeed } from './feeds/simulated-feed.ts';
-import { drawMissingHistory } from './history-backfill.ts';
+import {
+  continuesStored,
+  type MarketHistory,
+  missingMinutes,
+  planHistory,
+  storeMissingHistory,
+} from './history-backfill.ts';
 import type { IndexRules } from './index-price.ts';
 import { type MarketChanges, MarketState } from './market-state.ts';
 
@@ -44,8 +50,15 @@ export class MarketService {
   readonly #listeners = new Set<ChangesListener>();
   readonly #timers: unknown[] = [];
   readonly #writer: CandleWriter;
-  /** Markets whose feed is taken in: their history reaches the present. */
-  readonly #live = new Set<string>();
+  /**
+   * Markets whose drawn history is not yet all handed to the writer: their live candles wait, so
+   * the stored candles never jump over history still to come.
+   */
+  readonly #pending = new Set<string>();
+  /** Markets whose minutes before the junction are not yet all handed to the writer. */
+  readonly #olderPending = new Set<string>();
+  /** The simulated history planned at start, stored by `settle`. */
+  #plans: MarketHistory[] = [];
   /** The start-up work that runs after the server answers (history, candle windows). */
   #settling: Promise<void> = Promise.resolve();
   #settled = false;
@@ -99,24 +112,37 @@ export class MarketService {
   }
 
   /**
-   * Reads what the first answers need (each market's newest candles) and starts the feeds. The
-   * rest waits for `settle`. Until a market's history reaches the present its feed is not taken
-   * in, and the calls answer the candles as they stand.
+   * Reads what the first answers need (each market's newest candles), draws the simulated minutes
+   * of the last day or two the database lacks (history-backfill.ts), and takes in every feed at
+   * once: every market is listed with its live price from the first answer. The rest (older
+   * history, storing it) waits for `settle`.
    */
   async start(): Promise<void> {
     const { scheduler, log } = this.#options;
     this.#began = performance.now();
-    const loaded = await this.#loadNewest();
+    const newest = await this.#readNewest();
+    const read = [...newest.values()].flatMap((periods) => [...periods.values()]);
+    const candles = read.reduce((sum, list) => sum + list.length, 0);
     const ms = Math.round(performance.now() - this.#began);
-    log.info({ candles: loaded, ms }, 'newest candles loaded');
-    if (!(this.primary instanceof SimulatedFeed)) {
-      for (const symbol of this.#states.keys()) this.#live.add(symbol);
+    log.info({ candles, ms }, 'newest candles loaded');
+    const simulated = this.primary instanceof SimulatedFeed ? this.primary : undefined;
+    for (const state of this.#states.values()) {
+      const stored = newest.get(state.spec.symbol) ?? new Map<KlinePeriod, Candle[]>();
+      const plan = simulated && this.#plan(simulated, state, stored);
+      // Stored candles older than the junction stay out of memory until the history between
+      // them and it is stored too: memory never holds a gap.
+      if (plan && !continuesStored(plan)) continue;
+      for (const [period, list] of stored) state.candles.load(period, list);
     }
+    if (simulated) this.#drawRecent(simulated);
     this.#options.feeds.forEach((feed, i) => {
       void Promise.resolve(feed.start(this.#listenerFor(feed, i === 0))).catch((err: unknown) =>
         log.error({ err, feed: feed.name }, 'market feed failed to start'),
       );
     });
+    // Its first step at once rather than at the next whole second: the first answers carry it.
+    simulated?.step(scheduler.now());
+    log.info({ ms: Math.round(performance.now() - this.#began) }, 'markets live');
     this.#timers.push(
       scheduler.setInterval(() => this.#publish(), this.#options.publishMs ?? 100),
       scheduler.setInterval(() => this.#queueChanged(), this.#options.storeMs ?? 5000),
@@ -124,8 +150,9 @@ export class MarketService {
   }
 
   /**
-   * Starts, in the background, what the first answers do not need: drawing and storing the
-   * simulated history the database lacks, then reading older candles into memory. Once only.
+   * Starts, in the background, what the first answers do not need: drawing the older simulated
+   * history the database lacks, storing it with the minutes drawn at start, then reading older
+   * candles into memory. Once only.
    */
   settle(): void {
     if (this.#settled) return;
@@ -137,10 +164,11 @@ export class MarketService {
   async stop(): Promise<void> {
     this.#stopping = true;
     for (const timer of this.#timers) this.#options.scheduler.clearInterval(timer);
-    // A live market's history is written before its live candles, so nothing it showed is lost;
-    // a market not live yet showed none of its new history: the next start draws those minutes
-    // again (other candles, unless the feed is seeded).
-    this.#writer.dropUnwrittenHistory((symbol) => this.#live.has(symbol));
+    // A market whose older history is handed over has the rest handed over too and written before
+    // its live candles, so nothing it showed is lost. One whose older history is not: its unwritten
+    // history and its candles since the start are dropped, so what is stored still ends at a
+    // complete moment; the next start draws those minutes again (other candles, unless seeded).
+    this.#writer.dropUnwrittenHistory((symbol) => !this.#olderPending.has(symbol));
     await Promise.all(this.#options.feeds.map((feed) => feed.stop()));
     await this.#settling;
     await this.store();
@@ -175,23 +203,72 @@ export class MarketService {
 
   #queueChanged(): void {
     for (const state of this.#states.values()) {
+      if (this.#pending.has(state.spec.symbol)) continue;
       this.#writer.add({ symbol: state.spec.symbol, rows: unstoredRows(state), history: false });
     }
   }
 
-  /** Each market's newest candles of every period: the open ones, and a day of minutes. */
-  async #loadNewest(): Promise<number> {
+  /** Each market's newest stored candles of every period: the open ones, and a day of minutes. */
+  async #readNewest(): Promise<Map<string, Map<KlinePeriod, Candle[]>>> {
     const { db } = this.#options;
     const specs = [...this.#states.values()].map((state) => state.spec);
-    let loaded = 0;
+    const bySymbol = new Map<string, Map<KlinePeriod, Candle[]>>();
     for (const period of klinePeriods) {
       const newest = await loadNewest(db, specs, period, period === '1m' ? tickerMinutes : 1);
       for (const [symbol, candles] of newest) {
-        this.#states.get(symbol)?.candles.load(period, candles);
-        loaded += candles.length;
+        const periods = bySymbol.get(symbol) ?? new Map<KlinePeriod, Candle[]>();
+        periods.set(period, candles);
+        bySymbol.set(symbol, periods);
       }
     }
-    return loaded;
+    return bySymbol;
+  }
+
+  /** Plans a market's missing history (drawing the minutes kept in memory) and keeps the plan. */
+  #plan(
+    feed: SimulatedFeed,
+    state: MarketState,
+    stored: ReadonlyMap<KlinePeriod, readonly Candle[]>,
+  ): MarketHistory {
+    const newestStored = new Map<KlinePeriod, Candle>();
+    for (const [period, candles] of stored) {
+      const last = candles.at(-1);
+      if (last) newestStored.set(period, last);
+    }
+    const plan = planHistory({
+      feed,
+      state,
+      stored: newestStored,
+      now: this.#options.scheduler.now(),
+      historyDays: this.#options.historyDays,
+    });
+    if (missingMinutes(plan) > 0) {
+      this.#plans.push(plan);
+      this.#pending.add(state.spec.symbol);
+      if (!continuesStored(plan)) this.#olderPending.add(state.spec.symbol);
+    }
+    return plan;
+  }
+
+  /**
+   * Puts each market's minutes drawn at start in memory, and sets the live walk to go on from
+   * their close. They are stored by `settle` with the older history, so their rows are taken
+   * here, before any live trade, and not written as live candles.
+   */
+  #drawRecent(feed: SimulatedFeed): void {
+    const { log } = this.#options;
+    const minutes = this.#plans.reduce((sum, plan) => sum + missingMinutes(plan), 0);
+    if (minutes > 0) {
+      log.info({ minutes, markets: this.#plans.length }, 'drawing market history');
+    }
+    for (const plan of this.#plans) {
+      plan.state.addHistory(plan.recent);
+      plan.state.candles.takeUnstored();
+    }
+    for (const state of this.#states.values()) {
+      const { symbol } = state.spec;
+      feed.resume(symbol, state.candles.series['1m'].last()?.c ?? feed.referenceTicks(symbol));
+    }
   }
 
   /** The start-up work that waits until the server answers; it ends early on a stop. */
@@ -199,26 +276,30 @@ export class MarketService {
     const { log } = this.#options;
     const began = this.#began;
     try {
-      if (feed) {
-        await drawMissingHistory({
+      if (feed && this.#plans.length > 0) {
+        await storeMissingHistory({
           feed,
-          states: [...this.#states.values()],
-          scheduler: this.#options.scheduler,
-          historyDays: this.#options.historyDays,
+          plans: this.#plans,
           writer: this.#writer,
           log,
           stopping: () => this.#stopping,
-          live: (state) => this.#live.add(state.spec.symbol),
+          olderHandedOver: (state) => this.#olderPending.delete(state.spec.symbol),
+          handedOver: (state) => this.#pending.delete(state.spec.symbol),
         });
+        this.#plans = [];
         if (this.#stopping) return;
-        void this.#writer.historyStored().then(() => {
-          const rows = this.#writer.historyRows;
-          if (!this.#stopping) {
-            log.info({ rows, ms: Math.round(performance.now() - began) }, 'market history stored');
-          }
-        });
+        // Older candles are read back into memory once the history before each junction is stored.
+        await this.#writer.historyStored();
+        if (this.#stopping) return;
+        log.info(
+          {
+            rows: this.#writer.historyRows,
+            longestWriteMs: Math.round(this.#writer.longestHistoryWriteMs),
+            ms: Math.round(performance.now() - began),
+          },
+          'market history stored',
+        );
       }
-      log.info({ ms: Math.round(performance.now() - began) }, 'markets live');
       await this.#loadWindows();
     } catch (err) {
       log.error({ err }, 'market start-up work failed');
@@ -263,23 +344,21 @@ export class MarketService {
         const level = units(state, price, quantity);
         return level ? [[level.p, level.q] as const] : [];
       });
-    // A market's feed is taken in once its history reaches the present (at once for real feeds).
-    const live = (symbol: string) =>
-      this.#live.has(symbol) ? this.#states.get(symbol) : undefined;
+    const stateOf = (symbol: string) => this.#states.get(symbol);
     return {
       price: (symbol, price, ts) => {
-        const state = live(symbol);
+        const state = stateOf(symbol);
         const value = state && units(state, price);
         if (state && value) state.price(feed.name, value.p, ts);
       },
       trade: (symbol, price, quantity, side, ts) => {
-        const state = primary ? live(symbol) : undefined;
+        const state = primary ? stateOf(symbol) : undefined;
         const value = state && units(state, price, quantity);
         if (state && value && value.q > 0)
           state.trade({ price: value.p, quantity: value.q, side, ts });
       },
       depth: (symbol, kind, bids, asks) => {
-        const state = primary ? live(symbol) : undefined;
+        const state = primary ? stateOf(symbol) : undefined;
         if (state) state.depth(kind, levels(state, bids), levels(state, asks));
       },
       status: (connected, detail) =>
