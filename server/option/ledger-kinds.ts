@@ -1,5 +1,6 @@
 // The second contract's money movements: a stake paid into the pool, a settled group's payouts and
-// refunds paid out of it in one posting, and the treasury's funding of the pool.
+// refunds paid out of it in one posting (one a slice when the group is settled in slices), and the
+// treasury's funding of the pool.
 import {
   type AccountsOf,
   colonReference,
@@ -10,12 +11,39 @@ import {
 } from '../ledger/kinds.ts';
 
 export const stakeReference = colonReference('option:stake', { contract: 'int' });
-/** One settled group (symbol, open and expiry time): every owner's payout or refund. */
-export const settleReference = colonReference('option:settle', {
+const wholeGroup = colonReference('option:settle', {
   symbol: 'text',
   openTime: 'int',
   expiryTime: 'int',
 });
+const laterSlice = colonReference('option:settle', {
+  symbol: 'text',
+  openTime: 'int',
+  expiryTime: 'int',
+  after: 'int',
+});
+
+/** A settled group's payouts: its first slice (or the whole group), or the slice after a contract. */
+export interface SettleParts {
+  symbol: string;
+  openTime: number;
+  expiryTime: number;
+  /** The contract a later slice starts after; absent for a group's first slice. */
+  after?: number;
+}
+
+/**
+ * One settled group (symbol, open and expiry time): every owner's payout or refund. A group
+ * settled in slices has one posting a slice: the first named by the group alone, as a group
+ * settled whole is, each later one also by the contract it starts after.
+ */
+export const settleReference: ReferenceFormat<SettleParts> = {
+  build: ({ symbol, openTime, expiryTime, after }) =>
+    after === undefined
+      ? wholeGroup.build({ symbol, openTime, expiryTime })
+      : laterSlice.build({ symbol, openTime, expiryTime, after }),
+  parse: (text) => laterSlice.parse(text) ?? wholeGroup.parse(text),
+};
 /** The pool's first seed, or a later funding named by a fresh id. */
 export const poolFundReference: ReferenceFormat<{ funding: 'seed' } | { funding: string }> = {
   build: ({ funding }) => (funding === 'seed' ? 'option:pool:seed' : `option:pool:fund:${funding}`),

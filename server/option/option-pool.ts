@@ -1,6 +1,7 @@
 // The second contract's pool: seeded once from the treasury at first start, funded further by the
-// operator (`ops option fund`), and shown with what the open contracts could cost it
-// (`ops option pool`). Only the writer pays out of it; nothing here can touch a contract.
+// operator (`ops option fund`), and shown with what the open contracts could cost it and how far
+// each settlement under way in slices has come (`ops option pool`). Only the writer pays out of
+// it; nothing here can touch a contract.
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { displayAmount, parseAmount } from '../../core/money.ts';
@@ -11,6 +12,7 @@ import { type OpsCall, opsCall } from '../ops/ops-call.ts';
 import { poolFundReference } from './ledger-kinds.ts';
 import { optionPool } from './option-postings.ts';
 import type { OptionWriter } from './option-writer.ts';
+import { roundsUnderway } from './settlement-rounds.ts';
 
 /** Moves `amount` atoms from the treasury into the pool under `reference`, unless it was moved. */
 export async function fundPool(db: Db, amount: bigint, reference: string): Promise<boolean> {
@@ -45,17 +47,27 @@ export function optionOps(db: Db, writer: () => OptionWriter | undefined): OpsCa
     commands: [
       {
         words: 'option pool',
-        help: "the second contract's pool: its balance, what the open contracts could cost it, and how many are open",
+        help: "the second contract's pool: its balance, what the open contracts could cost it, how many are open, and how far each settlement in slices has come",
       },
     ],
     run: async () => {
       const balance = await poolBalance(db);
       const exposure = writer()?.exposure ?? 0n;
+      // Read from the database, so any node shows it, not only the one whose writer settles.
+      const rounds = await roundsUnderway(db);
       return {
         balance: displayAmount(balance),
         exposure: displayAmount(exposure),
         headroom: displayAmount(balance - exposure),
         open_contracts: writer()?.open.size ?? 0,
+        settling: [...rounds.values()].map(({ settlement, contracts, settled, paid }) => ({
+          symbol: settlement.symbol,
+          open_time: new Date(settlement.openTime).toISOString(),
+          expiry_time: new Date(settlement.expiryTime).toISOString(),
+          outcome_up: settlement.upOutcome,
+          settled: `${settled} of ${contracts}`,
+          paid: displayAmount(paid),
+        })),
       };
     },
   });

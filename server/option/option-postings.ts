@@ -1,6 +1,6 @@
 // The second contract's postings, as its writer commits them: a stake moves from the owner's
-// option wallet into the pool, and a settled group pays every owner's payouts and refunds out of
-// the pool in one posting (server/option/ledger-kinds.ts declares both kinds).
+// option wallet into the pool, and a settled group (or a slice of it) pays every owner's payouts
+// and refunds out of the pool in one posting (server/option/ledger-kinds.ts declares both kinds).
 import { outcomeOf, payoutOf } from '../../core/option/settlement.ts';
 import type { AccountRef } from '../ledger/accounts.ts';
 import type { Posting } from '../ledger/post.ts';
@@ -23,12 +23,14 @@ export function stakePosting(row: OptionRow): Posting {
 }
 
 /**
- * What a settled group pays, as one posting: from the pool to each owner the sum of their
- * contracts' payouts by the rule. None when nothing is paid (every contract lost).
+ * What a settled group's contracts pay (all of them, or a slice), as one posting: from the pool to
+ * each owner the sum of their contracts' payouts by the rule. None when nothing is paid (every
+ * contract lost). A slice after the group's first is named by the contract it starts after.
  */
 export function payoutPosting(
   settlement: GroupSettlement,
   contracts: readonly OptionRow[],
+  after?: number,
 ): Posting | null {
   const byUser = new Map<number, bigint>();
   let total = 0n;
@@ -41,7 +43,12 @@ export function payoutPosting(
   if (total === 0n) return null;
   return {
     kind: 'option.payout',
-    reference: settleReference.build(settlement),
+    reference: settleReference.build({
+      symbol: settlement.symbol,
+      openTime: settlement.openTime,
+      expiryTime: settlement.expiryTime,
+      ...(after === undefined ? {} : { after }),
+    }),
     legs: [
       { account: optionPool, bucket: 'available', amount: -total },
       ...[...byUser].map(([user, amount]) => ({

@@ -20,6 +20,7 @@ export interface OptionServiceOptions {
   settings: OptionSettings;
   batchMax: number;
   log: {
+    info(details: object, message: string): void;
     error(details: object, message: string): void;
     warn(details: object, message: string): void;
   };

@@ -2,21 +2,32 @@
 // market that open and expire in the same seconds) whose prints are in, or whose window for one
 // passed without a fresh print, are decided by the published rule (core/option/settlement.ts) from
 // the prints read back from the database, the same record `/option/verify` and anyone else reads,
-// and written by the writer in batches of up to 20,000 contracts, one transaction each. After a
-// restart the first round settles whatever expired meanwhile the same way.
+// and written by the writer a slice of contracts at a time, one transaction each, so that orders
+// are answered between the slices; a long settlement says how far it has come every few seconds.
+// A group whose settlement began in slices before a restart is carried on by the decision its
+// first slice recorded; after a restart the first round settles whatever expired meanwhile the
+// same way.
 import { isDecided, printAt, printToleranceMs, upOutcome } from '../../core/option/settlement.ts';
 import type { Db } from '../db/database.ts';
 import type { RecordedPrint } from '../market/print-recorder.ts';
 import {
   type GroupSettlement,
+  groupKey,
   type OptionGroup,
   printsIn,
   type StoredPrint,
 } from './option-store.ts';
 import type { OptionWriter } from './option-writer.ts';
 
-/** Contracts per settlement transaction (a larger group is settled alone, in one). */
-export const settleBatch = 20_000;
+/** How often a settlement in progress says how far it has come. */
+const progressEveryMs = 5_000;
+
+/** What one pass settled: its contracts, in how many slices, and the longest slice's wait, ms. */
+export interface SettlementPass {
+  contracts: number;
+  slices: number;
+  longestMs: number;
+}
 
 export class OptionSettler {
   #running: Promise<void> = Promise.resolve();
@@ -28,7 +39,10 @@ export class OptionSettler {
       writer: OptionWriter;
       now(): number;
       onPrints(listener: (prints: readonly RecordedPrint[]) => void): () => void;
-      log: { warn(details: object, message: string): void };
+      log: {
+        info(details: object, message: string): void;
+        warn(details: object, message: string): void;
+      };
     },
   ) {}
 
@@ -42,27 +56,66 @@ export class OptionSettler {
     await this.#running;
   }
 
-  /** One pass: every group decided at `now` settled; answers how many contracts. */
-  async settleDue(now = this.options.now()): Promise<number> {
-    const due = [...this.options.writer.groups.values()].filter(
-      ({ group }) => group.expiryTime <= now || group.openTime + printToleranceMs < now,
+  /** One pass: every group decided at `now` settled, a slice at a time. */
+  async settleDue(now = this.options.now()): Promise<SettlementPass> {
+    const decided = await this.#decided(now);
+    const pass: SettlementPass = { contracts: 0, slices: 0, longestMs: 0 };
+    if (decided.length === 0) return pass;
+    const { writer, log } = this.options;
+    const started = performance.now();
+    let reported = started;
+    for (;;) {
+      const sliceStarted = performance.now();
+      const slice = await writer.settle(decided);
+      pass.longestMs = Math.max(pass.longestMs, performance.now() - sliceStarted);
+      pass.contracts += slice.contracts;
+      if (slice.contracts > 0) pass.slices += 1;
+      if (slice.left === 0 || slice.contracts === 0) break;
+      if (performance.now() - reported >= progressEveryMs) {
+        reported = performance.now();
+        log.info(
+          { settled: pass.contracts, of: pass.contracts + slice.left, slices: pass.slices },
+          'second contracts being settled',
+        );
+      }
+    }
+    if (pass.slices > 1) {
+      log.info(
+        {
+          contracts: pass.contracts,
+          slices: pass.slices,
+          ms: Math.round(performance.now() - started),
+          longestSliceMs: Math.round(pass.longestMs),
+        },
+        'second contracts settled',
+      );
+    }
+    return pass;
+  }
+
+  /**
+   * The settlements of the groups due at `now`: a group already being settled in slices by its
+   * recorded settlement, first; every other by the rule from its prints, unless not decided yet.
+   */
+  async #decided(now: number): Promise<GroupSettlement[]> {
+    const { writer } = this.options;
+    const underway = [...writer.rounds.values()]
+      .filter((round) => writer.groups.has(groupKey(round.settlement)))
+      .map((round) => round.settlement);
+    const due = [...writer.groups.values()].filter(
+      ({ group }) =>
+        !writer.rounds.has(groupKey(group)) &&
+        (group.expiryTime <= now || group.openTime + printToleranceMs < now),
     );
-    if (due.length === 0) return 0;
+    if (due.length === 0) return underway;
     const prints = await this.#printsFor(due.map(({ group }) => group));
-    let batch: GroupSettlement[] = [];
-    let size = 0;
-    let settled = 0;
-    for (const { group, contracts } of due) {
+    const decided: GroupSettlement[] = [...underway];
+    for (const { group } of due) {
       const recorded = prints.get(group.symbol) ?? [];
       const opening = printAt(recorded, group.openTime);
       const settlement = printAt(recorded, group.expiryTime);
       if (!isDecided(group, opening, settlement, now)) continue;
-      if (size > 0 && size + contracts.size > settleBatch) {
-        settled += await this.options.writer.settle(batch);
-        batch = [];
-        size = 0;
-      }
-      batch.push({
+      decided.push({
         ...group,
         openPrice: opening?.price ?? null,
         openPrintAt: opening?.ts ?? null,
@@ -71,9 +124,8 @@ export class OptionSettler {
         upOutcome: upOutcome(opening, settlement),
         settledAt: now,
       });
-      size += contracts.size;
     }
-    return settled + (await this.options.writer.settle(batch));
+    return decided;
   }
 
   /** The prints of every window the due groups read, by market, in time order. */

@@ -1,7 +1,8 @@
 // The second contract's rows: contracts inserted in one statement per batch; settlements, one row
 // per group of contracts that share a market, an opening second and an expiry, inserted in one
 // statement per batch; the open contracts read back at start; a user's contracts with their
-// group's settlement; the prints and daily losses the writer reads. Amounts are atoms in memory and
+// group's settlement (a contract the slices of its group's settlement have not reached yet reads as
+// open); the prints and daily losses the writer reads. Amounts are atoms in memory and
 // decimal strings in the database.
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { formatAmount, parseAmount } from '../../core/money.ts';
@@ -59,13 +60,24 @@ const maybeText = (value: bigint | null) => (value === null ? null : formatAmoun
 const maybeIso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
 const iso = (value: number) => new Date(value).toISOString();
 
+/**
+ * A contract's group settlement, joined to `c`: none while the group is open, and none either for
+ * a contract the slices of its group's settlement have not reached yet (option_settlement_rounds:
+ * contracts settle in id order, through the round's last one), so a contract reads as settled
+ * exactly when its payout is written.
+ */
+const settlementJoin = sql`left join option_settlements s
+    on s.symbol = c.symbol and s.open_time = c.open_time and s.expiry_time = c.expiry_time
+    and not exists (select 1 from option_settlement_rounds r
+      where r.symbol = c.symbol and r.open_time = c.open_time and r.expiry_time = c.expiry_time
+        and c.id > r.through_contract)`;
+
 /** The contract's columns and its group's settlement (null while open), by a left join. */
 const selected = sql`
   c.id, c.user_id, c.symbol, c.direction, c.unit, c.length, c.stake::text as stake, c.rate_ppm,
   c.accepted_at, c.open_time, c.expiry_time, s.open_price::text as open_price, s.open_print_at,
   s.settle_price::text as settle_price, s.settle_print_at, s.up_outcome, s.settled_at
-  from option_contracts c left join option_settlements s
-    on s.symbol = c.symbol and s.open_time = c.open_time and s.expiry_time = c.expiry_time`;
+  from option_contracts c ${settlementJoin}`;
 
 type Joined = Record<string, unknown>;
 
@@ -85,7 +97,7 @@ function rowOf(row: Joined): OptionRow {
   };
 }
 
-function settlementOf(row: Joined): GroupSettlement | null {
+export function settlementOf(row: Joined): GroupSettlement | null {
   if (row.up_outcome === null || row.up_outcome === undefined) return null;
   return {
     symbol: String(row.symbol),
@@ -153,9 +165,11 @@ export async function insertSettlements(
     )`.execute(trx);
 }
 
-/** The contracts whose group has not been settled. */
+/** The contracts not settled yet, in id order (the order a group's slices settle them in). */
 export async function openContracts(db: Db): Promise<OptionRow[]> {
-  const { rows } = await sql<Joined>`select ${selected} where s.id is null`.execute(db);
+  const { rows } = await sql<Joined>`select ${selected} where s.id is null order by c.id`.execute(
+    db,
+  );
   return rows.map(rowOf);
 }
 
@@ -181,9 +195,7 @@ export async function listContracts(
     sql<Joined>`select ${selected} ${where} order by c.id desc
       limit ${query.size} offset ${(query.page - 1) * query.size}`.execute(db),
     sql<{ total: string }>`select count(*)::text as total
-      from option_contracts c left join option_settlements s
-        on s.symbol = c.symbol and s.open_time = c.open_time and s.expiry_time = c.expiry_time
-      ${where}`.execute(db),
+      from option_contracts c ${settlementJoin} ${where}`.execute(db),
   ]);
   return { list: rows.rows.map(storedOf), total: Number(count.rows[0]?.total ?? 0) };
 }
@@ -206,8 +218,7 @@ export async function lossesSince(
         when (s.up_outcome = 'win') = (c.direction = 'up')
           then c.stake + trunc(c.stake * c.rate_ppm / 1000000, 8)
         else 0 end)::text as lost
-    from option_contracts c left join option_settlements s
-      on s.symbol = c.symbol and s.open_time = c.open_time and s.expiry_time = c.expiry_time
+    from option_contracts c ${settlementJoin}
     where c.user_id = any(${[...userIds]}::int[]) and c.accepted_at >= ${iso(dayStart)}
     group by c.user_id`.execute(db);
   return new Map(rows.map((row) => [row.user_id, atoms(row.lost)]));
@@ -221,8 +232,7 @@ export async function lossesSince(
 export async function lostStakesSince(db: Db, userId: number, dayStart: number): Promise<bigint> {
   const { rows } = await sql<{ lost: string | null }>`
     select sum(c.stake)::text as lost
-    from option_contracts c join option_settlements s
-      on s.symbol = c.symbol and s.open_time = c.open_time and s.expiry_time = c.expiry_time
+    from option_contracts c ${settlementJoin}
     where c.user_id = ${userId} and c.accepted_at >= ${iso(dayStart)}
       and s.up_outcome in ('win', 'lose') and (s.up_outcome = 'win') <> (c.direction = 'up')`.execute(
     db,

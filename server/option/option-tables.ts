@@ -31,6 +31,16 @@ export interface OptionSettlementsTable {
   settled_at: Stamp;
 }
 
+/** A group being settled in slices: how far its slices have come (0025). */
+export interface OptionSettlementRoundsTable {
+  symbol: string;
+  open_time: Stamp;
+  expiry_time: Stamp;
+  through_contract: string;
+  settled: number;
+  paid: string;
+}
+
 export interface OptionLossLimitsTable {
   user_id: number;
   daily_limit: string;
@@ -42,6 +52,7 @@ export interface OptionLossLimitsTable {
 export interface OptionTables {
   option_contracts: OptionContractsTable;
   option_settlements: OptionSettlementsTable;
+  option_settlement_rounds: OptionSettlementRoundsTable;
   option_loss_limits: OptionLossLimitsTable;
 }
 

@@ -6,8 +6,10 @@
 // The writer keeps the open contracts in memory, by group (the contracts of a market that open and
 // expire in the same seconds: one settlement decides them all), with their exposure and each
 // user's count; it reads the balances, the day's losses and the limits for the users of each batch
-// from the database. A group's settlement is one row and one posting, however many contracts and
-// users it holds.
+// from the database. A group's settlement is one row, and its payouts are paid a slice of
+// contracts at a time (settlement-slice.ts), each slice one posting and one transaction sized to
+// about 40 ms by the time the last ones took (server/engine/slice-sizer.ts): orders queued behind a
+// settlement of 100,000 contracts wait for one slice, not for all of them.
 import { openTimeOf } from '../../core/option/settlement.ts';
 import type { OptionContract } from '../../schemas/api/option.schema.ts';
 import type { Db } from '../db/database.ts';
@@ -19,6 +21,7 @@ import {
   settle,
   storeKeys,
 } from '../engine/group-commit.ts';
+import { type SliceBudget, SliceSizer } from '../engine/slice-sizer.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { AccountDirectory } from '../ledger/account-directory.ts';
 import type { BalanceChange, Posting } from '../ledger/post.ts';
@@ -28,7 +31,7 @@ import { Exposure } from './exposure.ts';
 import { type Funds, fundsOf } from './option-funds.ts';
 import { optionClosure } from './option-gate.ts';
 import { checkOrder, type NewOption, type OrderRuleContext } from './option-order-rules.ts';
-import { payoutPosting, stakePosting } from './option-postings.ts';
+import { stakePosting } from './option-postings.ts';
 import type { OptionSettings } from './option-settings.ts';
 import {
   type GroupSettlement,
@@ -36,24 +39,26 @@ import {
   insertContracts,
   insertSettlements,
   lastContractId,
-  type OptionGroup,
   type OptionRow,
   openContracts,
 } from './option-store.ts';
 import { optionView } from './option-views.ts';
+import {
+  type RoundChange,
+  roundsUnderway,
+  type SettlementRound,
+  saveRoundChanges,
+} from './settlement-rounds.ts';
+import { type OpenGroup, planSettlementSlice, type SettleAnswer } from './settlement-slice.ts';
 
 type OptionCommand =
   | { kind: 'order'; order: NewOption }
-  /** Groups decided by their prints. */
+  /** Groups decided by their prints: the next slice of their contracts. */
   | { kind: 'settle'; settlements: readonly GroupSettlement[] };
 
-/** The open contracts of one group. */
-export interface OpenGroup {
-  group: OptionGroup;
-  contracts: Map<number, OptionRow>;
-}
+export type { OpenGroup, SettleAnswer };
 
-type Answer = OptionContract | number;
+type Answer = OptionContract | SettleAnswer;
 
 /** What a committed batch changed, for the socket. */
 export interface OptionCommitted {
@@ -79,6 +84,8 @@ export interface OptionWriterOptions {
     error(details: object, message: string): void;
     warn(details: object, message: string): void;
   };
+  /** How long a settlement's slice may take; the round's default unless a test sets it. */
+  slice?: SliceBudget;
 }
 
 export class OptionWriter {
@@ -86,12 +93,16 @@ export class OptionWriter {
   readonly #accounts = new AccountDirectory();
   #open = new Map<number, OptionRow>();
   #groups = new Map<string, OpenGroup>();
+  /** The groups being settled in slices, by group key. */
+  #rounds = new Map<string, SettlementRound>();
+  readonly #slice: SliceSizer;
   #exposure = new Exposure();
   #openCount = new Map<number, number>();
   #lastId = 0;
   readonly #rules: OrderRuleContext;
 
   constructor(private readonly options: OptionWriterOptions) {
+    this.#slice = new SliceSizer(options.slice);
     this.#rules = {
       settings: options.settings,
       symbols: options.symbols,
@@ -120,6 +131,11 @@ export class OptionWriter {
     return this.#groups;
   }
 
+  /** The groups being settled in slices: their recorded settlement and how far they have come. */
+  get rounds(): ReadonlyMap<string, SettlementRound> {
+    return this.#rounds;
+  }
+
   /** The most the open contracts can cost the pool. */
   get exposure(): bigint {
     return this.#exposure.total;
@@ -129,10 +145,13 @@ export class OptionWriter {
     return this.#commands.submit({ kind: 'order', order }, key) as Promise<OptionContract>;
   }
 
-  /** Settles decided groups; answers how many contracts were settled now. */
-  async settle(settlements: readonly GroupSettlement[]): Promise<number> {
-    if (settlements.length === 0) return 0;
-    return (await this.#commands.submit({ kind: 'settle', settlements })) as number;
+  /**
+   * Settles the next slice of the decided groups' contracts, in the groups' order; answers how many
+   * it settled and how many of theirs are left for the next slices.
+   */
+  async settle(settlements: readonly GroupSettlement[]): Promise<SettleAnswer> {
+    if (settlements.length === 0) return { contracts: 0, left: 0 };
+    return (await this.#commands.submit({ kind: 'settle', settlements })) as SettleAnswer;
   }
 
   async idle(): Promise<void> {
@@ -145,6 +164,7 @@ export class OptionWriter {
     this.#groups = new Map();
     this.#exposure = new Exposure();
     this.#openCount = new Map();
+    this.#rounds = await roundsUnderway(db);
     for (const row of await openContracts(db)) this.#hold(row);
     this.#lastId = await lastContractId(db);
   }
@@ -152,12 +172,16 @@ export class OptionWriter {
   async #attempt(work: Pending<OptionCommand, Answer>[], moved: () => void): Promise<void> {
     const { db } = this.options;
     const now = this.options.now();
+    // A slice's time is the whole batch's: what an order queued behind it waits.
+    const started = performance.now();
     const funds = await this.#fundsOf(work, now);
     const placed: OptionRow[] = [];
     const settled: OptionCommitted['settled'] = [];
     const settlements: (GroupSettlement & { contracts: number })[] = [];
+    const rounds: RoundChange[] = [];
     const postings: Posting[] = [];
     const answers: (Answer | Error)[] = [];
+    let sliced = 0;
     for (const pending of work) {
       const { command } = pending;
       if (command.kind === 'order') {
@@ -172,20 +196,23 @@ export class OptionWriter {
         answers.push(optionView(result, null));
         continue;
       }
-      let count = 0;
-      for (const settlement of command.settlements) {
-        const open = this.#groups.get(groupKey(settlement));
-        if (!open) continue;
-        moved();
-        this.#release(open);
-        const contracts = [...open.contracts.values()];
-        count += contracts.length;
-        settlements.push({ ...settlement, contracts: contracts.length });
-        for (const row of contracts) settled.push({ row, settlement });
-        const posting = payoutPosting(settlement, contracts);
-        if (posting) postings.push(posting);
+      const slice = planSettlementSlice(
+        command.settlements,
+        this.#groups,
+        this.#rounds,
+        this.#slice.size,
+      );
+      if (slice.taken.length > 0) moved();
+      for (const { open, rows, settlement } of slice.taken) {
+        this.#release(open, rows);
+        for (const row of rows) settled.push({ row, settlement });
       }
-      answers.push(count);
+      for (const change of slice.rounds) this.#moveRound(change, slice.decided);
+      settlements.push(...slice.decided);
+      rounds.push(...slice.rounds);
+      postings.push(...slice.postings);
+      sliced += slice.answer.contracts;
+      answers.push(slice.answer);
     }
     // Looked up (and made) before the transaction, as spot's writer does: an id kept from a
     // transaction that rolled back would name an account that does not exist.
@@ -196,10 +223,12 @@ export class OptionWriter {
     const changed = await transact(db, async (trx) => {
       await insertContracts(trx, placed);
       await insertSettlements(trx, settlements);
+      await saveRoundChanges(trx, rounds);
       const balances = await writePostings(trx, postings, ids);
       await storeKeys(trx, work, answers);
       return balances;
     });
+    if (sliced > 0) this.#slice.record(sliced, performance.now() - started);
     for (const [i, pending] of work.entries()) settle(pending, answers[i] as Answer | Error);
     if (placed.length > 0 || settled.length > 0) {
       this.options.onCommitted({ ts: now, placed, settled, balances: changed });
@@ -248,21 +277,46 @@ export class OptionWriter {
     this.#openCount.set(row.userId, (this.#openCount.get(row.userId) ?? 0) + 1);
   }
 
-  /** Lets a settled group go: its contracts, their exposure and their owners' counts. */
-  #release(open: OpenGroup): void {
-    this.#groups.delete(groupKey(open.group));
-    for (const row of open.contracts.values()) {
+  /** Keeps in memory how far a group's round has come: a new one, moved on, or ended. */
+  #moveRound(
+    change: RoundChange,
+    decided: readonly (GroupSettlement & { contracts: number })[],
+  ): void {
+    const key = groupKey(change.group);
+    if (!change.to) {
+      this.#rounds.delete(key);
+      return;
+    }
+    const begun = decided.find((settlement) => groupKey(settlement) === key);
+    const round = this.#rounds.get(key);
+    const settlement = round?.settlement ?? begun;
+    if (!settlement) throw new Error(`no settlement for the round of ${key}`);
+    const contracts = round?.contracts ?? begun?.contracts ?? 0;
+    this.#rounds.set(key, { settlement, contracts, ...change.to });
+  }
+
+  /** Lets settled contracts go: their exposure and their owners' counts, and their group once empty. */
+  #release(open: OpenGroup, rows: readonly OptionRow[]): void {
+    for (const row of rows) {
+      open.contracts.delete(row.id);
       this.#open.delete(row.id);
       this.#exposure.remove(row);
       const count = (this.#openCount.get(row.userId) ?? 1) - 1;
       if (count === 0) this.#openCount.delete(row.userId);
       else this.#openCount.set(row.userId, count);
     }
+    if (open.contracts.size === 0) this.#groups.delete(groupKey(open.group));
   }
 
-  /** The balances, today's losses and the limits of the batch's ordering users, and the pool. */
+  /**
+   * The balances, today's losses and the limits of the batch's ordering users, and the pool; none
+   * read for a batch of settlement slices alone, which checks no order against them.
+   */
   async #fundsOf(work: readonly Pending<OptionCommand, Answer>[], now: number): Promise<Funds> {
     const { db } = this.options;
+    if (!work.some((pending) => pending.command.kind === 'order')) {
+      return { available: new Map(), lost: new Map(), limits: new Map(), pool: 0n };
+    }
     const users = [
       ...new Set(
         work.flatMap((pending) =>

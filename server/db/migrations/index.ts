@@ -8,6 +8,7 @@ import * as contractMarkRecord from '../../contract/migrations/0016-contract-mar
 import * as contractFundingSlices from '../../contract/migrations/0024-contract-funding-slices.ts';
 import * as notifications from '../../notifications/migrations/0022-notifications.ts';
 import * as option from '../../option/migrations/0010-option.ts';
+import * as optionSettlementRounds from '../../option/migrations/0025-option-settlement-rounds.ts';
 import * as spot from '../../spot/migrations/0005-spot.ts';
 import * as subscription from '../../subscription/migrations/0011-subscription.ts';
 import * as accounts from './0001-accounts.ts';
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0022-notifications': notifications,
   '0023-ai-accrual-rounds': aiAccrualRounds,
   '0024-contract-funding-slices': contractFundingSlices,
+  '0025-option-settlement-rounds': optionSettlementRounds,
 };
 
 export const migrationProvider: MigrationProvider = {
