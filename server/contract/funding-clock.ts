@@ -10,8 +10,8 @@
 // them over pays that round, once, at its first tick with a fresh mark, when the boundary passed
 // less than `lateRoundMs` before it started, fresh marks were recorded in the seconds before the
 // boundary, and `contract_funding_rounds` has no round at it. A boundary passed while no engine
-// ran, or longer ago, is not paid later. A round a stopped node left under way is paid to its
-// end, from where its slices reached, by the node that starts next.
+// ran, or longer ago, is not paid later. A round under way that nothing is paying (a stopped node
+// left it, or a slice failed) is taken up again at the next tick, from where its slices reached.
 import { sql } from 'kysely';
 import {
   type FundingRule,
@@ -79,6 +79,8 @@ export class FundingClock {
   #rounds: Promise<void> = Promise.resolve();
   /** Set by `stop`: a round under way stops between slices, for the next node to finish. */
   #stopping = false;
+  /** Per market, how many of its rounds are queued or being paid. */
+  readonly #paying = new Map<string, number>();
 
   constructor(
     private readonly options: {
@@ -132,7 +134,6 @@ export class FundingClock {
     this.#boundary = now - (now % settings.intervalMs);
     await this.#restore();
     if (now - this.#boundary < lateRoundMs) this.#owed = await this.#unpaid(this.#boundary);
-    for (const round of this.options.engine.fundingRounds()) this.#pay(termsOf(round));
     this.#timer = scheduler.setInterval(() => {
       this.#running = this.#running.then(() =>
         this.tick().catch((error) => this.options.log.warn({ err: error }, 'funding tick failed')),
@@ -145,11 +146,6 @@ export class FundingClock {
     this.#stopping = true;
     await this.#running;
     await this.#rounds;
-  }
-
-  /** Resolves once every round begun so far is paid to its end (or the clock stopped). */
-  roundsPaid(): Promise<void> {
-    return this.#rounds;
   }
 
   /** One sample per market; then, past a boundary, the round it ends. */
@@ -170,6 +166,9 @@ export class FundingClock {
         this.#owed.delete(symbol);
         await this.#round(market, boundary);
       }
+    }
+    for (const round of engine.fundingRounds()) {
+      if (!this.#paying.get(round.symbol)) this.#pay(termsOf(round));
     }
     await this.#sample(now);
   }
@@ -280,10 +279,15 @@ export class FundingClock {
 
   /** Queues the round to be paid to its end, a slice per command, after the rounds before it. */
   #pay(command: FundingCommand): void {
+    const paying = (change: number) =>
+      this.#paying.set(command.symbol, (this.#paying.get(command.symbol) ?? 0) + change);
+    paying(1);
     this.#rounds = this.#rounds.then(() =>
-      this.#payToEnd(command).catch((error) =>
-        this.options.log.warn({ err: error, symbol: command.symbol }, 'funding round failed'),
-      ),
+      this.#payToEnd(command)
+        .catch((error) =>
+          this.options.log.warn({ err: error, symbol: command.symbol }, 'funding round failed'),
+        )
+        .finally(() => paying(-1)),
     );
   }
 

@@ -1,7 +1,8 @@
 // A funding round paid a slice of positions at a time, on both databases, against the contract
 // engine and its tables: a writer stopped after two slices and a new one reading the round back
 // pays every position once, what the whole round pays it, and leaves the funding account at zero;
-// a position an order closes between two slices pays first, on what it held, and a position
+// the funding clock of a writer that starts with a round under way pays it to its end at its first
+// tick; a position an order closes between two slices pays first, on what it held, and a position
 // opened after the round began pays nothing. The ledger check passes after each.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -10,14 +11,18 @@ import { parseAmount } from '../../core/money.ts';
 import type { NewContractOrder } from '../../server/contract/batch-types.ts';
 import type { ContractEngine } from '../../server/contract/contract-engine.ts';
 import { contractMarketOf, quantityUnits } from '../../server/contract/contract-markets.ts';
+import { FundingClock } from '../../server/contract/funding-clock.ts';
 import { fundingOps } from '../../server/contract/funding-ops.ts';
 import type { FundingCommand } from '../../server/contract/funding-payments.ts';
 import type { Db } from '../../server/db/database.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';
+import type { MarketService } from '../../server/market/market-service.ts';
+import { until } from '../support/contract-crash.ts';
 import { databaseOn, eachDatabase } from '../support/each-database.ts';
+import { FakeScheduler } from '../support/fake-scheduler.ts';
 import { readyContractEngine } from '../support/ready-writers.ts';
-import { usdt } from '../support/writer-case.ts';
+import { silent, usdt } from '../support/writer-case.ts';
 import { fundedUsers } from '../support/writer-fixtures.ts';
 
 const spec = knownMarkets.find((market) => market.symbol === 'BTCUSDT');
@@ -164,6 +169,57 @@ describe.each(await eachDatabase())('a funding round in slices, on %s', (...data
   );
 
   it.skipIf(skip)(
+    'is taken up by the funding clock of the next writer to start',
+    async () => {
+      const { db } = opened();
+      const first = await engineOn(db);
+      await openPairs(db, first, 5);
+      const time = '2026-03-02T00:00:00Z';
+      expect((await first.fund(roundAt(time))).finished).toBe(false);
+
+      const second = await engineOn(db);
+      const scheduler = new FakeScheduler(Date.parse(time) + 1_000);
+      // No index reads here: the clock takes no samples, and only pays what is under way.
+      const market = { market: () => undefined } as unknown as MarketService;
+      const paid: string[] = [];
+      const clock = new FundingClock({
+        db,
+        engine: second,
+        market,
+        scheduler,
+        settings: {
+          intervalMs: 8 * 3_600_000,
+          sampleMs: 5_000,
+          rule: { interest: 10_000n, clamp: 50_000n, cap: 300_000n },
+          impactMargin: 200n * usdt,
+        },
+        onPaid: (round) => paid.push(new Date(round.fundingTime).toISOString()),
+        log: { ...silent, info: () => undefined },
+      });
+      await clock.start();
+      try {
+        await clock.tick();
+        await until(
+          async () => second.fundingRounds().length,
+          (running) => running === 0,
+        );
+        const { round } = await roundRows(db, time);
+        expect(round.finished).toBe(true);
+        await until(
+          async () => paid,
+          (told) => told.length > 0,
+        );
+        expect(paid).toEqual([new Date(time).toISOString()]);
+      } finally {
+        await clock.stop();
+      }
+      expect(await fundingAccount(db)).toBe('0.00000000');
+      expect(await auditLedger(db)).toEqual([]);
+    },
+    300_000,
+  );
+
+  it.skipIf(skip)(
     'takes a changed position’s payment first, on what it held, and none from a later one',
     async () => {
       const { db } = opened();
@@ -172,7 +228,7 @@ describe.each(await eachDatabase())('a funding round in slices, on %s', (...data
       const held = [...engine.state.positions.values()].sort((a, b) => a.id - b.id);
       const quantities = held.map((position) => position.quantity);
       const whole = fundingRound(held, mark, rate);
-      const time = '2026-03-01T16:00:00Z';
+      const time = '2026-03-02T08:00:00Z';
 
       expect((await engine.fund(roundAt(time))).finished).toBe(false);
       // The last pair, which no slice has reached, closes between two slices.
