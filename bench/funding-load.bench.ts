@@ -9,6 +9,7 @@
 // funding-load/pay-round.ts, which takes the engine's one-command round and a round in slices.
 // `FUNDING_LOAD_POSITIONS` (100,000), `FUNDING_LOAD_QUIET_ORDERS` (10,000), `FUNDING_LOAD_WARMUP`
 // (1,000) and `FUNDING_LOAD_CONCURRENCY` (32) change the run.
+import { sql } from 'kysely';
 import { contractMarketOf } from '../server/contract/contract-markets.ts';
 import type { FundingCommand } from '../server/contract/funding-payments.ts';
 import { auditLedger } from '../server/ledger-audit.ts';
@@ -45,7 +46,10 @@ interface Run {
   quiet: PhaseStats;
   round: PhaseStats;
   roundMs: number;
+  /** The positions `fund` answered it paid: those its slices paid. */
   paid: number;
+  /** The payments the round wrote, those orders paid ahead of their slice among them. */
+  written: number;
   open: number;
   calls: number;
   longestCallMs: number;
@@ -81,6 +85,8 @@ async function measure(database: string, open: OpenFresh): Promise<Run> {
     const openInMarket = [...engine.state.positions.values()].filter(
       (position) => position.symbol === market.symbol,
     ).length;
+    const { rows } = await sql<{ written: number }>`
+      select count(*)::int as written from contract_funding_payments`.execute(opened.db);
     const problems = await auditLedger(opened.db);
     return {
       database,
@@ -88,6 +94,7 @@ async function measure(database: string, open: OpenFresh): Promise<Run> {
       round: phaseStats(load.orders, roundStart, roundEnd, 'overlapping'),
       roundMs: roundEnd - roundStart,
       paid: paid.payments,
+      written: rows[0]?.written ?? 0,
       open: openInMarket,
       calls: paid.calls,
       longestCallMs: paid.longestCallMs,
@@ -138,7 +145,8 @@ function roundTable(runs: readonly Run[]): string {
   return markdownTable(
     [
       { title: 'database' },
-      right('positions paid'),
+      right('fund answered paid'),
+      right('payments written'),
       right('open in BTCUSDT'),
       right('fund calls'),
       right('round ms'),
@@ -149,6 +157,7 @@ function roundTable(runs: readonly Run[]): string {
     runs.map((run) => [
       run.database,
       String(run.paid),
+      String(run.written),
       String(run.open),
       String(run.calls),
       run.roundMs.toFixed(0),
@@ -162,17 +171,17 @@ function roundTable(runs: readonly Run[]): string {
 export async function run(): Promise<void> {
   const runs: Run[] = [];
   for (const [database, open] of await benchDatabases()) runs.push(await measure(database, open));
-  const unpaid = runs.filter((run) => run.paid !== run.open);
+  const unpaid = runs.filter((run) => run.written !== run.open);
   process.stdout.write(
     [
-      `${positions.toLocaleString('en')} seeded BTCUSDT positions and the takers' and maker's own; crossing longs at concurrency ${concurrency} into the contract engine, ${warmup.toLocaleString('en')} orders of warm-up, then ${quietOrders.toLocaleString('en')} quiet, then the round under the same load. Quiet: orders placed and answered before the round began; round: every order that overlapped it. Longest unanswered: the longest time in the phase with no order answered.`,
+      `${positions.toLocaleString('en')} seeded BTCUSDT positions and the takers' and maker's own; crossing longs at concurrency ${concurrency} into the contract engine, ${warmup.toLocaleString('en')} orders of warm-up, then ${quietOrders.toLocaleString('en')} quiet, then the round under the same load. Quiet: orders placed and answered before the round began; round: every order that overlapped it. Longest unanswered: the longest time in the phase with no order answered. Fund answered paid: the positions fund() said it paid; payments written: the round's payment rows, with those an order paid ahead of their slice.`,
       '',
       phaseTable(runs),
       '',
       roundTable(runs),
       ...unpaid.map(
         (run) =>
-          `\n**${run.database}: the round paid ${run.paid} positions of the ${run.open} open.**`,
+          `\n**${run.database}: the round wrote ${run.written} payments for the ${run.open} open positions.**`,
       ),
       '',
     ].join('\n'),
