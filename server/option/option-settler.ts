@@ -27,11 +27,14 @@ export interface SettlementPass {
   contracts: number;
   slices: number;
   longestMs: number;
+  /** Contracts of its groups still open: some only when the settler stopped partway. */
+  left: number;
 }
 
 export class OptionSettler {
   #running: Promise<void> = Promise.resolve();
   #stopListening: (() => void) | undefined;
+  #stopping = false;
 
   constructor(
     private readonly options: {
@@ -47,11 +50,14 @@ export class OptionSettler {
   ) {}
 
   start(): void {
+    this.#stopping = false;
     this.#stopListening = this.options.onPrints(() => this.#queue());
     this.#queue();
   }
 
+  /** Stops after the slice under way: the next writer carries the rest on from it. */
   async stop(): Promise<void> {
+    this.#stopping = true;
     this.#stopListening?.();
     await this.#running;
   }
@@ -59,7 +65,7 @@ export class OptionSettler {
   /** One pass: every group decided at `now` settled, a slice at a time. */
   async settleDue(now = this.options.now()): Promise<SettlementPass> {
     const decided = await this.#decided(now);
-    const pass: SettlementPass = { contracts: 0, slices: 0, longestMs: 0 };
+    const pass: SettlementPass = { contracts: 0, slices: 0, longestMs: 0, left: 0 };
     if (decided.length === 0) return pass;
     const { writer, log } = this.options;
     const started = performance.now();
@@ -70,7 +76,8 @@ export class OptionSettler {
       pass.longestMs = Math.max(pass.longestMs, performance.now() - sliceStarted);
       pass.contracts += slice.contracts;
       if (slice.contracts > 0) pass.slices += 1;
-      if (slice.left === 0 || slice.contracts === 0) break;
+      pass.left = slice.left;
+      if (slice.left === 0 || slice.contracts === 0 || this.#stopping) break;
       if (performance.now() - reported >= progressEveryMs) {
         reported = performance.now();
         log.info(
@@ -79,15 +86,18 @@ export class OptionSettler {
         );
       }
     }
-    if (pass.slices > 1) {
+    if (pass.slices > 1 || pass.left > 0) {
       log.info(
         {
           contracts: pass.contracts,
           slices: pass.slices,
+          left: pass.left,
           ms: Math.round(performance.now() - started),
           longestSliceMs: Math.round(pass.longestMs),
         },
-        'second contracts settled',
+        pass.left > 0
+          ? 'second contracts settled partway, the rest left to the next writer'
+          : 'second contracts settled',
       );
     }
     return pass;
