@@ -113,8 +113,6 @@ async function storeWith(db: Db, variant: Variant) {
 }
 
 const orderConcurrency = 32;
-/** Rests well below the market and inside the band a limit order must keep to: 10 USDT each. */
-const restingOrder = { ...restingBuy, price: '25000.00', quantity: '0.00040' };
 const orderSeconds = 5;
 
 /** Resting orders per second during the first start's history storing and after it. */
@@ -127,7 +125,7 @@ async function ordersDuringHistory(env: Record<string, string>) {
     const { resting } = await spotTraders(server, orderConcurrency);
     const rate = async () => {
       const { result } = await measured(server, orderConcurrency, orderSeconds, (worker) =>
-        place(resting[worker] as Trader, restingOrder),
+        place(resting[worker] as Trader, restingBuy),
       );
       return result.done / result.seconds;
     };

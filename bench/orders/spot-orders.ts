@@ -3,13 +3,16 @@
 import { fund, fundedTraders, place, registerTrader, type Server, type Trader } from './traders.ts';
 
 export const symbol = 'BTCUSDT';
-/** Rests far below any price the book reaches: 10 USDT each, over the 5 USDT minimum. */
+/**
+ * Rests far below any price the book reaches, yet inside the price band (a buy may go down to 0.2×
+ * the reference: `server/spot/spot-markets.ts`): 10 USDT each, over the 5 USDT minimum.
+ */
 export const restingBuy = {
   symbol,
   side: 'buy',
   type: 'limit',
-  price: '1000.00',
-  quantity: '0.01000',
+  price: '25000.00',
+  quantity: '0.00040',
 };
 /** Crosses the maker's one large sell: one fill each, 10 USDT. */
 export const crossingBuy = {

@@ -48,7 +48,8 @@ describe('the embedded database', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two starts on the embedded database, each drawing the markets' recent minutes first.
+  }, 180_000);
 });
 
 /** `npm start` (or the start script itself) on a fresh data directory, its output read line by line. */
