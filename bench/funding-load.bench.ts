@@ -18,8 +18,8 @@ import { readyContractEngine } from '../tests/support/ready-writers.ts';
 import { benchDatabases, type OpenFresh } from './databases.ts';
 import { crossingOrders } from './funding-load/crossing-orders.ts';
 import { payRound } from './funding-load/pay-round.ts';
-import { seedPositions } from './funding-load/seed.ts';
 import { type PhaseStats, phaseStats, TimedLoad } from './funding-load/timed-load.ts';
+import { seedPositions } from './funding-positions.ts';
 import { type Column, markdownTable } from './table.ts';
 
 const positions = Number(process.env.FUNDING_LOAD_POSITIONS ?? 100_000);

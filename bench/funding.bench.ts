@@ -11,17 +11,15 @@ import { sql } from 'kysely';
 import { fundingRound } from '../core/contract/funding.ts';
 import { formatAmount } from '../core/money.ts';
 import { contractMarketOf } from '../server/contract/contract-markets.ts';
-import { writePositions } from '../server/contract/contract-store.ts';
-import { newPosition, type PositionState } from '../server/contract/engine-state.ts';
+import type { PositionState } from '../server/contract/engine-state.ts';
 import type { OpenedDatabase } from '../server/db/database.ts';
 import type { SliceBudget } from '../server/engine/slice-sizer.ts';
-import { accountIds } from '../server/ledger/account-ids.ts';
 import type { AccountRef } from '../server/ledger/accounts.ts';
 import { post } from '../server/ledger/post.ts';
-import { writePostings } from '../server/ledger/write-postings.ts';
 import { knownMarkets } from '../server/market/catalog.ts';
 import { readyContractEngine } from '../tests/support/ready-writers.ts';
 import { benchDatabases, type OpenFresh } from './databases.ts';
+import { seedPositions } from './funding-positions.ts';
 
 const full = Number(process.env.FUNDING_POSITIONS ?? 100_000);
 const compared = Number(process.env.FUNDING_COMPARED ?? 5_000);
@@ -45,57 +43,6 @@ interface Row {
   p99?: number;
   longest?: number;
   slices?: number;
-}
-
-/** Users, their contract wallets and their open positions, half long and half short, paired. */
-async function seed(opened: OpenedDatabase, count: number): Promise<PositionState[]> {
-  const { db } = opened;
-  const ids = Array.from({ length: count }, (_, i) => i + 1);
-  await sql`
-    insert into users (id, account, email, phone, password_hash, trade_password_hash,
-      invite_code, inviter_id, avatar)
-    select id, 'bench-' || id, 'bench-' || id || '@example.com', null, '!no-login', null,
-      'B' || id, null, ''
-    from unnest(${ids}::int[]) as u(id)`.execute(db);
-  const now = new Date();
-  const positions: PositionState[] = ids.map((id) => {
-    // Pairs hold the same quantity, so longs and shorts hold the same in all.
-    const quantity = BigInt(1 + (Math.floor((id - 1) / 2) % 50)) * 100_000n;
-    const cost = (quantity * mark) / usdt;
-    return {
-      ...newPosition({
-        id,
-        userId: id,
-        symbol: market.symbol,
-        direction: id % 2 === 1 ? 'long' : 'short',
-        marginMode: id % 4 < 2 ? 'isolated' : 'cross',
-        leverage: 10,
-        openedAt: now,
-      }),
-      quantity,
-      cost,
-      margin: cost / 10n,
-    };
-  });
-  await db.transaction().execute(async (trx) => {
-    const legs = positions.flatMap((position) => {
-      const wallet: AccountRef = { user: position.userId, wallet: 'contract', asset: 'USDT' };
-      return [
-        { account: wallet, bucket: 'available' as const, amount: 1_000n * usdt },
-        { account: wallet, bucket: 'frozen' as const, amount: position.margin },
-      ];
-    });
-    const total = legs.reduce((sum, leg) => sum + leg.amount, 0n);
-    const deposits: AccountRef = { system: 'external_deposits', asset: 'USDT' };
-    const all = [...legs, { account: deposits, bucket: 'available' as const, amount: -total }];
-    const accounts = await accountIds(
-      trx,
-      all.map((leg) => leg.account),
-    );
-    await writePostings(trx, [{ kind: 'deposit', reference: 'bench:seed', legs: all }], accounts);
-    await writePositions(trx, positions, now);
-  });
-  return positions;
 }
 
 /** The whole round as one slice: the round as it was paid before slices, for comparison. */
@@ -227,7 +174,7 @@ async function measure(
 ): Promise<Row[]> {
   const { opened, close } = await open();
   try {
-    const positions = await seed(opened, count);
+    const positions = await seedPositions(opened, market, mark, count);
     const rows = [
       await engineRound(opened, database, count, false, new Date(Date.UTC(2026, 0, 1))),
     ];

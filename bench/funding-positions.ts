@@ -1,14 +1,15 @@
-// The positions a funding round pays: `count` users (ids 1 to count), each with a contract wallet
-// and one open BTCUSDT position, half long and half short in pairs of the same quantity, funded by
-// one balanced deposit posting and written set-based, as bench/funding.bench.ts seeds its round.
+// The positions the funding benches pay (bench/funding.bench.ts, bench/funding-load.bench.ts):
+// `count` users (ids 1 to count), each with a contract wallet and one open position, half long and
+// half short in pairs of the same quantity, funded by one balanced deposit posting and written
+// set-based.
 import { sql } from 'kysely';
-import type { ContractMarket } from '../../server/contract/contract-markets.ts';
-import { writePositions } from '../../server/contract/contract-store.ts';
-import { newPosition, type PositionState } from '../../server/contract/engine-state.ts';
-import type { OpenedDatabase } from '../../server/db/database.ts';
-import { accountIds } from '../../server/ledger/account-ids.ts';
-import type { AccountRef } from '../../server/ledger/accounts.ts';
-import { writePostings } from '../../server/ledger/write-postings.ts';
+import type { ContractMarket } from '../server/contract/contract-markets.ts';
+import { writePositions } from '../server/contract/contract-store.ts';
+import { newPosition, type PositionState } from '../server/contract/engine-state.ts';
+import type { OpenedDatabase } from '../server/db/database.ts';
+import { accountIds } from '../server/ledger/account-ids.ts';
+import type { AccountRef } from '../server/ledger/accounts.ts';
+import { writePostings } from '../server/ledger/write-postings.ts';
 
 const usdt = 100_000_000n;
 
@@ -17,14 +18,14 @@ export async function seedPositions(
   market: ContractMarket,
   mark: bigint,
   count: number,
-): Promise<void> {
+): Promise<PositionState[]> {
   const { db } = opened;
   const ids = Array.from({ length: count }, (_, i) => i + 1);
   await sql`
     insert into users (id, account, email, phone, password_hash, trade_password_hash,
       invite_code, inviter_id, avatar)
-    select id, 'load-' || id, 'load-' || id || '@example.com', null, '!no-login', null,
-      'L' || id, null, ''
+    select id, 'bench-' || id, 'bench-' || id || '@example.com', null, '!no-login', null,
+      'B' || id, null, ''
     from unnest(${ids}::int[]) as u(id)`.execute(db);
   const now = new Date();
   const positions: PositionState[] = ids.map((id) => {
@@ -61,11 +62,8 @@ export async function seedPositions(
       trx,
       all.map((leg) => leg.account),
     );
-    await writePostings(
-      trx,
-      [{ kind: 'deposit', reference: 'bench:load-seed', legs: all }],
-      accounts,
-    );
+    await writePostings(trx, [{ kind: 'deposit', reference: 'bench:seed', legs: all }], accounts);
     await writePositions(trx, positions, now);
   });
+  return positions;
 }
