@@ -175,7 +175,7 @@ export class ContractEngine {
   }
 
   /** The funding rounds under way, as far as their slices have reached. */
-  fundingRounds(): readonly RunningRound[] {
+  fundingRounds(): readonly RunningRound<PositionState>[] {
     return this.#state.funding.all();
   }
 

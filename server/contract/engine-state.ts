@@ -98,7 +98,7 @@ export function newPosition(
 
 export class EngineState {
   /** The funding rounds under way, paid a slice at a time. */
-  readonly funding = new FundingRounds();
+  readonly funding = new FundingRounds<PositionState>();
   /** Resting orders by id. */
   readonly orders = new Map<number, OrderState>();
   /** Open positions by id. */

@@ -12,7 +12,7 @@ import type { AccountRef } from '../ledger/accounts.ts';
 import { type BatchPort, Legs } from './batch-types.ts';
 import type { ContractBalances } from './contract-balances.ts';
 import type { EngineState, PositionState } from './engine-state.ts';
-import type { RoundTerms, RunningRound } from './funding-rounds.ts';
+import type { RunningRound as AnyRound, RoundTerms } from './funding-rounds.ts';
 import { fundingCloseReference, fundingPaymentReference } from './ledger-kinds.ts';
 
 export interface FundingCommand extends RoundTerms {
@@ -37,6 +37,9 @@ export interface FundingSlice {
   payments: number;
   finished: boolean;
 }
+
+/** A round of the engine's positions. */
+type RunningRound = AnyRound<PositionState>;
 
 const wallet = (user: number): AccountRef => ({ user, wallet: 'contract', asset: 'USDT' });
 const insurance: AccountRef = { system: 'insurance', asset: 'USDT' };

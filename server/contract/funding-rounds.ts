@@ -8,7 +8,13 @@
 // change of margin or leverage) is paid first, on what it held, and its slice skips it: closing
 // a position after the funding time never escapes the payment, and nobody pays on what they
 // bought after it.
-import type { PositionState } from './engine-state.ts';
+
+/** What the rounds read of a position; the engine's own (engine-state.ts) is one. */
+export interface OwedPosition {
+  id: number;
+  symbol: string;
+  userId: number;
+}
 
 /** The round as the clock asks for it. */
 export interface RoundTerms {
@@ -22,14 +28,14 @@ export interface RoundTerms {
   samples: number;
 }
 
-export interface RunningRound extends RoundTerms {
+export interface RunningRound<P extends OwedPosition = OwedPosition> extends RoundTerms {
   ceiling: number;
   /** How many positions the round owed when it began. */
   total: number;
   /** Every owed position up to this id was paid before `owed` was read (0 for a new round). */
   base: number;
   /** The positions owed when the round began (or when memory was read back), by id. */
-  owed: PositionState[];
+  owed: P[];
   /** How many of `owed` the slices have reached. */
   next: number;
   /** Owed positions beyond the slices' reach already paid, because an order changed them first. */
@@ -40,18 +46,18 @@ export interface RunningRound extends RoundTerms {
   finished: boolean;
 }
 
-export class FundingRounds {
-  readonly #running = new Map<string, RunningRound>();
+export class FundingRounds<P extends OwedPosition = OwedPosition> {
+  readonly #running = new Map<string, RunningRound<P>>();
   /** Per market, the funding time of the last round finished. */
   readonly #finished = new Map<string, number>();
   /** How many owed positions the next slice takes (the engine sizes it from the last ones). */
   sliceSize = 16;
 
-  running(symbol: string): RunningRound | undefined {
+  running(symbol: string): RunningRound<P> | undefined {
     return this.#running.get(symbol);
   }
 
-  all(): RunningRound[] {
+  all(): RunningRound<P>[] {
     return [...this.#running.values()];
   }
 
@@ -61,7 +67,7 @@ export class FundingRounds {
   }
 
   /** Starts a round owing every open position of the market, in id order. */
-  begin(terms: RoundTerms, positions: Iterable<PositionState>): RunningRound {
+  begin(terms: RoundTerms, positions: Iterable<P>): RunningRound<P> {
     const owed = [...positions]
       .filter((position) => position.symbol === terms.symbol)
       .sort((a, b) => a.id - b.id);
@@ -81,7 +87,7 @@ export class FundingRounds {
   }
 
   /** Keeps a round as it stands (begun now, or read back from the database). */
-  resume(round: RunningRound): RunningRound {
+  resume(round: RunningRound<P>): RunningRound<P> {
     this.#running.set(round.symbol, round);
     return round;
   }
@@ -91,14 +97,14 @@ export class FundingRounds {
   }
 
   /** The round that still owes this position its payment, if one does. */
-  owing(position: PositionState): RunningRound | undefined {
+  owing(position: P): RunningRound<P> | undefined {
     const round = this.#running.get(position.symbol);
     if (!round || position.id > round.ceiling || round.paidAhead.has(position.id)) return undefined;
     return position.id <= FundingRounds.through(round) ? undefined : round;
   }
 
   /** The positions the round's next slice pays: still open and not paid ahead. */
-  nextSlice(round: RunningRound, isOpen: (position: PositionState) => boolean): PositionState[] {
+  nextSlice(round: RunningRound<P>, isOpen: (position: P) => boolean): P[] {
     return round.owed
       .slice(round.next, round.next + this.sliceSize)
       .filter((position) => isOpen(position) && !round.paidAhead.has(position.id));
@@ -109,7 +115,7 @@ export class FundingRounds {
    * runs (its cross payers pay from their wallets first): the running round's next slice, or the
    * first of a round not yet begun.
    */
-  nextPayers(terms: RoundTerms, positions: Iterable<PositionState>): number[] {
+  nextPayers(terms: RoundTerms, positions: Iterable<P>): number[] {
     if (this.isFinished(terms.symbol, terms.fundingTime)) return [];
     const running = this.#running.get(terms.symbol);
     const next = running
@@ -122,7 +128,7 @@ export class FundingRounds {
   }
 
   /** Moves the round past its next slice; answers whether that was its last. */
-  advance(round: RunningRound): boolean {
+  advance(round: RunningRound<P>): boolean {
     round.next = Math.min(round.owed.length, round.next + this.sliceSize);
     if (round.next < round.owed.length) return false;
     round.finished = true;
