@@ -68,9 +68,7 @@ export class FundingRounds<P extends OwedPosition = OwedPosition> {
 
   /** Starts a round owing every open position of the market, in id order. */
   begin(terms: RoundTerms, positions: Iterable<P>): RunningRound<P> {
-    const owed = [...positions]
-      .filter((position) => position.symbol === terms.symbol)
-      .sort((a, b) => a.id - b.id);
+    const owed = marketPositions(terms.symbol, positions);
     return this.resume({
       ...terms,
       ceiling: owed.at(-1)?.id ?? 0,
@@ -120,10 +118,7 @@ export class FundingRounds<P extends OwedPosition = OwedPosition> {
     const running = this.#running.get(terms.symbol);
     const next = running
       ? running.owed.slice(running.next, running.next + this.sliceSize)
-      : [...positions]
-          .filter((position) => position.symbol === terms.symbol)
-          .sort((a, b) => a.id - b.id)
-          .slice(0, this.sliceSize);
+      : marketPositions(terms.symbol, positions).slice(0, this.sliceSize);
     return next.map((position) => position.userId);
   }
 
@@ -141,4 +136,11 @@ export class FundingRounds<P extends OwedPosition = OwedPosition> {
   static through(round: RunningRound): number {
     return round.owed[round.next - 1]?.id ?? round.base;
   }
+}
+
+/** The market's positions in id order: the order a round owes them in. */
+function marketPositions<P extends OwedPosition>(symbol: string, positions: Iterable<P>): P[] {
+  return [...positions]
+    .filter((position) => position.symbol === symbol)
+    .sort((a, b) => a.id - b.id);
 }

@@ -14,7 +14,6 @@ import type { Db } from '../../server/db/database.ts';
 import type { SliceBudget } from '../../server/engine/slice-sizer.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
 import { fundPool, optionOps, poolBalance } from '../../server/option/option-pool.ts';
-import type { OptionSettings } from '../../server/option/option-settings.ts';
 import { OptionSettler } from '../../server/option/option-settler.ts';
 import {
   findContract,
@@ -24,6 +23,7 @@ import {
 } from '../../server/option/option-store.ts';
 import { type OptionCommitted, OptionWriter } from '../../server/option/option-writer.ts';
 import { databaseOn, eachDatabase } from '../support/each-database.ts';
+import { optionSettings } from '../support/market-writer-cases.ts';
 import { silent, usdt } from '../support/writer-case.ts';
 import { balanceOf, fundedUsers } from '../support/writer-fixtures.ts';
 
@@ -36,18 +36,6 @@ const start = 1_000n * usdt;
 const seed = 10_000_000n * usdt;
 const opening = 100_000n * usdt;
 const closing = 100_500n * usdt;
-
-const settings: OptionSettings = {
-  enabled: true,
-  openOnPredictableFeed: false,
-  products: [{ unit: 'minute', length: 1, ratePpm: 800_000, durationMs: 60_000 }],
-  minStake: 10n * usdt,
-  maxStake: 10_000n * usdt,
-  openLimit: 20,
-  dailyLossLimit: 10_000n * usdt,
-  poolSeed: 0n,
-  printRetentionMs: 3_600_000,
-};
 
 async function recordPrint(db: Db, ts: number, price: bigint): Promise<void> {
   await sql`insert into index_prints (symbol, ts, price, sources, stale)
@@ -80,7 +68,7 @@ describe.each(await eachDatabase())(
         const writerOn = () =>
           new OptionWriter({
             db,
-            settings,
+            settings: optionSettings,
             symbols: new Set(['BTCUSDT']),
             feedPredictable: false,
             now: () => now,

@@ -153,7 +153,7 @@ interface OptionTerms {
   stake: bigint;
 }
 
-const optionSettings: OptionSettings = {
+export const optionSettings: OptionSettings = {
   enabled: true,
   openOnPredictableFeed: false,
   products: [{ unit: 'minute', length: 1, ratePpm: 800_000, durationMs: 60_000 }],
