@@ -1,6 +1,8 @@
 // Group commit for a single writer: commands queue while a transaction is in flight; the writer
 // takes what queued as one batch (each idempotency key once), answers the keys that already have
-// an answer, runs the rest, and only after the commit answers each request. No command can fail
+// an answer, runs the rest, and only after the commit answers each request. A slice of a long
+// round (a funding round, a settlement, a distribution, an accrual) runs in a batch of its own,
+// so its time is its own and orders queued beside it form the batch after it. No command can fail
 // another's: when a batch fails in the database, the writer first rebuilds what it keeps in memory,
 // then runs the two halves of the batch as batches of their own, and so on down, until the command
 // that fails is alone. That one runs once more (a failure may have been passing) and is then
@@ -43,6 +45,12 @@ export interface GroupCommitOptions<Command, Answer> {
   };
   /** Named in the log. */
   label: string;
+  /**
+   * Whether a command runs in a batch of its own: a round's slice, whose time the writer measures
+   * to size the next one, and which should hold the writer for that slice alone. Commands still
+   * run in the order they queued: those before it form a batch, it runs alone, those after it next.
+   */
+  alone?(command: Command): boolean;
 }
 
 export class GroupCommit<Command, Answer> {
@@ -71,15 +79,28 @@ export class GroupCommit<Command, Answer> {
     while (this.#queue.length > 0) await this.#runBatch(this.#takeBatch());
   }
 
-  /** Up to `batchMax` commands, each idempotency key once: a repeat waits for the next batch. */
+  /**
+   * Up to `batchMax` commands, each idempotency key once: a repeat waits for the next batch. A
+   * command that runs alone is a batch of its own when it comes first, and else ends the batch
+   * before it.
+   */
   #takeBatch(): Pending<Command, Answer>[] {
     const batch: Pending<Command, Answer>[] = [];
     const later: Pending<Command, Answer>[] = [];
     const keys = new Set<string>();
+    let closed = false;
     for (const pending of this.#queue) {
       const key = pending.key && `${pending.key.userId}:${pending.key.key}`;
-      if (batch.length >= this.options.batchMax || (key && keys.has(key))) later.push(pending);
-      else {
+      if (!closed && this.options.alone?.(pending.command)) {
+        closed = true;
+        if (batch.length === 0) {
+          batch.push(pending);
+          continue;
+        }
+      }
+      if (closed || batch.length >= this.options.batchMax || (key && keys.has(key))) {
+        later.push(pending);
+      } else {
         if (key) keys.add(key);
         batch.push(pending);
       }

@@ -12,11 +12,15 @@ type Poison = 'none' | 'database' | 'ledger';
 interface Command {
   id: number;
   poison: Poison;
+  /** A round's slice: the writer runs it in a batch of its own. */
+  alone?: boolean;
 }
 
 /** A writer over a pretend database: a transaction fails when it holds a poisoned command. */
 function writer(options: { outage?: boolean } = {}) {
   const committed: number[] = [];
+  /** Each transaction's commands, by id. */
+  const batches: number[][] = [];
   let transactions = 0;
   let failed = 0;
   let rebuilds = 0;
@@ -26,11 +30,13 @@ function writer(options: { outage?: boolean } = {}) {
     batchMax: 1000,
     log: { warn: () => {}, error: () => {} },
     label: 'test',
+    alone: (command) => command.alone === true,
     rebuild: async () => {
       rebuilds++;
     },
     run: async (work: Pending<Command, number>[], moved: () => void) => {
       transactions++;
+      batches.push(work.map((pending) => pending.command.id));
       await Promise.resolve();
       // Memory changes before the write fails, as a book does.
       moved();
@@ -48,6 +54,7 @@ function writer(options: { outage?: boolean } = {}) {
   return {
     commands,
     committed,
+    batches,
     stats: () => ({ transactions, failed, rebuilds }),
   };
 }
@@ -104,5 +111,32 @@ describe('group commit', () => {
     }
     // Once, then once more: no search through 64 commands that would all fail alike.
     expect(stats().transactions).toBe(2);
+  });
+
+  it('runs a slice in a batch of its own, every command in the order it queued', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 200 }),
+        fc.integer({ min: 1, max: 300 }),
+        async (alone, split) => {
+          const { commands: group, committed, batches } = writer();
+          const commands = alone.map((slice, id) => ({
+            id,
+            poison: 'none' as const,
+            alone: slice,
+          }));
+          // Some sent while the first batch is in flight: they queue behind it.
+          const first = commands.slice(0, split).map((c) => group.submit(c));
+          await Promise.resolve();
+          const rest = commands.slice(split).map((c) => group.submit(c));
+          await Promise.all([...first, ...rest]);
+          expect(committed).toEqual(commands.map((c) => c.id));
+          for (const batch of batches) {
+            if (batch.some((id) => alone[id])) expect(batch).toHaveLength(1);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
