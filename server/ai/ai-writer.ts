@@ -90,6 +90,8 @@ export class AiWriter {
       rebuild: () => this.rebuild(),
       log: options.log,
       label: 'ai',
+      // An accrual's slice runs alone: its time, which sizes the next, is the slice's own.
+      alone: (command) => command.kind === 'accrue',
     });
   }
 
@@ -134,6 +136,8 @@ export class AiWriter {
   async #attempt(work: Pending<Command, Answer>[]): Promise<void> {
     const { db } = this.options;
     const now = this.options.now();
+    // A slice's time is the whole batch's, its reads included: what an order queued behind it waits.
+    const started = performance.now();
     const orders = await findOrders(
       db,
       work.flatMap(({ command }) => (command.kind === 'withdraw' ? [command.orderId] : [])),
@@ -158,7 +162,6 @@ export class AiWriter {
     const paidThrough = new Map<string, { toDay: number; throughUser: number }>();
     const rounds: { round: AccrualRound; ended: boolean }[] = [];
     let owners = 0;
-    const started = performance.now();
     const leaving: Order[] = [];
     const accruals: AccrualDay[] = [];
     const changes = new Map<number, { sold: bigint; promised: bigint }>();
@@ -298,10 +301,10 @@ export class AiWriter {
       await storeKeys(trx, work, answers);
       return balances;
     });
-    if (owners > 0) this.#slice.record(owners, performance.now() - started);
     for (const [i, pending] of work.entries()) settle(pending, answers[i] as Answer | Error);
     if (changed.length > 0) this.options.onBalances(changed, now);
     for (const group of matured) await this.#tellMatured(group.product, group.startsAt, now);
+    if (owners > 0) this.#slice.record(owners, performance.now() - started);
   }
 
   /**

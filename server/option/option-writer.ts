@@ -118,6 +118,8 @@ export class OptionWriter {
       rebuild: () => this.rebuild(),
       log: options.log,
       label: 'option',
+      // A settlement's slice runs alone: its time, which sizes the next, is the slice's own.
+      alone: (command) => command.kind === 'settle',
     });
   }
 
@@ -172,7 +174,8 @@ export class OptionWriter {
   async #attempt(work: Pending<OptionCommand, Answer>[], moved: () => void): Promise<void> {
     const { db } = this.options;
     const now = this.options.now();
-    // A slice's time is the whole batch's: what an order queued behind it waits.
+    // A slice runs in a batch of its own (`alone` above): its time is what an order queued behind
+    // it waits, from here to the end of the batch.
     const started = performance.now();
     const funds = await this.#fundsOf(work, now);
     const placed: OptionRow[] = [];
@@ -228,11 +231,11 @@ export class OptionWriter {
       await storeKeys(trx, work, answers);
       return balances;
     });
-    if (sliced > 0) this.#slice.record(sliced, performance.now() - started);
     for (const [i, pending] of work.entries()) settle(pending, answers[i] as Answer | Error);
     if (placed.length > 0 || settled.length > 0) {
       this.options.onCommitted({ ts: now, placed, settled, balances: changed });
     }
+    if (sliced > 0) this.#slice.record(sliced, performance.now() - started);
   }
 
   /** Takes an order if every rule allows it, changing memory and the batch's funds; else why not. */

@@ -98,6 +98,8 @@ export class SubscriptionWriter {
       rebuild: async () => undefined,
       log: options.log,
       label: 'subscription',
+      // A distribution's slice runs alone: its time, which sizes the next, is the slice's own.
+      alone: (command) => command.kind === 'distribute',
     });
   }
 
@@ -273,10 +275,10 @@ export class SubscriptionWriter {
       await storeKeys(trx, work, answers);
       return balances;
     });
-    if (distributed.size > 0) this.#slice.record(distributed.size, performance.now() - started);
     for (const [i, pending] of work.entries()) settle(pending, answers[i] as Answer | Error);
     if (changed.length > 0) this.options.onBalances(changed, now);
     if (distributed.size > 0) this.options.onDistributed(distributed, now);
+    if (distributed.size > 0) this.#slice.record(distributed.size, performance.now() - started);
   }
 
   async #available(userIds: readonly number[]): Promise<Map<number, bigint>> {
