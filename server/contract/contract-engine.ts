@@ -96,6 +96,8 @@ export class ContractEngine {
       rebuild: () => this.rebuild(),
       log: options.log,
       label: 'contract',
+      // A funding slice runs alone: the sizer times the slice, not the orders beside it.
+      alone: (command) => command.kind === 'fund',
     });
     this.#calls = new CommandCalls(this.#commands);
   }
