@@ -4,25 +4,38 @@
 // at its own market's latest mark. The liquidation price, the liquidation test and the screen all
 // take it from here.
 import { maintenanceMargin, unrealizedPnl } from '../../core/contract/margin.ts';
-import { asPosition } from '../../core/contract/position-book.ts';
+import { asPosition, type PositionAmounts } from '../../core/contract/position-book.ts';
+import type { MarginMode } from '../../schemas/api/contract.schema.ts';
 import type { ContractMarket } from './contract-markets.ts';
-import type { EngineState, PositionState } from './engine-state.ts';
+import type { PositionState } from './engine-state.ts';
 import type { MarkBoard } from './mark-board.ts';
 
+/** What a backing reads of a position the user holds (the engine's own positions are ones). */
+export interface HeldPosition extends PositionAmounts {
+  userId: number;
+  symbol: string;
+  marginMode: MarginMode;
+}
+
+/** A user's contract account across every market: what a cross position's backing reads. */
+export interface CrossAccounts {
+  /** The user's open positions, in every market. */
+  positionsOf(userId: number): readonly HeldPosition[];
+  /** What the user's resting isolated-margin orders hold frozen, in every market. */
+  isolatedOrderHolds(userId: number): bigint;
+}
+
 export interface Account {
-  state: EngineState;
+  accounts: CrossAccounts;
   marks: MarkBoard;
   markets: ReadonlyMap<string, ContractMarket>;
 }
 
 /** The contract wallet's `total` (available + frozen) less what isolated margin holds. */
 export function crossWallet(account: Account, userId: number, total: bigint): bigint {
-  let wallet = total;
-  for (const position of account.state.positionsOf(userId)) {
+  let wallet = total - account.accounts.isolatedOrderHolds(userId);
+  for (const position of account.accounts.positionsOf(userId)) {
     if (position.marginMode === 'isolated') wallet -= position.margin;
-  }
-  for (const order of account.state.ordersOf(userId)) {
-    if (order.marginMode === 'isolated') wallet -= order.frozen;
   }
   return wallet;
 }
@@ -39,7 +52,7 @@ export function backingOf(
 ): bigint {
   if (position.marginMode === 'isolated') return position.margin;
   let backing = crossWallet(account, position.userId, walletTotal);
-  for (const other of account.state.positionsOf(position.userId)) {
+  for (const other of account.accounts.positionsOf(position.userId)) {
     if (other === position || other.marginMode !== 'cross') continue;
     const mark = account.marks.latest(other.symbol);
     const market = account.markets.get(other.symbol);

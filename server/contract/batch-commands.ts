@@ -4,12 +4,14 @@
 import type { BusinessError } from '../http/business-error.ts';
 import type { Quote } from '../market-kernel/liquidity/ladder.ts';
 import type { NewContractOrder } from './batch-types.ts';
+import type { ContractCancelReason } from './engine-state.ts';
 import type { FundingCommand } from './funding-payments.ts';
 import type { PositionCommand } from './position-changes.ts';
 
 export type ContractCommand =
   | { kind: 'open'; order: NewContractOrder }
-  | { kind: 'cancel'; userId: number; orderId: number }
+  /** A trader's cancel; the engine's own (a cross liquidation's in other markets) give a reason. */
+  | { kind: 'cancel'; userId: number; orderId: number; reason?: ContractCancelReason }
   /** The liquidity provider's ladder in one market, as spot's `requote`. */
   | {
       kind: 'requote';

@@ -9,6 +9,7 @@ import type { PostingKind } from '../ledger/kinds.ts';
 import type { Posting } from '../ledger/post.ts';
 import type { Side } from '../matching/events.ts';
 import type { OrderBook } from '../matching/order-book.ts';
+import type { CrossAccounts } from './backing.ts';
 import type { ContractBalances } from './contract-balances.ts';
 import type { ContractMarket } from './contract-markets.ts';
 import type {
@@ -61,7 +62,10 @@ export interface ContractFill {
 export interface BatchContext {
   markets: ReadonlyMap<string, ContractMarket>;
   books: ReadonlyMap<string, OrderBook>;
+  /** The writer's memory; a batch changes only its own market's entries. */
   state: EngineState;
+  /** Its users' accounts in every market, for a cross position's backing. */
+  accounts: CrossAccounts;
   marks: MarkBoard;
   balances: ContractBalances;
   nextOrderId(): number;

@@ -81,7 +81,10 @@ export class ContractBatch implements BatchPort {
       case 'open':
         return { kind: 'order', orderId: this.place(command.order).id };
       case 'cancel':
-        return { kind: 'order', orderId: this.#cancelOwn(command.userId, command.orderId) };
+        return {
+          kind: 'order',
+          orderId: this.#cancelOwn(command.userId, command.orderId, command.reason ?? 'user'),
+        };
       case 'requote':
         return { kind: 'quotes', resting: requote(this.context, this, command) };
       case 'liquidate':
@@ -185,10 +188,13 @@ export class ContractBatch implements BatchPort {
 
   // ── cancelling ───────────────────────────────────────────────────────────────────────────
 
-  #cancelOwn(userId: number, orderId: number): number {
+  #cancelOwn(userId: number, orderId: number, reason: ContractCancelReason): number {
     const order = this.context.state.orders.get(orderId);
-    if (!order || order.userId !== userId) throw new BusinessError('order_not_open');
-    this.cancel(order, 'user');
+    // An order of another market is that market's writer's (the engine routes by the order).
+    if (!order || order.userId !== userId || !this.context.books.has(order.symbol)) {
+      throw new BusinessError('order_not_open');
+    }
+    this.cancel(order, reason);
     return orderId;
   }
 

@@ -1,27 +1,32 @@
-// The contract engine: the single writer of every perpetual market, with group commit. Cross
-// margin spans markets (one wallet stands behind all of a user's cross positions), so one writer
-// holds all the books and positions and sees a user's whole account in every command; group
-// commit keeps it fast. Commands queue while a transaction is in flight, run as one batch through
-// the books in memory, and are written in one transaction with their postings and idempotency
-// keys; each is answered only after the commit (durable before acknowledged). A funding round is
-// paid a slice of positions per command, each slice sized from how long the last batch with one
-// took, so orders queued behind a round wait about one slice (funding-rounds.ts).
+// The contract engine: a writer per perpetual market, each with group commit. Commands queue per
+// market while that market's transaction is in flight, run as one batch through its book in memory,
+// and are written in one transaction with their postings and idempotency keys; each is answered
+// only after the commit (durable before acknowledged). A busy market's queue never holds another's.
+// Cross margin spans markets (one wallet stands behind all of a user's cross positions): a batch
+// takes its own market from memory and reads its users' wallets and their holdings in the other
+// markets as committed, in one statement (batch-accounts.ts); the ledger's ordered locks settle
+// two markets' postings to one wallet (docs/contracts.md § "A writer per market"). A funding
+// round is paid a slice of positions per command, each slice sized from how long the last batch
+// with one took, so orders queued behind a round wait about one slice (funding-rounds.ts).
 import type { ContractOrder } from '../../schemas/api/contract.schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { CommandCalls } from '../engine/command-calls.ts';
+import { CommandCalls, type CommandSink } from '../engine/command-calls.ts';
 import { GroupCommit, type IdempotencyKey, type Pending, settle } from '../engine/group-commit.ts';
 import { type SliceBudget, SliceSizer } from '../engine/slice-sizer.ts';
+import { BusinessError } from '../http/business-error.ts';
 import { AccountDirectory } from '../ledger/account-directory.ts';
 import type { BalanceChange } from '../ledger/post.ts';
 import type { Quote } from '../market-kernel/liquidity/ladder.ts';
 import type { OrderBook } from '../matching/order-book.ts';
 import { InviterCache } from '../referrals/inviter-cache.ts';
+import { readAccounts } from './batch-accounts.ts';
 import { readBalances, usersOf } from './batch-balances.ts';
 import type { ContractCommand } from './batch-commands.ts';
 import type { ContractEffects } from './batch-effects.ts';
 import type { NewContractOrder } from './batch-types.ts';
 import { writeBatch } from './batch-write.ts';
+import { symbolOf } from './command-routing.ts';
 import { ContractBatch } from './contract-batch.ts';
 import type { ContractMarket } from './contract-markets.ts';
 import { answerOf, type ContractAnswer, type ContractAnswers } from './engine-answers.ts';
@@ -62,44 +67,71 @@ export interface ContractEngineOptions {
   fundingSlice?: SliceBudget;
 }
 
+/** One market's writer: its queue, and the sizer of its funding round's slices. */
+interface MarketWriter {
+  readonly commands: GroupCommit<ContractCommand, ContractAnswer>;
+  readonly fundingSlice: SliceSizer;
+}
+
 export class ContractEngine {
   readonly markets: ReadonlyMap<string, ContractMarket>;
   readonly marks = new MarkBoard();
   #books = new Map<string, OrderBook>();
-  #state = new EngineState();
+  /** Every market's orders, positions and rounds; each writer changes only its own market's. */
+  readonly #state = new EngineState();
   readonly #indexes: PositionIndexes;
   readonly #filing: PositionFiling;
-  readonly #commands: GroupCommit<ContractCommand, ContractAnswer>;
+  readonly #writers = new Map<string, MarketWriter>();
   readonly #calls: CommandCalls<ContractCommand, ContractAnswers>;
   #accounts = new AccountDirectory();
   readonly #inviters = new InviterCache();
   /**
    * The last order and position ids given out. The engine is the only writer of both tables, so
    * it counts them itself from what the database holds at rebuild: a batch may need any number
-   * (a liquidation's auto-deleveraging gives each counterparty an order) without asking.
+   * (a liquidation's auto-deleveraging gives each counterparty an order) without asking. The
+   * writers share the counters: ids stay unique and rising across markets.
    */
   #lastOrderId = 0;
   #lastPositionId = 0;
-  readonly #fundingSlice: SliceSizer;
 
   constructor(private readonly options: ContractEngineOptions) {
     this.markets = new Map(options.markets.map((market) => [market.symbol, market]));
-    this.#fundingSlice = new SliceSizer(options.fundingSlice);
     this.#indexes = new PositionIndexes(this.markets);
     this.#filing = new PositionFiling(this, this.#indexes, (users) =>
       readBalances(options.db, users),
     );
-    this.#commands = new GroupCommit({
-      db: options.db,
-      batchMax: options.batchMax,
-      run: (work, moved) => this.#attempt(work, moved),
-      rebuild: () => this.rebuild(),
-      log: options.log,
-      label: 'contract',
-      // A funding slice runs alone: the sizer times the slice, not the orders beside it.
-      alone: (command) => command.kind === 'fund',
-    });
-    this.#calls = new CommandCalls(this.#commands);
+    for (const market of this.markets.values()) {
+      const { symbol } = market;
+      const fundingSlice = new SliceSizer(options.fundingSlice);
+      const commands = new GroupCommit<ContractCommand, ContractAnswer>({
+        db: options.db,
+        batchMax: options.batchMax,
+        run: (work, moved) => this.#attempt(market, fundingSlice, work, moved),
+        rebuild: () => this.#rebuildMarkets([market]),
+        log: options.log,
+        label: `contract ${symbol}`,
+        // A funding slice runs alone: the sizer times the slice, not the orders beside it.
+        alone: (command) => command.kind === 'fund',
+      });
+      this.#writers.set(symbol, { commands, fundingSlice });
+    }
+    const router: CommandSink<ContractCommand, ContractAnswer> = {
+      submit: (command, key) => this.#writerOf(command).commands.submit(command, key),
+    };
+    this.#calls = new CommandCalls(router);
+  }
+
+  /**
+   * The writer of the command's market. A command whose order or position no market holds goes
+   * to the first market's writer, which answers a keyed retry from its stored answer and refuses
+   * the rest (command-routing.ts).
+   */
+  #writerOf(command: ContractCommand): MarketWriter {
+    const symbol = symbolOf(command, this.#state);
+    const writer = symbol === undefined ? undefined : this.#writers.get(symbol);
+    const chosen = writer ?? this.#writers.values().next().value;
+    if (!chosen) throw new BusinessError('market_unknown');
+    return chosen;
   }
 
   get state(): EngineState {
@@ -182,37 +214,61 @@ export class ContractEngine {
   }
 
   async idle(): Promise<void> {
-    await this.#commands.idle();
+    await Promise.all([...this.#writers.values()].map((writer) => writer.commands.idle()));
   }
 
-  /** Reads the books and positions back from the database (at start, and after a failed batch). */
+  /** Reads every market's book and positions back from the database (at start). */
   async rebuild(): Promise<void> {
-    const memory = await readMemory(this.options.db, this.markets);
-    this.#lastOrderId = memory.lastOrderId;
-    this.#lastPositionId = memory.lastPositionId;
-    this.#books = memory.books;
-    this.#state = memory.state;
+    await this.#rebuildMarkets([...this.markets.values()]);
+  }
+
+  /**
+   * Reads the markets' books, orders, positions and rounds back from the database: at start, and
+   * after a failed batch of one market's writer, whose memory may then hold what was never
+   * written. The other markets' entries are their writers' and stay.
+   */
+  async #rebuildMarkets(markets: readonly ContractMarket[]): Promise<void> {
+    const symbols = new Set(markets.map((market) => market.symbol));
+    const memory = await readMemory(
+      this.options.db,
+      new Map(markets.map((market) => [market.symbol, market])),
+    );
+    // Another writer may have given out ids since the read: the counters only ever rise.
+    this.#lastOrderId = Math.max(this.#lastOrderId, memory.lastOrderId);
+    this.#lastPositionId = Math.max(this.#lastPositionId, memory.lastPositionId);
+    for (const [symbol, book] of memory.books) this.#books.set(symbol, book);
+    this.#state.adopt(symbols, memory.state);
     this.options.onRebuilt?.();
     await this.#filing.refileAll();
   }
 
   async #attempt(
+    market: ContractMarket,
+    fundingSlice: SliceSizer,
     work: Pending<ContractCommand, ContractAnswer>[],
     moved: () => void,
   ): Promise<void> {
     const { db, clock } = this.options;
+    const { symbol } = market;
     const now = clock.now();
     const started = performance.now();
     const slices = work.filter((pending) => pending.command.kind === 'fund').length;
-    this.#state.funding.sliceSize = this.#fundingSlice.size;
-    const balances = await readBalances(
+    const state = this.#state;
+    state.funding.sizeSlices(symbol, fundingSlice.size);
+    const { balances, accounts } = await readAccounts(
       db,
-      work.flatMap((pending) => usersOf(pending.command, this.#state)),
+      work.flatMap((pending) => usersOf(pending.command, state)),
+      symbol,
+      state,
     );
+    const book = this.#books.get(symbol);
+    if (!book) throw new Error(`no book for ${symbol}`);
     const batch = new ContractBatch({
       markets: this.markets,
-      books: this.#books,
-      state: this.#state,
+      // Its own book alone: a command that reached the wrong writer cannot touch another's.
+      books: new Map([[symbol, book]]),
+      state,
+      accounts,
       marks: this.marks,
       balances,
       nextOrderId: () => ++this.#lastOrderId,
@@ -254,7 +310,7 @@ export class ContractEngine {
       throw error;
     });
     if (slices > 0) {
-      this.#fundingSlice.record(slices * this.#fundingSlice.size, performance.now() - started);
+      fundingSlice.record(slices * fundingSlice.size, performance.now() - started);
     }
     for (const [i, pending] of work.entries()) {
       settle(pending, written.answers[i] ?? new Error('the batch gave the command no answer'));
@@ -262,6 +318,29 @@ export class ContractEngine {
     if (!effects.moved) return;
     this.#filing.refileChanged(effects, written.changed);
     this.options.onCommitted({ ts: now.getTime(), effects, balances: written.changed });
+    this.#cancelElsewhere(market, effects);
+  }
+
+  /**
+   * A cross liquidation cancels its owner's orders in the other markets too. Those are their own
+   * writers' books: each is asked, after the liquidation is committed, as the trader would ask.
+   */
+  #cancelElsewhere(market: ContractMarket, effects: ContractEffects): void {
+    for (const liquidation of effects.liquidations) {
+      if (liquidation.marginMode !== 'cross') continue;
+      for (const order of this.#state.ordersOf(liquidation.userId)) {
+        if (order.symbol === market.symbol) continue;
+        this.#calls
+          .call('cancel', { userId: order.userId, orderId: order.id, reason: 'liquidation' })
+          .catch((error: unknown) => {
+            // Filled or cancelled meanwhile: nothing is left to cancel.
+            this.options.log.warn(
+              { err: error, orderId: order.id },
+              'cross liquidation: order elsewhere not cancelled',
+            );
+          });
+      }
+    }
   }
 
   /**

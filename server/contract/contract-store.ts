@@ -248,8 +248,10 @@ export function positionOfRow(row: PositionRow): PositionState {
   };
 }
 
-export async function openPositions(db: Db): Promise<PositionState[]> {
+/** The open positions of the listed markets, by id. */
+export async function openPositions(db: Db, symbols: readonly string[]): Promise<PositionState[]> {
   const { rows } = await sql<PositionRow>`
-    select * from contract_positions where status = 'open' order by id`.execute(db);
+    select * from contract_positions where status = 'open' and symbol = any(${symbols}::text[])
+    order by id`.execute(db);
   return rows.map(positionOfRow);
 }

@@ -1,8 +1,8 @@
 // What the contract engine keeps in memory between batches: each market's book, the resting
 // orders with the terms the book does not know (leverage, margin mode, reduce-only, what they hold
-// frozen), every open position, and the funding rounds under way. The engine is the only writer
-// of all of them, so memory and database agree after every commit; after a failed batch they are
-// read again from the database.
+// frozen), every open position, and the funding rounds under way. Each market's writer is the only
+// writer of that market's entries, so memory and database agree after each of its commits; after
+// a failed batch the market's entries are read again from the database (`adopt`).
 import type { PositionAmounts } from '../../core/contract/position-book.ts';
 import type { ContractCloseReason, MarginMode } from '../../schemas/api/contract.schema.ts';
 import type { Side } from '../matching/events.ts';
@@ -120,6 +120,32 @@ export class EngineState {
   ordersOf(userId: number, symbol?: string): OrderState[] {
     const mine = [...(this.#ordersByUser.get(userId) ?? [])];
     return symbol === undefined ? mine : mine.filter((order) => order.symbol === symbol);
+  }
+
+  /** What the user's resting isolated-margin orders hold frozen, in every market. */
+  isolatedOrderHolds(userId: number): bigint {
+    let held = 0n;
+    for (const order of this.#ordersByUser.get(userId) ?? []) {
+      if (order.marginMode === 'isolated') held += order.frozen;
+    }
+    return held;
+  }
+
+  /**
+   * Replaces the markets' orders, positions and funding rounds with `read`'s (read back from the
+   * database for those markets alone): the other markets' entries, which their own writers keep,
+   * stay as they are.
+   */
+  adopt(symbols: ReadonlySet<string>, read: EngineState): void {
+    for (const order of [...this.orders.values()]) {
+      if (symbols.has(order.symbol)) this.removeOrder(order);
+    }
+    for (const position of [...this.positions.values()]) {
+      if (symbols.has(position.symbol)) this.removePosition(position);
+    }
+    for (const order of read.orders.values()) this.addOrder(order);
+    for (const position of read.positions.values()) this.addPosition(position);
+    this.funding.adopt(symbols, read.funding);
   }
 
   addOrder(order: OrderState): void {

@@ -50,8 +50,17 @@ export class FundingRounds<P extends OwedPosition = OwedPosition> {
   readonly #running = new Map<string, RunningRound<P>>();
   /** Per market, the funding time of the last round finished. */
   readonly #finished = new Map<string, number>();
-  /** How many owed positions the next slice takes (the engine sizes it from the last ones). */
-  sliceSize = 16;
+  /** Per market, how many owed positions its next slice takes (its writer sizes it). */
+  readonly #sliceSizes = new Map<string, number>();
+
+  /** Sets how many owed positions the market's next slice takes. */
+  sizeSlices(symbol: string, size: number): void {
+    this.#sliceSizes.set(symbol, size);
+  }
+
+  sliceSize(symbol: string): number {
+    return this.#sliceSizes.get(symbol) ?? 16;
+  }
 
   running(symbol: string): RunningRound<P> | undefined {
     return this.#running.get(symbol);
@@ -90,6 +99,17 @@ export class FundingRounds<P extends OwedPosition = OwedPosition> {
     return round;
   }
 
+  /** Takes the markets' rounds (under way and last finished) from `read`, dropping this one's. */
+  adopt(symbols: ReadonlySet<string>, read: FundingRounds<P>): void {
+    for (const symbol of symbols) {
+      this.#running.delete(symbol);
+      const running = read.running(symbol);
+      if (running) this.resume(running);
+      const finished = read.#finished.get(symbol);
+      if (finished !== undefined) this.noteFinished(symbol, finished);
+    }
+  }
+
   noteFinished(symbol: string, fundingTime: number): void {
     if (fundingTime > (this.#finished.get(symbol) ?? -1)) this.#finished.set(symbol, fundingTime);
   }
@@ -104,7 +124,7 @@ export class FundingRounds<P extends OwedPosition = OwedPosition> {
   /** The positions the round's next slice pays: still open and not paid ahead. */
   nextSlice(round: RunningRound<P>, isOpen: (position: P) => boolean): P[] {
     return round.owed
-      .slice(round.next, round.next + this.sliceSize)
+      .slice(round.next, round.next + this.sliceSize(round.symbol))
       .filter((position) => isOpen(position) && !round.paidAhead.has(position.id));
   }
 
@@ -116,15 +136,16 @@ export class FundingRounds<P extends OwedPosition = OwedPosition> {
   nextPayers(terms: RoundTerms, positions: Iterable<P>): number[] {
     if (this.isFinished(terms.symbol, terms.fundingTime)) return [];
     const running = this.#running.get(terms.symbol);
+    const size = this.sliceSize(terms.symbol);
     const next = running
-      ? running.owed.slice(running.next, running.next + this.sliceSize)
-      : marketPositions(terms.symbol, positions).slice(0, this.sliceSize);
+      ? running.owed.slice(running.next, running.next + size)
+      : marketPositions(terms.symbol, positions).slice(0, size);
     return next.map((position) => position.userId);
   }
 
   /** Moves the round past its next slice; answers whether that was its last. */
   advance(round: RunningRound<P>): boolean {
-    round.next = Math.min(round.owed.length, round.next + this.sliceSize);
+    round.next = Math.min(round.owed.length, round.next + this.sliceSize(round.symbol));
     if (round.next < round.owed.length) return false;
     round.finished = true;
     this.#running.delete(round.symbol);

@@ -61,15 +61,20 @@ interface RoundRow {
 const atoms = (text: string) => parseAmount(text) ?? 0n;
 
 /**
- * The rounds under way, into `state` (whose open positions are read): each owes the open
- * positions of its market past where its slices reached, up to its ceiling, but for those an
- * order had them pay first. And per market, the time of the last round finished.
+ * The listed markets' rounds under way, into `state` (whose open positions are read): each owes
+ * the open positions of its market past where its slices reached, up to its ceiling, but for those
+ * an order had them pay first. And per market, the time of the last round finished.
  */
-export async function readFunding(db: Db, state: EngineState): Promise<void> {
+export async function readFunding(
+  db: Db,
+  state: EngineState,
+  symbols: readonly string[],
+): Promise<void> {
   const running = await sql<RoundRow>`
     select id::text, symbol, funding_time, rate::text, mark_price::text, samples, paid::text,
       received::text, shortfall::text, ceiling::text, owed, through_position::text
-    from contract_funding_rounds where not finished`.execute(db);
+    from contract_funding_rounds
+    where not finished and symbol = any(${symbols}::text[])`.execute(db);
   for (const row of running.rows) {
     const through = Number(row.through_position);
     const ceiling = Number(row.ceiling);
@@ -99,7 +104,7 @@ export async function readFunding(db: Db, state: EngineState): Promise<void> {
   }
   const finished = await sql<{ symbol: string; funding_time: Date | string }>`
     select symbol, max(funding_time) as funding_time from contract_funding_rounds
-    where finished group by symbol`.execute(db);
+    where finished and symbol = any(${symbols}::text[]) group by symbol`.execute(db);
   for (const row of finished.rows) {
     state.funding.noteFinished(row.symbol, new Date(row.funding_time).getTime());
   }

@@ -1,7 +1,7 @@
 // Liquidation, inside a batch of the contract engine. A position the mark reached is checked
 // exactly (margin balance ≤ maintenance margin, core/contract/margin.ts); if it holds, the
-// position's open orders are cancelled (the market's for isolated margin, every market's for
-// cross), it is closed with an immediate-or-cancel order no worse than its bankruptcy price, and
+// owner's open orders in the market are cancelled (for cross margin the engine then has the other
+// markets' writers cancel theirs), it is closed with an immediate-or-cancel order no worse than its bankruptcy price, and
 // what the book cannot take is closed against the most profitable opposite positions at that
 // price (auto-deleveraging). What its margin had left goes to the insurance fund. Every
 // liquidation is recorded with the mark, the bracket and the amounts that decided it.
@@ -69,7 +69,8 @@ export class Liquidator {
     const liquidated: number[] = [];
     for (const id of positionIds) {
       const position = this.context.state.positions.get(id);
-      if (!position) continue;
+      // Another market's position is its own writer's to liquidate.
+      if (!position || !this.context.books.has(position.symbol)) continue;
       const mark = this.context.marks.get(position.symbol);
       // A stale index freezes liquidation: nobody is liquidated on a price nobody prints.
       if (!mark?.fresh) continue;
@@ -106,7 +107,8 @@ export class Liquidator {
     const maintenance = maintenanceMargin(market.brackets, quantity, mark);
     const shown = liquidationPrice(market.brackets, asPosition(position), backing);
     const isolated = position.marginMode === 'isolated';
-    for (const order of state.ordersOf(position.userId, isolated ? position.symbol : undefined)) {
+    // Only this market's: the others' books are their writers' (contract-engine.ts cancels there).
+    for (const order of state.ordersOf(position.userId, position.symbol)) {
       this.batch.cancel(order, 'liquidation');
     }
     // Bankrupt where the margin balance is zero: the backing without the others' maintenance.

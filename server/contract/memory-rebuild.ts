@@ -17,7 +17,7 @@ export interface EngineMemory {
   lastPositionId: number;
 }
 
-/** Reads the books, positions and last ids of the markets from the database. */
+/** Reads the books, positions and funding rounds of the markets, and the last ids, from the database. */
 export async function readMemory(
   db: Db,
   markets: ReadonlyMap<string, ContractMarket>,
@@ -44,10 +44,8 @@ export async function readMemory(
     }
     state.addOrder(order);
   }
-  for (const position of await openPositions(db)) {
-    if (markets.has(position.symbol)) state.addPosition(position);
-  }
-  await readFunding(db, state);
+  for (const position of await openPositions(db, [...markets.keys()])) state.addPosition(position);
+  await readFunding(db, state, [...markets.keys()]);
   const last = await sql<{ orders: string; positions: string }>`
     select (select coalesce(max(id), 0) from contract_orders)::text as orders,
       (select coalesce(max(id), 0) from contract_positions)::text as positions`.execute(db);

@@ -47,9 +47,14 @@ export class PositionChanges {
 
   /** The caller's open position, or `position_not_found` for any other. */
   owned(userId: number, positionId: number): PositionState {
-    const position = this.context.state.positions.get(positionId);
+    const position = this.#here(this.context.state.positions.get(positionId));
     if (!position || position.userId !== userId) throw new BusinessError('position_not_found');
     return position;
+  }
+
+  /** The position if it is of this batch's market: another market's is its own writer's. */
+  #here(position: PositionState | undefined): PositionState | undefined {
+    return position && this.context.books.has(position.symbol) ? position : undefined;
   }
 
   #market(position: PositionState): ContractMarket {
@@ -143,7 +148,9 @@ export class PositionChanges {
    */
   leverage(command: Extract<PositionCommand, { kind: 'leverage' }>): void {
     const market = this.context.markets.get(command.symbol);
-    if (!market) throw new BusinessError('market_unknown');
+    if (!market || !this.context.books.has(command.symbol)) {
+      throw new BusinessError('market_unknown');
+    }
     const opening = this.context.state
       .ordersOf(command.userId, command.symbol)
       .filter((order) => !order.reduceOnly);
@@ -189,7 +196,7 @@ export class PositionChanges {
   trigger(positionIds: readonly number[]): number[] {
     const fired: number[] = [];
     for (const id of positionIds) {
-      const position = this.context.state.positions.get(id);
+      const position = this.#here(this.context.state.positions.get(id));
       if (!position) continue;
       const mark = this.context.marks.fresh(position.symbol);
       if (mark === null) continue;

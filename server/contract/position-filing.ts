@@ -88,6 +88,6 @@ export class PositionFiling {
     if (position.marginMode === 'isolated') return position.margin;
     if (walletTotal === null) return null;
     const { state, marks, markets } = this.source;
-    return backingOf({ state, marks, markets }, position, walletTotal);
+    return backingOf({ accounts: state, marks, markets }, position, walletTotal);
   }
 }

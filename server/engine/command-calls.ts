@@ -27,8 +27,11 @@ export type InputOf<Command extends Kinded, Kind extends Command['kind']> = Omit
 /** Any answer of the map: what the group commit settles a command with. */
 export type AnyAnswer<Answers> = Answers[keyof Answers];
 
+/** Where the commands go: a group commit, or what routes each to one (a writer per market). */
+export type CommandSink<Command, Answer> = Pick<GroupCommit<Command, Answer>, 'submit'>;
+
 export class CommandCalls<Command extends Kinded, Answers extends AnswerMap<Command>> {
-  constructor(private readonly commands: GroupCommit<Command, AnyAnswer<Answers>>) {}
+  constructor(private readonly commands: CommandSink<Command, AnyAnswer<Answers>>) {}
 
   /** Runs a command of `kind` in the writer's next batch; answers what that kind answers. */
   call<Kind extends Command['kind']>(

@@ -184,6 +184,7 @@ function run(steps: readonly Step[]): void {
       markets,
       books: new Map([[market.symbol, book]]),
       state,
+      accounts: state,
       marks,
       balances,
       nextOrderId: () => ++ids,
@@ -335,7 +336,7 @@ function expectNonePastLiquidation(ledger: Ledger, state: EngineState, marks: Ma
   for (const position of state.positions.values()) {
     const wallet = ledger.wallet(position.userId);
     const backing = backingOf(
-      { state, marks, markets },
+      { accounts: state, marks, markets },
       position,
       wallet.available + wallet.frozen,
     );

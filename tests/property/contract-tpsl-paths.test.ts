@@ -77,6 +77,7 @@ function exchange(walletOf: (user: number) => bigint) {
         markets: new Map([[market.symbol, market]]),
         books: new Map([[market.symbol, book]]),
         state,
+        accounts: state,
         marks,
         balances,
         nextOrderId: () => ++ids,

@@ -100,7 +100,7 @@ describe('a funding round in slices', () => {
               const position = positions[index % positions.length];
               if (position) payer.settleDue(position);
             }
-            state.funding.sliceSize = sizes[i % sizes.length] ?? 1;
+            state.funding.sizeSlices(command.symbol, sizes[i % sizes.length] ?? 1);
             finished = payer.slice(command).finished;
           }
 
