@@ -1,12 +1,12 @@
-// Keeps the leases this node wants: renews those it holds, tries the others, and says when one is
-// gained (start the market's engines, rebuilt from the database) or lost (stop them at once). A
-// node that cannot renew in time, paused or cut off from the database, loses its leases; its
-// writers are fenced by epoch until it notices.
+// Keeps the leases this node wants: renews those it holds, tries the others, hands over those it
+// no longer wants, and says when one is gained (start the market's engines, rebuilt from the
+// database) or lost (stop them at once). A node that cannot renew in time, paused or cut off from
+// the database, loses its leases; its writers are fenced by epoch until it notices.
 import type { Leases } from './leases.ts';
 
 export interface LeaseKeeperOptions {
   leases: Leases;
-  /** The leases this node would hold: every market it can run. */
+  /** The leases this node would hold; one it holds and no longer wants, it hands over. */
   wanted(): readonly string[];
   /** Called once the lease is this node's, before any write under it. */
   onGained(name: string, epoch: number): Promise<void>;
@@ -88,7 +88,17 @@ export class LeaseKeeper {
       this.#held.delete(name);
       await this.options.onLost(name);
     }
-    for (const name of this.options.wanted()) {
+    const wanted = new Set(this.options.wanted());
+    // Held but no longer wanted (placed on another node): its writers stop first, then the lease
+    // is released, so the other node takes it at its next round instead of after the expiry.
+    for (const [name, epoch] of [...this.#held]) {
+      if (this.#stopped) return;
+      if (wanted.has(name)) continue;
+      this.#held.delete(name);
+      await this.options.onLost(name);
+      await leases.release(name, epoch);
+    }
+    for (const name of wanted) {
       if (this.#stopped || this.#held.has(name)) continue;
       const epoch = await leases.acquire(name);
       if (epoch === null) continue;
