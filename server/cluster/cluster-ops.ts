@@ -1,5 +1,6 @@
-// `cluster`: the nodes the database knows (alive, gone quiet, stopped), the leases and their
-// owners, and this node's bus, for an operator of several nodes.
+// `cluster`: the nodes the database knows (alive, gone quiet, stopped) and how many leases each
+// holds, every lease with its owner and epoch, and this node's bus, for an operator of several
+// nodes.
 import { z } from 'zod';
 import type { Bus } from '../bus/bus.ts';
 import type { Db } from '../db/database.ts';
@@ -19,6 +20,11 @@ export function clusterCall(db: Db, bus: Bus, nodeId: string) {
         new Leases(db, nodeId, 0).list(),
         bus.health(),
       ]);
+      // How many leases each node holds now: how evenly the markets are spread.
+      const holds = new Map<string, number>();
+      for (const lease of leases) {
+        if (lease.held) holds.set(lease.owner, (holds.get(lease.owner) ?? 0) + 1);
+      }
       return {
         node: nodeId,
         bus: health,
@@ -33,6 +39,7 @@ export function clusterCall(db: Db, bus: Bus, nodeId: string) {
                 : 'alive',
           started_at: node.startedAt.toISOString(),
           seen_at: node.seenAt.toISOString(),
+          holds: holds.get(node.id) ?? 0,
         })),
         leases: leases.map((lease) => ({
           name: lease.name,
