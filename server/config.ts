@@ -14,6 +14,7 @@ import {
   chainSettingsOf,
   chainSettingsProblem,
 } from './chain/chain-settings.ts';
+import { type LeasePlacement, leasePlacements } from './cluster/market-placement.ts';
 import {
   type ContentSettings,
   contentEnvShape,
@@ -81,6 +82,8 @@ const envSchema = z.object({
     .optional(),
   /** How long the engines lease lasts unrenewed: a dead node's engines move after about this. */
   LEASE_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  /** How the market leases are spread over the live nodes (server/cluster/market-placement.ts). */
+  LEASE_PLACEMENT: z.enum(leasePlacements).default('rendezvous'),
   ...marketEnvShape,
   ...walletEnvShape,
   ...contentEnvShape,
@@ -121,6 +124,8 @@ export interface Config
   nodeId: string;
   /** The engines lease's life unrenewed (LEASE_SECONDS). */
   leaseMs: number;
+  /** How the market leases spread over the nodes (LEASE_PLACEMENT): rendezvous or least-loaded. */
+  leasePlacement: LeasePlacement;
   /** Which proxies may set X-Forwarded-For: none, all, or addresses and presets (`loopback`, CIDRs). */
   trustProxy: boolean | string;
   /** API calls a minute per user with a session, else per client address. */
@@ -201,6 +206,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     natsUrl: s.NATS_URL,
     nodeId: s.NODE_ID ?? `${os.hostname()}:${s.PORT}`,
     leaseMs: s.LEASE_SECONDS * 1000,
+    leasePlacement: s.LEASE_PLACEMENT,
     trustProxy: parseTrustProxy(s.TRUST_PROXY),
     rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
     wsConnectionsPerAddress: s.WS_CONNECTIONS_PER_ADDRESS,
