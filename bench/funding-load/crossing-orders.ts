@@ -18,7 +18,7 @@ const usdt = 100_000_000n;
 /** The maker's depth: 20 × 5 BTC, far more than a run takes at 0.0002 BTC an order. */
 const makerOrders = 20;
 const makerQuantity = 5n * usdt;
-const takerQuantity = 20_000n;
+const defaultTakerQuantity = 20_000n;
 
 /** Answers one crossing long for a worker; true when it filled at once. */
 export type Crossing = (worker: number) => Promise<boolean>;
@@ -29,6 +29,8 @@ export async function crossingOrders(
   market: ContractMarket,
   mark: bigint,
   concurrency: number,
+  /** Base atoms each long takes: 0.0002 coin by default, more where that is under the minimum. */
+  takerQuantity = defaultTakerQuantity,
 ): Promise<Crossing> {
   const [maker, ...takers] = await fundedUsers(db, concurrency + 1, [
     { wallet: 'contract', asset: 'USDT', amount: 10_000_000n * usdt },
