@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts'],
           environment: 'node',
+          // Every fresh embedded database of the run starts as a copy of one migrated database.
+          globalSetup: ['tests/support/pglite-template.ts'],
           // A property test runs its case a hundred times over; on a machine busy with other work
           // that has taken more than Vitest's default five seconds.
           testTimeout: 60_000,
@@ -20,7 +22,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/integration/global-setup.ts'],
+          globalSetup: ['tests/support/pglite-template.ts', 'tests/integration/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -30,7 +32,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          globalSetup: ['tests/support/pglite-template.ts', 'tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A page on a busy machine may take seconds to show what a poll waits for; a poll that

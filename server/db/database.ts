@@ -1,5 +1,6 @@
 // Opens the system of record: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR; then migrates.
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Dialect, Kysely, type LogEvent, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -33,6 +34,13 @@ export interface DatabaseOptions {
   pgliteDir: string;
   /** PGlite on its own thread (the default) or on the event loop that answers requests. */
   pgliteThread?: boolean;
+  /**
+   * A tarball of an embedded database already made and migrated (PGlite's `dumpDataDir`): a new
+   * embedded database starts as a copy of it instead of being made from nothing, which takes
+   * seconds of PGlite's start. `PGLITE_TEMPLATE` by default; the test runs make one
+   * (tests/support/pglite-template.ts). Never used for a directory that holds a database.
+   */
+  pgliteTemplate?: string | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenedDatabase> {
@@ -45,7 +53,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   const opening = performance.now();
   const dialect = options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : await openPGlite(options.pgliteDir, options.pgliteThread ?? true);
+    : await openPGlite(
+        options.pgliteDir,
+        options.pgliteThread ?? true,
+        options.pgliteTemplate ?? process.env.PGLITE_TEMPLATE,
+      );
   const db = new Kysely<Database>({ dialect, log });
   const migrating = performance.now();
   try {
@@ -95,9 +107,17 @@ function openPostgres(url: string): Dialect {
   return new PostgresDialect({ pool });
 }
 
-async function openPGlite(dir: string, thread: boolean): Promise<Dialect> {
-  if (!dir.startsWith('memory://')) await mkdir(path.dirname(dir), { recursive: true });
-  const embedded = thread ? await PGliteClient.open(dir) : await inProcess(dir);
+async function openPGlite(
+  dir: string,
+  thread: boolean,
+  template: string | undefined,
+): Promise<Dialect> {
+  const inMemory = dir.startsWith('memory://');
+  if (!inMemory) await mkdir(path.dirname(dir), { recursive: true });
+  // A directory PostgreSQL has made holds PG_VERSION: that database is opened as it is.
+  const fresh = inMemory || !existsSync(path.join(dir, 'PG_VERSION'));
+  const from = fresh ? template : undefined;
+  const embedded = thread ? await PGliteClient.open(dir, from) : await inProcess(dir, from);
   // A new write-ahead log file is created by the commit that needs it. Filled with zeros (the
   // default), 16 MB written and, in memory, its buffer regrown and copied over and over: that
   // commit took up to 0.7 s and held the writer whose batch it was (a funding slice, say). Off, the
@@ -108,10 +128,13 @@ async function openPGlite(dir: string, thread: boolean): Promise<Dialect> {
 }
 
 /** PGlite on the calling thread: its CPU then holds up every request while a statement runs. */
-async function inProcess(dir: string): Promise<EmbeddedDatabase> {
+async function inProcess(dir: string, template: string | undefined): Promise<EmbeddedDatabase> {
   // Loaded only here: the server's start does not wait for a module its own thread loads.
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create(dir);
+  const pglite = await PGlite.create(
+    dir,
+    template ? { loadDataDir: new Blob([await readFile(template)]) } : {},
+  );
   return {
     query: (sql, params) => pglite.query(sql, [...params], { rowMode: 'object' }),
     close: async () => {

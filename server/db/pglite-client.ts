@@ -31,10 +31,13 @@ export class PGliteClient implements EmbeddedDatabase {
     this.#worker = worker;
   }
 
-  /** Starts the thread and opens PGlite in `dir` (`memory://` keeps it in memory). */
-  static open(dir: string): Promise<PGliteClient> {
+  /**
+   * Starts the thread and opens PGlite in `dir` (`memory://` keeps it in memory), a new database
+   * made as a copy of `template` (a `dumpDataDir` tarball) when one is given.
+   */
+  static open(dir: string, template?: string): Promise<PGliteClient> {
     const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
-      workerData: { dir },
+      workerData: { dir, template },
     });
     const client = new PGliteClient(worker);
     return new Promise((resolve, reject) => {

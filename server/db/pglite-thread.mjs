@@ -3,6 +3,7 @@
 // never stalls a GET or a socket frame. Statements run one at a time, in the order they arrive.
 // Plain JavaScript: a worker thread does not inherit the TypeScript loader on every Node version
 // this project supports. The messages are typed in `pglite-messages.ts`.
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -21,7 +22,11 @@ function threadError(error) {
 
 async function open() {
   try {
-    return await PGlite.create(workerData.dir);
+    // A new database from a template is a copy of one already made: no initdb, no migrations.
+    const options = workerData.template
+      ? { loadDataDir: new Blob([await readFile(workerData.template)]) }
+      : {};
+    return await PGlite.create(workerData.dir, options);
   } catch (error) {
     port.postMessage({ kind: 'failed', error: threadError(error) });
     port.close();

@@ -65,7 +65,14 @@ if (process.env.VITEST_WORKER_ID) {
 function spawnServer(env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      // A fresh data directory starts as a copy of the run's migrated database, when there is one.
+      ...(process.env.PGLITE_TEMPLATE ? { PGLITE_TEMPLATE: process.env.PGLITE_TEMPLATE } : {}),
+      ...env,
+    },
     // The IPC channel is how the server notices this process is gone.
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
