@@ -4,14 +4,10 @@
 // queued behind the writer then wait at most about one slice, not the whole round.
 //
 // A slice's time is a fixed part (the transaction, its round trips: tens of ms on the embedded
-// database) and a part per item. The next size is the rate's (items × budget ÷ time): with a fixed
-// part, a slice sized so takes less than the budget after a fast slice and more than the next one
-// (its fixed part shrinks with it) after a slow one, so the sizes climb to where a slice takes the
-// budget, and do not collapse when the fixed part alone is near it. A fast slice grows the next by
-// a quarter at most, and by one item at least. Before, a slice under the budget grew by a quarter
-// whatever its time, so a slice just under the budget was followed by one a quarter over it: the
-// sizes swung between the budget and a quarter above, and a slow moment of the machine on top of
-// the high side of the swing made the slices that held a writer past 50 ms.
+// database) and a part per item. Sizing by the rate alone (items × budget ÷ time) would shrink the
+// slices to nothing whenever the fixed part alone is near the budget; so a slow slice shrinks the
+// next in proportion, and a fast one grows it by a quarter at most. The size settles where a slice
+// takes the budget, and no slice after a fast one takes more than a quarter over it.
 
 export interface SliceBudget {
   /** The time a slice aims at, ms. */
@@ -45,11 +41,10 @@ export class SliceSizer {
   /** Tells how long a slice of `items` took, ms. */
   record(items: number, ms: number): void {
     if (items <= 0) return;
-    const rate = Math.floor((items * this.budget.targetMs) / Math.max(ms, Number.MIN_VALUE));
     const next =
       ms > this.budget.targetMs
-        ? rate
-        : Math.max(items + 1, Math.min(rate, Math.floor(items * growth)));
+        ? Math.floor((items * this.budget.targetMs) / ms)
+        : Math.max(items + 1, Math.floor(items * growth));
     this.#size = clamp(next, this.budget);
   }
 }
