@@ -1,5 +1,6 @@
-// An AI order's early withdrawal and its group's accrual in one writer batch, on both databases,
-// in either order: the principal comes back once. A withdrawal taken first leaves the order out of
+// An AI order's early withdrawal and its group's accrual sent together, on both databases, in
+// either order: the principal comes back once. The writer runs the accrual's slice in a batch of
+// its own (server/engine/group-commit.ts `alone`), in the order the two were sent. A withdrawal taken first leaves the order out of
 // the accrual; an accrual taken first pays the order its days (its principal too at maturity), and
 // the withdrawal then sees those days paid: refused once the order matured, or paid less the
 // rewards. Before, each read the order as it stood before the batch, so a withdrawal sent at the
@@ -53,7 +54,8 @@ describe.each(await eachDatabase())(
       const placed = await writer.buy(userId, productId, principal, key());
       const startsAt = nextMidnight(bought);
       now = startsAt + days * dayMs + 1000;
-      // Sent in one turn of the event loop: the writer takes them as one batch.
+      // Sent in one turn of the event loop: the writer takes them one after the other, the slice
+      // alone.
       const sent =
         order === 'withdraw first'
           ? [writer.withdraw(userId, placed.id, key()), writer.accrue(productId, startsAt, 1, days)]
