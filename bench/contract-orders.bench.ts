@@ -106,7 +106,8 @@ async function drive(): Promise<{ rows: Row[]; mark: string; crossAt: string }> 
     const [maker] = await contractTraders(server, 1);
     const market = await marked(server);
     const mark = Number(market.mark_price);
-    if (mark < 10 * Number(restingLong.price)) {
+    // Twice the resting price: no walk of a run's length halves the mark, so none of them fills.
+    if (mark < 2 * Number(restingLong.price)) {
       throw new Error(
         `the mark ${market.mark_price} is too near the resting longs to leave them resting`,
       );
