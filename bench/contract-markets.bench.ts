@@ -9,13 +9,11 @@
 // `CONTRACT_MARKETS_ORDERS` (3,000), `..._WARMUP` (500) and `..._CONCURRENCY` (32) change the run.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { systemClock } from '../server/clock.ts';
-import { ContractEngine } from '../server/contract/contract-engine.ts';
 import { type ContractMarket, contractMarketOf } from '../server/contract/contract-markets.ts';
 import type { Db } from '../server/db/database.ts';
 import { auditLedger } from '../server/ledger-audit.ts';
 import { knownMarkets } from '../server/market/catalog.ts';
-import { silent } from '../tests/support/writer-case.ts';
+import { readyContractMarkets } from '../tests/support/ready-writers.ts';
 import { benchDatabases, type OpenFresh } from './databases.ts';
 import { crossingOrders } from './funding-load/crossing-orders.ts';
 import { type PhaseStats, phaseStats, TimedLoad } from './funding-load/timed-load.ts';
@@ -74,20 +72,7 @@ async function measure(database: string, open: OpenFresh): Promise<Run> {
   const { opened, close } = await open();
   try {
     const { db } = opened;
-    const engine = new ContractEngine({
-      db,
-      clock: systemClock,
-      markets: [btc.market, eth.market],
-      batchMax: 512,
-      marketBandPpm: 50_000,
-      referralRatesPpm: [],
-      onCommitted: () => undefined,
-      log: silent,
-    });
-    await engine.rebuild();
-    for (const { market, mark } of [btc, eth]) {
-      engine.marks.set(market.symbol, { price: mark, at: new Date(), fresh: true });
-    }
+    const engine = await readyContractMarkets(db, [btc, eth]);
     const ethCrossing = await crossingOrders(
       db,
       engine,

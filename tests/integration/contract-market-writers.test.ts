@@ -7,9 +7,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { maintenanceMargin, unrealizedPnl } from '../../core/contract/margin.ts';
 import { asPosition } from '../../core/contract/position-book.ts';
-import { systemClock } from '../../server/clock.ts';
 import type { NewContractOrder } from '../../server/contract/batch-types.ts';
-import { ContractEngine } from '../../server/contract/contract-engine.ts';
+import type { ContractEngine } from '../../server/contract/contract-engine.ts';
 import { type ContractMarket, contractMarketOf } from '../../server/contract/contract-markets.ts';
 import { signedAtoms } from '../../server/contract/contract-store.ts';
 import type { Db } from '../../server/db/database.ts';
@@ -17,7 +16,8 @@ import { BusinessError } from '../../server/http/business-error.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';
 import { databaseOn, eachDatabase } from '../support/each-database.ts';
-import { silent, usdt } from '../support/writer-case.ts';
+import { readyContractMarkets } from '../support/ready-writers.ts';
+import { usdt } from '../support/writer-case.ts';
 import { balanceOf, fundedUsers } from '../support/writer-fixtures.ts';
 
 function perpetual(symbol: string): ContractMarket {
@@ -29,21 +29,11 @@ const btc = perpetual('BTCUSDT');
 const eth = perpetual('ETHUSDT');
 
 /** Both markets' writers, with a fresh mark each (quote atoms per coin). */
-async function twoMarkets(db: Db, marks: { btc: bigint; eth: bigint }): Promise<ContractEngine> {
-  const engine = new ContractEngine({
-    db,
-    clock: systemClock,
-    markets: [btc, eth],
-    batchMax: 512,
-    marketBandPpm: 50_000,
-    referralRatesPpm: [],
-    onCommitted: () => undefined,
-    log: silent,
-  });
-  await engine.rebuild();
-  setMark(engine, btc, marks.btc);
-  setMark(engine, eth, marks.eth);
-  return engine;
+function twoMarkets(db: Db, marks: { btc: bigint; eth: bigint }): Promise<ContractEngine> {
+  return readyContractMarkets(db, [
+    { market: btc, mark: marks.btc },
+    { market: eth, mark: marks.eth },
+  ]);
 }
 
 function setMark(engine: ContractEngine, market: ContractMarket, price: bigint): void {
@@ -73,7 +63,8 @@ function order(
   };
 }
 
-const refusal = (error: unknown) => (error instanceof BusinessError ? error.errorName : String(error));
+const refusal = (error: unknown) =>
+  error instanceof BusinessError ? error.errorName : String(error);
 
 describe.each(await eachDatabase())('a writer per perpetual market, on %s', (...databaseCase) => {
   const { skip, opened } = databaseOn(databaseCase);

@@ -19,10 +19,19 @@ export async function readyContractEngine(
   /** Changes to the defaults below (a funding round's slice, say). */
   options: Partial<ContractEngineOptions> = {},
 ): Promise<ContractEngine> {
+  return readyContractMarkets(db, [{ market, mark }], options);
+}
+
+/** The contract engine over several perpetuals, a writer each, with a fresh mark each. */
+export async function readyContractMarkets(
+  db: Db,
+  marked: readonly { market: ContractMarket; mark: bigint }[],
+  options: Partial<ContractEngineOptions> = {},
+): Promise<ContractEngine> {
   const engine = new ContractEngine({
     db,
     clock: systemClock,
-    markets: [market],
+    markets: marked.map(({ market }) => market),
     batchMax: 512,
     marketBandPpm: 50_000,
     referralRatesPpm: [],
@@ -31,7 +40,9 @@ export async function readyContractEngine(
     ...options,
   });
   await engine.rebuild();
-  engine.marks.set(market.symbol, { price: mark, at: new Date(), fresh: true });
+  for (const { market, mark } of marked) {
+    engine.marks.set(market.symbol, { price: mark, at: new Date(), fresh: true });
+  }
   return engine;
 }
 
