@@ -76,7 +76,7 @@ interface MarketWriter {
 export class ContractEngine {
   readonly markets: ReadonlyMap<string, ContractMarket>;
   readonly marks = new MarkBoard();
-  #books = new Map<string, OrderBook>();
+  readonly #books = new Map<string, OrderBook>();
   /** Every market's orders, positions and rounds; each writer changes only its own market's. */
   readonly #state = new EngineState();
   readonly #indexes: PositionIndexes;
