@@ -46,6 +46,10 @@ export interface ReadAccounts {
   accounts: BatchAccounts;
 }
 
+/**
+ * One row of the statement's three parts. Its amounts, as text: a wallet's available and frozen;
+ * a position's quantity, cost and margin; a user's isolated orders' frozen sum.
+ */
 type Row = {
   kind: 'wallet' | 'position' | 'holds';
   user_id: number;
