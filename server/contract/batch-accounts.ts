@@ -46,19 +46,21 @@ export interface ReadAccounts {
   accounts: BatchAccounts;
 }
 
-/**
- * One row of the statement's three parts. Its amounts, as text: a wallet's available and frozen;
- * a position's quantity, cost and margin; a user's isolated orders' frozen sum.
- */
+/** One row of the statement's three parts; the columns another part has no use for are null. */
 type Row = {
   kind: 'wallet' | 'position' | 'holds';
   user_id: number;
   symbol: string | null;
   margin_mode: MarginMode | null;
   direction: 'long' | 'short' | null;
-  a: string | null;
-  b: string | null;
-  c: string | null;
+  /** A wallet's. */
+  available: string | null;
+  /** A wallet's, or what the user's isolated orders hold (`holds`). */
+  frozen: string | null;
+  /** A position's. */
+  quantity: string | null;
+  cost: string | null;
+  margin: string | null;
 };
 
 const atoms = (text: string | null) => (text === null ? 0n : (parseAmount(text) ?? 0n));
@@ -81,24 +83,25 @@ export async function readAccounts(
   // One statement, so the wallets and the other markets' rows are one committed moment.
   const { rows } = await sql<Row>`
     select 'wallet' as kind, user_id, null as symbol, null as margin_mode, null as direction,
-      available::text as a, frozen::text as b, null as c
+      available::text as available, frozen::text as frozen, null as quantity, null as cost,
+      null as margin
     from ledger_accounts
     where user_id = any(${users}::int[]) and wallet = 'contract' and asset = 'USDT'
     union all
-    select 'position', user_id, symbol, margin_mode, direction,
-      quantity::text, cost::text, margin::text
+    select 'position', user_id, symbol, margin_mode, direction, null, null, quantity::text,
+      cost::text, margin::text
     from contract_positions
     where user_id = any(${users}::int[]) and status = 'open' and symbol <> ${symbol}
     union all
-    select 'holds', user_id, null, null, null, sum(frozen)::text, null, null
+    select 'holds', user_id, null, null, null, null, sum(frozen)::text, null, null, null
     from contract_orders
     where user_id = any(${users}::int[]) and status in ('open', 'partially_filled')
       and margin_mode = 'isolated' and symbol <> ${symbol}
     group by user_id`.execute(db);
   for (const user of users) balances.set(user, 0n, 0n);
   for (const row of rows) {
-    if (row.kind === 'wallet') balances.set(row.user_id, atoms(row.a), atoms(row.b));
-    else if (row.kind === 'holds') elsewhere.holds.set(row.user_id, atoms(row.a));
+    if (row.kind === 'wallet') balances.set(row.user_id, atoms(row.available), atoms(row.frozen));
+    else if (row.kind === 'holds') elsewhere.holds.set(row.user_id, atoms(row.frozen));
     else if (row.symbol !== null && row.margin_mode !== null && row.direction !== null) {
       const held = elsewhere.positions.get(row.user_id) ?? [];
       held.push({
@@ -106,9 +109,9 @@ export async function readAccounts(
         symbol: row.symbol,
         marginMode: row.margin_mode,
         direction: row.direction,
-        quantity: atoms(row.a),
-        cost: atoms(row.b),
-        margin: atoms(row.c),
+        quantity: atoms(row.quantity),
+        cost: atoms(row.cost),
+        margin: atoms(row.margin),
       });
       elsewhere.positions.set(row.user_id, held);
     }
