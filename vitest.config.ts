@@ -10,6 +10,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts'],
           environment: 'node',
+          // Unit tests start no server and wait on nothing but their own work: a file per core.
+          // (Vitest's default, a core fewer, leaves one to the servers that other kinds start.)
+          maxWorkers: '100%',
+          sequence: { groupOrder: 0 },
           // Every fresh embedded database of the run starts as a copy of one migrated database.
           globalSetup: ['tests/support/pglite-template.ts'],
           // A property test runs its case a hundred times over; on a machine busy with other work
@@ -22,7 +26,17 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/pglite-template.ts', 'tests/integration/global-setup.ts'],
+          sequence: { groupOrder: 1 },
+          // The files share one worker and its loaded modules: a fresh worker per file loaded the
+          // whole server again each time, seconds a file (tests/support/stop-leftovers.ts stops
+          // what a file leaves running before the next one).
+          isolate: false,
+          setupFiles: ['tests/support/stop-leftovers.ts'],
+          globalSetup: [
+            'tests/support/pglite-template.ts',
+            'tests/support/server-bundle.ts',
+            'tests/integration/global-setup.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -32,13 +46,23 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/pglite-template.ts', 'tests/e2e/global-setup.ts'],
+          sequence: { groupOrder: 2 },
+          isolate: false,
+          setupFiles: ['tests/support/stop-leftovers.ts'],
+          globalSetup: [
+            'tests/support/pglite-template.ts',
+            'tests/support/server-bundle.ts',
+            'tests/e2e/global-setup.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A page on a busy machine may take seconds to show what a poll waits for; a poll that
           // never succeeds still fails, only later.
           expect: { poll: { timeout: 20_000 } },
           fileParallelism: false,
+          // The request budget test watches pages side by side for a fixed window each, a wait
+          // rather than work: ten at once instead of Vitest's five halve that test's run.
+          maxConcurrency: 10,
         },
       },
     ],

@@ -7,14 +7,31 @@ bash scripts/ensure-chromium.sh
 echo "== type-check" && npx tsc --noEmit -p tsconfig.json
 echo "== lint" && npx biome ci .
 echo "== build" && npx vite build --logLevel warn
-echo "== tests"
 # The tests run in a process group of their own, so whatever they leave behind when they end (a
 # server that a timed-out test started) or when this script is stopped is stopped with them.
 set -m
-npx vitest run &
-tests=$!
-stop_leftovers() { kill -TERM -- "-$tests" 2>/dev/null || true; }
+tests=
+stop_leftovers() { [ -n "$tests" ] && kill -TERM -- "-$tests" 2>/dev/null || true; }
 trap stop_leftovers EXIT
 trap 'stop_leftovers; exit 130' INT
 trap 'stop_leftovers; exit 143' TERM HUP
-wait "$tests"
+run_project() {
+  npx vitest run --project "$1" &
+  tests=$!
+  local status=0
+  wait "$tests" || status=$?
+  stop_leftovers
+  tests=
+  return "$status"
+}
+
+# Each kind of test runs in a vitest run of its own, so the servers one kind's global setup starts
+# (the integration tests' two, the browser tests' one) run only while that kind does: idle, a
+# server still requotes its liquidity ladders, and on two cores that slowed every other test.
+# A failing kind does not stop the next: the run reports every failure, then exits non-zero.
+failed=0
+for project in unit integration e2e; do
+  echo "== tests: $project"
+  run_project "$project" || failed=1
+done
+exit "$failed"

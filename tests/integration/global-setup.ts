@@ -10,9 +10,15 @@ let database: TestDatabase | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   database = await createTestDatabase();
+  // The files that share these servers test accounts, sessions and the protocol, and place no
+  // order: without the liquidity provider, which requotes every market each second, an idle
+  // server leaves the cores to the tests running beside it.
+  const shared = { LIQUIDITY_PROVIDER: 'false' };
   const starts = await Promise.allSettled([
-    startServerProcess(),
-    database ? startServerProcess({ DATABASE_URL: database.url }) : Promise.resolve(undefined),
+    startServerProcess(shared),
+    database
+      ? startServerProcess({ ...shared, DATABASE_URL: database.url })
+      : Promise.resolve(undefined),
   ]);
   running = starts.flatMap((start) =>
     start.status === 'fulfilled' && start.value ? [start.value] : [],

@@ -13,6 +13,7 @@ import { systemClock } from '../../server/clock.ts';
 import { type RegisteredUser, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
+import { entryArgs } from '../support/server-entry.ts';
 import { withoutWithdrawHolds } from '../support/withdraw-proof.ts';
 
 const maxBytes = 100_000;
@@ -34,19 +35,15 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** `npm run ops -- …` as an operator types it, against this test's server. */
 async function ops(...args: string[]): Promise<{ ok: boolean; out: string }> {
   try {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'server/ops/cli.ts', ...args],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH ?? '',
-          PORT: new URL(server.url).port,
-          HOST: '127.0.0.1',
-          DATA_DIR: server.dataDir,
-        },
+    const { stdout } = await promisify(execFile)(process.execPath, [...entryArgs('ops'), ...args], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: new URL(server.url).port,
+        HOST: '127.0.0.1',
+        DATA_DIR: server.dataDir,
       },
-    );
+    });
     return { ok: true, out: stdout };
   } catch (error) {
     return { ok: false, out: String((error as { stderr?: string }).stderr ?? error) };

@@ -1,9 +1,9 @@
 // Runs a real local Ethereum node (anvil, from the npm package's platform binary) for tests and
 // `npm run chain:dev`, with viem clients for it and its first dev account. Every node started here
 // is stopped in every outcome: by its test, else after the test file (a test that timed out never
-// reached its own stop), else when this process exits; and a small guard process between this one
-// and anvil kills anvil when this process is gone, however it ended (anvil itself has no way to
-// notice its parent died).
+// reached its own stop: leftovers.ts), else when this process exits; and a small guard process
+// between this one and anvil kills anvil when this process is gone, however it ended (anvil
+// itself has no way to notice its parent died).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,6 +20,7 @@ import {
   http,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { stopAfterEachFile } from './leftovers.ts';
 
 /** Anvil's first dev account (from its fixed test mnemonic): public knowledge, funded with 10,000 ETH. */
 export const devPrivateKey: Hex =
@@ -88,16 +89,7 @@ process.once('exit', () => {
 export async function stopAnvils(): Promise<void> {
   await Promise.all([...running.values()].map((stop) => stop()));
 }
-
-// Inside a test file: what its tests left running (one that timed out) stops after the file.
-if (process.env.VITEST_WORKER_ID) {
-  const { afterAll } = await import('vitest');
-  try {
-    afterAll(stopAnvils);
-  } catch {
-    // Not collecting a test file (a global setup): the exit handler covers it.
-  }
-}
+stopAfterEachFile(stopAnvils);
 
 export type Anvil = Awaited<ReturnType<typeof startAnvil>>;
 

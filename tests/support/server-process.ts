@@ -1,12 +1,14 @@
 // Runs the real server as a child process, the way `npm start` does, on a port of its choosing.
 // Every server started here is stopped in every outcome: by its test, else after the test file
-// (a test that timed out never reached its own stop), else when this process exits; and, started
-// over an IPC channel, the server stops by itself when this process is gone, however it ended.
+// (a test that timed out never reached its own stop: leftovers.ts), else when this process exits;
+// and, started over an IPC channel, the server stops by itself when this process is gone.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { stopAfterEachFile } from './leftovers.ts';
+import { entryArgs } from './server-entry.ts';
 
 /** One line of the server's JSON log. */
 export type LogEntry = Record<string, unknown> & { msg?: unknown };
@@ -51,19 +53,10 @@ process.once('exit', () => {
 export async function stopServerProcesses(): Promise<void> {
   await Promise.all([...running.values()].map((stop) => stop()));
 }
-
-// Inside a test file: what its tests left running (one that timed out) stops after the file.
-if (process.env.VITEST_WORKER_ID) {
-  const { afterAll } = await import('vitest');
-  try {
-    afterAll(stopServerProcesses);
-  } catch {
-    // Not collecting a test file (a global setup, a benchmark): the exit handler covers it.
-  }
-}
+stopAfterEachFile(stopServerProcesses);
 
 function spawnServer(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, entryArgs('main'), {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
