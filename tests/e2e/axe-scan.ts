@@ -26,8 +26,22 @@ export interface Finding {
   targets: string[];
 }
 
-export async function blockingFindings(page: Page, where: string): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+/**
+ * The rules that read colours: all that can find something new when only the theme changes, the
+ * page's elements, names and outline staying what they were.
+ */
+export const colourRules = ['color-contrast', 'link-in-text-block'];
+
+/** Every rule of the promised level, or only `rules` (both are axe's `runOnly`: one or the other). */
+export async function blockingFindings(
+  page: Page,
+  where: string,
+  rules?: readonly string[],
+): Promise<Finding[]> {
+  // Only violations are read: axe then keeps one node, not every one, of what passed or was left
+  // undecided, which was most of its time on a busy page.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  const results = await (rules ? builder.withRules([...rules]) : builder.withTags(tags)).analyze();
   return results.violations
     .filter(
       (violation) =>

@@ -277,7 +277,7 @@ afterAll(async () => {
 });
 
 describe('the API calls each screen makes, signed in with money and history', () => {
-  // A few pages at once (Vitest's `maxConcurrency`): the windows are waits, not work.
+  // Several pages at once (the e2e project's `maxConcurrency`): the windows are waits, not work.
   it.concurrent.for(routeTable.map((route) => route.path))(
     'stays within the budget on %s and each of its lists',
     { timeout: 300_000 },
