@@ -30,7 +30,7 @@ export default defineConfig({
           // Two files at a time: much of an integration file is waiting (a lease running out, a
           // second contract's minute, a chain's blocks, a server starting), which the other fills.
           maxWorkers: 2,
-          // The files share one worker and its loaded modules: a fresh worker per file loaded the
+          // Files share their worker and its loaded modules: a fresh worker per file loaded the
           // whole server again each time, seconds a file (tests/support/stop-leftovers.ts stops
           // what a file leaves running before the next one).
           isolate: false,

@@ -2,10 +2,8 @@
 // metadata, served back to their owner only; submissions validated and refused while one is under
 // review; operator review through the ops CLI; the withdrawal gate. Bad input changes nothing and
 // user B learns nothing of user A's.
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '../../schemas/errors.ts';
@@ -13,7 +11,7 @@ import { systemClock } from '../../server/clock.ts';
 import { type RegisteredUser, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
-import { entryArgs } from '../support/server-entry.ts';
+import { runOps } from '../support/ops-process.ts';
 import { withoutWithdrawHolds } from '../support/withdraw-proof.ts';
 
 const maxBytes = 100_000;
@@ -30,21 +28,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server.stop());
 
-const root = path.resolve(import.meta.dirname, '../..');
-
 /** `npm run ops -- …` as an operator types it, against this test's server. */
 async function ops(...args: string[]): Promise<{ ok: boolean; out: string }> {
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, [...entryArgs('ops'), ...args], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        PORT: new URL(server.url).port,
-        HOST: '127.0.0.1',
-        DATA_DIR: server.dataDir,
-      },
-    });
-    return { ok: true, out: stdout };
+    return { ok: true, out: await runOps(server, args) };
   } catch (error) {
     return { ok: false, out: String((error as { stderr?: string }).stderr ?? error) };
   }
