@@ -8,17 +8,11 @@ import { sql } from 'kysely';
 import { formatAmount } from '../../core/money.ts';
 import type { Scheduler, TimerHandle } from '../../core/scheduler.ts';
 import type { Db } from '../db/database.ts';
+import type { IndexPrints, RecordedPrint } from './index-prints.ts';
 import type { MarketService } from './market-service.ts';
 
-export interface RecordedPrint {
-  symbol: string;
-  /** A whole second, ms. */
-  ts: number;
-  /** Quote atoms. */
-  price: bigint;
-  sources: readonly string[];
-  stale: boolean;
-}
+// Declared with the read side (`index-prints.ts`); its readers import it from here too.
+export type { RecordedPrint } from './index-prints.ts';
 
 export interface PrintRecorderOptions {
   db: Db;
@@ -32,7 +26,7 @@ export interface PrintRecorderOptions {
 const secondMs = 1000;
 const pruneEveryMs = 60_000;
 
-export class PrintRecorder {
+export class PrintRecorder implements IndexPrints {
   readonly #listeners = new Set<(prints: readonly RecordedPrint[]) => void>();
   readonly #latest = new Map<string, RecordedPrint>();
   #first: TimerHandle | undefined;
