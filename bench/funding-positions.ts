@@ -64,6 +64,9 @@ export async function seedPositions(
     );
     await writePostings(trx, [{ kind: 'deposit', reference: 'bench:seed', legs: all }], accounts);
     await writePositions(trx, positions, now);
+    // Written with their own ids: the engine's next ones come from the sequence, past these.
+    await sql`select setval(pg_get_serial_sequence('contract_positions', 'id'),
+      (select max(id) from contract_positions))`.execute(trx);
   });
   return positions;
 }

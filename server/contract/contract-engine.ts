@@ -13,6 +13,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { CommandCalls, type CommandSink } from '../engine/command-calls.ts';
 import { GroupCommit, type IdempotencyKey, type Pending, settle } from '../engine/group-commit.ts';
+import { IdsExhausted, SequenceBlock } from '../engine/sequence-block.ts';
 import { type SliceBudget, SliceSizer } from '../engine/slice-sizer.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { AccountDirectory } from '../ledger/account-directory.ts';
@@ -67,11 +68,30 @@ export interface ContractEngineOptions {
   fundingSlice?: SliceBudget;
 }
 
-/** One market's writer: its queue, and the sizer of its funding round's slices. */
+/** One market's writer: its queue, the sizer of its funding round's slices, and its ids. */
 interface MarketWriter {
   readonly commands: GroupCommit<ContractCommand, ContractAnswer>;
   readonly fundingSlice: SliceSizer;
+  readonly ids: MarketIds;
 }
+
+/**
+ * A market's order and position ids, from the tables' sequences a block at a time: a writer on
+ * any node never hands out another's, and a market's ids keep rising across a move to another
+ * node (a block taken later is above every id handed out before). A batch cannot know beforehand
+ * how many it needs (a liquidation's auto-deleveraging gives each counterparty an order), so
+ * `atHand` ids of each are kept ready, and a batch that runs out is read back and run again with
+ * more (`#attempt`).
+ */
+interface MarketIds {
+  readonly orders: SequenceBlock;
+  readonly positions: SequenceBlock;
+  atHand: number;
+}
+
+/** Ids of each kind kept ready before a batch: one statement serves about this many. */
+const idsAtHand = 256;
+const idBlock = 1024;
 
 export class ContractEngine {
   readonly markets: ReadonlyMap<string, ContractMarket>;
@@ -85,53 +105,106 @@ export class ContractEngine {
   readonly #calls: CommandCalls<ContractCommand, ContractAnswers>;
   #accounts = new AccountDirectory();
   readonly #inviters = new InviterCache();
-  /**
-   * The last order and position ids given out. The engine is the only writer of both tables, so
-   * it counts them itself from what the database holds at rebuild: a batch may need any number
-   * (a liquidation's auto-deleveraging gives each counterparty an order) without asking. The
-   * writers share the counters: ids stay unique and rising across markets.
-   */
-  #lastOrderId = 0;
-  #lastPositionId = 0;
-
   constructor(private readonly options: ContractEngineOptions) {
     this.markets = new Map(options.markets.map((market) => [market.symbol, market]));
     this.#indexes = new PositionIndexes(this.markets);
     this.#filing = new PositionFiling(this, this.#indexes, (users) =>
       readBalances(options.db, users),
     );
-    for (const market of this.markets.values()) {
-      const { symbol } = market;
-      const fundingSlice = new SliceSizer(options.fundingSlice);
-      const commands = new GroupCommit<ContractCommand, ContractAnswer>({
-        db: options.db,
-        batchMax: options.batchMax,
-        run: (work, moved) => this.#attempt(market, fundingSlice, work, moved),
-        rebuild: () => this.#rebuildMarkets([market]),
-        log: options.log,
-        label: `contract ${symbol}`,
-        // A funding slice runs alone: the sizer times the slice, not the orders beside it.
-        alone: (command) => command.kind === 'fund',
-      });
-      this.#writers.set(symbol, { commands, fundingSlice });
-    }
     const router: CommandSink<ContractCommand, ContractAnswer> = {
-      submit: (command, key) => this.#writerOf(command).commands.submit(command, key),
+      submit: (command, key) => {
+        try {
+          return this.#writerOf(command).commands.submit(command, key);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      },
     };
     this.#calls = new CommandCalls(router);
   }
 
   /**
-   * The writer of the command's market. A command whose order or position no market holds goes
-   * to the first market's writer, which answers a keyed retry from its stored answer and refuses
-   * the rest (command-routing.ts).
+   * The writer of the command's market. A command whose order or position no market here holds
+   * goes to the first held market's writer, which answers a keyed retry from its stored answer and
+   * refuses the rest (command-routing.ts). A market that is not held here is another node's, or
+   * nobody's for a moment (`engine_unavailable`: the caller may try again).
    */
   #writerOf(command: ContractCommand): MarketWriter {
     const symbol = symbolOf(command, this.#state);
-    const writer = symbol === undefined ? undefined : this.#writers.get(symbol);
-    const chosen = writer ?? this.#writers.values().next().value;
-    if (!chosen) throw new BusinessError('market_unknown');
+    if (symbol !== undefined && this.markets.has(symbol)) {
+      const writer = this.#writers.get(symbol);
+      if (!writer) throw new BusinessError('engine_unavailable');
+      return writer;
+    }
+    const chosen = this.#writers.values().next().value;
+    if (!chosen)
+      throw new BusinessError(this.markets.size === 0 ? 'market_unknown' : 'engine_unavailable');
     return chosen;
+  }
+
+  holds(symbol: string): boolean {
+    return this.#writers.has(symbol);
+  }
+
+  /** The markets held here: those whose marks, funding and quotes this node looks after. */
+  heldMarkets(): ContractMarket[] {
+    return [...this.markets.values()].filter((market) => this.#writers.has(market.symbol));
+  }
+
+  /**
+   * Starts the writers of `symbols` here: their books, orders, positions and rounds read back from
+   * the database first, so a market another node wrote until now goes on from what it committed.
+   */
+  async hold(symbols: readonly string[]): Promise<void> {
+    const markets = symbols.flatMap((symbol) => {
+      const market = this.markets.get(symbol);
+      return market && !this.#writers.has(symbol) ? [market] : [];
+    });
+    if (markets.length === 0) return;
+    await this.#rebuildMarkets(markets);
+    for (const market of markets) this.#writers.set(market.symbol, this.#writerFor(market));
+  }
+
+  /**
+   * Stops the writers of `symbols` here: no new command reaches them, those queued are answered,
+   * then their markets' memory is dropped (another node may hold them from now on).
+   */
+  async release(symbols: readonly string[]): Promise<void> {
+    const writers = symbols.flatMap((symbol) => {
+      const writer = this.#writers.get(symbol);
+      this.#writers.delete(symbol);
+      return writer ? [writer] : [];
+    });
+    await Promise.all(writers.map((writer) => writer.commands.idle()));
+    const dropped = new Set(symbols);
+    for (const symbol of dropped) this.#books.delete(symbol);
+    this.#state.adopt(dropped, new EngineState());
+    await this.#filing.refileAll();
+  }
+
+  #writerFor(market: ContractMarket): MarketWriter {
+    const { options } = this;
+    const ids: MarketIds = {
+      orders: new SequenceBlock('contract_orders', idBlock),
+      positions: new SequenceBlock('contract_positions', idBlock),
+      atHand: idsAtHand,
+    };
+    const fundingSlice = new SliceSizer(options.fundingSlice);
+    const writer: MarketWriter = {
+      fundingSlice,
+      ids,
+      commands: new GroupCommit<ContractCommand, ContractAnswer>({
+        db: options.db,
+        batchMax: options.batchMax,
+        run: (work, moved) => this.#attempt(market, writer, work, moved),
+        rebuild: () => this.#rebuildMarkets([market]),
+        log: options.log,
+        label: `contract ${market.symbol}`,
+        // A funding slice runs alone: the sizer times the slice, not the orders beside it.
+        alone: (command) => command.kind === 'fund',
+      }),
+    };
+    return writer;
   }
 
   get state(): EngineState {
@@ -217,9 +290,9 @@ export class ContractEngine {
     await Promise.all([...this.#writers.values()].map((writer) => writer.commands.idle()));
   }
 
-  /** Reads every market's book and positions back from the database (at start). */
+  /** Holds every market here, each read back from the database: a node that runs them all. */
   async rebuild(): Promise<void> {
-    await this.#rebuildMarkets([...this.markets.values()]);
+    await this.hold([...this.markets.keys()]);
   }
 
   /**
@@ -233,18 +306,39 @@ export class ContractEngine {
       this.options.db,
       new Map(markets.map((market) => [market.symbol, market])),
     );
-    // Another writer may have given out ids since the read: the counters only ever rise.
-    this.#lastOrderId = Math.max(this.#lastOrderId, memory.lastOrderId);
-    this.#lastPositionId = Math.max(this.#lastPositionId, memory.lastPositionId);
     for (const [symbol, book] of memory.books) this.#books.set(symbol, book);
     this.#state.adopt(symbols, memory.state);
     this.options.onRebuilt?.();
     await this.#filing.refileAll();
   }
 
+  /**
+   * Runs the market's batch. One that needed more ids than were at hand changed memory it never
+   * wrote: its market is read back, and it runs again with twice what it took at hand.
+   */
   async #attempt(
     market: ContractMarket,
-    fundingSlice: SliceSizer,
+    writer: MarketWriter,
+    work: Pending<ContractCommand, ContractAnswer>[],
+    moved: () => void,
+  ): Promise<void> {
+    const { ids } = writer;
+    for (;;) {
+      await ids.orders.reserve(this.options.db, ids.atHand);
+      await ids.positions.reserve(this.options.db, ids.atHand);
+      try {
+        return await this.#attemptOnce(market, writer, work, moved);
+      } catch (error) {
+        if (!(error instanceof IdsExhausted)) throw error;
+        ids.atHand = 2 * Math.max(ids.atHand, ids.orders.handedOut, ids.positions.handedOut);
+        await this.#rebuildMarkets([market]);
+      }
+    }
+  }
+
+  async #attemptOnce(
+    market: ContractMarket,
+    { fundingSlice, ids }: MarketWriter,
     work: Pending<ContractCommand, ContractAnswer>[],
     moved: () => void,
   ): Promise<void> {
@@ -271,8 +365,8 @@ export class ContractEngine {
       accounts,
       marks: this.marks,
       balances,
-      nextOrderId: () => ++this.#lastOrderId,
-      nextPositionId: () => ++this.#lastPositionId,
+      nextOrderId: () => ids.orders.next(),
+      nextPositionId: () => ids.positions.next(),
       now,
       marketBandPpm: this.options.marketBandPpm,
     });

@@ -148,7 +148,7 @@ export class ContractService {
       seed: async () => {
         await seedProvider(db, userId, 'USDT', seedUsdt * 10n ** 8n, 'contract');
       },
-      markets: [...engine.markets.values()].map((contract) => ({
+      markets: engine.heldMarkets().map((contract) => ({
         writer: {
           market: contract,
           requote: (user, quotes, resting) =>

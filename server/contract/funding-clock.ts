@@ -156,13 +156,13 @@ export class FundingClock {
     if (boundary > this.#boundary) {
       this.#owed.clear();
       this.#boundary = boundary;
-      for (const market of engine.markets.values()) await this.#round(market, boundary);
+      for (const market of engine.heldMarkets()) await this.#round(market, boundary);
     } else if (this.#owed.size > 0) {
       if (now - boundary >= lateRoundMs) this.#owed.clear();
       for (const symbol of this.#owed) {
         // The first fresh mark comes a moment after the engines start: until then the round waits.
         const market = engine.markets.get(symbol);
-        if (!market || engine.marks.fresh(symbol) === null) continue;
+        if (!market || !engine.holds(symbol) || engine.marks.fresh(symbol) === null) continue;
         this.#owed.delete(symbol);
         await this.#round(market, boundary);
       }
@@ -189,9 +189,7 @@ export class FundingClock {
       this.options.db,
     );
     return new Set(
-      owed.rows
-        .map((row) => row.symbol)
-        .filter((symbol) => this.options.engine.markets.has(symbol)),
+      owed.rows.map((row) => row.symbol).filter((symbol) => this.options.engine.holds(symbol)),
     );
   }
 
@@ -203,7 +201,7 @@ export class FundingClock {
       ask: bigint | null;
       premium: bigint;
     }[] = [];
-    for (const market of this.options.engine.markets.values()) {
+    for (const market of this.options.engine.heldMarkets()) {
       const reading = this.options.market.market(market.symbol)?.indexAt(now);
       if (!reading || reading.price === null || reading.stale) continue;
       const index = priceAtoms(market, reading.price);

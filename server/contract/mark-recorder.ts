@@ -28,8 +28,9 @@ export interface MarkSettings {
 
 /** What the recorder needs of the contract engine. */
 export interface MarkEngine {
-  readonly markets: ReadonlyMap<string, ContractMarket>;
   readonly marks: MarkBoard;
+  /** The markets held here: each node records the marks of its own. */
+  heldMarkets(): ContractMarket[];
   /** The best prices of a perpetual's book in the market's units, 0 for an empty side. */
   book(symbol: string): { bestBid(): number; bestAsk(): number } | undefined;
   refile(which: 'cross'): Promise<void>;
@@ -113,7 +114,7 @@ export class MarkRecorder {
    */
   async restore(): Promise<void> {
     const { db, engine, settings } = this.options;
-    const symbols = [...engine.markets.keys()];
+    const symbols = engine.heldMarkets().map((market) => market.symbol);
     if (symbols.length === 0) return;
     const newest = await sql<{ symbol: string; ts: Date | string; last_price: string | null }>`
       select s.symbol, m.ts, m.last_price::text from unnest(${symbols}::text[]) as s(symbol)
@@ -153,9 +154,9 @@ export class MarkRecorder {
     const first = prints[0];
     if (!first) return;
     const bySymbol = new Map(prints.map((print) => [print.symbol, print]));
-    const rows = [...engine.markets.values()].map((market) =>
-      this.#markOf(market, bySymbol.get(market.symbol), first.ts),
-    );
+    const rows = engine
+      .heldMarkets()
+      .map((market) => this.#markOf(market, bySymbol.get(market.symbol), first.ts));
     await sql`
       insert into contract_marks (symbol, ts, index_price, mark_price, last_price, basis,
         funding_rate, stale, funding_interval_ms, basis_sample)

@@ -1,8 +1,5 @@
 // The contract engine's memory read back from the database, at start and after a failed batch:
-// each market's book with its resting orders, the open positions, the funding rounds under way,
-// and the last order and position ids given out (the engine is the only writer of both tables
-// and counts them itself).
-import { sql } from 'kysely';
+// each market's book with its resting orders, the open positions and the funding rounds under way.
 import type { Db } from '../db/database.ts';
 import { OrderBook } from '../matching/order-book.ts';
 import type { ContractMarket } from './contract-markets.ts';
@@ -13,11 +10,9 @@ import { readFunding } from './funding-store.ts';
 export interface EngineMemory {
   books: Map<string, OrderBook>;
   state: EngineState;
-  lastOrderId: number;
-  lastPositionId: number;
 }
 
-/** Reads the books, positions and funding rounds of the markets, and the last ids, from the database. */
+/** Reads the books, positions and funding rounds of the markets from the database. */
 export async function readMemory(
   db: Db,
   markets: ReadonlyMap<string, ContractMarket>,
@@ -46,13 +41,5 @@ export async function readMemory(
   }
   for (const position of await openPositions(db, [...markets.keys()])) state.addPosition(position);
   await readFunding(db, state, [...markets.keys()]);
-  const last = await sql<{ orders: string; positions: string }>`
-    select (select coalesce(max(id), 0) from contract_orders)::text as orders,
-      (select coalesce(max(id), 0) from contract_positions)::text as positions`.execute(db);
-  return {
-    books,
-    state,
-    lastOrderId: Number(last.rows[0]?.orders ?? 0),
-    lastPositionId: Number(last.rows[0]?.positions ?? 0),
-  };
+  return { books, state };
 }

@@ -172,7 +172,7 @@ function recorderFor(
   onRecorded: (rows: readonly Recorded[]) => void = () => {},
 ) {
   const engine: MarkEngine = {
-    markets: new Map(markets.map((market) => [market.symbol, market])),
+    heldMarkets: () => [...markets],
     marks: new MarkBoard(),
     book: (symbol) => {
       const book = state.books.get(symbol);

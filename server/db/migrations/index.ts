@@ -6,6 +6,7 @@ import * as aiAccrualRounds from '../../ai/migrations/0023-ai-accrual-rounds.ts'
 import * as contract from '../../contract/migrations/0009-contract.ts';
 import * as contractMarkRecord from '../../contract/migrations/0016-contract-mark-record.ts';
 import * as contractFundingSlices from '../../contract/migrations/0024-contract-funding-slices.ts';
+import * as contractIdSequences from '../../contract/migrations/0026-contract-id-sequences.ts';
 import * as notifications from '../../notifications/migrations/0022-notifications.ts';
 import * as option from '../../option/migrations/0010-option.ts';
 import * as optionSettlementRounds from '../../option/migrations/0025-option-settlement-rounds.ts';
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023-ai-accrual-rounds': aiAccrualRounds,
   '0024-contract-funding-slices': contractFundingSlices,
   '0025-option-settlement-rounds': optionSettlementRounds,
+  '0026-contract-id-sequences': contractIdSequences,
 };
 
 export const migrationProvider: MigrationProvider = {
