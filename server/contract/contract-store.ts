@@ -255,3 +255,11 @@ export async function openPositions(db: Db, symbols: readonly string[]): Promise
     order by id`.execute(db);
   return rows.map(positionOfRow);
 }
+
+/** One user's open positions in every market, by id: what a node answers without the memory. */
+export async function openPositionsOf(db: Db, userId: number): Promise<PositionState[]> {
+  const { rows } = await sql<PositionRow>`
+    select * from contract_positions where status = 'open' and user_id = ${userId}
+    order by id`.execute(db);
+  return rows.map(positionOfRow);
+}
