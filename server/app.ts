@@ -126,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lease: cluster.lease,
     bus,
     nodeId: config.nodeId,
+    ...(cluster.spread ? { spread: cluster.spread } : {}),
   });
 
   const publicStreams = built.flatMap((module) => module.publicStreams ?? []);

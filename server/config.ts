@@ -84,6 +84,11 @@ const envSchema = z.object({
   LEASE_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   /** How the market leases are spread over the live nodes (server/cluster/market-placement.ts). */
   LEASE_PLACEMENT: z.enum(leasePlacements).default('rendezvous'),
+  /**
+   * With PostgreSQL, which markets' writers run under a lease of their own, spread over the nodes,
+   * instead of under the one engines lease (docs/operations.md § "Spreading markets over nodes").
+   */
+  SPREAD_MARKETS: z.enum(['none', 'perpetual']).default('none'),
   ...marketEnvShape,
   ...walletEnvShape,
   ...contentEnvShape,
@@ -126,6 +131,8 @@ export interface Config
   leaseMs: number;
   /** How the market leases spread over the nodes (LEASE_PLACEMENT): rendezvous or least-loaded. */
   leasePlacement: LeasePlacement;
+  /** Which markets' writers are spread over the nodes by lease (SPREAD_MARKETS); PostgreSQL only. */
+  spreadMarkets: 'none' | 'perpetual';
   /** Which proxies may set X-Forwarded-For: none, all, or addresses and presets (`loopback`, CIDRs). */
   trustProxy: boolean | string;
   /** API calls a minute per user with a session, else per client address. */
@@ -207,6 +214,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     nodeId: s.NODE_ID ?? `${os.hostname()}:${s.PORT}`,
     leaseMs: s.LEASE_SECONDS * 1000,
     leasePlacement: s.LEASE_PLACEMENT,
+    spreadMarkets: s.DATABASE_URL ? s.SPREAD_MARKETS : 'none',
     trustProxy: parseTrustProxy(s.TRUST_PROXY),
     rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
     wsConnectionsPerAddress: s.WS_CONNECTIONS_PER_ADDRESS,

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Scheduler } from '../core/scheduler.ts';
 import type { SessionLimits } from './accounts/sessions.ts';
 import type { Bus } from './bus/bus.ts';
+import type { Db } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
 import type { PrivateStream, PublicStream } from './gateway/streams.ts';
 import type { Router } from './http/router.ts';
@@ -35,6 +36,34 @@ export interface ModuleContext extends AppDeps {
   log: FastifyBaseLogger;
   /** The bus between the nodes, under this cluster's subjects: what every node hears. */
   bus: Bus;
+  /**
+   * When markets are spread over the nodes (SPREAD_MARKETS): a database handle whose transactions
+   * commit only while this node holds `lease`, for that market's writer. Absent otherwise.
+   */
+  leasedDb?(lease: string): Db;
+}
+
+/** A call as it reaches a node, before it is parsed: enough to tell which market it is for. */
+export interface IncomingCall {
+  /** The route's path without the API prefix (`/contract/open`). */
+  path: string;
+  body: unknown;
+  query: unknown;
+}
+
+/**
+ * A module's work split by market, each market under a lease of its own that one node at a time
+ * holds (server/cluster/market-leases.ts): its writer, and the calls that reach it.
+ */
+export interface MarketShare {
+  /** One lease per market: `perp:BTCUSDT`. */
+  readonly leases: readonly string[];
+  /** Starts the market's work here, its memory read back from the database first. */
+  hold(lease: string): Promise<void>;
+  /** Stops it here: what is queued is answered, then its memory is dropped. */
+  release(lease: string): Promise<void>;
+  /** The lease whose node answers `call`; undefined for a call not bound to one market. */
+  leaseOf(call: IncomingCall): Promise<string | undefined>;
 }
 
 /** What a module runs and hands out once built. */
@@ -46,6 +75,8 @@ export interface ServerModule {
   start?(): Promise<void>;
   /** Stops them, in the reverse order of the list. */
   stop?(): Promise<void>;
+  /** Its markets' work, when it is spread over the nodes by lease. */
+  share?: MarketShare;
 }
 
 export interface ModuleDefinition {

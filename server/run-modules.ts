@@ -1,10 +1,17 @@
 // Builds the modules and runs them: the others at once, those with engines where the engines
 // lease is (server/cluster/engine-lease.ts). An engine module's calls are recorded, so another
-// node hands them to the engines' node, and its transactions are fenced by the lease.
+// node hands them to the engines' node, and its transactions are fenced by the lease. When markets
+// are spread over the nodes, a module's share of per-market work runs where each market's lease
+// is, and its calls bound to a market go there (server/cluster/spread-markets.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Bus } from './bus/bus.ts';
-import { forwardEngineCalls, serveEngineCalls } from './cluster/engine-calls.ts';
+import {
+  enginesDestination,
+  forwardEngineCalls,
+  serveEngineCalls,
+} from './cluster/engine-calls.ts';
 import type { EngineLease } from './cluster/engine-lease.ts';
+import type { SpreadMarkets } from './cluster/spread-markets.ts';
 import { fencedDb } from './db/fenced-db.ts';
 import { apiPrefix, type Router } from './http/router.ts';
 import type { ModuleContext, ModuleDefinition, ServerModule } from './module.ts';
@@ -23,21 +30,35 @@ export async function runModules(
     lease: EngineLease;
     bus: Bus;
     nodeId: string;
+    /** Markets spread over the nodes by lease (SPREAD_MARKETS), if they are. */
+    spread?: SpreadMarkets;
   },
 ): Promise<RunningModules> {
-  const { definitions, context, lease, bus } = options;
+  const { definitions, context, lease, bus, spread } = options;
   const enginePaths = new Set<string>();
-  forwardEngineCalls(app, { bus, lease, paths: enginePaths });
+  const toEnginesDestination = enginesDestination(lease, enginePaths);
+  forwardEngineCalls(app, {
+    bus,
+    destination: spread ? spread.destination(toEnginesDestination) : toEnginesDestination,
+  });
   const toEngines = recording(context.router, enginePaths);
   const othersContext: ModuleContext = { ...context, marketRouter: toEngines };
   const engineContext: ModuleContext = {
     ...othersContext,
     db: lease.mode === 'leased' ? fencedDb(context.db, (trx) => lease.fence(trx)) : context.db,
-    router: toEngines,
+    ...(spread ? { leasedDb: (name: string) => spread.leasedDb(name) } : {}),
   };
-  const built = definitions.map((definition) =>
-    definition.create(definition.engine ? engineContext : othersContext),
-  );
+  const built = definitions.map((definition) => {
+    if (!definition.engine) return definition.create(othersContext);
+    // Each engine module's paths noted apart too: a share's calls are routed by its own paths.
+    const paths = new Set<string>();
+    const module = definition.create({
+      ...engineContext,
+      router: recording(toEngines, paths),
+    });
+    if (module.share) spread?.add(module.share, paths);
+    return module;
+  });
   const engines = built.filter((_, i) => definitions[i]?.engine);
   const others = built.filter((_, i) => !definitions[i]?.engine);
   const nameOf = (module: ServerModule) => definitions[built.indexOf(module)]?.name;
@@ -69,7 +90,9 @@ export async function runModules(
     },
   });
   await start(others);
+  await spread?.start(options.nodeId);
   app.addHook('onClose', async () => {
+    await spread?.stop();
     await lease.stop();
     await stop(others);
   });

@@ -12,9 +12,12 @@ import { type ClusterNode, joinCluster } from './cluster-node.ts';
 import { clusterCall } from './cluster-ops.ts';
 import { type EngineLease, LeasedEngines, SoleEngines } from './engine-lease.ts';
 import { Leases } from './leases.ts';
+import { SpreadMarkets } from './spread-markets.ts';
 
 export interface Cluster {
   lease: EngineLease;
+  /** The markets spread over the nodes by lease, when SPREAD_MARKETS says so (PostgreSQL only). */
+  spread?: SpreadMarkets;
   /** The relay a gateway needs for `streams`: none when the engines are always here. */
   relayFor(streams: readonly PublicStream[]): PublicRelay | undefined;
   ops: OpsCall;
@@ -28,6 +31,16 @@ export function joinedCluster(
   const lease: EngineLease = config.databaseUrl
     ? new LeasedEngines(new Leases(db, config.nodeId, config.leaseMs), app.log)
     : new SoleEngines();
+  const spread =
+    config.databaseUrl && config.spreadMarkets !== 'none'
+      ? new SpreadMarkets({
+          app,
+          db,
+          bus,
+          leases: new Leases(db, config.nodeId, config.leaseMs),
+          placement: config.leasePlacement,
+        })
+      : undefined;
   let node: ClusterNode | undefined;
   app.addHook('onListen', async () => {
     const bound = app.server.address();
@@ -44,6 +57,7 @@ export function joinedCluster(
   });
   return {
     lease,
+    ...(spread ? { spread } : {}),
     relayFor: (streams) =>
       lease.mode === 'sole'
         ? undefined

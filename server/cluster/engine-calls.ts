@@ -2,7 +2,9 @@
 // memory) are answered by the node that runs them: another node hands the HTTP request over the
 // bus, the engines' node answers it as if it had come in itself, and the answer goes back as it
 // is. Authentication, validation, idempotency and the answer's envelope are the engines' node's,
-// so a call answers the same through any node.
+// so a call answers the same through any node. When markets are spread over the nodes, a call
+// bound to one market goes the same way to the node holding that market's lease, on a subject of
+// the lease's own (`engine.http.perp:BTCUSDT`).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Bus } from '../bus/bus.ts';
@@ -48,9 +50,22 @@ const hopHeaders = new Set([
 /** What of an answer's headers travels back. */
 const answerHeaders = ['content-type', 'cache-control', 'retry-after'];
 
-/** On the engines' node: answers handed-over calls as its own. Answers the function that stops it. */
-export function serveEngineCalls(app: FastifyInstance, bus: Bus, nodeId: string): () => void {
-  return serveParsed(bus, engineCallSubject, forwardedCall, app.log, async (call) => {
+/** The subject of the calls a market's lease holder answers. */
+export function marketCallSubject(lease: string): string {
+  return `${engineCallSubject}.${lease}`;
+}
+
+/**
+ * On the node that runs them: answers calls handed over on `subject` (the engines', or a market
+ * lease's) as its own. Answers the function that stops it.
+ */
+export function serveEngineCalls(
+  app: FastifyInstance,
+  bus: Bus,
+  nodeId: string,
+  subject = engineCallSubject,
+): () => void {
+  return serveParsed(bus, subject, forwardedCall, app.log, async (call) => {
     const answer = await app.inject({
       method: call.method,
       url: call.url,
@@ -72,16 +87,28 @@ export function serveEngineCalls(app: FastifyInstance, bus: Bus, nodeId: string)
 }
 
 /**
- * On every node: a call to one of `paths` while this node does not run the engines is handed to
- * the node that does. Nothing of it runs here.
+ * Where a call is answered: null for here, else the subject of the node that answers it. A call to
+ * one of `paths` while this node does not run the engines goes to the node that does.
  */
+export type CallDestination = (request: FastifyRequest) => Promise<string | null>;
+
+export function enginesDestination(
+  lease: EngineLease,
+  paths: ReadonlySet<string>,
+): CallDestination {
+  return async (request) =>
+    !paths.has(request.routeOptions.url ?? '') || lease.isOwner() ? null : engineCallSubject;
+}
+
+/** On every node: a call whose destination is another node is handed to it; nothing of it runs here. */
 export function forwardEngineCalls(
   app: FastifyInstance,
-  options: { bus: Bus; lease: EngineLease; paths: ReadonlySet<string> },
+  options: { bus: Bus; destination: CallDestination },
 ): void {
-  const { bus, lease, paths } = options;
+  const { bus, destination } = options;
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!paths.has(request.routeOptions.url ?? '') || lease.isOwner()) return;
+    const subject = await destination(request);
+    if (subject === null) return;
     // Handed over to a node that has lost the engines since: no second hop, the caller retries.
     if (request.headers[forwardedHeader]) return sendError(request, reply, 'engine_unavailable');
     const headers: Record<string, string> = {};
@@ -100,7 +127,7 @@ export function forwardEngineCalls(
     };
     let answer: ForwardedAnswer;
     try {
-      answer = await ask(bus, engineCallSubject, call, forwardedAnswer, forwardTimeoutMs);
+      answer = await ask(bus, subject, call, forwardedAnswer, forwardTimeoutMs);
     } catch (error) {
       if (error instanceof BusinessError) throw error;
       // Nobody runs the engines this moment (a takeover under way), or the answer is late: the

@@ -103,7 +103,16 @@ export class LeaseKeeper {
       const epoch = await leases.acquire(name);
       if (epoch === null) continue;
       this.#held.set(name, epoch);
-      await this.options.onGained(name, epoch);
+      try {
+        await this.options.onGained(name, epoch);
+      } catch (error) {
+        // Its work did not start (the database away while reading it back): let it go, so that
+        // this node or another takes it again at a later round instead of holding it idle.
+        this.options.log.warn({ err: error, lease: name }, 'lease taken but its work not started');
+        this.#held.delete(name);
+        await this.options.onLost(name).catch(() => undefined);
+        await leases.release(name, epoch).catch(() => undefined);
+      }
     }
   }
 }

@@ -7,15 +7,15 @@
 // markets as committed, in one statement (batch-accounts.ts); the ledger's ordered locks settle
 // two markets' postings to one wallet (docs/contracts.md § "A writer per market"). A funding
 // round is paid a slice of positions per command, each slice sized from how long the last batch
-// with one took, so orders queued behind a round wait about one slice (funding-rounds.ts).
+// with one took, so orders queued behind a round wait about one slice (funding-rounds.ts). An
+// engine runs the writers of the markets it holds (`hold`, `release`): all of them on one node,
+// or those placed on this node where the markets are spread over several (market-writer.ts).
 import type { ContractOrder } from '../../schemas/api/contract.schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { CommandCalls, type CommandSink } from '../engine/command-calls.ts';
-import { GroupCommit, type IdempotencyKey, type Pending, settle } from '../engine/group-commit.ts';
-import { IdsExhausted, SequenceBlock } from '../engine/sequence-block.ts';
-import { type SliceBudget, SliceSizer } from '../engine/slice-sizer.ts';
-import { BusinessError } from '../http/business-error.ts';
+import { type IdempotencyKey, type Pending, settle } from '../engine/group-commit.ts';
+import type { SliceBudget } from '../engine/slice-sizer.ts';
 import { AccountDirectory } from '../ledger/account-directory.ts';
 import type { BalanceChange } from '../ledger/post.ts';
 import type { Quote } from '../market-kernel/liquidity/ladder.ts';
@@ -27,7 +27,7 @@ import type { ContractCommand } from './batch-commands.ts';
 import type { ContractEffects } from './batch-effects.ts';
 import type { NewContractOrder } from './batch-types.ts';
 import { writeBatch } from './batch-write.ts';
-import { symbolOf } from './command-routing.ts';
+import { writerOf } from './command-routing.ts';
 import { ContractBatch } from './contract-batch.ts';
 import type { ContractMarket } from './contract-markets.ts';
 import { answerOf, type ContractAnswer, type ContractAnswers } from './engine-answers.ts';
@@ -36,6 +36,7 @@ import { commissionPostings } from './extra-postings.ts';
 import type { FundingCommand, FundingSlice } from './funding-payments.ts';
 import type { RunningRound } from './funding-rounds.ts';
 import { MarkBoard } from './mark-board.ts';
+import { type MarketWriter, marketWriter } from './market-writer.ts';
 import { readMemory } from './memory-rebuild.ts';
 import type { PositionCommand } from './position-changes.ts';
 import { PositionFiling } from './position-filing.ts';
@@ -66,32 +67,18 @@ export interface ContractEngineOptions {
   };
   /** How long a funding round's slice may hold the writer; the round's default unless a test sets it. */
   fundingSlice?: SliceBudget;
+  /**
+   * The database a market's writer writes through: where markets are spread over the nodes, one
+   * whose transactions commit only while this node holds the market's lease. `db` otherwise.
+   */
+  writerDb?(symbol: string): Db;
+  /**
+   * Told of a committed cross liquidation, where markets are spread over the nodes: the owner's
+   * orders in the other markets are those markets' nodes' to cancel (`cancelForLiquidation` there).
+   * Absent, they are cancelled here.
+   */
+  crossLiquidated?(userId: number, symbol: string): void;
 }
-
-/** One market's writer: its queue, the sizer of its funding round's slices, and its ids. */
-interface MarketWriter {
-  readonly commands: GroupCommit<ContractCommand, ContractAnswer>;
-  readonly fundingSlice: SliceSizer;
-  readonly ids: MarketIds;
-}
-
-/**
- * A market's order and position ids, from the tables' sequences a block at a time: a writer on
- * any node never hands out another's, and a market's ids keep rising across a move to another
- * node (a block taken later is above every id handed out before). A batch cannot know beforehand
- * how many it needs (a liquidation's auto-deleveraging gives each counterparty an order), so
- * `atHand` ids of each are kept ready, and a batch that runs out is read back and run again with
- * more (`#attempt`).
- */
-interface MarketIds {
-  readonly orders: SequenceBlock;
-  readonly positions: SequenceBlock;
-  atHand: number;
-}
-
-/** Ids of each kind kept ready before a batch: one statement serves about this many. */
-const idsAtHand = 256;
-const idBlock = 1024;
 
 export class ContractEngine {
   readonly markets: ReadonlyMap<string, ContractMarket>;
@@ -114,32 +101,16 @@ export class ContractEngine {
     const router: CommandSink<ContractCommand, ContractAnswer> = {
       submit: (command, key) => {
         try {
-          return this.#writerOf(command).commands.submit(command, key);
+          return writerOf(command, this.#state, this.markets, this.#writers).commands.submit(
+            command,
+            key,
+          );
         } catch (error) {
           return Promise.reject(error);
         }
       },
     };
     this.#calls = new CommandCalls(router);
-  }
-
-  /**
-   * The writer of the command's market. A command whose order or position no market here holds
-   * goes to the first held market's writer, which answers a keyed retry from its stored answer and
-   * refuses the rest (command-routing.ts). A market that is not held here is another node's, or
-   * nobody's for a moment (`engine_unavailable`: the caller may try again).
-   */
-  #writerOf(command: ContractCommand): MarketWriter {
-    const symbol = symbolOf(command, this.#state);
-    if (symbol !== undefined && this.markets.has(symbol)) {
-      const writer = this.#writers.get(symbol);
-      if (!writer) throw new BusinessError('engine_unavailable');
-      return writer;
-    }
-    const chosen = this.#writers.values().next().value;
-    if (!chosen)
-      throw new BusinessError(this.markets.size === 0 ? 'market_unknown' : 'engine_unavailable');
-    return chosen;
   }
 
   holds(symbol: string): boolean {
@@ -184,27 +155,14 @@ export class ContractEngine {
 
   #writerFor(market: ContractMarket): MarketWriter {
     const { options } = this;
-    const ids: MarketIds = {
-      orders: new SequenceBlock('contract_orders', idBlock),
-      positions: new SequenceBlock('contract_positions', idBlock),
-      atHand: idsAtHand,
-    };
-    const fundingSlice = new SliceSizer(options.fundingSlice);
-    const writer: MarketWriter = {
-      fundingSlice,
-      ids,
-      commands: new GroupCommit<ContractCommand, ContractAnswer>({
-        db: options.db,
-        batchMax: options.batchMax,
-        run: (work, moved) => this.#attempt(market, writer, work, moved),
-        rebuild: () => this.#rebuildMarkets([market]),
-        log: options.log,
-        label: `contract ${market.symbol}`,
-        // A funding slice runs alone: the sizer times the slice, not the orders beside it.
-        alone: (command) => command.kind === 'fund',
-      }),
-    };
-    return writer;
+    return marketWriter(market, {
+      db: options.writerDb?.(market.symbol) ?? options.db,
+      batchMax: options.batchMax,
+      ...(options.fundingSlice && { fundingSlice: options.fundingSlice }),
+      log: options.log,
+      run: (writer, work, moved) => this.#attempt(market, writer, work, moved),
+      rebuild: () => this.#rebuildMarkets([market]),
+    });
   }
 
   get state(): EngineState {
@@ -312,37 +270,13 @@ export class ContractEngine {
     await this.#filing.refileAll();
   }
 
-  /**
-   * Runs the market's batch. One that needed more ids than were at hand changed memory it never
-   * wrote: its market is read back, and it runs again with twice what it took at hand.
-   */
   async #attempt(
     market: ContractMarket,
-    writer: MarketWriter,
+    { fundingSlice, ids, db }: MarketWriter,
     work: Pending<ContractCommand, ContractAnswer>[],
     moved: () => void,
   ): Promise<void> {
-    const { ids } = writer;
-    for (;;) {
-      await ids.orders.reserve(this.options.db, ids.atHand);
-      await ids.positions.reserve(this.options.db, ids.atHand);
-      try {
-        return await this.#attemptOnce(market, writer, work, moved);
-      } catch (error) {
-        if (!(error instanceof IdsExhausted)) throw error;
-        ids.atHand = 2 * Math.max(ids.atHand, ids.orders.handedOut, ids.positions.handedOut);
-        await this.#rebuildMarkets([market]);
-      }
-    }
-  }
-
-  async #attemptOnce(
-    market: ContractMarket,
-    { fundingSlice, ids }: MarketWriter,
-    work: Pending<ContractCommand, ContractAnswer>[],
-    moved: () => void,
-  ): Promise<void> {
-    const { db, clock } = this.options;
+    const { clock } = this.options;
     const { symbol } = market;
     const now = clock.now();
     const started = performance.now();
@@ -422,18 +356,28 @@ export class ContractEngine {
   #cancelElsewhere(market: ContractMarket, effects: ContractEffects): void {
     for (const liquidation of effects.liquidations) {
       if (liquidation.marginMode !== 'cross') continue;
-      for (const order of this.#state.ordersOf(liquidation.userId)) {
-        if (order.symbol === market.symbol) continue;
-        this.#calls
-          .call('cancel', { userId: order.userId, orderId: order.id, reason: 'liquidation' })
-          .catch((error: unknown) => {
-            // Filled or cancelled meanwhile: nothing is left to cancel.
-            this.options.log.warn(
-              { err: error, orderId: order.id },
-              'cross liquidation: order elsewhere not cancelled',
-            );
-          });
-      }
+      const { crossLiquidated } = this.options;
+      if (crossLiquidated) crossLiquidated(liquidation.userId, market.symbol);
+      else this.cancelForLiquidation(liquidation.userId, market.symbol);
+    }
+  }
+
+  /**
+   * Cancels the user's orders in the markets held here other than `liquidated`, whose cross
+   * position was liquidated: each through its market's writer, as the trader's cancel would be.
+   */
+  cancelForLiquidation(userId: number, liquidated: string): void {
+    for (const order of this.#state.ordersOf(userId)) {
+      if (order.symbol === liquidated || !this.holds(order.symbol)) continue;
+      this.#calls
+        .call('cancel', { userId: order.userId, orderId: order.id, reason: 'liquidation' })
+        .catch((error: unknown) => {
+          // Filled or cancelled meanwhile: nothing is left to cancel.
+          this.options.log.warn(
+            { err: error, orderId: order.id },
+            'cross liquidation: order elsewhere not cancelled',
+          );
+        });
     }
   }
 

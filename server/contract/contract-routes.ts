@@ -51,6 +51,7 @@ import {
 import type { ContractService } from './contract-service.ts';
 import { positionView } from './contract-views.ts';
 import { leverageOf, parseClose, parseOpen, priceAtomsOf, quantityOf } from './order-parse.ts';
+import { positionsRead } from './position-reads.ts';
 import { walletTotal } from './wallet-total.ts';
 
 export function contractRoutes(
@@ -125,6 +126,11 @@ export function contractRoutes(
   router.add(contractPositions, async ({ symbol }, { session }) => {
     const engine = service.engine;
     if (!engine) return { list: [] };
+    // Spread over the nodes, this node holds only some markets' memory: the database has them all.
+    if (service.spread) {
+      const markOf = (of: string) => engine.marks.latest(of);
+      return { list: await positionsRead(db, engine.markets, session.userId, symbol, markOf) };
+    }
     const total = await walletTotal(db, session.userId);
     const list = engine.state
       .positionsOf(session.userId)

@@ -1,14 +1,18 @@
 // Perpetual contracts of the exchange: the engine over every perpetual's book (rebuilt from the
 // database at start), the mark recorder that prices them and triggers liquidation, and the
-// liquidity provider quoting each book around its index (server/market-kernel/liquidity/).
+// liquidity provider quoting each book around its index (server/market-kernel/liquidity/). Where
+// the perpetuals are spread over the nodes, a node holds some markets (`hold`, `release`) and runs
+// the marks, funding and quotes of those, on the index prints heard over the bus.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler } from '../../core/scheduler.ts';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, Db as WriterDb } from '../db/database.ts';
+import type { IndexPrints } from '../market/index-prints.ts';
 import type { MarketService } from '../market/market-service.ts';
-import type { MarketState } from '../market/market-state.ts';
 import type { PrintRecorder } from '../market/print-recorder.ts';
+import { type IndexSource, printedIndex } from '../market/printed-index.ts';
 import type { BookTradingSettings } from '../market-kernel/kernel-settings.ts';
+import type { Quote } from '../market-kernel/liquidity/ladder.ts';
 import { LiquidityProvider } from '../market-kernel/liquidity/liquidity-provider.ts';
 import {
   ensureProviderAccount,
@@ -32,6 +36,15 @@ export interface ContractServiceOptions {
   /** What every book market shares: the provider's ladder and switch, the batch size, referral shares. */
   trading: BookTradingSettings;
   log: FastifyBaseLogger;
+  /** Set where the perpetuals are spread over the nodes (SPREAD_MARKETS). */
+  spread?: {
+    /** The index prints as heard over the bus from the node that runs the market data. */
+    prints: IndexPrints & { start(db: Db): Promise<void>; stop(): void };
+    /** The database a market's writer commits through: fenced by that market's lease. */
+    writerDb(symbol: string): WriterDb;
+    /** Tells the other markets' nodes of a committed cross liquidation. */
+    crossLiquidated(userId: number, symbol: string): void;
+  };
 }
 
 export class ContractService {
@@ -47,9 +60,12 @@ export class ContractService {
   readonly #marks = new Set<(rows: readonly Recorded[]) => void>();
   readonly #rounds = new Set<(round: PaidRound) => void>();
   #provider: LiquidityProvider | undefined;
+  /** Holds and releases, one at a time. */
+  #changes: Promise<void> = Promise.resolve();
+  #following = false;
 
   constructor(private readonly options: ContractServiceOptions) {
-    const { settings, market } = options;
+    const { settings, market, spread } = options;
     if (!settings.enabled) return;
     const markets = market
       .markets()
@@ -71,13 +87,17 @@ export class ContractService {
       log: options.log,
       onCommitted: (committed) => this.#committed(committed),
       onRebuilt: () => this.books?.rebuilt((symbol) => this.engine?.book(symbol)),
+      ...(spread && {
+        writerDb: (symbol: string) => spread.writerDb(symbol),
+        crossLiquidated: (userId: number, symbol: string) => spread.crossLiquidated(userId, symbol),
+      }),
     });
     this.books = new PublicBooks(this.engine.markets.keys());
     this.candles = new PerpetualCandles(this.engine.markets);
     const funding = new FundingClock({
       db: options.db,
       engine: this.engine,
-      market,
+      indexOf: (symbol) => this.#indexOf(symbol),
       scheduler: options.scheduler,
       settings: {
         intervalMs: settings.fundingIntervalMs,
@@ -94,7 +114,7 @@ export class ContractService {
     this.#recorder = new MarkRecorder({
       db: options.db,
       engine: this.engine,
-      prints: options.prints,
+      prints: spread?.prints ?? options.prints,
       settings: {
         fundingIntervalMs: settings.fundingIntervalMs,
         lastFundingRate: (symbol) => funding.lastRate(symbol),
@@ -129,6 +149,20 @@ export class ContractService {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Whether the perpetuals are spread over the nodes: this node holds only some of them. */
+  get spread(): boolean {
+    return this.options.spread !== undefined;
+  }
+
+  /** Where the market's index is read: the market data here, or the prints heard over the bus. */
+  #indexOf(symbol: string): IndexSource | undefined {
+    const { spread, market } = this.options;
+    const contract = this.engine?.markets.get(symbol);
+    if (!spread || !contract) return market.market(symbol);
+    return printedIndex(spread.prints, symbol, contract.priceScale);
+  }
+
+  /** On the node that runs the engines: every market here, unless they are spread over the nodes. */
   async start(): Promise<void> {
     const { engine } = this;
     if (!engine) return;
@@ -136,26 +170,67 @@ export class ContractService {
     this.#seeding = (
       this.candles?.seed(this.options.db, this.options.clock.now().getTime()) ?? Promise.resolve()
     ).catch((err: unknown) => this.options.log.error({ err }, 'perpetual candles not read back'));
+    if (this.options.spread) return;
     await engine.rebuild();
+    await this.#startMarkets();
+  }
+
+  /** Starts a market's writer here (read back from the database), with its marks, funding and quotes. */
+  hold(symbol: string): Promise<void> {
+    return this.#change(async (engine) => {
+      const { spread, db } = this.options;
+      if (spread && !this.#following) {
+        await spread.prints.start(db);
+        this.#following = true;
+      }
+      await engine.hold([symbol]);
+    });
+  }
+
+  /** Stops a market's writer here: what is queued is answered first. */
+  release(symbol: string): Promise<void> {
+    return this.#change((engine) => engine.release([symbol]));
+  }
+
+  /**
+   * Changes the markets held here with their marks, funding rounds and quotes stopped, then starts
+   * those again over the markets held now: each reads back what it needs of the markets it gains.
+   */
+  #change(work: (engine: ContractEngine) => Promise<void>): Promise<void> {
+    const { engine } = this;
+    if (!engine) return Promise.resolve();
+    const change = this.#changes.then(async () => {
+      await this.#stopMarkets();
+      await work(engine);
+      if (engine.heldMarkets().length > 0) await this.#startMarkets();
+      else this.#unfollow();
+    });
+    this.#changes = change.catch(() => undefined);
+    return change;
+  }
+
+  async #startMarkets(): Promise<void> {
+    const { engine } = this;
+    if (!engine) return;
     await this.funding?.start();
     this.#recorder?.start();
-    const { trading, settings, db, market } = this.options;
+    const { trading, settings, db } = this.options;
     if (!trading.liquidityProvider.enabled) return;
     const userId = await ensureProviderAccount(db);
     const { leverage, seedUsdt } = settings.provider;
+    const markets = engine.heldMarkets().flatMap((contract) => {
+      const state = this.#indexOf(contract.symbol);
+      if (!state) return [];
+      const requote = (user: number, quotes: readonly Quote[], resting: readonly number[] | null) =>
+        engine.requote(user, contract.symbol, quotes, leverage, resting);
+      return [{ writer: { market: contract, requote }, state }];
+    });
     this.#provider = new LiquidityProvider({
       userId,
       seed: async () => {
         await seedProvider(db, userId, 'USDT', seedUsdt * 10n ** 8n, 'contract');
       },
-      markets: engine.heldMarkets().map((contract) => ({
-        writer: {
-          market: contract,
-          requote: (user, quotes, resting) =>
-            engine.requote(user, contract.symbol, quotes, leverage, resting),
-        },
-        state: market.market(contract.symbol) as MarketState,
-      })),
+      markets,
       settings: trading.liquidityProvider,
       scheduler: this.options.scheduler,
       log: this.options.log,
@@ -163,11 +238,27 @@ export class ContractService {
     this.#provider.start();
   }
 
-  async stop(): Promise<void> {
+  async #stopMarkets(): Promise<void> {
     await this.funding?.stop();
     await this.#recorder?.stop();
     await this.#provider?.stop();
-    await this.engine?.idle();
+    this.#provider = undefined;
+  }
+
+  #unfollow(): void {
+    if (this.#following) this.options.spread?.prints.stop();
+    this.#following = false;
+  }
+
+  /**
+   * On the node that ran the engines, when it stops running them. Markets spread over the nodes
+   * are not the engines': they stop when their own leases go (`release`).
+   */
+  async stop(): Promise<void> {
+    if (!this.options.spread) {
+      await this.#stopMarkets();
+      await this.engine?.idle();
+    }
     await this.#seeding;
   }
 

@@ -23,7 +23,7 @@ import { notional } from '../../core/contract/margin.ts';
 import { formatAmount } from '../../core/money.ts';
 import type { Scheduler } from '../../core/scheduler.ts';
 import type { Db } from '../db/database.ts';
-import type { MarketService } from '../market/market-service.ts';
+import type { IndexSource } from '../market/printed-index.ts';
 import type { ContractEngine } from './contract-engine.ts';
 import { type ContractMarket, priceAtoms, quantityAtoms } from './contract-markets.ts';
 import type { FundingCommand } from './funding-payments.ts';
@@ -86,7 +86,8 @@ export class FundingClock {
     private readonly options: {
       db: Db;
       engine: ContractEngine;
-      market: MarketService;
+      /** Each market's index: the market data's, or the recorded prints' on a node without it. */
+      indexOf(symbol: string): IndexSource | undefined;
       scheduler: Scheduler;
       settings: FundingSettings;
       /** Told of every round once it is paid. */
@@ -132,6 +133,9 @@ export class FundingClock {
     const { scheduler, settings } = this.options;
     const now = scheduler.now();
     this.#boundary = now - (now % settings.intervalMs);
+    // Started again when the markets held here change: the samples come back from the table.
+    this.#stopping = false;
+    this.#samples.clear();
     await this.#restore();
     if (now - this.#boundary < lateRoundMs) this.#owed = await this.#unpaid(this.#boundary);
     this.#timer = scheduler.setInterval(() => {
@@ -202,7 +206,7 @@ export class FundingClock {
       premium: bigint;
     }[] = [];
     for (const market of this.options.engine.heldMarkets()) {
-      const reading = this.options.market.market(market.symbol)?.indexAt(now);
+      const reading = this.options.indexOf(market.symbol)?.indexAt(now);
       if (!reading || reading.price === null || reading.stale) continue;
       const index = priceAtoms(market, reading.price);
       const bid = this.#impact(market, 'buy');

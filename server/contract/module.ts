@@ -5,15 +5,23 @@
 // funding rounds' progress for the operator (`ops funding list`). Resting orders and open
 // positions hold margin frozen.
 import type { PrivateStream } from '../gateway/streams.ts';
-import { defineModule } from '../module.ts';
+import { publishPrints, RelayedPrints } from '../market/print-relay.ts';
+import { defineModule, type ModuleContext } from '../module.ts';
 import { declareFrameEvents } from '../notifications/frame-events.ts';
 import { bookRoutes } from './book-routes.ts';
+import { contractCallLease, perpetualLease, perpetualOf } from './call-market.ts';
 import { contractReservations } from './contract-queries.ts';
 import { contractRoutes } from './contract-routes.ts';
-import { ContractService } from './contract-service.ts';
+import { ContractService, type ContractServiceOptions } from './contract-service.ts';
 import { contractStream } from './contract-stream.ts';
 import { fundingOps } from './funding-ops.ts';
 import { klineRoutes } from './kline-routes.ts';
+import {
+  followCrossLiquidations,
+  followMarks,
+  publishCrossLiquidation,
+  publishMarks,
+} from './spread-relay.ts';
 import { contractFrameEvents } from './notification-events.ts';
 import { contractFrames } from './private-frames.ts';
 
@@ -24,7 +32,9 @@ export const contractModule = defineModule({
   create(context) {
     // A position closed by its liquidation, take-profit or stop-loss is a notification.
     declareFrameEvents('contract-orders', contractFrameEvents);
+    const spread = spreadParts(context);
     const service = new ContractService({
+      ...(spread ? { spread } : {}),
       db: context.db,
       clock: context.clock,
       scheduler: context.scheduler,
@@ -47,12 +57,52 @@ export const contractModule = defineModule({
           }
         }),
     };
+    // Where the perpetuals are spread over the nodes, the engines' node puts each round of index
+    // prints on the bus for the nodes holding markets, and each node its markets' marks for all.
+    let stopPublishing: (() => void) | undefined;
+    const markets = new Set(service.engine?.markets.keys());
+    const { engine } = service;
+    if (spread && engine) {
+      service.onRecorded((rows) => publishMarks(context.bus, rows, context.log));
+      followMarks(context.bus, engine.marks, (symbol) => engine.holds(symbol), context.log);
+      followCrossLiquidations(
+        context.bus,
+        (userId, symbol) => engine.cancelForLiquidation(userId, symbol),
+        context.log,
+      );
+    }
     return {
       publicStreams: [contractStream(service)],
       privateStreams: [changes],
       ops: fundingOps(context.db),
-      start: () => service.start(),
-      stop: () => service.stop(),
+      start: async () => {
+        if (spread) stopPublishing = publishPrints(context.bus, context.prints, context.log);
+        await service.start();
+      },
+      stop: async () => {
+        stopPublishing?.();
+        await service.stop();
+      },
+      ...(spread && {
+        share: {
+          leases: [...markets].map(perpetualLease),
+          hold: (lease) => service.hold(perpetualOf(lease) ?? lease),
+          release: (lease) => service.release(perpetualOf(lease) ?? lease),
+          leaseOf: contractCallLease(context.db, markets),
+        },
+      }),
     };
   },
 });
+
+/** What the service needs where the perpetuals are spread over the nodes; none elsewhere. */
+function spreadParts(context: ModuleContext): ContractServiceOptions['spread'] {
+  const { leasedDb } = context;
+  if (!leasedDb || context.config.spreadMarkets !== 'perpetual') return undefined;
+  return {
+    prints: new RelayedPrints({ bus: context.bus, log: context.log }),
+    writerDb: (symbol) => leasedDb(perpetualLease(symbol)),
+    crossLiquidated: (userId, symbol) =>
+      publishCrossLiquidation(context.bus, userId, symbol, context.log),
+  };
+}

@@ -17,7 +17,6 @@ import type { FundingCommand } from '../../server/contract/funding-payments.ts';
 import type { Db } from '../../server/db/database.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';
-import type { MarketService } from '../../server/market/market-service.ts';
 import { until } from '../support/contract-crash.ts';
 import { databaseOn, eachDatabase } from '../support/each-database.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
@@ -179,13 +178,12 @@ describe.each(await eachDatabase())('a funding round in slices, on %s', (...data
 
       const second = await engineOn(db);
       const scheduler = new FakeScheduler(Date.parse(time) + 1_000);
-      // No index reads here: the clock takes no samples, and only pays what is under way.
-      const market = { market: () => undefined } as unknown as MarketService;
       const paid: string[] = [];
       const clock = new FundingClock({
         db,
         engine: second,
-        market,
+        // No index reads here: the clock takes no samples, and only pays what is under way.
+        indexOf: () => undefined,
         scheduler,
         settings: {
           intervalMs: 8 * 3_600_000,

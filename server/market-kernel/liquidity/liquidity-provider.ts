@@ -7,7 +7,7 @@
 import type { MarketRules } from '../../../core/market/order-rules.ts';
 import type { Scheduler } from '../../../core/scheduler.ts';
 import type { MarketSpec } from '../../market/catalog.ts';
-import type { MarketState } from '../../market/market-state.ts';
+import type { IndexSource } from '../../market/printed-index.ts';
 import { type DepthProfile, type ProfileSettings, profileOf } from './depth-profile.ts';
 import { type LadderSettings, ladder, type Quote } from './ladder.ts';
 
@@ -37,7 +37,8 @@ export interface QuotingWriter {
 
 export interface ProviderMarket {
   writer: QuotingWriter;
-  state: MarketState;
+  /** Where its index is read: the market data, or the prints where the data runs elsewhere. */
+  state: IndexSource;
 }
 
 /** Lends the provider its first inventory for a market, once, at the index price (ticks). */
