@@ -82,7 +82,8 @@ const relay =
     bus,
     nodeId: `fanout-${process.pid}`,
     streams: [stream],
-    isOwner: () => role === 'owner',
+    leaseOf: () => 'engines',
+    held: () => (role === 'owner' ? ['engines'] : []),
     now: () => Date.now(),
     log: app.log,
   });

@@ -1,10 +1,11 @@
-// Public channels across nodes. The node that runs the engines is the only one whose books,
-// trades and prices move; a socket on another node hears them through this relay. A node whose
-// clients want a channel says so on the bus every few seconds; the engines' node then publishes
-// that channel's frames, as encoded for its own sockets, to the bus; the other node hands the
-// same bytes to its clients, sequence numbers and all. A new subscriber's greeting (a snapshot,
-// the current value) comes from the engines' node too, with the frames that followed it, so a
-// client sees one sequence whichever node it is on. When the engines move, the new node's
+// Public channels across nodes. Each channel is published by the node holding its lease: the
+// engines' node for most, a perpetual market's node for that market's channels where the markets
+// are spread over the nodes. A socket on another node hears them through this relay. A node whose
+// clients want a channel says so on the bus every few seconds; the channel's node then publishes
+// its frames, as encoded for its own sockets, to the bus; the other node hands the same bytes to
+// its clients, sequence numbers and all. A new subscriber's greeting (a snapshot, the current
+// value) comes from the channel's node too, on its lease's subject, with the frames that followed
+// it, so a client sees one sequence whichever node it is on. When a lease moves, the new node's
 // numbers start where its rebuilt books are: a client sees a gap and resyncs from a snapshot, as
 // it does after any gap.
 
@@ -16,9 +17,9 @@ import type { Bus } from './bus.ts';
 import { ask, listen, serveParsed } from './bus-messages.ts';
 
 const interestSubject = 'pub.interest';
-const greetSubject = 'pub.greet';
+const greetSubject = (lease: string) => `pub.greet.${lease}`;
 const frameSubject = (channel: string) => `pub.frame.${channel}`;
-/** How often a node says which channels it relays, and checks whether it runs the engines. */
+/** How often a node says which channels it relays, and checks which leases it holds. */
 const interestEveryMs = 1_000;
 /** A channel nobody has asked for this long stops being published to the bus. */
 const interestLastsMs = 10_000;
@@ -56,8 +57,10 @@ export interface PublicRelayOptions {
   bus: Bus;
   nodeId: string;
   streams: readonly PublicStream[];
-  /** Whether this node runs the engines now. */
-  isOwner(): boolean;
+  /** The lease whose node publishes `channel`. */
+  leaseOf(channel: string): string;
+  /** The leases this node holds now, and so publishes the channels of. */
+  held(): readonly string[];
   now(): number;
   log: { warn(details: object, message: string): void };
 }
@@ -72,12 +75,13 @@ function seqOf(frame: Buffer | string): number {
 export class PublicRelay {
   readonly #options: PublicRelayOptions;
   #hub: ChannelHub | undefined;
-  /** This node relays these channels from the engines' node. */
+  /** This node relays these channels from the nodes publishing them. */
   readonly #relayed = new Map<string, Relayed>();
-  /** On the engines' node: channels other nodes asked for, until when, and the peer publishing each. */
+  /** Channels of leases held here that other nodes asked for, until when, and the peer publishing each. */
   readonly #wanted = new Map<string, { until: number; peer: Peer }>();
-  #owner = false;
-  #stopOwner: (() => void)[] = [];
+  /** The leases held at the last look, each with the function that stops greeting for it. */
+  readonly #serving = new Map<string, () => void>();
+  #stopInterest: (() => void) | undefined;
   #timer: NodeJS.Timeout | undefined;
   /** Frames from the bus not yet handed on, and how the gateway writes a burst of them. */
   #arrived: { channel: string; recent: Relayed['recent']; frame: Buffer }[] = [];
@@ -87,9 +91,9 @@ export class PublicRelay {
     this.#options = options;
   }
 
-  /** Whether a subscription is served here by relaying (this node does not run the engines). */
-  relays(): boolean {
-    return !this.#owner;
+  /** Whether a subscription to `channel` is served here by relaying (its lease is another node's). */
+  relays(channel: string): boolean {
+    return !this.#serving.has(this.#options.leaseOf(channel));
   }
 
   /**
@@ -99,6 +103,12 @@ export class PublicRelay {
   start(hub: ChannelHub, burst?: (deliver: () => void) => void): void {
     this.#hub = hub;
     if (burst) this.#burst = burst;
+    const { bus, log } = this.#options;
+    this.#stopInterest = listen(bus, interestSubject, interest, log, (message) => {
+      for (const channel of message.channels) {
+        if (this.#serving.has(this.#options.leaseOf(channel))) this.#want(channel);
+      }
+    });
     this.#sync();
     this.#timer = setInterval(() => this.#sync(), interestEveryMs);
     this.#timer.unref();
@@ -106,13 +116,17 @@ export class PublicRelay {
 
   stop(): void {
     clearInterval(this.#timer);
-    this.#becomeRelay(false);
+    this.#stopInterest?.();
+    for (const stopGreeting of this.#serving.values()) stopGreeting();
+    this.#serving.clear();
+    for (const [channel, wanted] of this.#wanted) this.#hub?.remove(channel, wanted.peer);
+    this.#wanted.clear();
     for (const relayed of this.#relayed.values()) relayed.stop();
     this.#relayed.clear();
   }
 
   /**
-   * A client of this node subscribes to `channel`: relayed from the engines' node, its greeting
+   * A client of this node subscribes to `channel`: relayed from the channel's node, its greeting
    * first, then what followed it, then it joins the hub like any subscriber.
    */
   join(connection: Connection, channel: string): void {
@@ -120,7 +134,8 @@ export class PublicRelay {
     if (!hub) return;
     const relayed = this.#relay(channel);
     relayed.joining++;
-    ask(this.#options.bus, greetSubject, { channel }, greeting, greetTimeoutMs).then(
+    const subject = greetSubject(this.#options.leaseOf(channel));
+    ask(this.#options.bus, subject, { channel }, greeting, greetTimeoutMs).then(
       (answer) =>
         this.#whenHandedOn(() => {
           relayed.joining--;
@@ -135,7 +150,8 @@ export class PublicRelay {
         }),
       (error: unknown) => {
         relayed.joining--;
-        // No engines' node this moment: the client hears frames once one answers, and resyncs.
+        // Nobody holds the channel's lease this moment: the client hears frames once a node does,
+        // and resyncs.
         this.#options.log.warn({ err: error, channel }, 'no greeting for a relayed channel');
         if (connection.channels.has(channel)) hub.add(channel, connection);
       },
@@ -186,60 +202,68 @@ export class PublicRelay {
     else setImmediate(() => this.#whenHandedOn(then));
   }
 
-  /** Once a second: take up or give up the engines' side, forget unwanted channels, say what is wanted. */
+  /**
+   * Once a second: greet for the leases now held here and no longer for the others, publish only
+   * the wanted channels of held leases, relay what local clients still want of the others, and say
+   * what is wanted.
+   */
   #sync(): void {
-    const owner = this.#options.isOwner();
-    if (owner !== this.#owner) this.#becomeRelay(!owner);
     const hub = this.#hub;
     if (!hub) return;
-    if (this.#owner) {
-      const now = Date.now();
-      for (const [channel, wanted] of this.#wanted) {
-        if (wanted.until >= now) continue;
-        hub.remove(channel, wanted.peer);
-        this.#wanted.delete(channel);
-      }
-      return;
+    const { bus, log, leaseOf } = this.#options;
+    const held = new Set(this.#options.held());
+    for (const [lease, stopGreeting] of this.#serving) {
+      if (held.has(lease)) continue;
+      stopGreeting();
+      this.#serving.delete(lease);
+    }
+    for (const lease of held) {
+      if (this.#serving.has(lease)) continue;
+      this.#serving.set(
+        lease,
+        serveParsed(bus, greetSubject(lease), greetRequest, log, async ({ channel }) =>
+          this.#greet(channel),
+        ),
+      );
+    }
+    const now = Date.now();
+    for (const [channel, wanted] of this.#wanted) {
+      if (wanted.until >= now && held.has(leaseOf(channel))) continue;
+      hub.remove(channel, wanted.peer);
+      this.#wanted.delete(channel);
     }
     for (const [channel, relayed] of this.#relayed) {
-      if (hub.has(channel) || relayed.joining > 0) continue;
+      // Its lease came here: its own streams publish it now. Or no client here wants it.
+      if (!held.has(leaseOf(channel)) && (hub.has(channel) || relayed.joining > 0)) continue;
       relayed.stop();
       this.#relayed.delete(channel);
     }
+    // A lease gone from here: what local clients still want of it is relayed from its new node.
+    for (const channel of hub.channels()) {
+      if (this.#relayed.has(channel) || !this.#isPublic(channel)) continue;
+      if (!held.has(leaseOf(channel))) this.#relay(channel);
+    }
     if (this.#relayed.size > 0) this.#announce([...this.#relayed.keys()]);
+  }
+
+  #isPublic(channel: string): boolean {
+    return this.#options.streams.some((stream) => stream.serves(channel));
+  }
+
+  #greet(channel: string): Greeting {
+    if (!this.#serving.has(this.#options.leaseOf(channel))) return { frame: null };
+    this.#want(channel);
+    const stream = this.#options.streams.find((candidate) => candidate.serves(channel));
+    const hub = this.#hub;
+    const frame = stream && hub ? stream.greeting(channel, this.#options.now(), hub) : null;
+    return { frame: frame ? frame.toString('utf8') : null };
   }
 
   #announce(channels: readonly string[]): void {
     this.#options.bus.publish(interestSubject, { node: this.#options.nodeId, channels });
   }
 
-  /** Switches between relaying (another node runs the engines) and serving other nodes. */
-  #becomeRelay(relay: boolean): void {
-    for (const stop of this.#stopOwner) stop();
-    this.#stopOwner = [];
-    for (const [channel, wanted] of this.#wanted) this.#hub?.remove(channel, wanted.peer);
-    this.#wanted.clear();
-    this.#owner = !relay;
-    if (relay) return;
-    // The engines are here now: what this node relayed, its own streams publish.
-    for (const relayed of this.#relayed.values()) relayed.stop();
-    this.#relayed.clear();
-    const { bus, log } = this.#options;
-    this.#stopOwner.push(
-      listen(bus, interestSubject, interest, log, (message) => {
-        for (const channel of message.channels) this.#want(channel);
-      }),
-      serveParsed(bus, greetSubject, greetRequest, log, async ({ channel }) => {
-        this.#want(channel);
-        const stream = this.#options.streams.find((candidate) => candidate.serves(channel));
-        const hub = this.#hub;
-        const frame = stream && hub ? stream.greeting(channel, this.#options.now(), hub) : null;
-        return { frame: frame ? frame.toString('utf8') : null } satisfies Greeting;
-      }),
-    );
-  }
-
-  /** On the engines' node: publishes `channel` to the bus for a while (as long as it is asked for). */
+  /** On the channel's node: publishes `channel` to the bus for a while (as long as it is asked for). */
   #want(channel: string): void {
     const hub = this.#hub;
     if (!hub || !this.#options.streams.some((stream) => stream.serves(channel))) return;

@@ -10,7 +10,7 @@ import type { PublicStream } from '../gateway/streams.ts';
 import type { OpsCall } from '../ops/ops-call.ts';
 import { type ClusterNode, joinCluster } from './cluster-node.ts';
 import { clusterCall } from './cluster-ops.ts';
-import { type EngineLease, LeasedEngines, SoleEngines } from './engine-lease.ts';
+import { type EngineLease, enginesLease, LeasedEngines, SoleEngines } from './engine-lease.ts';
 import { Leases } from './leases.ts';
 import { SpreadMarkets } from './spread-markets.ts';
 
@@ -65,7 +65,9 @@ export function joinedCluster(
             bus,
             nodeId: config.nodeId,
             streams,
-            isOwner: () => lease.isOwner(),
+            leaseOf: (channel) =>
+              streams.find((stream) => stream.serves(channel))?.leaseOf?.(channel) ?? enginesLease,
+            held: () => [...(lease.isOwner() ? [enginesLease] : []), ...(spread?.running() ?? [])],
             now: options.now,
             log: app.log,
           }),

@@ -71,8 +71,9 @@ export class SpreadMarkets {
     };
   }
 
-  get held(): ReadonlyMap<string, number> {
-    return this.#keeper?.held ?? new Map();
+  /** The leases whose work runs here now: their calls and public channels are this node's. */
+  running(): string[] {
+    return [...this.#running.keys()];
   }
 
   async start(nodeId: string): Promise<void> {

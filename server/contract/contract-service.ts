@@ -26,6 +26,9 @@ import { MarkRecorder, type Recorded } from './mark-recorder.ts';
 import { PerpetualCandles } from './perpetual-candles.ts';
 import { PublicBooks } from './public-books.ts';
 
+/** How often the books' changes go out where they keep their own tick: the market data's cadence. */
+const publishEveryMs = 100;
+
 export interface ContractServiceOptions {
   db: Db;
   clock: Clock;
@@ -139,9 +142,16 @@ export class ContractService {
     return () => this.#rounds.delete(listener);
   }
 
-  /** Told on every publication tick of the market data, as every book's changes are. */
+  /**
+   * Told on every publication tick of the market data, as every book's changes are. Where the
+   * perpetuals are spread over the nodes, the market data may run elsewhere: the books keep a tick
+   * of their own, as often.
+   */
   onPublish(listener: (now: number) => void): () => void {
-    return this.options.market.onChanges((now) => listener(now));
+    const { scheduler, market, spread } = this.options;
+    if (!spread) return market.onChanges((now) => listener(now));
+    const timer = scheduler.setInterval(() => listener(scheduler.now()), publishEveryMs);
+    return () => scheduler.clearInterval(timer);
   }
 
   onCommitted(listener: (committed: ContractCommitted) => void): () => void {
@@ -183,6 +193,8 @@ export class ContractService {
         await spread.prints.start(db);
         this.#following = true;
       }
+      // Its candles are read back too: while another node held it, its trades were not seen here.
+      if (spread) await this.candles?.seed(db, this.options.clock.now().getTime());
       await engine.hold([symbol]);
     });
   }

@@ -11,6 +11,7 @@ import type { PublicStream } from '../gateway/streams.ts';
 import { publishBook } from '../market/market-frames.ts';
 import { candleRow } from '../market/market-routes.ts';
 import { SnapshotFrames } from '../market/snapshot-frames.ts';
+import { perpetualLease } from './call-market.ts';
 import { rateText } from './contract-market-view.ts';
 import type { ContractMarket } from './contract-markets.ts';
 import type { ContractService } from './contract-service.ts';
@@ -45,6 +46,11 @@ export function contractStream(service: ContractService): PublicStream {
 
   return {
     serves: (channel) => addressOf(channel) !== undefined,
+    // Spread over the nodes, a market's channels are its node's: the only one its book moves on.
+    leaseOf: (channel) => {
+      const found = service.spread ? addressOf(channel) : undefined;
+      return found && perpetualLease(found.market.symbol);
+    },
     greeting(channel, now, hub) {
       const found = addressOf(channel);
       if (!found) return null;

@@ -16,14 +16,14 @@ import { ContractService, type ContractServiceOptions } from './contract-service
 import { contractStream } from './contract-stream.ts';
 import { fundingOps } from './funding-ops.ts';
 import { klineRoutes } from './kline-routes.ts';
+import { contractFrameEvents } from './notification-events.ts';
+import { contractFrames } from './private-frames.ts';
 import {
   followCrossLiquidations,
   followMarks,
   publishCrossLiquidation,
   publishMarks,
 } from './spread-relay.ts';
-import { contractFrameEvents } from './notification-events.ts';
-import { contractFrames } from './private-frames.ts';
 
 export const contractModule = defineModule({
   name: 'contract',

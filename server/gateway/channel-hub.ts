@@ -30,6 +30,11 @@ export class ChannelHub {
     if (peers.size === 0) this.#subscribers.delete(channel);
   }
 
+  /** The channels (and private keys) someone listens to now. */
+  channels(): IterableIterator<string> {
+    return this.#subscribers.keys();
+  }
+
   /** Subscriptions across all peers. */
   get size(): number {
     let total = 0;

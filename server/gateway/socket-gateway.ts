@@ -174,7 +174,7 @@ export class SocketGateway implements ConnectionHost {
 
   subscribe(connection: Connection, channel: string): void {
     const { relay } = this.#options;
-    if (relay?.relays() && !isPrivateChannel(channel)) {
+    if (!isPrivateChannel(channel) && relay?.relays(channel)) {
       relay.join(connection, channel);
       return;
     }

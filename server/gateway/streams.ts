@@ -13,6 +13,11 @@ export interface PublicStream {
    * writes it at once. Answers the function that stops it.
    */
   start(hub: ChannelHub, burst: (publish: () => void) => void): () => void;
+  /**
+   * The lease whose node publishes `channel` where nodes share the work (a perpetual market's,
+   * when markets are spread over the nodes); absent or undefined, the engines' node's.
+   */
+  leaseOf?(channel: string): string | undefined;
 }
 
 /** Sends a frame on one user's copy of a private channel. */

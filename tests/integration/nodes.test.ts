@@ -234,7 +234,7 @@ describe.skipIf(missing !== undefined)(
           for (const bytes of garbage)
             stranger.publish(`${scope}.${subject}`, encoder.encode(bytes));
         }
-        for (const subject of ['engine.http', 'pub.greet']) {
+        for (const subject of ['engine.http', 'pub.greet.engines']) {
           for (const bytes of garbage) {
             const answer = await stranger.request(`${scope}.${subject}`, encoder.encode(bytes), {
               timeout: 10_000,

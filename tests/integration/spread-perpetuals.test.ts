@@ -1,6 +1,7 @@
 // Three server processes on one PostgreSQL database and NATS with the perpetual markets spread over
-// them (SPREAD_MARKETS=perpetual): each of the eight markets has exactly one owner, and orders
-// through any node fill in every market. The owner of three markets is killed: they move to the
+// them (SPREAD_MARKETS=perpetual): each of the eight markets has exactly one owner, orders through
+// any node fill in every market, and a socket on a node that does not own a market sees its book
+// move, from the market's own node. The owner of three markets is killed: they move to the
 // other two within 10 s, every order acknowledged before is there once and goes on filling, and the
 // other markets take orders all along. Runs where PostgreSQL and NATS answer (skipped otherwise).
 import { randomUUID } from 'node:crypto';
@@ -8,16 +9,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ContractMarket, ContractOrder } from '../../schemas/api/contract.schema.ts';
 import { registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
+import { foldDepth } from '../support/depth-book.ts';
 import { expectOk, ok } from '../support/expectations.ts';
 import { natsAnswers, testNatsUrl } from '../support/nats.ts';
 import { callOperator } from '../support/operator-api.ts';
 import { createTestDatabase } from '../support/postgres.ts';
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
+import { SocketClient } from '../support/socket-client.ts';
 
 const natsUrl = await natsAnswers();
 const postgres = natsUrl ? await createTestDatabase() : undefined;
 const missing = !natsUrl ? `NATS at ${testNatsUrl}` : !postgres ? 'PostgreSQL' : undefined;
 afterAll(async () => {
+  for (const socket of SocketClient.open) socket.close();
   await postgres?.drop();
 });
 
@@ -161,6 +165,23 @@ describe.skipIf(missing !== undefined)(
       }, 'a mark for every market');
 
       const [maker, taker] = [await trader(a), await trader(c)];
+      // A socket on C, on the book of a market owned by a node that runs neither C's sockets nor
+      // the market data.
+      const engines = await enginesOwner(a);
+      const watched = markets.find((market) => {
+        const owner = spread.get(market.symbol);
+        return owner !== 'node-c' && owner !== engines;
+      }) as Marked;
+      const channel = `contract-depth.${watched.symbol}`;
+      const socket = await SocketClient.connect(c.url);
+      socket.subscribe([channel]);
+      await socket.until(() => socket.on(channel).length > 0, 'the snapshot on C');
+      const ask = terms(watched, 300).price;
+      ok(await open(a, maker, watched, 'short', 300));
+      await socket.until(
+        () => foldDepth(socket.on(channel)).asks.has(String(Number(ask))),
+        `the ask in ${watched.symbol} on C`,
+      );
       // Every market, its resting order through one node and its taker through the next.
       const all = [a, b, c];
       for (const [i, market] of markets.entries()) {
@@ -174,7 +195,6 @@ describe.skipIf(missing !== undefined)(
       }
 
       // The owner of the most markets that does not run the market data dies.
-      const engines = await enginesOwner(a);
       const [victimId] = [...nodes.keys()]
         .filter((id) => id !== engines)
         .sort(

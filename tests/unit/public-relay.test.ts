@@ -29,7 +29,8 @@ function cluster() {
       bus,
       nodeId,
       streams: [stream],
-      isOwner: () => owner,
+      leaseOf: () => 'engines',
+      held: () => (owner ? ['engines'] : []),
       now: () => 0,
       log: silent,
     });
@@ -111,4 +112,69 @@ describe('the public relay', () => {
     expect(seqs.slice(1)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
     stop();
   });
+
+  it('takes each channel from the node holding its lease, and follows a lease that moves', async () => {
+    const bus = new LocalBus();
+    const channels = { one: 'depth.ONEUSDT', two: 'depth.TWOUSDT' };
+    const twoStream: PublicStream = {
+      serves: (name) => name === channels.one || name === channels.two,
+      greeting: (name, now, hub) => encodeFrame(name, hub.seqOf(name), now, { type: 'snapshot' }),
+      start: () => () => undefined,
+    };
+    const held = { a: ['lease-one'], b: ['lease-two'] };
+    const node = (nodeId: 'a' | 'b', hub: ChannelHub) => {
+      const relay = new PublicRelay({
+        bus,
+        nodeId,
+        streams: [twoStream],
+        leaseOf: (name) => (name === channels.one ? 'lease-one' : 'lease-two'),
+        held: () => held[nodeId],
+        now: () => 0,
+        log: silent,
+      });
+      relay.start(hub);
+      return relay;
+    };
+    const [hubA, hubB] = [new ChannelHub(), new ChannelHub()];
+    const [a, b] = [node('a', hubA), node('b', hubB)];
+    expect([a.relays(channels.one), a.relays(channels.two)]).toEqual([false, true]);
+    expect([b.relays(channels.one), b.relays(channels.two)]).toEqual([true, false]);
+
+    // A client on B of A's channel: greeted by A, then A's frames.
+    const onB = client();
+    onB.connection.channels.add(channels.one);
+    const received = (seqs: number[], from: number) => seqs.filter((seq) => seq >= from);
+    const eventually = async (check: () => boolean) => {
+      while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    b.join(onB.connection, channels.one);
+    await eventually(() => onB.seqs.length === 1);
+    hubA.publish(channels.one, { n: 1 }, 0);
+    await eventually(() => onB.seqs.length === 2);
+
+    // A client on A, subscribed while A held the lease: in A's hub directly.
+    const onA = client();
+    hubA.add(channels.one, onA.connection);
+    hubA.publish(channels.one, { n: 2 }, 0);
+    expect(onA.seqs).toEqual([2]);
+
+    // The lease moves to B: B publishes the channel from its own hub, and A relays it from B.
+    held.a = [];
+    held.b = ['lease-one', 'lease-two'];
+    await eventually(() => !b.relays(channels.one) && a.relays(channels.one));
+    // A's wish for the channel reaches B at A's next announcement.
+    await eventually(() => {
+      hubB.publish(channels.one, { n: 3 }, 0);
+      return received(onA.seqs, 1).length > 1;
+    });
+    expect(onA.seqs.length).toBeGreaterThan(1);
+    // B no longer relays the channel: a client in its hub gets each of B's frames once, from B.
+    const later = client();
+    hubB.add(channels.one, later.connection);
+    hubB.publish(channels.one, { n: 4 }, 0);
+    await nextTurn();
+    expect(later.seqs).toEqual([hubB.seqOf(channels.one)]);
+    a.stop();
+    b.stop();
+  }, 30_000);
 });
