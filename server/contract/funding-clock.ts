@@ -70,6 +70,8 @@ export class FundingClock {
   readonly #samples = new Map<string, Sample[]>();
   readonly #lastRate = new Map<string, bigint>();
   readonly #paid = new Map<string, PaidRound>();
+  /** Estimates heard from the nodes holding markets not held here. */
+  readonly #heard = new Map<string, bigint>();
   #boundary = 0;
   /** Markets whose round at `#boundary` a newly started clock found unpaid and still owes. */
   #owed = new Set<string>();
@@ -99,6 +101,11 @@ export class FundingClock {
     },
   ) {}
 
+  /** Another node's estimate for a market it holds, heard over the bus. */
+  heardEstimate(symbol: string, rate: bigint): void {
+    this.#heard.set(symbol, rate);
+  }
+
   /** The last round paid in a market since start, if any. */
   lastRound(symbol: string): PaidRound | undefined {
     return this.#paid.get(symbol);
@@ -109,8 +116,13 @@ export class FundingClock {
     return this.#lastRate.get(symbol) ?? 0n;
   }
 
-  /** The rate the coming round would pay if it were now. */
+  /**
+   * The rate the coming round would pay if it were now: from this clock's samples for a market held
+   * here, else as the market's own node last said (markets spread over the nodes).
+   */
   estimatedRate(symbol: string): bigint {
+    const heard = this.#heard.get(symbol);
+    if (heard !== undefined && !this.options.engine.holds(symbol)) return heard;
     return fundingRate(
       (this.#samples.get(symbol) ?? []).map((sample) => sample.premium),
       this.#rule,

@@ -63,8 +63,14 @@ export const contractModule = defineModule({
     const markets = new Set(service.engine?.markets.keys());
     const { engine } = service;
     if (spread && engine) {
-      service.onRecorded((rows) => publishMarks(context.bus, rows, context.log));
-      followMarks(context.bus, engine.marks, (symbol) => engine.holds(symbol), context.log);
+      const { funding } = service;
+      const estimateOf = (symbol: string) => funding?.estimatedRate(symbol) ?? 0n;
+      service.onRecorded((rows) => publishMarks(context.bus, rows, estimateOf, context.log));
+      followMarks(context.bus, engine.marks, {
+        holds: (symbol) => engine.holds(symbol),
+        estimated: (symbol, rate) => funding?.heardEstimate(symbol, rate),
+        log: context.log,
+      });
       followCrossLiquidations(
         context.bus,
         (userId, symbol) => engine.cancelForLiquidation(userId, symbol),

@@ -24,14 +24,24 @@ const relayedMarks = z.object({
           .transform((text) => BigInt(text)),
         at: z.number().int().nonnegative(),
         fresh: z.boolean(),
+        /** The coming funding round's estimated rate, parts per 10^8. */
+        estimate: z
+          .string()
+          .regex(/^-?(0|[1-9]\d{0,30})$/)
+          .transform((text) => BigInt(text)),
       }),
     )
     .max(10_000),
 });
 type RelayedMarks = z.input<typeof relayedMarks>;
 
-/** Publishes a round of recorded marks (those with a price). */
-export function publishMarks(bus: Bus, rows: readonly Recorded[], log: BusLog): void {
+/** Publishes a round of recorded marks (those with a price), each with its funding estimate. */
+export function publishMarks(
+  bus: Bus,
+  rows: readonly Recorded[],
+  estimateOf: (symbol: string) => bigint,
+  log: BusLog,
+): void {
   const message: RelayedMarks = {
     marks: rows.flatMap((row) =>
       row.mark === null
@@ -42,6 +52,7 @@ export function publishMarks(bus: Bus, rows: readonly Recorded[], log: BusLog): 
               price: row.mark.toString(),
               at: row.ts.getTime(),
               fresh: !row.stale,
+              estimate: estimateOf(row.symbol).toString(),
             },
           ],
     ),
@@ -55,21 +66,27 @@ export function publishMarks(bus: Bus, rows: readonly Recorded[], log: BusLog): 
 }
 
 /**
- * Keeps on `board` the marks other nodes record, for the markets not held here (`holds`): a mark
- * never goes back to an older one. Answers the function that stops.
+ * Keeps on `board` the marks other nodes record, for the markets not held here (`holds`), and their
+ * funding estimates: a mark never goes back to an older one. Answers the function that stops.
  */
 export function followMarks(
   bus: Bus,
   board: MarkBoard,
-  holds: (symbol: string) => boolean,
-  log: BusLog,
+  options: {
+    holds(symbol: string): boolean;
+    /** Told of another node's funding estimate for one of its markets. */
+    estimated(symbol: string, rate: bigint): void;
+    log: BusLog;
+  },
 ): () => void {
+  const { holds, estimated, log } = options;
   return listen(bus, marksSubject, relayedMarks, log, ({ marks }) => {
     for (const mark of marks) {
       if (holds(mark.symbol)) continue;
       const known = board.get(mark.symbol);
       if (known && known.at.getTime() > mark.at) continue;
       board.set(mark.symbol, { price: mark.price, at: new Date(mark.at), fresh: mark.fresh });
+      estimated(mark.symbol, mark.estimate);
     }
   });
 }
