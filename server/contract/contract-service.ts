@@ -226,8 +226,12 @@ export class ContractService {
     if (!engine) return;
     await this.funding?.start();
     this.#recorder?.start();
-    const { trading, settings, db } = this.options;
+    const { trading, settings, spread } = this.options;
     if (!trading.liquidityProvider.enabled) return;
+    // Spread over the nodes, this node may not hold the engines lease the module's handle is fenced
+    // by: the provider's account is set up through the lease of a market it quotes here.
+    const held = engine.heldMarkets()[0];
+    const db = spread && held ? spread.writerDb(held.symbol) : this.options.db;
     const userId = await ensureProviderAccount(db);
     const { leverage, seedUsdt } = settings.provider;
     const markets = engine.heldMarkets().flatMap((contract) => {
