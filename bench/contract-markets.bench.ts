@@ -9,10 +9,9 @@
 // `CONTRACT_MARKETS_ORDERS` (3,000), `..._WARMUP` (500) and `..._CONCURRENCY` (32) change the run.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { type ContractMarket, contractMarketOf } from '../server/contract/contract-markets.ts';
 import type { Db } from '../server/db/database.ts';
 import { auditLedger } from '../server/ledger-audit.ts';
-import { knownMarkets } from '../server/market/catalog.ts';
+import { perpetual } from '../tests/support/perpetuals.ts';
 import { readyContractMarkets } from '../tests/support/ready-writers.ts';
 import { benchDatabases, type OpenFresh } from './databases.ts';
 import { crossingOrders } from './funding-load/crossing-orders.ts';
@@ -25,11 +24,6 @@ const concurrency = Number(process.env.CONTRACT_MARKETS_CONCURRENCY ?? 32);
 const usdt = 100_000_000n;
 const holdMs = 2_000;
 
-function perpetual(symbol: string): ContractMarket {
-  const spec = knownMarkets.find((candidate) => candidate.symbol === symbol);
-  if (!spec) throw new Error(`${symbol} is not a known market`);
-  return contractMarketOf(spec, 5n, { makerPpm: 200, takerPpm: 500 });
-}
 const btc = { market: perpetual('BTCUSDT'), mark: 100_000n * usdt, quantity: 20_000n };
 /** 0.002 ETH: ETH's minimum order value is 5 USDT. */
 const eth = { market: perpetual('ETHUSDT'), mark: 3_000n * usdt, quantity: 200_000n };

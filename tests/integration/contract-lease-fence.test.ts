@@ -7,19 +7,16 @@ import { Leases } from '../../server/cluster/leases.ts';
 import type { NewContractOrder } from '../../server/contract/batch-types.ts';
 import { perpetualLease } from '../../server/contract/call-market.ts';
 import { ContractEngine } from '../../server/contract/contract-engine.ts';
-import { type ContractMarket, contractMarketOf } from '../../server/contract/contract-markets.ts';
 import type { Db } from '../../server/db/database.ts';
 import { fencedDb } from '../../server/db/fenced-db.ts';
 import { BusinessError } from '../../server/http/business-error.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
-import { knownMarkets } from '../../server/market/catalog.ts';
 import { databaseOn, eachDatabase } from '../support/each-database.ts';
+import { perpetual } from '../support/perpetuals.ts';
 import { silent, usdt } from '../support/writer-case.ts';
 import { fundedUsers } from '../support/writer-fixtures.ts';
 
-const spec = knownMarkets.find((market) => market.symbol === 'BTCUSDT');
-if (!spec) throw new Error('BTCUSDT is not a known market');
-const btc: ContractMarket = contractMarketOf(spec, 5n, { makerPpm: 200, takerPpm: 500 });
+const btc = perpetual('BTCUSDT');
 const lease = perpetualLease(btc.symbol);
 
 /** A node's engine over BTC, its writer fenced by `leases` at `epoch`, holding the market. */

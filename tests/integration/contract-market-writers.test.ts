@@ -9,22 +9,17 @@ import { maintenanceMargin, unrealizedPnl } from '../../core/contract/margin.ts'
 import { asPosition } from '../../core/contract/position-book.ts';
 import type { NewContractOrder } from '../../server/contract/batch-types.ts';
 import type { ContractEngine } from '../../server/contract/contract-engine.ts';
-import { type ContractMarket, contractMarketOf } from '../../server/contract/contract-markets.ts';
+import type { ContractMarket } from '../../server/contract/contract-markets.ts';
 import { signedAtoms } from '../../server/contract/contract-store.ts';
 import type { Db } from '../../server/db/database.ts';
 import { BusinessError } from '../../server/http/business-error.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
-import { knownMarkets } from '../../server/market/catalog.ts';
 import { databaseOn, eachDatabase } from '../support/each-database.ts';
+import { perpetual } from '../support/perpetuals.ts';
 import { readyContractMarkets } from '../support/ready-writers.ts';
 import { usdt } from '../support/writer-case.ts';
 import { balanceOf, fundedUsers } from '../support/writer-fixtures.ts';
 
-function perpetual(symbol: string): ContractMarket {
-  const spec = knownMarkets.find((market) => market.symbol === symbol);
-  if (!spec) throw new Error(`${symbol} is not a known market`);
-  return contractMarketOf(spec, 5n, { makerPpm: 200, takerPpm: 500 });
-}
 const btc = perpetual('BTCUSDT');
 const eth = perpetual('ETHUSDT');
 

@@ -10,23 +10,21 @@ import { fundingRound } from '../../core/contract/funding.ts';
 import { parseAmount } from '../../core/money.ts';
 import type { NewContractOrder } from '../../server/contract/batch-types.ts';
 import type { ContractEngine } from '../../server/contract/contract-engine.ts';
-import { contractMarketOf, quantityUnits } from '../../server/contract/contract-markets.ts';
+import { quantityUnits } from '../../server/contract/contract-markets.ts';
 import { FundingClock } from '../../server/contract/funding-clock.ts';
 import { fundingOps } from '../../server/contract/funding-ops.ts';
 import type { FundingCommand } from '../../server/contract/funding-payments.ts';
 import type { Db } from '../../server/db/database.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
-import { knownMarkets } from '../../server/market/catalog.ts';
 import { until } from '../support/contract-crash.ts';
 import { databaseOn, eachDatabase } from '../support/each-database.ts';
 import { FakeScheduler } from '../support/fake-scheduler.ts';
+import { perpetual } from '../support/perpetuals.ts';
 import { readyContractEngine } from '../support/ready-writers.ts';
 import { silent, usdt } from '../support/writer-case.ts';
 import { fundedUsers } from '../support/writer-fixtures.ts';
 
-const spec = knownMarkets.find((market) => market.symbol === 'BTCUSDT');
-if (!spec) throw new Error('BTCUSDT is not a known market');
-const market = contractMarketOf(spec, 5n, { makerPpm: 200, takerPpm: 500 });
+const market = perpetual('BTCUSDT');
 /** Not a round number: payments round, so the round leaves a remainder for the insurance fund. */
 const mark = 100_000n * usdt + 37_000_000n;
 /** 0.0375 %: longs pay shorts. */
