@@ -66,20 +66,20 @@ describe.each(await eachDatabase())(
           { wallet: 'contract', asset: 'USDT', amount: 10_000n * usdt },
         ]);
         if (trader === undefined) throw new Error('no trader');
-        const first = new Leases(db, 'node-a', 300);
+        const first = new Leases(db, 'node-a', 60_000);
         const epoch = await first.acquire(lease);
         if (epoch === null) throw new Error('node-a could not take the lease');
         const paused = await nodeEngine(db, first, epoch);
         const placed = await paused.open(resting(trader, 10_100_000));
         expect(placed.status).toBe('open');
 
-        // node-a pauses: it renews nothing, its lease runs out, node-b takes the market.
+        // node-a pauses: it renews nothing and its lease runs out (set here rather than waited
+        // for), then node-b takes the market.
+        await sql`update leases set expires_at = now() - interval '1 second'
+          where name = ${lease}`.execute(db);
         const second = new Leases(db, 'node-b', 60_000);
-        let taken: number | null = null;
-        while (taken === null) {
-          taken = await second.acquire(lease);
-          if (taken === null) await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        const taken = await second.acquire(lease);
+        if (taken === null) throw new Error('node-b could not take the expired lease');
         const owner = await nodeEngine(db, second, taken);
         expect(owner.book(btc.symbol)?.bestAsk()).toBe(10_100_000);
 

@@ -67,9 +67,12 @@ function limit(
 }
 
 async function idsOf(db: Db, table: 'contract_orders' | 'contract_positions', symbol: string) {
-  const { rows } = await sql<{ id: string }>`
-    select id::text from ${sql.table(table)} where symbol = ${symbol} order by id`.execute(db);
-  return rows.map((row) => Number(row.id));
+  // Ordered by the number, not by its text.
+  const { rows } = await sql<{ digits: string }>`
+    select id::text as digits from ${sql.table(table)} where symbol = ${symbol} order by id`.execute(
+    db,
+  );
+  return rows.map((row) => Number(row.digits));
 }
 
 const refusal = (error: unknown) =>

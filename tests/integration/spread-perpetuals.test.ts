@@ -30,7 +30,7 @@ const nodeEnv = (id: string): Record<string, string> => ({
   NATS_URL: natsUrl ?? '',
   NODE_ID: id,
   SPREAD_MARKETS: 'perpetual',
-  LEASE_SECONDS: '2',
+  LEASE_SECONDS: '3',
   LEASE_PLACEMENT: 'least-loaded',
   LIQUIDITY_PROVIDER: 'false',
   OPTION_TRADING: 'false',
