@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler } from '../../core/scheduler.ts';
 import type { Clock } from '../clock.ts';
-import type { Db, Db as WriterDb } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import type { IndexPrints } from '../market/index-prints.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { PrintRecorder } from '../market/print-recorder.ts';
@@ -44,7 +44,7 @@ export interface ContractServiceOptions {
     /** The index prints as heard over the bus from the node that runs the market data. */
     prints: IndexPrints & { start(db: Db): Promise<void>; stop(): void };
     /** The database a market's writer commits through: fenced by that market's lease. */
-    writerDb(symbol: string): WriterDb;
+    writerDb(symbol: string): Db;
     /** Tells the other markets' nodes of a committed cross liquidation. */
     crossLiquidated(userId: number, symbol: string): void;
   };
@@ -213,9 +213,13 @@ export class ContractService {
     if (!engine) return Promise.resolve();
     const change = this.#changes.then(async () => {
       await this.#stopMarkets();
-      await work(engine);
-      if (engine.heldMarkets().length > 0) await this.#startMarkets();
-      else this.#unfollow();
+      try {
+        await work(engine);
+      } finally {
+        // Even when the change failed (the database away): the markets still held go on.
+        if (engine.heldMarkets().length > 0) await this.#startMarkets();
+        else this.#unfollow();
+      }
     });
     this.#changes = change.catch(() => undefined);
     return change;
