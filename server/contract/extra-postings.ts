@@ -88,6 +88,7 @@ export async function commissionPostings(
         takerOrder: fill.takerOrderId,
         fill: fill.makerOrderId,
       }),
+      fill.symbol,
     ),
   );
 }

@@ -24,7 +24,7 @@ import type { Liquidator } from './liquidator.ts';
 import type { ReduceOnlyTrim } from './reduce-only-trim.ts';
 
 const contract = (user: number): AccountRef => ({ user, wallet: 'contract', asset: 'USDT' });
-const system = (name: 'fees' | 'insurance' | 'contract_clearing'): AccountRef => ({
+const system = (name: 'insurance' | 'contract_clearing'): AccountRef => ({
   system: name,
   asset: 'USDT',
 });
@@ -185,7 +185,8 @@ export class FillSettlement {
       this.recorder.touchPosition(position);
     }
     legs.add(account, 'available', -fee);
-    legs.add(system('fees'), 'available', fee);
+    // The market's own fees shard: no other market's writer waits on its row.
+    legs.add({ system: 'fees', asset: 'USDT', shard: order.symbol }, 'available', fee);
     order.fee += fee;
     order.filledQuantity += quantity;
     order.filledValue += notional(quantity, price);

@@ -104,6 +104,8 @@ export interface LedgerAccountsTable {
   system_name: string | null;
   wallet: Wallet | null;
   asset: string;
+  /** A system account's shard (a market, for fees); '' for an account kept in one row. */
+  shard: ColumnType<string, string | undefined, never>;
   /** numeric(38, 8) as a decimal string. */
   available: ColumnType<string, string | undefined, string>;
   frozen: ColumnType<string, string | undefined, string>;

@@ -13,11 +13,12 @@ interface Row {
   system_name: string | null;
   wallet: string | null;
   asset: string;
+  shard: string;
 }
 
 const keyOf = (row: Row) =>
   row.user_id === null
-    ? accountKey({ system: row.system_name as never, asset: row.asset })
+    ? accountKey({ system: row.system_name as never, asset: row.asset, shard: row.shard })
     : accountKey({ user: row.user_id, wallet: row.wallet as never, asset: row.asset });
 
 /** The ids of `refs` by account key. */
@@ -34,12 +35,13 @@ export async function accountIds(
     .sort((a, b) => (accountKey(a) < accountKey(b) ? -1 : 1));
   if (missing.length === 0) return ids;
   await sql`
-    insert into ledger_accounts (user_id, system_name, wallet, asset)
+    insert into ledger_accounts (user_id, system_name, wallet, asset, shard)
     select * from unnest(
       ${missing.map((ref) => ('user' in ref ? ref.user : null))}::int[],
       ${missing.map((ref) => ('system' in ref ? ref.system : null))}::text[],
       ${missing.map((ref) => ('user' in ref ? ref.wallet : null))}::text[],
-      ${missing.map((ref) => ref.asset)}::text[])
+      ${missing.map((ref) => ref.asset)}::text[],
+      ${missing.map((ref) => ('system' in ref ? (ref.shard ?? '') : ''))}::text[])
     on conflict do nothing`.execute(db);
   // Only the missing ones again: a batch of 40,000 accounts with one new system account among
   // them asks for one row, not 40,000.
@@ -56,7 +58,7 @@ function find(refs: readonly AccountRef[]) {
   // Joins, not `in (…) or in (…)`: past work_mem a hashed `in` becomes a scan per row, which
   // made 100,000 accounts (a funding round) take minutes instead of a second.
   return sql<Row>`
-    select a.id, a.user_id, a.system_name, a.wallet, a.asset
+    select a.id, a.user_id, a.system_name, a.wallet, a.asset, a.shard
     from unnest(
       ${users.map((ref) => ref.user)}::int[],
       ${users.map((ref) => ref.wallet)}::text[],
@@ -64,9 +66,11 @@ function find(refs: readonly AccountRef[]) {
     join ledger_accounts a
       on a.user_id = u.user_id and a.wallet = u.wallet and a.asset = u.asset
     union all
-    select a.id, a.user_id, a.system_name, a.wallet, a.asset
+    select a.id, a.user_id, a.system_name, a.wallet, a.asset, a.shard
     from unnest(
       ${systems.map((ref) => ref.system)}::text[],
-      ${systems.map((ref) => ref.asset)}::text[]) as s(system_name, asset)
-    join ledger_accounts a on a.system_name = s.system_name and a.asset = s.asset`;
+      ${systems.map((ref) => ref.asset)}::text[],
+      ${systems.map((ref) => ref.shard ?? '')}::text[]) as s(system_name, asset, shard)
+    join ledger_accounts a
+      on a.system_name = s.system_name and a.asset = s.asset and a.shard = s.shard`;
 }

@@ -23,7 +23,12 @@ export type SystemAccount =
 
 export type AccountRef =
   | { user: number; wallet: Wallet; asset: string }
-  | { system: SystemAccount; asset: string };
+  /**
+   * `shard`: one of the account's rows (a market's, for fees), so that writers posting to their
+   * own shards never wait on one another's lock; absent, the account's one row. Its total is the
+   * sum over its shards.
+   */
+  | { system: SystemAccount; asset: string; shard?: string };
 
 export type Bucket = 'available' | 'frozen';
 
@@ -35,4 +40,6 @@ export interface Leg {
 }
 
 export const accountKey = (ref: AccountRef): string =>
-  'user' in ref ? `u:${ref.user}:${ref.wallet}:${ref.asset}` : `s:${ref.system}:${ref.asset}`;
+  'user' in ref
+    ? `u:${ref.user}:${ref.wallet}:${ref.asset}`
+    : `s:${ref.system}${ref.shard ? `@${ref.shard}` : ''}:${ref.asset}`;

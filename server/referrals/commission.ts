@@ -67,6 +67,8 @@ export function commissionPosting(
   chains: InviterChains,
   ratesPpm: readonly number[],
   reference: string,
+  /** The market whose fees shard the fee went to, and the commission comes from. */
+  shard: string,
 ): Posting[] {
   return levelCommissionKinds.slice(0, ratesPpm.length).flatMap((kind, level) => {
     const legs: Leg[] = [];
@@ -75,7 +77,7 @@ export function commissionPosting(
       if (inviter === undefined) continue;
       const amount = commissionOn(payer.fee, ratesPpm[level] ?? 0);
       if (amount <= 0n) continue;
-      const fees: AccountRef = { system: 'fees', asset: payer.asset };
+      const fees: AccountRef = { system: 'fees', asset: payer.asset, shard };
       const account: AccountRef = { user: inviter, wallet: 'funding', asset: payer.asset };
       legs.push(
         { account: fees, bucket: 'available', amount: -amount },
@@ -92,7 +94,7 @@ export function commissionPosting(
  * commission reference is unique and names the fill it pays for.
  */
 export function commissionPostings(
-  market: Pick<BookMarket, 'base' | 'quote'>,
+  market: Pick<BookMarket, 'symbol' | 'base' | 'quote'>,
   fills: readonly Fill[],
   chains: InviterChains,
   ratesPpm: readonly number[],
@@ -103,6 +105,7 @@ export function commissionPostings(
       chains,
       ratesPpm,
       commissionReference.build({ market: 'spot', takerOrder: fill.takerOrderId, fill: index }),
+      market.symbol,
     ),
   );
 }

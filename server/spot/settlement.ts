@@ -75,7 +75,12 @@ export interface Settlement {
 }
 
 const funding = (user: number, asset: string): AccountRef => ({ user, wallet: 'funding', asset });
-const fees = (asset: string): AccountRef => ({ system: 'fees', asset });
+/** The market's own fees shard: no other market's writer waits on its row. */
+const fees = (asset: string, market: SpotMarket): AccountRef => ({
+  system: 'fees',
+  asset,
+  shard: market.symbol,
+});
 
 function assetPaid(market: SpotMarket, side: Side): string {
   return side === 'buy' ? market.quote : market.base;
@@ -259,8 +264,8 @@ function settleFill(
     { account: funding(buyer, market.base), bucket: 'available', amount: base - buyerFee },
     { account: funding(seller, market.base), bucket: 'frozen', amount: -base },
     { account: funding(seller, market.quote), bucket: 'available', amount: quote - sellerFee },
-    { account: fees(market.base), bucket: 'available', amount: buyerFee },
-    { account: fees(market.quote), bucket: 'available', amount: sellerFee },
+    { account: fees(market.base, market), bucket: 'available', amount: buyerFee },
+    { account: fees(market.quote, market), bucket: 'available', amount: sellerFee },
   ];
   return {
     record: {

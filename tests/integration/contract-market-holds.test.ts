@@ -1,8 +1,9 @@
 // Two contract engines on one database, as two nodes' would be, each holding the markets placed on
 // it: their order and position ids never meet and each market's keep rising; a command for a market
 // held elsewhere is refused with nothing written; a market released by one engine and held by the
-// other goes on from what the first committed; and a batch that needs more ids than were at hand
-// runs again with more and commits once.
+// other goes on from what the first committed; each market's fees go to its own shard of the
+// fees account; and a batch that needs more ids than were at hand runs again with more and
+// commits once.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { NewContractOrder } from '../../server/contract/batch-types.ts';
@@ -120,6 +121,10 @@ describe.each(await eachDatabase())(
         ];
         expect(new Set(positions).size).toBe(positions.length);
         expect(positions).toHaveLength(4);
+        // Each market's fees in its own shard of the account: neither writer locks the other's row.
+        const fees = await sql<{ shard: string }>`
+          select shard from ledger_accounts where system_name = 'fees' order by shard`.execute(db);
+        expect(fees.rows.map((row) => row.shard)).toEqual([btc.symbol, eth.symbol]);
 
         // The market held by the other engine: refused here, nothing written.
         await expect(

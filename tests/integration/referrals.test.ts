@@ -121,12 +121,16 @@ describe('referral commission on spot fees', () => {
   }
 
   async function fees(): Promise<Record<string, string>> {
+    // Summed over the markets' shards of the account.
     const rows = await server.db
       .selectFrom('ledger_accounts')
-      .select(['asset', 'available'])
+      .select(['asset', (eb) => eb.fn.sum<string>('available').as('available')])
       .where('system_name', '=', 'fees')
+      .groupBy('asset')
       .execute();
-    return Object.fromEntries(rows.map((row) => [row.asset, row.available.replace(/\.?0+$/, '')]));
+    return Object.fromEntries(
+      rows.map((row) => [row.asset, String(row.available).replace(/\.?0+$/, '')]),
+    );
   }
 
   it('pays each level its share of the fee, from the fees account, and the ledger balances', async () => {

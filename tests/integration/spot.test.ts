@@ -90,12 +90,16 @@ async function ordersOf(user: User, status: 'current' | 'deal' | 'history', symb
 }
 
 async function feesCollected(): Promise<Funds> {
+  // Summed over the markets' shards of the account.
   const rows = await server.db
     .selectFrom('ledger_accounts')
-    .select(['asset', 'available'])
+    .select(['asset', (eb) => eb.fn.sum<string>('available').as('available')])
     .where('system_name', '=', 'fees')
+    .groupBy('asset')
     .execute();
-  return Object.fromEntries(rows.map((row) => [row.asset, row.available.replace(/\.?0+$/, '')]));
+  return Object.fromEntries(
+    rows.map((row) => [row.asset, String(row.available).replace(/\.?0+$/, '')]),
+  );
 }
 
 const ledgerProblems = () => auditLedger(server.db);

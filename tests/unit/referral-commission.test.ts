@@ -6,7 +6,7 @@ import { maskAccount } from '../../server/referrals/mask-account.ts';
 import { referralRates } from '../../server/referrals/referral-rates.ts';
 import type { Fill } from '../../server/spot/settlement.ts';
 
-const market = { base: 'BTC', quote: 'USDT' };
+const market = { symbol: 'BTCUSDT', base: 'BTC', quote: 'USDT' };
 const rates = [200_000, 100_000, 50_000];
 
 function fill(overrides: Partial<Fill> = {}): Fill {

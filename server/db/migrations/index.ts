@@ -27,6 +27,7 @@ import * as chainWatch from './0018-chain-watch.ts';
 import * as proofOfReserves from './0019-proof-of-reserves.ts';
 import * as chainSends from './0020-chain-sends.ts';
 import * as reserveHoldings from './0021-reserve-holdings.ts';
+import * as ledgerAccountShards from './0027-ledger-account-shards.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024-contract-funding-slices': contractFundingSlices,
   '0025-option-settlement-rounds': optionSettlementRounds,
   '0026-contract-id-sequences': contractIdSequences,
+  '0027-ledger-account-shards': ledgerAccountShards,
 };
 
 export const migrationProvider: MigrationProvider = {
