@@ -8,31 +8,14 @@ import type { Bus } from '../../server/bus/bus.ts';
 import { scopedBus } from '../../server/bus/cluster-scope.ts';
 import { NatsBus } from '../../server/bus/nats-bus.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
-import type { IndexPrints, RecordedPrint } from '../../server/market/index-prints.ts';
+import type { RecordedPrint } from '../../server/market/index-prints.ts';
 import { publishPrints, RelayedPrints } from '../../server/market/print-relay.ts';
 import { natsAnswers, testNatsUrl, uniquePrefix } from '../support/nats.ts';
+import { RecordedRounds } from '../support/recorded-prints.ts';
 
 const natsUrl = await natsAnswers();
 const silent = { warn: () => undefined };
 const start = Date.UTC(2026, 0, 1);
-
-/** The recording node's side: rounds handed to its listeners as the recorder would. */
-class Recorded implements IndexPrints {
-  readonly #listeners = new Set<(prints: readonly RecordedPrint[]) => void>();
-  onRecorded(listener: (prints: readonly RecordedPrint[]) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-  latest(): RecordedPrint | undefined {
-    return undefined;
-  }
-  latestRound(): RecordedPrint[] {
-    return [];
-  }
-  record(prints: readonly RecordedPrint[]): void {
-    for (const listener of this.#listeners) listener(prints);
-  }
-}
 
 /** Until `check` holds, or fails after a time generous for a loaded machine. */
 async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
@@ -77,7 +60,7 @@ describe.skipIf(!natsUrl)(
       const recording = await open(scope);
       const following = await open(scope);
       const stranger = await open(uniquePrefix());
-      const recorder = new Recorded();
+      const recorder = new RecordedRounds();
       const stopPublishing = publishPrints(recording, recorder, silent);
       const relayed = new RelayedPrints({ bus: following, log: silent });
       const unrelated = new RelayedPrints({ bus: stranger, log: silent });

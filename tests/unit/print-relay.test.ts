@@ -8,29 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bus } from '../../server/bus/bus.ts';
 import { LocalBus } from '../../server/bus/local-bus.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
-import type { IndexPrints, RecordedPrint } from '../../server/market/index-prints.ts';
+import type { RecordedPrint } from '../../server/market/index-prints.ts';
 import { printsSubject, publishPrints, RelayedPrints } from '../../server/market/print-relay.ts';
+import { RecordedRounds } from '../support/recorded-prints.ts';
 
 const second = 1_000;
 const start = Date.UTC(2026, 0, 1);
-
-/** The recording node's side: rounds handed to its listeners as the recorder would. */
-class Recorded implements IndexPrints {
-  readonly #listeners = new Set<(prints: readonly RecordedPrint[]) => void>();
-  onRecorded(listener: (prints: readonly RecordedPrint[]) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-  latest(): RecordedPrint | undefined {
-    return undefined;
-  }
-  latestRound(): RecordedPrint[] {
-    return [];
-  }
-  record(prints: readonly RecordedPrint[]): void {
-    for (const listener of this.#listeners) listener(prints);
-  }
-}
 
 /** The in-process bus, encoding each message as NATS does: what arrives went through JSON. */
 function jsonBus(): Bus {
@@ -68,7 +51,7 @@ async function pair() {
   const bus = jsonBus();
   const warnings: string[] = [];
   const log = { warn: (_: object, message: string) => void warnings.push(message) };
-  const recorder = new Recorded();
+  const recorder = new RecordedRounds();
   const unpublish = publishPrints(bus, recorder, log);
   const relayed = new RelayedPrints({ bus, log });
   await relayed.start(db);
