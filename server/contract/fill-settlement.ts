@@ -24,7 +24,7 @@ import type { Liquidator } from './liquidator.ts';
 import type { ReduceOnlyTrim } from './reduce-only-trim.ts';
 
 const contract = (user: number): AccountRef => ({ user, wallet: 'contract', asset: 'USDT' });
-const system = (name: 'insurance' | 'contract_clearing'): AccountRef => ({
+const system = (name: 'insurance'): AccountRef => ({
   system: name,
   asset: 'USDT',
 });
@@ -150,7 +150,12 @@ export class FillSettlement {
       pnl = part.pnl;
       legs.add(account, 'frozen', -part.margin);
       legs.add(account, 'available', part.margin + part.pnl);
-      legs.add(system('contract_clearing'), 'available', -part.pnl);
+      // The market's own shard, as its fees: no other market's writer waits on its row.
+      legs.add(
+        { system: 'contract_clearing', asset: 'USDT', shard: order.symbol },
+        'available',
+        -part.pnl,
+      );
       const uncovered = part.margin + part.pnl;
       if (position.marginMode === 'isolated' && uncovered < 0n) {
         legs.add(account, 'available', -uncovered);

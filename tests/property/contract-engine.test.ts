@@ -140,8 +140,15 @@ class Ledger {
     return this.accounts.get(`u:${userId}:contract:USDT`) ?? { available: 0n, frozen: 0n };
   }
 
+  /** A system account's USDT, summed over its shards (a market's each, for clearing and fees). */
   system(name: string): bigint {
-    return this.accounts.get(`s:${name}:USDT`)?.available ?? 0n;
+    let total = 0n;
+    for (const [key, account] of this.accounts) {
+      if (key === `s:${name}:USDT` || (key.startsWith(`s:${name}@`) && key.endsWith(':USDT'))) {
+        total += account.available;
+      }
+    }
+    return total;
   }
 }
 
