@@ -11,24 +11,11 @@ import { scopedBus } from '../../server/bus/cluster-scope.ts';
 import { LocalBus } from '../../server/bus/local-bus.ts';
 import { NatsBus } from '../../server/bus/nats-bus.ts';
 import { BusinessError } from '../../server/http/business-error.ts';
+import { eventually } from '../support/eventually.ts';
 import { natsAnswers, testNatsUrl, uniquePrefix } from '../support/nats.ts';
 
 const natsUrl = await natsAnswers();
 const silent = { warn: () => undefined };
-
-/** Until `check` holds, or fails after a time generous for a loaded machine. */
-async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
 
 const implementations: [string, (() => Promise<Bus>) | undefined][] = [
   ['in-process', async () => new LocalBus()],

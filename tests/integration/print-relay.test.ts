@@ -10,26 +10,13 @@ import { NatsBus } from '../../server/bus/nats-bus.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
 import type { RecordedPrint } from '../../server/market/index-prints.ts';
 import { publishPrints, RelayedPrints } from '../../server/market/print-relay.ts';
+import { eventually } from '../support/eventually.ts';
 import { natsAnswers, testNatsUrl, uniquePrefix } from '../support/nats.ts';
 import { RecordedRounds } from '../support/recorded-prints.ts';
 
 const natsUrl = await natsAnswers();
 const silent = { warn: () => undefined };
 const start = Date.UTC(2026, 0, 1);
-
-/** Until `check` holds, or fails after a time generous for a loaded machine. */
-async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
 
 describe.skipIf(!natsUrl)(
   natsUrl
