@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { Bus } from '../bus/bus.ts';
 import { type BusLog, listen } from '../bus/bus-messages.ts';
+import { atomsText } from '../market/print-relay.ts';
 import type { MarkBoard } from './mark-board.ts';
 import type { Recorded } from './mark-recorder.ts';
 
@@ -18,10 +19,7 @@ const relayedMarks = z.object({
     .array(
       z.object({
         symbol: z.string().min(1).max(64),
-        price: z
-          .string()
-          .regex(/^(0|[1-9]\d{0,37})$/)
-          .transform((text) => BigInt(text)),
+        price: atomsText,
         at: z.number().int().nonnegative(),
         fresh: z.boolean(),
         /** The coming funding round's estimated rate, parts per 10^8. */

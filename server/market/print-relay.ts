@@ -16,7 +16,7 @@ import type { IndexPrints, RecordedPrint } from './index-prints.ts';
 export const printsSubject = 'md.prints';
 
 /** Atoms as a decimal without leading zeros: `numeric(38, 8)` holds fewer than 10^38 of them. */
-const atoms = z
+export const atomsText = z
   .string()
   .regex(/^(0|[1-9]\d{0,37})$/)
   .transform((text) => BigInt(text));
@@ -28,7 +28,7 @@ const relayedRound = z.object({
       z.object({
         symbol: z.string().min(1).max(64),
         ts: z.number().int().nonnegative().multipleOf(1000),
-        price: atoms,
+        price: atomsText,
         sources: z.array(z.string()).max(64),
         stale: z.boolean(),
       }),
