@@ -2,7 +2,9 @@
 // balances as they stand now, each priced on its own USDT market's book by the pure preview
 // (core/wallet/small-balances.ts), then each qualifying one sold by a real market sell through
 // its market's writer, so the sale is settled, fee and all, by the same ledger postings as any
-// order. Only the caller's own balances are read and sold: the user is the session's.
+// order. The books and the writers are reached through the spot service, wherever each market's
+// writer runs (here, or on the node holding its lease: server/spot/dust-sales.ts). Only the
+// caller's own balances are read and sold: the user is the session's.
 import { formatAmount, parseAmount } from '../../core/money.ts';
 import {
   type ConversionLine,
@@ -17,12 +19,32 @@ import {
   type SmallBalancesConversion,
   type SmallBalancesPreview,
 } from '../../schemas/api/small-balances.schema.ts';
+import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
 import type { Db } from '../db/database.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { idempotent, keptAnswer } from '../http/idempotency.ts';
-import { everyLevel } from '../matching/book-levels.ts';
-import type { MarketWriter } from './market-writer.ts';
-import type { SpotService } from './spot-service.ts';
+import type { IdempotencyKey } from './market-writer.ts';
+import type { SpotMarket } from './spot-markets.ts';
+
+/** What the conversion needs of spot (server/spot/spot-service.ts `SpotService`). */
+export interface DustMarkets {
+  /** Every listed spot market. */
+  markets(): SpotMarket[];
+  /** The market's bid levels in ticks and lots' units, best first, wherever its writer runs. */
+  bidsOf(symbol: string): readonly (readonly [price: number, quantity: number])[];
+  /** A dust sale on the market's writer: here, or handed over to the node that runs it. */
+  sellDust(
+    symbol: string,
+    userId: number,
+    quantity: number,
+    key: IdempotencyKey,
+  ): Promise<SpotOrder>;
+}
+
+/** A USDT market as the preview prices on it, and what its sale needs. */
+interface DustMarket extends SmallBalanceMarket {
+  market: SpotMarket;
+}
 
 /** 10^(8 - scale): how many atoms one unit of a market's price or quantity is. */
 const atomsPer = (scale: number) => 10n ** BigInt(8 - scale);
@@ -39,22 +61,20 @@ async function fundingOf(db: Db, userId: number): Promise<Map<string, bigint>> {
 }
 
 /** Each USDT market's book as it stands in its writer, by base asset, in atoms. */
-function marketsOf(spot: SpotService): Map<string, SmallBalanceMarket & { writer: MarketWriter }> {
-  const markets = new Map<string, SmallBalanceMarket & { writer: MarketWriter }>();
-  for (const { symbol } of spot.markets()) {
-    const writer = spot.writer(symbol);
-    if (writer?.market.quote !== 'USDT') continue;
-    const { market } = writer;
+function marketsOf(spot: DustMarkets): Map<string, DustMarket> {
+  const markets = new Map<string, DustMarket>();
+  for (const market of spot.markets()) {
+    if (market.quote !== 'USDT') continue;
     const price = atomsPer(market.priceScale);
     const quantity = atomsPer(market.quantityScale);
     markets.set(market.base, {
       asset: market.base,
-      bids: everyLevel(writer.book, 'buy').map(
-        ([p, q]) => [BigInt(p) * price, BigInt(q) * quantity] as const,
-      ),
+      bids: spot
+        .bidsOf(market.symbol)
+        .map(([p, q]) => [BigInt(p) * price, BigInt(q) * quantity] as const),
       lot: BigInt(market.rules.lotSize) * quantity,
       takerFeePpm: market.fees.takerPpm,
-      writer,
+      market,
     });
   }
   return markets;
@@ -74,7 +94,7 @@ function lineView(line: ConversionLine, symbol: string): SmallBalanceLine {
   };
 }
 
-async function previewNow(db: Db, spot: SpotService, userId: number) {
+async function previewNow(db: Db, spot: DustMarkets, userId: number) {
   const markets = marketsOf(spot);
   const preview: ConversionPreview = previewConversion(await fundingOf(db, userId), markets);
   return { preview, markets };
@@ -83,14 +103,12 @@ async function previewNow(db: Db, spot: SpotService, userId: number) {
 /** What converting the caller's small balances would give now. */
 export async function smallBalancesPreview(
   db: Db,
-  spot: SpotService,
+  spot: DustMarkets,
   userId: number,
 ): Promise<SmallBalancesPreview> {
   const { preview, markets } = await previewNow(db, spot, userId);
   return {
-    list: preview.lines.map((line) =>
-      lineView(line, markets.get(line.asset)?.writer.market.symbol ?? ''),
-    ),
+    list: preview.lines.map((line) => lineView(line, markets.get(line.asset)?.market.symbol ?? '')),
     total: formatAmount(preview.total),
     threshold: formatAmount(smallBalanceThreshold),
   };
@@ -104,7 +122,7 @@ export async function smallBalancesPreview(
  */
 export async function convertSmallBalancesNow(
   db: Db,
-  spot: SpotService,
+  spot: DustMarkets,
   userId: number,
   key: string,
 ): Promise<SmallBalancesConversion> {
@@ -114,9 +132,11 @@ export async function convertSmallBalancesNow(
   const { preview, markets } = await previewNow(db, spot, userId);
   const sales = await Promise.allSettled(
     preview.lines.map(async (line) => {
-      const { writer } = markets.get(line.asset) as { writer: MarketWriter };
-      const quantity = Number(line.sold / atomsPer(writer.market.quantityScale));
-      const order = await writer.sellDust(userId, quantity, {
+      const market = markets.get(line.asset)?.market;
+      // The preview's lines come from these very markets.
+      if (!market) throw new Error(`no USDT market sells ${line.asset}`);
+      const quantity = Number(line.sold / atomsPer(market.quantityScale));
+      const order = await spot.sellDust(market.symbol, userId, quantity, {
         userId,
         key: `${key}:${line.asset}`,
         path: convertSmallBalances.path,
@@ -130,8 +150,13 @@ export async function convertSmallBalancesNow(
   for (const sale of sales) {
     if (sale.status === 'rejected') {
       // A sale refused on its own (its balance left between the read and the batch, the book
-      // emptied) is left out; anything else is the server's failure and answered as one.
-      if (sale.reason instanceof BusinessError) continue;
+      // emptied) is left out; anything else is the server's failure and answered as one. So is a
+      // sale whose market's node did not answer (`engine_unavailable`): it may have run, so the
+      // answer is not kept without it, and a retry with the call's key asks again under the same
+      // sale key, which answers what was sold.
+      if (sale.reason instanceof BusinessError && sale.reason.errorName !== 'engine_unavailable') {
+        continue;
+      }
       throw sale.reason;
     }
     const { line, order } = sale.value;
