@@ -62,6 +62,10 @@ import {
 } from './support/support-settings.ts';
 import { type WalletSettings, walletEnvShape, walletSettingsOf } from './wallet/wallet-settings.ts';
 
+/** The products whose markets can each run under a lease of their own (SPREAD_MARKETS). */
+const spreadProducts = ['perpetual', 'spot'] as const;
+export type SpreadProduct = (typeof spreadProducts)[number];
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -88,7 +92,12 @@ const envSchema = z.object({
    * With PostgreSQL, which markets' writers run under a lease of their own, spread over the nodes,
    * instead of under the one engines lease (docs/operations.md § "Spreading markets over nodes").
    */
-  SPREAD_MARKETS: z.enum(['none', 'perpetual']).default('none'),
+  SPREAD_MARKETS: z
+    .string()
+    .default('none')
+    .transform((text) => text.split(',').map((part) => part.trim()))
+    .pipe(z.array(z.enum(['none', ...spreadProducts])))
+    .transform((parts) => parts.filter((part) => part !== 'none')),
   ...marketEnvShape,
   ...walletEnvShape,
   ...contentEnvShape,
@@ -132,7 +141,7 @@ export interface Config
   /** How the market leases spread over the nodes (LEASE_PLACEMENT): rendezvous or least-loaded. */
   leasePlacement: LeasePlacement;
   /** Which markets' writers are spread over the nodes by lease (SPREAD_MARKETS); PostgreSQL only. */
-  spreadMarkets: 'none' | 'perpetual';
+  spreadMarkets: readonly SpreadProduct[];
   /** Which proxies may set X-Forwarded-For: none, all, or addresses and presets (`loopback`, CIDRs). */
   trustProxy: boolean | string;
   /** API calls a minute per user with a session, else per client address. */
@@ -214,7 +223,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     nodeId: s.NODE_ID ?? `${os.hostname()}:${s.PORT}`,
     leaseMs: s.LEASE_SECONDS * 1000,
     leasePlacement: s.LEASE_PLACEMENT,
-    spreadMarkets: s.DATABASE_URL ? s.SPREAD_MARKETS : 'none',
+    spreadMarkets: s.DATABASE_URL ? s.SPREAD_MARKETS : [],
     trustProxy: parseTrustProxy(s.TRUST_PROXY),
     rateLimitPerMinute: s.RATE_LIMIT_PER_MINUTE,
     wsConnectionsPerAddress: s.WS_CONNECTIONS_PER_ADDRESS,

@@ -58,8 +58,12 @@ export interface IncomingCall {
 export interface MarketShare {
   /** One lease per market: `perp:BTCUSDT`. */
   readonly leases: readonly string[];
-  /** Starts the market's work here, its memory read back from the database first. */
-  hold(lease: string): Promise<void>;
+  /**
+   * Starts the market's work here, its memory read back from the database first. `epoch` counts
+   * the lease's takings: what the work publishes carries it, so a follower can drop what a former
+   * holder said late.
+   */
+  hold(lease: string, epoch: number): Promise<void>;
   /** Stops it here: what is queued is answered, then its memory is dropped. */
   release(lease: string): Promise<void>;
   /** The lease whose node answers `call`; undefined for a call not bound to one market. */

@@ -32,7 +32,7 @@ export function joinedCluster(
     ? new LeasedEngines(new Leases(db, config.nodeId, config.leaseMs), app.log)
     : new SoleEngines();
   const spread =
-    config.databaseUrl && config.spreadMarkets !== 'none'
+    config.databaseUrl && config.spreadMarkets.length > 0
       ? new SpreadMarkets({
           app,
           db,

@@ -87,7 +87,7 @@ export class SpreadMarkets {
         const share = this.#shares.get(lease);
         if (!share) return;
         app.log.info({ lease, epoch, node: nodeId }, 'market lease taken: starting its work');
-        await share.hold(lease);
+        await share.hold(lease, epoch);
         this.#running.set(lease, serveEngineCalls(app, bus, nodeId, marketCallSubject(lease)));
       },
       onLost: async (lease) => {

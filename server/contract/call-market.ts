@@ -16,6 +16,7 @@ import {
   contractMargin,
   contractTpSl,
 } from '../../schemas/api/contract-position-changes.schema.ts';
+import { idIn, symbolIn } from '../cluster/call-fields.ts';
 import type { Db } from '../db/database.ts';
 import type { IncomingCall } from '../module.ts';
 
@@ -57,20 +58,6 @@ export function contractCallLease(
     }
     return undefined;
   };
-}
-
-/** A symbol as the routes read it (trimmed, upper case), if the input has one. */
-function symbolIn(input: unknown): string | undefined {
-  if (typeof input !== 'object' || input === null || !('symbol' in input)) return undefined;
-  return typeof input.symbol === 'string' ? input.symbol.trim().toUpperCase() : undefined;
-}
-
-/** A positive whole id, as a number or its digits, if the input has one. */
-function idIn(input: unknown, field: string): string | undefined {
-  if (typeof input !== 'object' || input === null) return undefined;
-  const value: unknown = Reflect.get(input, field);
-  const text = typeof value === 'number' ? String(value) : value;
-  return typeof text === 'string' && /^[1-9]\d{0,17}$/.test(text) ? text : undefined;
 }
 
 async function symbolOfRow(

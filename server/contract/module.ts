@@ -104,7 +104,7 @@ export const contractModule = defineModule({
 /** What the service needs where the perpetuals are spread over the nodes; none elsewhere. */
 function spreadParts(context: ModuleContext): ContractServiceOptions['spread'] {
   const { leasedDb } = context;
-  if (!leasedDb || context.config.spreadMarkets !== 'perpetual') return undefined;
+  if (!leasedDb || !context.config.spreadMarkets.includes('perpetual')) return undefined;
   return {
     prints: new RelayedPrints({ bus: context.bus, log: context.log }),
     writerDb: (symbol) => leasedDb(perpetualLease(symbol)),

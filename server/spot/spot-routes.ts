@@ -24,15 +24,14 @@ export function spotRoutes(router: Router, deps: AppDeps, spot: SpotService): vo
 
   /** A market's decimals, also for orders of a market no longer listed. */
   const scalesOf = (symbol: string) =>
-    spot.writer(symbol)?.market ??
+    spot.market(symbol) ??
     knownMarkets.find((spec) => spec.symbol === symbol) ?? { priceScale: 8, quantityScale: 8 };
 
   router.add(spotRules, async () => ({ list: spot.markets().map(rulesView) }));
 
   router.add(placeSpotOrder, async (input, { session, request }) => {
     const key = idempotencyKeyOf(request);
-    const writer = spot.writer(input.symbol);
-    if (!writer) throw new BusinessError('market_unknown');
+    const writer = spot.writerFor(input.symbol, 'market_unknown');
     const order = parseOrder(writer.market, session.userId, input);
     return writer.place(order, {
       userId: session.userId,
@@ -47,8 +46,7 @@ export function spotRoutes(router: Router, deps: AppDeps, spot: SpotService): vo
     // Another user's order is answered exactly like one that does not exist.
     const found = await findOrder(db, session.userId, order_id);
     if (!found) throw new BusinessError('order_not_found');
-    const writer = spot.writer(found.symbol);
-    if (!writer) throw new BusinessError('order_not_open');
+    const writer = spot.writerFor(found.symbol, 'order_not_open');
     return writer.cancel(session.userId, order_id, {
       userId: session.userId,
       key,
