@@ -4,17 +4,20 @@
 // concurrency 1, 8, 32 and 128 for a fixed time each, beside a trivial call at the same
 // concurrency (the ceiling). It prints orders/s, latency percentiles, the ratio to the trivial
 // call, the database statements per order and the server's event-loop delay, and checks the
-// ledger at the end. `ORDERS_SECONDS` and `ORDERS_CONCURRENCY` (comma-separated) change the run.
+// ledger at the end. `ORDERS_SECONDS` and `ORDERS_CONCURRENCY` (comma-separated) change the run;
+// `ORDERS_PROVIDER=1` runs it with the liquidity provider quoting every market, as a live exchange
+// does (its requotes share each market's writer with the orders).
 
 import { createTestDatabase } from '../tests/support/postgres.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
 import { quantile } from './orders/closed-loop.ts';
 import { checkLedger, type Measured, measured } from './orders/measured.ts';
-import { crossingBuy, restingBuy, spotTraders } from './orders/spot-orders.ts';
+import { restingBuy, spotTraders } from './orders/spot-orders.ts';
 import { place, type Server, type Trader } from './orders/traders.ts';
 
 const seconds = Number(process.env.ORDERS_SECONDS ?? 5);
 const levels = (process.env.ORDERS_CONCURRENCY ?? '1,8,32,128').split(',').map(Number);
+const provider = process.env.ORDERS_PROVIDER === '1';
 
 interface Row extends Measured {
   database: string;
@@ -41,11 +44,15 @@ async function measuredRow(
 async function driveOne(database: string, env: Record<string, string>): Promise<Row[]> {
   const server = await startServerProcess({
     ...env,
-    LIQUIDITY_PROVIDER: 'false',
+    LIQUIDITY_PROVIDER: provider ? 'true' : 'false',
     MARKET_HISTORY_DAYS: '1',
   });
   try {
-    const { resting, crossing } = await spotTraders(server, Math.max(...levels));
+    const { resting, crossing, crossingOrder } = await spotTraders(
+      server,
+      Math.max(...levels),
+      provider,
+    );
     const logo = resting[0]?.client;
     const rows: Row[] = [];
     for (const concurrency of levels) {
@@ -58,7 +65,7 @@ async function driveOne(database: string, env: Record<string, string>): Promise<
           place(resting[worker] as Trader, restingBuy),
         ),
         await measuredRow(server, database, 'crossing', concurrency, (worker) =>
-          place(crossing[worker] as Trader, crossingBuy),
+          place(crossing[worker] as Trader, crossingOrder),
         ),
       );
     }
@@ -107,6 +114,6 @@ export async function run(): Promise<void> {
     }
   }
   process.stdout.write(
-    `${seconds} s per case, closed loop over HTTP; the ledger check passed on each database.\n\n${table(rows)}\n`,
+    `${seconds} s per case, closed loop over HTTP, the liquidity provider ${provider ? 'quoting' : 'off'}; the ledger check passed on each database.\n\n${table(rows)}\n`,
   );
 }
