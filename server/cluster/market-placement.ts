@@ -15,6 +15,10 @@
 //   given up) goes, in name order, to the node with room that has fewest so far (ties: the
 //   smaller id). Applied to its own answer it answers the same (no flapping); a node leaving
 //   frees only its leases, and a node joining takes leases only from nodes above the new share.
+//   Each kind of lease (the name's part before `:`, `perp` or `spot`) is balanced on its own, so
+//   every kind's markets spread over every node rather than one kind filling a node; the r places
+//   for one more of a kind, among nodes holding alike, go to those holding fewest leases of the
+//   kinds placed before it (in name order), so the totals stay even too.
 import { sha256 } from '@noble/hashes/sha2.js';
 
 export const leasePlacements = ['rendezvous', 'least-loaded'] as const;
@@ -36,7 +40,32 @@ export function placeLeases(policy: LeasePlacement, input: PlacementInput): Map<
   if (nodes.length === 0) return new Map();
   return policy === 'rendezvous'
     ? rendezvous(nodes, leases)
-    : leastLoaded(nodes, leases, input.owners ?? new Map());
+    : leastLoadedByKind(nodes, leases, input.owners ?? new Map());
+}
+
+/** The kind of a lease: its name up to the first `:` (`perp:BTCUSDT` is a `perp`). */
+function kindOf(lease: string): string {
+  const colon = lease.indexOf(':');
+  return colon < 0 ? lease : lease.slice(0, colon);
+}
+
+function leastLoadedByKind(
+  nodes: readonly string[],
+  leases: readonly string[],
+  owners: ReadonlyMap<string, string>,
+): Map<string, string> {
+  const kinds = new Map<string, string[]>();
+  for (const lease of leases)
+    kinds.set(kindOf(lease), [...(kinds.get(kindOf(lease)) ?? []), lease]);
+  const placed = new Map<string, string>();
+  const totals = new Map(nodes.map((node) => [node, 0]));
+  for (const kind of [...kinds.keys()].sort()) {
+    for (const [lease, node] of leastLoaded(nodes, kinds.get(kind) ?? [], owners, totals)) {
+      placed.set(lease, node);
+      totals.set(node, (totals.get(node) ?? 0) + 1);
+    }
+  }
+  return placed;
 }
 
 /** The weight of `lease` on `node`: the first 8 bytes of sha256(node, NUL, lease), big-endian. */
@@ -67,6 +96,8 @@ function leastLoaded(
   nodes: readonly string[],
   leases: readonly string[],
   owners: ReadonlyMap<string, string>,
+  /** What each node was given of the kinds placed before: fewer wins a tie for one more. */
+  before: ReadonlyMap<string, number>,
 ): Map<string, string> {
   const held = new Map<string, string[]>(nodes.map((node) => [node, []]));
   for (const lease of leases) {
@@ -76,7 +107,10 @@ function leastLoaded(
   const floor = Math.floor(leases.length / nodes.length);
   const extra = leases.length % nodes.length;
   const byHolding = [...nodes].sort(
-    (a, b) => (held.get(b)?.length ?? 0) - (held.get(a)?.length ?? 0) || (a < b ? -1 : 1),
+    (a, b) =>
+      (held.get(b)?.length ?? 0) - (held.get(a)?.length ?? 0) ||
+      (before.get(a) ?? 0) - (before.get(b) ?? 0) ||
+      (a < b ? -1 : 1),
   );
   const ceiling = new Map(byHolding.map((node, i) => [node, floor + (i < extra ? 1 : 0)]));
   const placed = new Map<string, string>();

@@ -2,7 +2,8 @@
 // lease has exactly one owner, a live node; rendezvous keeps the spread within a bound measured
 // below and least-loaded exactly within the fair share; when a node leaves only its leases move,
 // and when one joins leases move only to it. Least-loaded also answers the same from its own
-// answer, so the nodes settle instead of handing leases back and forth.
+// answer, so the nodes settle instead of handing leases back and forth, and balances each kind of
+// lease (perpetual, spot) on its own.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { leasePlacements, placeLeases } from '../../server/cluster/market-placement.ts';
@@ -161,6 +162,66 @@ describe('least-loaded placement', () => {
           ([lease, owner]) => nodes.includes(owner) && placed.get(lease) !== owner,
         ).length;
         expect(taken).toBe(fewest);
+      }),
+    );
+  });
+});
+
+/** Leases of two kinds, as with the perpetual and spot markets both spread. */
+const mixedScene = fc
+  .record({
+    nodes: nodeSet(1, 6),
+    markets: fc.uniqueArray(fc.stringMatching(/^[A-Z]{2,6}$/), { maxLength: 24 }),
+    kinds: fc.array(fc.constantFrom(['perp'], ['spot'], ['perp', 'spot']), { maxLength: 24 }),
+  })
+  .map(({ nodes, markets, kinds }) => ({
+    nodes,
+    leases: markets.flatMap((base, i) =>
+      (kinds[i] ?? ['perp', 'spot']).map((kind) => `${kind}:${base}USDT`),
+    ),
+  }))
+  .chain(({ nodes, leases }) =>
+    someOwners(leases, nodes).map((owners) => ({ nodes, leases, owners })),
+  );
+
+describe('least-loaded placement of several kinds of lease', () => {
+  it('keeps every kind within its own fair share on every node', () => {
+    fc.assert(
+      fc.property(mixedScene, ({ nodes, leases, owners }) => {
+        const placed = placeLeases('least-loaded', { nodes, leases, owners });
+        for (const kind of ['perp', 'spot']) {
+          const ofKind = leases.filter((lease) => lease.startsWith(`${kind}:`));
+          const mine = new Map([...placed].filter(([lease]) => lease.startsWith(`${kind}:`)));
+          for (const count of counts(mine, nodes)) {
+            expect(count).toBeGreaterThanOrEqual(Math.floor(ofKind.length / nodes.length));
+            expect(count).toBeLessThanOrEqual(Math.ceil(ofKind.length / nodes.length));
+          }
+        }
+      }),
+    );
+  });
+
+  it('gives nodes that start empty totals within one of each other', () => {
+    fc.assert(
+      fc.property(mixedScene, ({ nodes, leases }) => {
+        const totals = counts(placeLeases('least-loaded', { nodes, leases }), nodes);
+        expect(Math.max(...totals) - Math.min(...totals)).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it('answers its own placement again, and moves only a leaving node’s leases', () => {
+    fc.assert(
+      fc.property(mixedScene, fc.nat(), ({ nodes, leases, owners }, pick) => {
+        const placed = placeLeases('least-loaded', { nodes, leases, owners });
+        expect(placeLeases('least-loaded', { nodes, leases, owners: placed })).toEqual(placed);
+        if (nodes.length < 2) return;
+        const gone = nodes[pick % nodes.length] as string;
+        const rest = nodes.filter((node) => node !== gone);
+        const after = placeLeases('least-loaded', { nodes: rest, leases, owners: placed });
+        for (const [lease, owner] of placed) {
+          if (owner !== gone) expect(after.get(lease)).toBe(owner);
+        }
       }),
     );
   });
