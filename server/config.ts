@@ -104,6 +104,14 @@ const envSchema = z.object({
   ...mailEnvShape,
   ...accountEnvShape,
   ...identityEnvShape,
+  /**
+   * The key API keys' secrets are sealed with (server/security/api-key-cipher.ts): 64 hex digits,
+   * the same on every node. Unset: one is made in DATA_DIR at the first start and kept there.
+   */
+  API_KEY_SEALING_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')
+    .optional(),
   TRUST_PROXY: z.string().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   /** Market sockets one client address may hold at once (a carrier NAT puts many behind one). */
@@ -134,6 +142,8 @@ export interface Config
   /** PGlite on its own thread (true) or on the server's event loop. */
   pgliteThread: boolean;
   natsUrl: string | undefined;
+  /** API_KEY_SEALING_KEY as hex; undefined: the one kept in DATA_DIR. */
+  apiKeySealingKey: string | undefined;
   /** This node's name: `NODE_ID`, else the host's name and the port (unique among live processes). */
   nodeId: string;
   /** The engines lease's life unrenewed (LEASE_SECONDS). */
@@ -220,6 +230,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     databaseUrl: s.DATABASE_URL,
     pgliteThread: s.PGLITE_THREAD,
     natsUrl: s.NATS_URL,
+    apiKeySealingKey: s.API_KEY_SEALING_KEY,
     nodeId: s.NODE_ID ?? `${os.hostname()}:${s.PORT}`,
     leaseMs: s.LEASE_SECONDS * 1000,
     leasePlacement: s.LEASE_PLACEMENT,

@@ -289,6 +289,25 @@ export interface IdentitySubmissionsTable {
   reviewed_at: Date | null;
 }
 
+export type ApiKeyScopeName = 'read' | 'spot' | 'futures';
+
+/** A key for trading by program (docs/api-binance.md § "API keys"). */
+export interface ApiKeysTable {
+  id: Generated<string | number>;
+  user_id: number;
+  label: string;
+  /** 64 letters and digits, shown to its owner in full. */
+  api_key: string;
+  /** The secret sealed by server/security/api-key-cipher.ts, with the id of the key that sealed it. */
+  secret_sealed: string;
+  scopes: ApiKeyScopeName[];
+  /** Addresses or CIDR blocks the key may be used from; empty: anywhere. */
+  ip_allowlist: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: CreatedAt;
+  /** Set when the owner deletes it: from then on the key is refused. */
+  deleted_at: ColumnType<Date | null, never, Date>;
+}
+
 /** Every market's index, once a second (server/market/print-recorder.ts). */
 export interface IndexPrintsTable {
   symbol: string;
@@ -318,6 +337,7 @@ export interface Database extends SecurityTables, ReserveTables, ChainTables {
   ledger_entries: LedgerEntriesTable;
   idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;
+  api_keys: ApiKeysTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   rate_limits: RateLimitsTable;

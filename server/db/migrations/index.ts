@@ -28,6 +28,7 @@ import * as proofOfReserves from './0019-proof-of-reserves.ts';
 import * as chainSends from './0020-chain-sends.ts';
 import * as reserveHoldings from './0021-reserve-holdings.ts';
 import * as ledgerAccountShards from './0027-ledger-account-shards.ts';
+import * as apiKeys from './0028-api-keys.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0025-option-settlement-rounds': optionSettlementRounds,
   '0026-contract-id-sequences': contractIdSequences,
   '0027-ledger-account-shards': ledgerAccountShards,
+  '0028-api-keys': apiKeys,
 };
 
 export const migrationProvider: MigrationProvider = {
