@@ -5,7 +5,6 @@
 // new owner.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../server/clock.ts';
 import { Leases } from '../../server/cluster/leases.ts';
 import type { NewContractOrder } from '../../server/contract/batch-types.ts';
 import { perpetualLease } from '../../server/contract/call-market.ts';
@@ -15,12 +14,13 @@ import { fencedDb } from '../../server/db/fenced-db.ts';
 import { BusinessError } from '../../server/http/business-error.ts';
 import { auditLedger } from '../../server/ledger-audit.ts';
 import { knownMarkets } from '../../server/market/catalog.ts';
-import { MarketWriter } from '../../server/spot/market-writer.ts';
+import type { MarketWriter } from '../../server/spot/market-writer.ts';
 import type { NewOrder } from '../../server/spot/settlement.ts';
 import { spotMarketOf } from '../../server/spot/spot-markets.ts';
 import { spotLease } from '../../server/spot/spot-spread.ts';
 import { databaseOn, eachDatabase } from '../support/each-database.ts';
 import { perpetual } from '../support/perpetuals.ts';
+import { readySpotWriter } from '../support/ready-writers.ts';
 import { silent, usdt } from '../support/writer-case.ts';
 import { fundedUsers } from '../support/writer-fixtures.ts';
 
@@ -51,18 +51,11 @@ async function nodeEngine(db: Db, leases: Leases, epoch: number): Promise<Contra
 }
 
 /** A node's spot writer over BTCUSDT, fenced by `leases` at `epoch`, rebuilt from the database. */
-async function nodeSpotWriter(db: Db, leases: Leases, epoch: number): Promise<MarketWriter> {
-  const writer = new MarketWriter(spotBtc, {
-    db: fencedDb(db, (trx) => leases.fence(trx, spotBtcLease, epoch)),
-    clock: systemClock,
-    referralRatesPpm: [],
-    batchMax: 512,
-    log: silent,
-    onCommitted: () => undefined,
-    onRebuilt: () => undefined,
-  });
-  await writer.rebuild();
-  return writer;
+function nodeSpotWriter(db: Db, leases: Leases, epoch: number): Promise<MarketWriter> {
+  return readySpotWriter(
+    fencedDb(db, (trx) => leases.fence(trx, spotBtcLease, epoch)),
+    spotBtc,
+  );
 }
 
 const resting = (userId: number, price: number): NewContractOrder => ({

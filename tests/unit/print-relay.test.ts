@@ -5,29 +5,14 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bus } from '../../server/bus/bus.ts';
-import { LocalBus } from '../../server/bus/local-bus.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
 import type { RecordedPrint } from '../../server/market/index-prints.ts';
 import { printsSubject, publishPrints, RelayedPrints } from '../../server/market/print-relay.ts';
+import { jsonBus } from '../support/json-bus.ts';
 import { RecordedRounds } from '../support/recorded-prints.ts';
 
 const second = 1_000;
 const start = Date.UTC(2026, 0, 1);
-
-/** The in-process bus, encoding each message as NATS does: what arrives went through JSON. */
-function jsonBus(): Bus {
-  const bus = new LocalBus();
-  return {
-    kind: bus.kind,
-    publish: (subject, message) => bus.publish(subject, JSON.parse(JSON.stringify(message))),
-    subscribe: (subject, handler) => bus.subscribe(subject, handler),
-    serve: (subject, handler) => bus.serve(subject, handler),
-    request: (subject, message, timeoutMs) => bus.request(subject, message, timeoutMs),
-    health: () => bus.health(),
-    close: () => bus.close(),
-  };
-}
 
 const print = (symbol: string, at: number, price: bigint, stale = false): RecordedPrint => ({
   symbol,

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Bus } from '../../server/bus/bus.ts';
 import { listen } from '../../server/bus/bus-messages.ts';
-import { LocalBus } from '../../server/bus/local-bus.ts';
 import { type MarketSpec, marketsFor } from '../../server/market/catalog.ts';
 import type { UnitLevel } from '../../server/market/depth-book.ts';
 import { MarketState, type UnitTrade } from '../../server/market/market-state.ts';
@@ -18,26 +17,13 @@ import {
   type SpotBookChange,
   spotBookSubject,
 } from '../../server/spot/book-relay.ts';
+import { jsonBus } from '../support/json-bus.ts';
 
 const spec = onlyMarket(marketsFor(['BTC']));
 
 function onlyMarket([spec]: MarketSpec[]): MarketSpec {
   if (!spec) throw new Error('no BTC market');
   return spec;
-}
-
-/** The in-process bus, encoding each message as NATS does: what arrives went through JSON. */
-function jsonBus(): Bus {
-  const bus = new LocalBus();
-  return {
-    kind: bus.kind,
-    publish: (subject, message) => bus.publish(subject, JSON.parse(JSON.stringify(message))),
-    subscribe: (subject, handler) => bus.subscribe(subject, handler),
-    serve: (subject, handler) => bus.serve(subject, handler),
-    request: (subject, message, timeoutMs) => bus.request(subject, message, timeoutMs),
-    health: () => bus.health(),
-    close: () => bus.close(),
-  };
 }
 
 /** A market's state that notes the order of what the exchange's book does to it. */
