@@ -3,6 +3,7 @@
 import * as account from './api/account.schema.ts';
 import * as accountSecurity from './api/account-security.schema.ts';
 import * as ai from './api/ai.schema.ts';
+import * as apiKeys from './api/api-keys.schema.ts';
 import * as content from './api/content.schema.ts';
 import * as contract from './api/contract.schema.ts';
 import * as contractBook from './api/contract-book.schema.ts';
@@ -46,6 +47,7 @@ export const endpoints: readonly Endpoint[] = [
   ...endpointsOf(accountSecurity),
   ...endpointsOf(twoFactor),
   ...endpointsOf(passkey),
+  ...endpointsOf(apiKeys),
   ...endpointsOf(wallet),
   ...endpointsOf(reserves),
   ...endpointsOf(spot),

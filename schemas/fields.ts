@@ -61,6 +61,9 @@ export const fieldNames = [
   'enabled',
   'passkey',
   'purpose',
+  'label',
+  'scopes',
+  'ip_allowlist',
 ] as const;
 
 export type FieldName = (typeof fieldNames)[number];

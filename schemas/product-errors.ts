@@ -2,6 +2,7 @@
 // adds their codes to the shared ones, schemas/messages/index.ts their messages. The two records
 // stay apart so that a bundle that needs only the codes (the worker's) leaves the messages out.
 import { aiErrorCodes, aiRefusals } from './api/ai.errors.ts';
+import { apiKeysErrorCodes, apiKeysRefusals } from './api/api-keys.errors.ts';
 import { contractErrorCodes, contractRefusals } from './api/contract.errors.ts';
 import { notificationsErrorCodes, notificationsRefusals } from './api/notifications.errors.ts';
 import { optionErrorCodes, optionRefusals } from './api/option.errors.ts';
@@ -16,6 +17,7 @@ export const productErrorCodes = /* @__PURE__ */ merged(
   aiErrorCodes,
   notificationsErrorCodes,
   smallBalancesErrorCodes,
+  apiKeysErrorCodes,
 );
 
 export const productRefusals = /* @__PURE__ */ merged(
@@ -25,4 +27,5 @@ export const productRefusals = /* @__PURE__ */ merged(
   aiRefusals,
   notificationsRefusals,
   smallBalancesRefusals,
+  apiKeysRefusals,
 );

@@ -188,5 +188,8 @@ export const bl: SharedCatalogue = {
     enabled: 'włączenie',
     passkey: 'klucz dostępu',
     purpose: 'cel kodu',
+    label: 'Etykieta',
+    scopes: 'Uprawnienia',
+    ip_allowlist: 'Lista dozwolonych adresów IP',
   },
 };

@@ -194,5 +194,8 @@ export const de: SharedCatalogue = {
     enabled: 'Ein/Aus-Einstellung',
     passkey: 'Passkey',
     purpose: 'Zweck des Codes',
+    label: 'Bezeichnung',
+    scopes: 'Berechtigungen',
+    ip_allowlist: 'IP-Zulassungsliste',
   },
 };

@@ -185,5 +185,8 @@ export const en: SharedCatalogue = {
     enabled: 'On/off setting',
     passkey: 'Passkey',
     purpose: 'Code purpose',
+    label: 'Label',
+    scopes: 'Permissions',
+    ip_allowlist: 'IP allowlist',
   },
 };

@@ -192,5 +192,8 @@ export const es: SharedCatalogue = {
     enabled: 'activación',
     passkey: 'llave de acceso',
     purpose: 'finalidad del código',
+    label: 'Etiqueta',
+    scopes: 'Permisos',
+    ip_allowlist: 'Lista de IP permitidas',
   },
 };

@@ -194,5 +194,8 @@ export const fr: SharedCatalogue = {
     enabled: 'activation',
     passkey: 'clé d’accès',
     purpose: 'objet du code',
+    label: 'Libellé',
+    scopes: 'Autorisations',
+    ip_allowlist: 'Liste d’IP autorisées',
   },
 };

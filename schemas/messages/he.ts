@@ -180,5 +180,8 @@ export const he: SharedCatalogue = {
     enabled: 'מתג הפעלה',
     passkey: 'מפתח גישה',
     purpose: 'מטרת הקוד',
+    label: 'תווית',
+    scopes: 'הרשאות',
+    ip_allowlist: 'רשימת כתובות IP מורשות',
   },
 };

@@ -188,5 +188,8 @@ export const it: SharedCatalogue = {
     enabled: 'attivazione',
     passkey: 'passkey',
     purpose: 'scopo del codice',
+    label: 'Etichetta',
+    scopes: 'Autorizzazioni',
+    ip_allowlist: 'Lista di IP consentiti',
   },
 };

@@ -190,5 +190,8 @@ export const pt: SharedCatalogue = {
     enabled: 'ativação',
     passkey: 'chave de acesso',
     purpose: 'finalidade do código',
+    label: 'Rótulo',
+    scopes: 'Permissões',
+    ip_allowlist: 'Lista de IPs permitidos',
   },
 };

@@ -177,5 +177,8 @@ export const zh: SharedCatalogue = {
     enabled: '开关',
     passkey: '通行密钥',
     purpose: '验证码用途',
+    label: '标签',
+    scopes: '权限',
+    ip_allowlist: 'IP 白名单',
   },
 };

@@ -1,8 +1,9 @@
 // Account security: the authenticator app, passkeys, phone binding, the anti-phishing code,
-// whitelist mode, devices and sessions, the login history and the security center's overview
-// (docs/security.md). Withdrawals are confirmed through its checks in the wallet's route.
+// whitelist mode, devices and sessions, the login history, API keys and the security center's
+// overview (docs/security.md). Withdrawals are confirmed through its checks in the wallet's route.
 import { defineModule } from '../module.ts';
 import { accountSecurityRoutes } from './account-security-routes.ts';
+import { apiKeyRoutes } from './api-key-routes.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
 import { totpRoutes } from './totp-routes.ts';
 
@@ -12,6 +13,7 @@ export const securityModule = defineModule({
     totpRoutes(context.router, context);
     passkeyRoutes(context.router, context);
     accountSecurityRoutes(context.router, context);
+    apiKeyRoutes(context.router, context);
     return {};
   },
 });

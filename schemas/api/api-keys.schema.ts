@@ -1,0 +1,133 @@
+// API keys for trading by program (docs/api-binance.md § "API keys"): made in the security center
+// with the email code (and the authenticator's, where one is bound), listed, deleted. The secret is
+// answered once, by the call that makes the key.
+import { z } from 'zod/mini';
+import { defineEndpoint } from '../endpoint.ts';
+import { noData, preprocess, requiredText, timestamp, verificationCode } from '../primitives.ts';
+import { rowId } from '../row-ids.ts';
+import { secondFactorFields } from './second-factor-fields.ts';
+
+export const apiKeyScopeNames = ['read', 'spot', 'futures'] as const;
+export const apiKeyScope = z.enum(apiKeyScopeNames);
+
+/** The most entries an IP allowlist holds. */
+export const ipAllowlistMax = 30;
+
+const ipv4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const hexGroup = /^[0-9a-f]{1,4}$/i;
+
+/** An IPv6 address as written (`::` once at most, an IPv4 tail allowed); no zone. */
+function isIpv6(text: string): boolean {
+  const halves = text.split('::');
+  if (halves.length > 2) return false;
+  const groupsOf = (half: string | undefined) => (half ? half.split(':') : []);
+  const head = groupsOf(halves[0]);
+  const tail = groupsOf(halves[1]);
+  const last = (tail.length > 0 ? tail : head).at(-1);
+  // An IPv4 tail stands for two groups.
+  const v4Tail = last !== undefined && ipv4.test(last);
+  const groups = [...head, ...tail];
+  const hexCount = groups.length - (v4Tail ? 1 : 0);
+  if (!groups.slice(0, hexCount).every((group) => hexGroup.test(group))) return false;
+  const count = hexCount + (v4Tail ? 2 : 0);
+  return halves.length === 2 ? count <= 7 : count === 8;
+}
+
+/** Whether `text` is an IPv4 or IPv6 address, or a CIDR block of one (`203.0.113.0/24`). */
+export function isIpAddressOrBlock(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  if (rest.length > 0) return false;
+  const family = ipv4.test(address) ? 4 : isIpv6(address) ? 6 : 0;
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^(0|[1-9]\d{0,2})$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** A list sent as an array (JSON) or as one comma-separated form value. */
+const listOf = <T extends z.ZodMiniType>(schema: T) =>
+  preprocess(
+    (value: unknown) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter((part) => part !== '')
+        : value,
+    schema,
+  );
+
+export const ipAllowlistEntry = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(60, { error: 'ip_allowlist_invalid' }),
+    z.refine(isIpAddressOrBlock, { error: 'ip_allowlist_invalid' }),
+  );
+
+export const apiKeySchema = z.object({
+  id: z.int(),
+  label: z.string(),
+  /** Shown in full, as Binance shows it; the secret never is, after the creating call. */
+  api_key: z.string(),
+  scopes: z.array(apiKeyScope),
+  /** Empty: the key may be used from any address. */
+  ip_allowlist: z.array(z.string()),
+  created_at: timestamp,
+});
+
+// Declared in the order of their names, which is the order a module namespace lists them in.
+export const apiKeys = defineEndpoint({
+  method: 'GET',
+  path: '/security/api-keys',
+  summary: "The logged-in user's API keys, newest first, without their secrets",
+  auth: true,
+  request: z.object({}),
+  response: z.array(apiKeySchema),
+  errors: [],
+});
+
+export const createApiKey = defineEndpoint({
+  method: 'POST',
+  path: '/security/api-keys',
+  summary:
+    'Creates an API key, with the code sent by /security/sendCode and, with an authenticator bound, its code; answers the key and its secret, the secret this once. At most 30 keys per user',
+  auth: true,
+  request: z.object({
+    label: requiredText(64),
+    /** `read`, `spot` (spot trading), `futures` (perpetual trading): at least one. */
+    scopes: listOf(
+      z
+        .array(apiKeyScope)
+        .check(z.minLength(1, { error: 'field_required' }), z.maxLength(apiKeyScopeNames.length)),
+    ),
+    /** Addresses or CIDR blocks the key may be used from, at most 30; none: any address. */
+    ip_allowlist: z._default(
+      listOf(z.array(ipAllowlistEntry).check(z.maxLength(ipAllowlistMax))),
+      [],
+    ),
+    code: verificationCode,
+    totp_code: secondFactorFields.totp_code,
+  }),
+  response: z.extend(apiKeySchema, { secret: z.string() }),
+  errors: [
+    'code_invalid',
+    'code_attempts_exceeded',
+    'two_factor_required',
+    'totp_invalid',
+    'totp_reused',
+    'totp_locked',
+    'api_key_limit',
+    'ip_allowlist_invalid',
+  ],
+});
+
+export const deleteApiKey = defineEndpoint({
+  method: 'POST',
+  path: '/security/api-keys/delete',
+  summary: 'Deletes one of your API keys: the next call signed with it is refused',
+  auth: true,
+  request: z.object({ id: rowId('api_keys.id', 'bigint') }),
+  response: noData,
+  errors: ['api_key_not_found'],
+});
