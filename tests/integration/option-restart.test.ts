@@ -1,5 +1,6 @@
 // A second contract across a SIGKILL, on PostgreSQL: it is placed on a server whose index is
-// 100,000 and that records its opening print; the server is killed outright; a second server on the
+// 100,000 and that records its opening print (a contract left void for want of one, on a busy
+// machine, is replaced); the server is killed outright; a second server on the
 // same database, with the index at 100,500, reads the open contract back and settles it at expiry
 // on the print it records then, against the opening print the first one recorded: a win, paid
 // once, and the ledger check. Runs where PostgreSQL answers.
@@ -47,35 +48,55 @@ describe('a second contract across a SIGKILL', () => {
         const [trader] = await seedTraders(db, 1, 1_000n * 100_000_000n, 'option');
         if (!trader) throw new Error('no trader');
         const client = () => new ApiClient((server as ServerProcess).url);
-        const placed = await until(
-          () =>
-            client().post<OptionContract>(
-              '/option/order',
-              { symbol: 'BTCUSDT', direction: 'up', unit: 'minute', length: '1', amount: '100' },
-              { token: trader.token, headers: { 'idempotency-key': crypto.randomUUID() } },
-            ),
-          // The first print may not be in yet: an order waits for a fresh one.
-          (answer) => answer.body.code === 200,
-          60_000,
-        );
-        expectOk(placed);
-        const contract = placed.body.data;
-        const printAt = async (at: string) =>
+        const place = () =>
+          until(
+            () =>
+              client().post<OptionContract>(
+                '/option/order',
+                { symbol: 'BTCUSDT', direction: 'up', unit: 'minute', length: '1', amount: '100' },
+                { token: trader.token, headers: { 'idempotency-key': crypto.randomUUID() } },
+              ),
+            // The first print may not be in yet: an order waits for a fresh one.
+            (answer) => answer.body.code === 200,
+            60_000,
+          );
+        // A contract opens on the first print within 5 s of its opening second (docs/options.md);
+        // a loaded machine may record none then: the contract is void, its stake comes back, and
+        // another is placed.
+        const openingPrint = (contract: OptionContract) =>
           db
             .selectFrom('index_prints')
-            .select(['price'])
+            .select(['ts'])
             .where('symbol', '=', 'BTCUSDT')
-            .where('ts', '=', new Date(at))
+            .where('ts', '>=', new Date(contract.open_time))
+            .where('ts', '<=', new Date(Date.parse(contract.open_time) + 5_000))
+            .orderBy('ts')
             .executeTakeFirst();
-        await until(
-          () => printAt(contract.open_time),
-          (print) => print !== undefined,
-          60_000,
-        );
+        let contract: OptionContract | undefined;
+        let openPrintAt = '';
+        let voided = 0;
+        while (!contract) {
+          expect(voided, 'contracts void for want of an opening print').toBeLessThan(3);
+          const placed = await place();
+          expectOk(placed);
+          const candidate = placed.body.data;
+          // Looked for until well after its window: the recorder writes a round as it ends.
+          const lookUntil = Date.parse(candidate.open_time) + 30_000;
+          const print = await until(
+            () => openingPrint(candidate),
+            (found) => found !== undefined || Date.now() > lookUntil,
+            60_000,
+          );
+          if (print) {
+            contract = candidate;
+            openPrintAt = new Date(print.ts).toISOString();
+          } else voided += 1;
+        }
         await server.kill();
 
         server = await startServerProcess(settings(after), { dataDir, until: 'listening' });
-        const settled = await until(
+        const { id, expiry_time } = contract;
+        const history = await until(
           async () =>
             (
               await client().get<{ list: OptionContract[] }>(
@@ -84,26 +105,30 @@ describe('a second contract across a SIGKILL', () => {
                 { token: trader.token },
               )
             ).body.data?.list ?? [],
-          (list) => list.length > 0,
+          (list) => list.length > voided,
           180_000,
         );
-        expect(settled).toEqual([
+        const settled = history.find((listed) => listed.id === id);
+        expect(settled).toEqual(
           expect.objectContaining({
-            id: contract.id,
             outcome: 'win',
             payout: '180',
             open_price: '100000',
-            open_print_at: contract.open_time,
+            open_print_at: openPrintAt,
             settle_price: '100500',
-            settle_print_at: contract.expiry_time,
           }),
-        ]);
+        );
+        // Its settling print, like its opening one, is the first fresh one within 5 s.
+        const settledAt = Date.parse(settled?.settle_print_at ?? '');
+        expect(settledAt - Date.parse(expiry_time)).toBeGreaterThanOrEqual(0);
+        expect(settledAt - Date.parse(expiry_time)).toBeLessThanOrEqual(5_000);
         const paid = await db
           .selectFrom('ledger_postings')
           .select('reference')
           .where('kind', '=', 'option.payout')
           .execute();
-        expect(paid).toHaveLength(1);
+        // The win, and each void contract's stake given back.
+        expect(paid).toHaveLength(1 + voided);
         expect(await auditLedger(db)).toEqual([]);
       } finally {
         await server?.stop();
