@@ -6,6 +6,9 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sessionRevocationsOver } from './accounts/session-revocations.ts';
 import { resolveSession, sessionLimitsOf } from './accounts/sessions.ts';
+import { createBinanceRouter } from './binance/binance-router.ts';
+import { bindGeneralRoutes } from './binance/general-routes.ts';
+import { WeightLimiter } from './binance/weights.ts';
 import { clusterScope, scopedBus } from './bus/cluster-scope.ts';
 import { LocalBus } from './bus/local-bus.ts';
 import { privateOverBus } from './bus/private-over-bus.ts';
@@ -29,6 +32,8 @@ import { issueOpsToken } from './ops/ops-token.ts';
 import { serverStatsCall } from './ops/server-stats.ts';
 import { runModules } from './run-modules.ts';
 import { nodeScheduler } from './scheduler.ts';
+import { apiKeyCipherOf } from './security/api-key-cipher.ts';
+import { resolveApiKey } from './security/api-key-store.ts';
 
 export const limits = {
   /** Form and JSON bodies: every call of the API fits in far less. */
@@ -86,6 +91,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const router = createRouter(app, { db: deps.db, clock: deps.clock, sessionLimits });
   // Before any route: a route keeps the error handler in force when it is declared.
   registerErrorHandlers(app, router.paths);
+  // The Binance-compatible door (docs/api-binance.md): its own paths, errors, weights and 404.
+  const serverTime = () => deps.clock.now().getTime();
+  const binanceRouter = createBinanceRouter(app, {
+    weights: new WeightLimiter({ limit: config.binance.weightPerMinute }, serverTime),
+    resolveKey: async (apiKey) => resolveApiKey(deps.db, await apiKeyCipherOf(config), apiKey),
+    now: serverTime,
+  });
+  bindGeneralRoutes(binanceRouter, serverTime);
+  deps.binanceEndpoints?.(binanceRouter);
   const scheduler = deps.scheduler ?? nodeScheduler;
   // Given by whoever opened it (and closes it), under this cluster's subjects; else this app's own
   // in-process bus. Close hooks run last added first: this one, added before the modules', closes

@@ -9,6 +9,11 @@ import {
   accountSettingsOf,
 } from './accounts/account-settings.ts';
 import {
+  type BinanceSettings,
+  binanceEnvShape,
+  binanceSettingsOf,
+} from './binance/binance-settings.ts';
+import {
   type ChainSettings,
   chainEnvShape,
   chainSettingsOf,
@@ -123,6 +128,7 @@ const envSchema = z.object({
   ...bookTradingEnvShape,
   ...supportEnvShape,
   ...securityEnvShape,
+  ...binanceEnvShape,
   ...contractEnvShape,
   ...optionEnvShape,
   ...chainEnvShape,
@@ -173,6 +179,8 @@ export interface Config
   support: SupportSettings;
   /** Passkeys' relying party and withdrawal holds (server/security/security-settings.ts). */
   security: SecuritySettings;
+  /** The Binance-compatible door's request weights (server/binance/binance-settings.ts). */
+  binance: BinanceSettings;
   /** The real chains' nodes and confirmations (server/chain/chain-settings.ts). */
   chain: ChainSettings;
 }
@@ -221,6 +229,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): C
     ...uploadSettingsOf(s),
     support: supportSettingsOf(s),
     security,
+    binance: binanceSettingsOf(s),
     chain,
     contract: contractSettingsOf(s),
     option,

@@ -1,6 +1,7 @@
 // What the route modules are given: storage, time, settings and the message transports.
 
 import type { Scheduler } from '../core/scheduler.ts';
+import type { BinanceRouter } from './binance/binance-router.ts';
 import type { Bus } from './bus/bus.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -30,4 +31,6 @@ export interface AppDeps {
   bus?: Bus;
   /** Socket limits other than the defaults (tests shorten the heartbeat). */
   gatewayLimits?: Partial<GatewayLimits>;
+  /** More endpoints of the Binance-compatible door (a test binds a signed one of its own). */
+  binanceEndpoints?(router: BinanceRouter): void;
 }

@@ -1,0 +1,257 @@
+// Binds the door's endpoints (docs/api-binance.md): full Binance paths (`/api/v3/…`, `/fapi/v1/…`),
+// outside the app's envelope, error handler, 404 and rate limit. Each answer is Binance's: plain
+// JSON, or `{code, msg}` with Binance's HTTP status, and `X-MBX-USED-WEIGHT-1M` on every one.
+//
+// A request is, in order: counted against its address's weight (429 / 418 before anything is
+// read), its raw query string and body read into parameters, its key, allowlist, scope, time and
+// signature checked (keyed endpoints), its parameters parsed with the endpoint's schema, and only
+// then handed to the handler. Every refusal before the handler changes nothing.
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { BusinessError } from '../http/business-error.ts';
+import { BinanceError, binanceErrorOf, type CallKind, doorErrors } from './errors.ts';
+import { type ParamsProblem, type RequestParams, readRequestParams } from './request-params.ts';
+import {
+  checkKeyedRequest,
+  type DoorKey,
+  type SecurityType,
+  securityParams,
+} from './signed-request.ts';
+import type { WeightLimiter } from './weights.ts';
+
+export type ApiKeyScopeName = 'read' | 'spot' | 'futures';
+
+interface EndpointBase<S extends z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The full path, as Binance spells it: `/api/v3/order`. */
+  path: string;
+  /** What one call counts against the address's weight a minute (Binance's own weight). */
+  weight: number;
+  /** The endpoint's parameters, all sent as text; `timestamp` and `recvWindow` are the door's. */
+  params: S;
+  /** How a business refusal is worded: an order's (-2010), a cancel's (-2011), or another. */
+  kind?: CallKind;
+}
+
+export interface PublicEndpoint<S extends z.ZodType = z.ZodType> extends EndpointBase<S> {
+  security: 'NONE';
+}
+
+export interface KeyedEndpoint<S extends z.ZodType = z.ZodType> extends EndpointBase<S> {
+  security: Exclude<SecurityType, 'NONE'>;
+  /** The scope the key must hold. */
+  scope: ApiKeyScopeName;
+}
+
+export type BinanceEndpoint<S extends z.ZodType = z.ZodType> = PublicEndpoint<S> | KeyedEndpoint<S>;
+
+/** The key a keyed call was made with, without its secret. */
+export type CallingKey = Omit<DoorKey, 'secret'>;
+
+export interface PublicCall<P> {
+  params: P;
+  request: FastifyRequest;
+}
+
+export interface KeyedCall<P> extends PublicCall<P> {
+  userId: number;
+  apiKey: CallingKey;
+}
+
+type ParamsOf<E> = E extends BinanceEndpoint<infer S> ? z.output<S> : never;
+export type CallOf<E> = E extends KeyedEndpoint ? KeyedCall<ParamsOf<E>> : PublicCall<ParamsOf<E>>;
+/** A handler's answer is sent as it is: Binance's JSON, no envelope. */
+export type BinanceHandler<E> = (call: CallOf<E>) => Promise<unknown>;
+
+export interface BinanceRouter {
+  add<E extends BinanceEndpoint>(definition: E, handler: BinanceHandler<E>): void;
+  /** Paths served, to tell a wrong method from an unknown path. */
+  readonly paths: ReadonlySet<string>;
+}
+
+export interface BinanceRouterDeps {
+  weights: WeightLimiter;
+  /** The live key named `apiKey`, its secret opened; null when there is none. */
+  resolveKey(apiKey: string): Promise<DoorKey | null>;
+  /** The server's time, ms. */
+  now(): number;
+}
+
+export const usedWeightHeader = 'x-mbx-used-weight-1m';
+/** The door's answers hold keys' users' data or prices of the moment: no cache keeps any. */
+const cacheControl = 'no-store';
+
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+export function createBinanceRouter(app: FastifyInstance, deps: BinanceRouterDeps): BinanceRouter {
+  const paths = new Set<string>();
+  const prefixes = new Set<string>();
+
+  function coverPrefix(path: string): void {
+    // `/api/v3`, `/fapi/v1`: a path under it that is not served is answered by the door, not the app.
+    const prefix = path.split('/').slice(0, 3).join('/');
+    if (prefixes.has(prefix)) return;
+    prefixes.add(prefix);
+    app.register(
+      async (scope) => {
+        scope.setNotFoundHandler((request, reply) => {
+          const pathname = request.url.split('?', 1)[0] ?? '';
+          const error = doorErrors.unsupported(paths.has(pathname) ? 405 : 404);
+          return sendBinanceError(reply.header(usedWeightHeader, '0'), error);
+        });
+      },
+      { prefix },
+    );
+  }
+
+  return {
+    paths,
+    add(definition, handler) {
+      paths.add(definition.path);
+      coverPrefix(definition.path);
+      app.route({
+        method: definition.method,
+        url: definition.path,
+        // Counted by the door's weights instead of the app's rate limit.
+        config: { rateLimit: false },
+        onRequest: async (request, reply) => {
+          const verdict = deps.weights.spend(request.ip, definition.weight);
+          reply.header(usedWeightHeader, String(verdict.used));
+          if (verdict.kind === 'over') {
+            return sendBinanceError(
+              reply,
+              doorErrors.tooMuchWeight(deps.weights.limit, verdict.retryAfterSeconds),
+            );
+          }
+          if (verdict.kind === 'banned') {
+            return sendBinanceError(
+              reply,
+              doorErrors.banned(verdict.untilMs, verdict.retryAfterSeconds),
+            );
+          }
+        },
+        preParsing: async (request, _reply, payload) => {
+          const raw = await readWhole(payload, request.routeOptions.bodyLimit);
+          rawBodies.set(request, raw.toString('utf8'));
+          // The body parser still reads it (it checks the length and type as for any call).
+          return Object.assign(Readable.from([raw]), { receivedEncodedLength: raw.length });
+        },
+        errorHandler: (error, request, reply) => {
+          sendBinanceError(reply, errorToBinance(error, request, definition.kind));
+        },
+        handler: async (request, reply) => {
+          const read = readParams(request);
+          const key =
+            definition.security === 'NONE'
+              ? null
+              : await checkKeyedRequest(
+                  {
+                    apiKeyHeader: request.headers['x-mbx-apikey'],
+                    ip: request.ip,
+                    read,
+                    security: definition.security,
+                    scope: definition.scope,
+                    now: deps.now(),
+                  },
+                  deps.resolveKey,
+                );
+          const params = parseParams(definition.params, read.params);
+          const call = key
+            ? { params, request, userId: key.userId, apiKey: withoutSecret(key) }
+            : { params, request };
+          // `add` is generic over every endpoint: TypeScript resolves neither a generic schema's
+          // output nor the conditional call type inside it, though each holds per definition.
+          const answer = await handler(call as CallOf<typeof definition>);
+          return reply.code(200).header('cache-control', cacheControl).send(answer);
+        },
+      });
+    },
+  };
+}
+
+export function sendBinanceError(reply: FastifyReply, error: BinanceError): FastifyReply {
+  return reply
+    .code(error.httpStatus)
+    .headers({ ...error.headers, 'cache-control': cacheControl })
+    .send(error.body);
+}
+
+function readParams(request: FastifyRequest): RequestParams {
+  const at = request.url.indexOf('?');
+  const query = at === -1 ? '' : request.url.slice(at + 1);
+  const read = readRequestParams(query, rawBodies.get(request) ?? '');
+  if ('params' in read) return read;
+  throw problemToError(read);
+}
+
+function problemToError(problem: ParamsProblem): BinanceError {
+  if (problem.kind === 'duplicate') return doorErrors.duplicateParameter();
+  if (problem.kind === 'signature_not_last') return doorErrors.illegalChars('signature');
+  return doorErrors.illegalChars();
+}
+
+/** The endpoint's own parameters: the door's (`timestamp`, `recvWindow`) taken out first. */
+function parseParams<S extends z.ZodType>(schema: S, raw: Record<string, string>): z.output<S> {
+  const own = Object.fromEntries(
+    Object.entries(raw).filter(([name]) => !securityParams.some((door) => door === name)),
+  );
+  const result = z.safeParse(schema, own);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (issue?.code === 'unrecognized_keys') return throwError(doorErrors.unreadParameters());
+  const name = typeof issue?.path[0] === 'string' ? issue.path[0] : undefined;
+  if (name === undefined) return throwError(doorErrors.illegalChars());
+  const sent = own[name];
+  return throwError(
+    sent === undefined || sent === ''
+      ? doorErrors.mandatoryParameter(name)
+      : doorErrors.illegalChars(name),
+  );
+}
+
+function throwError(error: BinanceError): never {
+  throw error;
+}
+
+function withoutSecret(key: DoorKey): CallingKey {
+  const { secret: _secret, ...rest } = key;
+  return rest;
+}
+
+/** Any failure as Binance's error: the door's own, a business refusal, Fastify's, or a fault. */
+function errorToBinance(error: unknown, request: FastifyRequest, kind?: CallKind): BinanceError {
+  if (error instanceof BinanceError) return error;
+  if (error instanceof BusinessError) {
+    const field = error.params.field;
+    return binanceErrorOf(error.errorName, {
+      ...(kind ? { kind } : {}),
+      ...(typeof field === 'string' ? { field } : {}),
+    });
+  }
+  const status = statusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) {
+    request.log.info({ status }, 'door request refused');
+    return new BinanceError(doorErrors.illegalChars().code, doorErrors.illegalChars().msg, status);
+  }
+  request.log.error({ err: error }, 'door request failed');
+  return doorErrors.unknown();
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined;
+  return typeof error.statusCode === 'number' ? error.statusCode : undefined;
+}
+
+/** The whole body, refused with 413 past `limit` bytes before more is read. */
+async function readWhole(payload: AsyncIterable<unknown>, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of payload) {
+    const bytes = chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk));
+    length += bytes.length;
+    if (length > limit) throw Object.assign(new Error('body too large'), { statusCode: 413 });
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks);
+}

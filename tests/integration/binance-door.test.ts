@@ -1,0 +1,332 @@
+// The Binance-compatible door on the real app (docs/api-binance.md): ping and time, a signed call
+// through a test endpoint bound with the door's router, every refusal of a key, a signature or a
+// time in Binance's words, and the weights' 429 then 418. Each case calls from an address of its
+// own (X-Forwarded-For, trusted from loopback), so the weights of one do not reach another.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from '../../server/app.ts';
+import type { BinanceRouter } from '../../server/binance/binance-router.ts';
+import { signTotalParams } from '../../server/binance/signature.ts';
+import { loadConfig } from '../../server/config.ts';
+import { type Db, openDatabase } from '../../server/db/database.ts';
+import { outboxMailer } from '../../server/mail/outbox-mailer.ts';
+import { loadApiKeyCipher } from '../../server/security/api-key-cipher.ts';
+import {
+  type ApiKeyScope,
+  type CreatedApiKey,
+  deleteApiKey,
+  insertApiKey,
+} from '../../server/security/api-key-store.ts';
+import { registerUser } from '../support/accounts.ts';
+import { ApiClient, randomClientAddress } from '../support/api-client.ts';
+import { ManualClock } from '../support/manual-clock.ts';
+
+const clock = new ManualClock();
+const weightPerMinute = 40;
+let app: FastifyInstance;
+let url = '';
+let dataDir = '';
+let db: Db;
+let closeDatabase: () => Promise<void> = async () => {};
+let userId = 0;
+
+/** What the test endpoints saw: a refused call must never reach them. */
+const reached: string[] = [];
+
+function bindTestEndpoints(router: BinanceRouter): void {
+  router.add(
+    {
+      method: 'POST',
+      path: '/api/v3/doorTest',
+      weight: 1,
+      security: 'TRADE',
+      scope: 'spot',
+      kind: 'order',
+      params: z.object({ symbol: z.string().min(1), quantity: z.string().regex(/^\d+$/) }),
+    },
+    async ({ params, userId: caller, apiKey }) => {
+      reached.push(params.symbol);
+      return { userId: caller, keyId: apiKey.id, ...params };
+    },
+  );
+  router.add(
+    {
+      method: 'GET',
+      path: '/fapi/v1/doorTest',
+      weight: 5,
+      security: 'USER_DATA',
+      scope: 'read',
+      params: z.object({}),
+    },
+    async ({ userId: caller }) => ({ userId: caller }),
+  );
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-door-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    TRUST_PROXY: 'loopback',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    MARKET_HISTORY_DAYS: '1',
+    BINANCE_WEIGHT_PER_MINUTE: String(weightPerMinute),
+  });
+  const database = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
+  db = database.db;
+  closeDatabase = () => database.close();
+  const outbox = outboxMailer(path.join(dataDir, 'outbox.ndjson'), clock);
+  app = await buildApp({
+    db: database.db,
+    clock,
+    config,
+    email: outbox,
+    sms: outbox,
+    binanceEndpoints: bindTestEndpoints,
+  });
+  url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const client = new ApiClient(url);
+  userId = (await registerUser(client, dataDir)).userId;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await closeDatabase();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function newKey(
+  scopes: readonly ApiKeyScope[] = ['read', 'spot'],
+  ipAllowlist: readonly string[] = [],
+): Promise<CreatedApiKey> {
+  const cipher = await loadApiKeyCipher({ dataDir, apiKeySealingKey: undefined });
+  return insertApiKey(db, cipher, { userId, label: 'bot', scopes, ipAllowlist });
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+interface Call {
+  method?: 'GET' | 'POST';
+  query?: string;
+  body?: string;
+  apiKey?: string | undefined;
+  from?: string;
+}
+
+async function call(pathname: string, options: Call = {}): Promise<Answer> {
+  const response = await fetch(`${url}${pathname}${options.query ? `?${options.query}` : ''}`, {
+    method: options.method ?? 'GET',
+    headers: {
+      'x-forwarded-for': options.from ?? randomClientAddress(),
+      ...(options.apiKey ? { 'x-mbx-apikey': options.apiKey } : {}),
+      ...(options.body === undefined
+        ? {}
+        : { 'content-type': 'application/x-www-form-urlencoded' }),
+    },
+    ...(options.body === undefined ? {} : { body: options.body }),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: JSON.parse(text) };
+}
+
+/** A signed order on the test endpoint, every parameter in the body as ccxt sends a POST. */
+function signedOrder(key: CreatedApiKey, extra: { timestamp?: number; secret?: string } = {}) {
+  const totalParams = `symbol=BTCUSDT&quantity=3&recvWindow=5000&timestamp=${extra.timestamp ?? clock.now().getTime()}`;
+  const signature = signTotalParams(extra.secret ?? key.secret, totalParams);
+  return {
+    method: 'POST' as const,
+    body: `${totalParams}&signature=${signature}`,
+    apiKey: key.apiKey,
+  };
+}
+
+const refusal = (code: number, msg?: string) => ({
+  code,
+  msg: msg === undefined ? expect.any(String) : msg,
+});
+
+describe('general endpoints', () => {
+  it.each(['/api/v3', '/fapi/v1'])(
+    '%s/ping and /time answer plain JSON with the weight used',
+    async (prefix) => {
+      const from = randomClientAddress();
+      const ping = await call(`${prefix}/ping`, { from });
+      expect(ping).toMatchObject({ status: 200, body: {} });
+      expect(ping.headers.get('x-mbx-used-weight-1m')).toBe('1');
+      const time = await call(`${prefix}/time`, { from });
+      expect(time.body).toEqual({ serverTime: clock.now().getTime() });
+      expect(time.headers.get('x-mbx-used-weight-1m')).toBe('2');
+      expect(time.headers.get('cache-control')).toBe('no-store');
+    },
+  );
+
+  it('answers a path it does not serve in its own words, not the app envelope', async () => {
+    const unknown = await call('/api/v3/nothingHere');
+    expect(unknown).toMatchObject({ status: 404, body: refusal(-1020) });
+    expect(unknown.body).not.toHaveProperty('data');
+    const wrongMethod = await call('/api/v3/ping', { method: 'POST', body: '' });
+    expect(wrongMethod).toMatchObject({ status: 405, body: refusal(-1020) });
+  });
+
+  it("leaves the app's own calls as they were", async () => {
+    const response = await fetch(`${url}/api/nothing-here`);
+    expect(((await response.json()) as { data?: unknown }).data).toBeNull();
+  });
+});
+
+describe('signed requests', () => {
+  it('pass with a live key, a good signature and a timestamp in the window', async () => {
+    const key = await newKey();
+    const answer = await call('/api/v3/doorTest', signedOrder(key));
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { userId, keyId: key.id, symbol: 'BTCUSDT', quantity: '3' },
+    });
+  });
+
+  it('pass with the parameters split between the query string and the body', async () => {
+    const key = await newKey();
+    const query = 'symbol=ETHUSDT';
+    const body = `quantity=2&timestamp=${clock.now().getTime()}`;
+    const signature = signTotalParams(key.secret, query + body);
+    const answer = await call('/api/v3/doorTest', {
+      method: 'POST',
+      query,
+      body: `${body}&signature=${signature}`,
+      apiKey: key.apiKey,
+    });
+    expect(answer).toMatchObject({ status: 200, body: { symbol: 'ETHUSDT', quantity: '2' } });
+  });
+
+  it('refuse a wrong signature with -1022, reaching nothing', async () => {
+    const key = await newKey();
+    const before = reached.length;
+    const answer = await call('/api/v3/doorTest', signedOrder(key, { secret: 'x'.repeat(64) }));
+    expect(answer).toMatchObject({
+      status: 400,
+      body: refusal(-1022, 'Signature for this request is not valid.'),
+    });
+    expect(reached.length).toBe(before);
+  });
+
+  it('refuse a timestamp outside the window with -1021', async () => {
+    const key = await newKey();
+    const stale = await call(
+      '/api/v3/doorTest',
+      signedOrder(key, { timestamp: clock.now().getTime() - 5_001 }),
+    );
+    expect(stale).toMatchObject({
+      status: 400,
+      body: refusal(-1021, 'Timestamp for this request is outside of the recvWindow.'),
+    });
+    const ahead = await call(
+      '/api/v3/doorTest',
+      signedOrder(key, { timestamp: clock.now().getTime() + 1_000 }),
+    );
+    expect(ahead).toMatchObject({ status: 400, body: refusal(-1021) });
+  });
+
+  it('refuse a missing or malformed key with -2014 and an unknown one with -2015', async () => {
+    const key = await newKey();
+    const order = signedOrder(key);
+    const missing = await call('/api/v3/doorTest', { ...order, apiKey: undefined });
+    expect(missing).toMatchObject({ status: 401, body: refusal(-2014, 'API-key format invalid.') });
+    const malformed = await call('/api/v3/doorTest', { ...order, apiKey: 'not-a-key' });
+    expect(malformed).toMatchObject({ status: 401, body: refusal(-2014) });
+    const unknown = await call('/api/v3/doorTest', { ...order, apiKey: 'A'.repeat(64) });
+    expect(unknown).toMatchObject({
+      status: 401,
+      body: refusal(-2015, 'Invalid API-key, IP, or permissions for action.'),
+    });
+  });
+
+  it('refuse a key without the scope with -2015', async () => {
+    const readOnly = await newKey(['read']);
+    const answer = await call('/api/v3/doorTest', signedOrder(readOnly));
+    expect(answer).toMatchObject({ status: 401, body: refusal(-2015) });
+    const timestamp = clock.now().getTime();
+    const query = `timestamp=${timestamp}`;
+    const read = await call('/fapi/v1/doorTest', {
+      query: `${query}&signature=${signTotalParams(readOnly.secret, query)}`,
+      apiKey: readOnly.apiKey,
+    });
+    expect(read).toMatchObject({ status: 200, body: { userId } });
+    expect(read.headers.get('x-mbx-used-weight-1m')).toBe('5');
+  });
+
+  it('refuse an address off the allowlist with -2015, and take one on it', async () => {
+    const listed = await newKey(['spot'], ['198.51.100.0/24']);
+    const outside = await call('/api/v3/doorTest', { ...signedOrder(listed), from: '203.0.113.9' });
+    expect(outside).toMatchObject({ status: 401, body: refusal(-2015) });
+    const inside = await call('/api/v3/doorTest', { ...signedOrder(listed), from: '198.51.100.7' });
+    expect(inside.status).toBe(200);
+  });
+
+  it('refuse a deleted key with -2015 at once', async () => {
+    const key = await newKey();
+    expect((await call('/api/v3/doorTest', signedOrder(key))).status).toBe(200);
+    expect(await deleteApiKey(db, clock, userId, key.id)).toBe(true);
+    const answer = await call('/api/v3/doorTest', signedOrder(key));
+    expect(answer).toMatchObject({ status: 401, body: refusal(-2015) });
+  });
+
+  it('refuse a missing parameter with -1102 and a bad one with -1100, after the checks', async () => {
+    const key = await newKey();
+    const timestamp = clock.now().getTime();
+    const sign = (params: string) => `${params}&signature=${signTotalParams(key.secret, params)}`;
+    const missing = await call('/api/v3/doorTest', {
+      method: 'POST',
+      body: sign(`quantity=1&timestamp=${timestamp}`),
+      apiKey: key.apiKey,
+    });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: refusal(
+        -1102,
+        "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed.",
+      ),
+    });
+    const bad = await call('/api/v3/doorTest', {
+      method: 'POST',
+      body: sign(`symbol=BTCUSDT&quantity=1.5&timestamp=${timestamp}`),
+      apiKey: key.apiKey,
+    });
+    expect(bad).toMatchObject({ status: 400, body: refusal(-1100) });
+  });
+});
+
+describe('request weights', () => {
+  it('answer 429 with Retry-After past the limit, then 418 to an address that keeps calling', async () => {
+    const from = randomClientAddress();
+    for (let i = 0; i < weightPerMinute; i += 1) {
+      expect((await call('/api/v3/ping', { from })).status).toBe(200);
+    }
+    const over = await call('/api/v3/ping', { from });
+    expect(over).toMatchObject({ status: 429, body: refusal(-1003) });
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(over.headers.get('x-mbx-used-weight-1m')).toBe(String(weightPerMinute));
+    let answer = over;
+    for (let i = 0; i < 10 && answer.status === 429; i += 1) {
+      answer = await call('/api/v3/ping', { from });
+    }
+    expect(answer).toMatchObject({ status: 418, body: refusal(-1003) });
+    expect(Number(answer.headers.get('retry-after'))).toBe(120);
+    // Another address is not touched; the banned one is free once the ban is over.
+    expect((await call('/api/v3/ping')).status).toBe(200);
+    clock.advance(120_000);
+    expect((await call('/api/v3/ping', { from })).status).toBe(200);
+  });
+
+  it("are not counted by the app's own rate limit, nor count against it", async () => {
+    const response = await fetch(`${url}/api/v3/ping`);
+    expect(response.headers.get('x-ratelimit-limit')).toBeNull();
+  });
+});
