@@ -273,7 +273,7 @@ describe('signed requests', () => {
   it('refuse a deleted key with -2015 at once', async () => {
     const key = await newKey();
     expect((await call('/api/v3/doorTest', signedOrder(key))).status).toBe(200);
-    expect(await deleteApiKey(db, clock, userId, key.id)).toBe(true);
+    expect(await deleteApiKey(db, clock, userId, key.id)).toBeTruthy();
     const answer = await call('/api/v3/doorTest', signedOrder(key));
     expect(answer).toMatchObject({ status: 401, body: refusal(-2015) });
   });
@@ -300,6 +300,23 @@ describe('signed requests', () => {
       apiKey: key.apiKey,
     });
     expect(bad).toMatchObject({ status: 400, body: refusal(-1100) });
+  });
+});
+
+describe('bodies the door cannot read', () => {
+  it('are refused in its words with their 4XX, not the app envelope', async () => {
+    const response = await fetch(`${url}/api/v3/doorTest`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'x-forwarded-for': randomClientAddress() },
+      body: 'symbol=BTCUSDT',
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual(refusal(-1100));
+    const large = await call('/api/v3/doorTest', {
+      method: 'POST',
+      body: `a=${'x'.repeat(70_000)}`,
+    });
+    expect(large).toMatchObject({ status: 413, body: refusal(-1100) });
   });
 });
 
