@@ -1,6 +1,6 @@
 // The security center's API keys (docs/api-binance.md § "API keys"): made with the email code and,
 // with an authenticator bound, its code, both used up in the transaction that stores the key;
-// listed without their secrets; deleted by their owner alone.
+// listed without their secrets; deleted by their owner alone. The owner is told of each.
 import { apiKeys, createApiKey, deleteApiKey } from '../../schemas/api/api-keys.schema.ts';
 import { checkCode, consumeCode } from '../accounts/codes.ts';
 import { getUser, securityDestination } from '../accounts/users.ts';
@@ -17,6 +17,7 @@ import {
   insertApiKey,
   listApiKeys,
 } from './api-key-store.ts';
+import { notify } from './notices.ts';
 import { proveSecondFactor } from './second-factor.ts';
 
 /** A key as its owner's list shows it. */
@@ -61,6 +62,8 @@ export function apiKeyRoutes(router: Router, deps: AppDeps): void {
         ipAllowlist: input.ip_allowlist,
       });
     });
+    // Whoever holds a session and the mailbox could make one: the owner hears of it at once.
+    await notify(deps, user.id, { kind: 'api_key_created', name: created.label });
     return { ...listed(created), secret: created.secret };
   });
 
@@ -70,9 +73,10 @@ export function apiKeyRoutes(router: Router, deps: AppDeps): void {
 
   router.add(deleteApiKey, async (input, context) => {
     // Another user's key is answered as a missing one: ids tell nothing of who holds them.
-    if (!(await deleteStoredApiKey(db, clock, context.session.userId, input.id))) {
-      throw new BusinessError('api_key_not_found');
-    }
+    const userId = context.session.userId;
+    const label = await deleteStoredApiKey(db, clock, userId, input.id);
+    if (label === null) throw new BusinessError('api_key_not_found');
+    await notify(deps, userId, { kind: 'api_key_deleted', name: label });
     return null;
   });
 }

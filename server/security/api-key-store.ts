@@ -149,22 +149,22 @@ export async function listApiKeys(db: Db, userId: number): Promise<ApiKeyListing
 }
 
 /**
- * Deletes the user's own live key `id`: from then on `resolveApiKey` answers null for it. False
- * when the user holds no such live key, whoever else may.
+ * Deletes the user's own live key `id`: from then on `resolveApiKey` answers null for it. Answers
+ * its label; null when the user holds no such live key, whoever else may.
  */
 export async function deleteApiKey(
   db: Db,
   clock: Clock,
   userId: number,
   id: number,
-): Promise<boolean> {
+): Promise<string | null> {
   const deleted = await db
     .updateTable('api_keys')
     .set({ deleted_at: clock.now() })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
-    .returning('id')
+    .returning('label')
     .executeTakeFirst();
-  return deleted !== undefined;
+  return deleted?.label ?? null;
 }

@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { catalogues, localize } from '../../schemas/messages/index.ts';
 import { type ApiKeyCipher, loadApiKeyCipher } from '../../server/security/api-key-cipher.ts';
 import { apiKeyLimit, insertApiKey, resolveApiKey } from '../../server/security/api-key-store.ts';
+import { noticeTexts } from '../../server/security/notice-texts/index.ts';
 import { totpCodeAt } from '../../server/security/totp.ts';
-import { lastCodeFor, registerUser } from '../support/accounts.ts';
+import { lastCodeFor, readOutbox, registerUser } from '../support/accounts.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
 import { eachDatabase, serverOn } from '../support/each-database.ts';
 import { expectError, expectOk, ok } from '../support/expectations.ts';
@@ -58,8 +59,16 @@ describe.each(await eachDatabase())('API keys on %s', (...database) => {
     const create = (body: Body, lang?: string) =>
       post<CreatedKey>('/security/api-keys', body, lang);
     const remove = (id: number | string) => post('/security/api-keys/delete', { id: String(id) });
-    return { client, token, userId, post, list, code, create, remove };
+    /** The subjects of the notices mailed to this user, oldest first. */
+    const notices = async () =>
+      (await readOutbox(server().dataDir))
+        .filter((entry) => entry.to === account && entry.code === undefined)
+        .map((entry) => entry.subject);
+    return { client, token, userId, post, list, code, create, remove, notices };
   }
+
+  const subject = (kind: 'api_key_created' | 'api_key_deleted') =>
+    noticeTexts.en.kinds[kind].subject.replace('{brand}', 'Meridian');
 
   const storedRows = (userId: number) =>
     server().db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).execute();
@@ -107,6 +116,8 @@ describe.each(await eachDatabase())('API keys on %s', (...database) => {
       // The code was used up with the key.
       expectError(await owner.create({ label: 'again', scopes: ['read'], code }), 'code_invalid');
       expect(await storedRows(owner.userId)).toHaveLength(1);
+      // The owner was told once, of the key made; the refusal told nothing.
+      expect(await owner.notices()).toEqual([subject('api_key_created')]);
     });
 
     it('takes the lists as comma-separated form values too', async () => {
@@ -211,7 +222,12 @@ describe.each(await eachDatabase())('API keys on %s', (...database) => {
       expect(await resolveApiKey(server().db, await sealing(), made.api_key)).not.toBeNull();
       expect(await owner.list()).toHaveLength(1);
 
+      expect(await stranger.notices()).toEqual([]);
       expectOk(await owner.remove(made.id));
+      expect(await owner.notices()).toEqual([
+        subject('api_key_created'),
+        subject('api_key_deleted'),
+      ]);
       expect(await resolveApiKey(server().db, await sealing(), made.api_key)).toBeNull();
       expect(await owner.list()).toEqual([]);
       const [row] = await storedRows(owner.userId);

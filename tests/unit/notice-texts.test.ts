@@ -16,6 +16,8 @@ const notices: Notice[] = [
   { kind: 'totp_unbound' },
   { kind: 'passkey_added', name: 'Laptop' },
   { kind: 'passkey_removed', name: 'Laptop' },
+  { kind: 'api_key_created', name: 'grid bot' },
+  { kind: 'api_key_deleted', name: 'grid bot' },
   { kind: 'phone_bound', phone: '+447700900123' },
   {
     kind: 'address_added',

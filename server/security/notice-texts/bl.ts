@@ -41,6 +41,16 @@ export const bl: NoticeLanguage = {
       mail: `Klucz dostępu o nazwie „{name}” został usunięty z Twojego konta {brand} {account} {at}. ${paused} ${notYou}`,
       sms: '{brand}: usunięto klucz dostępu „{name}”.',
     },
+    api_key_created: {
+      subject: '{brand}: utworzono klucz API',
+      mail: `Na Twoim koncie {brand} {account} utworzono klucz API o nazwie „{name}” {at}. ${notYou}`,
+      sms: '{brand}: utworzono klucz API „{name}”.',
+    },
+    api_key_deleted: {
+      subject: '{brand}: usunięto klucz API',
+      mail: 'Klucz API o nazwie „{name}” został usunięty z Twojego konta {brand} {account} {at}: programy, które go używają, nie mogą już wywoływać.',
+      sms: '{brand}: usunięto klucz API „{name}”.',
+    },
     phone_bound: {
       subject: '{brand}: zmieniono numer telefonu',
       mail: `Numer telefonu {phone} został powiązany z Twoim kontem {brand} {account} {at}. ${paused} ${notYou}`,

@@ -42,6 +42,16 @@ export const de: NoticeLanguage = {
       mail: `Der Passkey namens „{name}“ wurde am {at} aus Ihrem {brand}-Konto {account} entfernt. ${paused} ${notYou}`,
       sms: '{brand}: Passkey „{name}“ wurde entfernt.',
     },
+    api_key_created: {
+      subject: '{brand}: API-Schlüssel erstellt',
+      mail: `Ein API-Schlüssel namens „{name}“ wurde am {at} für Ihr {brand}-Konto {account} erstellt. ${notYou}`,
+      sms: '{brand}: API-Schlüssel „{name}“ wurde erstellt.',
+    },
+    api_key_deleted: {
+      subject: '{brand}: API-Schlüssel gelöscht',
+      mail: 'Der API-Schlüssel namens „{name}“ wurde am {at} aus Ihrem {brand}-Konto {account} gelöscht: Programme, die ihn nutzen, können nicht mehr zugreifen.',
+      sms: '{brand}: API-Schlüssel „{name}“ wurde gelöscht.',
+    },
     phone_bound: {
       subject: '{brand}: Telefonnummer geändert',
       mail: `Die Telefonnummer {phone} wurde am {at} mit Ihrem {brand}-Konto {account} verknüpft. ${paused} ${notYou}`,

@@ -40,6 +40,16 @@ export const en: NoticeLanguage = {
       mail: `The passkey named "{name}" was removed from your {brand} account {account} at {at}. Withdrawals are paused for a while. ${notYou}`,
       sms: '{brand}: passkey "{name}" was removed.',
     },
+    api_key_created: {
+      subject: '{brand}: API key created',
+      mail: `An API key named "{name}" was created on your {brand} account {account} at {at}. ${notYou}`,
+      sms: '{brand}: API key "{name}" was created.',
+    },
+    api_key_deleted: {
+      subject: '{brand}: API key deleted',
+      mail: 'The API key named "{name}" was deleted from your {brand} account {account} at {at}: programs using it can no longer call.',
+      sms: '{brand}: API key "{name}" was deleted.',
+    },
     phone_bound: {
       subject: '{brand}: phone number changed',
       mail: `The phone number {phone} was bound to your {brand} account {account} at {at}. Withdrawals are paused for a while. ${notYou}`,

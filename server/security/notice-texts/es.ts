@@ -41,6 +41,16 @@ export const es: NoticeLanguage = {
       mail: `Se eliminó la llave de acceso llamada «{name}» de tu cuenta de {brand} {account} el {at}. ${paused} ${notYou}`,
       sms: '{brand}: se eliminó la llave de acceso «{name}».',
     },
+    api_key_created: {
+      subject: '{brand}: clave API creada',
+      mail: `Se creó una clave API llamada «{name}» en tu cuenta de {brand} {account} el {at}. ${notYou}`,
+      sms: '{brand}: se creó la clave API «{name}».',
+    },
+    api_key_deleted: {
+      subject: '{brand}: clave API eliminada',
+      mail: 'Se eliminó la clave API llamada «{name}» de tu cuenta de {brand} {account} el {at}: los programas que la usan ya no pueden llamar.',
+      sms: '{brand}: se eliminó la clave API «{name}».',
+    },
     phone_bound: {
       subject: '{brand}: número de teléfono cambiado',
       mail: `El número de teléfono {phone} se vinculó a tu cuenta de {brand} {account} el {at}. ${paused} ${notYou}`,

@@ -42,6 +42,16 @@ export const fr: NoticeLanguage = {
       mail: `La clé d’accès nommée « {name} » a été supprimée de votre compte {brand} {account} le {at}. ${paused} ${notYou}`,
       sms: '{brand} : la clé d’accès « {name} » a été supprimée.',
     },
+    api_key_created: {
+      subject: '{brand} : clé API créée',
+      mail: `Une clé API nommée « {name} » a été créée sur votre compte {brand} {account} le {at}. ${notYou}`,
+      sms: '{brand} : la clé API « {name} » a été créée.',
+    },
+    api_key_deleted: {
+      subject: '{brand} : clé API supprimée',
+      mail: 'La clé API nommée « {name} » a été supprimée de votre compte {brand} {account} le {at} : les programmes qui l’utilisent ne peuvent plus appeler.',
+      sms: '{brand} : la clé API « {name} » a été supprimée.',
+    },
     phone_bound: {
       subject: '{brand} : numéro de téléphone modifié',
       mail: `Le numéro {phone} a été associé à votre compte {brand} {account} le {at}. ${paused} ${notYou}`,

@@ -41,6 +41,16 @@ export const he: NoticeLanguage = {
       mail: `מפתח הגישה בשם "{name}" הוסר מחשבון {brand} שלך {account} ב-{at}. ${paused} ${notYou}`,
       sms: '{brand}: מפתח הגישה "{name}" הוסר.',
     },
+    api_key_created: {
+      subject: '{brand}: נוצר מפתח API',
+      mail: `מפתח API בשם "{name}" נוצר בחשבון {brand} שלך {account} ב-{at}. ${notYou}`,
+      sms: '{brand}: מפתח ה-API "{name}" נוצר.',
+    },
+    api_key_deleted: {
+      subject: '{brand}: מפתח API נמחק',
+      mail: 'מפתח ה-API בשם "{name}" נמחק מחשבון {brand} שלך {account} ב-{at}: תוכנות שמשתמשות בו לא יוכלו עוד לפנות.',
+      sms: '{brand}: מפתח ה-API "{name}" נמחק.',
+    },
     phone_bound: {
       subject: '{brand}: מספר הטלפון שונה',
       mail: `מספר הטלפון {phone} קושר לחשבון {brand} שלך {account} ב-{at}. ${paused} ${notYou}`,

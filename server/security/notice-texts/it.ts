@@ -41,6 +41,16 @@ export const it: NoticeLanguage = {
       mail: `La passkey chiamata «{name}» è stata rimossa dal tuo account {brand} {account} il {at}. ${paused} ${notYou}`,
       sms: '{brand}: la passkey «{name}» è stata rimossa.',
     },
+    api_key_created: {
+      subject: '{brand}: chiave API creata',
+      mail: `Una chiave API chiamata «{name}» è stata creata sul tuo account {brand} {account} il {at}. ${notYou}`,
+      sms: '{brand}: la chiave API «{name}» è stata creata.',
+    },
+    api_key_deleted: {
+      subject: '{brand}: chiave API eliminata',
+      mail: 'La chiave API chiamata «{name}» è stata eliminata dal tuo account {brand} {account} il {at}: i programmi che la usano non possono più chiamare.',
+      sms: '{brand}: la chiave API «{name}» è stata eliminata.',
+    },
     phone_bound: {
       subject: '{brand}: numero di telefono modificato',
       mail: `Il numero di telefono {phone} è stato collegato al tuo account {brand} {account} il {at}. ${paused} ${notYou}`,

@@ -9,6 +9,9 @@ export type Notice =
   | { kind: 'totp_unbound' }
   | { kind: 'passkey_added'; name: string }
   | { kind: 'passkey_removed'; name: string }
+  /** `name`: the key's label. */
+  | { kind: 'api_key_created'; name: string }
+  | { kind: 'api_key_deleted'; name: string }
   /** `previous`: the phone it replaced, which is told too. */
   | { kind: 'phone_bound'; phone: string; previous?: string | null }
   | { kind: 'address_added'; asset: string; chain: string; address: string; usableFrom: Date }

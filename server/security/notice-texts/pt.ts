@@ -41,6 +41,16 @@ export const pt: NoticeLanguage = {
       mail: `A chave de acesso chamada «{name}» foi removida da sua conta {brand} {account} em {at}. ${paused} ${notYou}`,
       sms: '{brand}: a chave de acesso «{name}» foi removida.',
     },
+    api_key_created: {
+      subject: '{brand}: chave de API criada',
+      mail: `Uma chave de API chamada «{name}» foi criada na sua conta {brand} {account} em {at}. ${notYou}`,
+      sms: '{brand}: a chave de API «{name}» foi criada.',
+    },
+    api_key_deleted: {
+      subject: '{brand}: chave de API eliminada',
+      mail: 'A chave de API chamada «{name}» foi eliminada da sua conta {brand} {account} em {at}: os programas que a usam já não podem chamar.',
+      sms: '{brand}: a chave de API «{name}» foi eliminada.',
+    },
     phone_bound: {
       subject: '{brand}: número de telefone alterado',
       mail: `O número de telefone {phone} foi associado à sua conta {brand} {account} em {at}. ${paused} ${notYou}`,

@@ -40,6 +40,16 @@ export const zh: NoticeLanguage = {
       mail: `名为“{name}”的通行密钥已于 {at} 从您的 {brand} 账户 {account} 删除。提现将暂停一段时间。${notYou}`,
       sms: '{brand}：已删除通行密钥“{name}”。',
     },
+    api_key_created: {
+      subject: '{brand}：已创建 API 密钥',
+      mail: `名为“{name}”的 API 密钥已于 {at} 在您的 {brand} 账户 {account} 中创建。${notYou}`,
+      sms: '{brand}：已创建 API 密钥“{name}”。',
+    },
+    api_key_deleted: {
+      subject: '{brand}：已删除 API 密钥',
+      mail: '名为“{name}”的 API 密钥已于 {at} 从您的 {brand} 账户 {account} 删除，使用它的程序将无法再调用。',
+      sms: '{brand}：已删除 API 密钥“{name}”。',
+    },
     phone_bound: {
       subject: '{brand}：手机号已更改',
       mail: `手机号 {phone} 已于 {at} 绑定到您的 {brand} 账户 {account}。提现将暂停一段时间。${notYou}`,
