@@ -96,13 +96,31 @@ export function createBinanceRouter(app: FastifyInstance, deps: BinanceRouterDep
     app.register(
       async (scope) => {
         scope.setNotFoundHandler((request, reply) => {
+          // Counted as a call of weight 1: probing for paths is no way around the weights.
+          const refusal = spendWeight(request, reply, 1);
+          if (refusal) return sendBinanceError(reply, refusal);
           const pathname = request.url.split('?', 1)[0] ?? '';
-          const error = doorErrors.unsupported(paths.has(pathname) ? 405 : 404);
-          return sendBinanceError(reply.header(usedWeightHeader, '0'), error);
+          return sendBinanceError(reply, doorErrors.unsupported(paths.has(pathname) ? 405 : 404));
         });
       },
       { prefix },
     );
+  }
+
+  /** Counts the request and sets the weight header; the refusal when it does not fit. */
+  function spendWeight(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    weight: number,
+  ): BinanceError | undefined {
+    const verdict = deps.weights.spend(request.ip, weight);
+    reply.header(usedWeightHeader, String(verdict.used));
+    if (verdict.kind === 'over') {
+      return doorErrors.tooMuchWeight(deps.weights.limit, verdict.retryAfterSeconds);
+    }
+    if (verdict.kind === 'banned')
+      return doorErrors.banned(verdict.untilMs, verdict.retryAfterSeconds);
+    return undefined;
   }
 
   return {
@@ -116,20 +134,8 @@ export function createBinanceRouter(app: FastifyInstance, deps: BinanceRouterDep
         // Counted by the door's weights instead of the app's rate limit.
         config: { rateLimit: false },
         onRequest: async (request, reply) => {
-          const verdict = deps.weights.spend(request.ip, definition.weight);
-          reply.header(usedWeightHeader, String(verdict.used));
-          if (verdict.kind === 'over') {
-            return sendBinanceError(
-              reply,
-              doorErrors.tooMuchWeight(deps.weights.limit, verdict.retryAfterSeconds),
-            );
-          }
-          if (verdict.kind === 'banned') {
-            return sendBinanceError(
-              reply,
-              doorErrors.banned(verdict.untilMs, verdict.retryAfterSeconds),
-            );
-          }
+          const refusal = spendWeight(request, reply, definition.weight);
+          if (refusal) return sendBinanceError(reply, refusal);
         },
         preParsing: async (request, _reply, payload) => {
           const raw = await readWhole(payload, request.routeOptions.bodyLimit);

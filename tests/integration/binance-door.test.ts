@@ -171,6 +171,7 @@ describe('general endpoints', () => {
   it('answers a path it does not serve in its own words, not the app envelope', async () => {
     const unknown = await call('/api/v3/nothingHere');
     expect(unknown).toMatchObject({ status: 404, body: refusal(-1020) });
+    expect(unknown.headers.get('x-mbx-used-weight-1m')).toBe('1');
     expect(unknown.body).not.toHaveProperty('data');
     const wrongMethod = await call('/api/v3/ping', { method: 'POST', body: '' });
     expect(wrongMethod).toMatchObject({ status: 405, body: refusal(-1020) });
