@@ -2,9 +2,14 @@
 // PostgreSQL: made with the email code (and the authenticator's, once one is bound), the secret
 // answered once and stored sealed, at most 30 live keys, deleted by their owner alone, and bad
 // input refused in the caller's language with nothing stored.
+import { stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { catalogues, localize } from '../../schemas/messages/index.ts';
-import { type ApiKeyCipher, loadApiKeyCipher } from '../../server/security/api-key-cipher.ts';
+import {
+  type ApiKeyCipher,
+  loadApiKeyCipher,
+  sealingKeyFile,
+} from '../../server/security/api-key-cipher.ts';
 import { apiKeyLimit, insertApiKey, resolveApiKey } from '../../server/security/api-key-store.ts';
 import { noticeTexts } from '../../server/security/notice-texts/index.ts';
 import { totpCodeAt } from '../../server/security/totp.ts';
@@ -74,6 +79,11 @@ describe.each(await eachDatabase())('API keys on %s', (...database) => {
     server().db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).execute();
 
   describe.skipIf(skip)('calls', () => {
+    it('starts with a sealing key made in DATA_DIR, readable by the owner alone', async () => {
+      const made = await stat(sealingKeyFile(server().dataDir));
+      expect(made.mode & 0o777).toBe(0o600);
+    });
+
     it('makes a key with the email code, answers its secret once and keeps it sealed', async () => {
       const owner = await user();
       const code = await owner.code();
