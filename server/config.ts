@@ -67,10 +67,6 @@ import {
 } from './support/support-settings.ts';
 import { type WalletSettings, walletEnvShape, walletSettingsOf } from './wallet/wallet-settings.ts';
 
-/** The products whose markets can each run under a lease of their own (SPREAD_MARKETS). */
-const spreadProducts = ['perpetual', 'spot'] as const;
-export type SpreadProduct = (typeof spreadProducts)[number];
-
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -101,7 +97,7 @@ const envSchema = z.object({
     .string()
     .default('none')
     .transform((text) => text.split(',').map((part) => part.trim()))
-    .pipe(z.array(z.enum(['none', ...spreadProducts])))
+    .pipe(z.array(z.string().regex(/^[a-z]{1,32}$/, 'a lower-case word')))
     .transform((parts) => parts.filter((part) => part !== 'none')),
   ...marketEnvShape,
   ...walletEnvShape,
@@ -157,7 +153,8 @@ export interface Config
   /** How the market leases spread over the nodes (LEASE_PLACEMENT): rendezvous or least-loaded. */
   leasePlacement: LeasePlacement;
   /** Which markets' writers are spread over the nodes by lease (SPREAD_MARKETS); PostgreSQL only. */
-  spreadMarkets: readonly SpreadProduct[];
+  /** The words of the modules that spread their markets (ModuleDefinition.spreads), checked at start. */
+  spreadMarkets: readonly string[];
   /** Which proxies may set X-Forwarded-For: none, all, or addresses and presets (`loopback`, CIDRs). */
   trustProxy: boolean | string;
   /** API calls a minute per user with a session, else per client address. */

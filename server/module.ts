@@ -91,6 +91,11 @@ export interface ModuleDefinition {
    * and its transactions commit only while that node still holds it (server/cluster/engine-lease.ts).
    */
   engine?: true;
+  /**
+   * The word SPREAD_MARKETS names this module's markets by (`perpetual`), when it can run each of
+   * them under a lease of its own (its `share`).
+   */
+  spreads?: string;
   /** Money it holds frozen (withdrawals under review, resting orders), for the ledger check. */
   reservations?: readonly ReservationsQuery[];
   /** Binds its routes and builds what it runs. */

@@ -35,6 +35,7 @@ export async function runModules(
   },
 ): Promise<RunningModules> {
   const { definitions, context, lease, bus, spread } = options;
+  checkSpreadWords(context.config.spreadMarkets, definitions);
   const enginePaths = new Set<string>();
   const toEnginesDestination = enginesDestination(lease, enginePaths);
   forwardEngineCalls(app, {
@@ -129,4 +130,18 @@ function ownersOnly(call: OpsCall, lease: EngineLease): OpsCall {
       };
     },
   };
+}
+
+/** Every word of SPREAD_MARKETS names a module that spreads its markets: a typo stops the start. */
+export function checkSpreadWords(
+  words: readonly string[],
+  definitions: readonly ModuleDefinition[],
+) {
+  const known = definitions.flatMap((definition) => definition.spreads ?? []);
+  const unknown = words.filter((word) => !known.includes(word));
+  if (unknown.length > 0) {
+    throw new Error(
+      `SPREAD_MARKETS names ${unknown.join(', ')}: the markets that can spread are ${known.join(', ')}`,
+    );
+  }
 }

@@ -28,6 +28,7 @@ import {
 export const contractModule = defineModule({
   name: 'contract',
   engine: true,
+  spreads: 'perpetual',
   reservations: [contractReservations],
   create(context) {
     // A position closed by its liquidation, take-profit or stop-loss is a notification.

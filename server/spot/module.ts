@@ -16,6 +16,7 @@ import { SpotSpread, spotLease, spotOf } from './spot-spread.ts';
 export const spotModule = defineModule({
   name: 'spot',
   engine: true,
+  spreads: 'spot',
   reservations: [spotReservations],
   create(context) {
     const spread = spreadParts(context);
