@@ -140,10 +140,18 @@ describe('loadConfig', () => {
     ['LP_LEVELS', '0'],
     ['LP_REFRESH_MS', '10'],
     ['LP_SEED_USDT', 'lots'],
+    ['API_KEY_SEALING_KEY', 'ab'.repeat(31)],
+    ['API_KEY_SEALING_KEY', `${'ab'.repeat(31)}zz`],
   ])('refuses %s=%s and names the variable', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it("reads the API keys' sealing key, unset by default", () => {
+    const key = 'a1'.repeat(32);
+    expect(loadConfig({ API_KEY_SEALING_KEY: key }).apiKeySealingKey).toBe(key);
+    expect(loadConfig({}).apiKeySealingKey).toBeUndefined();
   });
 
   it('lists every bad variable at once', () => {
