@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.bus) app.addHook('onClose', () => bus.close());
   const market =
     deps.market ?? createMarketService(config, deps.db, scheduler, app.log, deps.feeds);
-  const context: ModuleContext = {
+  const context: Omit<ModuleContext, 'keyScopes'> = {
     ...deps,
     app,
     router,

@@ -37,6 +37,11 @@ export interface ModuleContext extends AppDeps {
   /** The bus between the nodes, under this cluster's subjects: what every node hears. */
   bus: Bus;
   /**
+   * The scopes an API key may hold: `read`, and each trading module's `keyScope`, for the calls it
+   * answers through the Binance-compatible door (docs/api-binance.md).
+   */
+  keyScopes: readonly string[];
+  /**
    * When markets are spread over the nodes (SPREAD_MARKETS): a database handle whose transactions
    * commit only while this node holds `lease`, for that market's writer. Absent otherwise.
    */
@@ -96,6 +101,8 @@ export interface ModuleDefinition {
    * them under a lease of its own (its `share`).
    */
   spreads?: string;
+  /** The scope an API key needs for this module's trading calls through the Binance-compatible door. */
+  keyScope?: string;
   /** Money it holds frozen (withdrawals under review, resting orders), for the ledger check. */
   reservations?: readonly ReservationsQuery[];
   /** Binds its routes and builds what it runs. */

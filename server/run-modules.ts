@@ -4,6 +4,7 @@
 // are spread over the nodes, a module's share of per-market work runs where each market's lease
 // is, and its calls bound to a market go there (server/cluster/spread-markets.ts).
 import type { FastifyInstance } from 'fastify';
+import { readScope } from '../schemas/api/api-keys.schema.ts';
 import type { Bus } from './bus/bus.ts';
 import {
   enginesDestination,
@@ -26,7 +27,8 @@ export async function runModules(
   app: FastifyInstance,
   options: {
     definitions: readonly ModuleDefinition[];
-    context: ModuleContext;
+    /** The modules' context, but for the key scopes, which come from the modules themselves. */
+    context: Omit<ModuleContext, 'keyScopes'>;
     lease: EngineLease;
     bus: Bus;
     nodeId: string;
@@ -43,7 +45,8 @@ export async function runModules(
     destination: spread ? spread.destination(toEnginesDestination) : toEnginesDestination,
   });
   const toEngines = recording(context.router, enginePaths);
-  const othersContext: ModuleContext = { ...context, marketRouter: toEngines };
+  const keyScopes = [readScope, ...definitions.flatMap((definition) => definition.keyScope ?? [])];
+  const othersContext: ModuleContext = { ...context, keyScopes, marketRouter: toEngines };
   const engineContext: ModuleContext = {
     ...othersContext,
     db: lease.mode === 'leased' ? fencedDb(context.db, (trx) => lease.fence(trx)) : context.db,

@@ -7,8 +7,15 @@ import { noData, preprocess, requiredText, timestamp, verificationCode } from '.
 import { rowId } from '../row-ids.ts';
 import { secondFactorFields } from './second-factor-fields.ts';
 
-export const apiKeyScopeNames = ['read', 'spot', 'futures'] as const;
-export const apiKeyScope = z.enum(apiKeyScopeNames);
+/**
+ * A key's scope: `read`, or the one a trading product declares for its calls through the door
+ * (server/module.ts `keyScope`); the server answers which it offers and refuses any other.
+ */
+export const apiKeyScope = z.string().check(z.regex(/^[a-z]{1,16}$/, { error: 'field_invalid' }));
+/** The scope every key may hold: the account's reads, no trading. */
+export const readScope = 'read';
+/** The most scopes one key holds. */
+export const apiKeyScopesMax = 8;
 
 /** The most entries an IP allowlist holds. */
 export const ipAllowlistMax = 30;
@@ -95,11 +102,11 @@ export const createApiKey = defineEndpoint({
   auth: true,
   request: z.object({
     label: requiredText(64),
-    /** `read`, `spot` (spot trading), `futures` (perpetual trading): at least one. */
+    /** `read`, or the scopes the trading products offer (docs/api-binance.md): at least one. */
     scopes: listOf(
       z
         .array(apiKeyScope)
-        .check(z.minLength(1, { error: 'field_required' }), z.maxLength(apiKeyScopeNames.length)),
+        .check(z.minLength(1, { error: 'field_required' }), z.maxLength(apiKeyScopesMax)),
     ),
     /** Addresses or CIDR blocks the key may be used from, at most 30; none: any address. */
     ip_allowlist: z._default(

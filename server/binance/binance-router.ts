@@ -20,8 +20,6 @@ import {
 } from './signed-request.ts';
 import type { WeightLimiter } from './weights.ts';
 
-export type ApiKeyScopeName = 'read' | 'spot' | 'futures';
-
 interface EndpointBase<S extends z.ZodType> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The full path, as Binance spells it: `/api/v3/order`. */
@@ -40,8 +38,8 @@ export interface PublicEndpoint<S extends z.ZodType = z.ZodType> extends Endpoin
 
 export interface KeyedEndpoint<S extends z.ZodType = z.ZodType> extends EndpointBase<S> {
   security: Exclude<SecurityType, 'NONE'>;
-  /** The scope the key must hold. */
-  scope: ApiKeyScopeName;
+  /** The scope the key must hold: `read`, or the one the endpoint's module declares (`keyScope`). */
+  scope: string;
 }
 
 export type BinanceEndpoint<S extends z.ZodType = z.ZodType> = PublicEndpoint<S> | KeyedEndpoint<S>;

@@ -28,6 +28,7 @@ import {
 export const contractModule = defineModule({
   name: 'contract',
   engine: true,
+  keyScope: 'futures',
   spreads: 'perpetual',
   reservations: [contractReservations],
   create(context) {

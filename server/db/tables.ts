@@ -289,8 +289,6 @@ export interface IdentitySubmissionsTable {
   reviewed_at: Date | null;
 }
 
-export type ApiKeyScopeName = 'read' | 'spot' | 'futures';
-
 /** A key for trading by program (docs/api-binance.md § "API keys"). */
 export interface ApiKeysTable {
   id: Generated<string | number>;
@@ -300,7 +298,8 @@ export interface ApiKeysTable {
   api_key: string;
   /** The secret sealed by server/security/api-key-cipher.ts, with the id of the key that sealed it. */
   secret_sealed: string;
-  scopes: ApiKeyScopeName[];
+  /** `read` and the scopes the trading modules declare (server/module.ts `keyScope`). */
+  scopes: string[];
   /** Addresses or CIDR blocks the key may be used from; empty: anywhere. */
   ip_allowlist: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;

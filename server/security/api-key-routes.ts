@@ -32,11 +32,18 @@ function listed(key: ApiKeyListing) {
   };
 }
 
-export function apiKeyRoutes(router: Router, deps: AppDeps): void {
+export function apiKeyRoutes(
+  router: Router,
+  deps: AppDeps & { keyScopes: readonly string[] },
+): void {
   const { db, clock, config } = deps;
   const full = () => new BusinessError('api_key_limit', { count: apiKeyLimit });
 
   router.add(createApiKey, async (input, context) => {
+    // Only the scopes offered: `read` and the trading modules' own.
+    if (input.scopes.some((scope) => !deps.keyScopes.includes(scope))) {
+      throw new BusinessError('field_invalid', { field: 'scopes' });
+    }
     const user = await getUser(db, context.session.userId);
     // Refused before any code is tried, so a full account spends no try; decided again below.
     if ((await countLiveApiKeys(db, user.id)) >= apiKeyLimit) throw full();

@@ -6,9 +6,8 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { ApiKeyCipher } from './api-key-cipher.ts';
 
-export type ApiKeyScope = 'read' | 'spot' | 'futures';
-
-export const apiKeyScopes: readonly ApiKeyScope[] = ['read', 'spot', 'futures'];
+/** `read`, or a scope a trading module declares (server/module.ts `keyScope`). */
+export type ApiKeyScope = string;
 
 /** The most live keys a user may hold, as on Binance. */
 export const apiKeyLimit = 30;
@@ -53,10 +52,11 @@ export function randomKeyText(): string {
   return text;
 }
 
-/** Scopes in their one order, so a key's are listed alike whatever order they were asked in. */
+/** Scopes in one order (`read` first, then by name), so a key's list alike however asked. */
 function ordered(scopes: Iterable<string>): ApiKeyScope[] {
-  const given = new Set(scopes);
-  return apiKeyScopes.filter((scope) => given.has(scope));
+  return [...new Set(scopes)].sort((a, b) =>
+    a === 'read' ? -1 : b === 'read' ? 1 : a < b ? -1 : a > b ? 1 : 0,
+  );
 }
 
 /** The live key named `apiKey` (not deleted), its secret opened; null when there is none. */

@@ -16,6 +16,7 @@ import { SpotSpread, spotLease, spotOf } from './spot-spread.ts';
 export const spotModule = defineModule({
   name: 'spot',
   engine: true,
+  keyScope: 'spot',
   spreads: 'spot',
   reservations: [spotReservations],
   create(context) {

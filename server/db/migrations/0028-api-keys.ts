@@ -11,8 +11,7 @@ const statements = [
     label text not null check (char_length(label) between 1 and 64),
     api_key text not null unique check (char_length(api_key) = 64),
     secret_sealed text not null,
-    scopes text[] not null
-      check (cardinality(scopes) > 0 and scopes <@ array['read', 'spot', 'futures']::text[]),
+    scopes text[] not null check (cardinality(scopes) > 0),
     ip_allowlist text[] not null default '{}',
     created_at timestamptz not null default now(),
     deleted_at timestamptz
