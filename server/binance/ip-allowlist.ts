@@ -2,6 +2,7 @@
 // IPv6; an empty list allows every address. An IPv4 address written as IPv6 (`::ffff:1.2.3.4`,
 // as a dual-stack socket reports it) is matched as the IPv4 address it is.
 import { BlockList, isIP } from 'node:net';
+import { ipBlockOf } from '../security/ip-blocks.ts';
 
 export function ipAllowed(ip: string, allowlist: readonly string[]): boolean {
   if (allowlist.length === 0) return true;
@@ -21,16 +22,16 @@ function plainAddress(ip: string): string {
 
 /** Adds one entry; one that is neither an address nor a block (the store refuses those) adds nothing. */
 function addEntry(list: BlockList, entry: string): void {
-  const [network = '', prefixText] = entry.trim().split('/', 2);
-  const address = plainAddress(network);
-  const family = isIP(address);
-  if (family === 0) return;
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  if (prefixText === undefined) {
-    list.addAddress(address, type);
+  const block = ipBlockOf(entry.trim());
+  if (!block) return;
+  const address = plainAddress(block.address);
+  if (block.prefix === undefined) {
+    list.addAddress(address, isIP(address) === 4 ? 'ipv4' : 'ipv6');
     return;
   }
-  const prefix = Number(prefixText);
-  if (!/^\d{1,3}$/.test(prefixText) || prefix > (family === 4 ? 32 : 128)) return;
-  list.addSubnet(address, prefix, type);
+  // A block of IPv4 addresses written as IPv6 (`::ffff:192.0.2.0/120`) is the IPv4 block it is.
+  const mapped = block.family === 6 && isIP(address) === 4;
+  const prefix = mapped ? block.prefix - 96 : block.prefix;
+  if (prefix < 0) return;
+  list.addSubnet(address, prefix, mapped || block.family === 4 ? 'ipv4' : 'ipv6');
 }

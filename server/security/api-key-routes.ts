@@ -17,6 +17,7 @@ import {
   insertApiKey,
   listApiKeys,
 } from './api-key-store.ts';
+import { isIpAddressOrBlock } from './ip-blocks.ts';
 import { notify } from './notices.ts';
 import { proveSecondFactor } from './second-factor.ts';
 
@@ -43,6 +44,9 @@ export function apiKeyRoutes(
     // Only the scopes offered: `read` and the trading modules' own.
     if (input.scopes.some((scope) => !deps.keyScopes.includes(scope))) {
       throw new BusinessError('field_invalid', { field: 'scopes' });
+    }
+    if (!input.ip_allowlist.every(isIpAddressOrBlock)) {
+      throw new BusinessError('ip_allowlist_invalid', { field: 'ip_allowlist' });
     }
     const user = await getUser(db, context.session.userId);
     // Refused before any code is tried, so a full account spends no try; decided again below.

@@ -1,7 +1,7 @@
-// The IP allowlist's entries of an API key (schemas/api/api-keys.schema.ts): IPv4 and IPv6
+// The IP allowlist's entries of an API key (server/security/ip-blocks.ts): IPv4 and IPv6
 // addresses and CIDR blocks, nothing else.
 import { describe, expect, it } from 'vitest';
-import { isIpAddressOrBlock } from '../../schemas/api/api-keys.schema.ts';
+import { isIpAddressOrBlock } from '../../server/security/ip-blocks.ts';
 
 describe('an IP allowlist entry', () => {
   it.each([

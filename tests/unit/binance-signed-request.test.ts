@@ -137,6 +137,14 @@ describe('ipAllowed', () => {
     expect(ipAllowed('2001:db9::1', list)).toBe(false);
   });
 
+  it('reads a block of IPv4 written as IPv6 as the IPv4 block it is', () => {
+    const list = ['::ffff:192.0.2.0/120'];
+    expect(ipAllowed('192.0.2.200', list)).toBe(true);
+    expect(ipAllowed('::ffff:192.0.2.7', list)).toBe(true);
+    expect(ipAllowed('192.0.3.1', list)).toBe(false);
+    expect(ipAllowed('192.0.2.1', ['::ffff:192.0.2.0/64'])).toBe(false);
+  });
+
   it('ignores entries that are neither', () => {
     expect(ipAllowed('10.0.0.1', ['nonsense', '10.0.0.0/99'])).toBe(false);
   });
