@@ -62,7 +62,10 @@ export const bundleBudgets = {
   // before, 170.59 after, two builds): their channels' names, frame events and folds, which the
   // worker's first file holds with every other fold; the perpetual's chart of its own trades 0.2
   // more (below). The critical path now stands 0.79 over its 170 target.
-  critical: { targetKiB: 170, ceilingKiB: 170.8 },
+  // API keys added 0.04 KiB to the critical path (170.79 before, 170.83 after, two builds): the
+  // worker's first file knows every code the app may answer, and three are new; their screens,
+  // strings and checks are not on it.
+  critical: { targetKiB: 170, ceilingKiB: 170.85 },
   // The perpetual's chart of its own trades (the Last price | Index toggle and its note, the chart
   // taking a source, the perpetual's call in a file of its own) added 0.73 KiB to the whole app,
   // measured on two builds (412.15 before, 412.88 after), and 0.26 to the critical path (170.53
