@@ -2,18 +2,11 @@
 // through a test endpoint bound with the door's router, every refusal of a key, a signature or a
 // time in Binance's words, and the weights' 429 then 418. Each case calls from an address of its
 // own (X-Forwarded-For, trusted from loopback), so the weights of one do not reach another.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../../server/app.ts';
 import type { BinanceRouter } from '../../server/binance/binance-router.ts';
 import { signTotalParams } from '../../server/binance/signature.ts';
-import { loadConfig } from '../../server/config.ts';
-import { type Db, openDatabase } from '../../server/db/database.ts';
-import { outboxMailer } from '../../server/mail/outbox-mailer.ts';
+import type { Db } from '../../server/db/database.ts';
 import { loadApiKeyCipher } from '../../server/security/api-key-cipher.ts';
 import {
   type ApiKeyScope,
@@ -23,15 +16,15 @@ import {
 } from '../../server/security/api-key-store.ts';
 import { registerUser } from '../support/accounts.ts';
 import { ApiClient, randomClientAddress } from '../support/api-client.ts';
+import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 
 const clock = new ManualClock();
 const weightPerMinute = 40;
-let app: FastifyInstance;
+let server: InProcessServer | undefined;
 let url = '';
 let dataDir = '';
 let db: Db;
-let closeDatabase: () => Promise<void> = async () => {};
 let userId = 0;
 
 /** What the test endpoints saw: a refused call must never reach them. */
@@ -67,36 +60,18 @@ function bindTestEndpoints(router: BinanceRouter): void {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-door-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    TRUST_PROXY: 'loopback',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    MARKET_HISTORY_DAYS: '1',
-    BINANCE_WEIGHT_PER_MINUTE: String(weightPerMinute),
-  });
-  const database = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
-  db = database.db;
-  closeDatabase = () => database.close();
-  const outbox = outboxMailer(path.join(dataDir, 'outbox.ndjson'), clock);
-  app = await buildApp({
-    db: database.db,
+  server = await startInProcessServer(
     clock,
-    config,
-    email: outbox,
-    sms: outbox,
-    binanceEndpoints: bindTestEndpoints,
-  });
-  url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const client = new ApiClient(url);
-  userId = (await registerUser(client, dataDir)).userId;
+    { BINANCE_WEIGHT_PER_MINUTE: String(weightPerMinute) },
+    undefined,
+    { binanceEndpoints: bindTestEndpoints },
+  );
+  ({ url, dataDir, db } = server);
+  userId = (await registerUser(new ApiClient(url), dataDir)).userId;
 });
 
 afterAll(async () => {
-  await app?.close();
-  await closeDatabase();
-  await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 async function newKey(

@@ -5,14 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import type { Scheduler } from '../../core/scheduler.ts';
 import { buildApp } from '../../server/app.ts';
-import type { Bus } from '../../server/bus/bus.ts';
 import type { Clock } from '../../server/clock.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type Db, openDatabase } from '../../server/db/database.ts';
+import type { AppDeps } from '../../server/deps.ts';
 import { outboxMailer } from '../../server/mail/outbox-mailer.ts';
-import type { MarketFeed } from '../../server/market/feed.ts';
 
 export interface InProcessServer {
   url: string;
@@ -26,7 +24,7 @@ export async function startInProcessServer(
   clock: Clock,
   env: Record<string, string> = {},
   databaseUrl?: string,
-  options: { feeds?: readonly MarketFeed[]; scheduler?: Scheduler; bus?: Bus } = {},
+  options: Pick<AppDeps, 'feeds' | 'scheduler' | 'bus' | 'binanceEndpoints'> = {},
 ): Promise<InProcessServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'meridian-inproc-'));
   const config = loadConfig({
@@ -50,6 +48,7 @@ export async function startInProcessServer(
     ...(options.feeds ? { feeds: options.feeds } : {}),
     ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     ...(options.bus ? { bus: options.bus } : {}),
+    ...(options.binanceEndpoints ? { binanceEndpoints: options.binanceEndpoints } : {}),
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
