@@ -114,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     router,
     anyNodeRouter: router,
     marketRouter: router,
+    binanceRouter,
     scheduler,
     sessionLimits,
     // The market data and index prints every product reads: built here, run by the market module.

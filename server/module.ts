@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Scheduler } from '../core/scheduler.ts';
 import type { SessionLimits } from './accounts/sessions.ts';
+import type { BinanceRouter } from './binance/binance-router.ts';
 import type { Bus } from './bus/bus.ts';
 import type { Db } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
@@ -42,6 +43,11 @@ export interface ModuleContext extends AppDeps {
    */
   keyScopes: readonly string[];
   /**
+   * The Binance-compatible door (docs/api-binance.md), for this module's endpoints there. An
+   * engine module's are answered where its engines (or the market's lease) are, as its own calls.
+   */
+  binanceRouter: BinanceRouter;
+  /**
    * When markets are spread over the nodes (SPREAD_MARKETS): a database handle whose transactions
    * commit only while this node holds `lease`, for that market's writer. Absent otherwise.
    */
@@ -50,7 +56,10 @@ export interface ModuleContext extends AppDeps {
 
 /** A call as it reaches a node, before it is parsed: enough to tell which market it is for. */
 export interface IncomingCall {
-  /** The route's path without the API prefix (`/contract/open`). */
+  /**
+   * The route's path as the module bound it: without the API prefix for the app's own calls
+   * (`/contract/open`), whole for the Binance door's (`/api/v3/order`).
+   */
   path: string;
   body: unknown;
   query: unknown;

@@ -5,6 +5,7 @@
 // is, and its calls bound to a market go there (server/cluster/spread-markets.ts).
 import type { FastifyInstance } from 'fastify';
 import { readScope } from '../schemas/api/api-keys.schema.ts';
+import type { BinanceRouter } from './binance/binance-router.ts';
 import type { Bus } from './bus/bus.ts';
 import {
   enginesDestination,
@@ -38,13 +39,14 @@ export async function runModules(
 ): Promise<RunningModules> {
   const { definitions, context, lease, bus, spread } = options;
   checkSpreadWords(context.config.spreadMarkets, definitions);
-  const enginePaths = new Set<string>();
+  const enginePaths = new Map<string, string>();
   const toEnginesDestination = enginesDestination(lease, enginePaths);
   forwardEngineCalls(app, {
     bus,
     destination: spread ? spread.destination(toEnginesDestination) : toEnginesDestination,
   });
   const toEngines = recording(context.router, enginePaths);
+  const doorToEngines = recordingDoor(context.binanceRouter, enginePaths);
   const keyScopes = [readScope, ...definitions.flatMap((definition) => definition.keyScope ?? [])];
   const othersContext: ModuleContext = { ...context, keyScopes, marketRouter: toEngines };
   const engineContext: ModuleContext = {
@@ -55,10 +57,11 @@ export async function runModules(
   const built = definitions.map((definition) => {
     if (!definition.engine) return definition.create(othersContext);
     // Each engine module's paths noted apart too: a share's calls are routed by its own paths.
-    const paths = new Set<string>();
+    const paths = new Map<string, string>();
     const module = definition.create({
       ...engineContext,
       router: recording(toEngines, paths),
+      binanceRouter: recordingDoor(doorToEngines, paths),
     });
     if (module.share) spread?.add(module.share, paths);
     return module;
@@ -107,13 +110,24 @@ export async function runModules(
   return { built, ops };
 }
 
-/** The router, noting each path it serves in `paths`. */
-function recording(router: Router, paths: Set<string>): Router {
+/** The router, noting in `paths` each URL it serves, with the path the module bound it by. */
+function recording(router: Router, paths: Map<string, string>): Router {
   return {
     paths: router.paths,
     add(endpoint, handler) {
-      paths.add(apiPrefix + endpoint.path);
+      paths.set(apiPrefix + endpoint.path, endpoint.path);
       router.add(endpoint, handler);
+    },
+  };
+}
+
+/** The door's router, noting its paths the same way: a door path is its URL. */
+function recordingDoor(router: BinanceRouter, paths: Map<string, string>): BinanceRouter {
+  return {
+    paths: router.paths,
+    add(definition, handler) {
+      paths.set(definition.path, definition.path);
+      router.add(definition, handler);
     },
   };
 }

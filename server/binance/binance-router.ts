@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BusinessError } from '../http/business-error.ts';
+import { keepRawBody, rawBodyOf } from '../http/raw-bodies.ts';
 import { BinanceError, binanceErrorOf, type CallKind, doorErrors } from './errors.ts';
 import { type ParamsProblem, type RequestParams, readRequestParams } from './request-params.ts';
 import {
@@ -80,8 +81,6 @@ export const usedWeightHeader = 'x-mbx-used-weight-1m';
 /** The door's answers hold keys' users' data or prices of the moment: no cache keeps any. */
 const cacheControl = 'no-store';
 
-const rawBodies = new WeakMap<FastifyRequest, string>();
-
 export function createBinanceRouter(app: FastifyInstance, deps: BinanceRouterDeps): BinanceRouter {
   const paths = new Set<string>();
   const prefixes = new Set<string>();
@@ -137,7 +136,7 @@ export function createBinanceRouter(app: FastifyInstance, deps: BinanceRouterDep
         },
         preParsing: async (request, _reply, payload) => {
           const raw = await readWhole(payload, request.routeOptions.bodyLimit);
-          rawBodies.set(request, raw.toString('utf8'));
+          keepRawBody(request, raw.toString('utf8'));
           // The body parser still reads it (it checks the length and type as for any call).
           return Object.assign(Readable.from([raw]), { receivedEncodedLength: raw.length });
         },
@@ -184,7 +183,7 @@ export function sendBinanceError(reply: FastifyReply, error: BinanceError): Fast
 function readParams(request: FastifyRequest): RequestParams {
   const at = request.url.indexOf('?');
   const query = at === -1 ? '' : request.url.slice(at + 1);
-  const read = readRequestParams(query, rawBodies.get(request) ?? '');
+  const read = readRequestParams(query, rawBodyOf(request) ?? '');
   if ('params' in read) return read;
   throw problemToError(read);
 }

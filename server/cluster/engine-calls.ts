@@ -11,6 +11,7 @@ import type { Bus } from '../bus/bus.ts';
 import { ask, serveParsed } from '../bus/bus-messages.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { sendError } from '../http/envelope.ts';
+import { rawBodyOf } from '../http/raw-bodies.ts';
 import type { EngineLease } from './engine-lease.ts';
 
 export const engineCallSubject = 'engine.http';
@@ -25,6 +26,8 @@ const forwardedCall = z.object({
   url: z.string().startsWith('/'),
   headers: z.record(z.string(), z.string()),
   body: z.string().optional(),
+  /** The body's type when it travels as it came (a door call's form); else it is JSON. */
+  contentType: z.string().optional(),
   remoteAddress: z.string(),
 });
 type ForwardedCall = z.infer<typeof forwardedCall>;
@@ -72,7 +75,9 @@ export function serveEngineCalls(
       headers: {
         ...call.headers,
         [forwardedHeader]: nodeId,
-        ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(call.body === undefined
+          ? {}
+          : { 'content-type': call.contentType ?? 'application/json' }),
       },
       ...(call.body === undefined ? {} : { payload: call.body }),
       remoteAddress: call.remoteAddress,
@@ -94,10 +99,25 @@ export type CallDestination = (request: FastifyRequest) => Promise<string | null
 
 export function enginesDestination(
   lease: EngineLease,
-  paths: ReadonlySet<string>,
+  paths: Pick<ReadonlySet<string>, 'has'>,
 ): CallDestination {
   return async (request) =>
     !paths.has(request.routeOptions.url ?? '') || lease.isOwner() ? null : engineCallSubject;
+}
+
+/**
+ * A call's body as it travels: as it came, with its type, where the route kept it (a door call's
+ * signature covers those bytes); else the parsed body as JSON. None for a GET or an empty body kept.
+ */
+function bodyOf(
+  request: FastifyRequest,
+  method: string,
+): Pick<ForwardedCall, 'body' | 'contentType'> {
+  const raw = rawBodyOf(request);
+  const type = request.headers['content-type'];
+  if (raw === '') return {};
+  if (raw !== undefined) return { body: raw, ...(type === undefined ? {} : { contentType: type }) };
+  return method === 'GET' ? {} : { body: JSON.stringify(request.body ?? {}) };
 }
 
 /** On every node: a call whose destination is another node is handed to it; nothing of it runs here. */
@@ -122,7 +142,7 @@ export function forwardEngineCalls(
       method: method.data,
       url: request.url,
       headers,
-      ...(method.data === 'GET' ? {} : { body: JSON.stringify(request.body ?? {}) }),
+      ...bodyOf(request, method.data),
       remoteAddress: request.ip,
     };
     let answer: ForwardedAnswer;

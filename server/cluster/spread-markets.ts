@@ -10,7 +10,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Bus } from '../bus/bus.ts';
 import type { Db } from '../db/database.ts';
 import { fencedDb } from '../db/fenced-db.ts';
-import { apiPrefix } from '../http/router.ts';
 import type { MarketShare } from '../module.ts';
 import { type CallDestination, marketCallSubject, serveEngineCalls } from './engine-calls.ts';
 import { LeaseLost, type Leases } from './leases.ts';
@@ -27,8 +26,8 @@ export interface SpreadOptions {
 
 export class SpreadMarkets {
   readonly #shares = new Map<string, MarketShare>();
-  /** The API paths each share's routes were bound at. */
-  readonly #paths = new Map<string, MarketShare>();
+  /** Each URL a share's routes were bound at: the share, and the path its `leaseOf` reads. */
+  readonly #routes = new Map<string, { share: MarketShare; path: string }>();
   /** The leases whose work runs here now and whose calls this node answers. */
   readonly #running = new Map<string, () => void>();
   #keeper: MarketLeases | undefined;
@@ -45,10 +44,10 @@ export class SpreadMarkets {
     });
   }
 
-  /** Takes in a module's share and the API paths of its routes. */
-  add(share: MarketShare, paths: Iterable<string>): void {
+  /** Takes in a module's share and its routes: each URL, with the path the module bound it by. */
+  add(share: MarketShare, routes: ReadonlyMap<string, string>): void {
     for (const lease of share.leases) this.#shares.set(lease, share);
-    for (const path of paths) this.#paths.set(path, share);
+    for (const [url, path] of routes) this.#routes.set(url, { share, path });
   }
 
   /**
@@ -57,12 +56,11 @@ export class SpreadMarkets {
    */
   destination(otherwise: CallDestination): CallDestination {
     return async (request: FastifyRequest) => {
-      const url = request.routeOptions.url ?? '';
-      const share = this.#paths.get(url);
+      const route = this.#routes.get(request.routeOptions.url ?? '');
       const lease =
-        share &&
-        (await share.leaseOf({
-          path: url.slice(apiPrefix.length),
+        route &&
+        (await route.share.leaseOf({
+          path: route.path,
           body: request.body,
           query: request.query,
         }));
