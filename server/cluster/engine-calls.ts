@@ -10,7 +10,6 @@ import { z } from 'zod';
 import type { Bus } from '../bus/bus.ts';
 import { ask, serveParsed } from '../bus/bus-messages.ts';
 import { BusinessError } from '../http/business-error.ts';
-import { sendError } from '../http/envelope.ts';
 import { rawBodyOf } from '../http/raw-bodies.ts';
 import type { EngineLease } from './engine-lease.ts';
 
@@ -129,15 +128,16 @@ export function forwardEngineCalls(
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const subject = await destination(request);
     if (subject === null) return;
-    // Handed over to a node that has lost the engines since: no second hop, the caller retries.
-    if (request.headers[forwardedHeader]) return sendError(request, reply, 'engine_unavailable');
+    // Thrown, not sent: the route's error handler words it (the app's envelope, or the Binance
+    // door's -1001). Handed over to a node that has lost the engines since: no second hop.
+    if (request.headers[forwardedHeader]) throw new BusinessError('engine_unavailable');
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) {
       if (hopHeaders.has(name) || value === undefined) continue;
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     const method = forwardedCall.shape.method.safeParse(request.method);
-    if (!method.success) return sendError(request, reply, 'engine_unavailable');
+    if (!method.success) throw new BusinessError('engine_unavailable');
     const call: ForwardedCall = {
       method: method.data,
       url: request.url,
@@ -153,7 +153,7 @@ export function forwardEngineCalls(
       // Nobody runs the engines this moment (a takeover under way), or the answer is late: the
       // call may be sent again, with its idempotency key, in a few seconds.
       request.log.warn({ err: error, url: request.url }, 'engine call not answered');
-      return sendError(request, reply, 'engine_unavailable');
+      throw new BusinessError('engine_unavailable');
     }
     return reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
