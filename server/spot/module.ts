@@ -5,6 +5,8 @@
 import type { PrivateStream } from '../gateway/streams.ts';
 import { RelayedPrints } from '../market/print-relay.ts';
 import { defineModule, type ModuleContext } from '../module.ts';
+import { bindSpotExchangeInfo } from './binance-exchange-info.ts';
+import { bindSpotTrading } from './binance-spot-trading.ts';
 import { spotCallLease } from './call-market.ts';
 import { spotReservations } from './order-store.ts';
 import { privateFrames } from './private-frames.ts';
@@ -32,6 +34,8 @@ export const spotModule = defineModule({
     });
     spotRoutes(context.router, context, spot);
     smallBalanceRoutes(context.router, context, spot);
+    bindSpotExchangeInfo(context.binanceRouter, context, spot);
+    bindSpotTrading(context.binanceRouter, context, spot);
     // A committed command reaches each user it touched at once, on `orders` and `balances`.
     const changes: PrivateStream = {
       start: (send) =>
