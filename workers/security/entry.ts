@@ -22,6 +22,9 @@ export const securityEntry = deferDomain<typeof loaded>({
     endSession: true,
     endOtherSessions: true,
     loginHistory: true,
+    apiKeys: true,
+    createApiKey: true,
+    deleteApiKey: true,
   },
   views: {},
 });

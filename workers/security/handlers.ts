@@ -10,6 +10,7 @@ import {
 import { defineDomain } from '../kernel/context.ts';
 import { mapOutcome } from '../kernel/outcome.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
+import { createApiKeyHandlers } from './api-key-handlers.ts';
 import { type CenterContext, createSecurityCenterHandlers } from './center-handlers.ts';
 import { levelCommissions } from './invite-figures.ts';
 import type { SecretChange, SecurityHandlers } from './types.ts';
@@ -26,6 +27,7 @@ export function createSecurityHandlers(context: CenterContext): SecurityHandlers
   const { call, record } = context;
   return {
     ...createSecurityCenterHandlers(context),
+    ...createApiKeyHandlers(context),
     async sendSecurityCode(to) {
       record({ source: 'intent', type: 'security-code-requested', payload: { to } });
       const outcome = await call(sendSecurityCode, { type: to });

@@ -32,7 +32,7 @@ export interface InviteView {
   rows: readonly InviteRow[];
 }
 
-export interface SecurityHandlers extends SecurityCenterHandlers {
+export interface SecurityHandlers extends SecurityCenterHandlers, ApiKeyHandlers {
   /** A code to the user's own email, or phone when no email is bound. */
   sendSecurityCode(to: 'email' | 'phone'): Promise<Outcome<{ resend_in: number }>>;
   changeLoginPassword(change: SecretChange): Promise<Outcome<null>>;
@@ -144,4 +144,37 @@ export interface SecurityCenterHandlers {
   endOtherSessions(): Promise<Outcome<{ count: number }>>;
   /** Newest first. */
   loginHistory(page: number): Promise<Outcome<ListPage<LoginRow>>>;
+}
+
+// API keys for trading by program (docs/api-binance.md § "API keys").
+
+export interface ApiKeyRow {
+  id: number;
+  label: string;
+  /** Shown in full; the secret never is, after the call that made the key. */
+  apiKey: string;
+  scopes: readonly string[];
+  /** Empty: the key may be used from any address. */
+  ipAllowlist: readonly string[];
+  /** In the user's locale. */
+  createdAt: string;
+}
+
+export interface NewApiKey {
+  label: string;
+  scopes: readonly string[];
+  ipAllowlist: readonly string[];
+  /** The code sent to the account's email. */
+  emailCode: string;
+  /** The authenticator's code, with one bound. */
+  totpCode?: string;
+}
+
+export interface ApiKeyHandlers {
+  /** Newest first, without their secrets. */
+  apiKeys(): Promise<Outcome<readonly ApiKeyRow[]>>;
+  /** Answers the key with its secret, which nothing shows again. */
+  createApiKey(key: NewApiKey): Promise<Outcome<ApiKeyRow & { secret: string }>>;
+  /** Revokes the key at once. */
+  deleteApiKey(id: number): Promise<Outcome<null>>;
 }
