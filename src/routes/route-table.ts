@@ -297,6 +297,11 @@ export const routes = {
     page: securityPage(() => import('../security/LoginHistoryPage.tsx'), 'LoginHistoryPage'),
     pullToRefresh: true,
   },
+  apiKeys: {
+    path: '/pages/user/apiKeys',
+    titleKey: 'security.titles.apiKeys',
+    page: securityPage(() => import('../security/ApiKeysPage.tsx'), 'ApiKeysPage'),
+  },
   passkeys: {
     path: '/pages/user/passkeys',
     titleKey: 'titles.passkeys',

@@ -125,6 +125,7 @@ const children = {
   antiPhishing: routeOf(routes.antiPhishing),
   sessions: routeOf(routes.sessions),
   logins: routeOf(routes.logins),
+  apiKeys: routeOf(routes.apiKeys),
   passkeys: routeOf(routes.passkeys),
   verification: routeOf(routes.verification),
   password: routeOf(routes.password),

@@ -1,8 +1,8 @@
 // The security center (`/pages/user/safe`): the security level and the next protection to turn
 // on, any withdrawal hold, and a row for each protection (the passwords, the email, the phone,
 // the authenticator app, passkeys, the anti-phishing code, whitelist mode) with the way to change
-// it; then devices and sessions, and the login history. Read fresh from the server every time it
-// opens, and again after a change made here.
+// it; then devices and sessions, the login history, and the API keys. Read fresh from the server
+// every time it opens, and again after a change made here.
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { SecurityOverview } from '../../workers/facade.ts';
@@ -171,6 +171,17 @@ function SecurityCenter(props: { overview: SecurityOverview; reload(): Promise<v
           onClick={() => void navigate({ to: routes.logins.path })}
         >
           {t('security.links.logins')}
+        </button>
+      </nav>
+      <nav className="card security-links" aria-label={t('security.apiKeys.linksTitle')}>
+        <p className="security-note">{t('security.apiKeys.linkNote')}</p>
+        <button
+          type="button"
+          className="button button--ghost button--block"
+          data-testid="security-api-keys-link"
+          onClick={() => void navigate({ to: routes.apiKeys.path })}
+        >
+          {t('security.apiKeys.link')}
         </button>
       </nav>
       {askingOff && (
