@@ -8,6 +8,9 @@ import { sessionRevocationsOver } from './accounts/session-revocations.ts';
 import { resolveSession, sessionLimitsOf } from './accounts/sessions.ts';
 import { createBinanceRouter } from './binance/binance-router.ts';
 import { bindGeneralRoutes } from './binance/general-routes.ts';
+import { DoorEventBus } from './binance/user-events.ts';
+import { UserStreams } from './binance/user-stream.ts';
+import { bindUserStreamRoutes } from './binance/user-stream-routes.ts';
 import { WeightLimiter } from './binance/weights.ts';
 import { clusterScope, scopedBus } from './bus/cluster-scope.ts';
 import { LocalBus } from './bus/local-bus.ts';
@@ -93,8 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandlers(app, router.paths);
   // The Binance-compatible door (docs/api-binance.md): its own paths, errors, weights and 404.
   const serverTime = () => deps.clock.now().getTime();
+  const doorWeights = new WeightLimiter({ limit: config.binance.weightPerMinute }, serverTime);
   const binanceRouter = createBinanceRouter(app, {
-    weights: new WeightLimiter({ limit: config.binance.weightPerMinute }, serverTime),
+    weights: doorWeights,
     resolveKey: async (apiKey) => resolveApiKey(deps.db, await apiKeyCipherOf(config), apiKey),
     now: serverTime,
   });
@@ -106,6 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // it after they stopped, so their last frames still go out.
   const bus = deps.bus ? scopedBus(deps.bus, await clusterScope(deps.db)) : new LocalBus();
   if (!deps.bus) app.addHook('onClose', () => bus.close());
+  // The door's user data streams: listen keys, and their users' events from any node's writers.
+  bindUserStreamRoutes(binanceRouter, { db: deps.db, bus, now: () => deps.clock.now() });
+  const doorEvents = new DoorEventBus(bus, app.log, () => scheduler.now());
+  doorEvents.start();
+  app.addHook('onClose', async () => doorEvents.stop());
   const market =
     deps.market ?? createMarketService(config, deps.db, scheduler, app.log, deps.feeds);
   const context: Omit<ModuleContext, 'keyScopes'> = {
@@ -115,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     anyNodeRouter: router,
     marketRouter: router,
     binanceRouter,
+    doorEvents,
     scheduler,
     sessionLimits,
     // The market data and index prints every product reads: built here, run by the market module.
@@ -163,6 +173,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     revocations: sessionRevocationsOver(bus, app.log),
   });
   await gateway.register(app);
+  const userStreams = new UserStreams({
+    db: deps.db,
+    bus,
+    log: app.log,
+    scheduler,
+    now: serverTime,
+    nodeId: config.nodeId,
+    weights: doorWeights,
+  });
+  userStreams.register(app);
+  userStreams.start();
+  app.addHook('onClose', async () => userStreams.stop());
   opsRoutes(app, deps.db, await issueOpsToken(config.dataDir), [
     ledgerCheckCall(deps.db, exchangeReservations),
     serverStatsCall(deps.databaseStats, Date.now()),

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Scheduler } from '../core/scheduler.ts';
 import type { SessionLimits } from './accounts/sessions.ts';
 import type { BinanceRouter } from './binance/binance-router.ts';
+import type { DoorEvents } from './binance/user-events.ts';
 import type { Bus } from './bus/bus.ts';
 import type { Db } from './db/database.ts';
 import type { AppDeps } from './deps.ts';
@@ -47,6 +48,11 @@ export interface ModuleContext extends AppDeps {
    * engine module's are answered where its engines (or the market's lease) are, as its own calls.
    */
   binanceRouter: BinanceRouter;
+  /**
+   * Where a module publishes its users' events for the door's user data streams (`executionReport`,
+   * `ORDER_TRADE_UPDATE`, …), built only for a user whose stream is open (`watched`).
+   */
+  doorEvents: DoorEvents;
   /**
    * When markets are spread over the nodes (SPREAD_MARKETS): a database handle whose transactions
    * commit only while this node holds `lease`, for that market's writer. Absent otherwise.

@@ -39,6 +39,7 @@ export const binanceCodes = {
   UNREAD_PARAMETERS: -1104,
   BAD_SYMBOL: -1121,
   BAD_RECV_WINDOW: -1131,
+  INVALID_LISTEN_KEY: -1125,
   FILTER_FAILURE: -1013,
   NEW_ORDER_REJECTED: -2010,
   CANCEL_REJECTED: -2011,
@@ -102,6 +103,13 @@ export const doorErrors = {
       `Too much request weight used; current limit is ${limit} request weight per 1 MINUTE. Please use WebSocket Streams for live updates to avoid polling the API.`,
       429,
       { 'retry-after': String(retryAfterSeconds) },
+    ),
+  unknownListenKey: () => new BinanceError(c.INVALID_LISTEN_KEY, 'This listenKey does not exist.'),
+  tooManyStreams: (limit: number) =>
+    new BinanceError(
+      c.TOO_MANY_REQUESTS,
+      `Too many user data streams open; the limit is ${limit} per user on one server.`,
+      429,
     ),
   banned: (untilMs: number, retryAfterSeconds: number) =>
     new BinanceError(

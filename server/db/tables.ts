@@ -290,6 +290,18 @@ export interface IdentitySubmissionsTable {
 }
 
 /** A key for trading by program (docs/api-binance.md § "API keys"). */
+/** A user data stream's key (server/binance/listen-keys.ts). */
+export interface ListenKeysTable {
+  listen_key: string;
+  api_key_id: number;
+  user_id: number;
+  /** The door family it was made under: `api` (`/api/v3`) or `fapi` (`/fapi/v1`). */
+  family: string;
+  expires_at: Date;
+  /** Set when closed by its owner (or when its API key is deleted): from then on it is refused. */
+  closed_at: ColumnType<Date | null, never, Date>;
+}
+
 export interface ApiKeysTable {
   id: Generated<string | number>;
   user_id: number;
@@ -337,6 +349,7 @@ export interface Database extends SecurityTables, ReserveTables, ChainTables {
   idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
+  listen_keys: ListenKeysTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   rate_limits: RateLimitsTable;

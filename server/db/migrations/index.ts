@@ -29,6 +29,7 @@ import * as chainSends from './0020-chain-sends.ts';
 import * as reserveHoldings from './0021-reserve-holdings.ts';
 import * as ledgerAccountShards from './0027-ledger-account-shards.ts';
 import * as apiKeys from './0028-api-keys.ts';
+import * as listenKeys from './0030-listen-keys.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0026-contract-id-sequences': contractIdSequences,
   '0027-ledger-account-shards': ledgerAccountShards,
   '0028-api-keys': apiKeys,
+  '0030-listen-keys': listenKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

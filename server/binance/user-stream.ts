@@ -1,0 +1,269 @@
+// The door's user data streams over WebSocket (docs/api-binance.md § "User data streams"): a
+// client connects to `/ws/<listenKey>` (or `/private/ws?listenKey=…`, the path ccxt uses for
+// perpetuals) and receives its user's events of the key's family as Binance words them, from
+// whichever node's writer made them. Each stream is checked again at least once a minute: one
+// whose key expired hears `listenKeyExpired` and is closed; one whose key was closed or whose API
+// key was deleted is closed; every stream is closed after 24 hours, as on Binance.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { Scheduler, TimerHandle } from '../../core/scheduler.ts';
+import type { Bus } from '../bus/bus.ts';
+import { type BusLog, listen } from '../bus/bus-messages.ts';
+import type { Db } from '../db/database.ts';
+import { sendBinanceError } from './binance-router.ts';
+import { doorErrors } from './errors.ts';
+import { resolveListenKey, type StreamFamily } from './listen-keys.ts';
+import {
+  type DoorUserEvent,
+  doorUserEvent,
+  userEventSubject,
+  watchAnnounceMs,
+  type watchingAnnouncement,
+  watchingSubject,
+} from './user-events.ts';
+import type { WeightLimiter } from './weights.ts';
+
+/** Published when a listen key is closed, so its streams on every node close at once. */
+export const closedKeySubject = 'door.user.closed';
+const closedKey = z.object({ listenKey: z.string().length(64) });
+
+/** How often an open stream's key is read again (a closed key or deleted API key ends it). */
+const recheckMs = 60_000;
+/** Binance closes a stream after a day; the client reconnects. */
+const lifetimeMs = 24 * 60 * 60_000;
+/** Streams one user may hold on a node: enough for every bot of theirs, bounded for memory. */
+export const streamsPerUser = 10;
+/** A client whose unsent events pass this is too slow to keep up, and is dropped. */
+const maxBufferedBytes = 1 << 20;
+/** The server pings; a client that has not answered the previous ping by the next is gone. */
+const pingEveryMs = 3 * 60_000;
+const listenKeyFormat = /^[A-Za-z0-9]{64}$/;
+
+interface Stream {
+  socket: WebSocket;
+  listenKey: string;
+  family: StreamFamily;
+  userId: number;
+  expiresAt: number;
+  openedAt: number;
+  answeredPing: boolean;
+  timer: TimerHandle;
+}
+
+export interface UserStreamsOptions {
+  db: Db;
+  bus: Bus;
+  log: BusLog;
+  /** Timers; what time it is comes from `now`, the clock listen keys are kept alive by. */
+  scheduler: Scheduler;
+  now(): number;
+  nodeId: string;
+  /** Each connection attempt weighs 1 against its address, as the door's calls do. */
+  weights: WeightLimiter;
+}
+
+export class UserStreams {
+  readonly #byUser = new Map<number, Set<Stream>>();
+  readonly #stops: (() => void)[] = [];
+  readonly #admitted = new WeakMap<
+    FastifyRequest,
+    { listenKey: string; userId: number; family: StreamFamily; expiresAt: number }
+  >();
+
+  constructor(private readonly options: UserStreamsOptions) {}
+
+  get open(): number {
+    let count = 0;
+    for (const streams of this.#byUser.values()) count += streams.size;
+    return count;
+  }
+
+  /** Binds the stream paths; the app's WebSocket plugin must be registered already. */
+  register(app: FastifyInstance): void {
+    const admit = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+      const verdict = this.options.weights.spend(request.ip, 1);
+      if (verdict.kind === 'over') {
+        return sendBinanceError(
+          reply,
+          doorErrors.tooMuchWeight(this.options.weights.limit, verdict.retryAfterSeconds),
+        );
+      }
+      if (verdict.kind === 'banned') {
+        return sendBinanceError(
+          reply,
+          doorErrors.banned(verdict.untilMs, verdict.retryAfterSeconds),
+        );
+      }
+      const listenKey = listenKeyOf(request);
+      const found =
+        listenKey === undefined
+          ? null
+          : await resolveListenKey(this.options.db, listenKey, new Date(this.options.now()));
+      if (!found || listenKey === undefined)
+        return sendBinanceError(reply, doorErrors.unknownListenKey());
+      if ((this.#byUser.get(found.userId)?.size ?? 0) >= streamsPerUser) {
+        return sendBinanceError(reply, doorErrors.tooManyStreams(streamsPerUser));
+      }
+      this.#admitted.set(request, {
+        listenKey,
+        userId: found.userId,
+        family: found.family,
+        expiresAt: found.expiresAt.getTime(),
+      });
+    };
+    const accept = (socket: WebSocket, request: FastifyRequest) => {
+      const admitted = this.#admitted.get(request);
+      if (!admitted) {
+        socket.close(1008, 'listen key not checked');
+        return;
+      }
+      this.#add(socket, admitted);
+    };
+    const route = { websocket: true, config: { rateLimit: false }, preValidation: admit } as const;
+    app.get('/ws/:listenKey', route, accept);
+    app.get('/private/ws', route, accept);
+  }
+
+  start(): void {
+    const { bus, log, scheduler } = this.options;
+    this.#stops.push(
+      listen(bus, userEventSubject, doorUserEvent, log, (message) => this.#deliver(message)),
+      listen(bus, closedKeySubject, closedKey, log, ({ listenKey }) => {
+        for (const stream of this.#streams()) {
+          if (stream.listenKey === listenKey) this.#close(stream, 1000, 'listen key closed');
+        }
+      }),
+    );
+    const announcing = scheduler.setInterval(() => this.#announce(), watchAnnounceMs);
+    const pinging = scheduler.setInterval(() => this.#ping(), pingEveryMs);
+    this.#stops.push(() => {
+      scheduler.clearInterval(announcing);
+      scheduler.clearInterval(pinging);
+    });
+  }
+
+  stop(): void {
+    for (const stop of this.#stops.splice(0)) stop();
+    for (const stream of this.#streams()) this.#close(stream, 1001, 'server stopping');
+  }
+
+  *#streams(): Iterable<Stream> {
+    for (const streams of [...this.#byUser.values()]) yield* [...streams];
+  }
+
+  #add(
+    socket: WebSocket,
+    admitted: { listenKey: string; userId: number; family: StreamFamily; expiresAt: number },
+  ): void {
+    const now = this.options.now();
+    const stream: Stream = {
+      socket,
+      ...admitted,
+      openedAt: now,
+      answeredPing: true,
+      timer: undefined,
+    };
+    const streams = this.#byUser.get(stream.userId) ?? new Set<Stream>();
+    const firstOfUser = streams.size === 0;
+    streams.add(stream);
+    this.#byUser.set(stream.userId, streams);
+    socket.on('pong', () => {
+      stream.answeredPing = true;
+    });
+    // A client says nothing on a user stream: what it sends is not read.
+    socket.on('close', () => this.#forget(stream));
+    socket.on('error', () => this.#forget(stream));
+    this.#schedule(stream);
+    // The writers hear of a new watcher at once, not at the next round of announcements.
+    if (firstOfUser) this.#announce();
+  }
+
+  #schedule(stream: Stream): void {
+    const { scheduler } = this.options;
+    const now = this.options.now();
+    const next = Math.min(stream.expiresAt, now + recheckMs, stream.openedAt + lifetimeMs);
+    stream.timer = scheduler.setTimeout(() => void this.#recheck(stream), Math.max(0, next - now));
+  }
+
+  async #recheck(stream: Stream): Promise<void> {
+    const now = this.options.now();
+    if (now - stream.openedAt >= lifetimeMs)
+      return this.#close(stream, 1000, 'stream lifetime over');
+    const found = await resolveListenKey(this.options.db, stream.listenKey, new Date(now)).catch(
+      () => undefined,
+    );
+    if (!this.#byUser.get(stream.userId)?.has(stream)) return;
+    // The database did not answer: keep the stream and look again later.
+    if (found === undefined) return this.#schedule(stream);
+    if (found === null) {
+      if (now >= stream.expiresAt) {
+        send(stream, { e: 'listenKeyExpired', E: now, listenKey: stream.listenKey });
+      }
+      return this.#close(stream, 1000, 'listen key no longer open');
+    }
+    stream.expiresAt = found.expiresAt.getTime();
+    this.#schedule(stream);
+  }
+
+  #deliver(message: DoorUserEvent): void {
+    const streams = this.#byUser.get(message.userId);
+    if (!streams) return;
+    const text = JSON.stringify(message.event);
+    for (const stream of streams) {
+      if (stream.family !== message.family) continue;
+      if (stream.socket.bufferedAmount > maxBufferedBytes) {
+        this.#close(stream, 1008, 'client too slow');
+        continue;
+      }
+      stream.socket.send(text);
+    }
+  }
+
+  #announce(): void {
+    this.options.bus.publish(watchingSubject, {
+      node: this.options.nodeId,
+      users: [...this.#byUser.keys()],
+    } satisfies z.infer<typeof watchingAnnouncement>);
+  }
+
+  #ping(): void {
+    for (const stream of this.#streams()) {
+      if (!stream.answeredPing) {
+        stream.socket.terminate();
+        this.#forget(stream);
+        continue;
+      }
+      stream.answeredPing = false;
+      stream.socket.ping();
+    }
+  }
+
+  #close(stream: Stream, code: number, reason: string): void {
+    this.#forget(stream);
+    stream.socket.close(code, reason);
+  }
+
+  #forget(stream: Stream): void {
+    this.options.scheduler.clearTimeout(stream.timer);
+    const streams = this.#byUser.get(stream.userId);
+    if (!streams?.delete(stream)) return;
+    if (streams.size === 0) this.#byUser.delete(stream.userId);
+  }
+}
+
+function send(stream: Stream, event: Record<string, unknown>): void {
+  stream.socket.send(JSON.stringify(event));
+}
+
+/** The listen key named by the path (`/ws/<key>`) or the query (`?listenKey=<key>`). */
+function listenKeyOf(request: FastifyRequest): string | undefined {
+  const fromPath = z.object({ listenKey: z.string() }).safeParse(request.params);
+  const fromQuery = z.object({ listenKey: z.string() }).safeParse(request.query);
+  const key = fromPath.success
+    ? fromPath.data.listenKey
+    : fromQuery.success
+      ? fromQuery.data.listenKey
+      : undefined;
+  return key !== undefined && listenKeyFormat.test(key) ? key : undefined;
+}
