@@ -11,6 +11,7 @@ import * as notifications from '../../notifications/migrations/0022-notification
 import * as option from '../../option/migrations/0010-option.ts';
 import * as optionSettlementRounds from '../../option/migrations/0025-option-settlement-rounds.ts';
 import * as spot from '../../spot/migrations/0005-spot.ts';
+import * as spotClientOrderIds from '../../spot/migrations/0031-spot-client-order-ids.ts';
 import * as subscription from '../../subscription/migrations/0011-subscription.ts';
 import * as accounts from './0001-accounts.ts';
 import * as candles from './0002-candles.ts';
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0027-ledger-account-shards': ledgerAccountShards,
   '0028-api-keys': apiKeys,
   '0030-listen-keys': listenKeys,
+  '0031-spot-client-order-ids': spotClientOrderIds,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,198 @@
+// The app's spot order and trade rows in Binance's shapes (docs/api-binance.md § "Spot trading"):
+// field names, upper-case enums, decimal strings with eight places and times in ms, as Binance's
+// `/api/v3` answers them and ccxt's `binance` class reads them. Kept apart from the routes so that
+// whatever else speaks Binance about an order (a user-data stream's `executionReport`) says the
+// same thing.
+import { formatAmount, parseAmount } from '../../core/money.ts';
+import type { SpotOrderRow } from './order-store.ts';
+
+export type BinanceOrderStatus =
+  | 'NEW'
+  | 'PARTIALLY_FILLED'
+  | 'FILLED'
+  | 'CANCELED'
+  | 'EXPIRED'
+  | 'EXPIRED_IN_MATCH';
+
+export type NewOrderRespType = 'ACK' | 'RESULT' | 'FULL';
+
+/**
+ * Self-trade prevention as the engine does it: the resting order of the same user is taken off the
+ * book, the incoming one goes on (docs/spot.md § Orders). Binance calls that EXPIRE_MAKER.
+ */
+export const selfTradePreventionMode = 'EXPIRE_MAKER';
+
+/** Binance's status of an order: a market order's unfilled rest expires; a self-traded maker too. */
+export function binanceStatus(
+  row: Pick<SpotOrderRow, 'status' | 'cancel_reason'>,
+): BinanceOrderStatus {
+  switch (row.status) {
+    case 'open':
+      return 'NEW';
+    case 'partially_filled':
+      return 'PARTIALLY_FILLED';
+    case 'filled':
+      return 'FILLED';
+    case 'cancelled':
+      if (row.cancel_reason === 'unfilled') return 'EXPIRED';
+      if (row.cancel_reason === 'self_trade') return 'EXPIRED_IN_MATCH';
+      return 'CANCELED';
+  }
+}
+
+/** A database decimal (or none) with Binance's eight places: `97000.1` → `97000.10000000`. */
+export function decimal8(text: string | null): string {
+  return formatAmount(text === null ? 0n : (parseAmount(text) ?? 0n));
+}
+
+export function msOf(date: Date | string): number {
+  return new Date(date).getTime();
+}
+
+/**
+ * The quantity the order was for. A market buy asks for a quote amount (`quoteOrderQty`), not a
+ * quantity: Binance answers what it bought as its `origQty`, and so does the door.
+ */
+function originalQuantity(row: SpotOrderRow): string {
+  return decimal8(row.quantity ?? row.filled_quantity);
+}
+
+/** The fields every answer about an order shares (`RESULT`, a cancel's, a query's). */
+function orderCore(row: SpotOrderRow) {
+  return {
+    symbol: row.symbol,
+    orderId: Number(row.id),
+    // No order lists (OCO) on the door.
+    orderListId: -1,
+  };
+}
+
+function orderTerms(row: SpotOrderRow) {
+  return {
+    price: decimal8(row.price),
+    origQty: originalQuantity(row),
+    executedQty: decimal8(row.filled_quantity),
+    origQuoteOrderQty: decimal8(row.turnover),
+    cummulativeQuoteQty: decimal8(row.filled_quote),
+    status: binanceStatus(row),
+    // A limit order rests until cancelled; Binance answers GTC for a market order too.
+    timeInForce: 'GTC',
+    type: row.type === 'limit' ? 'LIMIT' : 'MARKET',
+    side: row.side === 'buy' ? 'BUY' : 'SELL',
+  };
+}
+
+/** An order as `GET /api/v3/order`, `openOrders` and `allOrders` answer it. */
+export function binanceOrder(row: SpotOrderRow, clientOrderId: string) {
+  const { symbol, orderId, orderListId } = orderCore(row);
+  return {
+    symbol,
+    orderId,
+    orderListId,
+    clientOrderId,
+    ...orderTerms(row),
+    stopPrice: decimal8(null),
+    icebergQty: decimal8(null),
+    time: msOf(row.created_at),
+    updateTime: msOf(row.updated_at),
+    isWorking: true,
+    workingTime: msOf(row.created_at),
+    selfTradePreventionMode,
+  };
+}
+
+/** One trade of an order that took, as a `FULL` answer lists it under `fills`. */
+export interface TakerFillRow {
+  id: string | number;
+  price: string;
+  quantity: string;
+  taker_fee: string;
+}
+
+export function binanceFill(fill: TakerFillRow, commissionAsset: string) {
+  return {
+    price: decimal8(fill.price),
+    qty: decimal8(fill.quantity),
+    commission: decimal8(fill.taker_fee),
+    commissionAsset,
+    tradeId: Number(fill.id),
+  };
+}
+
+/**
+ * A placed order as `POST /api/v3/order` answers it: `ACK` the ids alone, `RESULT` the order as it
+ * stands once its batch committed, `FULL` with the trades it took on entry.
+ */
+export function binanceNewOrder(
+  row: SpotOrderRow,
+  clientOrderId: string,
+  respType: NewOrderRespType,
+  fills: readonly TakerFillRow[],
+) {
+  const ack = { ...orderCore(row), clientOrderId, transactTime: msOf(row.created_at) };
+  if (respType === 'ACK') return ack;
+  const result = {
+    ...ack,
+    ...orderTerms(row),
+    workingTime: msOf(row.created_at),
+    selfTradePreventionMode,
+  };
+  if (respType === 'RESULT') return result;
+  return { ...result, fills: fills.map((fill) => binanceFill(fill, row.fee_asset)) };
+}
+
+/** A cancelled order as `DELETE /api/v3/order` answers it. */
+export function binanceCanceledOrder(
+  row: SpotOrderRow,
+  origClientOrderId: string,
+  cancelClientOrderId: string,
+  transactTime: number,
+) {
+  const { symbol, orderId, orderListId } = orderCore(row);
+  return {
+    symbol,
+    origClientOrderId,
+    orderId,
+    orderListId,
+    clientOrderId: cancelClientOrderId,
+    transactTime,
+    ...orderTerms(row),
+    selfTradePreventionMode,
+  };
+}
+
+/** One of the caller's trades, from the caller's side. */
+export interface OwnTradeRow {
+  id: string | number;
+  symbol: string;
+  order_id: string | number;
+  /** Whether the caller's order took (else it rested and was taken). */
+  taker: boolean;
+  taker_side: 'buy' | 'sell';
+  price: string;
+  quantity: string;
+  quote: string;
+  fee: string;
+  fee_asset: string;
+  created_at: Date | string;
+}
+
+/** A trade as `GET /api/v3/myTrades` answers it. */
+export function binanceOwnTrade(row: OwnTradeRow) {
+  const bought = row.taker ? row.taker_side === 'buy' : row.taker_side === 'sell';
+  return {
+    symbol: row.symbol,
+    id: Number(row.id),
+    orderId: Number(row.order_id),
+    orderListId: -1,
+    price: decimal8(row.price),
+    qty: decimal8(row.quantity),
+    quoteQty: decimal8(row.quote),
+    commission: decimal8(row.fee),
+    commissionAsset: row.fee_asset,
+    time: msOf(row.created_at),
+    isBuyer: bought,
+    isMaker: !row.taker,
+    isBestMatch: true,
+  };
+}
