@@ -1,13 +1,15 @@
 // API keys in a phone-sized Chromium against the real server: reached from the security center,
 // the form flags its problems under each field, a key is made with the code read from the mail,
 // its secret is shown once (copied, then gone from the page and from everything the app stores),
-// the key is listed with what it may do, and deleting it revokes it on the server. In Hebrew the
-// page reads right to left, its keys and addresses left to right.
+// the key is listed with what it may do, and deleting it revokes it on the server; with an
+// authenticator bound its code is asked for too. In Hebrew the page reads right to left, its keys
+// and addresses left to right.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { lastCodeFor, type RegisteredUser, readOutbox, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { setUpPhoneApp } from './pages/phone-app.ts';
+import { authenticatorCode, bindAuthenticator } from './second-factors.ts';
 
 const appUrl = inject('appUrl');
 const dataDir = inject('appDataDir');
@@ -147,6 +149,32 @@ describe('API keys', () => {
 
     // Nothing the app keeps in the browser (the event log among it) ever held the secret.
     expect(await storedText(page)).not.toContain(secret);
+  });
+
+  it('asks for the authenticator code when one is bound, and takes the key with it', async () => {
+    const user = await signedInUser();
+    const secret = await bindAuthenticator(user);
+    const { app } = phone;
+    const { page } = app;
+    await app.open('/pages/user/apiKeys');
+    await page.getByTestId('api-key-create').click();
+    await app.field('totp_code').waitFor(patient);
+    await app.fill({ label: 'Futures bot', email_code: await emailCode(user) });
+    await page.getByTestId('api-key-scope-futures').check();
+    await page.getByTestId('api-key-submit').click();
+    expect(await app.fieldProblem('totp_code')).toBe(
+      'Enter the 6-digit code from your authenticator app.',
+    );
+    // The binding used this step's code: the next step's is the one a user would type now.
+    await app.fill({ totp_code: authenticatorCode(secret, 1) });
+    await page.getByTestId('api-key-submit').click();
+    await page.getByTestId('api-key-created').waitFor(patient);
+    await page.getByTestId('api-key-saved').check();
+    await page.getByTestId('api-key-done').click();
+    await expect.poll(() => listed(page).count(), patient).toBe(1);
+    expect(await listed(page).first().getByTestId('api-key-scopes').textContent()).toBe(
+      'Read · Futures',
+    );
   });
 
   it('reads right to left in Hebrew, its keys and addresses left to right', async () => {
