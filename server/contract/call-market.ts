@@ -37,6 +37,18 @@ const bySymbolInQuery = new Set<string>([
   contractKline.path,
 ]);
 const byPosition = new Set<string>([closeContract.path, contractTpSl.path, contractMargin.path]);
+/**
+ * The Binance door's calls bound to one market (server/contract/binance-*.ts): its whole path, the
+ * symbol in the query string or the form body (Binance takes either), the order's own market for a
+ * cancel or a look-up by id, which the call must name too.
+ */
+const doorBySymbol = new Set<string>([
+  '/fapi/v1/order',
+  '/fapi/v1/leverage',
+  '/fapi/v1/marginType',
+  '/fapi/v1/depth',
+  '/fapi/v1/klines',
+]);
 
 /** Answers the lease whose node answers `call`, or undefined when it names no known market. */
 export function contractCallLease(
@@ -48,6 +60,7 @@ export function contractCallLease(
   return async (call) => {
     if (bySymbolInBody.has(call.path)) return known(symbolIn(call.body));
     if (bySymbolInQuery.has(call.path)) return known(symbolIn(call.query));
+    if (doorBySymbol.has(call.path)) return known(symbolIn(call.query) ?? symbolIn(call.body));
     if (byPosition.has(call.path)) {
       const id = idIn(call.body, 'position_id');
       return id === undefined ? undefined : known(await symbolOfRow(db, 'contract_positions', id));

@@ -8,6 +8,7 @@ import type { PrivateStream } from '../gateway/streams.ts';
 import { publishPrints, RelayedPrints } from '../market/print-relay.ts';
 import { defineModule, type ModuleContext } from '../module.ts';
 import { declareFrameEvents } from '../notifications/frame-events.ts';
+import { binancePerpetualRoutes } from './binance-routes.ts';
 import { bookRoutes } from './book-routes.ts';
 import { contractCallLease, perpetualLease, perpetualOf } from './call-market.ts';
 import { contractReservations } from './contract-queries.ts';
@@ -49,6 +50,17 @@ export const contractModule = defineModule({
     contractRoutes(context.router, context, service);
     bookRoutes(context.router, context.clock, service);
     klineRoutes(context.router, service, context.market);
+    // The same markets on the Binance-compatible door (docs/api-binance.md § "Perpetuals").
+    binancePerpetualRoutes(
+      context.binanceRouter,
+      {
+        db: context.db,
+        clock: context.clock,
+        market: context.market,
+        settings: context.config.contract,
+      },
+      service,
+    );
     const changes: PrivateStream = {
       start: (send) =>
         service.onCommitted((committed) => {

@@ -1,0 +1,344 @@
+// USDT-margined perpetuals through the Binance door (docs/api-binance.md § "Perpetuals"), driven by
+// ccxt's own `binanceusdm` class as a bot would: markets, book, candles, funding, leverage and
+// margin type, limit and market orders between two door traders, open orders, cancels, positions,
+// balance and trades, each compared with what the app's own `/contract/*` calls answer; and the
+// hostile cases: another user's order, a client order id sent twice, a key without `futures`,
+// margin short of an order, a leverage the market does not allow. One server, without the
+// liquidity provider, so the book holds only what the test puts there.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ContractMarket,
+  ContractOrder,
+  ContractPosition,
+} from '../../schemas/api/contract.schema.ts';
+import { systemClock } from '../../server/clock.ts';
+import { ApiClient } from '../support/api-client.ts';
+import { ccxtUsdm, type DoorTrader, doorTrader } from '../support/door-client.ts';
+import { expectOk, ok } from '../support/expectations.ts';
+import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
+
+let server: InProcessServer;
+let maker: DoorTrader;
+let taker: DoorTrader;
+let mark: string;
+const client = () => new ApiClient(server.url);
+const usdm = (trader: DoorTrader) => ccxtUsdm(server.url, trader.key);
+const symbol = 'BTC/USDT:USDT';
+
+/** A door trader whose `usdt` is moved into the contract wallet through the app's own call. */
+async function perpetualTrader(usdt: string, scopes?: Parameters<typeof doorTrader>[2]) {
+  const trader = await doorTrader(server, { USDT: usdt }, scopes);
+  const moved = await client().post(
+    '/wallet/transfer',
+    { from: 'funding', to: 'contract', asset: 'USDT', amount: usdt },
+    { token: trader.token, headers: { 'idempotency-key': randomUUID() } },
+  );
+  expectOk(moved);
+  return trader;
+}
+
+async function appMarket(): Promise<ContractMarket> {
+  const answer = await client().get<{ list: ContractMarket[] }>('/contract/markets');
+  const found = ok(answer).list.find((market) => market.symbol === 'BTCUSDT');
+  if (!found) throw new Error('BTCUSDT is not listed');
+  return found;
+}
+
+async function appOrders(trader: DoorTrader, status: 'current' | 'history' = 'current') {
+  const answer = await client().get<{ list: ContractOrder[] }>(
+    '/contract/orders',
+    { status, symbol: 'BTCUSDT', page: '1', size: '50' },
+    { token: trader.token },
+  );
+  return ok(answer).list;
+}
+
+async function appPositions(trader: DoorTrader) {
+  const answer = await client().get<{ list: ContractPosition[] }>(
+    '/contract/positions',
+    {},
+    { token: trader.token },
+  );
+  return ok(answer).list;
+}
+
+/** A price `ticks` cents from the mark, on BTCUSDT's tick of 0.01. */
+function priceFrom(base: string, ticks: number): string {
+  const cents = BigInt(base.replace('.', '')) + BigInt(ticks);
+  const text = cents.toString();
+  return `${text.slice(0, -2)}.${text.slice(-2)}`;
+}
+
+/** An order's id as ccxt read it (Binance's `orderId`). */
+function idOf(order: { id?: string | undefined }): string {
+  if (order.id === undefined) throw new Error('the order has no id');
+  return order.id;
+}
+
+/** The Binance error a ccxt call was refused with: its class and the door's body. */
+async function refusal(call: Promise<unknown>): Promise<{ name: string; message: string }> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof Error) return { name: error.constructor.name, message: error.message };
+    throw error;
+  }
+  throw new Error('the call was not refused');
+}
+
+beforeAll(async () => {
+  server = await startInProcessServer(systemClock, { LIQUIDITY_PROVIDER: 'false' });
+  maker = await perpetualTrader('100000');
+  taker = await perpetualTrader('100000');
+  // The band and the market order's protection need the first mark (recorded once a second).
+  for (;;) {
+    const market = await appMarket();
+    if (market.mark_price !== null) {
+      mark = market.mark_price;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('ccxt binanceusdm on the door', () => {
+  it('loads the perpetuals with the rules /contract/markets states', async () => {
+    const exchange = ccxtUsdm(server.url);
+    const markets = await exchange.loadMarkets();
+    const market = markets[symbol];
+    const app = await appMarket();
+    expect(market).toMatchObject({
+      id: 'BTCUSDT',
+      type: 'swap',
+      swap: true,
+      linear: true,
+      settle: 'USDT',
+      active: true,
+    });
+    expect(market?.precision.price).toBe(Number(app.tick_size));
+    expect(market?.precision.amount).toBe(Number(app.lot_size));
+    expect(market?.limits.cost?.min).toBe(Number(app.min_notional));
+    expect(market?.limits.price?.max).toBe(Number(app.max_price));
+    expect(market?.info.filters).toContainEqual({
+      filterType: 'PERCENT_PRICE',
+      multiplierUp: app.price_band.bid_multiplier_up,
+      multiplierDown: app.price_band.ask_multiplier_down,
+      multiplierDecimal: '4',
+    });
+  });
+
+  it('reads the funding rate and the next funding time the app shows', async () => {
+    const exchange = ccxtUsdm(server.url);
+    const rate = await exchange.fetchFundingRate(symbol);
+    const app = await appMarket();
+    expect(rate.fundingTimestamp).toBe(new Date(app.next_funding_time).getTime());
+    expect(rate.markPrice).toBeGreaterThan(0);
+    expect(rate.indexPrice).toBeGreaterThan(0);
+    expect(rate.interval).toBeUndefined();
+  });
+
+  it('lists paid funding rounds as the funding rate history', async () => {
+    const time = new Date('2026-01-01T08:00:00.000Z');
+    await sql`
+      insert into contract_funding_rounds
+        (symbol, funding_time, rate, mark_price, samples, paid, received, remainder, shortfall)
+      values ('BTCUSDT', ${time}, 12345, 97000.5, 10, 0, 0, 0, 0)`.execute(server.db);
+    const history = await ccxtUsdm(server.url).fetchFundingRateHistory(symbol, time.getTime() - 1);
+    expect(history[0]).toMatchObject({
+      symbol,
+      fundingRate: 0.00012345,
+      timestamp: time.getTime(),
+    });
+    expect(history[0]?.info).toMatchObject({ markPrice: '97000.5', fundingRate: '0.00012345' });
+  });
+
+  it('sets leverage and margin type, and a limit order rests with them', async () => {
+    const exchange = usdm(maker);
+    expect(await exchange.setLeverage(5, symbol)).toMatchObject({ symbol: 'BTCUSDT', leverage: 5 });
+    expect(await exchange.setMarginMode('isolated', symbol)).toMatchObject({ code: 200 });
+    const price = priceFrom(mark, -5_000);
+    const order = await exchange.createOrder(symbol, 'limit', 'buy', 0.001, Number(price));
+    expect(order).toMatchObject({ status: 'open', side: 'buy', type: 'limit', amount: 0.001 });
+    expect(order.price).toBe(Number(price));
+    expect(order.clientOrderId).toBeTruthy();
+    const [app] = await appOrders(maker);
+    expect(app).toMatchObject({
+      id: Number(order.id),
+      side: 'buy',
+      price,
+      quantity: '0.00100',
+      leverage: 5,
+      margin_mode: 'isolated',
+      reduce_only: false,
+    });
+
+    const book = await exchange.fetchOrderBook(symbol);
+    expect(book.bids).toContainEqual([Number(price), 0.001]);
+
+    const open = await exchange.fetchOpenOrders(symbol);
+    expect(open.map((each) => each.id)).toEqual([order.id]);
+    expect(open[0]?.clientOrderId).toBe(order.clientOrderId);
+
+    const cancelled = await exchange.cancelOrder(idOf(order), symbol);
+    expect(cancelled).toMatchObject({ id: order.id, status: 'canceled' });
+    expect(await appOrders(maker)).toEqual([]);
+    expect((await appOrders(maker, 'history'))[0]).toMatchObject({
+      id: Number(order.id),
+      status: 'cancelled',
+      cancel_reason: 'user',
+    });
+  });
+
+  it('fills a market order against another trader and shows the positions, balance and trades', async () => {
+    const sellPrice = priceFrom(mark, 500);
+    const resting = await usdm(maker).createOrder(
+      symbol,
+      'limit',
+      'sell',
+      0.002,
+      Number(sellPrice),
+    );
+    expect(resting.status).toBe('open');
+
+    const exchange = usdm(taker);
+    const bought = await exchange.createOrder(symbol, 'market', 'buy', 0.002);
+    expect(bought).toMatchObject({ status: 'closed', filled: 0.002, average: Number(sellPrice) });
+
+    const [position] = await exchange.fetchPositions([symbol]);
+    const [app] = await appPositions(taker);
+    expect(position).toMatchObject({
+      symbol,
+      side: 'long',
+      contracts: 0.002,
+      entryPrice: Number(app?.entry_price),
+      leverage: 20,
+      marginMode: 'cross',
+      hedged: false,
+    });
+    expect(app).toMatchObject({ direction: 'long', quantity: '0.00200', leverage: 20 });
+
+    const [makerPosition] = await usdm(maker).fetchPositions([symbol]);
+    expect(makerPosition).toMatchObject({
+      side: 'short',
+      contracts: 0.002,
+      marginMode: 'isolated',
+    });
+    expect(makerPosition?.leverage).toBe(5);
+
+    const balance = await exchange.fetchBalance();
+    const wallet = ok(
+      await client().get<{
+        balances: { wallet: string; asset: string; available: string; frozen: string }[];
+      }>('/wallet/balances', {}, { token: taker.token }),
+    ).balances.find((each) => each.wallet === 'contract' && each.asset === 'USDT');
+    expect(balance.USDT?.free).toBe(Number(wallet?.available));
+    expect(balance.USDT?.used).toBe(Number(wallet?.frozen));
+
+    const trades = await exchange.fetchMyTrades(symbol);
+    const fills = ok(
+      await client().get<{ list: { id: number; price: string; quantity: string; fee: string }[] }>(
+        '/contract/fills',
+        { symbol: 'BTCUSDT', page: '1', size: '10' },
+        { token: taker.token },
+      ),
+    ).list;
+    expect(trades).toHaveLength(1);
+    expect(trades[0]).toMatchObject({
+      id: String(fills[0]?.id),
+      order: bought.id,
+      side: 'buy',
+      takerOrMaker: 'taker',
+      price: Number(fills[0]?.price),
+      amount: Number(fills[0]?.quantity),
+    });
+    expect(trades[0]?.fee?.cost).toBe(Number(fills[0]?.fee));
+
+    const candles = await exchange.fetchOHLCV(symbol, '1m');
+    expect(candles.at(-1)?.[4]).toBe(Number(sellPrice));
+  });
+});
+
+describe('refusals in Binance terms', () => {
+  it('answers another user’s order exactly as a missing one', async () => {
+    const order = await usdm(maker).createOrder(
+      symbol,
+      'limit',
+      'buy',
+      0.001,
+      Number(priceFrom(mark, -4_000)),
+    );
+    const stranger = usdm(taker);
+    const fetched = await refusal(stranger.fetchOrder(idOf(order), symbol));
+    const missing = await refusal(stranger.fetchOrder('999999999', symbol));
+    expect(fetched).toEqual(missing);
+    expect(fetched.name).toBe('OrderNotFound');
+    expect(fetched.message).toContain('-2013');
+    const cancelled = await refusal(stranger.cancelOrder(idOf(order), symbol));
+    expect(cancelled.name).toBe('OrderNotFound');
+    expect(cancelled.message).toContain('-2011');
+    expect(cancelled).toEqual(await refusal(stranger.cancelOrder('999999999', symbol)));
+    expect((await appOrders(maker)).map((each) => each.id)).toContain(Number(order.id));
+    await usdm(maker).cancelOrder(idOf(order), symbol);
+  });
+
+  it('places one order for a client order id sent twice', async () => {
+    const exchange = usdm(maker);
+    const priceText = priceFrom(mark, -3_000);
+    const price = Number(priceText);
+    const params = { newClientOrderId: `retry-${randomUUID().slice(0, 8)}` };
+    const first = await exchange.createOrder(symbol, 'limit', 'buy', 0.001, price, params);
+    const second = await exchange.createOrder(symbol, 'limit', 'buy', 0.001, price, params);
+    expect(second.id).toBe(first.id);
+    expect(second.clientOrderId).toBe(params.newClientOrderId);
+    const resting = (await appOrders(maker)).filter((each) => each.price === priceText);
+    expect(resting).toHaveLength(1);
+    const byClientId = await exchange.fetchOrder('', symbol, {
+      origClientOrderId: params.newClientOrderId,
+    });
+    expect(byClientId.id).toBe(first.id);
+    const other = await refusal(exchange.createOrder(symbol, 'limit', 'buy', 0.002, price, params));
+    expect(other.message).toContain('-4116');
+    await exchange.cancelOrder(idOf(first), symbol);
+  });
+
+  it('refuses a key without futures (-2015) and places nothing', async () => {
+    const reader = await perpetualTrader('1000', ['read']);
+    const refused = await refusal(
+      usdm(reader).createOrder(symbol, 'limit', 'buy', 0.001, Number(priceFrom(mark, -1_000))),
+    );
+    expect(refused.name).toBe('AuthenticationError');
+    expect(refused.message).toContain('-2015');
+    expect(await appOrders(reader)).toEqual([]);
+    expect(await appOrders(reader, 'history')).toEqual([]);
+  });
+
+  it('refuses an order its margin does not cover as InsufficientFunds', async () => {
+    const poor = await perpetualTrader('10');
+    const exchange = usdm(poor);
+    const refused = await refusal(
+      exchange.createOrder(symbol, 'limit', 'buy', 0.01, Number(priceFrom(mark, -1_000))),
+    );
+    expect(refused.name).toBe('InsufficientFunds');
+    expect(JSON.parse(String(exchange.last_http_response))).toEqual({
+      code: -2019,
+      msg: 'Account has insufficient balance for requested action.',
+    });
+    expect(await appOrders(poor)).toEqual([]);
+  });
+
+  it('refuses a leverage the market does not allow (-4028)', async () => {
+    const exchange = usdm(maker);
+    for (const leverage of ['200', '0', 'x']) {
+      const refused = await refusal(
+        exchange.fapiPrivatePostLeverage({ symbol: 'BTCUSDT', leverage }),
+      );
+      expect(refused.name).toBe('BadRequest');
+      expect(refused.message).toContain('-4028');
+    }
+  });
+});
