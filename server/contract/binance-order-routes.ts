@@ -112,9 +112,9 @@ export function binanceOrderRoutes(
           userId,
           key: orderKey(clientOrderId),
           path: orderPath,
-          // The request as sent (the door's `timestamp` and signature aside): a retry with the
-          // same client id and the same order is answered with the first answer.
-          request: params,
+          // The order as sent (the door's `timestamp` and signature and the answer's form aside):
+          // a retry with the same client id and the same order is answered with that order.
+          request: { ...params, newOrderRespType: undefined },
         }),
       );
       return shown(userId, placed.id, clientOrderId);
