@@ -8,12 +8,14 @@ import { sql } from 'kysely';
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
+import { signTotalParams } from '../../server/binance/signature.ts';
 import { clusterScope } from '../../server/bus/cluster-scope.ts';
 import { NatsBus } from '../../server/bus/nats-bus.ts';
 import { systemClock } from '../../server/clock.ts';
 import { registerUser } from '../support/accounts.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
 import { foldDepth } from '../support/depth-book.ts';
+import { doorTrader } from '../support/door-client.ts';
 import { creditUser } from '../support/funds.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { natsAnswers, testNatsUrl } from '../support/nats.ts';
@@ -193,6 +195,45 @@ describe.skipIf(missing !== undefined)(
       expect(valued.body.data.balances).toContainEqual(
         expect.objectContaining({ asset: 'BTC', value_usdt: expect.stringMatching(/^\d/) }),
       );
+    });
+
+    it('answers a door order sent through the node without the engines, and stores it once', async () => {
+      // Made on node A, whose sealing key seals the API key's secret (these nodes share no
+      // API_KEY_SEALING_KEY): node B hands a door call over before reading its key, as every
+      // engine call, so node A checks the signature over the form body as it was sent.
+      const { userId, key } = await doorTrader(a, { USDT: '1000' }, ['read', 'spot']);
+      const order = async () => {
+        const params = new URLSearchParams({
+          symbol: 'BTCUSDT',
+          side: 'BUY',
+          type: 'LIMIT',
+          timeInForce: 'GTC',
+          price: '90000',
+          quantity: '0.001',
+          newClientOrderId: 'through-node-b',
+          timestamp: String(Date.now()),
+        }).toString();
+        const response = await fetch(`${b.url}/api/v3/order`, {
+          method: 'POST',
+          headers: {
+            'x-mbx-apikey': key.apiKey,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: `${params}&signature=${signTotalParams(key.secret, params)}`,
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      const first = await order();
+      expect(first, JSON.stringify(first.body)).toMatchObject({
+        status: 200,
+        body: { symbol: 'BTCUSDT', clientOrderId: 'through-node-b', status: 'NEW' },
+      });
+      // A retry through the same node is answered with the same order.
+      const again = await order();
+      expect(again.body).toMatchObject({ orderId: first.body.orderId, status: 'NEW' });
+      const { rows } = await sql<{ orders: number }>`
+        select count(*)::int as orders from spot_orders where user_id = ${userId}`.execute(b.db);
+      expect(rows[0]?.orders).toBe(1);
     });
 
     it("shows a socket on the other node the engines' book and trades, in one unbroken sequence", async () => {
