@@ -7,6 +7,7 @@ import { RelayedPrints } from '../market/print-relay.ts';
 import { defineModule, type ModuleContext } from '../module.ts';
 import { bindSpotExchangeInfo } from './binance-exchange-info.ts';
 import { bindSpotTrading } from './binance-spot-trading.ts';
+import { spotUserEvents } from './binance-user-events.ts';
 import { spotCallLease } from './call-market.ts';
 import { spotReservations } from './order-store.ts';
 import { privateFrames } from './private-frames.ts';
@@ -36,6 +37,8 @@ export const spotModule = defineModule({
     smallBalanceRoutes(context.router, context, spot);
     bindSpotExchangeInfo(context.binanceRouter, context, spot);
     bindSpotTrading(context.binanceRouter, context, spot);
+    // And, for a user whose door stream is open, as Binance's events (binance-user-events.ts).
+    spot.onCommitted(spotUserEvents(context.db, context.doorEvents, context.log));
     // A committed command reaches each user it touched at once, on `orders` and `balances`.
     const changes: PrivateStream = {
       start: (send) =>

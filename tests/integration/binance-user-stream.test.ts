@@ -22,7 +22,13 @@ beforeAll(async () => {
   const local = new LocalBus();
   server = await startInProcessServer(
     systemClock,
-    { MARKETS: 'BTC', CONTRACT_TRADING: 'false', OPTION_TRADING: 'false' },
+    {
+      MARKETS: 'BTC',
+      // Only the test's own orders on the book: what trades is what it placed.
+      LIQUIDITY_PROVIDER: 'false',
+      CONTRACT_TRADING: 'false',
+      OPTION_TRADING: 'false',
+    },
     undefined,
     { bus: local },
   );
@@ -57,6 +63,39 @@ async function keyed(
     headers: { 'x-mbx-apikey': trader.key.apiKey, 'x-forwarded-for': randomClientAddress() },
   });
   return { status: response.status, body: await response.json() };
+}
+
+/** A signed order, every parameter in the form body as ccxt sends a POST. */
+async function order(trader: DoorTrader, params: Record<string, string>): Promise<Answer> {
+  const total = new URLSearchParams({ ...params, timestamp: String(Date.now()) }).toString();
+  const response = await fetch(`${live().url}/api/v3/order`, {
+    method: 'POST',
+    headers: {
+      'x-mbx-apikey': trader.key.apiKey,
+      'x-forwarded-for': randomClientAddress(),
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: `${total}&signature=${signTotalParams(trader.key.secret, total)}`,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** A stream of `trader`'s spot events, open and heard of by the writers. */
+async function spotStream(trader: DoorTrader): Promise<DoorStream> {
+  const key = listenKeyOf(await keyed(trader, 'POST', '/api/v3/userDataStream'));
+  const heard = new Promise<void>((resolve) => {
+    const stop = bus.subscribe(watchingSubject, (message) => {
+      const users = (message as { users?: unknown }).users;
+      if (Array.isArray(users) && users.includes(trader.userId)) {
+        stop();
+        resolve();
+      }
+    });
+  });
+  const opened = stream(`/ws/${key}`);
+  await opened.opened;
+  await heard;
+  return opened;
 }
 
 const listenKeyOf = (answer: Answer) => {
@@ -193,3 +232,88 @@ describe('the stream', () => {
     }
   });
 });
+
+describe("spot's events", () => {
+  it("tells the maker and the taker of a trade, in Binance's words, with their balances", async () => {
+    const maker = await doorTrader(live(), { BTC: '1' });
+    const taker = await doorTrader(live(), { USDT: '1000' });
+    const [makerStream, takerStream] = [await spotStream(maker), await spotStream(taker)];
+
+    const sell = { symbol: 'BTCUSDT', side: 'SELL', type: 'LIMIT', timeInForce: 'GTC' };
+    const placed = await order(maker, {
+      ...sell,
+      price: '97000.00',
+      quantity: '0.00300',
+      newClientOrderId: 'maker-1',
+    });
+    expect(placed.status).toBe(200);
+    const orderId = placed.body.orderId;
+    expect(await makerStream.next((event) => event.x === 'NEW')).toMatchObject({
+      e: 'executionReport',
+      s: 'BTCUSDT',
+      c: 'maker-1',
+      S: 'SELL',
+      o: 'LIMIT',
+      X: 'NEW',
+      i: orderId,
+      q: '0.00300000',
+      p: '97000.00000000',
+      z: '0.00000000',
+    });
+
+    const bought = await order(taker, {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      price: '97000.00',
+      quantity: '0.00100',
+      newClientOrderId: 'taker-1',
+    });
+    expect(bought.status).toBe(200);
+    const made = await makerStream.next((event) => event.x === 'TRADE');
+    const took = await takerStream.next((event) => event.x === 'TRADE');
+    expect(made).toMatchObject({
+      c: 'maker-1',
+      X: 'PARTIALLY_FILLED',
+      l: '0.00100000',
+      L: '97000.00000000',
+      z: '0.00100000',
+      Z: '97.00000000',
+      m: true,
+      N: 'USDT',
+    });
+    expect(took).toMatchObject({ c: 'taker-1', X: 'FILLED', l: '0.00100000', m: false, N: 'BTC' });
+    // One trade, one id, as `myTrades` answers it.
+    expect(took.t).toBe(made.t);
+    expect(typeof took.t).toBe('number');
+    // The taker's order was new in the same command that filled it.
+    expect(takerStream.events.findIndex((event) => event.x === 'NEW')).toBeLessThan(
+      takerStream.events.indexOf(took),
+    );
+
+    const balances = await takerStream.next((event) => event.e === 'outboundAccountPosition');
+    expect(balances.B).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ a: 'USDT', f: '903.00000000', l: '0.00000000' }),
+      ]),
+    );
+
+    // Cancelled: its last report, with what it had filled.
+    const cancel = await fetch(
+      `${live().url}/api/v3/order?${signedQuery(maker, { symbol: 'BTCUSDT', orderId: String(orderId) })}`,
+      { method: 'DELETE', headers: { 'x-mbx-apikey': maker.key.apiKey } },
+    );
+    expect(cancel.status).toBe(200);
+    expect(await makerStream.next((event) => event.x === 'CANCELED')).toMatchObject({
+      X: 'CANCELED',
+      z: '0.00100000',
+      C: 'maker-1',
+    });
+  });
+});
+
+function signedQuery(trader: DoorTrader, params: Record<string, string>): string {
+  const total = new URLSearchParams({ ...params, timestamp: String(Date.now()) }).toString();
+  return `${total}&signature=${signTotalParams(trader.key.secret, total)}`;
+}
