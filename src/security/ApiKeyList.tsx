@@ -20,16 +20,17 @@ export function ApiKeyList(props: { rows: readonly ApiKeyRow[]; onDelete(row: Ap
               {row.label}
             </span>
           </div>
-          <dl className="wallet-facts">
-            <div>
-              <dt>{t('security.apiKeys.apiKey')}</dt>
-              <dd className="api-key-value">
-                <span dir="ltr" className="figure" data-testid="api-key-value">
-                  {row.apiKey}
-                </span>
-                <CopyButton text={row.apiKey} label={t('security.apiKeys.copyKey')} />
-              </dd>
+          {/* The key is 64 characters: on a line of its own, the whole width, not a fact's half. */}
+          <div className="api-key-listed">
+            <span className="api-key-listed__name">{t('security.apiKeys.apiKey')}</span>
+            <div className="api-key-shown__row">
+              <code dir="ltr" className="api-key-listed__value" data-testid="api-key-value">
+                {row.apiKey}
+              </code>
+              <CopyButton text={row.apiKey} label={t('security.apiKeys.copyKey')} />
             </div>
+          </div>
+          <dl className="wallet-facts">
             <div>
               <dt>{t('security.apiKeys.scopes')}</dt>
               <dd data-testid="api-key-scopes">{row.scopes.map(scopeName).join(' · ')}</dd>
