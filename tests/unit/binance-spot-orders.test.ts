@@ -1,15 +1,23 @@
 // The spot door's pure parts: Binance's parameters into the app's order request (or Binance's
 // refusal naming the parameter), the app's rows in Binance's shapes, and the symbol a door call is
 // routed by when the spot markets are spread over the nodes.
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { BinanceError } from '../../server/binance/errors.ts';
+import type { Database } from '../../server/db/tables.ts';
 import { appOrderRequest, newOrderParams } from '../../server/spot/binance-order-params.ts';
 import {
   binanceNewOrder,
   binanceOwnTrade,
   binanceStatus,
 } from '../../server/spot/binance-order-views.ts';
-import { doorSymbolOf } from '../../server/spot/call-market.ts';
+import { doorSymbolOf, spotCallLease } from '../../server/spot/call-market.ts';
 import type { SpotOrderRow } from '../../server/spot/order-store.ts';
 
 const params = (extra: Record<string, string>) =>
@@ -158,5 +166,32 @@ describe('the symbol a door call is routed by', () => {
     );
     expect(doorSymbolOf({ query: {}, body: { symbol: 'BTCUSDT' } })).toBe('BTCUSDT');
     expect(doorSymbolOf({ query: { symbol: ['A', 'B'] }, body: undefined })).toBeUndefined();
+  });
+});
+
+describe('the lease a door order call is answered under, the spot markets spread', () => {
+  // A door call names its symbol: its market is known without asking the database.
+  const unreachable = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  const leaseOf = spotCallLease(unreachable, new Set(['BTCUSDT', 'ETHUSDT']));
+
+  it("is the named market's, for placing, cancelling and reading alike", async () => {
+    const path = '/api/v3/order';
+    expect(await leaseOf({ path, query: {}, body: { symbol: 'ETHUSDT' } })).toBe('spot:ETHUSDT');
+    expect(await leaseOf({ path, query: { symbol: 'BTCUSDT' }, body: undefined })).toBe(
+      'spot:BTCUSDT',
+    );
+    // A market not listed: answered where the engines are, with the door's -1121.
+    expect(await leaseOf({ path, query: { symbol: 'NOPEUSDT' }, body: undefined })).toBeUndefined();
+    // The account's reads are bound to no market.
+    expect(
+      await leaseOf({ path: '/api/v3/openOrders', query: { symbol: 'BTCUSDT' }, body: undefined }),
+    ).toBeUndefined();
   });
 });
