@@ -47,16 +47,19 @@ export function bindUserStreamRoutes(router: BinanceRouter, deps: Deps): void {
     bus.publish(closedKeySubject, { listenKey });
   };
 
-  // Spot: the listen key is named in its keepalive and close.
-  const spot = '/api/v3/userDataStream';
-  router.add({ method: 'POST', path: spot, weight: 2, params: noParams, ...keyed }, open('api'));
-  router.add({ method: 'PUT', path: spot, weight: 2, params: namedKey, ...keyed }, async (call) => {
-    const found = await keepListenKeyAlive(db, owner(call, 'api'), call.params.listenKey, now());
-    if (!found) throw doorErrors.unknownListenKey();
-    return {};
-  });
+  // `/api/v3`: the listen key is named in its keepalive and close.
+  const apiPath = '/api/v3/userDataStream';
+  router.add({ method: 'POST', path: apiPath, weight: 2, params: noParams, ...keyed }, open('api'));
   router.add(
-    { method: 'DELETE', path: spot, weight: 2, params: namedKey, ...keyed },
+    { method: 'PUT', path: apiPath, weight: 2, params: namedKey, ...keyed },
+    async (call) => {
+      const found = await keepListenKeyAlive(db, owner(call, 'api'), call.params.listenKey, now());
+      if (!found) throw doorErrors.unknownListenKey();
+      return {};
+    },
+  );
+  router.add(
+    { method: 'DELETE', path: apiPath, weight: 2, params: namedKey, ...keyed },
     async (call) => {
       const { listenKey } = call.params;
       await closed(listenKey, await closeListenKey(db, owner(call, 'api'), listenKey, now()));
@@ -64,14 +67,14 @@ export function bindUserStreamRoutes(router: BinanceRouter, deps: Deps): void {
     },
   );
 
-  // Perpetuals: the API key's own open listen key; keepalive answers it.
-  const futures = '/fapi/v1/listenKey';
+  // `/fapi/v1`: the API key's own open listen key; keepalive answers it.
+  const fapiPath = '/fapi/v1/listenKey';
   router.add(
-    { method: 'POST', path: futures, weight: 1, params: noParams, ...keyed },
+    { method: 'POST', path: fapiPath, weight: 1, params: noParams, ...keyed },
     open('fapi'),
   );
   router.add(
-    { method: 'PUT', path: futures, weight: 1, params: noParams, ...keyed },
+    { method: 'PUT', path: fapiPath, weight: 1, params: noParams, ...keyed },
     async (call) => {
       const listenKey = await currentListenKey(db, call.apiKey.id, 'fapi', now());
       const found =
@@ -82,7 +85,7 @@ export function bindUserStreamRoutes(router: BinanceRouter, deps: Deps): void {
     },
   );
   router.add(
-    { method: 'DELETE', path: futures, weight: 1, params: noParams, ...keyed },
+    { method: 'DELETE', path: fapiPath, weight: 1, params: noParams, ...keyed },
     async (call) => {
       const listenKey = await currentListenKey(db, call.apiKey.id, 'fapi', now());
       const found =
