@@ -263,6 +263,77 @@ describe('ccxt binanceusdm on the door', () => {
   });
 });
 
+describe('one-way positions, reduce-only orders and what the door does not take', () => {
+  it('reduces a long with a reduce-only sell and refuses one facing its own side', async () => {
+    const buyPrice = priceFrom(mark, -2_000);
+    await usdm(maker).createOrder(symbol, 'limit', 'buy', 0.001, Number(buyPrice));
+    const exchange = usdm(taker);
+    const sold = await exchange.createOrder(symbol, 'market', 'sell', 0.001, undefined, {
+      reduceOnly: true,
+    });
+    expect(sold).toMatchObject({ status: 'closed', filled: 0.001, reduceOnly: true });
+    const [app] = await appPositions(taker);
+    expect(app).toMatchObject({ direction: 'long', quantity: '0.00100' });
+    const [position] = await exchange.fetchPositions([symbol]);
+    expect(position).toMatchObject({ side: 'long', contracts: 0.001 });
+    // The maker's buy reduced its short, as one-way mode nets it.
+    expect((await appPositions(maker))[0]).toMatchObject({
+      direction: 'short',
+      quantity: '0.00100',
+    });
+
+    const facing = await refusal(
+      exchange.createOrder(symbol, 'limit', 'buy', 0.001, Number(buyPrice), { reduceOnly: true }),
+    );
+    expect(facing.name).toBe('ExchangeError');
+    expect(JSON.parse(String(exchange.last_http_response))).toMatchObject({ code: -2022 });
+    expect(await appOrders(taker)).toEqual([]);
+  });
+
+  it('keeps the margin type of an open position (-4048) and of the mode in force (-4046)', async () => {
+    const exchange = usdm(taker);
+    const changed = await refusal(exchange.setMarginMode('isolated', symbol));
+    expect(JSON.parse(String(exchange.last_http_response))).toMatchObject({ code: -4048 });
+    expect(changed.name).toBe('OperationRejected');
+    const same = await refusal(exchange.setMarginMode('cross', symbol));
+    expect(same.name).toBe('MarginModeAlreadySet');
+  });
+
+  it('refuses conditional orders rather than placing something else', async () => {
+    const exchange = usdm(taker);
+    const stop = await refusal(
+      exchange.fapiPrivatePostOrder({
+        symbol: 'BTCUSDT',
+        side: 'SELL',
+        type: 'STOP_MARKET',
+        quantity: '0.001',
+        stopPrice: priceFrom(mark, -100_000),
+      }),
+    );
+    expect(stop.name).toBe('BadRequest');
+    expect(JSON.parse(String(exchange.last_http_response))).toMatchObject({ code: -1116 });
+    // ccxt reads `orderTypes` (LIMIT and MARKET alone) and refuses a stop-loss order itself.
+    const algo = await refusal(
+      exchange.createOrder(symbol, 'limit', 'sell', 0.001, Number(priceFrom(mark, -100_000)), {
+        stopLossPrice: Number(priceFrom(mark, -100_000)),
+      }),
+    );
+    expect(algo.name).toBe('InvalidOrder');
+    expect(await appOrders(taker)).toEqual([]);
+  });
+
+  it('answers the candles /contract/kline answers', async () => {
+    const candles = await usdm(taker).fetchOHLCV(symbol, '1m', undefined, 10);
+    const app = ok(
+      await client().get<{ candles: [number, string, string, string, string, string][] }>(
+        '/contract/kline',
+        { symbol: 'BTCUSDT', period: '1m', limit: '10' },
+      ),
+    ).candles;
+    expect(candles).toEqual(app.map((row) => [row[0], ...row.slice(1).map(Number)]));
+  });
+});
+
 describe('refusals in Binance terms', () => {
   it('answers another user’s order exactly as a missing one', async () => {
     const order = await usdm(maker).createOrder(
