@@ -2,6 +2,7 @@
 // REST, their public channels on the socket, and the index prints. The market service and the
 // print recorder are built by the app (every product reads them); this module runs them.
 import { defineModule } from '../module.ts';
+import { bindBinanceMarketData } from './binance-market-data.ts';
 import { marketRoutes } from './market-routes.ts';
 import { marketStream } from './market-stream.ts';
 import { printRoutes } from './print-routes.ts';
@@ -9,8 +10,9 @@ import { printRoutes } from './print-routes.ts';
 export const marketModule = defineModule({
   name: 'market',
   engine: true,
-  create({ app, router, market, prints, scheduler, db }) {
+  create({ app, router, binanceRouter, market, prints, scheduler, db }) {
     marketRoutes(router, market, () => scheduler.now());
+    bindBinanceMarketData(binanceRouter, market, () => scheduler.now());
     printRoutes(router, db, market);
     // What can wait (the history the database lacks, older candles) begins once every module has
     // started, so their own reads at start do not queue behind it; the server answers meanwhile.
