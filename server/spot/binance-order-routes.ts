@@ -157,6 +157,8 @@ export function bindSpotOrderRoutes(
     const found = await findDoorOrder(db, userId, { ...params, symbol });
     if (!found) throw binanceErrorOf('order_not_found', { kind: 'cancel' });
     const { row, clientOrderId } = found;
+    // Judged on the order as read: one that trades between this read and its cancel is still
+    // cancelled (the writer has no such condition).
     const restriction = params.cancelRestrictions;
     if (
       (restriction === 'ONLY_NEW' && row.status !== 'open') ||
@@ -164,7 +166,7 @@ export function bindSpotOrderRoutes(
     ) {
       throw new BinanceError(
         binanceCodes.CANCEL_REJECTED,
-        `Order was not canceled due to cancel restrictions.`,
+        'Order was not canceled due to cancel restrictions.',
       );
     }
     const orderId = Number(row.id);
