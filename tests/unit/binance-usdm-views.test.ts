@@ -119,7 +119,7 @@ describe('the door’s calls bound to a market', () => {
     const opened = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
     db = opened.db;
     close = () => opened.close();
-  });
+  }, 120_000);
   afterAll(async () => {
     await close?.();
   });
