@@ -50,6 +50,17 @@ export const apiKeySchema = z.object({
 });
 
 // Declared in the order of their names, which is the order a module namespace lists them in.
+export const apiKeyScopes = defineEndpoint({
+  method: 'GET',
+  path: '/security/api-key-scopes',
+  summary:
+    'The scopes a new API key may hold: `read`, and each trading product’s own (docs/api-binance.md)',
+  auth: true,
+  request: z.object({}),
+  response: z.object({ list: z.array(apiKeyScope) }),
+  errors: [],
+});
+
 export const apiKeys = defineEndpoint({
   method: 'GET',
   path: '/security/api-keys',

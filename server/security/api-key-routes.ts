@@ -1,7 +1,12 @@
 // The security center's API keys (docs/api-binance.md § "API keys"): made with the email code and,
 // with an authenticator bound, its code, both used up in the transaction that stores the key;
 // listed without their secrets; deleted by their owner alone. The owner is told of each.
-import { apiKeys, createApiKey, deleteApiKey } from '../../schemas/api/api-keys.schema.ts';
+import {
+  apiKeyScopes,
+  apiKeys,
+  createApiKey,
+  deleteApiKey,
+} from '../../schemas/api/api-keys.schema.ts';
 import { checkCode, consumeCode } from '../accounts/codes.ts';
 import { getUser, securityDestination } from '../accounts/users.ts';
 import { transact } from '../db/transact.ts';
@@ -77,6 +82,9 @@ export function apiKeyRoutes(
     await notify(deps, user.id, { kind: 'api_key_created', name: created.label });
     return { ...listed(created), secret: created.secret };
   });
+
+  // The screen offers what this build's modules declare, so it names no product either.
+  router.add(apiKeyScopes, async () => ({ list: [...deps.keyScopes] }));
 
   router.add(apiKeys, async (_input, context) =>
     (await listApiKeys(db, context.session.userId)).map(listed),

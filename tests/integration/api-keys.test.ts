@@ -84,6 +84,22 @@ describe.each(await eachDatabase())('API keys on %s', (...database) => {
       expect(made.mode & 0o777).toBe(0o600);
     });
 
+    it("offers read and each trading module's scope, to its owner alone", async () => {
+      const owner = await user();
+      const offered = ok(
+        await owner.client.get<{ list: string[] }>(
+          '/security/api-key-scopes',
+          {},
+          {
+            token: owner.token,
+          },
+        ),
+      );
+      expect(offered.list).toEqual(['read', 'spot', 'futures']);
+      const anonymous = await owner.client.get('/security/api-key-scopes', {});
+      expect(anonymous.body.code).not.toBe(200);
+    });
+
     it('makes a key with the email code, answers its secret once and keeps it sealed', async () => {
       const owner = await user();
       const code = await owner.code();
