@@ -3,11 +3,12 @@
 // its secret is shown once (copied, then gone from the page and from everything the app stores),
 // the key is listed with what it may do, and deleting it revokes it on the server; with an
 // authenticator bound its code is asked for too. In Hebrew the page reads right to left, its keys
-// and addresses left to right.
+// and addresses left to right. Each of its states passes axe's blocking rules.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { lastCodeFor, type RegisteredUser, readOutbox, registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
+import { blockingFindings } from './axe-scan.ts';
 import { setUpPhoneApp } from './pages/phone-app.ts';
 import { authenticatorCode, bindAuthenticator } from './second-factors.ts';
 
@@ -96,6 +97,7 @@ describe('API keys', () => {
     expect(await page.locator('#security-ip_allowlist-problem').textContent()).toBe(
       'Each entry must be an IPv4 or IPv6 address or a CIDR block, such as 203.0.113.0/24.',
     );
+    expect(await blockingFindings(page, 'the API key form, its problems flagged')).toEqual([]);
 
     // A wrong email code is the server's refusal, said under its field in the user's language.
     await app.fill({ label: 'Grid bot', email_code: '000000' });
@@ -113,6 +115,7 @@ describe('API keys', () => {
     expect(apiKey).toMatch(/^[A-Za-z0-9]{64}$/);
     expect(secret).toMatch(/^[A-Za-z0-9]{64}$/);
     expect(await card.getByRole('alert').textContent()).toContain('shown only this once');
+    expect(await blockingFindings(page, 'the new key and its secret')).toEqual([]);
     await card.getByRole('button', { name: 'Copy the secret key' }).click();
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()), patient)
@@ -129,6 +132,7 @@ describe('API keys', () => {
     expect(await row.getByTestId('api-key-value').textContent()).toBe(apiKey);
     expect(await row.getByTestId('api-key-scopes').textContent()).toBe('Read · Spot');
     expect(await row.textContent()).toContain('203.0.113.7, 198.51.100.0/24');
+    expect(await blockingFindings(page, 'the list of keys')).toEqual([]);
     expect(await page.content()).not.toContain(secret);
     await page.reload();
     await expect.poll(() => listed(page).count(), patient).toBe(1);
