@@ -71,7 +71,13 @@ export function binanceAccountRoutes(
         await engine.leverage({ userId, symbol: market.symbol, leverage: chosen });
         return chosen;
       }, params.leverage);
-      await recordChoice(db, userId, leveragePath, { symbol: market.symbol, leverage }, now());
+      await recordChoice(
+        deps.writerDb(market.symbol),
+        userId,
+        leveragePath,
+        { symbol: market.symbol, leverage },
+        now(),
+      );
       const cap = market.brackets.filter((bracket) => bracket.maxLeverage >= leverage).at(-1);
       return {
         symbol: market.symbol,
@@ -102,7 +108,13 @@ export function binanceAccountRoutes(
         throw perpetualRefusals.marginTypeWithPosition();
       }
       if (held) throw perpetualRefusals.marginTypeWithOrders();
-      await recordChoice(db, userId, marginTypePath, { symbol: market.symbol, marginMode }, now());
+      await recordChoice(
+        deps.writerDb(market.symbol),
+        userId,
+        marginTypePath,
+        { symbol: market.symbol, marginMode },
+        now(),
+      );
       return { code: 200, msg: 'success' };
     },
   );

@@ -23,6 +23,11 @@ import type { ContractSettings } from './contract-settings.ts';
 
 export interface PerpetualDoorDeps {
   db: Db;
+  /**
+   * The database a market's door writes go through: the market's writer's, fenced by its lease
+   * where the perpetuals are spread over the nodes (its calls are answered where it is held).
+   */
+  writerDb(symbol: string): Db;
   clock: Clock;
   market: MarketService;
   settings: ContractSettings;

@@ -55,6 +55,7 @@ export const contractModule = defineModule({
       context.binanceRouter,
       {
         db: context.db,
+        writerDb: (symbol) => spread?.writerDb(symbol) ?? context.db,
         clock: context.clock,
         market: context.market,
         settings: context.config.contract,
