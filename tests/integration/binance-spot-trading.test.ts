@@ -33,7 +33,7 @@ beforeAll(async () => {
     MARKETS: 'BTC',
   });
   url = server.url;
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await server?.stop();
@@ -102,7 +102,7 @@ describe('spot trading through ccxt on the door', () => {
   beforeAll(async () => {
     alice = await bot({ USDT: '10000', BTC: '1' });
     bob = await bot({ USDT: '10000', BTC: '1' });
-  }, 60_000);
+  }, 180_000);
 
   it('places a limit order, reads it by id and by client id, lists it open, and cancels it', async () => {
     const placed = await alice.exchange.createOrder(symbol, 'limit', 'buy', 0.001, 90000);
