@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { displayAmount, parseAmount } from '../../core/money.ts';
 import type { BinanceRouter } from '../binance/binance-router.ts';
+import type { Db } from '../db/database.ts';
 import { BusinessError } from '../http/business-error.ts';
 import type { PerpetualDoorDeps } from './binance-market-routes.ts';
 import { inBinanceTerms, perpetualRefusals } from './binance-refusals.ts';
@@ -291,7 +292,7 @@ type FillRow = Parameters<typeof fillView>[0];
  * `startTime`, else the latest `limit` (up to `endTime`); of one order when `orderId` is given.
  */
 async function userFills(
-  db: Parameters<typeof positionsRead>[0],
+  db: Db,
   userId: number,
   query: {
     symbol: string;
