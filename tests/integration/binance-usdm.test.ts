@@ -375,6 +375,19 @@ describe('refusals in Binance terms', () => {
     const other = await refusal(exchange.createOrder(symbol, 'limit', 'buy', 0.002, price, params));
     expect(other.message).toContain('-4116');
     await exchange.cancelOrder(idOf(first), symbol);
+
+    // Two copies at once, as a bot's retry may race its first try: still one order.
+    const together = { newClientOrderId: `race-${randomUUID().slice(0, 8)}` };
+    const racePrice = Number(priceFrom(mark, -2_500));
+    const copies = await Promise.all([
+      exchange.createOrder(symbol, 'limit', 'buy', 0.001, racePrice, together),
+      usdm(maker).createOrder(symbol, 'limit', 'buy', 0.001, racePrice, together),
+    ]);
+    expect(copies[1].id).toBe(copies[0].id);
+    const raced = (await appOrders(maker)).filter((each) => each.id === Number(copies[0].id));
+    expect(raced).toHaveLength(1);
+    expect(await appOrders(maker)).toHaveLength(1);
+    await exchange.cancelOrder(idOf(copies[0]), symbol);
   });
 
   it('refuses a key without futures (-2015) and places nothing', async () => {
