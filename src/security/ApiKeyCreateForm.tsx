@@ -27,6 +27,8 @@ type OwnField = 'label' | 'ip_allowlist';
 export function ApiKeyCreateForm(props: {
   /** An authenticator is bound: its code is asked for too. */
   totp: boolean;
+  /** The scopes the server offers a new key. */
+  scopes: readonly string[];
   onCreated(key: CreatedApiKey): void;
   onCancel(): void;
 }) {
@@ -74,7 +76,7 @@ export function ApiKeyCreateForm(props: {
     const outcome = await core
       .createApiKey({
         label,
-        scopes: chosenScopes(ticked),
+        scopes: chosenScopes(props.scopes, ticked),
         ipAllowlist: entries,
         emailCode: codes.values.email_code,
         ...(props.totp ? { totpCode: codes.values.totp_code } : {}),
@@ -114,6 +116,7 @@ export function ApiKeyCreateForm(props: {
         hint={t('security.apiKeys.labelHint')}
       />
       <ScopeChoices
+        offered={props.scopes}
         ticked={ticked}
         problem={refusals.refusalOf('scopes')}
         onTick={(scope, on) => {

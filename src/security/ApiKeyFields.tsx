@@ -3,14 +3,18 @@
 // separated by commas. Each says its problem under it, as src/ui/TextField.tsx does.
 import { useTranslation } from '../i18n/use-translation.ts';
 import { describedBy, FieldProblem } from '../ui/FieldProblem.tsx';
-import { alwaysOnScope, offeredScopes } from './api-key-form-rules.ts';
+import { alwaysOnScope } from './api-key-form-rules.ts';
+import { useScopeName } from './api-key-scope-names.ts';
 
 export function ScopeChoices(props: {
+  /** The scopes the server offers, in its order. */
+  offered: readonly string[];
   ticked: ReadonlySet<string>;
   onTick(scope: string, on: boolean): void;
   problem: string | null;
 }) {
   const { t } = useTranslation();
+  const scopeName = useScopeName('long');
   const id = 'security-scopes';
   return (
     <fieldset
@@ -18,7 +22,7 @@ export function ScopeChoices(props: {
       aria-describedby={describedBy(id, { hint: true, problem: props.problem })}
     >
       <legend className="field__label">{t('security.apiKeys.scopes')}</legend>
-      {offeredScopes.map((scope) => {
+      {props.offered.map((scope) => {
         const always = scope === alwaysOnScope;
         return (
           <label key={scope} className="security-check">
@@ -31,7 +35,7 @@ export function ScopeChoices(props: {
               data-testid={`api-key-scope-${scope}`}
               onChange={(event) => props.onTick(scope, event.target.checked)}
             />
-            {t(`security.apiKeys.scopeNames.${scope}`)}
+            {scopeName(scope)}
           </label>
         );
       })}

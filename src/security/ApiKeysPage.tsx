@@ -83,12 +83,20 @@ export function ApiKeysPage() {
   );
 }
 
-/** The form, once it is known whether an authenticator is bound (its code is asked for then). */
+/**
+ * The form, once the scopes on offer are known and whether an authenticator is bound (its code is
+ * asked for then).
+ */
 function CreateWithFactor(props: { onCreated(key: CreatedApiKey): void; onCancel(): void }) {
   const core = useWorker();
-  const load = useLoad(['securityOverview'], () => core.securityOverview());
-  if (load.data === null) {
-    return load.failed ? <WalletFailed onRetry={() => void load.reload()} /> : <WalletLoading />;
+  const overview = useLoad(['securityOverview'], () => core.securityOverview());
+  const scopes = useLoad(['apiKeyScopes'], () => core.apiKeyScopes());
+  if (overview.data === null || scopes.data === null) {
+    const retry = () => {
+      if (overview.failed) void overview.reload();
+      if (scopes.failed) void scopes.reload();
+    };
+    return overview.failed || scopes.failed ? <WalletFailed onRetry={retry} /> : <WalletLoading />;
   }
-  return <ApiKeyCreateForm totp={load.data.on.totp} {...props} />;
+  return <ApiKeyCreateForm totp={overview.data.on.totp} scopes={scopes.data} {...props} />;
 }

@@ -3,12 +3,15 @@
 // allowlist entry is an address or a block is the server's to judge (server/security/ip-blocks.ts,
 // `ip_allowlist_invalid`); here only what can never be one is caught before sending.
 
-/** The scopes the server offers (docs/api-binance.md § "API keys"), in the order the form shows. */
-export const offeredScopes = ['read', 'spot', 'futures'] as const;
-export type OfferedScope = (typeof offeredScopes)[number];
+/**
+ * The scopes this build has words for (docs/api-binance.md § "API keys"); the ones offered are the
+ * server's (`GET /security/api-key-scopes`), and one without words here is shown as it is named.
+ */
+export const namedScopes = ['read', 'spot', 'futures'] as const;
+export type NamedScope = (typeof namedScopes)[number];
 
 /** Every key may read; the form keeps it on (as Binance does) and adds the trading scopes. */
-export const alwaysOnScope: OfferedScope = 'read';
+export const alwaysOnScope = 'read';
 
 /** The longest label the server takes. */
 export const labelMax = 64;
@@ -50,7 +53,7 @@ export function labelProblem(label: string): LabelProblem | null {
   return trimmed.length > labelMax ? 'tooLong' : null;
 }
 
-/** The scopes to send: the one always on, then those ticked, in the order offered. */
-export function chosenScopes(ticked: ReadonlySet<string>): OfferedScope[] {
-  return offeredScopes.filter((scope) => scope === alwaysOnScope || ticked.has(scope));
+/** The scopes to send: of those offered, the one always on and those ticked, in their order. */
+export function chosenScopes(offered: readonly string[], ticked: ReadonlySet<string>): string[] {
+  return offered.filter((scope) => scope === alwaysOnScope || ticked.has(scope));
 }

@@ -2,16 +2,17 @@
 // on the server since) is shown as the server names it rather than not at all.
 import { useCallback } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { type OfferedScope, offeredScopes } from './api-key-form-rules.ts';
+import { type NamedScope, namedScopes } from './api-key-form-rules.ts';
 
-const isOffered = (scope: string): scope is OfferedScope =>
-  offeredScopes.some((offered) => offered === scope);
+const isNamed = (scope: string): scope is NamedScope =>
+  namedScopes.some((named) => named === scope);
 
-/** The short name of a scope, for the list of keys. */
-export function useScopeName(): (scope: string) => string {
+/** The name of a scope: `short` for the list of keys, else the form's. */
+export function useScopeName(form: 'short' | 'long' = 'short'): (scope: string) => string {
   const { t } = useTranslation();
+  const table = form === 'short' ? 'scopeShort' : 'scopeNames';
   return useCallback(
-    (scope: string) => (isOffered(scope) ? t(`security.apiKeys.scopeShort.${scope}`) : scope),
-    [t],
+    (scope: string) => (isNamed(scope) ? t(`security.apiKeys.${table}.${scope}`) : scope),
+    [t, table],
   );
 }

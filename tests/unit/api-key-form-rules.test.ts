@@ -1,7 +1,8 @@
 // The API key form's own checks (src/security/api-key-form-rules.ts): the IP allowlist as typed,
 // one entry a line or comma-separated, becomes the list the server takes; what can never be an
 // address or a block, or more entries than a key holds, is caught before sending; the label is
-// read trimmed, as the server reads it; reading is always among the scopes sent.
+// read trimmed, as the server reads it; reading is always among the scopes sent, and only scopes
+// the server offers are.
 import { describe, expect, it } from 'vitest';
 import {
   allowlistMax,
@@ -72,9 +73,18 @@ describe('the label', () => {
 });
 
 describe('the scopes sent', () => {
+  const offered = ['read', 'spot', 'futures'];
   it('always hold reading, then the trading scopes ticked, in the order offered', () => {
-    expect(chosenScopes(new Set())).toEqual(['read']);
-    expect(chosenScopes(new Set(['futures', 'spot']))).toEqual(['read', 'spot', 'futures']);
-    expect(chosenScopes(new Set(['read', 'futures']))).toEqual(['read', 'futures']);
+    expect(chosenScopes(offered, new Set())).toEqual(['read']);
+    expect(chosenScopes(offered, new Set(['futures', 'spot']))).toEqual([
+      'read',
+      'spot',
+      'futures',
+    ]);
+    expect(chosenScopes(offered, new Set(['read', 'futures']))).toEqual(['read', 'futures']);
+  });
+
+  it('are only ever ones the server offers', () => {
+    expect(chosenScopes(['read', 'spot'], new Set(['futures', 'spot']))).toEqual(['read', 'spot']);
   });
 });

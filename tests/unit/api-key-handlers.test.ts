@@ -94,6 +94,13 @@ describe('API keys in the worker', () => {
     expect(calls[0]?.input).toMatchObject({ code: '482916', totp_code: '123456' });
   });
 
+  it('answers the scopes the server offers a new key', async () => {
+    const { security, calls } = harness({ list: ['read', 'spot', 'futures'] });
+    const outcome = await security.apiKeyScopes();
+    expect(outcome.ok && outcome.data).toEqual(['read', 'spot', 'futures']);
+    expect(calls.map((call) => call.path)).toEqual(['/security/api-key-scopes']);
+  });
+
   it('deletes a key by its id', async () => {
     const { security, calls } = harness(null);
     expect((await security.deleteApiKey(7)).ok).toBe(true);

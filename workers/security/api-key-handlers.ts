@@ -2,7 +2,12 @@
 // code and the authenticator's, deleted. The secret the making call answers goes to the page and
 // nowhere else: no intent is recorded for these calls, and the kernel logs an answer as its path
 // and whether it succeeded, never its data, so neither a code nor the secret reaches the event log.
-import { apiKeys, createApiKey, deleteApiKey } from '../../schemas/api/api-keys.schema.ts';
+import {
+  apiKeyScopes,
+  apiKeys,
+  createApiKey,
+  deleteApiKey,
+} from '../../schemas/api/api-keys.schema.ts';
 import { mapOutcome } from '../kernel/outcome.ts';
 import { formatTimestamp } from '../kernel/time-format.ts';
 import type { CenterContext } from './center-handlers.ts';
@@ -29,6 +34,10 @@ export function createApiKeyHandlers(context: CenterContext): ApiKeyHandlers {
     createdAt: formatTimestamp(key.created_at, locale(), 'dated'),
   });
   return {
+    async apiKeyScopes() {
+      const outcome = await call(apiKeyScopes, {});
+      return mapOutcome(outcome, ({ list }) => list);
+    },
     async apiKeys() {
       const outcome = await call(apiKeys, {});
       return mapOutcome(outcome, (list) => list.map(row));

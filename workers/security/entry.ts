@@ -22,6 +22,7 @@ export const securityEntry = deferDomain<typeof loaded>({
     endSession: true,
     endOtherSessions: true,
     loginHistory: true,
+    apiKeyScopes: true,
     apiKeys: true,
     createApiKey: true,
     deleteApiKey: true,

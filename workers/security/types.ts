@@ -171,6 +171,8 @@ export interface NewApiKey {
 }
 
 export interface ApiKeyHandlers {
+  /** The scopes a new key may hold: `read`, and each trading product's own. */
+  apiKeyScopes(): Promise<Outcome<readonly string[]>>;
   /** Newest first, without their secrets. */
   apiKeys(): Promise<Outcome<readonly ApiKeyRow[]>>;
   /** Answers the key with its secret, which nothing shows again. */
