@@ -65,19 +65,19 @@ export const bundleBudgets = {
   // API keys added 0.04 KiB to the critical path (170.79 before, 170.83 after, two builds): the
   // worker's first file knows every code the app may answer, and three are new; their screens,
   // strings and checks are not on it. The API keys' page added 0.13 KiB more (170.83 before,
-  // 170.92 to 170.96 after, three builds, the page file's hash in the route table gzipping
-  // differently each time): its route in the table and the router, and its three calls' names in
+  // 170.92 to 170.96 after, four builds, the page file's hash in the route table gzipping
+  // differently each time): its route in the table and the router, and its four calls' names in
   // the worker's first file; the page, its strings and styles and its calls load with it.
-  critical: { targetKiB: 170, ceilingKiB: 170.97 },
+  critical: { targetKiB: 170, ceilingKiB: 171 },
   // The perpetual's chart of its own trades (the Last price | Index toggle and its note, the chart
   // taking a source, the perpetual's call in a file of its own) added 0.73 KiB to the whole app,
   // measured on two builds (412.15 before, 412.88 after), and 0.26 to the critical path (170.53
   // before, 170.78 after: the worker's chart choosing its call, channel and series by source, and
   // the `perpetual-kline` channel's name, guard and fold), raised above with the pushed outcomes.
   // Those outcomes' words in the notification list added 0.2 KiB to the whole app (412.92).
-  // The API keys' page added 4.9 KiB (412.89 before, 417.79 after): the page 2.9, its strings
-  // 0.75, its calls in the security domain with their schemas 0.7, its styles 0.45.
-  whole: { targetKiB: 320, ceilingKiB: 417.8 },
+  // The API keys' page added 5 KiB (412.89 before, 417.93 after): the page 2.9, its strings
+  // 0.75, its calls in the security domain with their schemas 0.8, its styles 0.45.
+  whole: { targetKiB: 320, ceilingKiB: 417.95 },
 } as const;
 
 export interface SizedFile {
