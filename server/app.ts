@@ -8,6 +8,7 @@ import { sessionRevocationsOver } from './accounts/session-revocations.ts';
 import { resolveSession, sessionLimitsOf } from './accounts/sessions.ts';
 import { createBinanceRouter } from './binance/binance-router.ts';
 import { bindGeneralRoutes } from './binance/general-routes.ts';
+import { KeyCache } from './binance/key-cache.ts';
 import { DoorEventBus } from './binance/user-events.ts';
 import { UserStreams } from './binance/user-stream.ts';
 import { bindUserStreamRoutes } from './binance/user-stream-routes.ts';
@@ -94,22 +95,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const router = createRouter(app, { db: deps.db, clock: deps.clock, sessionLimits });
   // Before any route: a route keeps the error handler in force when it is declared.
   registerErrorHandlers(app, router.paths);
-  // The Binance-compatible door (docs/api-binance.md): its own paths, errors, weights and 404.
-  const serverTime = () => deps.clock.now().getTime();
-  const doorWeights = new WeightLimiter({ limit: config.binance.weightPerMinute }, serverTime);
-  const binanceRouter = createBinanceRouter(app, {
-    weights: doorWeights,
-    resolveKey: async (apiKey) => resolveApiKey(deps.db, await apiKeyCipherOf(config), apiKey),
-    now: serverTime,
-  });
-  bindGeneralRoutes(binanceRouter, serverTime);
-  deps.binanceEndpoints?.(binanceRouter);
   const scheduler = deps.scheduler ?? nodeScheduler;
   // Given by whoever opened it (and closes it), under this cluster's subjects; else this app's own
   // in-process bus. Close hooks run last added first: this one, added before the modules', closes
   // it after they stopped, so their last frames still go out.
   const bus = deps.bus ? scopedBus(deps.bus, await clusterScope(deps.db)) : new LocalBus();
   if (!deps.bus) app.addHook('onClose', () => bus.close());
+  // The Binance-compatible door (docs/api-binance.md): its own paths, errors, weights and 404.
+  const serverTime = () => deps.clock.now().getTime();
+  const doorWeights = new WeightLimiter({ limit: config.binance.weightPerMinute }, serverTime);
+  // Keys in memory a few seconds, forgotten on every node when one is deleted (key-cache.ts).
+  const doorKeys = new KeyCache({
+    resolve: async (apiKey) => resolveApiKey(deps.db, await apiKeyCipherOf(config), apiKey),
+    bus,
+    log: app.log,
+    now: serverTime,
+  });
+  doorKeys.start();
+  app.addHook('onClose', async () => doorKeys.stop());
+  const binanceRouter = createBinanceRouter(app, {
+    weights: doorWeights,
+    resolveKey: (apiKey) => doorKeys.resolve(apiKey),
+    now: serverTime,
+  });
+  bindGeneralRoutes(binanceRouter, serverTime);
+  deps.binanceEndpoints?.(binanceRouter);
   // The door's user data streams: listen keys, and their users' events from any node's writers.
   bindUserStreamRoutes(binanceRouter, { db: deps.db, bus, now: () => deps.clock.now() });
   const doorEvents = new DoorEventBus(bus, app.log, () => scheduler.now());

@@ -9,6 +9,8 @@ import {
 } from '../../schemas/api/api-keys.schema.ts';
 import { checkCode, consumeCode } from '../accounts/codes.ts';
 import { getUser, securityDestination } from '../accounts/users.ts';
+import { publishRevokedKey } from '../binance/key-cache.ts';
+import type { Bus } from '../bus/bus.ts';
 import { transact } from '../db/transact.ts';
 import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
@@ -40,7 +42,7 @@ function listed(key: ApiKeyListing) {
 
 export function apiKeyRoutes(
   router: Router,
-  deps: AppDeps & { keyScopes: readonly string[] },
+  deps: AppDeps & { keyScopes: readonly string[]; bus: Bus },
 ): void {
   const { db, clock, config } = deps;
   const full = () => new BusinessError('api_key_limit', { count: apiKeyLimit });
@@ -93,9 +95,11 @@ export function apiKeyRoutes(
   router.add(deleteApiKey, async (input, context) => {
     // Another user's key is answered as a missing one: ids tell nothing of who holds them.
     const userId = context.session.userId;
-    const label = await deleteStoredApiKey(db, clock, userId, input.id);
-    if (label === null) throw new BusinessError('api_key_not_found');
-    await notify(deps, userId, { kind: 'api_key_deleted', name: label });
+    const deleted = await deleteStoredApiKey(db, clock, userId, input.id);
+    if (deleted === null) throw new BusinessError('api_key_not_found');
+    // Every node's door forgets it at once (server/binance/key-cache.ts).
+    publishRevokedKey(deps.bus, deleted.apiKey);
+    await notify(deps, userId, { kind: 'api_key_deleted', name: deleted.label });
     return null;
   });
 }

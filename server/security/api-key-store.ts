@@ -150,21 +150,21 @@ export async function listApiKeys(db: Db, userId: number): Promise<ApiKeyListing
 
 /**
  * Deletes the user's own live key `id`: from then on `resolveApiKey` answers null for it. Answers
- * its label; null when the user holds no such live key, whoever else may.
+ * its label and the key; null when the user holds no such live key, whoever else may.
  */
 export async function deleteApiKey(
   db: Db,
   clock: Clock,
   userId: number,
   id: number,
-): Promise<string | null> {
+): Promise<{ label: string; apiKey: string } | null> {
   const deleted = await db
     .updateTable('api_keys')
     .set({ deleted_at: clock.now() })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
-    .returning('label')
+    .returning(['label', 'api_key'])
     .executeTakeFirst();
-  return deleted?.label ?? null;
+  return deleted ? { label: deleted.label, apiKey: deleted.api_key } : null;
 }

@@ -201,7 +201,7 @@ describe.skipIf(missing !== undefined)(
       // Made on node A, whose sealing key seals the API key's secret (these nodes share no
       // API_KEY_SEALING_KEY): node B hands a door call over before reading its key, as every
       // engine call, so node A checks the signature over the form body as it was sent.
-      const { userId, key } = await doorTrader(a, { USDT: '1000' }, ['read', 'spot']);
+      const { userId, key, token } = await doorTrader(a, { USDT: '1000' }, ['read', 'spot']);
       const order = async () => {
         const params = new URLSearchParams({
           symbol: 'BTCUSDT',
@@ -234,6 +234,16 @@ describe.skipIf(missing !== undefined)(
       const { rows } = await sql<{ orders: number }>`
         select count(*)::int as orders from spot_orders where user_id = ${userId}`.execute(b.db);
       expect(rows[0]?.orders).toBe(1);
+
+      // Deleted through node B: node A, which checked (and keeps) the key, refuses its next call.
+      const deleted = await new ApiClient(b.url).post(
+        '/security/api-keys/delete',
+        { id: String(key.id) },
+        { token },
+      );
+      expect(deleted.body.code).toBe(200);
+      const refused = await order();
+      expect(refused).toMatchObject({ status: 401, body: { code: -2015 } });
     });
 
     it("shows a socket on the other node the engines' book and trades, in one unbroken sequence", async () => {
