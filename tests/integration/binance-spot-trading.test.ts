@@ -43,8 +43,6 @@ afterAll(async () => {
 async function bot(funds: Record<string, string>, scopes?: Parameters<typeof doorTrader>[2]) {
   const trader = await doorTrader(running(), funds, scopes);
   const exchange = ccxtSpot(url, trader.key);
-  // Margin pairs come from Binance's `sapi`, which the door does not serve.
-  exchange.options.fetchMargins = false;
   await exchange.loadMarkets();
   return { trader, exchange };
 }

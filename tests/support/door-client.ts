@@ -79,8 +79,10 @@ function doorUrls(url: string): Record<string, string> {
 
 /** ccxt's options for an exchange that lists only what the door serves. */
 const doorOptions = {
-  // Currencies come from Binance's `sapi` (deposit networks), which the door does not serve.
+  // Currencies (deposit networks) and margin pairs come from Binance's `sapi`, which the door does
+  // not serve.
   fetchCurrencies: false,
+  fetchMargins: false,
 };
 
 /** ccxt's `binance` (spot) on the door, as the trader holding `key`; without a key for public calls. */
