@@ -37,6 +37,7 @@ export const binanceCodes = {
   TOO_MANY_PARAMETERS: -1101,
   MANDATORY_PARAM_EMPTY_OR_MALFORMED: -1102,
   UNREAD_PARAMETERS: -1104,
+  BAD_INTERVAL: -1120,
   BAD_SYMBOL: -1121,
   BAD_RECV_WINDOW: -1131,
   INVALID_LISTEN_KEY: -1125,
@@ -104,6 +105,7 @@ export const doorErrors = {
       429,
       { 'retry-after': String(retryAfterSeconds) },
     ),
+  badInterval: () => new BinanceError(c.BAD_INTERVAL, 'Invalid interval.'),
   unknownListenKey: () => new BinanceError(c.INVALID_LISTEN_KEY, 'This listenKey does not exist.'),
   tooManyStreams: (limit: number) =>
     new BinanceError(

@@ -1,22 +1,22 @@
 // A spot market's candles on the Binance-compatible door (docs/api-binance.md § "Spot market
 // data"): `GET /api/v3/klines`, read from the market service as the app's `/market/kline` reads
 // them (market-routes.ts), as Binance's array rows. Binance's intervals that name one of the app's
-// periods are served; the others (1s, 3m, 2h, 6h, 8h, 12h, 3d, 1w, 1M) are refused with -1100.
+// periods are served; the others (1s, 3m, 2h, 6h, 8h, 12h, 3d, 1w, 1M) are refused with -1120, as
+// Binance refuses an interval it does not know.
 import { z } from 'zod';
 import { periodMs } from '../../core/market/periods.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import { klinePeriods } from '../../schemas/market-names.ts';
 import type { BinanceRouter, PublicEndpoint } from '../binance/binance-router.ts';
+import { doorErrors } from '../binance/errors.ts';
 import { msParam, wholeParam } from './binance-book-routes.ts';
 import { binanceDecimal, invalidSymbol, symbolParam } from './binance-symbols.ts';
 import type { MarketService } from './market-service.ts';
 
-/** Binance's interval names are the app's period names, for the periods the app keeps. */
-const intervalParam = z.enum(klinePeriods);
-
 const klinesParams = z.object({
   symbol: symbolParam,
-  interval: intervalParam,
+  /** Binance's interval names are the app's period names, for the periods the app keeps. */
+  interval: z.string().min(1),
   startTime: msParam.optional(),
   endTime: msParam.optional(),
   // Binance's `timeZone` shifts daily candles; the app's days are UTC, so only UTC is taken.
@@ -39,7 +39,9 @@ export function bindKlineRoutes(router: BinanceRouter, service: MarketService): 
   router.add(klinesEndpoint, async ({ params }) => {
     const state = service.market(params.symbol);
     if (!state) throw invalidSymbol();
-    const { interval: period, startTime, endTime } = params;
+    const period = klinePeriods.find((name) => name === params.interval);
+    if (!period) throw doorErrors.badInterval();
+    const { startTime, endTime } = params;
     const limit = params.limit ?? defaultCandles;
     const length = periodMs[period];
     // Candles open at most at `endTime`; from `startTime` on, only the `limit` periods after it
