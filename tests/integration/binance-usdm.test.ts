@@ -4,7 +4,8 @@
 // balance and trades, each compared with what the app's own `/contract/*` calls answer; and the
 // hostile cases: another user's order, a client order id sent twice, a key without `futures`,
 // margin short of an order, a leverage the market does not allow. One server, without the
-// liquidity provider, so the book holds only what the test puts there.
+// liquidity provider, so the book holds only what the test puts there; reduce-only and
+// conditional orders and the margin type of an open position besides.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,23 +47,18 @@ async function appMarket(): Promise<ContractMarket> {
   return found;
 }
 
-async function appOrders(trader: DoorTrader, status: 'current' | 'history' = 'current') {
-  const answer = await client().get<{ list: ContractOrder[] }>(
-    '/contract/orders',
-    { status, symbol: 'BTCUSDT', page: '1', size: '50' },
-    { token: trader.token },
-  );
-  return ok(answer).list;
+/** What the app's own call `path` lists for `trader`. */
+async function appList<T>(trader: DoorTrader, path: string, query: Record<string, string> = {}) {
+  return ok(await client().get<{ list: T[] }>(path, query, { token: trader.token })).list;
 }
+const appOrders = (trader: DoorTrader, status = 'current') =>
+  appList<ContractOrder>(trader, '/contract/orders', { status, symbol: 'BTCUSDT', size: '50' });
+const appPositions = (trader: DoorTrader) =>
+  appList<ContractPosition>(trader, '/contract/positions');
 
-async function appPositions(trader: DoorTrader) {
-  const answer = await client().get<{ list: ContractPosition[] }>(
-    '/contract/positions',
-    {},
-    { token: trader.token },
-  );
-  return ok(answer).list;
-}
+/** The door's last answer to `exchange`, as it was sent: Binance's `{ code, msg }` for a refusal. */
+const lastAnswer = (exchange: { last_http_response: unknown }): unknown =>
+  JSON.parse(String(exchange.last_http_response));
 
 /** A price `ticks` cents from the mark, on BTCUSDT's tick of 0.01. */
 function priceFrom(base: string, ticks: number): string {
@@ -76,6 +72,10 @@ function idOf(order: { id?: string | undefined }): string {
   if (order.id === undefined) throw new Error('the order has no id');
   return order.id;
 }
+
+/** A limit buy through `exchange`, `ticks` cents from the first mark. */
+const bid = (exchange: ReturnType<typeof usdm>, ticks: number, amount = 0.001, params = {}) =>
+  exchange.createOrder(symbol, 'limit', 'buy', amount, Number(priceFrom(mark, ticks)), params);
 
 /** The Binance error a ccxt call was refused with: its class and the door's body. */
 async function refusal(call: Promise<unknown>): Promise<{ name: string; message: string }> {
@@ -240,13 +240,11 @@ describe('ccxt binanceusdm on the door', () => {
     expect(balance.USDT?.used).toBe(Number(wallet?.frozen));
 
     const trades = await exchange.fetchMyTrades(symbol);
-    const fills = ok(
-      await client().get<{ list: { id: number; price: string; quantity: string; fee: string }[] }>(
-        '/contract/fills',
-        { symbol: 'BTCUSDT', page: '1', size: '10' },
-        { token: taker.token },
-      ),
-    ).list;
+    const fills = await appList<{ id: number; price: string; quantity: string; fee: string }>(
+      taker,
+      '/contract/fills',
+      { symbol: 'BTCUSDT' },
+    );
     expect(trades).toHaveLength(1);
     expect(trades[0]).toMatchObject({
       id: String(fills[0]?.id),
@@ -265,8 +263,7 @@ describe('ccxt binanceusdm on the door', () => {
 
 describe('one-way positions, reduce-only orders and what the door does not take', () => {
   it('reduces a long with a reduce-only sell and refuses one facing its own side', async () => {
-    const buyPrice = priceFrom(mark, -2_000);
-    await usdm(maker).createOrder(symbol, 'limit', 'buy', 0.001, Number(buyPrice));
+    await bid(usdm(maker), -2_000);
     const exchange = usdm(taker);
     const sold = await exchange.createOrder(symbol, 'market', 'sell', 0.001, undefined, {
       reduceOnly: true,
@@ -277,23 +274,19 @@ describe('one-way positions, reduce-only orders and what the door does not take'
     const [position] = await exchange.fetchPositions([symbol]);
     expect(position).toMatchObject({ side: 'long', contracts: 0.001 });
     // The maker's buy reduced its short, as one-way mode nets it.
-    expect((await appPositions(maker))[0]).toMatchObject({
-      direction: 'short',
-      quantity: '0.00100',
-    });
+    const [makerNow] = await appPositions(maker);
+    expect(makerNow).toMatchObject({ direction: 'short', quantity: '0.00100' });
 
-    const facing = await refusal(
-      exchange.createOrder(symbol, 'limit', 'buy', 0.001, Number(buyPrice), { reduceOnly: true }),
-    );
+    const facing = await refusal(bid(exchange, -2_000, 0.001, { reduceOnly: true }));
     expect(facing.name).toBe('ExchangeError');
-    expect(JSON.parse(String(exchange.last_http_response))).toMatchObject({ code: -2022 });
+    expect(lastAnswer(exchange)).toMatchObject({ code: -2022 });
     expect(await appOrders(taker)).toEqual([]);
   });
 
   it('keeps the margin type of an open position (-4048) and of the mode in force (-4046)', async () => {
     const exchange = usdm(taker);
     const changed = await refusal(exchange.setMarginMode('isolated', symbol));
-    expect(JSON.parse(String(exchange.last_http_response))).toMatchObject({ code: -4048 });
+    expect(lastAnswer(exchange)).toMatchObject({ code: -4048 });
     expect(changed.name).toBe('OperationRejected');
     const same = await refusal(exchange.setMarginMode('cross', symbol));
     expect(same.name).toBe('MarginModeAlreadySet');
@@ -301,17 +294,11 @@ describe('one-way positions, reduce-only orders and what the door does not take'
 
   it('refuses conditional orders rather than placing something else', async () => {
     const exchange = usdm(taker);
-    const stop = await refusal(
-      exchange.fapiPrivatePostOrder({
-        symbol: 'BTCUSDT',
-        side: 'SELL',
-        type: 'STOP_MARKET',
-        quantity: '0.001',
-        stopPrice: priceFrom(mark, -100_000),
-      }),
-    );
+    const order = { symbol: 'BTCUSDT', side: 'SELL', type: 'STOP_MARKET', quantity: '0.001' };
+    const stopPrice = priceFrom(mark, -100_000);
+    const stop = await refusal(exchange.fapiPrivatePostOrder({ ...order, stopPrice }));
     expect(stop.name).toBe('BadRequest');
-    expect(JSON.parse(String(exchange.last_http_response))).toMatchObject({ code: -1116 });
+    expect(lastAnswer(exchange)).toMatchObject({ code: -1116 });
     // ccxt reads `orderTypes` (LIMIT and MARKET alone) and refuses a stop-loss order itself.
     const algo = await refusal(
       exchange.createOrder(symbol, 'limit', 'sell', 0.001, Number(priceFrom(mark, -100_000)), {
@@ -324,25 +311,16 @@ describe('one-way positions, reduce-only orders and what the door does not take'
 
   it('answers the candles /contract/kline answers', async () => {
     const candles = await usdm(taker).fetchOHLCV(symbol, '1m', undefined, 10);
-    const app = ok(
-      await client().get<{ candles: [number, string, string, string, string, string][] }>(
-        '/contract/kline',
-        { symbol: 'BTCUSDT', period: '1m', limit: '10' },
-      ),
-    ).candles;
+    const query = { symbol: 'BTCUSDT', period: '1m', limit: '10' };
+    type Row = [number, string, string, string, string, string];
+    const app = ok(await client().get<{ candles: Row[] }>('/contract/kline', query)).candles;
     expect(candles).toEqual(app.map((row) => [row[0], ...row.slice(1).map(Number)]));
   });
 });
 
 describe('refusals in Binance terms', () => {
   it('answers another user’s order exactly as a missing one', async () => {
-    const order = await usdm(maker).createOrder(
-      symbol,
-      'limit',
-      'buy',
-      0.001,
-      Number(priceFrom(mark, -4_000)),
-    );
+    const order = await bid(usdm(maker), -4_000);
     const stranger = usdm(taker);
     const fetched = await refusal(stranger.fetchOrder(idOf(order), symbol));
     const missing = await refusal(stranger.fetchOrder('999999999', symbol));
@@ -378,23 +356,18 @@ describe('refusals in Binance terms', () => {
 
     // Two copies at once, as a bot's retry may race its first try: still one order.
     const together = { newClientOrderId: `race-${randomUUID().slice(0, 8)}` };
-    const racePrice = Number(priceFrom(mark, -2_500));
     const copies = await Promise.all([
-      exchange.createOrder(symbol, 'limit', 'buy', 0.001, racePrice, together),
-      usdm(maker).createOrder(symbol, 'limit', 'buy', 0.001, racePrice, together),
+      bid(exchange, -2_500, 0.001, together),
+      bid(usdm(maker), -2_500, 0.001, together),
     ]);
     expect(copies[1].id).toBe(copies[0].id);
-    const raced = (await appOrders(maker)).filter((each) => each.id === Number(copies[0].id));
-    expect(raced).toHaveLength(1);
-    expect(await appOrders(maker)).toHaveLength(1);
+    expect((await appOrders(maker)).map((each) => each.id)).toEqual([Number(copies[0].id)]);
     await exchange.cancelOrder(idOf(copies[0]), symbol);
   });
 
   it('refuses a key without futures (-2015) and places nothing', async () => {
     const reader = await perpetualTrader('1000', ['read']);
-    const refused = await refusal(
-      usdm(reader).createOrder(symbol, 'limit', 'buy', 0.001, Number(priceFrom(mark, -1_000))),
-    );
+    const refused = await refusal(bid(usdm(reader), -1_000));
     expect(refused.name).toBe('AuthenticationError');
     expect(refused.message).toContain('-2015');
     expect(await appOrders(reader)).toEqual([]);
@@ -404,11 +377,9 @@ describe('refusals in Binance terms', () => {
   it('refuses an order its margin does not cover as InsufficientFunds', async () => {
     const poor = await perpetualTrader('10');
     const exchange = usdm(poor);
-    const refused = await refusal(
-      exchange.createOrder(symbol, 'limit', 'buy', 0.01, Number(priceFrom(mark, -1_000))),
-    );
+    const refused = await refusal(bid(exchange, -1_000, 0.01));
     expect(refused.name).toBe('InsufficientFunds');
-    expect(JSON.parse(String(exchange.last_http_response))).toEqual({
+    expect(lastAnswer(exchange)).toEqual({
       code: -2019,
       msg: 'Account has insufficient balance for requested action.',
     });
