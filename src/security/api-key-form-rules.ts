@@ -3,13 +3,6 @@
 // allowlist entry is an address or a block is the server's to judge (server/security/ip-blocks.ts,
 // `ip_allowlist_invalid`); here only what can never be one is caught before sending.
 
-/**
- * The scopes this build has words for (docs/api-binance.md § "API keys"); the ones offered are the
- * server's (`GET /security/api-key-scopes`), and one without words here is shown as it is named.
- */
-export const namedScopes = ['read', 'spot', 'futures'] as const;
-export type NamedScope = (typeof namedScopes)[number];
-
 /** Every key may read; the form keeps it on (as Binance does) and adds the trading scopes. */
 export const alwaysOnScope = 'read';
 
