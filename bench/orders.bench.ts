@@ -6,11 +6,14 @@
 // call, the database statements per order and the server's event-loop delay, and checks the
 // ledger at the end. `ORDERS_SECONDS` and `ORDERS_CONCURRENCY` (comma-separated) change the run;
 // `ORDERS_PROVIDER=1` runs it with the liquidity provider quoting every market, as a live exchange
-// does (its requotes share each market's writer with the orders).
+// does (its requotes share each market's writer with the orders). The resting buys are also placed
+// through the Binance-compatible door (`resting, door`: signed `POST /api/v3/order`), beside the
+// app's own call, to show what the door's signature and key checks cost.
 
 import { createTestDatabase } from '../tests/support/postgres.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
 import { quantile } from './orders/closed-loop.ts';
+import { type DoorKey, doorKey, doorOrder, placeThroughDoor } from './orders/door-orders.ts';
 import { checkLedger, type Measured, measured } from './orders/measured.ts';
 import { restingBuy, spotTraders } from './orders/spot-orders.ts';
 import { place, type Server, type Trader } from './orders/traders.ts';
@@ -21,7 +24,7 @@ const provider = process.env.ORDERS_PROVIDER === '1';
 
 interface Row extends Measured {
   database: string;
-  kind: 'trivial' | 'resting' | 'crossing';
+  kind: 'trivial' | 'resting' | 'resting, door' | 'crossing';
   concurrency: number;
 }
 
@@ -54,6 +57,8 @@ async function driveOne(database: string, env: Record<string, string>): Promise<
       provider,
     );
     const logo = resting[0]?.client;
+    const keys = await Promise.all(resting.map((trader) => doorKey(server, trader)));
+    const onDoor = doorOrder(restingBuy);
     const rows: Row[] = [];
     for (const concurrency of levels) {
       rows.push(
@@ -63,6 +68,9 @@ async function driveOne(database: string, env: Record<string, string>): Promise<
         }),
         await measuredRow(server, database, 'resting', concurrency, (worker) =>
           place(resting[worker] as Trader, restingBuy),
+        ),
+        await measuredRow(server, database, 'resting, door', concurrency, (worker) =>
+          placeThroughDoor(server, resting[worker] as Trader, keys[worker] as DoorKey, onDoor),
         ),
         await measuredRow(server, database, 'crossing', concurrency, (worker) =>
           place(crossing[worker] as Trader, crossingOrder),
