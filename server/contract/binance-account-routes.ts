@@ -72,13 +72,7 @@ export function binanceAccountRoutes(
         await engine.leverage({ userId, symbol: market.symbol, leverage: chosen });
         return chosen;
       }, params.leverage);
-      await recordChoice(
-        deps.writerDb(market.symbol),
-        userId,
-        leveragePath,
-        { symbol: market.symbol, leverage },
-        now(),
-      );
+      await recordChoice(deps.writerDb(market.symbol), userId, market.symbol, { leverage }, now());
       const cap = market.brackets.filter((bracket) => bracket.maxLeverage >= leverage).at(-1);
       return {
         symbol: market.symbol,
@@ -112,8 +106,8 @@ export function binanceAccountRoutes(
       await recordChoice(
         deps.writerDb(market.symbol),
         userId,
-        marginTypePath,
-        { symbol: market.symbol, marginMode },
+        market.symbol,
+        { marginMode },
         now(),
       );
       return { code: 200, msg: 'success' };

@@ -8,7 +8,7 @@ import { periodMs } from '../../core/market/periods.ts';
 import { displayAmount } from '../../core/money.ts';
 import { klinePeriods } from '../../schemas/market-names.ts';
 import type { BinanceRouter } from '../binance/binance-router.ts';
-import { BinanceError } from '../binance/errors.ts';
+import { doorErrors } from '../binance/errors.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { BusinessError } from '../http/business-error.ts';
@@ -131,7 +131,7 @@ export function binanceMarketRoutes(
     async ({ params }) => {
       const { market } = marketOf(params.symbol);
       const period = klinePeriods.find((name) => name === params.interval);
-      if (!period) throw new BinanceError(-1120, 'Invalid interval.');
+      if (!period) throw doorErrors.badInterval();
       if (!service.candles) throw new BusinessError('market_unknown');
       const limit = Math.min(params.limit ?? 500, 1000);
       const before = params.endTime === undefined ? undefined : params.endTime + 1;

@@ -5,15 +5,10 @@
 // open position's, the resting opening orders', the last the user chose through the door, and
 // Binance's default (20×, capped by the market, cross).
 //
-// What the user chose is kept, durably and on every node alike, as the answer of the choosing call
-// in `idempotency_keys` (under a key of the door's own, never reused), the record every
-// money-touching call of the app leaves; the latest of a market's answers is the choice in force.
-import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import { z } from 'zod';
+// What the user chose is kept in `contract_chosen_terms`, one row per user and market, written
+// through the market's writer's database handle, so every node reads the same choice.
 import type { MarginMode } from '../../schemas/api/contract.schema.ts';
 import type { Db } from '../db/database.ts';
-import { idempotent } from '../http/idempotency.ts';
 import type { ContractMarket } from './contract-markets.ts';
 import type { EngineState } from './engine-state.ts';
 
@@ -28,13 +23,6 @@ export interface Terms {
   marginMode: MarginMode;
 }
 
-const choiceSchema = z.object({
-  symbol: z.string(),
-  leverage: z.number().int().positive().optional(),
-  marginMode: z.enum(['isolated', 'cross']).optional(),
-});
-type Choice = z.infer<typeof choiceSchema>;
-
 /** The terms the position or resting opening orders hold the market to; undefined when free. */
 export function heldTerms(state: EngineState, userId: number, symbol: string): Terms | undefined {
   const position = state.positionOf(userId, symbol);
@@ -45,21 +33,16 @@ export function heldTerms(state: EngineState, userId: number, symbol: string): T
 
 /** The last leverage and margin type the user chose for `symbol` through the door, each if any. */
 export async function chosenTerms(db: Db, userId: number, symbol: string): Promise<Partial<Terms>> {
-  const { rows } = await sql<{ path: string; response: unknown }>`
-    select distinct on (path) path, response from idempotency_keys
-    where user_id = ${userId} and path in (${leveragePath}, ${marginTypePath})
-      and starts_with(key, ${termsKeyPrefix}) and response->>'symbol' = ${symbol}
-    order by path, created_at desc, key desc`.execute(db);
-  const chosen: Partial<Terms> = {};
-  for (const row of rows) {
-    const parsed = choiceSchema.safeParse(
-      typeof row.response === 'string' ? JSON.parse(row.response) : row.response,
-    );
-    if (!parsed.success) continue;
-    if (parsed.data.leverage !== undefined) chosen.leverage = parsed.data.leverage;
-    if (parsed.data.marginMode !== undefined) chosen.marginMode = parsed.data.marginMode;
-  }
-  return chosen;
+  const row = await db
+    .selectFrom('contract_chosen_terms')
+    .select(['leverage', 'margin_mode'])
+    .where('user_id', '=', userId)
+    .where('symbol', '=', symbol)
+    .executeTakeFirst();
+  return {
+    ...(row?.leverage == null ? {} : { leverage: row.leverage }),
+    ...(row?.margin_mode == null ? {} : { marginMode: row.margin_mode }),
+  };
 }
 
 /** The terms a door order in `market` is placed with now. */
@@ -78,16 +61,30 @@ export async function termsInForce(
   };
 }
 
-const termsKeyPrefix = 'usdm-terms:';
-
-/** Records the user's choice: a row of its own each time, its key ordered by time. */
+/** Records the user's choice of one term for `symbol`; the other term stays as it was. */
 export async function recordChoice(
   db: Db,
   userId: number,
-  path: typeof leveragePath | typeof marginTypePath,
-  choice: Choice,
+  symbol: string,
+  choice: Partial<Terms>,
   now: number,
 ): Promise<void> {
-  const key = `${termsKeyPrefix}${String(now).padStart(15, '0')}:${randomUUID()}`;
-  await idempotent({ db, userId, key, path, request: choice }, async () => choice);
+  const leverage = choice.leverage ?? null;
+  const margin_mode = choice.marginMode ?? null;
+  const updated_at = new Date(now);
+  await db
+    .insertInto('contract_chosen_terms')
+    .values({ user_id: userId, symbol, leverage, margin_mode, updated_at })
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'symbol']).doUpdateSet((eb) => ({
+        leverage:
+          choice.leverage === undefined ? eb.ref('contract_chosen_terms.leverage') : leverage,
+        margin_mode:
+          choice.marginMode === undefined
+            ? eb.ref('contract_chosen_terms.margin_mode')
+            : margin_mode,
+        updated_at,
+      })),
+    )
+    .execute();
 }

@@ -114,12 +114,22 @@ export interface ContractLiquidationsTable {
   created_at: Stamp;
 }
 
+/** A user's leverage and margin type for a market, chosen through the door (binance-terms.ts). */
+export interface ContractChosenTermsTable {
+  user_id: number;
+  symbol: string;
+  leverage: number | null;
+  margin_mode: 'isolated' | 'cross' | null;
+  updated_at: Stamp;
+}
+
 export interface ContractTables {
   contract_positions: ContractPositionsTable;
   contract_orders: ContractOrdersTable;
   contract_fills: ContractFillsTable;
   contract_marks: ContractMarksTable;
   contract_liquidations: ContractLiquidationsTable;
+  contract_chosen_terms: ContractChosenTermsTable;
 }
 
 declare module '../db/tables.ts' {

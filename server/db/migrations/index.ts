@@ -7,6 +7,7 @@ import * as contract from '../../contract/migrations/0009-contract.ts';
 import * as contractMarkRecord from '../../contract/migrations/0016-contract-mark-record.ts';
 import * as contractFundingSlices from '../../contract/migrations/0024-contract-funding-slices.ts';
 import * as contractIdSequences from '../../contract/migrations/0026-contract-id-sequences.ts';
+import * as contractChosenTerms from '../../contract/migrations/0032-contract-chosen-terms.ts';
 import * as notifications from '../../notifications/migrations/0022-notifications.ts';
 import * as option from '../../option/migrations/0010-option.ts';
 import * as optionSettlementRounds from '../../option/migrations/0025-option-settlement-rounds.ts';
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0028-api-keys': apiKeys,
   '0030-listen-keys': listenKeys,
   '0031-spot-client-order-ids': spotClientOrderIds,
+  '0032-contract-chosen-terms': contractChosenTerms,
 };
 
 export const migrationProvider: MigrationProvider = {
