@@ -105,6 +105,9 @@ export class UserStreams {
       if ((this.#byUser.get(found.userId)?.size ?? 0) >= streamsPerUser) {
         return sendBinanceError(reply, doorErrors.tooManyStreams(streamsPerUser));
       }
+      // The writers hear of the new watcher before the client hears its stream is open, so an
+      // order it places once connected is told (in one process at once; over NATS, one hop on).
+      if (!this.#byUser.has(found.userId)) this.#announce(found.userId);
       this.#admitted.set(request, {
         listenKey,
         userId: found.userId,
@@ -165,7 +168,6 @@ export class UserStreams {
       timer: undefined,
     };
     const streams = this.#byUser.get(stream.userId) ?? new Set<Stream>();
-    const firstOfUser = streams.size === 0;
     streams.add(stream);
     this.#byUser.set(stream.userId, streams);
     socket.on('pong', () => {
@@ -175,8 +177,6 @@ export class UserStreams {
     socket.on('close', () => this.#forget(stream));
     socket.on('error', () => this.#forget(stream));
     this.#schedule(stream);
-    // The writers hear of a new watcher at once, not at the next round of announcements.
-    if (firstOfUser) this.#announce();
   }
 
   #schedule(stream: Stream): void {
@@ -220,10 +220,13 @@ export class UserStreams {
     }
   }
 
-  #announce(): void {
+  /** Tells every node whom this one watches: the users with streams here, and `arriving`. */
+  #announce(arriving?: number): void {
+    const users = [...this.#byUser.keys()];
+    if (arriving !== undefined) users.push(arriving);
     this.options.bus.publish(watchingSubject, {
       node: this.options.nodeId,
-      users: [...this.#byUser.keys()],
+      users,
     } satisfies z.infer<typeof watchingAnnouncement>);
   }
 

@@ -9,6 +9,7 @@ import { publishPrints, RelayedPrints } from '../market/print-relay.ts';
 import { defineModule, type ModuleContext } from '../module.ts';
 import { declareFrameEvents } from '../notifications/frame-events.ts';
 import { binancePerpetualRoutes } from './binance-routes.ts';
+import { usdmEventsPublisher } from './binance-user-events.ts';
 import { bookRoutes } from './book-routes.ts';
 import { contractCallLease, perpetualLease, perpetualOf } from './call-market.ts';
 import { contractReservations } from './contract-queries.ts';
@@ -61,6 +62,10 @@ export const contractModule = defineModule({
         settings: context.config.contract,
       },
       service,
+    );
+    // And, for a user whose door stream is open, as Binance's events (binance-user-events.ts).
+    service.onCommitted(
+      usdmEventsPublisher(context.db, context.doorEvents, () => service.engine, context.log),
     );
     const changes: PrivateStream = {
       start: (send) =>

@@ -17,6 +17,7 @@ import type {
 import { systemClock } from '../../server/clock.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { ccxtUsdm, type DoorTrader, doorTrader } from '../support/door-client.ts';
+import { DoorStream } from '../support/door-stream.ts';
 import { expectOk, ok } from '../support/expectations.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 
@@ -24,6 +25,7 @@ let server: InProcessServer;
 let maker: DoorTrader;
 let taker: DoorTrader;
 let mark: string;
+const streams: DoorStream[] = [];
 const client = () => new ApiClient(server.url);
 const usdm = (trader: DoorTrader) => ccxtUsdm(server.url, trader.key);
 const symbol = 'BTC/USDT:USDT';
@@ -103,6 +105,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(async () => {
+  for (const stream of streams) stream.close();
   await server?.stop();
 });
 
@@ -397,3 +400,74 @@ describe('refusals in Binance terms', () => {
     }
   });
 });
+
+describe("the perpetuals' user data stream", () => {
+  /** `trader`'s perpetuals stream, open (its listen key made with the key alone). */
+  async function futuresStream(trader: DoorTrader): Promise<DoorStream> {
+    const made = await fetch(`${server.url}/fapi/v1/listenKey`, {
+      method: 'POST',
+      headers: { 'x-mbx-apikey': trader.key.apiKey },
+    });
+    const { listenKey } = await made.json();
+    const stream = new DoorStream(server.url, `/private/ws?listenKey=${listenKey}`);
+    streams.push(stream);
+    await stream.opened;
+    return stream;
+  }
+
+  it('tells both sides of a trade in ORDER_TRADE_UPDATE, and their accounts in ACCOUNT_UPDATE', async () => {
+    const seller = await perpetualTrader('10000');
+    const buyer = await perpetualTrader('10000');
+    const [sellerStream, buyerStream] = [await futuresStream(seller), await futuresStream(buyer)];
+    const price = Number(priceFrom(mark, 500));
+    const resting = await usdm(seller).createOrder(symbol, 'limit', 'sell', 0.002, price, {
+      newClientOrderId: 'stream-sell',
+    });
+    const placed = await sellerStream.next((event) => orderOf(event)?.x === 'NEW');
+    expect(orderOf(placed)).toMatchObject({
+      s: 'BTCUSDT',
+      c: 'stream-sell',
+      S: 'SELL',
+      o: 'LIMIT',
+      X: 'NEW',
+      i: Number(idOf(resting)),
+      q: '0.00200',
+      z: '0.00000',
+    });
+
+    await usdm(buyer).createOrder(symbol, 'limit', 'buy', 0.001, price, {
+      newClientOrderId: 'stream-buy',
+    });
+    const made = orderOf(await sellerStream.next((event) => orderOf(event)?.x === 'TRADE'));
+    const took = orderOf(await buyerStream.next((event) => orderOf(event)?.x === 'TRADE'));
+    expect(made).toMatchObject({
+      c: 'stream-sell',
+      X: 'PARTIALLY_FILLED',
+      l: '0.00100',
+      z: '0.00100',
+      m: true,
+    });
+    expect(took).toMatchObject({ c: 'stream-buy', X: 'FILLED', l: '0.00100', m: false, N: 'USDT' });
+    expect(made?.L).toBe(took?.L);
+    expect(took?.t).toBe(made?.t);
+    expect(typeof took?.t).toBe('number');
+
+    const account = await buyerStream.next((event) => event.e === 'ACCOUNT_UPDATE');
+    expect(account.a).toMatchObject({
+      m: 'ORDER',
+      B: [expect.objectContaining({ a: 'USDT' })],
+      P: [expect.objectContaining({ s: 'BTCUSDT', pa: '0.001', ps: 'BOTH' })],
+    });
+    // As the app's own position call shows it.
+    const [position] = await appPositions(buyer);
+    expect(position?.entry_price).toBe((account.a as { P: { ep: string }[] }).P[0]?.ep);
+  });
+});
+
+/** The order of an `ORDER_TRADE_UPDATE`, if the event is one. */
+function orderOf(event: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (event.e !== 'ORDER_TRADE_UPDATE' || typeof event.o !== 'object' || event.o === null) {
+    return undefined;
+  }
+  return Object.fromEntries(Object.entries(event.o));
+}
