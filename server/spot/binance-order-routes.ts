@@ -145,11 +145,11 @@ export function bindSpotOrderRoutes(
         }
         throw error;
       });
-    // A retry is answered with the order as it stands now, as a query of it would be.
-    const row = await reread(db, userId, placed.id);
+    // The writer's answer is the order as its batch left it (a retry's, as the first was
+    // answered, as the app answers a retried key): no second read of it.
     const respType = respTypeOf(params);
     const fills = respType === 'FULL' ? await takerFillsOf(db, placed.id) : [];
-    return binanceNewOrder(row, clientOrderId, respType, fills);
+    return binanceNewOrder(placed, clientOrderId, respType, fills);
   });
 
   router.add(cancelOrderEndpoint, async ({ params, userId }) => {

@@ -40,6 +40,25 @@ export function binanceStatus(
   }
 }
 
+/**
+ * What the door reads of an order: its database row, or the app's view of it (`SpotOrder`, what
+ * the market's writer answers a placement with), whose fields carry the same names and values.
+ */
+export type OrderFacts = Pick<
+  SpotOrderRow,
+  | 'symbol'
+  | 'side'
+  | 'type'
+  | 'price'
+  | 'quantity'
+  | 'turnover'
+  | 'filled_quantity'
+  | 'filled_quote'
+  | 'fee_asset'
+  | 'status'
+  | 'cancel_reason'
+> & { id: string | number; created_at: Date | string; updated_at: Date | string };
+
 /** A database decimal (or none) with Binance's eight places: `97000.1` → `97000.10000000`. */
 export function decimal8(text: string | null): string {
   return formatAmount(text === null ? 0n : (parseAmount(text) ?? 0n));
@@ -53,12 +72,12 @@ export function msOf(date: Date | string): number {
  * The quantity the order was for. A market buy asks for a quote amount (`quoteOrderQty`), not a
  * quantity: Binance answers what it bought as its `origQty`, and so does the door.
  */
-function originalQuantity(row: SpotOrderRow): string {
+function originalQuantity(row: OrderFacts): string {
   return decimal8(row.quantity ?? row.filled_quantity);
 }
 
 /** The fields every answer about an order shares (`RESULT`, a cancel's, a query's). */
-function orderCore(row: SpotOrderRow) {
+function orderCore(row: OrderFacts) {
   return {
     symbol: row.symbol,
     orderId: Number(row.id),
@@ -67,7 +86,7 @@ function orderCore(row: SpotOrderRow) {
   };
 }
 
-function orderTerms(row: SpotOrderRow) {
+function orderTerms(row: OrderFacts) {
   return {
     price: decimal8(row.price),
     origQty: originalQuantity(row),
@@ -124,7 +143,7 @@ export function binanceFill(fill: TakerFillRow, commissionAsset: string) {
  * stands once its batch committed, `FULL` with the trades it took on entry.
  */
 export function binanceNewOrder(
-  row: SpotOrderRow,
+  row: OrderFacts,
   clientOrderId: string,
   respType: NewOrderRespType,
   fills: readonly TakerFillRow[],
