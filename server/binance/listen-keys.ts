@@ -62,41 +62,43 @@ export async function openListenKey(db: Db, owner: ListenKeyOwner, now: Date): P
 }
 
 /** Extends the owner's open key `listenKey`; false when there is no such key open. */
-export async function keepListenKeyAlive(
+export function keepListenKeyAlive(
   db: Db,
   owner: Omit<ListenKeyOwner, 'apiKeyId'>,
   listenKey: string,
   now: Date,
 ): Promise<boolean> {
-  const kept = await db
-    .updateTable('listen_keys')
-    .set({ expires_at: expiryFrom(now) })
-    .where('listen_key', '=', listenKey)
-    .where('user_id', '=', owner.userId)
-    .where('family', '=', owner.family)
-    .where('closed_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return kept.numUpdatedRows > 0n;
+  return changeOpenKey(db, owner, listenKey, now, { expires_at: expiryFrom(now) });
 }
 
 /** Closes the owner's open key `listenKey`; false when there is no such key open. */
-export async function closeListenKey(
+export function closeListenKey(
   db: Db,
   owner: Omit<ListenKeyOwner, 'apiKeyId'>,
   listenKey: string,
   now: Date,
 ): Promise<boolean> {
-  const closed = await db
+  return changeOpenKey(db, owner, listenKey, now, { closed_at: now });
+}
+
+/** Sets `change` on the owner's open, unexpired key `listenKey`; false when there is none. */
+async function changeOpenKey(
+  db: Db,
+  owner: Omit<ListenKeyOwner, 'apiKeyId'>,
+  listenKey: string,
+  now: Date,
+  change: { expires_at: Date } | { closed_at: Date },
+): Promise<boolean> {
+  const changed = await db
     .updateTable('listen_keys')
-    .set({ closed_at: now })
+    .set(change)
     .where('listen_key', '=', listenKey)
     .where('user_id', '=', owner.userId)
     .where('family', '=', owner.family)
     .where('closed_at', 'is', null)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return closed.numUpdatedRows > 0n;
+  return changed.numUpdatedRows > 0n;
 }
 
 /** The API key's open, unexpired listen key of `family`, if it has one. */

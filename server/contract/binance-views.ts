@@ -11,6 +11,7 @@ import type {
   ContractPosition,
   ContractMarket as MarketView,
 } from '../../schemas/api/contract.schema.ts';
+import { binanceStatus } from '../binance/order-status.ts';
 import type { ContractMarket } from './contract-markets.ts';
 import { signedAtoms } from './contract-store.ts';
 
@@ -85,25 +86,6 @@ export function binanceBrackets(view: MarketView) {
 }
 
 /**
- * Binance's order status: a market order's unfilled rest (`unfilled`) expired as Binance's
- * immediate-or-cancel rest does; an order cancelled to prevent a self-trade expired in the match.
- */
-function orderStatus(order: ContractOrder): string {
-  switch (order.status) {
-    case 'open':
-      return 'NEW';
-    case 'partially_filled':
-      return 'PARTIALLY_FILLED';
-    case 'filled':
-      return 'FILLED';
-    case 'cancelled':
-      if (order.cancel_reason === 'unfilled') return 'EXPIRED';
-      if (order.cancel_reason === 'self_trade') return 'EXPIRED_IN_MATCH';
-      return 'CANCELED';
-  }
-}
-
-/**
  * An order (the app's view of its row) as `/fapi/v1/order` answers it. `filledValue` is the row's
  * exact Σ price × quantity of its fills (`cumQuote`); a market order shows price 0 as on Binance,
  * though the engine ran it with a protective limit.
@@ -113,7 +95,7 @@ export function binanceOrder(order: ContractOrder, filledValue: string, clientOr
   return {
     orderId: order.id,
     symbol: order.symbol,
-    status: orderStatus(order),
+    status: binanceStatus(order),
     clientOrderId,
     price: order.type === 'limit' ? order.price : '0',
     avgPrice: decimal(order.avg_price),

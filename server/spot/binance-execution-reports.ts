@@ -7,14 +7,9 @@
 import { quoteAtoms } from '../../core/market/order-math.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import { amountScale, formatAmount, parseAmount } from '../../core/money.ts';
+import { type BinanceOrderStatus, binanceStatus } from '../binance/order-status.ts';
 import type { BalanceChange } from '../ledger/write-postings.ts';
-import {
-  type BinanceOrderStatus,
-  binanceStatus,
-  decimal8,
-  msOf,
-  selfTradePreventionMode,
-} from './binance-order-views.ts';
+import { decimal8, msOf, selfTradePreventionMode } from './binance-order-views.ts';
 import type { Committed } from './market-writer.ts';
 import type { SpotOrderRow } from './order-store.ts';
 import type { Fill } from './settlement.ts';

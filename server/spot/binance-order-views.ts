@@ -4,15 +4,8 @@
 // whatever else speaks Binance about an order (a user-data stream's `executionReport`) says the
 // same thing.
 import { formatAmount, parseAmount } from '../../core/money.ts';
+import { binanceStatus } from '../binance/order-status.ts';
 import type { SpotOrderRow } from './order-store.ts';
-
-export type BinanceOrderStatus =
-  | 'NEW'
-  | 'PARTIALLY_FILLED'
-  | 'FILLED'
-  | 'CANCELED'
-  | 'EXPIRED'
-  | 'EXPIRED_IN_MATCH';
 
 export type NewOrderRespType = 'ACK' | 'RESULT' | 'FULL';
 
@@ -21,24 +14,6 @@ export type NewOrderRespType = 'ACK' | 'RESULT' | 'FULL';
  * book, the incoming one goes on (docs/spot.md § Orders). Binance calls that EXPIRE_MAKER.
  */
 export const selfTradePreventionMode = 'EXPIRE_MAKER';
-
-/** Binance's status of an order: a market order's unfilled rest expires; a self-traded maker too. */
-export function binanceStatus(
-  row: Pick<SpotOrderRow, 'status' | 'cancel_reason'>,
-): BinanceOrderStatus {
-  switch (row.status) {
-    case 'open':
-      return 'NEW';
-    case 'partially_filled':
-      return 'PARTIALLY_FILLED';
-    case 'filled':
-      return 'FILLED';
-    case 'cancelled':
-      if (row.cancel_reason === 'unfilled') return 'EXPIRED';
-      if (row.cancel_reason === 'self_trade') return 'EXPIRED_IN_MATCH';
-      return 'CANCELED';
-  }
-}
 
 /**
  * What the door reads of an order: its database row, or the app's view of it (`SpotOrder`, what

@@ -2,22 +2,19 @@
 // each commit, for every user it touched whose stream is open somewhere (`watched`), the trade ids
 // and client order ids are read and the user's `executionReport`s and `outboundAccountPosition`
 // published, in commit order. Users nobody watches cost nothing but the check.
+import { fillIds, userEventQueue } from '../binance/user-event-queue.ts';
 import type { DoorEvents } from '../binance/user-events.ts';
 import type { Db } from '../db/database.ts';
 import { clientIdsOf } from './binance-client-ids.ts';
-import { type ReportLookups, userEvents } from './binance-execution-reports.ts';
+import { userEvents } from './binance-execution-reports.ts';
 import type { Committed } from './market-writer.ts';
-
-/** Commits waiting for their lookups past which new ones are dropped: events are news, not records. */
-const maxPending = 1_000;
 
 export function spotUserEvents(
   db: Db,
   events: DoorEvents,
   log: { warn(details: object, message: string): void },
 ): (committed: Committed) => void {
-  let queue: Promise<void> = Promise.resolve();
-  let pending = 0;
+  const enqueue = userEventQueue(log);
   return (committed) => {
     const touched = [
       ...committed.orders.map((row) => row.user_id),
@@ -25,40 +22,20 @@ export function spotUserEvents(
     ];
     const users = [...new Set(touched)].filter((userId) => events.watched(userId));
     if (users.length === 0) return;
-    if (pending >= maxPending) {
-      log.warn({ pending }, 'user stream events dropped: lookups are behind');
-      return;
-    }
-    pending += 1;
-    queue = queue
-      .then(async () => {
-        for (const userId of users) {
-          const lookups = await lookupsFor(db, committed, userId);
-          for (const event of userEvents(committed, userId, lookups)) {
-            events.publish(userId, 'api', event);
-          }
+    enqueue(async () => {
+      const tradeIds = await tradeIdsOf(db, committed);
+      for (const userId of users) {
+        const mine = committed.orders.filter((row) => row.user_id === userId).map((row) => row.id);
+        const clientIds = await clientIdsOf(db, userId, mine);
+        for (const event of userEvents(committed, userId, { tradeIds, clientIds })) {
+          events.publish(userId, 'api', event);
         }
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'user stream events not published'))
-      .finally(() => {
-        pending -= 1;
-      });
+      }
+    });
   };
 }
 
-async function lookupsFor(db: Db, committed: Committed, userId: number): Promise<ReportLookups> {
-  const mine = committed.orders.filter((row) => row.user_id === userId).map((row) => row.id);
-  const [clientIds, tradeIds] = await Promise.all([
-    clientIdsOf(db, userId, mine),
-    tradeIdsOf(db, committed),
-  ]);
-  return { clientIds, tradeIds };
-}
-
-/**
- * The id of each of the commit's fills. A taker order trades only in the command that placed it, so
- * its trades in the table are exactly its fills in this commit, in the same order.
- */
+/** The id of each of the commit's fills (server/binance/user-event-queue.ts `fillIds`). */
 async function tradeIdsOf(db: Db, committed: Committed): Promise<(number | undefined)[]> {
   if (committed.fills.length === 0) return [];
   const takers = [...new Set(committed.fills.map((fill) => fill.takerOrderId))];
@@ -68,16 +45,5 @@ async function tradeIdsOf(db: Db, committed: Committed): Promise<(number | undef
     .where('taker_order_id', 'in', takers)
     .orderBy('id')
     .execute();
-  const byTaker = new Map<number, number[]>();
-  for (const row of rows) {
-    const ids = byTaker.get(Number(row.taker_order_id)) ?? [];
-    ids.push(Number(row.id));
-    byTaker.set(Number(row.taker_order_id), ids);
-  }
-  const seen = new Map<number, number>();
-  return committed.fills.map((fill) => {
-    const n = seen.get(fill.takerOrderId) ?? 0;
-    seen.set(fill.takerOrderId, n + 1);
-    return byTaker.get(fill.takerOrderId)?.[n];
-  });
+  return fillIds(rows, committed.fills);
 }

@@ -10,13 +10,10 @@ import {
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { BinanceError } from '../../server/binance/errors.ts';
+import { binanceStatus } from '../../server/binance/order-status.ts';
 import type { Database } from '../../server/db/tables.ts';
 import { appOrderRequest, newOrderParams } from '../../server/spot/binance-order-params.ts';
-import {
-  binanceNewOrder,
-  binanceOwnTrade,
-  binanceStatus,
-} from '../../server/spot/binance-order-views.ts';
+import { binanceNewOrder, binanceOwnTrade } from '../../server/spot/binance-order-views.ts';
 import { doorSymbolOf, spotCallLease } from '../../server/spot/call-market.ts';
 import type { SpotOrderRow } from '../../server/spot/order-store.ts';
 
