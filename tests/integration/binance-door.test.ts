@@ -285,6 +285,40 @@ describe('signed requests', () => {
   });
 });
 
+describe('withdrawals', () => {
+  it('have no door: a signed withdrawal, or the key as a session, moves nothing', async () => {
+    const key = await newKey(['read', 'spot']);
+    const params = `coin=USDT&network=TRX&address=TXYZ&amount=10&timestamp=${clock.now().getTime()}`;
+    const signed = `${params}&signature=${signTotalParams(key.secret, params)}`;
+    // Binance's withdrawal path: the door serves nothing under `/sapi`.
+    const sapi = await fetch(`${url}/sapi/v1/capital/withdraw/apply`, {
+      method: 'POST',
+      headers: {
+        'x-mbx-apikey': key.apiKey,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': randomClientAddress(),
+      },
+      body: signed,
+    });
+    expect(sapi.status).toBe(404);
+    // The app's own withdrawal call takes a session, never an API key or its secret.
+    for (const token of [key.apiKey, key.secret]) {
+      const app = await new ApiClient(url).post(
+        '/wallet/withdraw',
+        { asset: 'USDT', chain: 'TRC20', address: 'TXYZ', amount: '10', trade_password: 'x' },
+        { token, headers: { 'idempotency-key': crypto.randomUUID() } },
+      );
+      expect(app.body.code).not.toBe(200);
+    }
+    const rows = await db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('bodies the door cannot read', () => {
   it('are refused in its words with their 4XX, not the app envelope', async () => {
     const response = await fetch(`${url}/api/v3/doorTest`, {
