@@ -4,7 +4,7 @@
 // whichever node's writer made them. Each stream is checked again at least once a minute: one
 // whose key expired hears `listenKeyExpired` and is closed; one whose key was closed or whose API
 // key was deleted is closed; every stream is closed after 24 hours, as on Binance.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Scheduler, TimerHandle } from '../../core/scheduler.ts';
@@ -40,12 +40,16 @@ const maxBufferedBytes = 1 << 20;
 const pingEveryMs = 3 * 60_000;
 const listenKeyFormat = /^[A-Za-z0-9]{64}$/;
 
-interface Stream {
-  socket: WebSocket;
+/** A connection whose listen key was found open, before its upgrade. */
+interface Admitted {
   listenKey: string;
-  family: StreamFamily;
   userId: number;
+  family: StreamFamily;
   expiresAt: number;
+}
+
+interface Stream extends Admitted {
+  socket: WebSocket;
   openedAt: number;
   answeredPing: boolean;
   timer: TimerHandle;
@@ -66,22 +70,13 @@ export interface UserStreamsOptions {
 export class UserStreams {
   readonly #byUser = new Map<number, Set<Stream>>();
   readonly #stops: (() => void)[] = [];
-  readonly #admitted = new WeakMap<
-    FastifyRequest,
-    { listenKey: string; userId: number; family: StreamFamily; expiresAt: number }
-  >();
+  readonly #admitted = new WeakMap<FastifyRequest, Admitted>();
 
   constructor(private readonly options: UserStreamsOptions) {}
 
-  get open(): number {
-    let count = 0;
-    for (const streams of this.#byUser.values()) count += streams.size;
-    return count;
-  }
-
   /** Binds the stream paths; the app's WebSocket plugin must be registered already. */
   register(app: FastifyInstance): void {
-    const admit = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const admit = async (request: FastifyRequest, reply: FastifyReply) => {
       const verdict = this.options.weights.spend(request.ip, 1);
       if (verdict.kind === 'over') {
         return sendBinanceError(
@@ -155,10 +150,7 @@ export class UserStreams {
     for (const streams of [...this.#byUser.values()]) yield* [...streams];
   }
 
-  #add(
-    socket: WebSocket,
-    admitted: { listenKey: string; userId: number; family: StreamFamily; expiresAt: number },
-  ): void {
+  #add(socket: WebSocket, admitted: Admitted): void {
     const now = this.options.now();
     const stream: Stream = {
       socket,
