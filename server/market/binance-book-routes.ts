@@ -2,10 +2,12 @@
 // market data"): `GET /api/v3/depth`, `/api/v3/trades` and `/api/v3/aggTrades`, read from the
 // market service as the app's `/market/depth` and `/market/trades` read them (market-routes.ts),
 // in Binance's shapes.
+
 import { z } from 'zod';
 import { fromUnits } from '../../core/market/units.ts';
 import type { BinanceRouter, PublicEndpoint } from '../binance/binance-router.ts';
-import { binanceDecimal, invalidSymbol, symbolParam } from './binance-symbols.ts';
+import { binanceDecimal } from '../binance/decimals.ts';
+import { invalidSymbol, symbolParam } from './binance-symbols.ts';
 import type { TradeIds } from './binance-trade-ids.ts';
 import { depthSnapshot, type Scales } from './book-rows.ts';
 import type { MarketService } from './market-service.ts';

@@ -3,14 +3,16 @@
 // them (market-routes.ts), as Binance's array rows. Binance's intervals that name one of the app's
 // periods are served; the others (1s, 3m, 2h, 6h, 8h, 12h, 3d, 1w, 1M) are refused with -1120, as
 // Binance refuses an interval it does not know.
+
 import { z } from 'zod';
 import { periodMs } from '../../core/market/periods.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import { klinePeriods } from '../../schemas/market-names.ts';
 import type { BinanceRouter, PublicEndpoint } from '../binance/binance-router.ts';
+import { binanceDecimal } from '../binance/decimals.ts';
 import { doorErrors } from '../binance/errors.ts';
 import { msParam, wholeParam } from './binance-book-routes.ts';
-import { binanceDecimal, invalidSymbol, symbolParam } from './binance-symbols.ts';
+import { invalidSymbol, symbolParam } from './binance-symbols.ts';
 import type { MarketService } from './market-service.ts';
 
 const klinesParams = z.object({

@@ -2,11 +2,13 @@
 // data"): `GET /api/v3/ticker/24hr`, `ticker/price` and `ticker/bookTicker`, for one `symbol`, a
 // `symbols` list or every market. The numbers are the market service's 24 h ticker (the one
 // `/market/exchange` lists, market-state.ts) and its published book, in Binance's shapes.
+
 import { z } from 'zod';
 import { fromUnits, toUnits } from '../../core/market/units.ts';
 import type { BinanceRouter, PublicEndpoint } from '../binance/binance-router.ts';
+import { binanceDecimal } from '../binance/decimals.ts';
 import { doorErrors } from '../binance/errors.ts';
-import { binanceDecimal, chooseMarkets, symbolChoiceParams } from './binance-symbols.ts';
+import { chooseMarkets, symbolChoiceParams } from './binance-symbols.ts';
 import type { MarketService } from './market-service.ts';
 import type { MarketState } from './market-state.ts';
 

@@ -1,13 +1,15 @@
 // The caller's spot account on the Binance-compatible door (docs/api-binance.md § "Spot trading"):
 // open orders, every order of a market, trades and balances. Reads of the database alone, with
 // the key's `read` scope; the rows are the app's own, in Binance's shapes (binance-order-views.ts).
+
 import { z } from 'zod';
 import { fromUnits } from '../../core/market/units.ts';
 import type { BinanceRouter, KeyedEndpoint } from '../binance/binance-router.ts';
+import { binanceDecimal } from '../binance/decimals.ts';
 import type { AppDeps } from '../deps.ts';
 import { clientIdsOf } from './binance-client-ids.ts';
 import { checkSymbol } from './binance-order-routes.ts';
-import { binanceOrder, binanceOwnTrade, decimal8 } from './binance-order-views.ts';
+import { binanceOrder, binanceOwnTrade } from './binance-order-views.ts';
 import { fundingBalancesOf, openOrdersOf, ordersOf, ownTradesOf } from './binance-spot-reads.ts';
 import type { SpotOrderRow } from './order-store.ts';
 import type { SpotService } from './spot-service.ts';
@@ -71,7 +73,7 @@ export const accountEndpoint = {
 
 /** A fee rate in parts per million as Binance's decimal rate (`0.00100000`) and its basis points. */
 function rate(ppm: number) {
-  return { decimal: decimal8(fromUnits(ppm, 6)), bps: Math.round(ppm / 100) };
+  return { decimal: binanceDecimal(fromUnits(ppm, 6)), bps: Math.round(ppm / 100) };
 }
 
 export function bindSpotAccountRoutes(
@@ -132,11 +134,11 @@ export function bindSpotAccountRoutes(
       const row = byAsset.get(asset);
       return {
         asset,
-        free: decimal8(row?.available ?? null),
-        locked: decimal8(row?.frozen ?? null),
+        free: binanceDecimal(row?.available ?? null),
+        locked: binanceDecimal(row?.frozen ?? null),
       };
     });
-    const zero = decimal8(null);
+    const zero = binanceDecimal(null);
     const maker = rate(deps.config.spot.makerFeePpm);
     const taker = rate(deps.config.spot.takerFeePpm);
     return {

@@ -2,11 +2,13 @@
 // data"): the spot markets that take orders, with their rules as Binance's filters. The numbers are
 // the ones `/spot/markets` answers (spot-markets.ts `rulesView`), so a bot checks its orders
 // against exactly the rules the order calls apply.
+
 import { fromUnits } from '../../core/market/units.ts';
 import type { PriceBandView } from '../../schemas/api/orders.schema.ts';
 import type { BinanceRouter, PublicEndpoint } from '../binance/binance-router.ts';
+import { binanceDecimal } from '../binance/decimals.ts';
 import type { AppDeps } from '../deps.ts';
-import { binanceDecimal, chooseMarkets, symbolChoiceParams } from '../market/binance-symbols.ts';
+import { chooseMarkets, symbolChoiceParams } from '../market/binance-symbols.ts';
 import { rulesView, type SpotMarket } from './spot-markets.ts';
 import type { SpotService } from './spot-service.ts';
 

@@ -7,9 +7,10 @@
 import { quoteAtoms } from '../../core/market/order-math.ts';
 import { fromUnits } from '../../core/market/units.ts';
 import { amountScale, formatAmount, parseAmount } from '../../core/money.ts';
+import { binanceDecimal } from '../binance/decimals.ts';
 import { type BinanceOrderStatus, binanceStatus } from '../binance/order-status.ts';
 import type { BalanceChange } from '../ledger/write-postings.ts';
-import { decimal8, msOf, selfTradePreventionMode } from './binance-order-views.ts';
+import { msOf, selfTradePreventionMode } from './binance-order-views.ts';
 import type { Committed } from './market-writer.ts';
 import type { SpotOrderRow } from './order-store.ts';
 import type { Fill } from './settlement.ts';
@@ -90,8 +91,8 @@ function orderReports(
     const done = cumulative[i] ?? { quantity: zero, quote: zero };
     reports.push({
       ...report('TRADE', status, done.quantity, done.quote),
-      l: decimal8(fromUnits(trade.fill.quantity, scales.quantityScale)),
-      L: decimal8(fromUnits(trade.fill.price, scales.priceScale)),
+      l: binanceDecimal(fromUnits(trade.fill.quantity, scales.quantityScale)),
+      L: binanceDecimal(fromUnits(trade.fill.price, scales.priceScale)),
       Y: formatAmount(quotes[i] ?? 0n),
       n: formatAmount(trade.maker ? trade.fill.makerFee : trade.fill.takerFee),
       N: row.fee_asset,
@@ -101,12 +102,14 @@ function orderReports(
   });
   const ended = final === 'CANCELED' ? 'CANCELED' : final.startsWith('EXPIRED') ? 'EXPIRED' : null;
   if (ended) {
-    reports.push(report(ended, final, decimal8(row.filled_quantity), decimal8(row.filled_quote)));
+    reports.push(
+      report(ended, final, binanceDecimal(row.filled_quantity), binanceDecimal(row.filled_quote)),
+    );
   }
   return reports;
 }
 
-const zero = decimal8(null);
+const zero = binanceDecimal(null);
 
 /** The report of `row` with the fields every execution type shares. */
 function reportOf(committed: Committed, row: SpotOrderRow, clientOrderId: string) {
@@ -123,8 +126,8 @@ function reportOf(committed: Committed, row: SpotOrderRow, clientOrderId: string
     S: row.side === 'buy' ? 'BUY' : 'SELL',
     o: row.type === 'limit' ? 'LIMIT' : 'MARKET',
     f: 'GTC',
-    q: decimal8(row.quantity ?? (execution === 'NEW' ? null : row.filled_quantity)),
-    p: decimal8(row.price),
+    q: binanceDecimal(row.quantity ?? (execution === 'NEW' ? null : row.filled_quantity)),
+    p: binanceDecimal(row.price),
     P: zero,
     F: zero,
     g: -1,
@@ -148,7 +151,7 @@ function reportOf(committed: Committed, row: SpotOrderRow, clientOrderId: string
     O: msOf(row.created_at),
     Z: filledQuote,
     Y: zero,
-    Q: decimal8(row.turnover),
+    Q: binanceDecimal(row.turnover),
     W: msOf(row.created_at),
     V: selfTradePreventionMode,
   });

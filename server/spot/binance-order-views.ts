@@ -3,7 +3,7 @@
 // `/api/v3` answers them and ccxt's `binance` class reads them. Kept apart from the routes so that
 // whatever else speaks Binance about an order (a user-data stream's `executionReport`) says the
 // same thing.
-import { formatAmount, parseAmount } from '../../core/money.ts';
+import { binanceDecimal } from '../binance/decimals.ts';
 import { binanceStatus } from '../binance/order-status.ts';
 import type { SpotOrderRow } from './order-store.ts';
 
@@ -34,11 +34,6 @@ export type OrderFacts = Pick<
   | 'cancel_reason'
 > & { id: string | number; created_at: Date | string; updated_at: Date | string };
 
-/** A database decimal (or none) with Binance's eight places: `97000.1` → `97000.10000000`. */
-export function decimal8(text: string | null): string {
-  return formatAmount(text === null ? 0n : (parseAmount(text) ?? 0n));
-}
-
 export function msOf(date: Date | string): number {
   return new Date(date).getTime();
 }
@@ -48,7 +43,7 @@ export function msOf(date: Date | string): number {
  * quantity: Binance answers what it bought as its `origQty`, and so does the door.
  */
 function originalQuantity(row: OrderFacts): string {
-  return decimal8(row.quantity ?? row.filled_quantity);
+  return binanceDecimal(row.quantity ?? row.filled_quantity);
 }
 
 /** The fields every answer about an order shares (`RESULT`, a cancel's, a query's). */
@@ -63,11 +58,11 @@ function orderCore(row: OrderFacts) {
 
 function orderTerms(row: OrderFacts) {
   return {
-    price: decimal8(row.price),
+    price: binanceDecimal(row.price),
     origQty: originalQuantity(row),
-    executedQty: decimal8(row.filled_quantity),
-    origQuoteOrderQty: decimal8(row.turnover),
-    cummulativeQuoteQty: decimal8(row.filled_quote),
+    executedQty: binanceDecimal(row.filled_quantity),
+    origQuoteOrderQty: binanceDecimal(row.turnover),
+    cummulativeQuoteQty: binanceDecimal(row.filled_quote),
     status: binanceStatus(row),
     // A limit order rests until cancelled; Binance answers GTC for a market order too.
     timeInForce: 'GTC',
@@ -85,8 +80,8 @@ export function binanceOrder(row: SpotOrderRow, clientOrderId: string) {
     orderListId,
     clientOrderId,
     ...orderTerms(row),
-    stopPrice: decimal8(null),
-    icebergQty: decimal8(null),
+    stopPrice: binanceDecimal(null),
+    icebergQty: binanceDecimal(null),
     time: msOf(row.created_at),
     updateTime: msOf(row.updated_at),
     isWorking: true,
@@ -105,9 +100,9 @@ export interface TakerFillRow {
 
 export function binanceFill(fill: TakerFillRow, commissionAsset: string) {
   return {
-    price: decimal8(fill.price),
-    qty: decimal8(fill.quantity),
-    commission: decimal8(fill.taker_fee),
+    price: binanceDecimal(fill.price),
+    qty: binanceDecimal(fill.quantity),
+    commission: binanceDecimal(fill.taker_fee),
     commissionAsset,
     tradeId: Number(fill.id),
   };
@@ -179,10 +174,10 @@ export function binanceOwnTrade(row: OwnTradeRow) {
     id: Number(row.id),
     orderId: Number(row.order_id),
     orderListId: -1,
-    price: decimal8(row.price),
-    qty: decimal8(row.quantity),
-    quoteQty: decimal8(row.quote),
-    commission: decimal8(row.fee),
+    price: binanceDecimal(row.price),
+    qty: binanceDecimal(row.quantity),
+    quoteQty: binanceDecimal(row.quote),
+    commission: binanceDecimal(row.fee),
     commissionAsset: row.fee_asset,
     time: msOf(row.created_at),
     isBuyer: bought,

@@ -1,12 +1,10 @@
-// The door's market parameters and numbers (server/market/binance-symbols.ts): which markets a
-// `symbol` or `symbols` call answers, and decimals written with Binance's eight places.
+// The door's market parameters and numbers (server/market/binance-symbols.ts,
+// server/binance/decimals.ts): which markets a `symbol` or `symbols` call answers, and decimals
+// written with Binance's eight places.
 import { describe, expect, it } from 'vitest';
+import { binanceDecimal } from '../../server/binance/decimals.ts';
 import { BinanceError } from '../../server/binance/errors.ts';
-import {
-  binanceDecimal,
-  chooseMarkets,
-  symbolChoiceParams,
-} from '../../server/market/binance-symbols.ts';
+import { chooseMarkets, symbolChoiceParams } from '../../server/market/binance-symbols.ts';
 
 const listed = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'];
 const choose = (choice: { symbol?: string; symbols?: string[] }) =>
