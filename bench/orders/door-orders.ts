@@ -3,14 +3,11 @@
 // `POST /api/v3/order` calls with a fresh `newClientOrderId` each, the body form-encoded as ccxt
 // sends it, from the trader's own client address.
 import { randomUUID } from 'node:crypto';
-import { signTotalParams } from '../../server/binance/signature.ts';
 import { readOutbox } from '../../tests/support/accounts.ts';
+import { type SigningKey, signedParams } from '../../tests/support/door-signed-call.ts';
 import type { Server, Trader } from './traders.ts';
 
-export interface DoorKey {
-  apiKey: string;
-  secret: string;
-}
+export type DoorKey = SigningKey;
 
 /** The door's spelling of an app order: `{symbol, side: 'buy', type: 'limit', price, quantity}`. */
 export function doorOrder(order: Record<string, string>): Record<string, string> {
@@ -53,13 +50,13 @@ export async function placeThroughDoor(
   key: DoorKey,
   order: Record<string, string>,
 ): Promise<boolean> {
-  const params = new URLSearchParams({
+  // Signed as the tests sign, but sent here with no JSON read: the driver only counts what the
+  // door took.
+  const body = signedParams(key.secret, {
     ...order,
     newClientOrderId: randomUUID().replaceAll('-', ''),
     newOrderRespType: 'ACK',
-    timestamp: String(Date.now()),
-  }).toString();
-  const body = `${params}&signature=${signTotalParams(key.secret, params)}`;
+  });
   const response = await fetch(`${server.url}/api/v3/order`, {
     method: 'POST',
     headers: {

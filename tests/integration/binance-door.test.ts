@@ -15,6 +15,7 @@ import {
 } from '../../server/security/api-key-store.ts';
 import { registerUser } from '../support/accounts.ts';
 import { ApiClient, randomClientAddress } from '../support/api-client.ts';
+import { signedCall, signedParams } from '../support/door-signed-call.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 
@@ -114,11 +115,11 @@ async function call(pathname: string, options: Call = {}): Promise<Answer> {
 
 /** A signed order on the test endpoint, every parameter in the body as ccxt sends a POST. */
 function signedOrder(key: CreatedApiKey, extra: { timestamp?: number; secret?: string } = {}) {
-  const totalParams = `symbol=BTCUSDT&quantity=3&recvWindow=5000&timestamp=${extra.timestamp ?? clock.now().getTime()}`;
-  const signature = signTotalParams(extra.secret ?? key.secret, totalParams);
+  const params = { symbol: 'BTCUSDT', quantity: '3', recvWindow: '5000' };
+  const timestamp = extra.timestamp ?? clock.now().getTime();
   return {
     method: 'POST' as const,
-    body: `${totalParams}&signature=${signature}`,
+    body: signedParams(extra.secret ?? key.secret, params, timestamp),
     apiKey: key.apiKey,
   };
 }
@@ -228,10 +229,8 @@ describe('signed requests', () => {
     const readOnly = await newKey(['read']);
     const answer = await call('/api/v3/doorTest', signedOrder(readOnly));
     expect(answer).toMatchObject({ status: 401, body: refusal(-2015) });
-    const timestamp = clock.now().getTime();
-    const query = `timestamp=${timestamp}`;
     const read = await call('/fapi/v1/doorTest', {
-      query: `${query}&signature=${signTotalParams(readOnly.secret, query)}`,
+      query: signedParams(readOnly.secret, {}, clock.now().getTime()),
       apiKey: readOnly.apiKey,
     });
     expect(read).toMatchObject({ status: 200, body: { userId } });
@@ -263,12 +262,9 @@ describe('signed requests', () => {
   it('refuse a missing parameter with -1102 and a bad one with -1100, after the checks', async () => {
     const key = await newKey();
     const timestamp = clock.now().getTime();
-    const sign = (params: string) => `${params}&signature=${signTotalParams(key.secret, params)}`;
-    const missing = await call('/api/v3/doorTest', {
-      method: 'POST',
-      body: sign(`quantity=1&timestamp=${timestamp}`),
-      apiKey: key.apiKey,
-    });
+    const order = (params: Record<string, string>) =>
+      signedCall(url, key, 'POST', '/api/v3/doorTest', params, { timestamp });
+    const missing = await order({ quantity: '1' });
     expect(missing).toMatchObject({
       status: 400,
       body: refusal(
@@ -276,11 +272,7 @@ describe('signed requests', () => {
         "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed.",
       ),
     });
-    const bad = await call('/api/v3/doorTest', {
-      method: 'POST',
-      body: sign(`symbol=BTCUSDT&quantity=1.5&timestamp=${timestamp}`),
-      apiKey: key.apiKey,
-    });
+    const bad = await order({ symbol: 'BTCUSDT', quantity: '1.5' });
     expect(bad).toMatchObject({ status: 400, body: refusal(-1100) });
   });
 });
@@ -288,18 +280,15 @@ describe('signed requests', () => {
 describe('withdrawals', () => {
   it('have no door: a signed withdrawal, or the key as a session, moves nothing', async () => {
     const key = await newKey(['read', 'spot']);
-    const params = `coin=USDT&network=TRX&address=TXYZ&amount=10&timestamp=${clock.now().getTime()}`;
-    const signed = `${params}&signature=${signTotalParams(key.secret, params)}`;
     // Binance's withdrawal path: the door serves nothing under `/sapi`.
-    const sapi = await fetch(`${url}/sapi/v1/capital/withdraw/apply`, {
-      method: 'POST',
-      headers: {
-        'x-mbx-apikey': key.apiKey,
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-forwarded-for': randomClientAddress(),
-      },
-      body: signed,
-    });
+    const sapi = await signedCall(
+      url,
+      key,
+      'POST',
+      '/sapi/v1/capital/withdraw/apply',
+      { coin: 'USDT', network: 'TRX', address: 'TXYZ', amount: '10' },
+      { timestamp: clock.now().getTime() },
+    );
     expect(sapi.status).toBe(404);
     // The app's own withdrawal call takes a session, never an API key or its secret.
     for (const token of [key.apiKey, key.secret]) {

@@ -8,11 +8,10 @@ import ccxt from 'ccxt';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
-import { signTotalParams } from '../../server/binance/signature.ts';
 import { systemClock } from '../../server/clock.ts';
-import type { CreatedApiKey } from '../../server/security/api-key-store.ts';
-import { ApiClient, randomClientAddress } from '../support/api-client.ts';
+import { ApiClient } from '../support/api-client.ts';
 import { ccxtSpot, type DoorTrader, doorTrader } from '../support/door-client.ts';
+import { signedCall } from '../support/door-signed-call.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 
 let server: InProcessServer | undefined;
@@ -45,31 +44,6 @@ async function bot(funds: Record<string, string>, scopes?: Parameters<typeof doo
   const exchange = ccxtSpot(url, trader.key);
   await exchange.loadMarkets();
   return { trader, exchange };
-}
-
-/** A signed door call as a bot without ccxt sends it: POST parameters in the form body. */
-async function signed(
-  key: CreatedApiKey,
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  params: Record<string, string>,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const totalParams = new URLSearchParams({
-    ...params,
-    timestamp: String(Date.now()),
-  }).toString();
-  const signedParams = `${totalParams}&signature=${signTotalParams(key.secret, totalParams)}`;
-  const inBody = method === 'POST';
-  const response = await fetch(`${url}${path}${inBody ? '' : `?${signedParams}`}`, {
-    method,
-    headers: {
-      'x-mbx-apikey': key.apiKey,
-      'x-forwarded-for': randomClientAddress(),
-      ...(inBody ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-    },
-    ...(inBody ? { body: signedParams } : {}),
-  });
-  return { status: response.status, body: await response.json() };
 }
 
 /** ccxt's order id, which it types as possibly absent. */
@@ -209,23 +183,23 @@ describe('spot trading through ccxt on the door', () => {
     if (!mine) throw new Error('no open order');
     await expect(bob.exchange.fetchOrder(idOf(mine), symbol)).rejects.toThrow(ccxt.OrderNotFound);
     await expect(bob.exchange.cancelOrder(idOf(mine), symbol)).rejects.toThrow(ccxt.OrderNotFound);
-    const read = await signed(bob.trader.key, 'GET', '/api/v3/order', {
+    const read = await signedCall(url, bob.trader.key, 'GET', '/api/v3/order', {
       symbol: 'BTCUSDT',
       orderId: idOf(mine),
     });
-    const missing = await signed(bob.trader.key, 'GET', '/api/v3/order', {
+    const missing = await signedCall(url, bob.trader.key, 'GET', '/api/v3/order', {
       symbol: 'BTCUSDT',
       orderId: '999999999',
     });
     expect(read).toEqual(missing);
     expect(read.body).toEqual({ code: -2013, msg: 'Order does not exist.' });
-    const cancel = await signed(bob.trader.key, 'DELETE', '/api/v3/order', {
+    const cancel = await signedCall(url, bob.trader.key, 'DELETE', '/api/v3/order', {
       symbol: 'BTCUSDT',
       orderId: idOf(mine),
     });
     expect(cancel.body).toEqual({ code: -2011, msg: 'Unknown order sent.' });
     // By her client order id too.
-    const byClientId = await signed(bob.trader.key, 'GET', '/api/v3/order', {
+    const byClientId = await signedCall(url, bob.trader.key, 'GET', '/api/v3/order', {
       symbol: 'BTCUSDT',
       origClientOrderId: mine.clientOrderId ?? '',
     });
@@ -253,7 +227,7 @@ describe('spot trading through ccxt on the door', () => {
     await expect(
       exchange.createOrder(symbol, 'limit', 'buy', 0.002, 80000, params),
     ).rejects.toThrow(ccxt.InvalidOrder);
-    const raw = await signed(trader.key, 'POST', '/api/v3/order', {
+    const raw = await signedCall(url, trader.key, 'POST', '/api/v3/order', {
       symbol: 'BTCUSDT',
       side: 'BUY',
       type: 'LIMIT',
@@ -283,7 +257,7 @@ describe('spot trading through ccxt on the door', () => {
     await expect(exchange.createOrder(symbol, 'limit', 'buy', 0.01, 1000)).rejects.toThrow(
       ccxt.InvalidOrder,
     );
-    const raw = await signed(trader.key, 'POST', '/api/v3/order', {
+    const raw = await signedCall(url, trader.key, 'POST', '/api/v3/order', {
       symbol: 'BTCUSDT',
       side: 'BUY',
       type: 'LIMIT',
@@ -300,7 +274,7 @@ describe('spot trading through ccxt on the door', () => {
     await expect(exchange.createOrder(symbol, 'limit', 'buy', 0.001, 90000)).rejects.toThrow(
       ccxt.AuthenticationError,
     );
-    const raw = await signed(trader.key, 'POST', '/api/v3/order', {
+    const raw = await signedCall(url, trader.key, 'POST', '/api/v3/order', {
       symbol: 'BTCUSDT',
       side: 'BUY',
       type: 'LIMIT',
@@ -314,14 +288,14 @@ describe('spot trading through ccxt on the door', () => {
     });
     expect(await ordersOfUser(trader.userId)).toBe(0);
     // Its reads still answer, and say it cannot trade.
-    const account = await signed(trader.key, 'GET', '/api/v3/account', {});
+    const account = await signedCall(url, trader.key, 'GET', '/api/v3/account', {});
     expect(account.body).toMatchObject({ canTrade: false, permissions: ['SPOT'] });
   });
 
   it('refuses, naming the parameter, what the app does not do, and places nothing', async () => {
     const { trader } = await bot({ USDT: '1000', BTC: '1' });
     const order = (params: Record<string, string>) =>
-      signed(trader.key, 'POST', '/api/v3/order', { symbol: 'BTCUSDT', ...params });
+      signedCall(url, trader.key, 'POST', '/api/v3/order', { symbol: 'BTCUSDT', ...params });
     expect((await order({ side: 'BUY', type: 'MARKET', quantity: '0.001' })).body).toEqual({
       code: -1106,
       msg: "Parameter 'quantity' sent when not required: a MARKET BUY takes quoteOrderQty, the quote amount to spend.",
@@ -360,7 +334,7 @@ describe('spot trading through ccxt on the door', () => {
       price: '85000',
       quantity: '0.001',
     };
-    const ack = await signed(trader.key, 'POST', '/api/v3/order', {
+    const ack = await signedCall(url, trader.key, 'POST', '/api/v3/order', {
       ...base,
       newOrderRespType: 'ACK',
     });
@@ -368,7 +342,7 @@ describe('spot trading through ccxt on the door', () => {
       ['clientOrderId', 'orderId', 'orderListId', 'symbol', 'transactTime'].sort(),
     );
     // Without a newClientOrderId the door makes one, as Binance does, and finds the order by it.
-    const found = await signed(trader.key, 'GET', '/api/v3/order', {
+    const found = await signedCall(url, trader.key, 'GET', '/api/v3/order', {
       symbol: 'BTCUSDT',
       origClientOrderId: String(ack.body.clientOrderId),
     });
@@ -381,7 +355,7 @@ describe('spot trading through ccxt on the door', () => {
       timeInForce: 'GTC',
       selfTradePreventionMode: 'EXPIRE_MAKER',
     });
-    const result = await signed(trader.key, 'POST', '/api/v3/order', {
+    const result = await signedCall(url, trader.key, 'POST', '/api/v3/order', {
       ...base,
       price: '84000',
       newOrderRespType: 'RESULT',

@@ -3,7 +3,6 @@
 // its family, whichever node published them on the bus, and nobody else's; a closed key ends its
 // streams at once; a key that is not open is refused before the upgrade.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signTotalParams } from '../../server/binance/signature.ts';
 import { userEventSubject, watchingSubject } from '../../server/binance/user-events.ts';
 import type { Bus } from '../../server/bus/bus.ts';
 import { clusterScope, scopedBus } from '../../server/bus/cluster-scope.ts';
@@ -11,6 +10,7 @@ import { LocalBus } from '../../server/bus/local-bus.ts';
 import { systemClock } from '../../server/clock.ts';
 import { randomClientAddress } from '../support/api-client.ts';
 import { type DoorTrader, doorTrader } from '../support/door-client.ts';
+import { signedCall } from '../support/door-signed-call.ts';
 import { DoorStream } from '../support/door-stream.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 
@@ -66,19 +66,8 @@ async function keyed(
 }
 
 /** A signed order, every parameter in the form body as ccxt sends a POST. */
-async function order(trader: DoorTrader, params: Record<string, string>): Promise<Answer> {
-  const total = new URLSearchParams({ ...params, timestamp: String(Date.now()) }).toString();
-  const response = await fetch(`${live().url}/api/v3/order`, {
-    method: 'POST',
-    headers: {
-      'x-mbx-apikey': trader.key.apiKey,
-      'x-forwarded-for': randomClientAddress(),
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: `${total}&signature=${signTotalParams(trader.key.secret, total)}`,
-  });
-  return { status: response.status, body: await response.json() };
-}
+const order = (trader: DoorTrader, params: Record<string, string>): Promise<Answer> =>
+  signedCall(live().url, trader.key, 'POST', '/api/v3/order', params);
 
 /** A stream of `trader`'s spot events, open and heard of by the writers. */
 async function spotStream(trader: DoorTrader): Promise<DoorStream> {
@@ -300,10 +289,10 @@ describe("spot's events", () => {
     );
 
     // Cancelled: its last report, with what it had filled.
-    const cancel = await fetch(
-      `${live().url}/api/v3/order?${signedQuery(maker, { symbol: 'BTCUSDT', orderId: String(orderId) })}`,
-      { method: 'DELETE', headers: { 'x-mbx-apikey': maker.key.apiKey } },
-    );
+    const cancel = await signedCall(live().url, maker.key, 'DELETE', '/api/v3/order', {
+      symbol: 'BTCUSDT',
+      orderId: String(orderId),
+    });
     expect(cancel.status).toBe(200);
     expect(await makerStream.next((event) => event.x === 'CANCELED')).toMatchObject({
       X: 'CANCELED',
@@ -312,8 +301,3 @@ describe("spot's events", () => {
     });
   });
 });
-
-function signedQuery(trader: DoorTrader, params: Record<string, string>): string {
-  const total = new URLSearchParams({ ...params, timestamp: String(Date.now()) }).toString();
-  return `${total}&signature=${signTotalParams(trader.key.secret, total)}`;
-}

@@ -8,7 +8,6 @@ import { sql } from 'kysely';
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
-import { signTotalParams } from '../../server/binance/signature.ts';
 import { clusterScope } from '../../server/bus/cluster-scope.ts';
 import { NatsBus } from '../../server/bus/nats-bus.ts';
 import { systemClock } from '../../server/clock.ts';
@@ -16,6 +15,7 @@ import { registerUser } from '../support/accounts.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
 import { foldDepth } from '../support/depth-book.ts';
 import { doorTrader } from '../support/door-client.ts';
+import { signedCall } from '../support/door-signed-call.ts';
 import { creditUser } from '../support/funds.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { natsAnswers, testNatsUrl } from '../support/nats.ts';
@@ -202,8 +202,8 @@ describe.skipIf(missing !== undefined)(
       // API_KEY_SEALING_KEY): node B hands a door call over before reading its key, as every
       // engine call, so node A checks the signature over the form body as it was sent.
       const { userId, key, token } = await doorTrader(a, { USDT: '1000' }, ['read', 'spot']);
-      const order = async () => {
-        const params = new URLSearchParams({
+      const order = () =>
+        signedCall(b.url, key, 'POST', '/api/v3/order', {
           symbol: 'BTCUSDT',
           side: 'BUY',
           type: 'LIMIT',
@@ -211,18 +211,7 @@ describe.skipIf(missing !== undefined)(
           price: '90000',
           quantity: '0.001',
           newClientOrderId: 'through-node-b',
-          timestamp: String(Date.now()),
-        }).toString();
-        const response = await fetch(`${b.url}/api/v3/order`, {
-          method: 'POST',
-          headers: {
-            'x-mbx-apikey': key.apiKey,
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          body: `${params}&signature=${signTotalParams(key.secret, params)}`,
         });
-        return { status: response.status, body: await response.json() };
-      };
       const first = await order();
       expect(first, JSON.stringify(first.body)).toMatchObject({
         status: 200,
