@@ -10,8 +10,7 @@
 // it does after any gap.
 
 import { z } from 'zod';
-import type { ChannelHub, Peer } from '../gateway/channel-hub.ts';
-import type { Connection } from '../gateway/connection.ts';
+import type { ChannelHub, Peer, Subscriber } from '../gateway/channel-hub.ts';
 import type { PublicStream } from '../gateway/streams.ts';
 import type { Bus } from './bus.ts';
 import { ask, listen, serveParsed } from './bus-messages.ts';
@@ -129,7 +128,7 @@ export class PublicRelay {
    * A client of this node subscribes to `channel`: relayed from the channel's node, its greeting
    * first, then what followed it, then it joins the hub like any subscriber.
    */
-  join(connection: Connection, channel: string): void {
+  join(connection: Subscriber, channel: string): void {
     const hub = this.#hub;
     if (!hub) return;
     const relayed = this.#relay(channel);

@@ -6,6 +6,11 @@ export interface Peer {
   deliver(frame: Buffer): void;
 }
 
+/** A peer that keeps its own subscriptions: a socket client, of the app's socket or another. */
+export interface Subscriber extends Peer {
+  readonly channels: ReadonlySet<string>;
+}
+
 export class ChannelHub {
   readonly #subscribers = new Map<string, Set<Peer>>();
   readonly #seq = new Map<string, number>();

@@ -10,7 +10,7 @@ import { isPrivateChannel } from '../../schemas/channels.ts';
 import { type Language, languageFromTag } from '../../schemas/languages.ts';
 import type { PublicRelay } from '../bus/public-relay.ts';
 import { fieldOf } from '../db/field-of.ts';
-import { ChannelHub } from './channel-hub.ts';
+import { ChannelHub, type Subscriber } from './channel-hub.ts';
 import { addressGroup } from './client-address.ts';
 import { ClientLog, type GatewayLogger, silentLogger } from './client-log.ts';
 import { Connection, type ConnectionHost, type Corkable } from './connection.ts';
@@ -173,14 +173,29 @@ export class SocketGateway implements ConnectionHost {
   }
 
   subscribe(connection: Connection, channel: string): void {
+    if (isPrivateChannel(channel)) this.hub.add(hubKey(connection, channel), connection);
+    else this.follow(connection, channel);
+  }
+
+  /**
+   * Subscribes to a public channel, relayed from its node where another node publishes it, with
+   * its greeting first: an app connection, or a client of another socket on the same channels
+   * (the Binance door's market streams, server/binance/market-sockets.ts). The subscriber adds
+   * `channel` to its own `channels` first, and calls `unfollow` when it leaves.
+   */
+  follow(subscriber: Subscriber, channel: string): void {
     const { relay } = this.#options;
-    if (!isPrivateChannel(channel) && relay?.relays(channel)) {
-      relay.join(connection, channel);
+    if (relay?.relays(channel)) {
+      relay.join(subscriber, channel);
       return;
     }
-    this.hub.add(hubKey(connection, channel), connection);
+    this.hub.add(channel, subscriber);
     const greeting = this.#streamOf(channel)?.greeting(channel, this.now(), this.hub);
-    if (greeting) connection.deliver(greeting);
+    if (greeting) subscriber.deliver(greeting);
+  }
+
+  unfollow(subscriber: Subscriber, channel: string): void {
+    this.hub.remove(channel, subscriber);
   }
 
   #streamOf(channel: string): PublicStream | undefined {
