@@ -9,6 +9,7 @@ import { resolveSession, sessionLimitsOf } from './accounts/sessions.ts';
 import { createBinanceRouter } from './binance/binance-router.ts';
 import { bindGeneralRoutes } from './binance/general-routes.ts';
 import { KeyCache } from './binance/key-cache.ts';
+import { MarketSockets } from './binance/market-sockets.ts';
 import { DoorEventBus } from './binance/user-events.ts';
 import { UserStreams } from './binance/user-stream.ts';
 import { bindUserStreamRoutes } from './binance/user-stream-routes.ts';
@@ -195,6 +196,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   userStreams.register(app);
   userStreams.start();
   app.addHook('onClose', async () => userStreams.stop());
+  const marketSockets = new MarketSockets({
+    host: gateway,
+    scheduler,
+    weights: doorWeights,
+    log: app.log,
+  });
+  marketSockets.register(app, userStreams);
+  marketSockets.start();
+  app.addHook('onClose', async () => marketSockets.stop());
   opsRoutes(app, deps.db, await issueOpsToken(config.dataDir), [
     ledgerCheckCall(deps.db, exchangeReservations),
     serverStatsCall(deps.databaseStats, Date.now()),

@@ -40,6 +40,14 @@ const maxBufferedBytes = 1 << 20;
 const pingEveryMs = 3 * 60_000;
 const listenKeyFormat = /^[A-Za-z0-9]{64}$/;
 
+/** Whether `/ws/<name>` names a listen key (a user stream) rather than a market stream. */
+export const isListenKey = (name: string): boolean => listenKeyFormat.test(name);
+
+/** A stream path's options: its own admission (the door's weights), no app rate limit. */
+export const streamRoute = (
+  admit: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+) => ({ websocket: true, config: { rateLimit: false }, preValidation: admit }) as const;
+
 /** A connection whose listen key was found open, before its upgrade. */
 interface Admitted {
   listenKey: string;
@@ -74,54 +82,57 @@ export class UserStreams {
 
   constructor(private readonly options: UserStreamsOptions) {}
 
-  /** Binds the stream paths; the app's WebSocket plugin must be registered already. */
+  /**
+   * Binds `/private/ws?listenKey=`; `/ws/<listenKey>` shares its path with the market streams
+   * (market-sockets.ts), which hand a listen key's connection to `admit` and `accept`. The app's
+   * WebSocket plugin must be registered already.
+   */
   register(app: FastifyInstance): void {
-    const admit = async (request: FastifyRequest, reply: FastifyReply) => {
-      const verdict = this.options.weights.spend(request.ip, 1);
-      if (verdict.kind === 'over') {
-        return sendBinanceError(
-          reply,
-          doorErrors.tooMuchWeight(this.options.weights.limit, verdict.retryAfterSeconds),
-        );
-      }
-      if (verdict.kind === 'banned') {
-        return sendBinanceError(
-          reply,
-          doorErrors.banned(verdict.untilMs, verdict.retryAfterSeconds),
-        );
-      }
-      const listenKey = listenKeyOf(request);
-      const found =
-        listenKey === undefined
-          ? null
-          : await resolveListenKey(this.options.db, listenKey, new Date(this.options.now()));
-      if (!found || listenKey === undefined)
-        return sendBinanceError(reply, doorErrors.unknownListenKey());
-      if ((this.#byUser.get(found.userId)?.size ?? 0) >= streamsPerUser) {
-        return sendBinanceError(reply, doorErrors.tooManyStreams(streamsPerUser));
-      }
-      // The writers hear of the new watcher before the client hears its stream is open, so an
-      // order it places once connected is told (in one process at once; over NATS, one hop on).
-      if (!this.#byUser.has(found.userId)) this.#announce(found.userId);
-      this.#admitted.set(request, {
-        listenKey,
-        userId: found.userId,
-        family: found.family,
-        expiresAt: found.expiresAt.getTime(),
-      });
-    };
-    const accept = (socket: WebSocket, request: FastifyRequest) => {
-      const admitted = this.#admitted.get(request);
-      if (!admitted) {
-        socket.close(1008, 'listen key not checked');
-        return;
-      }
-      this.#add(socket, admitted);
-    };
-    const route = { websocket: true, config: { rateLimit: false }, preValidation: admit } as const;
-    app.get('/ws/:listenKey', route, accept);
-    app.get('/private/ws', route, accept);
+    app.get('/private/ws', streamRoute(this.admit), this.accept);
   }
+
+  /** Checks a connection's listen key before its upgrade: a refusal is Binance's error, in HTTP. */
+  readonly admit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const verdict = this.options.weights.spend(request.ip, 1);
+    if (verdict.kind === 'over') {
+      return sendBinanceError(
+        reply,
+        doorErrors.tooMuchWeight(this.options.weights.limit, verdict.retryAfterSeconds),
+      );
+    }
+    if (verdict.kind === 'banned') {
+      return sendBinanceError(reply, doorErrors.banned(verdict.untilMs, verdict.retryAfterSeconds));
+    }
+    const listenKey = listenKeyOf(request);
+    const found =
+      listenKey === undefined
+        ? null
+        : await resolveListenKey(this.options.db, listenKey, new Date(this.options.now()));
+    if (!found || listenKey === undefined)
+      return sendBinanceError(reply, doorErrors.unknownListenKey());
+    if ((this.#byUser.get(found.userId)?.size ?? 0) >= streamsPerUser) {
+      return sendBinanceError(reply, doorErrors.tooManyStreams(streamsPerUser));
+    }
+    // The writers hear of the new watcher before the client hears its stream is open, so an
+    // order it places once connected is told (in one process at once; over NATS, one hop on).
+    if (!this.#byUser.has(found.userId)) this.#announce(found.userId);
+    this.#admitted.set(request, {
+      listenKey,
+      userId: found.userId,
+      family: found.family,
+      expiresAt: found.expiresAt.getTime(),
+    });
+  };
+
+  /** Takes a connection `admit` let through. */
+  readonly accept = (socket: WebSocket, request: FastifyRequest) => {
+    const admitted = this.#admitted.get(request);
+    if (!admitted) {
+      socket.close(1008, 'listen key not checked');
+      return;
+    }
+    this.#add(socket, admitted);
+  };
 
   start(): void {
     const { bus, log, scheduler } = this.options;
@@ -253,10 +264,10 @@ function send(stream: Stream, event: Record<string, unknown>): void {
 
 /** The listen key named by the path (`/ws/<key>`) or the query (`?listenKey=<key>`). */
 function listenKeyOf(request: FastifyRequest): string | undefined {
-  const fromPath = z.object({ listenKey: z.string() }).safeParse(request.params);
+  const fromPath = z.object({ name: z.string() }).safeParse(request.params);
   const fromQuery = z.object({ listenKey: z.string() }).safeParse(request.query);
   const key = fromPath.success
-    ? fromPath.data.listenKey
+    ? fromPath.data.name
     : fromQuery.success
       ? fromQuery.data.listenKey
       : undefined;

@@ -11,6 +11,7 @@ import type { PublicStream } from '../gateway/streams.ts';
 import { publishBook } from '../market/market-frames.ts';
 import { candleRow } from '../market/market-routes.ts';
 import { SnapshotFrames } from '../market/snapshot-frames.ts';
+import type { BookTicks } from './book-ticks.ts';
 import { perpetualLease } from './call-market.ts';
 import { rateText } from './contract-market-view.ts';
 import type { ContractMarket } from './contract-markets.ts';
@@ -22,7 +23,7 @@ import type { Recorded } from './mark-recorder.ts';
 /** The kinds of channel this stream feeds; the index market's are the market module's. */
 const servedKinds = new Set<string>([...contractChannels.symbol, ...contractChannels.series]);
 
-export function contractStream(service: ContractService): PublicStream {
+export function contractStream(service: ContractService, ticks: BookTicks): PublicStream {
   const latest = new Map<string, Recorded>();
   const snapshots = new SnapshotFrames();
   const addressOf = (channel: string) => {
@@ -98,12 +99,9 @@ export function contractStream(service: ContractService): PublicStream {
         if (!market || !hub.has(channel)) return;
         burst(() => hub.publish(channel, fundingData(market, round), round.fundingTime));
       });
-      const stopBooks = service.onPublish((now) => {
-        const changes = service.books?.drain();
-        const candles = service.candles?.drain();
-        if (!changes) return;
+      const stopBooks = ticks.on(({ now, books: changes, candles }) => {
         burst(() => {
-          for (const [symbol, changed] of candles ?? []) {
+          for (const [symbol, changed] of candles) {
             const market = service.engine?.markets.get(symbol);
             if (!market) continue;
             for (const { period, candles: rows } of changed) {

@@ -8,9 +8,11 @@ import type { PrivateStream } from '../gateway/streams.ts';
 import { publishPrints, RelayedPrints } from '../market/print-relay.ts';
 import { defineModule, type ModuleContext } from '../module.ts';
 import { declareFrameEvents } from '../notifications/frame-events.ts';
+import { binanceUsdmStream } from './binance-market-stream.ts';
 import { binancePerpetualRoutes } from './binance-routes.ts';
 import { usdmEventsPublisher } from './binance-user-events.ts';
 import { bookRoutes } from './book-routes.ts';
+import { BookTicks } from './book-ticks.ts';
 import { contractCallLease, perpetualLease, perpetualOf } from './call-market.ts';
 import { contractReservations } from './contract-queries.ts';
 import { contractRoutes } from './contract-routes.ts';
@@ -48,6 +50,8 @@ export const contractModule = defineModule({
       trading: context.config.trading,
       log: context.log,
     });
+    // One drain of the books a tick, for the app's channels and the door's streams alike.
+    const ticks = new BookTicks(service);
     contractRoutes(context.router, context, service);
     bookRoutes(context.router, context.clock, service);
     klineRoutes(context.router, service, context.market);
@@ -98,7 +102,7 @@ export const contractModule = defineModule({
       );
     }
     return {
-      publicStreams: [contractStream(service)],
+      publicStreams: [contractStream(service, ticks), binanceUsdmStream(service, ticks)],
       privateStreams: [changes],
       ops: fundingOps(context.db),
       start: async () => {

@@ -6,15 +6,16 @@ import type { BinanceRouter } from '../binance/binance-router.ts';
 import { bindBookRoutes } from './binance-book-routes.ts';
 import { bindKlineRoutes } from './binance-kline-routes.ts';
 import { bindTickerRoutes } from './binance-ticker-routes.ts';
-import { TradeIds } from './binance-trade-ids.ts';
+import type { TradeIds } from './binance-trade-ids.ts';
 import type { MarketService } from './market-service.ts';
 
 export function bindBinanceMarketData(
   router: BinanceRouter,
   service: MarketService,
   now: () => number,
+  ids: TradeIds,
 ): void {
-  bindBookRoutes(router, service, new TradeIds(service));
+  bindBookRoutes(router, service, ids);
   bindKlineRoutes(router, service);
   bindTickerRoutes(router, service, now);
 }

@@ -17,16 +17,26 @@ export class TradeIds {
   readonly #ids = new WeakMap<UnitTrade, number>();
   #next: number | undefined;
 
-  constructor(service: Pick<MarketService, 'onChanges'>) {
+  /**
+   * A spot market service's trades, numbered as it publishes them. Made before the door's market
+   * streams start (server/market/module.ts), it hears each tick first, so every trade a stream
+   * sends has its id.
+   */
+  static of(service: Pick<MarketService, 'onChanges'>): TradeIds {
+    const ids = new TradeIds();
     service.onChanges((now, changes) => {
-      for (const change of changes.values()) {
-        for (const trade of change.trades) {
-          this.#next ??= now * idsPerMs;
-          this.#ids.set(trade, this.#next);
-          this.#next += 1;
-        }
-      }
+      for (const change of changes.values()) ids.number(now, change.trades);
     });
+    return ids;
+  }
+
+  /** Numbers trades published at `now`, in their order. */
+  number(now: number, trades: readonly UnitTrade[]): void {
+    for (const trade of trades) {
+      this.#next ??= now * idsPerMs;
+      this.#ids.set(trade, this.#next);
+      this.#next += 1;
+    }
   }
 
   /** The trade's id; undefined before it is published. */

@@ -3,6 +3,8 @@
 // print recorder are built by the app (every product reads them); this module runs them.
 import { defineModule } from '../module.ts';
 import { bindBinanceMarketData } from './binance-market-data.ts';
+import { binanceSpotStream } from './binance-market-stream.ts';
+import { TradeIds } from './binance-trade-ids.ts';
 import { marketRoutes } from './market-routes.ts';
 import { marketStream } from './market-stream.ts';
 import { printRoutes } from './print-routes.ts';
@@ -12,7 +14,9 @@ export const marketModule = defineModule({
   engine: true,
   create({ app, router, binanceRouter, market, prints, scheduler, db }) {
     marketRoutes(router, market, () => scheduler.now());
-    bindBinanceMarketData(binanceRouter, market, () => scheduler.now());
+    // Numbered before any stream starts, so it hears each tick first (binance-trade-ids.ts).
+    const tradeIds = TradeIds.of(market);
+    bindBinanceMarketData(binanceRouter, market, () => scheduler.now(), tradeIds);
     printRoutes(router, db, market);
     // What can wait (the history the database lacks, older candles) begins once every module has
     // started, so their own reads at start do not queue behind it; the server answers meanwhile.
@@ -24,7 +28,7 @@ export const marketModule = defineModule({
       if (started) market.settle();
     });
     return {
-      publicStreams: [marketStream(market)],
+      publicStreams: [marketStream(market), binanceSpotStream(market, tradeIds)],
       start: async () => {
         await market.start();
         prints.start();

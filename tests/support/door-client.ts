@@ -1,6 +1,7 @@
 // A trader's bot on the Binance-compatible door (docs/api-binance.md): a user with funds and an API
 // key, and the `ccxt` package's own `binance` (spot) and `binanceusdm` (perpetuals) classes pointed
 // at the test server, unchanged but for their URLs and the options a private exchange needs.
+import { Agent } from 'node:http';
 import ccxt from 'ccxt';
 import type { Db } from '../../server/db/database.ts';
 import { loadApiKeyCipher } from '../../server/security/api-key-cipher.ts';
@@ -102,5 +103,38 @@ export function ccxtUsdm(url: string, key?: CreatedApiKey) {
     options: { ...doorOptions, fetchMarkets: { types: ['linear'] } },
   });
   exchange.urls.api = doorUrls(url);
+  return exchange;
+}
+
+/**
+ * Binance's stream hosts, pointed at the door: spot's `/ws/<n>` and the perpetuals' `/public/ws/<n>`
+ * and `/market/ws/<n>` (ccxt puts the part in front of a `future` URL's `/ws` itself).
+ */
+function doorStreamUrls(url: string) {
+  const ws = `${url.replace(/^http/, 'ws').replace(/\/$/, '')}/ws`;
+  return { spot: ws, margin: ws, future: ws };
+}
+
+/** ccxt pro's `binance` (spot) on the door: the REST calls of `ccxtSpot`, and its streams. */
+export function ccxtProSpot(url: string, key?: CreatedApiKey) {
+  const exchange = new ccxt.pro.binance({
+    ...(key ? { apiKey: key.apiKey, secret: key.secret } : {}),
+    options: { ...doorOptions, fetchMarkets: { types: ['spot'] } },
+  });
+  exchange.urls.api = { ...doorUrls(url), ws: doorStreamUrls(url) };
+  // ccxt asks for an agent of its own before it opens a `ws://` (not TLS) connection.
+  exchange.httpAgent = new Agent();
+  return exchange;
+}
+
+/** ccxt pro's `binanceusdm` on the door. */
+export function ccxtProUsdm(url: string, key?: CreatedApiKey) {
+  const exchange = new ccxt.pro.binanceusdm({
+    ...(key ? { apiKey: key.apiKey, secret: key.secret } : {}),
+    options: { ...doorOptions, fetchMarkets: { types: ['linear'] } },
+  });
+  exchange.urls.api = { ...doorUrls(url), ws: doorStreamUrls(url) };
+  // ccxt asks for an agent of its own before it opens a `ws://` (not TLS) connection.
+  exchange.httpAgent = new Agent();
   return exchange;
 }
