@@ -56,15 +56,22 @@ interface Book {
   nonce?: number | undefined;
 }
 
-/** Watches `symbol`'s book until `done` holds of it: each watch returns after the next diff. */
+/**
+ * Watches `symbol`'s book until `done` holds of it. Each watch returns after the next diff, so
+ * the book ccxt keeps is looked at first: a diff that came before the watch is not waited for.
+ */
 async function watchUntil(
-  exchange: { watchOrderBook(symbol: string): Promise<Book> },
+  exchange: {
+    watchOrderBook(symbol: string): Promise<Book>;
+    orderbooks: Record<string, Book | undefined>;
+  },
   symbol: string,
   done: (book: Book) => boolean,
 ): Promise<Book> {
   for (;;) {
-    const book = await exchange.watchOrderBook(symbol);
-    if (done(book)) return book;
+    const kept = exchange.orderbooks[symbol];
+    if (kept && done(kept)) return kept;
+    await exchange.watchOrderBook(symbol);
   }
 }
 
@@ -284,6 +291,28 @@ describe('perpetual streams', () => {
       expect(after?.pu).toBe(before?.u);
       expect(after?.U).toBe(Number(before?.u) + 1);
     }
+  });
+
+  it("ccxt pro binanceusdm watches the trader's own orders on its listen key's stream", async () => {
+    const watcher = closing(ccxtProUsdm(server.url, maker.key));
+    const rest = ccxtUsdm(server.url, maker.key);
+    const price = Math.floor(Number(mark) * 0.98);
+    // The watch opens its stream itself and says nothing when it is open: an order is placed
+    // (and cancelled) until one reaches it.
+    let watched: Awaited<ReturnType<typeof watcher.watchOrders>> | undefined;
+    const watching = watcher.watchOrders(symbol).then((orders) => {
+      watched = orders;
+    });
+    const placed: (string | undefined)[] = [];
+    while (watched === undefined) {
+      const order = await rest.createOrder(symbol, 'limit', 'buy', 0.001, price);
+      placed.push(order.id);
+      await rest.cancelOrder(String(order.id), symbol);
+    }
+    await watching;
+    const [first] = watched;
+    expect(placed).toContain(first?.id);
+    expect(first).toMatchObject({ symbol, side: 'buy', type: 'limit', price, amount: 0.001 });
   });
 
   it('sends the mark as markPriceUpdate, on the market path and combined', async () => {
