@@ -11,11 +11,13 @@ import type { SpotOrder } from '../../schemas/api/spot.schema.ts';
 import { clusterScope } from '../../server/bus/cluster-scope.ts';
 import { NatsBus } from '../../server/bus/nats-bus.ts';
 import { systemClock } from '../../server/clock.ts';
+import { fieldOf } from '../../server/db/field-of.ts';
 import { registerUser } from '../support/accounts.ts';
 import { type Answer, ApiClient } from '../support/api-client.ts';
 import { foldDepth } from '../support/depth-book.ts';
 import { doorTrader } from '../support/door-client.ts';
 import { signedCall } from '../support/door-signed-call.ts';
+import { DoorStream } from '../support/door-stream.ts';
 import { creditUser } from '../support/funds.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { natsAnswers, testNatsUrl } from '../support/nats.ts';
@@ -256,6 +258,33 @@ describe.skipIf(missing !== undefined)(
       expect(socket.on('depth.BTCUSDT')[0]?.data).toMatchObject({ type: 'snapshot' });
       // Every difference followed the frame before it: nothing lost, nothing twice.
       expect(foldDepth(socket.on('depth.BTCUSDT')).diffs).toBeGreaterThan(0);
+    });
+
+    it("serves the door's market streams on the other node, each diff following the last", async () => {
+      // Relayed from the engines' node like the app's channels: `U` continues the `u` before it.
+      const stream = new DoorStream(b.url, '/stream?streams=btcusdt@depth/btcusdt@trade');
+      try {
+        await stream.opened;
+        const maker = await trader(a, { USDT: '10000' });
+        const taker = await trader(a, { BTC: '1' });
+        expect((await place(a, maker, limit('buy', '94500', '0.003'))).body.data.status).toBe(
+          'open',
+        );
+        expect((await place(a, taker, limit('sell', '94500', '0.001'))).body.data.status).toBe(
+          'filled',
+        );
+        const trade = await stream.next((frame) => frame.stream === 'btcusdt@trade');
+        expect(trade.data).toMatchObject({ e: 'trade', s: 'BTCUSDT', p: '94500.00000000' });
+        const diffs = stream.events
+          .filter((frame) => frame.stream === 'btcusdt@depth')
+          .map((frame) => ({ U: fieldOf(frame.data, 'U'), u: Number(fieldOf(frame.data, 'u')) }));
+        expect(diffs.length).toBeGreaterThan(0);
+        for (const [before, after] of diffs.slice(1).map((diff, at) => [diffs[at], diff])) {
+          expect(after?.U).toBe(Number(before?.u) + 1);
+        }
+      } finally {
+        stream.close();
+      }
     });
 
     it('drops malformed messages on every subject it uses, and keeps serving', async () => {
