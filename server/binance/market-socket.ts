@@ -6,6 +6,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Subscriber } from '../gateway/channel-hub.ts';
 import { TokenBucket } from '../gateway/token-bucket.ts';
+import { combinedFrame, unwrapFrame } from './stream-frames.ts';
 import { type MarketFamily, streamChannel } from './stream-names.ts';
 
 /** What a market socket asks of the app's socket hub. */
@@ -237,37 +238,4 @@ function readJson(text: string): unknown {
   } catch {
     throw new Refusal(3, 'Invalid JSON');
   }
-}
-
-const dataKey = Buffer.from(',"data":');
-const channelHead = '{"channel":"binance:'.length;
-
-/**
- * A hub frame (`{"channel":"binance:<family>:<name>","seq":…,"ts":…,"data":<event>}`, encoded
- * once per tick for every subscriber) taken apart without parsing it: the event is the bytes
- * after `"data":`, the stream the text after the channel's family.
- */
-function unwrapFrame(frame: Buffer): { stream: string; event: Buffer } {
-  const familyEnd = frame.indexOf(':', channelHead);
-  const channelEnd = frame.indexOf('"', familyEnd);
-  const dataAt = frame.indexOf(dataKey, channelEnd);
-  return {
-    stream: frame.toString('utf8', familyEnd + 1, channelEnd),
-    event: frame.subarray(dataAt + dataKey.length, frame.length - 1),
-  };
-}
-
-/** A combined stream's frame, built once per hub frame however many clients it goes to. */
-const combined = new WeakMap<Buffer, Buffer>();
-function combinedFrame(frame: Buffer, stream: string, event: Buffer): Buffer {
-  let built = combined.get(frame);
-  if (!built) {
-    built = Buffer.concat([
-      Buffer.from(`{"stream":${JSON.stringify(stream)},"data":`),
-      event,
-      Buffer.from('}'),
-    ]);
-    combined.set(frame, built);
-  }
-  return built;
 }
