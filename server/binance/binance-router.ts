@@ -110,7 +110,7 @@ export function createBinanceRouter(app: FastifyInstance, deps: BinanceRouterDep
     reply: FastifyReply,
     weight: number,
   ): BinanceError | undefined {
-    const verdict = deps.weights.spend(request.ip, weight);
+    const verdict = deps.weights.spend(clientAddress(request), weight);
     reply.header(usedWeightHeader, String(verdict.used));
     if (verdict.kind === 'over') {
       return doorErrors.tooMuchWeight(deps.weights.limit, verdict.retryAfterSeconds);
@@ -138,7 +138,7 @@ export function createBinanceRouter(app: FastifyInstance, deps: BinanceRouterDep
           const raw = await readWhole(payload, request.routeOptions.bodyLimit);
           keepRawBody(request, raw.toString('utf8'));
           // The body parser still reads it (it checks the length and type as for any call).
-          return Object.assign(Readable.from([raw]), { receivedEncodedLength: raw.length });
+          return Object.assign(replay(raw), { receivedEncodedLength: raw.length });
         },
         errorHandler: (error, request, reply) => {
           sendBinanceError(reply, errorToBinance(error, request, definition.kind));
@@ -151,7 +151,7 @@ export function createBinanceRouter(app: FastifyInstance, deps: BinanceRouterDep
               : await checkKeyedRequest(
                   {
                     apiKeyHeader: request.headers['x-mbx-apikey'],
-                    ip: request.ip,
+                    ip: clientAddress(request),
                     read,
                     security: definition.security,
                     scope: definition.scope,
@@ -194,11 +194,14 @@ function problemToError(problem: ParamsProblem): BinanceError {
   return doorErrors.illegalChars();
 }
 
+const doorParams: ReadonlySet<string> = new Set(securityParams);
+
 /** The endpoint's own parameters: the door's (`timestamp`, `recvWindow`) taken out first. */
 function parseParams<S extends z.ZodType>(schema: S, raw: Record<string, string>): z.output<S> {
-  const own = Object.fromEntries(
-    Object.entries(raw).filter(([name]) => !securityParams.some((door) => door === name)),
-  );
+  const own: Record<string, string> = {};
+  for (const name of Object.keys(raw)) {
+    if (!doorParams.has(name)) own[name] = raw[name] ?? '';
+  }
   const result = z.safeParse(schema, own);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -246,15 +249,70 @@ function statusOf(error: unknown): number | undefined {
   return typeof error.statusCode === 'number' ? error.statusCode : undefined;
 }
 
-/** The whole body, refused with 413 past `limit` bytes before more is read. */
-async function readWhole(payload: AsyncIterable<unknown>, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of payload) {
-    const bytes = chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk));
-    length += bytes.length;
-    if (length > limit) throw Object.assign(new Error('body too large'), { statusCode: 413 });
-    chunks.push(bytes);
+/**
+ * The caller's address, worked out once a request: with a trusted proxy Fastify reads it from the
+ * forwarded headers again at every `request.ip`, and the door asks twice (weights, allowlist).
+ */
+const clientAddresses = new WeakMap<FastifyRequest, string>();
+
+function clientAddress(request: FastifyRequest): string {
+  let ip = clientAddresses.get(request);
+  if (ip === undefined) {
+    ip = request.ip;
+    clientAddresses.set(request, ip);
   }
-  return Buffer.concat(chunks);
+  return ip;
+}
+
+/**
+ * The whole body, refused with 413 past `limit` bytes before more is read. Read with the stream's
+ * events rather than `for await`: the same bytes without an async iterator for every call.
+ */
+function readWhole(payload: Readable, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let length = 0;
+    const stop = () => {
+      payload.off('data', onData);
+      payload.off('end', onEnd);
+      payload.off('error', onError);
+      payload.off('close', onClose);
+    };
+    function onData(chunk: unknown) {
+      const bytes = chunk instanceof Uint8Array ? chunk : Buffer.from(String(chunk));
+      length += bytes.length;
+      if (length > limit) {
+        // The rest of the body flows past unread, as after Fastify's own refusal of a large one.
+        stop();
+        reject(Object.assign(new Error('body too large'), { statusCode: 413 }));
+        return;
+      }
+      chunks.push(bytes);
+    }
+    function onEnd() {
+      stop();
+      // A copy: what is kept must not be a view of the socket's buffers.
+      resolve(Buffer.concat(chunks, length));
+    }
+    function onError(error: unknown) {
+      stop();
+      reject(error);
+    }
+    function onClose() {
+      stop();
+      reject(Object.assign(new Error('body cut short'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    }
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onError);
+    payload.on('close', onClose);
+  });
+}
+
+/** `raw` as a stream again, for the body parser: one chunk, then the end. */
+function replay(raw: Buffer): Readable {
+  const stream = new Readable({ read() {} });
+  stream.push(raw);
+  stream.push(null);
+  return stream;
 }

@@ -44,7 +44,8 @@ export function readRequestParams(
   }
   const params: Record<string, string> = {};
   // The body first, so that the query string's value of a name sent in both wins.
-  for (const [name, value] of [...body.pairs, ...query.pairs]) params[name] = value;
+  for (const [name, value] of body.pairs) params[name] = value;
+  for (const [name, value] of query.pairs) params[name] = value;
   return {
     params,
     signature: query.signature ?? body.signature,
@@ -58,7 +59,8 @@ function readPart(raw: string): Part | ParamsProblem {
   const seen = new Set<string>();
   const kept: string[] = [];
   let signature: string | undefined;
-  for (const [index, segment] of segments.entries()) {
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index] ?? '';
     if (segment === '') {
       kept.push(segment);
       continue;
@@ -89,6 +91,8 @@ function readPart(raw: string): Part | ParamsProblem {
 
 /** A form component decoded (`+` is a space), or undefined when its escapes are broken. */
 function decode(component: string): string | undefined {
+  // Most components (names, digits, ids) hold neither: nothing to decode.
+  if (!component.includes('%') && !component.includes('+')) return component;
   try {
     return decodeURIComponent(component.replaceAll('+', ' '));
   } catch {

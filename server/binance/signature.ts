@@ -16,6 +16,7 @@ const hexSignature = /^[0-9a-fA-F]{64}$/;
  */
 export function signatureMatches(secret: string, totalParams: string, signature: string): boolean {
   if (!hexSignature.test(signature)) return false;
-  const expected = Buffer.from(signTotalParams(secret, totalParams), 'hex');
+  // The digest's bytes against the sent hex's bytes: no hex text made to be read back.
+  const expected = createHmac('sha256', secret).update(totalParams, 'utf8').digest();
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
