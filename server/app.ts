@@ -14,6 +14,7 @@ import { DoorEventBus } from './binance/user-events.ts';
 import { UserStreams } from './binance/user-stream.ts';
 import { bindUserStreamRoutes } from './binance/user-stream-routes.ts';
 import { WeightLimiter } from './binance/weights.ts';
+import { WsApi } from './binance/ws-api.ts';
 import { clusterScope, scopedBus } from './bus/cluster-scope.ts';
 import { LocalBus } from './bus/local-bus.ts';
 import { privateOverBus } from './bus/private-over-bus.ts';
@@ -196,6 +197,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   userStreams.register(app);
   userStreams.start();
   app.addHook('onClose', async () => userStreams.stop());
+  // Spot's user data over Binance's WebSocket API, as ccxt pro's `binance` reads it (ws-api.ts).
+  const wsApi = new WsApi({
+    events: userStreams,
+    resolveKey: (apiKey) => doorKeys.resolve(apiKey),
+    weights: doorWeights,
+    bus,
+    log: app.log,
+    scheduler,
+    now: serverTime,
+  });
+  wsApi.register(app);
+  wsApi.start();
+  app.addHook('onClose', async () => wsApi.stop());
   const marketSockets = new MarketSockets({
     host: gateway,
     scheduler,

@@ -3,7 +3,9 @@
 // perpetuals) and receives its user's events of the key's family as Binance words them, from
 // whichever node's writer made them. Each stream is checked again at least once a minute: one
 // whose key expired hears `listenKeyExpired` and is closed; one whose key was closed or whose API
-// key was deleted is closed; every stream is closed after 24 hours, as on Binance.
+// key was deleted is closed; every stream is closed after 24 hours, as on Binance. The WebSocket
+// API's subscriptions (ws-api.ts) receive the same events through `attach`, framed their own way,
+// and are announced to the writers with these streams.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -63,6 +65,14 @@ interface Stream extends Admitted {
   timer: TimerHandle;
 }
 
+/** A subscriber of a user's events besides a listen key's stream (ws-api.ts): its own framing. */
+export interface UserEventSink {
+  readonly userId: number;
+  readonly family: StreamFamily;
+  /** Sends one event, given as its JSON text; a sink too slow to keep up ends itself. */
+  deliver(eventJson: string): void;
+}
+
 export interface UserStreamsOptions {
   db: Db;
   bus: Bus;
@@ -77,6 +87,7 @@ export interface UserStreamsOptions {
 
 export class UserStreams {
   readonly #byUser = new Map<number, Set<Stream>>();
+  readonly #sinks = new Map<number, Set<UserEventSink>>();
   readonly #stops: (() => void)[] = [];
   readonly #admitted = new WeakMap<FastifyRequest, Admitted>();
 
@@ -110,12 +121,12 @@ export class UserStreams {
         : await resolveListenKey(this.options.db, listenKey, new Date(this.options.now()));
     if (!found || listenKey === undefined)
       return sendBinanceError(reply, doorErrors.unknownListenKey());
-    if ((this.#byUser.get(found.userId)?.size ?? 0) >= streamsPerUser) {
+    if (this.#heldBy(found.userId) >= streamsPerUser) {
       return sendBinanceError(reply, doorErrors.tooManyStreams(streamsPerUser));
     }
     // The writers hear of the new watcher before the client hears its stream is open, so an
     // order it places once connected is told (in one process at once; over NATS, one hop on).
-    if (!this.#byUser.has(found.userId)) this.#announce(found.userId);
+    if (this.#heldBy(found.userId) === 0) this.#announce(found.userId);
     this.#admitted.set(request, {
       listenKey,
       userId: found.userId,
@@ -133,6 +144,32 @@ export class UserStreams {
     }
     this.#add(socket, admitted);
   };
+
+  /**
+   * Delivers `sink`'s user's events of its family to it until `detach`; false, and nothing added,
+   * when the user holds `streamsPerUser` streams and sinks on this node already. Announced to the
+   * writers before it returns, as a stream is before its upgrade.
+   */
+  attach(sink: UserEventSink): boolean {
+    const held = this.#heldBy(sink.userId);
+    if (held >= streamsPerUser) return false;
+    if (held === 0) this.#announce(sink.userId);
+    const sinks = this.#sinks.get(sink.userId) ?? new Set<UserEventSink>();
+    sinks.add(sink);
+    this.#sinks.set(sink.userId, sinks);
+    return true;
+  }
+
+  detach(sink: UserEventSink): void {
+    const sinks = this.#sinks.get(sink.userId);
+    if (!sinks?.delete(sink)) return;
+    if (sinks.size === 0) this.#sinks.delete(sink.userId);
+  }
+
+  /** Streams and sinks `userId` holds on this node. */
+  #heldBy(userId: number): number {
+    return (this.#byUser.get(userId)?.size ?? 0) + (this.#sinks.get(userId)?.size ?? 0);
+  }
 
   start(): void {
     const { bus, log, scheduler } = this.options;
@@ -211,9 +248,13 @@ export class UserStreams {
 
   #deliver(message: DoorUserEvent): void {
     const streams = this.#byUser.get(message.userId);
-    if (!streams) return;
+    const sinks = this.#sinks.get(message.userId);
+    if (!streams && !sinks) return;
     const text = JSON.stringify(message.event);
-    for (const stream of streams) {
+    for (const sink of sinks ?? []) {
+      if (sink.family === message.family) sink.deliver(text);
+    }
+    for (const stream of streams ?? []) {
       if (stream.family !== message.family) continue;
       if (stream.socket.bufferedAmount > maxBufferedBytes) {
         this.#close(stream, 1008, 'client too slow');
@@ -223,13 +264,13 @@ export class UserStreams {
     }
   }
 
-  /** Tells every node whom this one watches: the users with streams here, and `arriving`. */
+  /** Tells every node whom this one watches: the users with streams or sinks here, and `arriving`. */
   #announce(arriving?: number): void {
-    const users = [...this.#byUser.keys()];
-    if (arriving !== undefined) users.push(arriving);
+    const users = new Set([...this.#byUser.keys(), ...this.#sinks.keys()]);
+    if (arriving !== undefined) users.add(arriving);
     this.options.bus.publish(watchingSubject, {
       node: this.options.nodeId,
-      users,
+      users: [...users],
     } satisfies z.infer<typeof watchingAnnouncement>);
   }
 

@@ -108,11 +108,13 @@ export function ccxtUsdm(url: string, key?: CreatedApiKey) {
 
 /**
  * Binance's stream hosts, pointed at the door: spot's `/ws/<n>` and the perpetuals' `/public/ws/<n>`
- * and `/market/ws/<n>` (ccxt puts the part in front of a `future` URL's `/ws` itself).
+ * and `/market/ws/<n>` (ccxt puts the part in front of a `future` URL's `/ws` itself), and spot's
+ * WebSocket API, where ccxt subscribes to a spot user's orders and balances.
  */
 function doorStreamUrls(url: string) {
-  const ws = `${url.replace(/^http/, 'ws').replace(/\/$/, '')}/ws`;
-  return { spot: ws, margin: ws, future: ws };
+  const base = url.replace(/^http/, 'ws').replace(/\/$/, '');
+  const ws = `${base}/ws`;
+  return { spot: ws, margin: ws, future: ws, 'ws-api': { spot: `${base}/ws-api/v3` } };
 }
 
 /** ccxt pro's `binance` (spot) on the door: the REST calls of `ccxtSpot`, and its streams. */

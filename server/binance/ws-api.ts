@@ -1,0 +1,167 @@
+// The door's WebSocket API at Binance's path `/ws-api/v3` (docs/api-binance.md § "WebSocket API
+// (spot user data)"): what ccxt pro's `binance` opens for a spot user's orders and balances, since
+// spot's user data no longer goes through a listen key there. Each connection weighs 2 against its
+// address, as on Binance, and an address holds a bounded number; the server pings every 20 s and
+// drops a client silent for a minute, and closes every connection after a day. Each subscription's
+// key is read again every minute, and a deleted key (announced on the bus, key-cache.ts) ends its
+// subscriptions at once.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { Scheduler, TimerHandle } from '../../core/scheduler.ts';
+import type { Bus } from '../bus/bus.ts';
+import { type BusLog, listen } from '../bus/bus-messages.ts';
+import { addressGroup } from '../gateway/client-address.ts';
+import { sendBinanceError } from './binance-router.ts';
+import { BinanceError, binanceCodes, doorErrors } from './errors.ts';
+import { revokedKeySubject } from './key-cache.ts';
+import type { DoorKey } from './signed-request.ts';
+import { streamRoute } from './user-stream.ts';
+import type { WeightLimiter } from './weights.ts';
+import { type UserEventSource, WsApiConnection } from './ws-api-connection.ts';
+
+export const wsApiPath = '/ws-api/v3';
+/** Connections one address may hold open: every bot of a trader's, bounded for memory. */
+export const wsApiConnectionsPerAddress = 50;
+/** What opening a connection weighs against the address, as on Binance. */
+const connectionWeight = 2;
+/** Binance pings every 20 s and drops a client that has not answered for a minute. */
+const pingEveryMs = 20_000;
+const silentForMs = 60_000;
+/** Binance closes a connection after a day; the client reconnects. */
+const lifetimeMs = 24 * 60 * 60_000;
+/** How often every subscription's key is read again. */
+const recheckMs = 60_000;
+
+const revokedKey = z.object({ apiKey: z.string().min(1).max(64) });
+
+export interface WsApiOptions {
+  /** The user streams, whose bus delivery and announcements the subscriptions share. */
+  events: UserEventSource;
+  /** The door's live keys (KeyCache). */
+  resolveKey(apiKey: string): Promise<DoorKey | null>;
+  weights: WeightLimiter;
+  bus: Bus;
+  log: BusLog & { error(details: object, message: string): void };
+  scheduler: Scheduler;
+  /** The server's time, ms: the clock timestamps are checked against. */
+  now(): number;
+}
+
+export class WsApi {
+  readonly #connections = new Map<WsApiConnection, string>();
+  readonly #perAddress = new Map<string, number>();
+  readonly #admitted = new WeakSet<FastifyRequest>();
+  readonly #stops: (() => void)[] = [];
+
+  constructor(private readonly options: WsApiOptions) {}
+
+  /** Binds `/ws-api/v3`; the app's WebSocket plugin must be registered already. */
+  register(app: FastifyInstance): void {
+    app.get(wsApiPath, streamRoute(this.#admit), this.#accept);
+  }
+
+  start(): void {
+    const { bus, log, scheduler } = this.options;
+    this.#stops.push(
+      listen(bus, revokedKeySubject, revokedKey, log, ({ apiKey }) => {
+        for (const connection of this.#connections.keys()) connection.keyRevoked(apiKey);
+      }),
+    );
+    const timers: TimerHandle[] = [
+      scheduler.setInterval(() => this.#ping(), pingEveryMs),
+      scheduler.setInterval(() => this.#recheck(), recheckMs),
+    ];
+    this.#stops.push(() => {
+      for (const timer of timers) scheduler.clearInterval(timer);
+    });
+  }
+
+  stop(): void {
+    for (const stop of this.#stops.splice(0)) stop();
+    for (const connection of [...this.#connections.keys()]) {
+      connection.close(1001, 'server stopping');
+    }
+  }
+
+  get size(): number {
+    return this.#connections.size;
+  }
+
+  readonly #admit = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const { weights } = this.options;
+    const verdict = weights.spend(request.ip, connectionWeight);
+    if (verdict.kind === 'over') {
+      return sendBinanceError(
+        reply,
+        doorErrors.tooMuchWeight(weights.limit, verdict.retryAfterSeconds),
+      );
+    }
+    if (verdict.kind === 'banned') {
+      return sendBinanceError(reply, doorErrors.banned(verdict.untilMs, verdict.retryAfterSeconds));
+    }
+    if ((this.#perAddress.get(addressGroup(request.ip)) ?? 0) >= wsApiConnectionsPerAddress) {
+      return sendBinanceError(reply, tooManyConnections());
+    }
+    this.#admitted.add(request);
+    return undefined;
+  };
+
+  readonly #accept = (socket: WebSocket, request: FastifyRequest): void => {
+    if (!this.#admitted.has(request)) {
+      socket.close(1008, 'connection not checked');
+      return;
+    }
+    const { events, resolveKey, weights, now, log } = this.options;
+    const connection = new WsApiConnection(socket, {
+      ip: request.ip,
+      events,
+      resolveKey,
+      weights,
+      now,
+      log,
+      closed: (closed) => this.#forget(closed),
+    });
+    const address = addressGroup(request.ip);
+    this.#connections.set(connection, address);
+    this.#perAddress.set(address, (this.#perAddress.get(address) ?? 0) + 1);
+  };
+
+  #ping(): void {
+    const now = this.options.now();
+    for (const connection of [...this.#connections.keys()]) {
+      if (now - connection.openedAt >= lifetimeMs) {
+        connection.close(1000, 'connection lifetime over');
+      } else if (now - connection.lastPong > silentForMs) {
+        connection.terminate();
+      } else {
+        connection.ping();
+      }
+    }
+  }
+
+  #recheck(): void {
+    for (const connection of this.#connections.keys()) {
+      connection.recheck().catch((error: unknown) => {
+        this.options.log.error({ err: error }, 'door WebSocket API recheck failed');
+      });
+    }
+  }
+
+  #forget(connection: WsApiConnection): void {
+    const address = this.#connections.get(connection);
+    if (address === undefined) return;
+    this.#connections.delete(connection);
+    const left = (this.#perAddress.get(address) ?? 1) - 1;
+    if (left > 0) this.#perAddress.set(address, left);
+    else this.#perAddress.delete(address);
+  }
+}
+
+function tooManyConnections(): BinanceError {
+  return new BinanceError(
+    binanceCodes.TOO_MANY_REQUESTS,
+    `Too many WebSocket API connections; the limit is ${wsApiConnectionsPerAddress} per address.`,
+    429,
+  );
+}
