@@ -19,8 +19,8 @@ export interface StreamHost {
 
 /** Binance's own limits: requests a second (a client over them is disconnected) and streams held. */
 export const familyLimits: Record<MarketFamily, { requestsPerSecond: number; streams: number }> = {
-  spot: { requestsPerSecond: 5, streams: 1024 },
-  usdm: { requestsPerSecond: 10, streams: 200 },
+  api: { requestsPerSecond: 5, streams: 1024 },
+  fapi: { requestsPerSecond: 10, streams: 200 },
 };
 
 /** A client whose unsent events pass this is too slow to keep up, and is dropped. */

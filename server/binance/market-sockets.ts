@@ -67,16 +67,16 @@ export class MarketSockets {
       streamRoute((request, reply) =>
         isUserStream(request)
           ? userStreams.admit(request, reply)
-          : this.#admit(request, reply, 'spot', false),
+          : this.#admit(request, reply, 'api', false),
       ),
       (socket, request) =>
         isUserStream(request) ? userStreams.accept(socket, request) : accept(socket, request),
     );
-    app.get('/stream', combined('spot'), accept);
+    app.get('/stream', combined('api'), accept);
     for (const part of ['public', 'market']) {
-      app.get(`/${part}/ws`, raw('usdm'), accept);
-      app.get(`/${part}/ws/:name`, raw('usdm'), accept);
-      app.get(`/${part}/stream`, combined('usdm'), accept);
+      app.get(`/${part}/ws`, raw('fapi'), accept);
+      app.get(`/${part}/ws/:name`, raw('fapi'), accept);
+      app.get(`/${part}/stream`, combined('fapi'), accept);
     }
   }
 

@@ -6,7 +6,7 @@
 import { type KlinePeriod, klinePeriods } from '../../schemas/market-names.ts';
 
 /** Spot (`/ws`, `/stream`) or USDⓈ-M perpetuals (`/public/…`, `/market/…`). */
-export type MarketFamily = 'spot' | 'usdm';
+export type MarketFamily = 'api' | 'fapi';
 
 const streamKinds = ['depth', 'trade', 'aggTrade', 'markPrice', 'kline'] as const;
 type StreamKind = (typeof streamKinds)[number];
@@ -20,8 +20,8 @@ export type StreamAddress =
  * the market data (§ "Differences from Binance"): the names are taken so a client's own stays valid.
  */
 const speeds: Record<MarketFamily, Partial<Record<StreamKind, readonly string[]>>> = {
-  spot: { depth: ['', '100ms', '1000ms'], trade: [''], aggTrade: [''], kline: [''] },
-  usdm: {
+  api: { depth: ['', '100ms', '1000ms'], trade: [''], aggTrade: [''], kline: [''] },
+  fapi: {
     depth: ['', '100ms', '250ms', '500ms'],
     trade: [''],
     aggTrade: [''],

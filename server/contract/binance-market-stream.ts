@@ -23,7 +23,7 @@ export function binanceUsdmStream(service: ContractService, ticks: BookTicks): P
   // call for them to match.
   const ids = new TradeIds();
   const marketOf = (channel: string) => {
-    const stream = streamOfChannel('usdm', channel);
+    const stream = streamOfChannel('fapi', channel);
     return stream ? service.engine?.markets.get(stream.address.symbol) : undefined;
   };
 
@@ -43,7 +43,7 @@ export function binanceUsdmStream(service: ContractService, ticks: BookTicks): P
             if (!market) continue;
             ids.number(now, change.trades);
             const tick = { ...change, candles: candles.get(symbol) ?? [] };
-            publishBinanceStreams(hub, { family: 'usdm', symbol, scales: market, ids }, tick, now);
+            publishBinanceStreams(hub, { family: 'fapi', symbol, scales: market, ids }, tick, now);
           }
         }),
       );
@@ -72,7 +72,7 @@ function publishMark(
 ): void {
   const lower = market.symbol.toLowerCase();
   const channels = markNames
-    .map((name) => streamChannel('usdm', `${lower}@${name}`))
+    .map((name) => streamChannel('fapi', `${lower}@${name}`))
     .filter((channel) => hub.has(channel));
   if (channels.length === 0) return;
   const ts = row.ts.getTime();

@@ -1,4 +1,4 @@
-// Spot's market streams on the Binance-compatible door (docs/api-binance.md § "Market streams"):
+// The market data's streams on the Binance-compatible door (docs/api-binance.md § "Market streams"):
 // `<symbol>@depth`, `@trade`, `@aggTrade` and `@kline_<interval>` of every listed market, each
 // published on the market data's tick as the app's own channels are, from the same changes.
 // Binance greets a new subscriber with nothing: a book is read with `GET /api/v3/depth`, whose
@@ -9,10 +9,10 @@ import { publishBinanceStreams } from './binance-stream-frames.ts';
 import type { TradeIds } from './binance-trade-ids.ts';
 import type { MarketService } from './market-service.ts';
 
-export function binanceSpotStream(service: MarketService, ids: TradeIds): PublicStream {
+export function binanceMarketDataStream(service: MarketService, ids: TradeIds): PublicStream {
   return {
     serves(channel) {
-      const stream = streamOfChannel('spot', channel);
+      const stream = streamOfChannel('api', channel);
       return stream !== null && service.market(stream.address.symbol) !== undefined;
     },
     greeting: () => null,
@@ -22,7 +22,7 @@ export function binanceSpotStream(service: MarketService, ids: TradeIds): Public
           for (const [symbol, change] of changes) {
             const state = service.market(symbol);
             if (!state) continue;
-            const market = { family: 'spot' as const, symbol, scales: state.spec, ids };
+            const market = { family: 'api' as const, symbol, scales: state.spec, ids };
             publishBinanceStreams(hub, market, change, now);
           }
         }),

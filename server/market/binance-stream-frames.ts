@@ -95,7 +95,7 @@ function depthEvent(
       binanceDecimal(fromUnits(quantity, scales.quantityScale)),
     ]);
   const span = { U: diff.prev + 1, u: diff.version };
-  return family === 'usdm'
+  return family === 'fapi'
     ? {
         e: 'depthUpdate',
         E: now,
@@ -125,7 +125,7 @@ function tradeEvent(
   const head = { e: kind, E: now, s: market.symbol };
   if (kind === 'trade') return { ...head, t: id, p, q, T: trade.ts, m, M: true };
   const aggregate = { ...head, a: id, p, q, f: id, l: id, T: trade.ts, m };
-  return market.family === 'spot' ? { ...aggregate, M: true } : aggregate;
+  return market.family === 'api' ? { ...aggregate, M: true } : aggregate;
 }
 
 /** A candle as Binance's kline event; closed once its period is over. Trade counts are not kept. */

@@ -3,7 +3,7 @@
 // print recorder are built by the app (every product reads them); this module runs them.
 import { defineModule } from '../module.ts';
 import { bindBinanceMarketData } from './binance-market-data.ts';
-import { binanceSpotStream } from './binance-market-stream.ts';
+import { binanceMarketDataStream } from './binance-market-stream.ts';
 import { TradeIds } from './binance-trade-ids.ts';
 import { marketRoutes } from './market-routes.ts';
 import { marketStream } from './market-stream.ts';
@@ -28,7 +28,7 @@ export const marketModule = defineModule({
       if (started) market.settle();
     });
     return {
-      publicStreams: [marketStream(market), binanceSpotStream(market, tradeIds)],
+      publicStreams: [marketStream(market), binanceMarketDataStream(market, tradeIds)],
       start: async () => {
         await market.start();
         prints.start();

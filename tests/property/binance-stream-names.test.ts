@@ -14,14 +14,14 @@ import {
 } from '../../server/binance/stream-names.ts';
 import { encodeFrame } from '../../server/gateway/channel-hub.ts';
 
-const family = fc.constantFrom<MarketFamily>('spot', 'usdm');
+const family = fc.constantFrom<MarketFamily>('api', 'fapi');
 const symbol = fc.stringMatching(/^[A-Z0-9]{2,12}USDT$/);
 
 describe('stream names', () => {
   it('reads back every name a family serves as its market, on its own channel only', () => {
     fc.assert(
       fc.property(family, symbol, (chosen, market) => {
-        const other: MarketFamily = chosen === 'spot' ? 'usdm' : 'spot';
+        const other: MarketFamily = chosen === 'api' ? 'fapi' : 'api';
         for (const [name, address] of streamNamesOf(chosen, market)) {
           expect(address.symbol).toBe(market);
           expect(parseStreamName(chosen, name)).toEqual(address);
@@ -33,8 +33,8 @@ describe('stream names', () => {
   });
 
   it('serves the mark only for perpetuals, and refuses names Binance does not give', () => {
-    expect(parseStreamName('spot', 'btcusdt@markPrice')).toBeNull();
-    expect(parseStreamName('usdm', 'btcusdt@markPrice@1s')).toEqual({
+    expect(parseStreamName('api', 'btcusdt@markPrice')).toBeNull();
+    expect(parseStreamName('fapi', 'btcusdt@markPrice@1s')).toEqual({
       kind: 'markPrice',
       symbol: 'BTCUSDT',
     });
@@ -49,7 +49,7 @@ describe('stream names', () => {
       '@trade',
       'btc-usdt@trade',
     ]) {
-      expect(parseStreamName('spot', name)).toBeNull();
+      expect(parseStreamName('api', name)).toBeNull();
     }
   });
 });

@@ -13,7 +13,10 @@ const figures = houseFigures(root);
 /** Files that use a product's word for something else; the textual count cannot tell. */
 const otherMeanings: Partial<Record<Product, Record<string, string>>> = {
   ai: { 'core/wallet/proof-encoding.ts': 'an index named `ai` beside `bi`' },
-  subscription: { 'server/bus/nats-bus.ts': "a NATS subject's subscription" },
+  subscription: {
+    'server/bus/nats-bus.ts': "a NATS subject's subscription",
+    'server/binance/market-socket.ts': "Binance's stream request `LIST_SUBSCRIPTIONS`",
+  },
   option: { 'src/debug/DebugPage.tsx': 'an HTML <option>' },
   contract: Object.fromEntries(
     [
