@@ -4,7 +4,6 @@
 // and then holds nothing; a subscription hears its own user's spot events and no one else's, and
 // ends when its key is deleted; a bad request is answered, never the end of the connection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokedKeySubject } from '../../server/binance/key-cache.ts';
 import { signTotalParams } from '../../server/binance/signature.ts';
 import {
   userEventSubject,
@@ -15,6 +14,7 @@ import type { Bus } from '../../server/bus/bus.ts';
 import { clusterScope, scopedBus } from '../../server/bus/cluster-scope.ts';
 import { LocalBus } from '../../server/bus/local-bus.ts';
 import { systemClock } from '../../server/clock.ts';
+import { ApiClient } from '../support/api-client.ts';
 import { ccxtProSpot, ccxtSpot, type DoorTrader, doorTrader } from '../support/door-client.ts';
 import { DoorStream } from '../support/door-stream.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
@@ -52,14 +52,14 @@ const live = () => {
 };
 
 /** A plain client of the WebSocket API, open, closed after the file. */
-async function connection(): Promise<ApiClient> {
-  const opened = new ApiClient(live().url);
+async function connection(): Promise<WsApiClient> {
+  const opened = new WsApiClient(live().url);
   closers.push(() => opened.stream.close());
   await opened.stream.opened;
   return opened;
 }
 
-class ApiClient {
+class WsApiClient {
   readonly stream: DoorStream;
   #nextId = 1;
 
@@ -207,8 +207,13 @@ describe('subscriptions', () => {
     const trader = await doorTrader(live());
     const client = await connection();
     await client.call('userDataStream.subscribe.signature', subscribeParams(trader.key));
-    // What the security center publishes when the key is deleted (key-cache.ts).
-    bus.publish(revokedKeySubject, { apiKey: trader.key.apiKey });
+    // Through the security center's call, as its owner deletes it.
+    const deleted = await new ApiClient(live().url).post(
+      '/security/api-keys/delete',
+      { id: String(trader.key.id) },
+      { token: trader.token },
+    );
+    expect(deleted.body.code).toBe(200);
     expect(await client.stream.next((frame) => 'event' in frame)).toMatchObject({
       subscriptionId: 0,
       event: { e: 'eventStreamTerminated' },
@@ -216,6 +221,9 @@ describe('subscriptions', () => {
     publishSpot(trader, { e: 'after' });
     await client.call('ping');
     expect(client.events()).toHaveLength(1);
+    expect(
+      await client.call('userDataStream.subscribe.signature', subscribeParams(trader.key)),
+    ).toMatchObject({ status: 401, error: { code: -2015 } });
   });
 });
 
