@@ -16,6 +16,8 @@ const otherMeanings: Partial<Record<Product, Record<string, string>>> = {
   subscription: {
     'server/bus/nats-bus.ts': "a NATS subject's subscription",
     'server/binance/market-socket.ts': "Binance's stream request `LIST_SUBSCRIPTIONS`",
+    'server/binance/ws-api-connection.ts': "a Binance user data stream's `subscriptionId`",
+    'server/binance/ws-api-requests.ts': "a Binance user data stream's `subscriptionId`",
   },
   option: { 'src/debug/DebugPage.tsx': 'an HTML <option>' },
   contract: Object.fromEntries(
