@@ -10,11 +10,11 @@ import { z } from 'zod';
 import type { Scheduler } from '../../core/scheduler.ts';
 import { addressGroup } from '../gateway/client-address.ts';
 import { sendBinanceError } from './binance-router.ts';
-import { BinanceError, binanceCodes, doorErrors } from './errors.ts';
+import { BinanceError, binanceCodes } from './errors.ts';
 import { MarketSocket, normalName, refusedStreams, type StreamHost } from './market-socket.ts';
 import type { MarketFamily } from './stream-names.ts';
 import { isListenKey, streamRoute, type UserStreams } from './user-stream.ts';
-import type { WeightLimiter } from './weights.ts';
+import { type WeightLimiter, weightRefusal } from './weights.ts';
 
 /** Sockets one address may hold open: every bot of a trader's, bounded for memory. */
 export const marketSocketsPerAddress = 50;
@@ -101,16 +101,8 @@ export class MarketSockets {
     combined: boolean,
   ): Promise<unknown> {
     const { weights } = this.options;
-    const verdict = weights.spend(request.ip, 2);
-    if (verdict.kind === 'over') {
-      return sendBinanceError(
-        reply,
-        doorErrors.tooMuchWeight(weights.limit, verdict.retryAfterSeconds),
-      );
-    }
-    if (verdict.kind === 'banned') {
-      return sendBinanceError(reply, doorErrors.banned(verdict.untilMs, verdict.retryAfterSeconds));
-    }
+    const refusal = weightRefusal(weights.spend(request.ip, 2), weights.limit);
+    if (refusal) return sendBinanceError(reply, refusal);
     if ((this.#perAddress.get(addressGroup(request.ip)) ?? 0) >= marketSocketsPerAddress) {
       return sendBinanceError(reply, tooManySockets());
     }

@@ -24,7 +24,7 @@ import {
   type watchingAnnouncement,
   watchingSubject,
 } from './user-events.ts';
-import type { WeightLimiter } from './weights.ts';
+import { type WeightLimiter, weightRefusal } from './weights.ts';
 
 /** Published when a listen key is closed, so its streams on every node close at once. */
 export const closedKeySubject = 'door.user.closed';
@@ -104,16 +104,9 @@ export class UserStreams {
 
   /** Checks a connection's listen key before its upgrade: a refusal is Binance's error, in HTTP. */
   readonly admit = async (request: FastifyRequest, reply: FastifyReply) => {
-    const verdict = this.options.weights.spend(request.ip, 1);
-    if (verdict.kind === 'over') {
-      return sendBinanceError(
-        reply,
-        doorErrors.tooMuchWeight(this.options.weights.limit, verdict.retryAfterSeconds),
-      );
-    }
-    if (verdict.kind === 'banned') {
-      return sendBinanceError(reply, doorErrors.banned(verdict.untilMs, verdict.retryAfterSeconds));
-    }
+    const { weights } = this.options;
+    const refusal = weightRefusal(weights.spend(request.ip, 1), weights.limit);
+    if (refusal) return sendBinanceError(reply, refusal);
     const listenKey = listenKeyOf(request);
     const found =
       listenKey === undefined

@@ -11,6 +11,7 @@
 // address seen least recently is forgotten (its weight, and with it a ban, though an address under
 // a ban that keeps calling is never the least recent one).
 import { addressGroup } from '../gateway/client-address.ts';
+import { type BinanceError, doorErrors } from './errors.ts';
 
 export interface WeightSettings {
   /** Weight an address may use a minute. */
@@ -112,4 +113,12 @@ export class WeightLimiter {
 
 function secondsUntil(endMs: number, at: number): number {
   return Math.max(1, Math.ceil((endMs - at) / 1000));
+}
+
+/** Binance's refusal of a verdict: 429 over the minute's weight, 418 while banned; none admitted. */
+export function weightRefusal(verdict: WeightVerdict, limit: number): BinanceError | undefined {
+  if (verdict.kind === 'over') return doorErrors.tooMuchWeight(limit, verdict.retryAfterSeconds);
+  if (verdict.kind === 'banned')
+    return doorErrors.banned(verdict.untilMs, verdict.retryAfterSeconds);
+  return undefined;
 }

@@ -12,7 +12,7 @@ import { BinanceError, doorErrors } from './errors.ts';
 import { ipAllowed } from './ip-allowlist.ts';
 import { checkKeyedRequest, type DoorKey } from './signed-request.ts';
 import { streamsPerUser, type UserEventSink } from './user-stream.ts';
-import type { WeightLimiter } from './weights.ts';
+import { type WeightLimiter, weightRefusal } from './weights.ts';
 import {
   errorFrame,
   eventFrame,
@@ -158,16 +158,8 @@ export class WsApiConnection {
     const { weights } = this.options;
     const verdict = weights.spend(this.options.ip, weight);
     const used: UsedWeight = { limit: weights.limit, used: verdict.used };
-    if (verdict.kind === 'over') {
-      return this.#send(
-        errorFrame(id, doorErrors.tooMuchWeight(weights.limit, verdict.retryAfterSeconds), used),
-      );
-    }
-    if (verdict.kind === 'banned') {
-      return this.#send(
-        errorFrame(id, doorErrors.banned(verdict.untilMs, verdict.retryAfterSeconds), used),
-      );
-    }
+    const refusal = weightRefusal(verdict, weights.limit);
+    if (refusal) return this.#send(errorFrame(id, refusal, used));
     try {
       const result = await this.#run(request);
       this.#send(resultFrame(id, result, used));

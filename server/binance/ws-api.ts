@@ -13,11 +13,11 @@ import type { Bus } from '../bus/bus.ts';
 import { type BusLog, listen } from '../bus/bus-messages.ts';
 import { addressGroup } from '../gateway/client-address.ts';
 import { sendBinanceError } from './binance-router.ts';
-import { BinanceError, binanceCodes, doorErrors } from './errors.ts';
+import { BinanceError, binanceCodes } from './errors.ts';
 import { revokedKeySubject } from './key-cache.ts';
 import type { DoorKey } from './signed-request.ts';
 import { streamRoute } from './user-stream.ts';
-import type { WeightLimiter } from './weights.ts';
+import { type WeightLimiter, weightRefusal } from './weights.ts';
 import { type UserEventSource, WsApiConnection } from './ws-api-connection.ts';
 
 export const wsApiPath = '/ws-api/v3';
@@ -90,16 +90,8 @@ export class WsApi {
 
   readonly #admit = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const { weights } = this.options;
-    const verdict = weights.spend(request.ip, connectionWeight);
-    if (verdict.kind === 'over') {
-      return sendBinanceError(
-        reply,
-        doorErrors.tooMuchWeight(weights.limit, verdict.retryAfterSeconds),
-      );
-    }
-    if (verdict.kind === 'banned') {
-      return sendBinanceError(reply, doorErrors.banned(verdict.untilMs, verdict.retryAfterSeconds));
-    }
+    const refusal = weightRefusal(weights.spend(request.ip, connectionWeight), weights.limit);
+    if (refusal) return sendBinanceError(reply, refusal);
     if ((this.#perAddress.get(addressGroup(request.ip)) ?? 0) >= wsApiConnectionsPerAddress) {
       return sendBinanceError(reply, tooManyConnections());
     }
