@@ -19,7 +19,7 @@ import {
   type SecurityType,
   securityParams,
 } from './signed-request.ts';
-import type { WeightLimiter } from './weights.ts';
+import { type WeightLimiter, weightRefusal } from './weights.ts';
 
 interface EndpointBase<S extends z.ZodType> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -27,6 +27,11 @@ interface EndpointBase<S extends z.ZodType> {
   path: string;
   /** What one call counts against the address's weight a minute (Binance's own weight). */
   weight: number;
+  /**
+   * Binance's weight where the parameters set it (a deeper book, every symbol at once), at least
+   * `weight`: the rest is counted once they are read, and refused as any weight is.
+   */
+  weightOf?(params: z.output<S>): number;
   /** The endpoint's parameters, all sent as text; `timestamp` and `recvWindow` are the door's. */
   params: S;
   /** How a business refusal is worded: an order's (-2010), a cancel's (-2011), or another. */
@@ -112,12 +117,7 @@ export function createBinanceRouter(app: FastifyInstance, deps: BinanceRouterDep
   ): BinanceError | undefined {
     const verdict = deps.weights.spend(clientAddress(request), weight);
     reply.header(usedWeightHeader, String(verdict.used));
-    if (verdict.kind === 'over') {
-      return doorErrors.tooMuchWeight(deps.weights.limit, verdict.retryAfterSeconds);
-    }
-    if (verdict.kind === 'banned')
-      return doorErrors.banned(verdict.untilMs, verdict.retryAfterSeconds);
-    return undefined;
+    return weightRefusal(verdict, deps.weights.limit);
   }
 
   return {
@@ -160,6 +160,9 @@ export function createBinanceRouter(app: FastifyInstance, deps: BinanceRouterDep
                   deps.resolveKey,
                 );
           const params = parseParams(definition.params, read.params);
+          const more = (definition.weightOf?.(params) ?? definition.weight) - definition.weight;
+          const refusal = more > 0 ? spendWeight(request, reply, more) : undefined;
+          if (refusal) throw refusal;
           const call = key
             ? { params, request, userId: key.userId, apiKey: withoutSecret(key) }
             : { params, request };

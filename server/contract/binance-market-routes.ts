@@ -49,6 +49,15 @@ const eightHours = 8 * 3_600_000;
 /** Binance's depth limits; another is answered with the next one up. */
 const depthLimits = [5, 10, 20, 50, 100, 500, 1000] as const;
 
+const depthParams = z.object({ symbol, limit: count(1000).optional() });
+const klinesParams = z.object({
+  symbol,
+  interval: z.string().min(1),
+  startTime: ms.optional(),
+  endTime: ms.optional(),
+  limit: count(1500).optional(),
+});
+
 export function binanceMarketRoutes(
   router: BinanceRouter,
   deps: PerpetualDoorDeps,
@@ -99,9 +108,12 @@ export function binanceMarketRoutes(
     {
       method: 'GET',
       path: '/fapi/v1/depth',
-      weight: 10,
+      // Binance's weights: 2 up to 50 levels, 5 for 100, 10 for 500, 20 for 1000.
+      weight: 2,
+      weightOf: ({ limit = 500 }: z.output<typeof depthParams>) =>
+        limit <= 50 ? 2 : limit <= 100 ? 5 : limit <= 500 ? 10 : 20,
       security: 'NONE',
-      params: z.object({ symbol, limit: count(1000).optional() }),
+      params: depthParams,
     },
     async ({ params }) => {
       const { market } = marketOf(params.symbol);
@@ -118,15 +130,12 @@ export function binanceMarketRoutes(
     {
       method: 'GET',
       path: '/fapi/v1/klines',
-      weight: 5,
+      // Binance's weights: 1 under 100 candles, 2 under 500, 5 to 1000, 10 past it.
+      weight: 1,
+      weightOf: ({ limit = 500 }: z.output<typeof klinesParams>) =>
+        limit < 100 ? 1 : limit < 500 ? 2 : limit <= 1000 ? 5 : 10,
       security: 'NONE',
-      params: z.object({
-        symbol,
-        interval: z.string().min(1),
-        startTime: ms.optional(),
-        endTime: ms.optional(),
-        limit: count(1500).optional(),
-      }),
+      params: klinesParams,
     },
     async ({ params }) => {
       const { market } = marketOf(params.symbol);

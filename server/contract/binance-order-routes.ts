@@ -155,7 +155,9 @@ export function binanceOrderRoutes(
     {
       method: 'GET',
       path: '/fapi/v1/openOrders',
+      // Binance's weights: 1 for one market, 40 for every one.
       weight: 1,
+      weightOf: ({ symbol }) => (symbol === undefined ? 40 : 1),
       security: 'USER_DATA',
       scope: 'read',
       params: z.object({ symbol: symbol.optional() }),

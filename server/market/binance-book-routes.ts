@@ -49,8 +49,12 @@ const aggTradesParams = z.object({
 const endpoint = <S extends z.ZodType>(path: string, weight: number, params: S) =>
   ({ method: 'GET', path, weight, security: 'NONE', params }) satisfies PublicEndpoint<S>;
 
-// Binance's weights for the default sizes; a larger depth costs the same here (§ "Differences").
-export const depthEndpoint = endpoint('/api/v3/depth', 5, depthParams);
+export const depthEndpoint = {
+  ...endpoint('/api/v3/depth', 5, depthParams),
+  // Binance's: a deeper book weighs more.
+  weightOf: ({ limit = 100 }: z.output<typeof depthParams>) =>
+    limit <= 100 ? 5 : limit <= 500 ? 25 : limit <= 1000 ? 50 : 250,
+} satisfies PublicEndpoint<typeof depthParams>;
 export const tradesEndpoint = endpoint('/api/v3/trades', 25, tradesParams);
 export const aggTradesEndpoint = endpoint('/api/v3/aggTrades', 4, aggTradesParams);
 

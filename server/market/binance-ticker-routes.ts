@@ -20,13 +20,33 @@ const tickerParams = symbolChoiceParams.extend({
   type: z.enum(['FULL', 'MINI']).optional(),
 });
 
-const endpoint = <S extends z.ZodType>(path: string, params: S) =>
-  // Binance's weight for one symbol; a list of them costs the same here (§ "Differences").
-  ({ method: 'GET', path, weight: 2, security: 'NONE', params }) satisfies PublicEndpoint<S>;
+/** Binance's weights: 2 for one symbol; for a list or every market, what `listed` says. */
+const endpoint = <S extends typeof symbolChoiceParams>(
+  path: string,
+  params: S,
+  listed: (count: number | undefined) => number,
+) =>
+  ({
+    method: 'GET',
+    path,
+    weight: 2,
+    security: 'NONE',
+    params,
+    weightOf: ({ symbol, symbols }: z.output<typeof symbolChoiceParams>) =>
+      symbol !== undefined ? 2 : listed(symbols?.length),
+  }) satisfies PublicEndpoint<S>;
 
-export const ticker24hrEndpoint = endpoint('/api/v3/ticker/24hr', tickerParams);
-export const tickerPriceEndpoint = endpoint('/api/v3/ticker/price', symbolChoiceParams);
-export const bookTickerEndpoint = endpoint('/api/v3/ticker/bookTicker', symbolChoiceParams);
+/** The day's tickers weigh by how many are asked for: every market is the most. */
+const dayWeight = (count: number | undefined) =>
+  count === undefined || count > 100 ? 80 : count > 20 ? 40 : 2;
+
+export const ticker24hrEndpoint = endpoint('/api/v3/ticker/24hr', tickerParams, dayWeight);
+export const tickerPriceEndpoint = endpoint('/api/v3/ticker/price', symbolChoiceParams, () => 4);
+export const bookTickerEndpoint = endpoint(
+  '/api/v3/ticker/bookTicker',
+  symbolChoiceParams,
+  () => 4,
+);
 
 export function bindTickerRoutes(
   router: BinanceRouter,

@@ -27,8 +27,9 @@ const openOrdersParams = z.object({ symbol: z.string().min(1).optional() });
 export const openOrdersEndpoint = {
   method: 'GET',
   path: '/api/v3/openOrders',
-  // Binance's weight with a symbol; the door does not weigh a call by its parameters.
+  // Binance's weights: 6 for one market, 80 for every one.
   weight: 6,
+  weightOf: ({ symbol }: z.output<typeof openOrdersParams>) => (symbol === undefined ? 80 : 6),
   security: 'USER_DATA',
   scope: 'read',
   params: openOrdersParams,
@@ -55,7 +56,9 @@ const myTradesParams = z.object({ ...window, orderId: whole.optional(), fromId: 
 export const myTradesEndpoint = {
   method: 'GET',
   path: '/api/v3/myTrades',
-  weight: 20,
+  // Binance's weights: 5 for one order's trades, 20 for a window of them.
+  weight: 5,
+  weightOf: ({ orderId }: z.output<typeof myTradesParams>) => (orderId === undefined ? 20 : 5),
   security: 'USER_DATA',
   scope: 'read',
   params: myTradesParams,

@@ -58,6 +58,21 @@ function bindTestEndpoints(router: BinanceRouter): void {
     },
     async ({ userId: caller }) => ({ userId: caller }),
   );
+  const deepParams = z.object({ depth: z.enum(['shallow', 'deep']) });
+  router.add(
+    {
+      method: 'GET',
+      path: '/api/v3/doorDeep',
+      weight: 2,
+      weightOf: ({ depth }: z.output<typeof deepParams>) => (depth === 'deep' ? 30 : 2),
+      security: 'NONE',
+      params: deepParams,
+    },
+    async ({ params }) => {
+      reached.push(params.depth);
+      return {};
+    },
+  );
 }
 
 beforeAll(async () => {
@@ -326,6 +341,20 @@ describe('bodies the door cannot read', () => {
 });
 
 describe('request weights', () => {
+  it('weigh a call by its parameters where the endpoint says so, refusing what does not fit', async () => {
+    const from = randomClientAddress();
+    const shallow = await call('/api/v3/doorDeep', { from, query: 'depth=shallow' });
+    expect(shallow.headers.get('x-mbx-used-weight-1m')).toBe('2');
+    const deep = await call('/api/v3/doorDeep', { from, query: 'depth=deep' });
+    expect(deep.headers.get('x-mbx-used-weight-1m')).toBe('32');
+    reached.length = 0;
+    // 8 left of 40: the least weight fits, the rest does not, and the call goes no further.
+    const over = await call('/api/v3/doorDeep', { from, query: 'depth=deep' });
+    expect(over).toMatchObject({ status: 429, body: refusal(-1003) });
+    expect(reached).toEqual([]);
+    expect((await call('/api/v3/doorDeep', { from, query: 'depth=shallow' })).status).toBe(200);
+  });
+
   it('answer 429 with Retry-After past the limit, then 418 to an address that keeps calling', async () => {
     const from = randomClientAddress();
     for (let i = 0; i < weightPerMinute; i += 1) {
