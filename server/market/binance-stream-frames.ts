@@ -70,7 +70,8 @@ export function publishBinanceStreams(
         for (const changed of tick.candles) {
           if (changed.period !== address.period) continue;
           for (const candle of changed.candles) {
-            hub.publish(channel, klineEvent(symbol, scales, changed.period, candle, now), now);
+            const event = klineEvent(market, changed.period, candle, now);
+            hub.publish(channel, event, now);
           }
         }
         break;
@@ -81,6 +82,16 @@ export function publishBinanceStreams(
   }
 }
 
+/**
+ * A decimal as each family writes it: spot with Binance's eight places, the perpetuals at the
+ * market's own scale, as their REST answers (`/fapi/v1/depth`) write it.
+ */
+function decimalOf(family: MarketFamily): (units: number, scale: number) => string {
+  return family === 'api'
+    ? (units, scale) => binanceDecimal(fromUnits(units, scale))
+    : (units, scale) => fromUnits(units, scale);
+}
+
 /** Binance's `U`..`u` are the book versions the diff spans; `pu`, the perpetuals', the one before. */
 function depthEvent(
   family: MarketFamily,
@@ -89,10 +100,11 @@ function depthEvent(
   diff: BookDiff,
   now: number,
 ) {
+  const decimal = decimalOf(family);
   const rows = (levels: BookDiff['bids']) =>
     levels.map(([price, quantity]) => [
-      binanceDecimal(fromUnits(price, scales.priceScale)),
-      binanceDecimal(fromUnits(quantity, scales.quantityScale)),
+      decimal(price, scales.priceScale),
+      decimal(quantity, scales.quantityScale),
     ]);
   const span = { U: diff.prev + 1, u: diff.version };
   return family === 'fapi'
@@ -118,8 +130,9 @@ function tradeEvent(
   now: number,
 ) {
   const { scales } = market;
-  const p = binanceDecimal(fromUnits(trade.price, scales.priceScale));
-  const q = binanceDecimal(fromUnits(trade.quantity, scales.quantityScale));
+  const decimal = decimalOf(market.family);
+  const p = decimal(trade.price, scales.priceScale);
+  const q = decimal(trade.quantity, scales.quantityScale);
   // The taker sold: the buyer's order was the resting one.
   const m = trade.side === 'sell';
   const head = { e: kind, E: now, s: market.symbol };
@@ -130,13 +143,14 @@ function tradeEvent(
 
 /** A candle as Binance's kline event; closed once its period is over. Trade counts are not kept. */
 function klineEvent(
-  symbol: string,
-  scales: Scales,
+  market: { family: MarketFamily; symbol: string; scales: Scales },
   period: KlinePeriod,
   candle: Candle,
   now: number,
 ) {
-  const price = (units: number) => binanceDecimal(fromUnits(units, scales.priceScale));
+  const { symbol, scales } = market;
+  const decimal = decimalOf(market.family);
+  const price = (units: number) => decimal(units, scales.priceScale);
   const closeTime = candle.t + periodMs[period] - 1;
   return {
     e: 'kline',
@@ -153,12 +167,12 @@ function klineEvent(
       c: price(candle.c),
       h: price(candle.h),
       l: price(candle.l),
-      v: binanceDecimal(fromUnits(candle.v, scales.quantityScale)),
+      v: decimal(candle.v, scales.quantityScale),
       n: 0,
       x: now > closeTime,
       q: price(candle.q),
-      V: '0.00000000',
-      Q: '0.00000000',
+      V: decimal(0, scales.quantityScale),
+      Q: decimal(0, scales.priceScale),
       B: '0',
     },
   };

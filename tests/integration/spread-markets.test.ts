@@ -2,11 +2,12 @@
 // markets spread over them (SPREAD_MARKETS=perpetual,spot): each of the eight markets of each kind
 // has exactly one owner, each kind spread over all three nodes; orders through any node fill in
 // every market; a socket on a node that neither owns a market nor runs the market data sees its
-// book move (the spot book relayed over the bus to the market data's node); a small balance is
-// sold on its market's node. The node holding most markets (not the market data's) is killed: its
-// markets of both kinds move to the other two within 10 s, every order acknowledged before is
-// there once and goes on filling, the market data still shows the moved spot books, and the other
-// markets take orders all along. Runs where PostgreSQL and NATS answer (skipped otherwise).
+// book move (the spot book relayed over the bus to the market data's node), and so does a Binance
+// door stream of the perpetual's book there; a small balance is sold on its market's node. The
+// node holding most markets (not the market data's) is killed: its markets of both kinds move to
+// the other two within 10 s, every order acknowledged before is there once and goes on filling,
+// the market data still shows the moved spot books, and the other markets take orders all along.
+// Runs where PostgreSQL and NATS answer (skipped otherwise).
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../core/money.ts';
@@ -16,6 +17,7 @@ import { errorCodes } from '../../schemas/errors.ts';
 import { type OpenedDatabase, openDatabase } from '../../server/db/database.ts';
 import { registerUser } from '../support/accounts.ts';
 import { ApiClient } from '../support/api-client.ts';
+import { DoorStream } from '../support/door-stream.ts';
 import { expectOk, ok } from '../support/expectations.ts';
 import { natsAnswers, testNatsUrl } from '../support/nats.ts';
 import { callOperator } from '../support/operator-api.ts';
@@ -45,8 +47,10 @@ const natsUrl = await natsAnswers();
 const postgres = natsUrl ? await createTestDatabase() : undefined;
 const missing = !natsUrl ? `NATS at ${testNatsUrl}` : !postgres ? 'PostgreSQL' : undefined;
 let opened: OpenedDatabase | undefined;
+const streams: DoorStream[] = [];
 afterAll(async () => {
   for (const socket of SocketClient.open) socket.close();
+  for (const stream of streams) stream.close();
   // A test that failed half-way never reached its own stops; the database goes only after them.
   await stopServerProcesses();
   await opened?.close();
@@ -221,8 +225,21 @@ describe.skipIf(missing !== undefined)(
       const perpSeen = watchable(ids, spread.perp, engines);
       const perpChannel = `contract-depth.${perpSeen.symbol}`;
       const perpBook = await watch(node(perpSeen.viewer), perpChannel);
+      // The same book on the Binance door's stream there, published by the market's own node.
+      const perpStream = new DoorStream(
+        node(perpSeen.viewer).url,
+        `/public/ws/${perpSeen.symbol.toLowerCase()}@depth`,
+      );
+      streams.push(perpStream);
+      await perpStream.opened;
       ok(await open(a, maker, perpNamed(perpSeen.symbol), 'short', 300));
-      await perpBook.ask(terms(perpNamed(perpSeen.symbol), 300).price);
+      const highPerpAsk = terms(perpNamed(perpSeen.symbol), 300).price;
+      await perpBook.ask(highPerpAsk);
+      const perpDiff = await perpStream.next(
+        (event) =>
+          event.e === 'depthUpdate' && JSON.stringify(event.a).includes(`"${highPerpAsk}"`),
+      );
+      expect(perpDiff).toMatchObject({ s: perpSeen.symbol, pu: expect.any(Number) });
       const spotSeen = watchable(ids, spread.spot, engines);
       const spotBook = await watch(node(spotSeen.viewer), `depth.${spotSeen.symbol}`);
       const highAsk = spotAt(spotSeen.symbol, 300);
