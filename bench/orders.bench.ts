@@ -8,12 +8,15 @@
 // `ORDERS_PROVIDER=1` runs it with the liquidity provider quoting every market, as a live exchange
 // does (its requotes share each market's writer with the orders). The resting buys are also placed
 // through the Binance-compatible door (`resting, door`: signed `POST /api/v3/order`), beside the
-// app's own call, to show what the door's signature and key checks cost.
+// app's own call, to show what the door's signature and key checks cost: the two run in
+// alternating slices (`ORDERS_SLICES`, default 5) on the same server, so a load on the machine
+// meanwhile falls on both, and the door's rate is also given as a share of the app's.
 
 import { createTestDatabase } from '../tests/support/postgres.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
 import { quantile } from './orders/closed-loop.ts';
 import { type DoorKey, doorKey, doorOrder, placeThroughDoor } from './orders/door-orders.ts';
+import { interleaved } from './orders/interleaved.ts';
 import { checkLedger, type Measured, measured } from './orders/measured.ts';
 import { restingBuy, spotTraders } from './orders/spot-orders.ts';
 import { place, type Server, type Trader } from './orders/traders.ts';
@@ -21,6 +24,7 @@ import { place, type Server, type Trader } from './orders/traders.ts';
 const seconds = Number(process.env.ORDERS_SECONDS ?? 5);
 const levels = (process.env.ORDERS_CONCURRENCY ?? '1,8,32,128').split(',').map(Number);
 const provider = process.env.ORDERS_PROVIDER === '1';
+const slices = Number(process.env.ORDERS_SLICES ?? 5);
 
 interface Row extends Measured {
   database: string;
@@ -66,12 +70,15 @@ async function driveOne(database: string, env: Record<string, string>): Promise<
           const answer = await logo?.get('/index/logo');
           return answer?.body.code === 200;
         }),
-        await measuredRow(server, database, 'resting', concurrency, (worker) =>
-          place(resting[worker] as Trader, restingBuy),
-        ),
-        await measuredRow(server, database, 'resting, door', concurrency, (worker) =>
+      );
+      const [app, door] = await interleaved(server, concurrency, seconds, slices, [
+        (worker) => place(resting[worker] as Trader, restingBuy),
+        (worker) =>
           placeThroughDoor(server, resting[worker] as Trader, keys[worker] as DoorKey, onDoor),
-        ),
+      ]);
+      rows.push(
+        { database, kind: 'resting', concurrency, ...app },
+        { database, kind: 'resting, door', concurrency, ...door },
         await measuredRow(server, database, 'crossing', concurrency, (worker) =>
           place(crossing[worker] as Trader, crossingOrder),
         ),
@@ -107,6 +114,28 @@ function table(rows: readonly Row[]): string {
   return lines.join('\n');
 }
 
+/** The door's resting orders as a share of the app's own, per database and concurrency. */
+function doorShares(rows: readonly Row[]): string {
+  const rate = (row: Row) => row.result.done / row.result.seconds;
+  const lines = [
+    '| database | concurrency | app /s | door /s | door ÷ app |',
+    '|---|---:|---:|---:|---:|',
+  ];
+  for (const door of rows.filter((row) => row.kind === 'resting, door')) {
+    const app = rows.find(
+      (row) =>
+        row.kind === 'resting' &&
+        row.database === door.database &&
+        row.concurrency === door.concurrency,
+    );
+    if (!app) continue;
+    lines.push(
+      `| ${door.database} | ${door.concurrency} | ${rate(app).toFixed(0)} | ${rate(door).toFixed(0)} | ${(rate(door) / rate(app)).toFixed(2)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 export async function run(): Promise<void> {
   // PGlite on the server's event loop is the baseline its own thread is measured against.
   const rows = [
@@ -122,6 +151,6 @@ export async function run(): Promise<void> {
     }
   }
   process.stdout.write(
-    `${seconds} s per case, closed loop over HTTP, the liquidity provider ${provider ? 'quoting' : 'off'}; the ledger check passed on each database.\n\n${table(rows)}\n`,
+    `${seconds} s per case, closed loop over HTTP, the liquidity provider ${provider ? 'quoting' : 'off'}; the ledger check passed on each database.\n\n${table(rows)}\n\nThe door beside the app's own call (resting orders, ${slices} alternating slices each):\n\n${doorShares(rows)}\n`,
   );
 }
