@@ -6,7 +6,10 @@
 // worked out in whole ticks and lots (bigint), never in floating point.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { SmallBalancesConversion } from '../../schemas/api/small-balances.schema.ts';
+import type {
+  SmallBalancesConversion,
+  SmallBalancesPreview,
+} from '../../schemas/api/small-balances.schema.ts';
 import type { SpotMarketRules, SpotOrder } from '../../schemas/api/spot.schema.ts';
 import type { Db } from '../../server/db/database.ts';
 import { registerUser } from './accounts.ts';
@@ -193,6 +196,23 @@ export async function convertDust(
 ): Promise<{ conversion: SmallBalancesConversion; history: SpotOrder[] }> {
   const { quantity } = spotTerms(rules, bid, 0, 2n);
   const user = await spotUser(node, db, { [rules.base]: quantity });
+  // The node prices the balance on its copy of the book, which hears of the bid over the bus: the
+  // conversion is asked for once the node's own preview would sell it there.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const preview = ok(
+      await new ApiClient(node.url).get<SmallBalancesPreview>(
+        '/wallet/small-balances',
+        {},
+        {
+          token: user.token,
+        },
+      ),
+    );
+    if (preview.list.some((line) => line.asset === rules.base)) break;
+    if (Date.now() > deadline) throw new Error(`${node.url} never priced ${rules.base} on a bid`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const answer = await new ApiClient(node.url).post<SmallBalancesConversion>(
     '/wallet/small-balances/convert',
     {},
