@@ -21,7 +21,7 @@ import { DoorStream } from '../support/door-stream.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 
 let server: InProcessServer;
-const closers: (() => Promise<unknown> | void)[] = [];
+const closers: (() => unknown)[] = [];
 
 beforeAll(async () => {
   server = await startInProcessServer(systemClock, {
