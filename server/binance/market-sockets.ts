@@ -90,10 +90,6 @@ export class MarketSockets {
     for (const socket of [...this.#sockets.keys()]) socket.close(1001, 'server stopping');
   }
 
-  get size(): number {
-    return this.#sockets.size;
-  }
-
   async #admit(
     request: FastifyRequest,
     reply: FastifyReply,
