@@ -25,6 +25,8 @@ const interestLastsMs = 10_000;
 /** Frames kept per relayed channel, to follow a greeting that was on its way meanwhile. */
 const keptFrames = 256;
 const greetTimeoutMs = 5_000;
+/** Times a joining subscriber's greeting is asked for before it joins without one. */
+const greetAttempts = 3;
 
 interface Relayed {
   stop(): void;
@@ -81,6 +83,8 @@ export class PublicRelay {
   /** The leases held at the last look, each with the function that stops greeting for it. */
   readonly #serving = new Map<string, () => void>();
   #stopInterest: (() => void) | undefined;
+  /** Greetings to ask for again, stopped with the relay. */
+  readonly #retries = new Set<NodeJS.Timeout>();
   #timer: NodeJS.Timeout | undefined;
   /** Frames from the bus not yet handed on, and how the gateway writes a burst of them. */
   #arrived: { channel: string; recent: Relayed['recent']; frame: Buffer }[] = [];
@@ -115,6 +119,8 @@ export class PublicRelay {
 
   stop(): void {
     clearInterval(this.#timer);
+    for (const retry of this.#retries) clearTimeout(retry);
+    this.#retries.clear();
     this.#stopInterest?.();
     for (const stopGreeting of this.#serving.values()) stopGreeting();
     this.#serving.clear();
@@ -133,6 +139,21 @@ export class PublicRelay {
     if (!hub) return;
     const relayed = this.#relay(channel);
     relayed.joining++;
+    this.#greetJoining(connection, channel, relayed, hub, 1);
+  }
+
+  /**
+   * Asks the channel's node for the greeting. A lease that has just moved (markets placed on a node
+   * that joined, a node that stopped) is served by its new node within a sync or two: the greeting
+   * is asked for again then, `greetAttempts` times in all, before the client joins without it.
+   */
+  #greetJoining(
+    connection: Subscriber,
+    channel: string,
+    relayed: Relayed,
+    hub: ChannelHub,
+    attempt: number,
+  ): void {
     const subject = greetSubject(this.#options.leaseOf(channel));
     ask(this.#options.bus, subject, { channel }, greeting, greetTimeoutMs).then(
       (answer) =>
@@ -148,6 +169,15 @@ export class PublicRelay {
           hub.add(channel, connection);
         }),
       (error: unknown) => {
+        if (attempt < greetAttempts && connection.channels.has(channel)) {
+          const retry = setTimeout(() => {
+            this.#retries.delete(retry);
+            this.#greetJoining(connection, channel, relayed, hub, attempt + 1);
+          }, interestEveryMs);
+          retry.unref();
+          this.#retries.add(retry);
+          return;
+        }
         relayed.joining--;
         // Nobody holds the channel's lease this moment: the client hears frames once a node does,
         // and resyncs.

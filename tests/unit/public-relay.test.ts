@@ -2,7 +2,7 @@
 // frames arriving and being handed on, it gets its greeting and then every frame after it once, in
 // order, and the frames of one arrival are written to each client together.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LocalBus } from '../../server/bus/local-bus.ts';
 import { PublicRelay } from '../../server/bus/public-relay.ts';
 import { ChannelHub, encodeFrame } from '../../server/gateway/channel-hub.ts';
@@ -65,6 +65,38 @@ function client() {
 }
 
 describe('the public relay', () => {
+  it("asks a joining client's greeting again while the channel's lease is on its way to a node", async () => {
+    const bus = new LocalBus();
+    let arrived = false;
+    const relayNode = (nodeId: string, held: () => string[]) =>
+      new PublicRelay({
+        bus,
+        nodeId,
+        streams: [stream],
+        leaseOf: () => 'engines',
+        held,
+        now: () => 0,
+        log: silent,
+      });
+    const owner = relayNode('a', () => (arrived ? ['engines'] : []));
+    const relay = relayNode('b', () => []);
+    owner.start(new ChannelHub());
+    relay.start(new ChannelHub());
+    try {
+      const joining = client();
+      relay.join(joining.connection, channel);
+      // Nobody serves the lease yet: the first ask is refused at once.
+      await nextTurn();
+      expect(joining.seqs).toEqual([]);
+      arrived = true;
+      // The owner serves it from its next sync, and the greeting comes on a later ask.
+      await vi.waitFor(() => expect(joining.seqs).toEqual([0]), { timeout: 15_000, interval: 50 });
+    } finally {
+      owner.stop();
+      relay.stop();
+    }
+  });
+
   it('gives every client joining at any moment its greeting, then each later frame once, in order', async () => {
     await fc.assert(
       fc.asyncProperty(
