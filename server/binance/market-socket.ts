@@ -48,7 +48,6 @@ export class MarketSocket implements Subscriber {
   readonly channels = new Set<string>();
   #combined: boolean;
   #closed = false;
-  lastPong: number;
   readonly #bucket: TokenBucket;
 
   constructor(
@@ -63,13 +62,9 @@ export class MarketSocket implements Subscriber {
     },
   ) {
     this.#combined = options.combined;
-    this.lastPong = options.now();
     const { requestsPerSecond } = familyLimits[options.family];
     this.#bucket = new TokenBucket(requestsPerSecond, requestsPerSecond, options.now());
     socket.on('message', (data) => this.#receive(String(data)));
-    socket.on('pong', () => {
-      this.lastPong = this.options.now();
-    });
     socket.on('close', () => this.#forget());
     socket.on('error', () => this.#forget());
   }
@@ -91,18 +86,9 @@ export class MarketSocket implements Subscriber {
     });
   }
 
-  ping(): void {
-    if (!this.#closed) this.socket.ping();
-  }
-
   close(code: number, reason: string): void {
     this.#forget();
     this.socket.close(code, reason);
-  }
-
-  terminate(): void {
-    this.#forget();
-    this.socket.terminate();
   }
 
   #receive(text: string): void {

@@ -8,21 +8,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Scheduler } from '../../core/scheduler.ts';
-import { addressGroup } from '../gateway/client-address.ts';
 import { sendBinanceError } from './binance-router.ts';
 import { BinanceError, binanceCodes } from './errors.ts';
 import { MarketSocket, normalName, refusedStreams, type StreamHost } from './market-socket.ts';
+import { SocketPool } from './socket-pool.ts';
 import type { MarketFamily } from './stream-names.ts';
 import { isListenKey, streamRoute, type UserStreams } from './user-stream.ts';
-import { type WeightLimiter, weightRefusal } from './weights.ts';
+import type { WeightLimiter } from './weights.ts';
 
 /** Sockets one address may hold open: every bot of a trader's, bounded for memory. */
 export const marketSocketsPerAddress = 50;
-/** Binance pings every 20 s and drops a client that has not answered for a minute. */
-const pingEveryMs = 20_000;
-const silentForMs = 60_000;
-/** Binance closes a connection after a day; the client reconnects. */
-const lifetimeMs = 24 * 60 * 60_000;
 
 export interface MarketSocketsOptions {
   host: StreamHost;
@@ -43,12 +38,18 @@ const streamsQuery = z.object({ streams: z.string().max(20_000).optional() });
 const nameParam = z.object({ name: z.string().max(200) });
 
 export class MarketSockets {
-  readonly #sockets = new Map<MarketSocket, { address: string; openedAt: number }>();
-  readonly #perAddress = new Map<string, number>();
+  readonly #pool: SocketPool<MarketSocket>;
   readonly #admitted = new WeakMap<FastifyRequest, Admitted>();
-  #timer: unknown;
 
-  constructor(private readonly options: MarketSocketsOptions) {}
+  constructor(private readonly options: MarketSocketsOptions) {
+    this.#pool = new SocketPool({
+      weights: options.weights,
+      openingWeight: 2,
+      perAddress: marketSocketsPerAddress,
+      kind: 'market stream',
+      scheduler: options.scheduler,
+    });
+  }
 
   /** Binds the paths; `/ws/<listenKey>` goes to the user streams. */
   register(app: FastifyInstance, userStreams: UserStreams): void {
@@ -81,13 +82,11 @@ export class MarketSockets {
   }
 
   start(): void {
-    const { scheduler } = this.options;
-    this.#timer = scheduler.setInterval(() => this.#ping(), pingEveryMs);
+    this.#pool.start();
   }
 
   stop(): void {
-    this.options.scheduler.clearInterval(this.#timer);
-    for (const socket of [...this.#sockets.keys()]) socket.close(1001, 'server stopping');
+    this.#pool.stop();
   }
 
   async #admit(
@@ -96,12 +95,8 @@ export class MarketSockets {
     family: MarketFamily,
     combined: boolean,
   ): Promise<unknown> {
-    const { weights } = this.options;
-    const refusal = weightRefusal(weights.spend(request.ip, 2), weights.limit);
+    const refusal = this.#pool.refusal(request.ip);
     if (refusal) return sendBinanceError(reply, refusal);
-    if ((this.#perAddress.get(addressGroup(request.ip)) ?? 0) >= marketSocketsPerAddress) {
-      return sendBinanceError(reply, tooManySockets());
-    }
     const names = combined ? combinedNames(request) : rawNames(request);
     const refused =
       names === null ? 'no streams named' : refusedStreams(this.options.host, family, names);
@@ -125,9 +120,7 @@ export class MarketSockets {
       ...this.#socketOptions(admitted.family),
       combined: admitted.combined,
     });
-    const address = addressGroup(request.ip);
-    this.#sockets.set(market, { address, openedAt: this.options.scheduler.now() });
-    this.#perAddress.set(address, (this.#perAddress.get(address) ?? 0) + 1);
+    this.#pool.add(market, socket, request.ip);
     market.open(admitted.names);
   }
 
@@ -136,27 +129,9 @@ export class MarketSockets {
       family,
       host: this.options.host,
       now: () => this.options.scheduler.now(),
-      closed: (socket: MarketSocket) => this.#forget(socket),
+      closed: (socket: MarketSocket) => this.#pool.forget(socket),
       log: this.options.log,
     };
-  }
-
-  #forget(socket: MarketSocket): void {
-    const held = this.#sockets.get(socket);
-    if (!held) return;
-    this.#sockets.delete(socket);
-    const left = (this.#perAddress.get(held.address) ?? 1) - 1;
-    if (left > 0) this.#perAddress.set(held.address, left);
-    else this.#perAddress.delete(held.address);
-  }
-
-  #ping(): void {
-    const now = this.options.scheduler.now();
-    for (const [socket, { openedAt }] of [...this.#sockets]) {
-      if (now - openedAt >= lifetimeMs) socket.close(1000, 'stream lifetime over');
-      else if (now - socket.lastPong > silentForMs) socket.terminate();
-      else socket.ping();
-    }
   }
 }
 
@@ -176,11 +151,4 @@ function combinedNames(request: FastifyRequest): string[] | null {
   const text = parsed.success ? parsed.data.streams : undefined;
   if (!text) return null;
   return [...new Set(text.split('/').map(normalName))];
-}
-
-function tooManySockets(): BinanceError {
-  return new BinanceError(
-    binanceCodes.TOO_MANY_REQUESTS,
-    `Too many market stream connections from this address; the limit is ${marketSocketsPerAddress}.`,
-  );
 }

@@ -74,23 +74,16 @@ export class WsApiConnection {
   #paceRefusals = 0;
   #closed = false;
   readonly #bucket: TokenBucket;
-  readonly openedAt: number;
-  lastPong: number;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly options: WsApiConnectionOptions,
   ) {
-    this.openedAt = options.now();
-    this.lastPong = this.openedAt;
-    this.#bucket = new TokenBucket(requestsPerSecond, requestBurst, this.openedAt);
+    this.#bucket = new TokenBucket(requestsPerSecond, requestBurst, options.now());
     socket.on('message', (data) => {
       this.#handle(String(data)).catch((error: unknown) => {
         this.options.log.error({ err: error }, 'door WebSocket API request failed');
       });
-    });
-    socket.on('pong', () => {
-      this.lastPong = this.options.now();
     });
     socket.on('close', () => this.#forget());
     socket.on('error', () => this.#forget());
@@ -99,15 +92,6 @@ export class WsApiConnection {
   close(code: number, reason: string): void {
     this.#forget();
     this.socket.close(code, reason);
-  }
-
-  terminate(): void {
-    this.#forget();
-    this.socket.terminate();
-  }
-
-  ping(): void {
-    if (!this.#closed) this.socket.ping();
   }
 
   /** Ends the subscriptions made with `apiKey` (it was deleted). */

@@ -8,16 +8,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import type { Scheduler, TimerHandle } from '../../core/scheduler.ts';
+import type { Scheduler } from '../../core/scheduler.ts';
 import type { Bus } from '../bus/bus.ts';
 import { type BusLog, listen } from '../bus/bus-messages.ts';
-import { addressGroup } from '../gateway/client-address.ts';
 import { sendBinanceError } from './binance-router.ts';
-import { BinanceError, binanceCodes } from './errors.ts';
 import { revokedKeySubject } from './key-cache.ts';
 import type { DoorKey } from './signed-request.ts';
+import { SocketPool } from './socket-pool.ts';
 import { streamRoute } from './user-stream.ts';
-import { type WeightLimiter, weightRefusal } from './weights.ts';
+import type { WeightLimiter } from './weights.ts';
 import { type UserEventSource, WsApiConnection } from './ws-api-connection.ts';
 
 export const wsApiPath = '/ws-api/v3';
@@ -25,11 +24,6 @@ export const wsApiPath = '/ws-api/v3';
 export const wsApiConnectionsPerAddress = 50;
 /** What opening a connection weighs against the address, as on Binance. */
 const connectionWeight = 2;
-/** Binance pings every 20 s and drops a client that has not answered for a minute. */
-const pingEveryMs = 20_000;
-const silentForMs = 60_000;
-/** Binance closes a connection after a day; the client reconnects. */
-const lifetimeMs = 24 * 60 * 60_000;
 /** How often every subscription's key is read again. */
 const recheckMs = 60_000;
 
@@ -49,12 +43,19 @@ export interface WsApiOptions {
 }
 
 export class WsApi {
-  readonly #connections = new Map<WsApiConnection, string>();
-  readonly #perAddress = new Map<string, number>();
+  readonly #pool: SocketPool<WsApiConnection>;
   readonly #admitted = new WeakSet<FastifyRequest>();
   readonly #stops: (() => void)[] = [];
 
-  constructor(private readonly options: WsApiOptions) {}
+  constructor(private readonly options: WsApiOptions) {
+    this.#pool = new SocketPool({
+      weights: options.weights,
+      openingWeight: connectionWeight,
+      perAddress: wsApiConnectionsPerAddress,
+      kind: 'WebSocket API',
+      scheduler: options.scheduler,
+    });
+  }
 
   /** Binds `/ws-api/v3`; the app's WebSocket plugin must be registered already. */
   register(app: FastifyInstance): void {
@@ -65,36 +66,22 @@ export class WsApi {
     const { bus, log, scheduler } = this.options;
     this.#stops.push(
       listen(bus, revokedKeySubject, revokedKey, log, ({ apiKey }) => {
-        for (const connection of this.#connections.keys()) connection.keyRevoked(apiKey);
+        for (const connection of this.#pool.clients()) connection.keyRevoked(apiKey);
       }),
     );
-    const timers: TimerHandle[] = [
-      scheduler.setInterval(() => this.#ping(), pingEveryMs),
-      scheduler.setInterval(() => this.#recheck(), recheckMs),
-    ];
-    this.#stops.push(() => {
-      for (const timer of timers) scheduler.clearInterval(timer);
-    });
+    this.#pool.start();
+    const rechecking = scheduler.setInterval(() => this.#recheck(), recheckMs);
+    this.#stops.push(() => scheduler.clearInterval(rechecking));
   }
 
   stop(): void {
     for (const stop of this.#stops.splice(0)) stop();
-    for (const connection of [...this.#connections.keys()]) {
-      connection.close(1001, 'server stopping');
-    }
-  }
-
-  get size(): number {
-    return this.#connections.size;
+    this.#pool.stop();
   }
 
   readonly #admit = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-    const { weights } = this.options;
-    const refusal = weightRefusal(weights.spend(request.ip, connectionWeight), weights.limit);
+    const refusal = this.#pool.refusal(request.ip);
     if (refusal) return sendBinanceError(reply, refusal);
-    if ((this.#perAddress.get(addressGroup(request.ip)) ?? 0) >= wsApiConnectionsPerAddress) {
-      return sendBinanceError(reply, tooManyConnections());
-    }
     this.#admitted.add(request);
     return undefined;
   };
@@ -112,48 +99,16 @@ export class WsApi {
       weights,
       now,
       log,
-      closed: (closed) => this.#forget(closed),
+      closed: (closed) => this.#pool.forget(closed),
     });
-    const address = addressGroup(request.ip);
-    this.#connections.set(connection, address);
-    this.#perAddress.set(address, (this.#perAddress.get(address) ?? 0) + 1);
+    this.#pool.add(connection, socket, request.ip);
   };
 
-  #ping(): void {
-    const now = this.options.now();
-    for (const connection of [...this.#connections.keys()]) {
-      if (now - connection.openedAt >= lifetimeMs) {
-        connection.close(1000, 'connection lifetime over');
-      } else if (now - connection.lastPong > silentForMs) {
-        connection.terminate();
-      } else {
-        connection.ping();
-      }
-    }
-  }
-
   #recheck(): void {
-    for (const connection of this.#connections.keys()) {
+    for (const connection of this.#pool.clients()) {
       connection.recheck().catch((error: unknown) => {
         this.options.log.error({ err: error }, 'door WebSocket API recheck failed');
       });
     }
   }
-
-  #forget(connection: WsApiConnection): void {
-    const address = this.#connections.get(connection);
-    if (address === undefined) return;
-    this.#connections.delete(connection);
-    const left = (this.#perAddress.get(address) ?? 1) - 1;
-    if (left > 0) this.#perAddress.set(address, left);
-    else this.#perAddress.delete(address);
-  }
-}
-
-function tooManyConnections(): BinanceError {
-  return new BinanceError(
-    binanceCodes.TOO_MANY_REQUESTS,
-    `Too many WebSocket API connections; the limit is ${wsApiConnectionsPerAddress} per address.`,
-    429,
-  );
 }
