@@ -29,9 +29,25 @@ run_project() {
 # (the integration tests' two, the browser tests' one) run only while that kind does: idle, a
 # server still requotes its liquidity ladders, and on two cores that slowed every other test.
 # A failing kind does not stop the next: the run reports every failure, then exits non-zero.
+# The summary reporter (tests/support/summary-reporter.ts) lists each failure in one file, printed
+# once all three kinds have run, so the end of the output names what failed in any of them.
+failures=$(mktemp)
+export TEST_FAILURES_FILE="$failures"
 failed=0
+outcomes=
 for project in unit integration e2e; do
   echo "== tests: $project"
-  run_project "$project" || failed=1
+  if run_project "$project"; then
+    outcomes="$outcomes $project:passed"
+  else
+    failed=1
+    outcomes="$outcomes $project:FAILED"
+  fi
 done
+echo "== outcome:$outcomes"
+if [ -s "$failures" ]; then
+  echo "== failures"
+  cat "$failures"
+fi
+rm -f "$failures"
 exit "$failed"
