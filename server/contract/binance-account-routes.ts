@@ -18,7 +18,6 @@ import {
   termsInForce,
 } from './binance-terms.ts';
 import { binanceAsset, binanceBrackets, binancePosition, binanceTrade } from './binance-views.ts';
-import type { ContractEngine } from './contract-engine.ts';
 import { marketView } from './contract-market-view.ts';
 import { fillView } from './contract-queries.ts';
 import type { ContractService } from './contract-service.ts';
@@ -38,12 +37,8 @@ export function binanceAccountRoutes(
 ): void {
   const { db } = deps;
   const now = () => deps.clock.now().getTime();
-  const engineOf = (): ContractEngine => {
-    if (!service.engine) throw new BusinessError('market_unknown');
-    return service.engine;
-  };
   const marketOf = (name: string) => {
-    const market = engineOf().markets.get(name);
+    const market = service.runningEngine().markets.get(name);
     if (!market) throw new BusinessError('market_unknown');
     return market;
   };
@@ -63,7 +58,7 @@ export function binanceAccountRoutes(
       params: z.object({ symbol, leverage: z.string().min(1) }),
     },
     async ({ params, userId }) => {
-      const engine = engineOf();
+      const engine = service.runningEngine();
       const market = marketOf(params.symbol);
       const leverage = await inBinanceTerms(async () => {
         const chosen = leverageOf(market, params.leverage);
@@ -92,7 +87,7 @@ export function binanceAccountRoutes(
       params: z.object({ symbol, marginType: z.enum(['ISOLATED', 'CROSSED']) }),
     },
     async ({ params, userId }) => {
-      const engine = engineOf();
+      const engine = service.runningEngine();
       const market = marketOf(params.symbol);
       const marginMode = params.marginType === 'ISOLATED' ? 'isolated' : 'cross';
       const held = heldTerms(engine.state, userId, market.symbol);
@@ -267,7 +262,7 @@ export function binanceAccountRoutes(
       params: z.object({ symbol: symbol.optional() }),
     },
     async ({ params }) => {
-      const engine = engineOf();
+      const engine = service.runningEngine();
       const { funding } = service;
       if (!funding) return [];
       const names = params.symbol === undefined ? [...engine.markets.keys()] : [params.symbol];

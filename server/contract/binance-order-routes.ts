@@ -59,18 +59,12 @@ export function binanceOrderRoutes(
   service: ContractService,
 ): void {
   const { db } = deps;
-  const engineOf = (): ContractEngine => {
-    if (!service.engine) throw new BusinessError('market_unknown');
-    return service.engine;
-  };
-  const scalesOf = (name: string) =>
-    service.engine?.markets.get(name) ?? { priceScale: 8, quantityScale: 8 };
 
   /** The order as Binance shows it, read back from its row (its exact filled value with it). */
   const shown = async (userId: number, id: number, clientOrderId?: string) => {
     const row = await findOrder(db, userId, id);
     if (!row) throw new BusinessError('order_not_found');
-    const view = orderRowView(row, scalesOf(row.symbol));
+    const view = orderRowView(row, service.scalesOf(row.symbol));
     const client =
       clientOrderId ??
       (await clientOrderIdsOf(db, userId, [id])).get(id) ??
@@ -104,7 +98,7 @@ export function binanceOrderRoutes(
       params: newOrder,
     },
     async ({ params, userId }) => {
-      const engine = engineOf();
+      const engine = service.runningEngine();
       const order = await doorOrder(engine, deps, userId, params);
       const clientOrderId = params.newClientOrderId ?? newClientOrderId();
       const placed = await inBinanceTerms(() =>
@@ -133,7 +127,7 @@ export function binanceOrderRoutes(
     },
     async ({ params, userId }) => {
       const id = await ownOrder(userId, params);
-      await engineOf().cancel(userId, id);
+      await service.runningEngine().cancel(userId, id);
       return shown(userId, id, params.origClientOrderId);
     },
   );
@@ -174,7 +168,7 @@ export function binanceOrderRoutes(
         rows.map((row) => Number(row.id)),
       );
       return rows.reverse().map((row) => {
-        const view = orderRowView(row, scalesOf(row.symbol));
+        const view = orderRowView(row, service.scalesOf(row.symbol));
         return binanceOrder(view, row.filled_value, ids.get(view.id) ?? defaultClientOrderId(view));
       });
     },

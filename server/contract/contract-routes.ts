@@ -28,10 +28,8 @@ import type { AppDeps } from '../deps.ts';
 import { BusinessError } from '../http/business-error.ts';
 import { idempotencyKeyOf } from '../http/idempotency.ts';
 import type { Router } from '../http/router.ts';
-import { knownMarkets } from '../market/catalog.ts';
 import { tickersOf } from '../market/market-routes.ts';
 import type { MarketService } from '../market/market-service.ts';
-import type { ContractEngine } from './contract-engine.ts';
 import { marketView } from './contract-market-view.ts';
 import { quantityAtoms } from './contract-markets.ts';
 import {
@@ -60,14 +58,6 @@ export function contractRoutes(
   service: ContractService,
 ): void {
   const { db } = deps;
-  const engineOf = (): ContractEngine => {
-    if (!service.engine) throw new BusinessError('market_unknown');
-    return service.engine;
-  };
-  /** A market's decimals, also for orders of a market no longer listed. */
-  const scalesOf = (symbol: string) =>
-    service.engine?.markets.get(symbol) ??
-    knownMarkets.find((spec) => spec.symbol === symbol) ?? { priceScale: 8, quantityScale: 8 };
 
   router.add(contractMarkets, async () => {
     const { engine, funding } = service;
@@ -82,7 +72,7 @@ export function contractRoutes(
 
   router.add(openContract, async (input, { session, request }) => {
     const key = idempotencyKeyOf(request);
-    const engine = engineOf();
+    const engine = service.runningEngine();
     const market = engine.markets.get(input.symbol);
     if (!market) throw new BusinessError('market_unknown');
     const order = parseOpen(market, session.userId, input);
@@ -96,7 +86,7 @@ export function contractRoutes(
 
   router.add(closeContract, async (input, { session, request }) => {
     const key = idempotencyKeyOf(request);
-    const engine = engineOf();
+    const engine = service.runningEngine();
     const position = engine.state.positions.get(input.position_id);
     if (!position || position.userId !== session.userId) {
       throw new BusinessError('position_not_found');
@@ -115,7 +105,7 @@ export function contractRoutes(
     const key = idempotencyKeyOf(request);
     const found = await findOrder(db, session.userId, order_id);
     if (!found) throw new BusinessError('order_not_found');
-    return engineOf().cancel(session.userId, order_id, {
+    return service.runningEngine().cancel(session.userId, order_id, {
       userId: session.userId,
       key,
       path: cancelContractOrder.path,
@@ -147,24 +137,39 @@ export function contractRoutes(
 
   router.add(contractOrders, async ({ status, symbol, page, size }, { session }) => {
     const { rows, total } = await listOrders(db, session.userId, status, symbol, page, size);
-    return { list: rows.map((row) => orderRowView(row, scalesOf(row.symbol))), total, page, size };
+    return {
+      list: rows.map((row) => orderRowView(row, service.scalesOf(row.symbol))),
+      total,
+      page,
+      size,
+    };
   });
 
   router.add(contractHistory, async ({ symbol, page, size }, { session }) => {
     const { rows, total } = await listClosed(db, session.userId, symbol, page, size);
-    return { list: rows.map((row) => closedView(row, scalesOf(row.symbol))), total, page, size };
+    return {
+      list: rows.map((row) => closedView(row, service.scalesOf(row.symbol))),
+      total,
+      page,
+      size,
+    };
   });
 
   router.add(contractFunding, async ({ symbol, page, size }, { session }) => {
     const { rows, total } = await listFunding(db, session.userId, symbol, page, size);
-    return { list: rows.map((row) => fundingView(row, scalesOf(row.symbol))), total, page, size };
+    return {
+      list: rows.map((row) => fundingView(row, service.scalesOf(row.symbol))),
+      total,
+      page,
+      size,
+    };
   });
 
   router.add(contractInsurance, async ({ page, size }) => insuranceFund(db, page, size));
 
   router.add(contractTpSl, async (input, { session, request }) => {
     const key = idempotencyKeyOf(request);
-    const engine = engineOf();
+    const engine = service.runningEngine();
     const position = engine.state.positions.get(input.position_id);
     const market = position && engine.markets.get(position.symbol);
     if (!position || !market || position.userId !== session.userId) {
@@ -189,7 +194,7 @@ export function contractRoutes(
     const key = idempotencyKeyOf(request);
     const amount = parseAmount(input.amount);
     if (amount === null || amount <= 0n) throw new BusinessError('amount_invalid');
-    return engineOf().margin(
+    return service.runningEngine().margin(
       {
         userId: session.userId,
         positionId: input.position_id,
@@ -202,7 +207,7 @@ export function contractRoutes(
 
   router.add(contractLeverage, async (input, { session, request }) => {
     const key = idempotencyKeyOf(request);
-    const engine = engineOf();
+    const engine = service.runningEngine();
     const market = engine.markets.get(input.symbol);
     if (!market) throw new BusinessError('market_unknown');
     return engine.leverage(
@@ -219,10 +224,11 @@ export function contractRoutes(
   router.add(marketContracts, async () => {
     const now = deps.clock.now().getTime();
     const { engine, funding } = service;
+    if (!engine || !funding) return { simulated: deps.market.simulated, list: [] };
     const list = tickersOf(deps.market, now).flatMap((ticker) => {
-      const market = engine?.markets.get(ticker.symbol);
-      if (!market || !funding) return [];
-      const view = marketView(market, engine as ContractEngine, deps.market, funding, now);
+      const market = engine.markets.get(ticker.symbol);
+      if (!market) return [];
+      const view = marketView(market, engine, deps.market, funding, now);
       return [
         {
           ...ticker,
@@ -239,7 +245,7 @@ export function contractRoutes(
   router.add(contractLiquidations, async ({ symbol, page, size }, { session }) => {
     const { rows, total } = await listLiquidations(db, session.userId, symbol, page, size);
     return {
-      list: rows.map((row) => liquidationView(row, scalesOf(row.symbol))),
+      list: rows.map((row) => liquidationView(row, service.scalesOf(row.symbol))),
       total,
       page,
       size,
@@ -248,6 +254,11 @@ export function contractRoutes(
 
   router.add(contractFills, async ({ symbol, page, size }, { session }) => {
     const { rows, total } = await listFills(db, session.userId, symbol, page, size);
-    return { list: rows.map((row) => fillView(row, scalesOf(row.symbol))), total, page, size };
+    return {
+      list: rows.map((row) => fillView(row, service.scalesOf(row.symbol))),
+      total,
+      page,
+      size,
+    };
   });
 }

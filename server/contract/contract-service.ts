@@ -7,6 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Scheduler } from '../../core/scheduler.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import { BusinessError } from '../http/business-error.ts';
+import { knownMarkets } from '../market/catalog.ts';
 import type { IndexPrints } from '../market/index-prints.ts';
 import type { MarketService } from '../market/market-service.ts';
 import type { PrintRecorder } from '../market/print-recorder.ts';
@@ -157,6 +159,20 @@ export class ContractService {
   onCommitted(listener: (committed: ContractCommitted) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** The engine, for a call that needs it: where the perpetuals are switched off, `market_unknown`. */
+  runningEngine(): ContractEngine {
+    if (!this.engine) throw new BusinessError('market_unknown');
+    return this.engine;
+  }
+
+  /** A market's decimals, also for the orders and trades of a market no longer listed. */
+  scalesOf(symbol: string): { priceScale: number; quantityScale: number } {
+    return (
+      this.engine?.markets.get(symbol) ??
+      knownMarkets.find((spec) => spec.symbol === symbol) ?? { priceScale: 8, quantityScale: 8 }
+    );
   }
 
   /** Whether the perpetuals are spread over the nodes: this node holds only some of them. */
