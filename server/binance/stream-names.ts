@@ -8,7 +8,16 @@ import { type KlinePeriod, klinePeriods } from '../../schemas/market-names.ts';
 /** Spot (`/ws`, `/stream`) or USDⓈ-M perpetuals (`/public/…`, `/market/…`). */
 export type MarketFamily = 'api' | 'fapi';
 
-const streamKinds = ['depth', 'trade', 'aggTrade', 'markPrice', 'kline'] as const;
+const streamKinds = [
+  'depth',
+  'trade',
+  'aggTrade',
+  'markPrice',
+  'kline',
+  'bookTicker',
+  'ticker',
+  'miniTicker',
+] as const;
 type StreamKind = (typeof streamKinds)[number];
 
 export type StreamAddress =
@@ -20,13 +29,22 @@ export type StreamAddress =
  * the market data (§ "Differences from Binance"): the names are taken so a client's own stays valid.
  */
 const speeds: Record<MarketFamily, Partial<Record<StreamKind, readonly string[]>>> = {
-  api: { depth: ['', '100ms', '1000ms'], trade: [''], aggTrade: [''], kline: [''] },
+  api: {
+    depth: ['', '100ms', '1000ms'],
+    trade: [''],
+    aggTrade: [''],
+    kline: [''],
+    bookTicker: [''],
+    ticker: [''],
+    miniTicker: [''],
+  },
   fapi: {
     depth: ['', '100ms', '250ms', '500ms'],
     trade: [''],
     aggTrade: [''],
     kline: [''],
     markPrice: ['', '1s'],
+    bookTicker: [''],
   },
 };
 

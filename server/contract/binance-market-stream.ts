@@ -1,10 +1,11 @@
 // The perpetuals' market streams on the Binance-compatible door (docs/api-binance.md § "Market
-// streams"): `<symbol>@depth`, `@trade`, `@aggTrade` and `@kline_<interval>` from the books' own
-// tick (book-ticks.ts, the same changes the app's channels publish), and `@markPrice` as each mark
-// is recorded. Published by the market's node where the perpetuals are spread over the nodes.
+// streams"): `<symbol>@depth`, `@trade`, `@aggTrade`, `@kline_<interval>` and `@bookTicker` from
+// the books' own tick (book-ticks.ts, the same changes the app's channels publish), and
+// `@markPrice` as each mark is recorded. Published by the market's node where the perpetuals are spread over the nodes.
 import { streamChannel, streamOfChannel } from '../binance/stream-names.ts';
 import type { ChannelHub } from '../gateway/channel-hub.ts';
 import type { PublicStream } from '../gateway/streams.ts';
+import { BookTops } from '../market/binance-book-tops.ts';
 import { publishBinanceStreams } from '../market/binance-stream-frames.ts';
 import { TradeIds } from '../market/binance-trade-ids.ts';
 import type { BookTicks } from './book-ticks.ts';
@@ -22,6 +23,7 @@ export function binanceUsdmStream(service: ContractService, ticks: BookTicks): P
   // Numbered as published, as spot's are (binance-trade-ids.ts); the door has no perpetual trade
   // call for them to match.
   const ids = new TradeIds();
+  const tops = new BookTops();
   const marketOf = (channel: string) => {
     const stream = streamOfChannel('fapi', channel);
     return stream ? service.engine?.markets.get(stream.address.symbol) : undefined;
@@ -43,7 +45,16 @@ export function binanceUsdmStream(service: ContractService, ticks: BookTicks): P
             if (!market) continue;
             ids.number(now, change.trades);
             const tick = { ...change, candles: candles.get(symbol) ?? [] };
-            publishBinanceStreams(hub, { family: 'fapi', symbol, scales: market, ids }, tick, now);
+            const book = service.books?.book(symbol)?.depth;
+            const streamMarket = {
+              family: 'fapi' as const,
+              symbol,
+              scales: market,
+              ids,
+              book,
+              tops,
+            };
+            publishBinanceStreams(hub, streamMarket, tick, now);
           }
         }),
       );

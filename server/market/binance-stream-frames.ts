@@ -1,7 +1,8 @@
 // A market's publication tick as Binance's stream events (docs/api-binance.md § "Market streams"),
 // published on the `binance:<family>:<name>` channels that have subscribers: the book's diff
 // (`depthUpdate`, numbered as the door's `depth` call numbers its snapshot), each trade (`trade`,
-// `aggTrade`, numbered as the door's trade calls number it) and the candles that changed (`kline`).
+// `aggTrade`, numbered as the door's trade calls number it), the candles that changed (`kline`) and
+// the book's best bid and ask when either moved (`bookTicker`).
 // Spot's books and the perpetuals' share it; the perpetuals add their mark (contract module).
 import type { Candle } from '../../core/market/candle.ts';
 import { periodMs } from '../../core/market/periods.ts';
@@ -15,9 +16,10 @@ import {
   streamNamesOf,
 } from '../binance/stream-names.ts';
 import type { ChannelHub } from '../gateway/channel-hub.ts';
+import type { BookTop, BookTops } from './binance-book-tops.ts';
 import type { TradeIds } from './binance-trade-ids.ts';
 import type { Scales } from './book-rows.ts';
-import type { BookDiff } from './depth-book.ts';
+import type { BookDiff, DepthBook } from './depth-book.ts';
 import type { UnitTrade } from './recent-trades.ts';
 
 /** What changed in one market's book and candles on a tick. */
@@ -44,9 +46,20 @@ const channelsOf = (() => {
   };
 })();
 
+/** The market a tick is of, with what its streams number and read besides the tick. */
+export interface StreamMarket {
+  family: MarketFamily;
+  symbol: string;
+  scales: Scales;
+  ids: TradeIds;
+  /** The published book, whose top the book ticker sends, and what was sent of it last. */
+  book: DepthBook | undefined;
+  tops: BookTops;
+}
+
 export function publishBinanceStreams(
   hub: ChannelHub,
-  market: { family: MarketFamily; symbol: string; scales: Scales; ids: TradeIds },
+  market: StreamMarket,
   tick: BookTick,
   now: number,
 ): void {
@@ -75,8 +88,14 @@ export function publishBinanceStreams(
           }
         }
         break;
+      case 'bookTicker': {
+        const top = tick.depth && market.book && market.tops.changed(symbol, market.book);
+        if (top) hub.publish(channel, bookTickerEvent(market, top, now), now);
+        break;
+      }
       default:
-        // A perpetual's mark is published as it is recorded, not on the book's tick.
+        // A perpetual's mark is published as it is recorded, and spot's day tickers once a
+        // second (binance-ticker-stream.ts), not on the book's tick.
         break;
     }
   }
@@ -119,6 +138,20 @@ function depthEvent(
         a: rows(diff.asks),
       }
     : { e: 'depthUpdate', E: now, s: symbol, ...span, b: rows(diff.bids), a: rows(diff.asks) };
+}
+
+/** The best bid and ask, zeros for an empty side; spot's event has no type or time, as Binance's. */
+function bookTickerEvent(market: StreamMarket, top: BookTop, now: number) {
+  const { family, symbol, scales } = market;
+  const decimal = decimalOf(family);
+  const side = (level: BookTop['bid']) => [
+    decimal(level?.[0] ?? 0, scales.priceScale),
+    decimal(level?.[1] ?? 0, scales.quantityScale),
+  ];
+  const [b, B] = side(top.bid);
+  const [a, A] = side(top.ask);
+  const fields = { u: top.version, s: symbol, b, B, a, A };
+  return family === 'fapi' ? { e: 'bookTicker', E: now, T: now, ...fields } : fields;
 }
 
 /** Each trade is its own aggregate, as the door's `aggTrades` answers (§ "Differences"). */

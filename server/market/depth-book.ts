@@ -57,6 +57,15 @@ export class DepthBook {
     };
   }
 
+  /** The published book's best bid and ask (one pass over each side, no sort): the book ticker. */
+  top(): { version: number; bid: UnitLevel | undefined; ask: UnitLevel | undefined } {
+    return {
+      version: this.#version,
+      bid: first(this.#published.bids, (a, b) => a > b),
+      ask: first(this.#published.asks, (a, b) => a < b),
+    };
+  }
+
   #applySide(side: Side, kind: 'snapshot' | 'update', levels: readonly UnitLevel[]): void {
     const live = this.#live[side];
     const pending = this.#pending[side];
@@ -104,4 +113,15 @@ function best(
     .sort(([a], [b]) => order(a, b))
     .slice(0, limit)
     .map(([price, quantity]) => [price, quantity] as const);
+}
+
+function first(
+  levels: ReadonlyMap<number, number>,
+  better: (a: number, b: number) => boolean,
+): UnitLevel | undefined {
+  let found: UnitLevel | undefined;
+  for (const [price, quantity] of levels) {
+    if (found === undefined || better(price, found[0])) found = [price, quantity];
+  }
+  return found;
 }

@@ -34,6 +34,16 @@ describe('stream names', () => {
 
   it('serves the mark only for perpetuals, and refuses names Binance does not give', () => {
     expect(parseStreamName('api', 'btcusdt@markPrice')).toBeNull();
+    // The day's tickers are spot's; the book ticker both families'.
+    expect(parseStreamName('api', 'btcusdt@miniTicker')).toEqual({
+      kind: 'miniTicker',
+      symbol: 'BTCUSDT',
+    });
+    expect(parseStreamName('fapi', 'btcusdt@ticker')).toBeNull();
+    expect(parseStreamName('fapi', 'btcusdt@bookTicker')).toEqual({
+      kind: 'bookTicker',
+      symbol: 'BTCUSDT',
+    });
     expect(parseStreamName('fapi', 'btcusdt@markPrice@1s')).toEqual({
       kind: 'markPrice',
       symbol: 'BTCUSDT',
@@ -45,6 +55,8 @@ describe('stream names', () => {
       'btcusdt@depth@250ms',
       'btcusdt@trade@100ms',
       'btcusdt@depth5',
+      'btcusdt@bookTicker@100ms',
+      'btcusdt@ticker_1h',
       'btcusdt',
       '@trade',
       'btc-usdt@trade',
