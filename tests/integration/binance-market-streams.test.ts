@@ -3,12 +3,8 @@
 // unchanged but for their URLs; a plain client reads the combined endpoint and Binance's live
 // requests; bad requests get Binance's codes and change nothing. One server without the liquidity
 // provider, so the books hold only what the test puts there and every change is the test's.
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractMarket } from '../../schemas/api/contract.schema.ts';
-import { systemClock } from '../../server/clock.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldOf } from '../../server/db/field-of.ts';
-import { ApiClient } from '../support/api-client.ts';
 import {
   ccxtProSpot,
   ccxtProUsdm,
@@ -17,37 +13,9 @@ import {
   type DoorTrader,
   doorTrader,
 } from '../support/door-client.ts';
-import { DoorStream } from '../support/door-stream.ts';
-import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
+import { doorStreamServer, markOf, perpetualTrader } from '../support/door-stream-server.ts';
 
-let server: InProcessServer;
-const closers: (() => unknown)[] = [];
-
-beforeAll(async () => {
-  server = await startInProcessServer(systemClock, {
-    MARKETS: 'BTC',
-    LIQUIDITY_PROVIDER: 'false',
-    OPTION_TRADING: 'false',
-  });
-}, 180_000);
-
-afterAll(async () => {
-  for (const close of closers) await close();
-  await server?.stop();
-});
-
-/** A client of a stream path, closed after the file. */
-function stream(path: string): DoorStream {
-  const opened = new DoorStream(server.url, path);
-  closers.push(() => opened.close());
-  return opened;
-}
-
-/** Each exchange's sockets are closed after the file. */
-function closing<T extends { close(): Promise<unknown> }>(exchange: T): T {
-  closers.push(() => exchange.close());
-  return exchange;
-}
+const { server, stream, closing } = doorStreamServer();
 
 /** ccxt's book, as far as the cases read it (its levels are `[price, amount]`). */
 interface Book {
@@ -84,15 +52,15 @@ describe('spot streams', () => {
   let bob: DoorTrader;
 
   beforeAll(async () => {
-    alice = await doorTrader(server, { USDT: '10000' });
-    bob = await doorTrader(server, { BTC: '1' });
+    alice = await doorTrader(server(), { USDT: '10000' });
+    bob = await doorTrader(server(), { BTC: '1' });
   }, 60_000);
 
   it('ccxt pro keeps the book from the depth snapshot and the diffs, to the version REST shows', async () => {
-    const watcher = closing(ccxtProSpot(server.url));
+    const watcher = closing(ccxtProSpot(server().url));
     const symbol = 'BTC/USDT';
     await watcher.watchOrderBook(symbol);
-    const rest = ccxtSpot(server.url, alice.key);
+    const rest = ccxtSpot(server().url, alice.key);
     const first = await rest.createOrder(symbol, 'limit', 'buy', 0.002, 90000);
     await watchUntil(watcher, symbol, (book) => levelAt(book.bids, 90000) === 0.002);
     const second = await rest.createOrder(symbol, 'limit', 'buy', 0.001, 90000);
@@ -114,12 +82,12 @@ describe('spot streams', () => {
   });
 
   it('sends each trade with the id the trades call gives it, raw and combined', async () => {
-    const watcher = closing(ccxtProSpot(server.url));
+    const watcher = closing(ccxtProSpot(server().url));
     const symbol = 'BTC/USDT';
     const combined = stream('/stream?streams=btcusdt@trade/btcusdt@kline_1m');
     await combined.opened;
-    const buyer = ccxtSpot(server.url, alice.key);
-    const seller = ccxtSpot(server.url, bob.key);
+    const buyer = ccxtSpot(server().url, alice.key);
+    const seller = ccxtSpot(server().url, bob.key);
     // ccxt subscribes on its first watch and says nothing when the server has answered: a trade
     // is made until one reaches the watch.
     let watched: Awaited<ReturnType<typeof watcher.watchTrades>> | undefined;
@@ -132,14 +100,14 @@ describe('spot streams', () => {
     }
     await watching;
     const [first] = watched;
-    const listed = (await ccxtSpot(server.url).fetchTrades(symbol)).find(
+    const listed = (await ccxtSpot(server().url).fetchTrades(symbol)).find(
       (trade) => trade.id === first?.id,
     );
     expect(listed).toMatchObject({ price: 91000, amount: 0.001, side: 'sell' });
     expect(first).toMatchObject({ id: listed?.id, price: 91000, amount: 0.001, side: 'sell' });
 
     const trade = await combined.next((frame) => frame.stream === 'btcusdt@trade');
-    const ids = (await ccxtSpot(server.url).fetchTrades(symbol)).map((each) => Number(each.id));
+    const ids = (await ccxtSpot(server().url).fetchTrades(symbol)).map((each) => Number(each.id));
     expect(trade.data).toMatchObject({
       e: 'trade',
       s: 'BTCUSDT',
@@ -243,33 +211,16 @@ describe('perpetual streams', () => {
   let mark = '';
 
   beforeAll(async () => {
-    maker = await doorTrader(server, { USDT: '100000' });
-    const moved = await new ApiClient(server.url).post(
-      '/wallet/transfer',
-      { from: 'funding', to: 'contract', asset: 'USDT', amount: '100000' },
-      { token: maker.token, headers: { 'idempotency-key': randomUUID() } },
-    );
-    expect(moved.body.code).toBe(200);
-    // A limit order's band is the mark's, recorded once a second.
-    for (;;) {
-      const markets = await new ApiClient(server.url).get<{ list: ContractMarket[] }>(
-        '/contract/markets',
-      );
-      const found = markets.body.data.list.find((market) => market.symbol === 'BTCUSDT');
-      if (found?.mark_price) {
-        mark = found.mark_price;
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    maker = await perpetualTrader(server());
+    mark = await markOf(server(), 'BTCUSDT');
   }, 60_000);
 
   it('ccxt pro binanceusdm keeps the book from the snapshot and the diffs, pu linking each', async () => {
-    const watcher = closing(ccxtProUsdm(server.url));
+    const watcher = closing(ccxtProUsdm(server().url));
     const raw = stream('/public/ws/btcusdt@depth');
     await raw.opened;
     await watcher.watchOrderBook(symbol);
-    const rest = ccxtUsdm(server.url, maker.key);
+    const rest = ccxtUsdm(server().url, maker.key);
     const price = Math.floor(Number(mark) * 0.99);
     const placed = await rest.createOrder(symbol, 'limit', 'buy', 0.002, price);
     await watchUntil(watcher, symbol, (book) => levelAt(book.bids, price) === 0.002);
@@ -294,8 +245,8 @@ describe('perpetual streams', () => {
   });
 
   it("ccxt pro binanceusdm watches the trader's own orders on its listen key's stream", async () => {
-    const watcher = closing(ccxtProUsdm(server.url, maker.key));
-    const rest = ccxtUsdm(server.url, maker.key);
+    const watcher = closing(ccxtProUsdm(server().url, maker.key));
+    const rest = ccxtUsdm(server().url, maker.key);
     const price = Math.floor(Number(mark) * 0.98);
     // The watch opens its stream itself and says nothing when it is open: an order is placed
     // (and cancelled) until one reaches it.
@@ -316,7 +267,7 @@ describe('perpetual streams', () => {
   });
 
   it('sends the mark as markPriceUpdate, on the market path and combined', async () => {
-    const watcher = closing(ccxtProUsdm(server.url));
+    const watcher = closing(ccxtProUsdm(server().url));
     const watched = await watcher.watchMarkPrice(symbol);
     expect(watched).toMatchObject({ symbol, info: { e: 'markPriceUpdate', s: 'BTCUSDT' } });
     expect(watched.markPrice).toBeGreaterThan(0);

@@ -3,11 +3,7 @@
 // `@miniTicker` send the day's ticker once a second; ccxt pro's `watchTicker` and `watchBidsAsks`
 // read them unchanged but for their URLs. One server without the liquidity provider, so the books
 // hold only what the test puts there.
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractMarket } from '../../schemas/api/contract.schema.ts';
-import { systemClock } from '../../server/clock.ts';
-import { ApiClient } from '../support/api-client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ccxtProSpot,
   ccxtSpot,
@@ -15,30 +11,9 @@ import {
   type DoorTrader,
   doorTrader,
 } from '../support/door-client.ts';
-import { DoorStream } from '../support/door-stream.ts';
-import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
+import { doorStreamServer, markOf, perpetualTrader } from '../support/door-stream-server.ts';
 
-let server: InProcessServer;
-const closers: (() => unknown)[] = [];
-
-beforeAll(async () => {
-  server = await startInProcessServer(systemClock, {
-    MARKETS: 'BTC',
-    LIQUIDITY_PROVIDER: 'false',
-    OPTION_TRADING: 'false',
-  });
-}, 180_000);
-
-afterAll(async () => {
-  for (const close of closers) await close();
-  await server?.stop();
-});
-
-function stream(path: string): DoorStream {
-  const opened = new DoorStream(server.url, path);
-  closers.push(() => opened.close());
-  return opened;
-}
+const { server, stream, closing } = doorStreamServer();
 
 const decimal = expect.stringMatching(/^\d+\.\d{8}$/);
 const none = '0.00000000';
@@ -48,13 +23,13 @@ describe('spot tickers', () => {
   let alice: DoorTrader;
 
   beforeAll(async () => {
-    alice = await doorTrader(server, { USDT: '100000' });
+    alice = await doorTrader(server(), { USDT: '100000' });
   }, 60_000);
 
   it('sends the best bid and ask as the calls read them, and the day tickers with the book', async () => {
     const combined = stream('/stream?streams=btcusdt@bookTicker/btcusdt@ticker/btcusdt@miniTicker');
     await combined.opened;
-    const rest = ccxtSpot(server.url, alice.key);
+    const rest = ccxtSpot(server().url, alice.key);
     const placed = await rest.createOrder(symbol, 'limit', 'buy', 0.002, 92000);
 
     const best = await combined.next(
@@ -111,8 +86,7 @@ describe('spot tickers', () => {
   });
 
   it('ccxt pro watches the day ticker and the best bid and ask', async () => {
-    const watcher = ccxtProSpot(server.url);
-    closers.push(() => watcher.close());
+    const watcher = closing(ccxtProSpot(server().url));
     // ccxt follows `@miniTicker` unless told the full ticker's name.
     const mini = await watcher.watchTicker(symbol);
     expect(mini).toMatchObject({ symbol, info: { e: '24hrMiniTicker', s: 'BTCUSDT' } });
@@ -124,7 +98,7 @@ describe('spot tickers', () => {
 
     // ccxt subscribes on its first watch and says nothing when the server has answered: bids are
     // added until a move of the top reaches the watch.
-    const rest = ccxtSpot(server.url, alice.key);
+    const rest = ccxtSpot(server().url, alice.key);
     const placed: string[] = [];
     let quotes: Awaited<ReturnType<typeof watcher.watchBidsAsks>> | undefined;
     const watching = watcher.watchBidsAsks([symbol]).then((answer) => {
@@ -144,17 +118,11 @@ describe('spot tickers', () => {
 
 describe('perpetual book ticker', () => {
   it("sends a perpetual's best bid with its type and times; a perpetual has no day ticker stream", async () => {
-    const maker = await doorTrader(server, { USDT: '100000' });
-    const moved = await new ApiClient(server.url).post(
-      '/wallet/transfer',
-      { from: 'funding', to: 'contract', asset: 'USDT', amount: '100000' },
-      { token: maker.token, headers: { 'idempotency-key': randomUUID() } },
-    );
-    expect(moved.body.code).toBe(200);
-    const mark = await markOf('BTCUSDT');
+    const maker = await perpetualTrader(server());
+    const mark = await markOf(server(), 'BTCUSDT');
     const raw = stream('/public/ws/btcusdt@bookTicker');
     await raw.opened;
-    const rest = ccxtUsdm(server.url, maker.key);
+    const rest = ccxtUsdm(server().url, maker.key);
     const price = Math.floor(Number(mark) * 0.99);
     const placed = await rest.createOrder('BTC/USDT:USDT', 'limit', 'buy', 0.002, price);
     const best = await raw.next((event) => Number(event.b) === price);
@@ -176,16 +144,4 @@ describe('perpetual book ticker', () => {
 function eventOf(frame: Record<string, unknown>): Record<string, unknown> {
   const data = frame.data;
   return typeof data === 'object' && data !== null ? { ...data } : {};
-}
-
-/** A perpetual's mark, once recorded (a limit order's band is the mark's). */
-async function markOf(symbol: string): Promise<string> {
-  for (;;) {
-    const markets = await new ApiClient(server.url).get<{ list: ContractMarket[] }>(
-      '/contract/markets',
-    );
-    const found = markets.body.data.list.find((market) => market.symbol === symbol);
-    if (found?.mark_price) return found.mark_price;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }

@@ -4,21 +4,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BookTops } from '../../server/market/binance-book-tops.ts';
 import { DepthBook } from '../../server/market/depth-book.ts';
-
-const levels = fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 5 })), {
-  maxLength: 12,
-});
-const operation = fc.record({
-  kind: fc.constantFrom('snapshot' as const, 'update' as const),
-  bids: levels,
-  asks: levels,
-  publish: fc.boolean(),
-});
+import { bookOperation } from '../support/book-operations.ts';
 
 describe("a book's top", () => {
   it('is the best published bid and ask, at the published version, after any changes', () => {
     fc.assert(
-      fc.property(fc.array(operation, { maxLength: 40 }), (operations) => {
+      fc.property(fc.array(bookOperation, { maxLength: 40 }), (operations) => {
         const book = new DepthBook();
         for (const { kind, bids, asks, publish } of operations) {
           book.apply(kind, bids, asks);
@@ -32,7 +23,7 @@ describe("a book's top", () => {
 
   it('is sent again only when it moved since it was last sent', () => {
     fc.assert(
-      fc.property(fc.array(operation, { maxLength: 40 }), (operations) => {
+      fc.property(fc.array(bookOperation, { maxLength: 40 }), (operations) => {
         const book = new DepthBook();
         const tops = new BookTops();
         let sent: ReturnType<DepthBook['top']> | undefined;

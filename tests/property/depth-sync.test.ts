@@ -5,17 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { LoggedEvent } from '../../core/event-log.ts';
 import { type BooksView, booksFold, initialBooks } from '../../core/projections/books.ts';
 import { DepthBook, type UnitLevel } from '../../server/market/depth-book.ts';
+import { bookOperation } from '../support/book-operations.ts';
 import { foldAll, logged, takenFrame } from '../support/events.ts';
-
-const levels = fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 5 })), {
-  maxLength: 12,
-});
-const operation = fc.record({
-  kind: fc.constantFrom('snapshot' as const, 'update' as const),
-  bids: levels,
-  asks: levels,
-  publish: fc.boolean(),
-});
 
 /** A depth frame as the worker logs it. */
 const frame = (payload: { channel: string; seq: number; ts: number; data: unknown }) =>
@@ -54,7 +45,7 @@ const serverBook = (book: DepthBook) => {
 describe('depth sync', () => {
   it('a client folding snapshot and diffs holds the published book at every version', () => {
     fc.assert(
-      fc.property(fc.array(operation, { maxLength: 40 }), fc.nat(40), (operations, joinAt) => {
+      fc.property(fc.array(bookOperation, { maxLength: 40 }), fc.nat(40), (operations, joinAt) => {
         const book = new DepthBook();
         let view: BooksView = initialBooks;
         operations.forEach((op, i) => {
