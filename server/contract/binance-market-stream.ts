@@ -1,7 +1,8 @@
 // The perpetuals' market streams on the Binance-compatible door (docs/api-binance.md § "Market
 // streams"): `<symbol>@depth`, `@trade`, `@aggTrade`, `@kline_<interval>` and `@bookTicker` from
 // the books' own tick (book-ticks.ts, the same changes the app's channels publish), and
-// `@markPrice` as each mark is recorded. Published by the market's node where the perpetuals are spread over the nodes.
+// `@markPrice` as each mark is recorded. Published by the market's node where the perpetuals are
+// spread over the nodes.
 import { streamChannel, streamOfChannel } from '../binance/stream-names.ts';
 import type { ChannelHub } from '../gateway/channel-hub.ts';
 import type { PublicStream } from '../gateway/streams.ts';
