@@ -30,7 +30,7 @@ export function binanceMarketDataStream(service: MarketService, ids: TradeIds): 
             const market = { family: 'api' as const, symbol, scales: state.spec, ids };
             publishBinanceStreams(hub, { ...market, book: state.book, tops }, change, now);
           }
-          dayTickers.tick(hub, service.markets(), now);
+          dayTickers.tick(hub, () => service.markets(), now);
         }),
       ),
   };

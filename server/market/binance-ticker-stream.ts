@@ -12,12 +12,12 @@ const everyMs = 1000;
 export class DayTickerStreams {
   #second = Number.NEGATIVE_INFINITY;
 
-  /** Told every publication tick; publishes on the first tick of each second. */
-  tick(hub: ChannelHub, markets: Iterable<MarketState>, now: number): void {
+  /** Told every publication tick; lists the markets and publishes on the first of each second. */
+  tick(hub: ChannelHub, markets: () => Iterable<MarketState>, now: number): void {
     const second = Math.floor(now / everyMs);
     if (second === this.#second) return;
     this.#second = second;
-    for (const state of markets) publishDayTicker(hub, state, now);
+    for (const state of markets()) publishDayTicker(hub, state, now);
   }
 }
 
@@ -35,7 +35,19 @@ function publishDayTicker(hub: ChannelHub, state: MarketState, now: number): voi
   if (wantsMini) hub.publish(mini, miniTickerEvent(ticker, now), now);
 }
 
-/** Binance's `24hrTicker`. */
+/** The day's prices and volumes, which both tickers carry under the same letters. */
+function dayFields(ticker: DayTicker) {
+  return {
+    c: ticker.lastPrice,
+    o: ticker.openPrice,
+    h: ticker.highPrice,
+    l: ticker.lowPrice,
+    v: ticker.volume,
+    q: ticker.quoteVolume,
+  };
+}
+
+/** Binance's `24hrTicker`: the day's prices with the change, averages, book and window. */
 function tickerEvent(ticker: DayTicker, now: number) {
   return {
     e: '24hrTicker',
@@ -45,17 +57,12 @@ function tickerEvent(ticker: DayTicker, now: number) {
     P: ticker.priceChangePercent,
     w: ticker.weightedAvgPrice,
     x: ticker.prevClosePrice,
-    c: ticker.lastPrice,
     Q: ticker.lastQty,
     b: ticker.bidPrice,
     B: ticker.bidQty,
     a: ticker.askPrice,
     A: ticker.askQty,
-    o: ticker.openPrice,
-    h: ticker.highPrice,
-    l: ticker.lowPrice,
-    v: ticker.volume,
-    q: ticker.quoteVolume,
+    ...dayFields(ticker),
     O: ticker.openTime,
     C: ticker.closeTime,
     F: ticker.firstId,
@@ -66,15 +73,5 @@ function tickerEvent(ticker: DayTicker, now: number) {
 
 /** Binance's `24hrMiniTicker`: the day's prices and volumes, without the book or the change. */
 function miniTickerEvent(ticker: DayTicker, now: number) {
-  return {
-    e: '24hrMiniTicker',
-    E: now,
-    s: ticker.symbol,
-    c: ticker.lastPrice,
-    o: ticker.openPrice,
-    h: ticker.highPrice,
-    l: ticker.lowPrice,
-    v: ticker.volume,
-    q: ticker.quoteVolume,
-  };
+  return { e: '24hrMiniTicker', E: now, s: ticker.symbol, ...dayFields(ticker) };
 }

@@ -4,6 +4,7 @@
 // read them unchanged but for their URLs. One server without the liquidity provider, so the books
 // hold only what the test puts there.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fieldOf } from '../../server/db/field-of.ts';
 import {
   ccxtProSpot,
   ccxtSpot,
@@ -33,7 +34,8 @@ describe('spot tickers', () => {
     const placed = await rest.createOrder(symbol, 'limit', 'buy', 0.002, 92000);
 
     const best = await combined.next(
-      (frame) => frame.stream === 'btcusdt@bookTicker' && eventOf(frame).b === '92000.00000000',
+      (frame) =>
+        frame.stream === 'btcusdt@bookTicker' && fieldOf(frame.data, 'b') === '92000.00000000',
     );
     expect(best.data).toEqual({
       u: expect.any(Number),
@@ -53,10 +55,10 @@ describe('spot tickers', () => {
       askQty: none,
     });
     const depth = await rest.publicGetDepth({ symbol: 'BTCUSDT', limit: 5 });
-    expect(depth.lastUpdateId).toBe(eventOf(best).u);
+    expect(depth.lastUpdateId).toBe(fieldOf(best.data, 'u'));
 
     const ticker = await combined.next(
-      (frame) => frame.stream === 'btcusdt@ticker' && eventOf(frame).b === '92000.00000000',
+      (frame) => frame.stream === 'btcusdt@ticker' && fieldOf(frame.data, 'b') === '92000.00000000',
     );
     expect(ticker.data).toMatchObject({
       e: '24hrTicker',
@@ -73,16 +75,16 @@ describe('spot tickers', () => {
       n: 0,
     });
     const mini = await combined.next((frame) => frame.stream === 'btcusdt@miniTicker');
-    expect(Object.keys(eventOf(mini)).sort()).toEqual(
+    expect(Object.keys(Object(mini.data)).sort()).toEqual(
       ['E', 'c', 'e', 'h', 'l', 'o', 'q', 's', 'v'].sort(),
     );
     expect(mini.data).toMatchObject({ e: '24hrMiniTicker', s: 'BTCUSDT', c: decimal });
 
     await rest.cancelOrder(String(placed.id), symbol);
     const emptied = await combined.next(
-      (frame) => frame.stream === 'btcusdt@bookTicker' && eventOf(frame).b === none,
+      (frame) => frame.stream === 'btcusdt@bookTicker' && fieldOf(frame.data, 'b') === none,
     );
-    expect(eventOf(emptied).u).toBeGreaterThan(Number(eventOf(best).u));
+    expect(fieldOf(emptied.data, 'u')).toBeGreaterThan(Number(fieldOf(best.data, 'u')));
   });
 
   it('ccxt pro watches the day ticker and the best bid and ask', async () => {
@@ -139,9 +141,3 @@ describe('perpetual book ticker', () => {
     await expect(stream('/public/ws/btcusdt@ticker').opened).rejects.toThrow('HTTP 400');
   }, 60_000);
 });
-
-/** A combined frame's event. */
-function eventOf(frame: Record<string, unknown>): Record<string, unknown> {
-  const data = frame.data;
-  return typeof data === 'object' && data !== null ? { ...data } : {};
-}
